@@ -1,0 +1,92 @@
+"""gothic_kernel: the small shared kernel under four Dracula board games.
+
+Dice, decks, pools, a turn sequencer, visibility scopes, the game contract,
+game discovery, agents and the conformance kit. It knows nothing of any game.
+
+    import gothic_kernel as gk
+    game = gk.load_game("vampyre")
+    state = game.new_game(seed=7)
+"""
+
+from .actions import ACTION_FORMAT, Action, ActionCodec
+from .agents import (
+    Agent,
+    GameRecord,
+    GameResult,
+    RandomAgent,
+    Simulation,
+    game_seeds,
+    play_game,
+    replay,
+    simulate,
+)
+from .decks import Deck, Hand, Reshuffle
+from .dice import Dice, ScriptedDice, dice_from_data
+from .errors import (
+    BadOption,
+    CorruptSave,
+    DiceExhausted,
+    GameLoadError,
+    GothicError,
+    IllegalAction,
+    RuleError,
+    UnknownGame,
+    UnknownSeat,
+)
+from .game import SEQUENCE_OF_PLAY, Game, GameState, LoggedState, Option, Outcome, actions_json
+from .pools import Pool, pool_of
+from .registry import available_games, load_game, register_game, unregister_game
+from .sequencer import Sequencer, SimultaneousChoice, seats_in_order
+from .visibility import PUBLIC, Log, LogEntry, Scope, event, redact
+
+__all__ = [
+    "ACTION_FORMAT",
+    "PUBLIC",
+    "SEQUENCE_OF_PLAY",
+    "Action",
+    "ActionCodec",
+    "Agent",
+    "BadOption",
+    "CorruptSave",
+    "Deck",
+    "Dice",
+    "DiceExhausted",
+    "Game",
+    "GameLoadError",
+    "GameRecord",
+    "GameResult",
+    "GameState",
+    "GothicError",
+    "Hand",
+    "IllegalAction",
+    "Log",
+    "LogEntry",
+    "LoggedState",
+    "Option",
+    "Outcome",
+    "Pool",
+    "RandomAgent",
+    "Reshuffle",
+    "RuleError",
+    "Scope",
+    "ScriptedDice",
+    "Sequencer",
+    "Simulation",
+    "SimultaneousChoice",
+    "UnknownGame",
+    "UnknownSeat",
+    "actions_json",
+    "available_games",
+    "dice_from_data",
+    "event",
+    "game_seeds",
+    "load_game",
+    "play_game",
+    "pool_of",
+    "redact",
+    "register_game",
+    "replay",
+    "seats_in_order",
+    "simulate",
+    "unregister_game",
+]

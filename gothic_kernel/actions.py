@@ -1,0 +1,86 @@
+"""Actions: immutable, hashable, with a stable JSON form.
+
+A game declares each kind of action as a frozen attrs class deriving from
+:class:`Action`::
+
+    @attrs.frozen
+    class Move(Action):
+        to: str
+
+    Move("paris").to_json()   # {"type": "move", "to": "paris"}
+
+The ``type`` is the class name in snake_case unless the class sets ``TYPE``.
+An :class:`ActionCodec` turns the JSON form back into actions and rejects a
+malformed dict with :class:`~gothic_kernel.errors.IllegalAction`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
+
+import attrs
+
+from .errors import IllegalAction
+from .serial import SerialError, field_types, from_data, to_data
+
+#: The rule named when an action's JSON form is malformed.
+ACTION_FORMAT = "action format"
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+@attrs.frozen
+class Action:
+    """Base of every action. Subclasses are frozen attrs classes of plain values."""
+
+    TYPE: ClassVar[str] = "action"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "TYPE" not in cls.__dict__:
+            cls.TYPE = _snake(cls.__name__)
+
+    def to_json(self) -> dict[str, Any]:
+        """The stable JSON form: ``{"type": ..., <field>: ...}``."""
+        data: dict[str, Any] = {"type": self.TYPE}
+        for name, _ in field_types(type(self)):
+            data[name] = to_data(getattr(self, name))
+        return data
+
+
+class ActionCodec:
+    """Reads the JSON form of one game's actions back into action objects."""
+
+    def __init__(self, types: Iterable[type[Action]]) -> None:
+        self._types: dict[str, type[Action]] = {}
+        for cls in types:
+            if cls.TYPE in self._types:
+                raise ValueError(f"two action classes are named {cls.TYPE!r}")
+            self._types[cls.TYPE] = cls
+
+    @property
+    def type_names(self) -> tuple[str, ...]:
+        return tuple(self._types)
+
+    def parse(self, data: object) -> Action:
+        """The action ``data`` describes; raises IllegalAction if it is malformed."""
+        if isinstance(data, Action) and type(data) in self._types.values():
+            return data
+        if not isinstance(data, Mapping):
+            raise IllegalAction(f"an action must be an object, not {type(data).__name__}",
+                                rule=ACTION_FORMAT)
+        kind = data.get("type")
+        cls = self._types.get(kind) if isinstance(kind, str) else None
+        if cls is None:
+            raise IllegalAction(f"unknown action type {kind!r}; known types are "
+                                f"{', '.join(sorted(self._types))}", rule=ACTION_FORMAT)
+        fields = {k: v for k, v in data.items() if k != "type"}
+        try:
+            action: Action = from_data(cls, fields)
+        except SerialError as exc:
+            raise IllegalAction(f"malformed {kind!r} action: {exc}", rule=ACTION_FORMAT) from None
+        return action

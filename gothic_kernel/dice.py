@@ -1,0 +1,200 @@
+"""Seeded randomness: one generator per game state, d6 / 2d6 / dN rolls.
+
+:class:`Dice` is plain data. Its random stream comes from a
+:class:`numpy.random.Generator` (PCG64) drawn in blocks; between blocks only
+the generator's saved state, the current block and a position are kept, so
+cloning a game state copies three references and a save is exact.
+
+:class:`ScriptedDice` returns a fixed sequence of die results, for tests that
+reproduce a rulebook example roll by roll, and fails loudly when exhausted.
+Shuffles and random draws (never die rolls) still come from a seeded stream.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, MutableSequence, Sequence
+from typing import Any, TypeVar
+
+import numpy as np
+
+from .errors import CorruptSave, DiceExhausted, RuleError
+
+T = TypeVar("T")
+
+_BLOCK = 512
+
+
+def _draw_block(start: dict[str, Any]) -> tuple[tuple[float, ...], dict[str, Any]]:
+    bit_generator = np.random.PCG64()
+    bit_generator.state = start  # type: ignore[assignment]
+    block = tuple(np.random.Generator(bit_generator).random(_BLOCK).tolist())
+    after: dict[str, Any] = dict(bit_generator.state)
+    return block, after
+
+
+class Dice:
+    """The random source of one game state.
+
+    >>> dice = Dice(seed=7)
+    >>> 1 <= dice.d6() <= 6
+    True
+    """
+
+    __slots__ = ("_block", "_next", "_pos", "_start")
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._start: dict[str, Any] = dict(np.random.PCG64(seed).state)
+        self._next = self._start
+        self._block: tuple[float, ...] = ()
+        self._pos = 0
+
+    # -- the stream ---------------------------------------------------------------
+    def _uniform(self) -> float:
+        """Next float in [0, 1) from the stream."""
+        if self._pos >= len(self._block):
+            self._start = self._next
+            self._block, self._next = _draw_block(self._start)
+            self._pos = 0
+        value = self._block[self._pos]
+        self._pos += 1
+        return value
+
+    def index(self, n: int) -> int:
+        """A uniform integer in ``range(n)``: a random draw, never a scripted die."""
+        if n <= 0:
+            raise RuleError(f"cannot pick one of {n} items")
+        return int(self._uniform() * n)
+
+    # -- dice -----------------------------------------------------------------------
+    def roll(self, sides: int = 6) -> int:
+        """One die with ``sides`` faces: 1..sides."""
+        if sides < 1:
+            raise RuleError(f"a die needs at least one face, not {sides}")
+        return int(self._uniform() * sides) + 1
+
+    def d6(self) -> int:
+        """One six-sided die."""
+        return self.roll(6)
+
+    def two_d6(self) -> int:
+        """The total of two six-sided dice."""
+        return self.roll(6) + self.roll(6)
+
+    def rolls(self, count: int, sides: int = 6) -> tuple[int, ...]:
+        """``count`` dice of ``sides`` faces, in the order rolled."""
+        return tuple(self.roll(sides) for _ in range(count))
+
+    # -- draws and shuffles -----------------------------------------------------------
+    def choice(self, items: Sequence[T]) -> T:
+        """One item of ``items`` at random."""
+        return items[self.index(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Shuffle ``items`` in place (Fisher-Yates)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.index(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    # -- copying and saving -----------------------------------------------------------
+    def clone(self) -> Dice:
+        """An independent copy that will produce the same future."""
+        twin = object.__new__(Dice)
+        twin._copy_stream_from(self)
+        return twin
+
+    def _copy_stream_from(self, other: Dice) -> None:
+        # The saved states are replaced, never mutated, so sharing them is safe.
+        self._start, self._next = other._start, other._next
+        self._block, self._pos = other._block, other._pos
+
+    def reseeded(self, seed: int) -> Dice:
+        """A fresh stream of the same kind (used by ``resample``: the future is hidden)."""
+        return Dice(seed)
+
+    def _stream_data(self) -> dict[str, Any]:
+        return {"state": self._start, "pos": self._pos, "drawn": bool(self._block)}
+
+    def _load_stream(self, data: Any) -> None:
+        try:
+            self._start = dict(data["state"])
+            pos, drawn = int(data["pos"]), bool(data["drawn"])
+            if drawn:
+                self._block, self._next = _draw_block(self._start)
+            else:
+                self._block, self._next = (), self._start
+            if not 0 <= pos <= len(self._block):
+                raise ValueError(f"position {pos} outside the block")
+            self._pos = pos
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CorruptSave(f"bad dice state: {exc}") from None
+
+    def to_data(self) -> dict[str, Any]:
+        """A JSON-able snapshot; :func:`dice_from_data` reads it back."""
+        return {"kind": "seeded", **self._stream_data()}
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} at draw {self._pos} of block>"
+
+
+class ScriptedDice(Dice):
+    """Dice that roll a fixed script, for reproducing rulebook examples.
+
+    >>> dice = ScriptedDice([6, 3])
+    >>> dice.d6(), dice.roll(4)
+    (6, 3)
+    >>> dice.d6()
+    Traceback (most recent call last):
+    ...
+    gothic_kernel.errors.DiceExhausted: the script of 2 rolls is exhausted
+    """
+
+    __slots__ = ("_rolled", "_script")
+
+    def __init__(self, rolls: Iterable[int], *, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._script = tuple(int(r) for r in rolls)
+        self._rolled = 0
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        """The rolls not yet used."""
+        return self._script[self._rolled :]
+
+    def roll(self, sides: int = 6) -> int:
+        if self._rolled >= len(self._script):
+            raise DiceExhausted(f"the script of {len(self._script)} rolls is exhausted")
+        value = self._script[self._rolled]
+        if not 1 <= value <= sides:
+            raise DiceExhausted(
+                f"scripted roll #{self._rolled + 1} is {value}, not a face of a d{sides}"
+            )
+        self._rolled += 1
+        return value
+
+    def clone(self) -> ScriptedDice:
+        twin = object.__new__(ScriptedDice)
+        twin._copy_stream_from(self)
+        twin._script, twin._rolled = self._script, self._rolled
+        return twin
+
+    def reseeded(self, seed: int) -> Dice:
+        return self.clone()  # the script is the future the test chose
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": "scripted", "rolls": list(self.remaining), **self._stream_data()}
+
+
+def dice_from_data(data: Any) -> Dice:
+    """Rebuild dice saved by :meth:`Dice.to_data`; raises :class:`CorruptSave`."""
+    if not isinstance(data, dict) or data.get("kind") not in ("seeded", "scripted"):
+        raise CorruptSave("bad dice state: expected an object with kind 'seeded' or 'scripted'")
+    dice: Dice
+    if data["kind"] == "scripted":
+        try:
+            dice = ScriptedDice([int(r) for r in data["rolls"]])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise CorruptSave(f"bad scripted dice: {exc}") from None
+    else:
+        dice = object.__new__(Dice)
+    dice._load_stream(data)
+    return dice

@@ -1,0 +1,294 @@
+"""The contract every game honours: a rules object and its states.
+
+A :class:`Game` is the rules object a plugin registers: metadata, options,
+data tables. ``game.new_game(seed=7, **options)`` makes a :class:`GameState`,
+which a front end drives through a handful of calls::
+
+    state.current_seats()           # who may act now; () once the game is over
+    state.legal_actions(seat)       # every legal action for that seat
+    state.apply(seat, action)       # IllegalAction (state unchanged) if not allowed
+    state.observation(viewer)       # JSON-able: exactly what viewer may know
+    state.log(viewer)               # the event log, redacted for viewer
+    state.is_over, state.outcome
+    state.clone(), state.to_json(), game.from_json(s), state.resample(viewer, seed)
+"""
+
+from __future__ import annotations
+
+import abc
+import json
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from .actions import Action, ActionCodec
+from .dice import Dice, dice_from_data
+from .errors import BadOption, CorruptSave, GothicError, IllegalAction, UnknownSeat
+from .serial import SerialError
+from .visibility import PUBLIC, Log
+
+if TYPE_CHECKING:
+    from .agents import Agent
+
+#: The rule named when a seat acts out of turn.
+SEQUENCE_OF_PLAY = "sequence of play"
+SAVE_FORMAT = 1
+
+
+@attrs.frozen
+class Outcome:
+    """How a game ended: who won, at what level, and any scores."""
+
+    winners: tuple[str, ...]
+    level: str | None = None
+    reason: str = ""
+    scores: Mapping[str, float] = attrs.field(factory=dict)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "level": self.level, "reason": self.reason,
+                "scores": dict(self.scores)}
+
+    @staticmethod
+    def from_data(data: Mapping[str, Any]) -> Outcome:
+        return Outcome(tuple(data["winners"]), data.get("level"), data.get("reason", ""),
+                       dict(data.get("scores", {})))
+
+
+@attrs.frozen
+class Option:
+    """One option of ``new_game``: its default, type and allowed values."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    kind: type | None = None  # defaults to the type of the default
+
+    def check(self, value: Any) -> Any:
+        kind = self.kind or type(self.default)
+        if kind is int and isinstance(value, bool):
+            raise BadOption(f"option {self.name!r} takes an integer, not {value!r}")
+        if kind in (tuple, list) and isinstance(value, (list, tuple)):
+            value = tuple(value)
+        elif not isinstance(value, kind):
+            raise BadOption(f"option {self.name!r} takes a {kind.__name__}, not {value!r}")
+        if self.choices is not None:
+            bad = [v for v in (value if isinstance(value, tuple) else (value,))
+                   if v not in self.choices]
+            if bad:
+                allowed = ", ".join(map(repr, self.choices))
+                raise BadOption(f"option {self.name!r} does not allow {bad[0]!r}; "
+                                f"allowed: {allowed}")
+        return value
+
+
+class GameState(abc.ABC):
+    """One position of a game. Subclasses keep their state as plain data.
+
+    The base class supplies the checks common to every game (game over, unknown
+    seat, acting out of turn, not an action) and the save format; a game
+    implements the abstract methods.
+    """
+
+    game: Game
+    dice: Dice
+
+    # -- the contract --------------------------------------------------------------------
+    @property
+    @abc.abstractmethod
+    def seats(self) -> tuple[str, ...]:
+        """The seats playing this game, in seat order."""
+
+    @abc.abstractmethod
+    def current_seats(self) -> tuple[str, ...]:
+        """Seats that may act now (several when choices are simultaneous); () when over."""
+
+    @abc.abstractmethod
+    def legal_actions(self, seat: str) -> list[Action]:
+        """Every legal action for ``seat`` now (empty if it may not act)."""
+
+    def apply(self, seat: str, action: Action | Mapping[str, Any]) -> None:
+        """Play ``action`` for ``seat``; raises IllegalAction and changes nothing if illegal."""
+        if not isinstance(action, Action):
+            action = self.game.parse_action(action)
+        if self.is_over:
+            raise IllegalAction("the game is over", rule="victory")
+        if seat not in self.seats:
+            raise IllegalAction(f"no seat called {seat!r} plays this game", rule="seats")
+        if seat not in self.current_seats():
+            raise IllegalAction(f"{seat} may not act now", rule=SEQUENCE_OF_PLAY)
+        self._apply(seat, action)
+
+    @abc.abstractmethod
+    def _apply(self, seat: str, action: Action) -> None:
+        """Check ``action`` against the rules (raising IllegalAction before any change),
+        then play it."""
+
+    @abc.abstractmethod
+    def observation(self, viewer: str) -> dict[str, Any]:
+        """JSON-able dict of exactly what ``viewer`` (a seat or PUBLIC) may know."""
+
+    @abc.abstractmethod
+    def log(self, viewer: str) -> list[dict[str, Any]]:
+        """The event log as ``viewer`` may read it."""
+
+    @property
+    @abc.abstractmethod
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+
+    @property
+    @abc.abstractmethod
+    def outcome(self) -> Outcome | None:
+        """None while playing; then winners, victory level, scores."""
+
+    @abc.abstractmethod
+    def clone(self) -> GameState:
+        """An independent copy (cheap enough for search)."""
+
+    def resample(self, viewer: str, seed: int) -> GameState:
+        """A state ``viewer`` cannot tell apart from this one, hidden parts drawn afresh.
+
+        The future rolls are hidden from everyone, so the copy's dice are reseeded.
+        Games with hidden information override this to redraw what is hidden.
+        """
+        self.check_viewer(viewer)
+        if self.game.has_hidden_information:
+            raise NotImplementedError(f"{self.game.name} must implement resample")
+        twin = self.clone()
+        twin.dice = self.dice.reseeded(seed)
+        return twin
+
+    # -- saving -----------------------------------------------------------------------------
+    def to_json(self) -> str:
+        """An exact snapshot, the random stream included; ``game.from_json`` reads it."""
+        return json.dumps({"game": self.game.name, "format": SAVE_FORMAT,
+                           "dice": self.dice.to_data(), "state": self.to_data()},
+                          separators=(",", ":"))
+
+    @abc.abstractmethod
+    def to_data(self) -> dict[str, Any]:
+        """The state without its dice, as JSON-able data."""
+
+    # -- helpers for games ------------------------------------------------------------------
+    def check_viewer(self, viewer: str) -> None:
+        """Raise UnknownSeat unless ``viewer`` is one of this game's seats or PUBLIC."""
+        if viewer != PUBLIC and viewer not in self.seats:
+            raise UnknownSeat(f"no seat called {viewer!r} plays this game; seats are "
+                              f"{', '.join(self.seats)} (or {PUBLIC!r})")
+
+    def require_legal(self, seat: str, action: Action, rule: str, message: str = "") -> None:
+        """Raise IllegalAction unless ``action`` is among ``seat``'s legal actions."""
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(message or f"{seat} may not play {action.to_json()} now",
+                                rule=rule)
+
+
+class LoggedState(GameState):
+    """A GameState whose log is a kernel :class:`~gothic_kernel.visibility.Log`."""
+
+    events: Log
+
+    def log(self, viewer: str) -> list[dict[str, Any]]:
+        self.check_viewer(viewer)
+        return self.events.for_viewer(viewer)
+
+
+class Game(abc.ABC):
+    """The rules object a plugin registers under the entry-point group
+    ``gothic_kernel.games``."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    rulebook: ClassVar[str] = ""
+    seats: ClassVar[tuple[str, ...]]
+    options: ClassVar[tuple[Option, ...]] = ()
+    has_hidden_information: ClassVar[bool] = True
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+
+    def __init__(self) -> None:
+        self._codec = ActionCodec(self.action_types)
+
+    # -- making states -------------------------------------------------------------------
+    def new_game(self, seed: int | None = None, *, dice: Dice | None = None,
+                 **options: Any) -> GameState:
+        """A new game in its starting position. Options are keyword arguments with
+        defaults (the standard set-up); ``dice`` may be a ScriptedDice for tests."""
+        resolved = self.resolve_options(options)
+        return self._new_game(dice if dice is not None else Dice(seed), resolved)
+
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option's value: the given ones checked, the others at their defaults."""
+        known = {opt.name: opt for opt in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            names = ", ".join(known) or "none"
+            raise BadOption(f"{self.name} has no option {unknown[0]!r}; its options are {names}")
+        resolved = {name: opt.check(given[name]) if name in given else opt.default
+                    for name, opt in known.items()}
+        self.check_options(resolved)
+        return resolved
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        """Check options together (raise BadOption); override where they interact."""
+        return None
+
+    @abc.abstractmethod
+    def _new_game(self, dice: Dice, options: dict[str, Any]) -> GameState:
+        """Set up a new game with these dice and checked options."""
+
+    # -- reading back ---------------------------------------------------------------------
+    def from_json(self, text: str) -> GameState:
+        """The state a ``to_json`` snapshot describes; CorruptSave if it cannot be read."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise CorruptSave(f"not a JSON save: {exc}") from None
+        if not isinstance(data, dict) or data.get("game") != self.name:
+            found = data.get("game") if isinstance(data, dict) else None
+            raise CorruptSave(f"not a {self.name} save (game: {found!r})")
+        if data.get("format") != SAVE_FORMAT:
+            raise CorruptSave(f"unsupported save format {data.get('format')!r}")
+        dice = dice_from_data(data.get("dice"))
+        try:
+            return self._state_from_data(data.get("state"), dice)
+        except CorruptSave:
+            raise
+        except (GothicError, SerialError, KeyError, TypeError, ValueError, IndexError) as exc:
+            raise CorruptSave(f"corrupt {self.name} save: {exc}") from None
+
+    @abc.abstractmethod
+    def _state_from_data(self, data: Any, dice: Dice) -> GameState:
+        """Rebuild a state from ``to_data`` output and its dice; check invariants."""
+
+    def parse_action(self, data: object) -> Action:
+        """The action a JSON form describes; IllegalAction if it is malformed."""
+        return self._codec.parse(data)
+
+    # -- playing --------------------------------------------------------------------------
+    def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
+        """The bots ``gothic demo`` and ``simulate`` use: one per seat.
+
+        Games override this with bots that play sensibly; the default plays at random.
+        """
+        from .agents import RandomAgent
+
+        return {seat: RandomAgent(seed + i) for i, seat in enumerate(state.seats)}
+
+    def describe(self) -> dict[str, Any]:
+        """Metadata for front ends and ``gothic list``."""
+        return {"name": self.name, "title": self.title, "rulebook": self.rulebook,
+                "seats": list(self.seats), "hidden_information": self.has_hidden_information,
+                "options": [{"name": o.name, "default": o.default, "help": o.help,
+                             "choices": None if o.choices is None else list(o.choices)}
+                            for o in self.options],
+                "actions": list(self._codec.type_names)}
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
+
+
+def actions_json(actions: Sequence[Action]) -> list[dict[str, Any]]:
+    """The JSON forms of a list of actions (for comparing and saving)."""
+    return [a.to_json() for a in actions]

@@ -1,0 +1,206 @@
+"""Kuhn poker: the smallest game with hidden information, as a kernel reference.
+
+Three cards (jack, queen, king); each of two players antes one chip and is dealt
+one card face down. ``first`` checks or bets one chip; ``second`` then checks or
+bets (after a check), or calls or folds (after a bet); after check-bet, ``first``
+calls or folds. A fold loses the pot; otherwise the higher card takes it.
+
+It shows the shape of a game on the kernel: a rules object, a state of plain
+data, actions as frozen attrs classes, a log with scoped entries, and a
+resampler that redraws the cards the viewer has not seen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from ..actions import Action
+from ..dice import Dice
+from ..errors import CorruptSave, IllegalAction
+from ..game import Game, LoggedState, Outcome
+from ..serial import from_data, to_data
+from ..visibility import PUBLIC, Log, Scope, event
+
+CARDS = ("jack", "queen", "king")
+SEATS = ("first", "second")
+RULE_BETTING = "Kuhn poker: betting"
+
+
+@attrs.frozen
+class Check(Action):
+    """Pass without betting."""
+
+
+@attrs.frozen
+class Bet(Action):
+    """Put one more chip in the pot."""
+
+
+@attrs.frozen
+class Call(Action):
+    """Match the opponent's bet."""
+
+
+@attrs.frozen
+class Fold(Action):
+    """Give up the pot."""
+
+
+CHECK, BET, CALL, FOLD = Check(), Bet(), Call(), Fold()
+
+# The betting tree: history so far -> legal moves of the player to act.
+_MOVES: dict[tuple[str, ...], tuple[Action, ...]] = {
+    (): (CHECK, BET),
+    ("check",): (CHECK, BET),
+    ("bet",): (CALL, FOLD),
+    ("check", "bet"): (CALL, FOLD),
+}
+
+
+def _possible(history: list[str]) -> bool:
+    """True if ``history`` follows the betting tree."""
+    for i, move in enumerate(history):
+        moves = _MOVES.get(tuple(history[:i]))
+        if moves is None or move not in (a.TYPE for a in moves):
+            return False
+    return True
+
+
+@attrs.define
+class KuhnData:
+    """The whole state but the dice, as plain data."""
+
+    cards: dict[str, str]
+    history: list[str] = attrs.field(factory=list)
+    log: list[dict[str, Any]] = attrs.field(factory=list)
+
+
+class KuhnState(LoggedState):
+    """A hand of Kuhn poker."""
+
+    def __init__(self, game: Game, dice: Dice, cards: dict[str, str],
+                 history: list[str] | None = None, events: Log | None = None) -> None:
+        self.game = game
+        self.dice = dice
+        self.cards = cards
+        self.history = history if history is not None else []
+        self.events = events if events is not None else Log()
+
+    # -- the contract ------------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return SEATS
+
+    def current_seats(self) -> tuple[str, ...]:
+        if self.is_over:
+            return ()
+        return (SEATS[len(self.history) % 2],)
+
+    def legal_actions(self, seat: str) -> list[Action]:
+        if self.is_over or seat != SEATS[len(self.history) % 2]:
+            return []
+        return list(_MOVES[tuple(self.history)])
+
+    def _apply(self, seat: str, action: Action) -> None:
+        if action not in _MOVES[tuple(self.history)]:
+            allowed = ", ".join(a.TYPE for a in _MOVES[tuple(self.history)])
+            raise IllegalAction(f"{seat} may {allowed} now, not {action.TYPE}", rule=RULE_BETTING)
+        self.history.append(action.TYPE)
+        self.events.say(action.TYPE, f"{seat} {action.TYPE}s", seat=seat)
+        if self.is_over:
+            self._settle()
+
+    def _settle(self) -> None:
+        outcome = self.outcome
+        assert outcome is not None
+        if "fold" not in self.history:
+            text = ", ".join(f"{s} shows the {self.cards[s]}" for s in SEATS)
+            self.events.say("showdown", text, cards=dict(self.cards))
+        winner = outcome.winners[0]
+        self.events.say("result", f"{winner} wins {outcome.scores[winner]:g}", winner=winner)
+
+    def observation(self, viewer: str) -> dict[str, Any]:
+        self.check_viewer(viewer)
+        showdown = self.is_over and "fold" not in self.history
+        return {
+            "history": list(self.history),
+            "to_act": None if self.is_over else SEATS[len(self.history) % 2],
+            "pot": 2 + self.history.count("bet") + self.history.count("call"),
+            "cards": {s: self.cards[s] if showdown or s == viewer else None for s in SEATS},
+        }
+
+    @property
+    def is_over(self) -> bool:
+        h = self.history
+        return len(h) >= 2 and (h[-1] in ("fold", "call") or h == ["check", "check"])
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if not self.is_over:
+            return None
+        if self.history[-1] == "fold":
+            winner = SEATS[len(self.history) % 2]  # the player who did not fold
+        else:
+            winner = max(SEATS, key=lambda s: CARDS.index(self.cards[s]))
+        stake = 1 + ("call" in self.history)
+        loser = SEATS[1 - SEATS.index(winner)]
+        return Outcome((winner,), reason="fold" if "fold" in self.history else "showdown",
+                       scores={winner: stake, loser: -stake})
+
+    def clone(self) -> KuhnState:
+        return KuhnState(self.game, self.dice.clone(), dict(self.cards), self.history.copy(),
+                         self.events.clone())
+
+    def resample(self, viewer: str, seed: int) -> KuhnState:
+        """Redraw the cards ``viewer`` has not seen (all of them, for the public)."""
+        self.check_viewer(viewer)
+        twin = self.clone()
+        twin.dice = Dice(seed)
+        if self.is_over and "fold" not in self.history:
+            return twin  # the showdown showed both cards
+        rest = [c for c in CARDS if viewer == PUBLIC or c != self.cards[viewer]]
+        twin.dice.shuffle(rest)
+        for seat in SEATS:
+            if seat != viewer:
+                twin.cards[seat] = rest.pop()
+        twin.events = Log(e if e.event.get("kind") != "deal" else
+                          attrs.evolve(e, event={**e.event, "text": f"{e.event['seat']} is dealt "
+                                                 f"the {twin.cards[e.event['seat']]}",
+                                                 "card": twin.cards[e.event["seat"]]})
+                          for e in self.events)
+        return twin
+
+    def to_data(self) -> dict[str, Any]:
+        data: dict[str, Any] = to_data(KuhnData(self.cards, self.history, self.events.to_data()))
+        return data
+
+
+class KuhnPoker(Game):
+    """The rules object of Kuhn poker."""
+
+    name = "kuhn_poker"
+    title = "Kuhn poker (kernel reference game)"
+    seats = SEATS
+    has_hidden_information = True
+    action_types = (Check, Bet, Call, Fold)
+
+    def _new_game(self, dice: Dice, options: dict[str, Any]) -> KuhnState:
+        deck = list(CARDS)
+        dice.shuffle(deck)
+        state = KuhnState(self, dice, {"first": deck[0], "second": deck[1]})
+        for seat in SEATS:
+            card = state.cards[seat]
+            state.events.add(event("deal", f"{seat} is dealt the {card}", seat=seat, card=card),
+                             Scope.seat(seat), event("deal", f"{seat} is dealt a card", seat=seat))
+        return state
+
+    def _state_from_data(self, data: Any, dice: Dice) -> KuhnState:
+        plain = from_data(KuhnData, data)
+        if sorted(plain.cards) != sorted(SEATS) or len(set(plain.cards.values())) != 2 \
+                or not set(plain.cards.values()) <= set(CARDS):
+            raise CorruptSave("Kuhn poker save: each seat must hold a different card")
+        if not _possible(plain.history):
+            raise CorruptSave(f"Kuhn poker save: impossible betting {plain.history}")
+        return KuhnState(self, dice, plain.cards, plain.history, Log.from_data(plain.log))

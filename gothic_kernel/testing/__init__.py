@@ -1,0 +1,366 @@
+"""The conformance kit: checks every game honours the contract.
+
+:func:`check_game` plays seeded random games to the end and, at every checked
+step, verifies:
+
+* observations and logs are JSON-native (they survive ``json.dumps``/``loads``
+  unchanged) for every seat and for ``PUBLIC``;
+* clone independence: playing on a clone leaves the original untouched;
+* the JSON round trip: ``from_json(to_json())`` gives the same snapshot,
+  observations, logs, legal actions and future play;
+* every legal action's JSON form parses back to the same action;
+* illegal actions (out of turn, stale, for the wrong seat) and malformed ones
+  raise :class:`~gothic_kernel.errors.IllegalAction` and leave the state unchanged;
+* no hidden information reaches a viewer: for states resampled for that viewer,
+  its observation, log, legal actions and error messages are identical, while
+  the resampler does vary what is hidden (over the whole run);
+* replay determinism: the seed and the action list rebuild the same final state;
+* the end: an outcome, no seat to act, no legal action, apply refused.
+
+Game test suites call :func:`check_game`; third-party plugins can too. The
+pytest plugin (``--gothic-conformance``) runs it on every registered game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from ..actions import Action
+from ..dice import Dice
+from ..errors import GothicError, IllegalAction
+from ..game import Game, GameState
+from ..visibility import PUBLIC
+from .golden import check_golden, record_golden, write_golden
+
+__all__ = ["ConformanceError", "ConformanceReport", "check_game", "check_golden",
+           "record_golden", "write_golden"]
+
+_MALFORMED: tuple[object, ...] = (
+    None, 3, "move", [], {}, {"type": None}, {"type": "no_such_action_type"},
+    {"type": 7}, {"type": ["move"]},
+)
+
+
+class ConformanceError(AssertionError):
+    """A game broke the contract; the message lists what failed and where."""
+
+
+@attrs.define
+class ConformanceReport:
+    """What :func:`check_game` checked."""
+
+    game: str
+    games: int = 0
+    steps: int = 0
+    checked_steps: int = 0
+    illegal_checked: int = 0
+    resamples: int = 0
+    resamples_varied: int = 0
+    failures: list[str] = attrs.field(factory=list)
+
+
+def _native(value: Any) -> bool:
+    try:
+        return bool(json.loads(json.dumps(value, allow_nan=False)) == value)
+    except (TypeError, ValueError):
+        return False
+
+
+def _snapshot(state: GameState) -> str:
+    return state.to_json()
+
+
+def _hidden_part(state: GameState) -> Any:
+    """The state without its dice (resampling reseeds the dice by design)."""
+    return json.loads(state.to_json())["state"]
+
+
+def _legal_json(state: GameState, seat: str) -> list[dict[str, Any]]:
+    return [a.to_json() for a in state.legal_actions(seat)]
+
+
+def _attempt(state: GameState, seat: str, action: object) -> tuple[str, str]:
+    """Try ``action`` on a clone: ("legal", "") or ("illegal", message)."""
+    trial = state.clone()
+    try:
+        trial.apply(seat, action)  # type: ignore[arg-type]
+    except IllegalAction as exc:
+        return "illegal", str(exc)
+    return "legal", ""
+
+
+class _Checker:
+    def __init__(self, game: Game, report: ConformanceReport, max_failures: int) -> None:
+        self.game = game
+        self.report = report
+        self.max_failures = max_failures
+
+    def fail(self, where: str, problem: str) -> None:
+        self.report.failures.append(f"{where}: {problem}")
+        if len(self.report.failures) >= self.max_failures:
+            raise ConformanceError(self.summary())
+
+    def summary(self) -> str:
+        shown = "\n  ".join(self.report.failures[:self.max_failures])
+        return f"{self.game.name} breaks the contract:\n  {shown}"
+
+    # -- per-step checks ------------------------------------------------------------------
+    def viewers(self, state: GameState) -> tuple[str, ...]:
+        return (*state.seats, PUBLIC)
+
+    def check_views(self, state: GameState, where: str) -> None:
+        for viewer in self.viewers(state):
+            if not _native(state.observation(viewer)):
+                self.fail(where, f"observation({viewer!r}) is not JSON-native "
+                                 "(tuples, non-str keys, sets or NaN survive no round trip)")
+            if not _native(state.log(viewer)):
+                self.fail(where, f"log({viewer!r}) is not JSON-native")
+        try:
+            state.observation("__nobody_plays_this_seat__")
+            self.fail(where, "observation() of an unknown viewer did not raise")
+        except GothicError:
+            pass
+
+    def check_turn(self, state: GameState, where: str) -> None:
+        current = state.current_seats()
+        if not current:
+            self.fail(where, "no seat may act but the game is not over")
+        for seat in state.seats:
+            legal = state.legal_actions(seat)
+            if seat in current and not legal:
+                self.fail(where, f"{seat} must act but has no legal action")
+            if seat not in current and legal:
+                self.fail(where, f"{seat} may not act yet has legal actions")
+            for action in legal:
+                data = action.to_json()
+                if not _native(data):
+                    self.fail(where, f"{action!r}.to_json() is not JSON-native")
+                    continue
+                try:
+                    if self.game.parse_action(json.loads(json.dumps(data))) != action:
+                        self.fail(where, f"{data} parses back to a different action")
+                except IllegalAction as exc:
+                    self.fail(where, f"{data} does not parse back: {exc}")
+            if len(set(legal)) != len(legal):
+                self.fail(where, f"legal_actions({seat!r}) lists an action twice")
+
+    def check_round_trip(self, state: GameState, where: str) -> GameState | None:
+        text = state.to_json()
+        try:
+            twin = self.game.from_json(text)
+        except GothicError as exc:
+            self.fail(where, f"from_json(to_json()) failed: {exc}")
+            return None
+        if twin.to_json() != text:
+            self.fail(where, "from_json(to_json()).to_json() differs from the original")
+        for viewer in self.viewers(state):
+            if twin.observation(viewer) != state.observation(viewer):
+                self.fail(where, f"observation({viewer!r}) differs after the JSON round trip")
+            if twin.log(viewer) != state.log(viewer):
+                self.fail(where, f"log({viewer!r}) differs after the JSON round trip")
+        for seat in state.seats:
+            if _legal_json(twin, seat) != _legal_json(state, seat):
+                self.fail(where, f"legal_actions({seat!r}) differ after the JSON round trip")
+        return twin
+
+    def check_clone_and_future(self, state: GameState, twin: GameState | None, seat: str,
+                               action: Action, where: str) -> None:
+        before = _snapshot(state)
+        clone = state.clone()
+        if clone.to_json() != before:
+            self.fail(where, "clone().to_json() differs from the original")
+        clone.apply(seat, action)
+        if _snapshot(state) != before:
+            self.fail(where, "applying an action to a clone changed the original")
+        if twin is not None:
+            twin.apply(seat, action)
+            if twin.to_json() != clone.to_json():
+                self.fail(where, "a state read back from JSON plays on differently "
+                                 "(hidden state or randomness outside the snapshot?)")
+
+    def illegal_candidates(self, state: GameState, seen: Sequence[Action],
+                           dice: Dice) -> list[tuple[str, object]]:
+        current = state.current_seats()
+        candidates: list[tuple[str, object]] = []
+        for seat in state.seats:
+            legal = set(state.legal_actions(seat))
+            stale = [a for a in seen if a not in legal]
+            for _ in range(min(3, len(stale))):
+                candidates.append((seat, dice.choice(stale)))
+            if seat not in current and current:
+                mine = state.legal_actions(current[0])
+                if mine:
+                    candidates.append((seat, dice.choice(mine)))
+        if current:
+            candidates.append(("__nobody_plays_this_seat__",
+                               dice.choice(state.legal_actions(current[0]))))
+            candidates.extend((current[0], bad) for bad in _MALFORMED)
+            candidates.append((current[0], object()))
+        return candidates
+
+    def check_illegal(self, state: GameState, candidates: list[tuple[str, object]],
+                      where: str) -> None:
+        before = _snapshot(state)
+        for seat, action in candidates:
+            if isinstance(action, Action) and seat in state.seats \
+                    and action in state.legal_actions(seat):
+                continue
+            try:
+                state.apply(seat, action)  # type: ignore[arg-type]
+            except IllegalAction as exc:
+                self.report.illegal_checked += 1
+                if not isinstance(exc.rule, str) or not exc.rule:
+                    self.fail(where, f"IllegalAction for {action!r} names no rule")
+            except Exception as exc:  # anything else is a contract breach
+                self.fail(where, f"{seat} playing {action!r} raised {type(exc).__name__}: "
+                                 f"{exc} instead of IllegalAction")
+                return
+            else:
+                self.fail(where, f"{seat} playing {action!r} was accepted, yet it is illegal")
+                return
+            if _snapshot(state) != before:
+                self.fail(where, f"rejecting {seat} {action!r} changed the state")
+                return
+        for bad in _MALFORMED:
+            try:
+                self.game.parse_action(bad)
+                self.fail(where, f"parse_action({bad!r}) accepted a malformed action")
+            except IllegalAction:
+                pass
+            except Exception as exc:
+                self.fail(where, f"parse_action({bad!r}) raised {type(exc).__name__}, "
+                                 "not IllegalAction")
+
+    def check_hidden(self, state: GameState, seen: Sequence[Action], dice: Dice,
+                     where: str) -> None:
+        before = _snapshot(state)
+        hidden = _hidden_part(state)
+        for viewer in self.viewers(state):
+            try:
+                other = state.resample(viewer, dice.index(2**31))
+            except NotImplementedError as exc:
+                self.fail(where, f"resample is missing: {exc}")
+                return
+            self.report.resamples += 1
+            if _snapshot(state) != before:
+                self.fail(where, f"resample({viewer!r}) changed the original state")
+            if _hidden_part(other) != hidden:
+                self.report.resamples_varied += 1
+            self.compare_for_viewer(state, other, viewer, seen, dice, where)
+
+    def compare_for_viewer(self, state: GameState, other: GameState, viewer: str,
+                           seen: Sequence[Action], dice: Dice, where: str) -> None:
+        label = f"state resampled for {viewer!r}"
+        if other.observation(viewer) != state.observation(viewer):
+            self.fail(where, f"{label}: its observation differs (hidden information "
+                             "leaks into the observation, or resample changed what "
+                             "the viewer can see)")
+        if other.log(viewer) != state.log(viewer):
+            self.fail(where, f"{label}: its log differs")
+        if other.current_seats() != state.current_seats() or other.is_over != state.is_over:
+            self.fail(where, f"{label}: whose turn it is differs")
+        if viewer == PUBLIC:
+            return
+        if _legal_json(other, viewer) != _legal_json(state, viewer):
+            self.fail(where, f"{label}: its legal actions differ")
+            return
+        tries = [a for a in seen if a not in state.legal_actions(viewer)]
+        for action in [dice.choice(tries) for _ in range(min(4, len(tries)))]:
+            if _attempt(state, viewer, action) != _attempt(other, viewer, action):
+                self.fail(where, f"{label}: the error for {action.to_json()} differs "
+                                 "(the message reveals hidden information)")
+
+    # -- the end -------------------------------------------------------------------------------
+    def check_end(self, state: GameState, where: str) -> None:
+        if state.outcome is None:
+            self.fail(where, "the game is over but has no outcome")
+        if state.current_seats():
+            self.fail(where, "the game is over yet seats may act")
+        for seat in state.seats:
+            if state.legal_actions(seat):
+                self.fail(where, f"the game is over yet {seat} has legal actions")
+        self.check_views(state, where)
+
+
+def check_game(game: Game, *, seeds: Sequence[int] = (0, 1, 2),
+               options: Mapping[str, Any] | None = None, max_steps: int = 20_000,
+               every: int = 1, hidden_every: int | None = None, require_end: bool = True,
+               choose: Callable[[GameState, str, list[Action], Dice], Action] | None = None,
+               max_failures: int = 10) -> ConformanceReport:
+    """Run the conformance checks on ``game``; raise ConformanceError on any failure.
+
+    ``every`` checks every n-th step (1: all of them); ``hidden_every`` the
+    resampling check (defaults to ``every``). ``choose`` picks the action to
+    play (uniformly random by default). Returns what was checked.
+    """
+    opts = dict(options or {})
+    report = ConformanceReport(game.name)
+    checker = _Checker(game, report, max_failures)
+    hidden_every = hidden_every or every
+    for seed in seeds:
+        _check_one_game(game, checker, seed, opts, max_steps, every, hidden_every,
+                        require_end, choose)
+    if game.has_hidden_information and report.resamples and not report.resamples_varied:
+        checker.fail("whole run", "resample never changed anything hidden")
+    if report.failures:
+        raise ConformanceError(checker.summary())
+    return report
+
+
+def _check_one_game(game: Game, checker: _Checker, seed: int, options: dict[str, Any],
+                    max_steps: int, every: int, hidden_every: int, require_end: bool,
+                    choose: Callable[[GameState, str, list[Action], Dice], Action] | None
+                    ) -> None:
+    report = checker.report
+    state = game.new_game(seed=seed, **options)
+    dice = Dice(seed + 0x5EED)
+    played: list[tuple[str, Action]] = []
+    seen: list[Action] = []
+    seen_set: set[Action] = set()
+    report.games += 1
+    while not state.is_over and len(played) < max_steps:
+        step = len(played)
+        where = f"seed {seed}, step {step}"
+        checker.check_turn(state, where)
+        current = state.current_seats()
+        if not current:
+            return
+        seat = dice.choice(current)
+        legal = state.legal_actions(seat)
+        if not legal:
+            return
+        for a in legal:
+            if a not in seen_set and len(seen) < 5000:
+                seen_set.add(a)
+                seen.append(a)
+        action = choose(state, seat, legal, dice) if choose else dice.choice(legal)
+        if step % every == 0:
+            report.checked_steps += 1
+            checker.check_views(state, where)
+            twin = checker.check_round_trip(state, where)
+            checker.check_illegal(state, checker.illegal_candidates(state, seen, dice), where)
+            if step % hidden_every == 0:
+                checker.check_hidden(state, seen, dice, where)
+            checker.check_clone_and_future(state, twin, seat, action, where)
+        state.apply(seat, action)
+        played.append((seat, action))
+        report.steps += 1
+    where = f"seed {seed}, end after {len(played)} steps"
+    if not state.is_over:
+        if require_end:
+            checker.fail(where, f"the game did not end within {max_steps} steps")
+        return
+    checker.check_end(state, where)
+    checker.check_round_trip(state, where)
+    checker.check_hidden(state, seen, dice, where)
+    checker.check_illegal(state, [(s, a) for s in state.seats for a in seen[:3]], where)
+    again = game.new_game(seed=seed, **options)
+    for seat, action in played:
+        again.apply(seat, action)
+    if again.to_json() != state.to_json():
+        checker.fail(where, "replaying the seed and the actions gives a different state "
+                            "(is something random outside the game's dice?)")

@@ -1,0 +1,165 @@
+"""Who may know what: scopes, and the event log redacted per viewer.
+
+A *viewer* is a seat id (``"dracula"``) or :data:`PUBLIC`, the onlooker who
+knows only what is on the table. Every secret in a state lives under a
+:class:`Scope`; observations and log entries are cut to what the viewer's
+scopes allow, so a front end can never show a seat what it may not know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, Literal
+
+import attrs
+
+#: The viewer who sees only what is public (spectators, the narrated demo).
+PUBLIC = "public"
+
+ScopeKind = Literal["public", "seat", "side", "group", "nobody"]
+
+JSON = Any  # a value json.dumps accepts
+
+
+@attrs.frozen(slots=True)
+class Scope:
+    """The set of viewers allowed to know something.
+
+    ``public`` is everyone; ``seat`` one seat; ``side`` every seat of a side
+    (all the hunters); ``group`` a named set of seats (two hunters trading in
+    secret); ``nobody`` not a single seat (face-down counters no one has seen).
+    """
+
+    kind: ScopeKind
+    name: str = ""
+    seats: frozenset[str] = frozenset()
+
+    @staticmethod
+    def public() -> Scope:
+        return _PUBLIC_SCOPE
+
+    @staticmethod
+    def nobody() -> Scope:
+        return _NOBODY_SCOPE
+
+    @staticmethod
+    def seat(seat: str) -> Scope:
+        return Scope("seat", seat, frozenset((seat,)))
+
+    @staticmethod
+    def side(name: str, seats: Iterable[str]) -> Scope:
+        return Scope("side", name, frozenset(seats))
+
+    @staticmethod
+    def group(name: str, seats: Iterable[str]) -> Scope:
+        return Scope("group", name, frozenset(seats))
+
+    def visible_to(self, viewer: str) -> bool:
+        """True if ``viewer`` may know what this scope guards."""
+        if self.kind == "public":
+            return True
+        return viewer in self.seats
+
+    def widened(self, *seats: str) -> Scope:
+        """The same secret, now also shown to ``seats`` (a seat shows another a card)."""
+        if self.kind == "public":
+            return self
+        return Scope("group", self.name, self.seats.union(seats))
+
+    def to_data(self) -> dict[str, JSON]:
+        return {"kind": self.kind, "name": self.name, "seats": sorted(self.seats)}
+
+    @staticmethod
+    def from_data(data: Mapping[str, JSON]) -> Scope:
+        return Scope(data["kind"], str(data.get("name", "")), frozenset(data.get("seats", ())))
+
+
+_PUBLIC_SCOPE = Scope("public")
+_NOBODY_SCOPE = Scope("nobody")
+
+
+def redact(value: JSON, scope: Scope, viewer: str, hidden: JSON = None) -> JSON:
+    """``value`` if ``viewer`` may see it under ``scope``, else ``hidden``."""
+    return value if scope.visible_to(viewer) else hidden
+
+
+@attrs.frozen(slots=True)
+class LogEntry:
+    """One thing that happened, as its scope sees it and as everyone else does.
+
+    ``event`` is the full account (JSON-able, with a ``"kind"`` and a ``"text"``).
+    Viewers outside ``scope`` see ``public`` instead (for example "Dracula
+    moves" without the town), or nothing at all when ``public`` is None.
+    """
+
+    event: Mapping[str, JSON]
+    scope: Scope = _PUBLIC_SCOPE
+    public: Mapping[str, JSON] | None = None
+
+    def for_viewer(self, viewer: str) -> Mapping[str, JSON] | None:
+        if self.scope.visible_to(viewer):
+            return self.event
+        return self.public
+
+    def to_data(self) -> dict[str, JSON]:
+        return {
+            "event": dict(self.event),
+            "scope": self.scope.to_data(),
+            "public": None if self.public is None else dict(self.public),
+        }
+
+    @staticmethod
+    def from_data(data: Mapping[str, JSON]) -> LogEntry:
+        public = data.get("public")
+        return LogEntry(dict(data["event"]), Scope.from_data(data["scope"]),
+                        None if public is None else dict(public))
+
+
+def event(kind: str, text: str, **data: JSON) -> dict[str, JSON]:
+    """A log event: its kind, a sentence a front end can print, and its data."""
+    return {"kind": kind, "text": text, **data}
+
+
+class Log:
+    """An append-only event log. Entries are immutable, so clones share them."""
+
+    __slots__ = ("_entries",)
+
+    def __init__(self, entries: Iterable[LogEntry] = ()) -> None:
+        self._entries: list[LogEntry] = list(entries)
+
+    def add(self, entry: Mapping[str, JSON], scope: Scope = _PUBLIC_SCOPE,
+            public: Mapping[str, JSON] | None = None) -> None:
+        """Record ``entry`` under ``scope``; others see ``public`` (or nothing)."""
+        self._entries.append(LogEntry(entry, scope, public))
+
+    def say(self, kind: str, text: str, **data: JSON) -> None:
+        """Record a public event."""
+        self._entries.append(LogEntry(event(kind, text, **data)))
+
+    def for_viewer(self, viewer: str) -> list[dict[str, JSON]]:
+        """The log as ``viewer`` may read it (a fresh list of fresh dicts)."""
+        seen = []
+        for entry in self._entries:
+            shown = entry.for_viewer(viewer)
+            if shown is not None:
+                seen.append(dict(shown))
+        return seen
+
+    def clone(self) -> Log:
+        twin = Log.__new__(Log)
+        twin._entries = self._entries.copy()
+        return twin
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __iter__(self) -> Iterator[LogEntry]:
+        return iter(self._entries)
+
+    def to_data(self) -> list[dict[str, JSON]]:
+        return [entry.to_data() for entry in self._entries]
+
+    @staticmethod
+    def from_data(data: Iterable[Mapping[str, JSON]]) -> Log:
+        return Log(LogEntry.from_data(item) for item in data)
