@@ -53,9 +53,18 @@ def test_keep_top_card_the_top_card_is_never_taken() -> None:
 
 def test_keep_top_card_single_card_deck_cannot_be_drawn() -> None:
     deck = Deck(["only"], [], Reshuffle.KEEP_TOP_CARD)
-    assert not deck.drawable
+    assert not deck.drawable and not deck.can_draw()
     with pytest.raises(RuleError):
         deck.draw_bottom(Dice(1))
+
+
+def test_keep_top_card_reached_with_no_discards_waits_for_them() -> None:
+    deck = Deck(["a", "top"], [], Reshuffle.KEEP_TOP_CARD)
+    assert deck.draw_bottom(Dice(1)) == "a"
+    assert deck.cards == ["top"] and not deck.can_draw()
+    deck.discard("a")
+    assert deck.can_draw()
+    assert deck.draw_bottom(Dice(1)) in {"a", "top"} and len(deck.cards) == 1
 
 
 @given(st.lists(st.sampled_from(["draw", "discard", "bottom"]), max_size=60),
@@ -65,8 +74,7 @@ def test_every_card_stays_somewhere_exactly_once(ops: list[str], seed: int) -> N
     for policy in (Reshuffle.WHEN_EMPTY, Reshuffle.KEEP_TOP_CARD):
         deck, hand, dice = Deck(cards.copy(), [], policy), Hand(), Dice(seed)
         for op in ops:
-            if op in ("draw", "bottom") and deck.can_draw() and deck.drawable + len(
-                    deck.discards) > (policy is Reshuffle.KEEP_TOP_CARD):
+            if op in ("draw", "bottom") and deck.can_draw():
                 take = deck.draw_bottom if op == "bottom" or policy is \
                     Reshuffle.KEEP_TOP_CARD else deck.draw_top
                 hand.add(take(dice))
