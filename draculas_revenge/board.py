@@ -39,20 +39,21 @@ class Board:
         self.name = name
         self.spec = spec
         placed = spec["tiles"]
-        cols = max(t["col"] for t in placed) + 1
-        rows = max(t["row"] for t in placed) + 1
-        self.width, self.height = cols * size, rows * size
+        shapes = []
+        for t in placed:
+            if t["tile"] not in tiles:
+                raise BadOption(f"map {name!r} uses unknown tile {t['tile']!r}")
+            chars = np.array([list(r) for r in tiles[t["tile"]]["rows"]])
+            shapes.append(np.rot90(chars, -int(t.get("turn", 0))))  # quarter turns clockwise
+        self.width = max(t["col"] * size + c.shape[1] for t, c in zip(placed, shapes, strict=True))
+        self.height = max(t["row"] * size + c.shape[0] for t, c in zip(placed, shapes, strict=True))
         grid = np.full((self.height, self.width), VOID, dtype=np.int8)
         doorway = np.zeros((self.height, self.width), dtype=bool)
         tile_of = np.full((self.height, self.width), -1, dtype=np.int16)
         self.tile_names: list[str] = []
-        for index, t in enumerate(placed):
-            if t["tile"] not in tiles:
-                raise BadOption(f"map {name!r} uses unknown tile {t['tile']!r}")
-            chars = np.array([list(r) for r in tiles[t["tile"]]["rows"]])
-            chars = np.rot90(chars, -int(t.get("turn", 0)))  # quarter turns clockwise
+        for index, (t, chars) in enumerate(zip(placed, shapes, strict=True)):
             y0, x0 = t["row"] * size, t["col"] * size
-            window = (slice(y0, y0 + size), slice(x0, x0 + size))
+            window = (slice(y0, y0 + chars.shape[0]), slice(x0, x0 + chars.shape[1]))
             grid[window] = np.where(chars == "#", WALL, FLOOR)
             doorway[window] = chars == "d"
             tile_of[window] = index
@@ -120,8 +121,12 @@ class Board:
                ) -> tuple[dict[str, tuple[int, ...]], dict[int, str]]:
         doors: dict[str, tuple[int, ...]] = {}
         door_of: dict[int, str] = {}
-        for n, (x, y) in enumerate(specs, start=1):
+        n = 0
+        for x, y in specs:
             start = self.index(x, y)
+            if start in door_of:
+                continue  # the other square of a doorway already listed
+            n += 1
             if not doorway[start]:
                 raise BadOption(f"map {self.name!r}: door {n} at {[x, y]} is not in a doorway")
             cells, todo = {start}, [start]
