@@ -74,7 +74,7 @@ def test_misted_vampires_do_not_block_line_of_sight() -> None:
 
 def test_range_counts_diagonals_as_one_from_two_to_six() -> None:
     figures = [{"id": "crossbow_1", "square": (3, 7), "facing": "n"}]
-    for n, (x, y) in enumerate([(2, 6), (5, 5), (7, 1), (3, 0)]):
+    for n, (x, y) in enumerate([(2, 6), (3, 5), (7, 1), (3, 0)]):
         figures.append({"id": f"she_wolf_{'abcd'[n]}", "square": (x, y), "facing": "s"})
     st = no_dice(figures=figures, active="crossbow_1")
     # 1 away: too close; 2 (diagonally); 6; 7: out of range
