@@ -9,12 +9,14 @@ that want to show a rule in isolation::
                  active="crossbow_1")
 
 Rows use '.' floor, '#' wall and 'd' a doorway holding a closed door ('o' an open
-one). The sandbox plays on like a game with no goal (it never ends by itself).
+one). The sandbox plays on like a game with no goal (it never ends by itself); it saves
+and loads with ``to_json``/``from_json`` like any state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 import gothic_kernel as gk
@@ -28,8 +30,8 @@ from .sight import Sight
 from .state import DRState
 
 
-def sandbox_board(rows: Sequence[str]) -> Board:
-    """A board of one tile drawn in ASCII ('o' open doors are returned closed)."""
+@lru_cache(maxsize=64)
+def _board(rows: tuple[str, ...]) -> Board:
     clean = [r.replace("o", "d") for r in rows]
     doors = [[x, y] for y, r in enumerate(clean) for x, ch in enumerate(r) if ch == "d"]
     spec = {"tiles": [{"tile": "sandbox", "col": 0, "row": 0, "turn": 0}], "doors": doors,
@@ -37,30 +39,56 @@ def sandbox_board(rows: Sequence[str]) -> Board:
     return Board("sandbox", spec, {"sandbox": {"rows": clean}}, max(len(clean), 1))
 
 
+def sandbox_board(rows: Sequence[str]) -> Board:
+    """A board of one tile drawn in ASCII ('o' open doors are returned closed)."""
+    return _board(tuple(rows))
+
+
+def sandbox_rules(game: DraculasRevengeGame, options: dict[str, Any],
+                  spec: Mapping[str, Any]) -> Rules:
+    """The rules of a sandbox: its own board (or the adventure's), and no goal."""
+    adventure = options["adventure"]
+    base = rules_for(adventure, spec["map"] or game.map_for(options), options["data_dir"])
+    rows = spec["rows"]
+    board = sandbox_board(rows) if rows is not None else base.board
+    sight = _sandbox_sight(rows) if rows is not None else base.sight
+    adv = {**base.adventure, "goal": "sandbox", "turn_limit": 0, **dict(spec["rules"])}
+    return Rules(options["data_dir"], adventure, adv, board, sight,
+                 character_types(options["data_dir"]), card_kind(options["data_dir"]),
+                 side_of_kind(options["data_dir"]), base.costs, base.numbers)
+
+
+_SIGHTS: dict[tuple[str, ...], Sight] = {}
+
+
+def _sandbox_sight(rows: Sequence[str]) -> Sight:
+    key = tuple(rows)
+    if key not in _SIGHTS:
+        _SIGHTS[key] = Sight(sandbox_board(rows))
+    return _SIGHTS[key]
+
+
 def sandbox(rows: Sequence[str] | None = None, *, figures: Sequence[Mapping[str, Any]] = (),
             active: str = "", hands: Mapping[str, Sequence[str]] | None = None,
             dice: Dice | None = None, reaction_rolls: Mapping[str, int] | None = None,
-            adventure: str = "custom", map_name: str = "", rules: Mapping[str, Any] = (),
+            adventure: str = "custom", map_name: str = "", rules: Mapping[str, Any] | None = None,
             turn: int = 1, **options: Any) -> DRState:
     """A state in the middle of a turn: ``active`` (if given) has its full Action Points;
     else the players build the Action Timeline from ``hands``."""
     game = gk.load_game("draculas_revenge")
     assert isinstance(game, DraculasRevengeGame)
     resolved = game.resolve_options({"adventure": adventure, **options})
-    base = rules_for(adventure, map_name or game.map_for(resolved), resolved["data_dir"])
-    spec = {**base.adventure, "goal": "sandbox", "turn_limit": 0, **dict(rules)}
-    board = sandbox_board(rows) if rows is not None else base.board
-    sight = Sight(board) if rows is not None else base.sight
-    types = character_types(resolved["data_dir"])
+    spec = {"rows": None if rows is None else list(rows), "map": map_name,
+            "rules": dict(rules or {})}
     st = DRState(game, dice if dice is not None else Dice(0),
-                 Rules(resolved["data_dir"], adventure, spec, board, sight, types,
-                       card_kind(resolved["data_dir"]), side_of_kind(resolved["data_dir"]),
-                       base.costs, base.numbers),
-                 resolved, game.seat_sides(resolved))
+                 sandbox_rules(game, resolved, spec), resolved, game.seat_sides(resolved))
+    st.sandbox = spec
+    board = st.rules.board
     if rows is not None:
         for door, cells in board.doors.items():
             x, y = board.xy(cells[0])
             st.doors_open[door] = rows[y][x] == "o"
+    types = st.rules.types
     kinds = card_kind(resolved["data_dir"])
     sides = side_of_kind(resolved["data_dir"])
     for f in figures:

@@ -65,6 +65,7 @@ class DRState(LoggedState):
         self.rooms_entered: list[str] = []
         self.recruits: dict[str, list[str]] = {s: [] for s in seat_sides}
         self.result: Outcome | None = None
+        self.sandbox: dict[str, Any] | None = None  # a sandbox's board and rules (scenario)
         self._obstacles: int | None = None
         self._solid: dict[int, str] | None = None
         self._legal: tuple[str, list[Action], frozenset[Action]] | None = None
@@ -186,7 +187,7 @@ class DRState(LoggedState):
         return views.resample(self, viewer, seed)
 
     # -- copying and saving -----------------------------------------------------------------
-    _PLAIN = ("turn", "phase", "plays", "tl_seat", "tl_first", "tl_passes", "tl_forced",
+    _PLAIN = ("sandbox", "turn", "phase", "plays", "tl_seat", "tl_first", "tl_passes", "tl_forced",
               "active", "active_seat", "ap_left", "move_over", "activations", "last_reactor",
               "witness", "secret_room", "van_helsing_found", "result")
     _LISTS = ("dead", "exited", "windows", "defiled", "rooms_entered", "timeline")
@@ -236,7 +237,11 @@ class DRState(LoggedState):
         from .rules import rules_for
         options = dict(d["options"])
         options["multiplayer"] = tuple(options["multiplayer"])
-        rules = rules_for(options["adventure"], game.map_for(options), options["data_dir"])
+        if d.get("sandbox"):
+            from .scenario import sandbox_rules
+            rules = sandbox_rules(game, options, d["sandbox"])
+        else:
+            rules = rules_for(options["adventure"], game.map_for(options), options["data_dir"])
         st = DRState(game, dice, rules, options, dict(d["seat_sides"]))
         for name in DRState._PLAIN:
             setattr(st, name, d[name])

@@ -9,13 +9,27 @@ import pytest
 from dr_helpers import no_dice
 
 import gothic_kernel as gk
-from gothic_kernel import BadOption, IllegalAction, ScriptedDice
 from draculas_revenge.actions import (
-    ChooseSecretRoom, CloseAttack, Decline, Defile, DoneRecruiting, EndMove, Enter, Leave, Move,
-    Pass, Place, PlaceVanHelsing, Recruit, SettleMist, TurnToMist, Wake,
+    ChooseSecretRoom,
+    CloseAttack,
+    Decline,
+    Defile,
+    DoneRecruiting,
+    EndMove,
+    Enter,
+    Leave,
+    Move,
+    Pass,
+    Place,
+    PlaceVanHelsing,
+    Recruit,
+    SettleMist,
+    TurnToMist,
+    Wake,
 )
 from draculas_revenge.characters import OFF_BOARD
 from draculas_revenge.scenario import sandbox
+from gothic_kernel import BadOption, IllegalAction, ScriptedDice
 
 GAME = gk.load_game("draculas_revenge")
 
@@ -169,7 +183,8 @@ def test_cross_the_catacombs_vampires_win_when_two_can_no_longer_cross() -> None
 def test_hunters_may_not_leave_where_the_briefing_does_not_allow() -> None:
     st = sandbox(adventure="cross_the_catacombs", rules={"goal": "cross_the_catacombs"},
                  figures=[{"id": "staker_1", "square": (0, 2), "facing": "w"},
-                          {"id": "staker_2", "square": (5, 8)}, {"id": "dracula", "square": (9, 9)}],
+                          {"id": "staker_2", "square": (5, 8)},
+                          {"id": "dracula", "square": (9, 9)}],
                  active="staker_1", reaction_dice=False)
     assert Leave("staker_1") not in st.legal_actions("hunters")
 

@@ -5,10 +5,16 @@ from __future__ import annotations
 
 from dr_helpers import last_attack, no_dice, targets
 
-from gothic_kernel import ScriptedDice
 from draculas_revenge.actions import (
-    CloseAttack, FaceAttacker, Feed, Mesmerize, Move, RangedAttack, TurnSolid,
+    CloseAttack,
+    FaceAttacker,
+    Feed,
+    Mesmerize,
+    Move,
+    RangedAttack,
+    TurnSolid,
 )
+from gothic_kernel import ScriptedDice
 
 
 def test_close_attacks_example_only_the_three_squares_in_front() -> None:

@@ -5,10 +5,17 @@ from __future__ import annotations
 import pytest
 from dr_helpers import at, no_dice
 
-from gothic_kernel import IllegalAction
 from draculas_revenge.actions import (
-    CloseAttack, CloseDoor, EndMove, Move, OpenDoor, Turn, TurnSolid, TurnToMist,
+    CloseAttack,
+    CloseDoor,
+    EndMove,
+    Move,
+    OpenDoor,
+    Turn,
+    TurnSolid,
+    TurnToMist,
 )
+from gothic_kernel import IllegalAction
 
 
 def moves(st, who):  # type: ignore[no-untyped-def]
@@ -49,8 +56,8 @@ def test_facing_is_a_side_never_a_corner() -> None:
 
 
 def test_action_points_example_van_helsing_spends_six() -> None:
-    from gothic_kernel import ScriptedDice
     from draculas_revenge.actions import RangedAttack
+    from gothic_kernel import ScriptedDice
     st = no_dice(figures=[{"id": "van_helsing", "square": (1, 6), "facing": "n"},
                           {"id": "nosferatu_a", "square": (6, 4), "facing": "w"}],
                  active="van_helsing", dice=ScriptedDice([1, 6]))

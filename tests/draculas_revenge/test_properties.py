@@ -20,7 +20,7 @@ def check_invariants(st: gk.GameState) -> None:
     used = Counter(list(s.figures) + [f.minion_card for f in s.figures.values()
                                       if f.minion_card])
     assert all(n == 1 for n in used.values())
-    for kind, t in s.rules.types.items():
+    for t in s.rules.types.values():
         assert sum(1 for f in s.figures.values() if f.id in t.card_ids()) <= t.box
     # only one solid character per square, never on a wall or a closed door
     solid = [f.pos for f in s.figures.values() if f.pos >= 0 and not f.misted]

@@ -8,11 +8,19 @@ import pytest
 from dr_helpers import last_attack
 
 import gothic_kernel as gk
-from gothic_kernel import IllegalAction, ScriptedDice
 from draculas_revenge.actions import (
-    CloseAttack, CloseDoor, Decline, EndMove, FaceAttacker, Move, PlayCard, RangedAttack, Turn,
+    CloseAttack,
+    CloseDoor,
+    Decline,
+    EndMove,
+    FaceAttacker,
+    Move,
+    PlayCard,
+    RangedAttack,
+    Turn,
 )
 from draculas_revenge.scenario import sandbox
+from gothic_kernel import IllegalAction, ScriptedDice
 
 
 def test_trading_reactions_example_nosferatu_b_shuts_the_door() -> None:

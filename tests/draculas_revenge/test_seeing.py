@@ -9,7 +9,11 @@ from draculas_revenge.board import load_board
 from draculas_revenge.scenario import sandbox_board
 from draculas_revenge.seeing import in_arc, sees_square
 from draculas_revenge.sight import (
-    in_arc_cone, in_field_of_view, offset_pattern, sight_of, visible_squares,
+    in_arc_cone,
+    in_field_of_view,
+    offset_pattern,
+    sight_of,
+    visible_squares,
 )
 
 

@@ -7,8 +7,8 @@ import pytest
 from dr_helpers import no_dice
 
 import gothic_kernel as gk
-from gothic_kernel import IllegalAction
 from draculas_revenge.actions import EndMove, Pass, PlayCard
+from gothic_kernel import IllegalAction
 
 FOUR = [{"id": "she_wolf_a", "square": (0, 0), "facing": "s"},
         {"id": "nosferatu_a", "square": (1, 0), "facing": "s"},
@@ -115,3 +115,13 @@ def test_one_active_character_at_a_time_and_its_move_ends_for_good() -> None:
                for a in st.legal_actions("hunters"))
     st.apply("hunters", EndMove())
     assert st.active == "" and "staker_1" not in st.hands["hunters"]
+
+
+def test_a_sandbox_saves_and_loads() -> None:
+    st = lugosi_and_cushing()
+    st.apply("vampires", PlayCard("she_wolf_a"))
+    game = gk.load_game("draculas_revenge")
+    twin = game.from_json(st.to_json())
+    assert twin.to_json() == st.to_json()
+    assert twin.legal_actions("hunters") == st.legal_actions("hunters")
+    assert twin.rules.board.width == 8
