@@ -135,6 +135,10 @@ class RevengeBot:
                 best = (score + self.rng.random() * 0.01, action)
         if best is not None:
             return best[1]
+        wander = [a for a in legal if isinstance(a, Move) and active is not None
+                  and a.character == active["character"] and not reacting and ap >= 1]
+        if wander and self.rng.random() < 0.3:
+            return self.rng.choice(wander)  # step aside: breaks a jam in a corridor
         for quit_ in (EndMove(), Decline()):
             if quit_ in legal:
                 return quit_
