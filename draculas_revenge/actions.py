@@ -26,7 +26,7 @@ class Pass(Action):
 
 
 # -- a character's actions ("Action Table") ---------------------------------------------------
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Move(Action):
     """Move one square in a direction, then face any side for free (Move and turn: 1)."""
 
@@ -35,7 +35,7 @@ class Move(Action):
     facing: str
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Turn(Action):
     """Turn in place to face another side (1)."""
 

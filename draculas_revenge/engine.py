@@ -363,8 +363,8 @@ def proceed(st: DRState) -> None:
             start_turn(st)
             continue
         if st.phase == "activation":
-            reactions.settle_windows(st)
             st.changed()
+            reactions.settle_windows(st)
             return
         step = timeline.advance(st)
         if step == "decide":

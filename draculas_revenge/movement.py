@@ -16,30 +16,27 @@ RULE_MIST = "Mist"
 RULE_DOORS = "Opening and Closing Doors"
 
 
-def _blocked(st: DRState, square: int, misted: bool) -> bool:
-    """Can a figure not stand on / pass through ``square``?"""
-    board = st.rules.board
-    if square < 0 or not board.open[square]:
-        return True
-    if misted:
-        return False  # misted vampires move through doors and characters
-    return bool((st.obstacles() >> square) & 1)
+def _blocked(square: int, obstacles: int) -> bool:
+    """Can a figure not stand on / pass through ``square`` (walls, or ``obstacles``)?"""
+    return square < 0 or bool((obstacles >> square) & 1)
 
 
 def destinations(st: DRState, fig: Figure) -> list[tuple[int, int]]:
     """(direction, square) pairs the figure may move to now."""
     board = st.rules.board
     out = []
+    # misted vampires move through doors and characters, never through walls
+    obstacles = board.wall_bits if fig.misted else st.obstacles()
     holders = held_back_by(st, fig)
     zone = st.rules.numbers["crucifix_zone"]
     for d in range(8):
         to = board.step(fig.pos, d)
-        if _blocked(st, to, fig.misted):
+        if _blocked(to, obstacles):
             continue
         if d % 2 == 1:  # diagonal: not between two obstacles
             a = board.step(fig.pos, (d - 1) % 8)
             b = board.step(fig.pos, (d + 1) % 8)
-            if _blocked(st, a, fig.misted) and _blocked(st, b, fig.misted):
+            if _blocked(a, obstacles) and _blocked(b, obstacles):
                 continue
         if any(board.distance(to, h.pos) <= zone
                and board.distance(to, h.pos) < board.distance(fig.pos, h.pos)
@@ -49,15 +46,37 @@ def destinations(st: DRState, fig: Figure) -> list[tuple[int, int]]:
     return out
 
 
+_MOVES: dict[str, tuple[tuple[Action, ...], ...]] = {}
+_TURNS: dict[str, tuple[tuple[Action, ...], ...]] = {}
+
+
+def _moves_of(fid: str) -> tuple[tuple[Action, ...], ...]:
+    """The 8 x 4 Move actions of a figure, made once (actions are immutable)."""
+    found = _MOVES.get(fid)
+    if found is None:
+        found = _MOVES[fid] = tuple(tuple(Move(fid, d, f) for f in FACINGS) for d in DIRECTIONS)
+    return found
+
+
+def _turns_of(fid: str) -> tuple[tuple[Action, ...], ...]:
+    """For each current facing, the three Turn actions to the other sides."""
+    found = _TURNS.get(fid)
+    if found is None:
+        found = _TURNS[fid] = tuple(tuple(Turn(fid, f) for j, f in enumerate(FACINGS) if j != i)
+                                    for i in range(4))
+    return found
+
+
 def move_actions(st: DRState, fig: Figure, budget: int) -> list[Action]:
     out: list[Action] = []
     if fig.pos < 0 or fig.unconscious:
         return out
     if budget >= st.rules.cost("move"):
+        moves = _moves_of(fig.id)
         for d, _ in destinations(st, fig):
-            out.extend(Move(fig.id, DIRECTIONS[d], f) for f in FACINGS)
+            out.extend(moves[d])
     if budget >= st.rules.cost("turn") and not fig.misted:
-        out.extend(Turn(fig.id, f) for i, f in enumerate(FACINGS) if i != fig.facing)
+        out.extend(_turns_of(fig.id)[fig.facing])
     return out
 
 

@@ -40,7 +40,11 @@ def reactors(st: DRState, seat: str) -> list[Figure]:
     """The seat's characters eligible to react now."""
     if not st.options["reaction_dice"] or st.last_reactor == seat:
         return []
-    return [f for f in st.figures.values() if f.seat == seat and can_react(st, f)]
+    found = st._reactors.get(seat)
+    if found is None:
+        found = st._reactors[seat] = [f for f in st.figures.values()
+                                      if f.seat == seat and can_react(st, f)]
+    return found
 
 
 def open_windows(st: DRState, acting_seat: str) -> None:

@@ -27,12 +27,24 @@ class Rules:
     side_of: dict[str, str]
     costs: dict[str, int]
     numbers: dict[str, int]
+    vampire_kinds: frozenset[str] = attrs.field(init=False)
+    hunter_kinds: frozenset[str] = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "vampire_kinds", _kinds(self.types, True))
+        object.__setattr__(self, "hunter_kinds", _kinds(self.types, False))
 
     def cost(self, action: str) -> int:
         return self.costs[action]
 
     def kind_type(self, kind: str) -> CharacterType:
         return self.types[kind]
+
+
+def _kinds(types: dict[str, CharacterType], vampires: bool) -> frozenset[str]:
+    """The vampire types, or the hunter types (humans but minions)."""
+    return frozenset(k for k, t in types.items()
+                     if t.is_vampire == vampires and (vampires or k != "minion"))
 
 
 @lru_cache(maxsize=64)

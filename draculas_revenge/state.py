@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from gothic_kernel import Action, Dice, Log, LoggedState, Outcome
 
-from .characters import GONE, HUMAN, VAMPIRE, CharacterType, Figure
+from .characters import GONE, CharacterType, Figure
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -69,6 +69,7 @@ class DRState(LoggedState):
         self._obstacles: int | None = None
         self._solid: dict[int, str] | None = None
         self._legal: tuple[str, list[Action], frozenset[Action]] | None = None
+        self._reactors: dict[str, list[Figure]] = {}
 
     # -- seats and sides ------------------------------------------------------------------
     @property
@@ -94,11 +95,11 @@ class DRState(LoggedState):
         return self.rules.types[fig.kind]
 
     def is_vampire(self, fig: Figure) -> bool:
-        return bool(self.rules.types[fig.kind].type == VAMPIRE)
+        return fig.kind in self.rules.vampire_kinds
 
     def is_hunter(self, fig: Figure) -> bool:
         """A hunter: a human who is not a minion."""
-        return self.rules.types[fig.kind].type == HUMAN and fig.kind != "minion"
+        return fig.kind in self.rules.hunter_kinds
 
     def has_special(self, fig: Figure, special: str) -> bool:
         return special in self.rules.types[fig.kind].specials
@@ -127,6 +128,7 @@ class DRState(LoggedState):
         self._obstacles = None
         self._solid = None
         self._legal = None
+        self._reactors = {}
 
     def reaction_points(self, seat: str) -> int:
         """The seat's Reaction Points this turn (its secret die + 6; 0 without dice)."""
@@ -211,6 +213,7 @@ class DRState(LoggedState):
         twin.queue = [dict(d) for d in self.queue]
         twin._obstacles, twin._solid = self._obstacles, self._solid
         twin._legal = self._legal
+        twin._reactors = {}
         return twin
 
     def to_data(self) -> dict[str, Any]:
