@@ -138,20 +138,19 @@ def sunrise_squares(st: DRState, fig: Figure) -> list[int]:
 
 
 def found_van_helsing(st: DRState, fig: Figure) -> None:
-    """Rescue Van Helsing: a hunter entering the secret room makes the vampires place him."""
+    """Rescue Van Helsing: "When a hunter enters either room, the vampire player places
+    Van Helsing" (in the room recorded before the game, whichever room was entered)."""
     if not st.secret_room or st.van_helsing_found or fig.pos < 0 or not st.is_hunter(fig):
         return
     tile = st.rules.board.tile_at(fig.pos)
     if tile not in st.rules.board.area_tiles[st.rules.adventure["secret_room"]]:
         return
-    if tile != st.secret_room:
-        if tile not in st.rooms_entered:
-            st.rooms_entered.append(tile)
-        return
     st.van_helsing_found = True
+    st.rooms_entered.append(tile)
     st.queue.append({"kind": "place_van_helsing", "seat": "vampires", "figure": "van_helsing",
-                     "other": tile})
-    st.events.say("found", f"a hunter enters the {tile}: Van Helsing lies here", room=tile)
+                     "other": st.secret_room})
+    st.events.say("found", f"a hunter enters the {tile}: Van Helsing lies in the "
+                  f"{st.secret_room}", room=st.secret_room, entered=tile)
 
 
 def record_secret_room(st: DRState, room: str) -> None:

@@ -166,8 +166,7 @@ class RevengeBot:
                 if vh is not None and vh["unconscious"] and vh["square"] is not None:
                     return frozenset([board.index(*vh["square"])])
                 if not obs["van_helsing"]["found"]:
-                    rooms = [t for t in board.area_tiles[spec["secret_room"]]
-                             if t not in obs["van_helsing"]["rooms_searched"]]
+                    rooms = board.area_tiles[spec["secret_room"]]
                     return frozenset(s for t in rooms for s in board.tile_squares(t))
         return frozenset(enemies)
 

@@ -71,8 +71,7 @@ def observation(st: DRState, viewer: str) -> dict[str, Any]:
                         "target_square": _square(st, tpos)},
         "pending": pending,
         "defiled": list(st.defiled),
-        "van_helsing": {"found": st.van_helsing_found, "room": vh_room,
-                        "rooms_searched": list(st.rooms_entered)},
+        "van_helsing": {"found": st.van_helsing_found, "room": vh_room},
         "recruits": {s: list(k) for s, k in st.recruits.items()},
         "points_left": {s: adventures.points_left(st, s) for s in st.seats},
         "timer": timer(st),
@@ -119,8 +118,7 @@ def resample(st: DRState, viewer: str, seed: int) -> DRState:
         twin.hands[seat] = sorted(pool[placed:])
     room = st.secret_room
     if viewer != "vampires" and st.secret_room and not st.van_helsing_found:
-        rooms = [t for t in st.rules.board.area_tiles[st.rules.adventure["secret_room"]]
-                 if t not in st.rooms_entered]
+        rooms = list(st.rules.board.area_tiles[st.rules.adventure["secret_room"]])
         twin.secret_room = room = draw.choice(rooms)
     twin.events = Log(_rewrite(e, st.turn, cards_of, dice, room, others) for e in st.events)
     twin._legal = None

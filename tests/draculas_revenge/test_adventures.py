@@ -226,15 +226,17 @@ def test_rescue_van_helsing_entering_the_secret_room_reveals_him() -> None:
     assert vh.unconscious and vh.seat == "hunters" and "van_helsing" in st.no_card
 
 
-def test_rescue_van_helsing_the_other_room_is_searched_in_vain() -> None:
+def test_rescue_van_helsing_entering_either_room_reveals_him_in_the_recorded_one() -> None:
     st = rescue("chamber_one_door_a",
                 [{"id": "staker_1", "square": (11, 8), "facing": "e"},
                  {"id": "priest_1", "square": (0, 9)}, {"id": "minion_1", "square": (0, 12)}],
                 "staker_1")
     st.doors_open["door_2"] = True
-    st.apply("hunters", Move("staker_1", "e", "e"))
-    assert st.current_seats() == ("hunters",)
-    assert st.observation("hunters")["van_helsing"]["rooms_searched"] == ["chamber_one_door_b"]
+    st.apply("hunters", Move("staker_1", "e", "e"))  # into chamber_one_door_b
+    assert st.current_seats() == ("vampires",)
+    north = set(st.rules.board.tile_squares("chamber_one_door_a"))
+    assert all(st.rules.board.index(*a.square) in north for a in st.legal_actions("vampires"))
+    assert st.observation("hunters")["van_helsing"]["room"] == "chamber_one_door_a"
 
 
 def test_rescue_van_helsing_waking_him_and_he_cannot_move_while_unconscious() -> None:

@@ -63,7 +63,7 @@ def test_resample_redraws_the_secret_room_but_not_for_the_vampires() -> None:
     rooms = {st.resample("hunters", s).secret_room for s in range(20)}
     assert rooms == {"chamber_one_door_a", "chamber_one_door_b"}
     assert {st.resample("vampires", s).secret_room for s in range(5)} == {"chamber_one_door_a"}
-    st.rooms_entered = ["chamber_one_door_b"]  # a hunter searched the other room in vain
+    st.van_helsing_found = True  # a hunter entered a room: the vampires placed him
     assert {st.resample("hunters", s).secret_room for s in range(10)} == {"chamber_one_door_a"}
 
 
