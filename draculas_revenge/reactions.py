@@ -20,7 +20,7 @@ RULE_TRADING = "Trading Reactions"
 
 def can_react(st: DRState, fig: Figure) -> bool:
     """Whether ``fig`` may react to the last action (public knowledge)."""
-    if fig.pos < 0 or fig.unconscious or fig.id == st.active:
+    if fig.pos < 0 or fig.unconscious or (fig.id == st.active and fig.seat == st.active_seat):
         return False
     actor, actor_pos, target, target_pos = st.witness
     if fig.id == target and target:
