@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import gothic_kernel as gk
+from draculas_revenge.bots import RevengeBot
 from gothic_kernel import RandomAgent
 from gothic_kernel.agents import play_game
-from draculas_revenge.bots import RevengeBot
 
 GAME = gk.load_game("draculas_revenge")
 
