@@ -187,6 +187,10 @@ class RevengeBot:
             return 40.0
         if isinstance(action, CloseDoor):
             return 0.0
+        if me["kind"] == "dracula" and obs["adventure"] == "destroy_dracula" and any(
+                f["seat"] == seat and f["kind"] != "dracula" and f["kind"] != "minion"
+                for f in figs.values()):
+            return 0.0  # Dracula lets his brood meet the hunters and strikes what comes near
         goals = self._goals(seat, obs, board, figs, me)
         if not goals:
             return 0.0
