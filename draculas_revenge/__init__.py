@@ -46,6 +46,8 @@ class DraculasRevengeGame(Game):
         Option("multiplayer", (), "the optional rule Multiplayer: each player's side in "
                "clockwise order, e.g. ('vampires', 'hunters', 'hunters'); needs "
                "adventure='custom'", ("vampires", "hunters"), kind=tuple),
+        Option("own_forces", False, "Points Value: play the adventure with forces each player "
+               "buys for at most its side's printed points total"),
         Option("points", 36, "your own adventure: the points value each player may spend"),
         Option("designer", "vampires", "your own adventure: the side whose player designed "
                "the board (the other places first)", ("vampires", "hunters")),

@@ -21,6 +21,10 @@ def set_up(st: DRState) -> None:
         return
     if adv.get("secret_room"):
         st.queue.append({"kind": "secret_room", "seat": "vampires", "figure": "", "other": ""})
+    if st.options["own_forces"]:
+        for seat in recruit_order(st):  # Points Value: own forces of the same total
+            st.queue.append({"kind": "recruit", "seat": seat, "figure": "", "other": ""})
+        return
     for side in ("vampires", "hunters"):
         force = adv[side]
         for kind, count in force["forces"].items():
@@ -53,10 +57,18 @@ def start_area(st: DRState, seat: str) -> str:
 
 
 def finish_recruiting(st: DRState, seat: str) -> None:
+    adv = st.rules.adventure
     for kind in st.recruits[seat]:
         card = st.free_card(kind)
-        st.figures[card] = Figure(card, kind, seat)
+        fig = st.figures[card] = Figure(card, kind, seat)
+        if adv["goal"] != "custom" and adv[st.side(seat)]["start"] == "off_board":
+            fig.pos, fig.entrance = OFF_BOARD, adv[st.side(seat)]["entrance"]
+        elif adv["goal"] != "custom":
+            st.queue.append({"kind": "place", "seat": seat, "figure": card,
+                             "other": adv[st.side(seat)]["area"]})
     st.changed()
+    if adv["goal"] != "custom":
+        return
     if all(q["kind"] != "recruit" for q in st.queue[1:]):
         for s in recruit_order(st):
             for fig in [f for f in st.figures.values() if f.seat == s]:
@@ -80,6 +92,11 @@ def place_squares(st: DRState, decision: dict[str, str]) -> list[int]:
 
 
 def cap(st: DRState, seat: str) -> int:
+    """The points value a seat may spend: its side's total in the adventure when playing
+    it with your own forces ("Points Value"), else the ``points`` option."""
+    adv = st.rules.adventure
+    if adv["goal"] != "custom":
+        return int(adv[st.side(seat)]["points"])
     return int(st.options["points"])
 
 
@@ -95,9 +112,10 @@ def recruitable(st: DRState, seat: str) -> list[str]:
     for s in st.seats:
         for k in st.recruits[s]:
             taken[k] = taken.get(k, 0) + 1
+    hidden = "van_helsing" if st.rules.adventure.get("secret_room") else ""
     return [k for k, t in st.rules.types.items()
             if st.rules.side_of[k] == side and t.points <= left
-            and taken.get(k, 0) < t.box]
+            and taken.get(k, 0) < t.box and k != hidden]
 
 
 # -- turns -------------------------------------------------------------------------------

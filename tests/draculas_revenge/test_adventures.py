@@ -390,3 +390,20 @@ def test_daylight_adventures_reject_mist() -> None:
                  rules={"daylight": True})
     with pytest.raises(IllegalAction):
         st.apply("vampires", TurnToMist("she_wolf_a"))
+
+
+def test_points_value_own_forces_for_a_printed_adventure() -> None:
+    st = GAME.new_game(seed=2, adventure="defile_the_coffins", own_forces=True)
+    seat = st.current_seats()[0]
+    assert seat == "hunters"  # ruling: like your own adventure, the vampires "designed"
+    for _ in range(4):
+        st.apply("hunters", Recruit("priest"))  # 4 x 6 = the hunters' 24 points
+    assert st.legal_actions("hunters") == [DoneRecruiting()]
+    st.apply("hunters", DoneRecruiting())
+    st.apply("vampires", Recruit("vampiress"))
+    st.apply("vampires", Recruit("vampiress"))
+    st.apply("vampires", DoneRecruiting())
+    assert all(f.pos == OFF_BOARD for f in st.figures.values() if f.seat == "hunters")
+    assert isinstance(st.legal_actions("vampires")[0], Place)
+    passive(st, lambda s: s.phase != "setup")
+    assert forces(st, "vampires") == {"vampiress": 2}
