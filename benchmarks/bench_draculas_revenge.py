@@ -1,6 +1,6 @@
 """Throughput of Dracula's Revenge: random play, line-of-sight queries, clones.
 
-Run:  python benchmarks/draculas_revenge.py [games]
+Run:  python benchmarks/bench_draculas_revenge.py [games]
 Not timed in CI; the numbers go in docs/draculas_revenge.md.
 """
 
@@ -9,14 +9,10 @@ from __future__ import annotations
 import random
 import sys
 import time
-from pathlib import Path
 
-# This file shares the package's name: keep its folder off the import path.
-sys.path = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).parent.resolve()]
-
-import gothic_kernel as gk  # noqa: E402
-from draculas_revenge.board import load_board  # noqa: E402
-from draculas_revenge.sight import sight_of  # noqa: E402
+import gothic_kernel as gk
+from draculas_revenge.board import load_board
+from draculas_revenge.sight import sight_of
 
 ADVENTURES = ("into_the_breach", "defile_the_coffins", "cross_the_catacombs",
               "rescue_van_helsing", "destroy_dracula")
