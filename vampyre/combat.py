@@ -76,9 +76,6 @@ def begin(state: VampyreState, fight: Fight) -> None:
         state.events.say("fight", f"{state.name(fight.attacker)} attacks "
                          f"{state.name(hunter if fight.attacker != hunter else fight.opponent)}",
                          hunter=hunter, opponent=fight.opponent, attacker=fight.attacker)
-    else:
-        state.events.say("fight", f"{state.name(hunter)} fights the {state.name(fight.monster)}",
-                         hunter=hunter, monster=fight.monster)
     if fight.monster == "demon" and has_item(state, hunter, "holy_water"):
         spend_item(state, hunter, "holy_water")
         state.events.say("holy_water", f"{state.name(hunter)} dashes holy water on the demon "
@@ -95,6 +92,10 @@ def resume(state: VampyreState, fight: Fight, seat: str) -> None:
     """An N result's fight goes on, on the turn of either combatant, who rolls."""
     state.fights.remove(fight)
     fight.attacker = seat
+    foe = state.name(fight.opponent) if fight.opponent else f"the {state.name(fight.monster)}"
+    state.events.say("fight_goes_on", f"The fight between {state.name(fight.hunter)} and {foe} "
+                     "goes on", hunter=fight.hunter, opponent=fight.opponent,
+                     monster=fight.monster)
     begin(state, fight)
 
 

@@ -10,7 +10,8 @@ and the end of 9 are cut from the rulebook and reconstructed: see
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from gothic_kernel import Scope, event
 
@@ -31,30 +32,37 @@ if TYPE_CHECKING:
 RULE = "Encounters"
 
 
-def night(state: VampyreState, seat: str) -> None:
-    """The player makes camp; roll for an encounter where the terrain calls for it."""
+def night(state: VampyreState, seat: str, moved: Mapping[str, Any] | None = None) -> None:
+    """The player makes camp; roll for an encounter where the terrain calls for it.
+
+    ``moved`` is the log event of the move just made: the night's roll is added to it, so
+    a quiet night is one line of the log.
+    """
     where = state.players[seat].location
     assert where is not None
     terrain = state.world.transylvania.night_terrain(where)
     chart = state.rules.encounters.get(terrain)
+    lead = f"{moved['text']}; " if moved else f"{state.name(seat)} "
+    data = {k: v for k, v in moved.items() if k not in ("kind", "text", "seat")} if moved else {}
     if chart is None:
-        state.events.say("camp", f"{state.name(seat)} camps safely", seat=seat)
+        state.events.add(event("night", f"{lead}camps safely in {terrain} country",
+                               seat=seat, terrain=terrain, **data))
         return
     roll = state.dice.two_d6()
     found = chart[roll - 2]
     if found == NO_ENCOUNTER:
-        state.events.say("encounter", f"{state.name(seat)} rolls {roll} for the night in the "
-                         f"{terrain}: no encounter", seat=seat, roll=roll, result=found)
-        return
+        outcome = "no encounter"
+    elif found == STRANGE_OCCURRENCE:
+        outcome = "a Strange Occurrence"
+    else:
+        outcome = f"a {state.name(found)} attacks"
+    state.events.add(event("night", f"{lead}camps in the {terrain} and rolls {roll}: {outcome}",
+                           seat=seat, terrain=terrain, encounter_roll=roll, result=found,
+                           **data))
     if found == STRANGE_OCCURRENCE:
-        state.events.say("encounter", f"{state.name(seat)} rolls {roll} for the night in the "
-                         f"{terrain}: a Strange Occurrence", seat=seat, roll=roll, result=found)
         strange_occurrence(state, seat)
-        return
-    state.events.say("encounter", f"{state.name(seat)} rolls {roll} for the night in the "
-                     f"{terrain}: a {state.name(found)} attacks", seat=seat, roll=roll,
-                     result=found)
-    combat.begin(state, Fight(seat, found, seat, origin="encounter"))
+    elif found != NO_ENCOUNTER:
+        combat.begin(state, Fight(seat, found, seat, origin="encounter"))
 
 
 def gift(state: VampyreState, seat: str, kind: str) -> None:

@@ -26,11 +26,11 @@ start and the roll, so they are computed once and cached on the board.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gothic_kernel import IllegalAction
+from gothic_kernel import IllegalAction, event
 
 from .actions import LeadAstray, Move
 from .board import CastleMap, Transylvania
@@ -296,12 +296,13 @@ def astray_actions(state: VampyreState, lost: str, roll: int) -> list[LeadAstray
     return [LeadAstray(path) for path in reach.full.values()]
 
 
-def perform(state: VampyreState, seat: str, move: Move, roll: int) -> None:
-    """Put the counter at the end of the move."""
+def perform(state: VampyreState, seat: str, move: Move, roll: int) -> dict[str, Any]:
+    """Put the counter at the end of the move; the log event saying so (not yet written:
+    the night's encounter roll may join it)."""
     player = state.players[seat]
     player.location = move.to
-    state.events.say("move", f"{state.name(seat)} rolls {roll} and moves to "
-                     f"{state.name(move.to)}", seat=seat, roll=roll, path=list(move.path))
+    return event("move", f"{state.name(seat)} rolls {roll} and moves to "
+                 f"{state.name(move.to)}", seat=seat, roll=roll, path=list(move.path))
 
 
 def explain(state: VampyreState, seat: str, move: Move, roll: int) -> IllegalAction:

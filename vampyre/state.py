@@ -10,6 +10,8 @@ keeps, copies and saves the data and answers the contract's questions.
 
 from __future__ import annotations
 
+import itertools
+import json
 from collections.abc import Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from gothic_kernel import Action, Dice, IllegalAction, LoggedState, Log, Outcome, Sequencer
+from gothic_kernel.game import SAVE_FORMAT
 from gothic_kernel.serial import from_data, to_data
 
 from .board import CastleMap, Transylvania
@@ -42,6 +45,8 @@ THE_STANDING_STONES = "the_standing_stones"
 DEAD = "dead"  # two wounds in Castle Dracula
 SAVED = "saved"  # a nosferatu destroyed by an S result
 SLAIN = "slain"  # a player werewolf killed with a silver bullet
+
+_LOG_MARK = "__vampyre_log__"
 
 # pending decisions
 TURN_START = "turn_start"
@@ -149,6 +154,19 @@ class Pending:
     fight: Fight | None = None  # silver_bullet: the fight awaiting the declaration
 
 
+def _plain(thing: Player | Fight | Pending) -> dict[str, Any]:
+    """The fields of a plain attrs record as JSON-able data (lists copied)."""
+    data = {}
+    for name in _FIELDS[type(thing)]:
+        value = getattr(thing, name)
+        data[name] = value.copy() if isinstance(value, list) else value
+    return data
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {
+    cls: tuple(f.name for f in attrs.fields(cls)) for cls in (Player, Fight, Pending)}
+
+
 @attrs.define
 class Snapshot:
     """Everything but the dice, as saved by ``to_json``."""
@@ -204,6 +222,7 @@ class VampyreState(LoggedState):
         self.result: Outcome | None = None
         self.events = Log()
         self._legal: list[Action] | None = None
+        self._log_cache: tuple[int, str] = (0, "")
 
     # -- the contract ---------------------------------------------------------------------------
     @property
@@ -275,6 +294,7 @@ class VampyreState(LoggedState):
         twin.result = self.result
         twin.events = self.events.clone()
         twin._legal = self._legal
+        twin._log_cache = self._log_cache
         return twin
 
     def resample(self, viewer: str, seed: int) -> VampyreState:
@@ -284,16 +304,57 @@ class VampyreState(LoggedState):
         return resample(self, viewer, seed)
 
     # -- saving ---------------------------------------------------------------------------------
-    def snapshot(self) -> Snapshot:
+    def snapshot(self, log: bool = True) -> Snapshot:
         return Snapshot(self.options, self.stage, self.order, self.players, self.stacks,
                         self.removed, self.peeks, self.gifts, self.fights, self.pending,
                         self.turn_open, self.turn_kind, self.turns, self.clock, self.green,
                         self.revealed, self.red_aside, self.basic_winner, self.result,
-                        self.events.to_data())
+                        self.events.to_data() if log else [])
 
     def to_data(self) -> dict[str, Any]:
-        data: dict[str, Any] = to_data(self.snapshot())
+        data = self._plain_data()
+        data["log"] = self.events.to_data()
         return data
+
+    def _plain_data(self) -> dict[str, Any]:
+        """What ``serial.to_data(self.snapshot())`` gives, built by hand (it is on the hot
+        path of saving), the log left out."""
+        return {
+            "options": dict(self.options, hunters=list(self.options["hunters"])),
+            "stage": self.stage, "order": to_data(self.order),
+            "players": {s: _plain(p) for s, p in self.players.items()},
+            "stacks": {h: list(c) for h, c in self.stacks.items()},
+            "removed": list(self.removed),
+            "peeks": {s: dict(p) for s, p in self.peeks.items()},
+            "gifts": self.gifts, "fights": [_plain(f) for f in self.fights],
+            "pending": None if self.pending is None else {
+                **_plain(self.pending),
+                "fight": None if self.pending.fight is None else _plain(self.pending.fight)},
+            "turn_open": self.turn_open, "turn_kind": self.turn_kind, "turns": self.turns,
+            "clock": self.clock, "green": dict(self.green), "revealed": dict(self.revealed),
+            "red_aside": list(self.red_aside), "basic_winner": self.basic_winner,
+            "result": None if self.result is None else to_data(self.result),
+            "log": [],
+        }
+
+    def to_json(self) -> str:
+        """The kernel's save format, with the log's JSON kept between calls (entries never
+        change once written), so saving a long game stays cheap."""
+        data = self._plain_data()
+        data["log"] = _LOG_MARK
+        head = json.dumps({"game": self.game.name, "format": SAVE_FORMAT,
+                           "dice": self.dice.to_data(), "state": data}, separators=(",", ":"))
+        return head.replace(f'"{_LOG_MARK}"', self._log_json(), 1)
+
+    def _log_json(self) -> str:
+        done, text = self._log_cache
+        entries = len(self.events)
+        if done != entries:
+            fresh = [json.dumps(e.to_data(), separators=(",", ":"))
+                     for e in itertools.islice(self.events, done, None)]
+            text = ",".join(([text] if done else []) + fresh)
+            self._log_cache = (entries, text)
+        return f"[{text}]"
 
     @staticmethod
     def from_snapshot(game: VampyreGame, data: Any, dice: Dice) -> VampyreState:

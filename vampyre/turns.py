@@ -13,6 +13,8 @@ record. ``act`` plays a decision and runs on to the next one.
 
 from __future__ import annotations
 
+from typing import Any
+
 from gothic_kernel import Action, IllegalAction
 
 from . import castle, combat, encounters, movement, searching, winning
@@ -183,30 +185,33 @@ def end_turn(state: VampyreState) -> None:
         state.order.end_turn()
 
 
-def after_move(state: VampyreState, seat: str, attack: str) -> None:
-    """Steps 2-3 after movement: attack, or search, or camp and check for an encounter."""
+def after_move(state: VampyreState, seat: str, attack: str, moved: dict[str, Any]) -> None:
+    """Steps 2-3 after movement: attack, or search, or camp and check for an encounter.
+
+    ``moved`` is the move's log event; the night's encounter roll joins it in one entry.
+    """
+    p = state.players[seat]
+    where = p.location
+    assert where is not None
+    board = state.world.transylvania
+    wilderness = not state.in_castle and not board.is_large(where) and not attack \
+        and p.form == HUNTER and not p.possessed
+    if wilderness:
+        encounters.night(state, seat, moved)
+        return
+    state.events.add(moved)
     if attack:
         combat.player_fight(state, seat, attack)
         return
     if state.in_castle:
         castle.arrive(state, seat)
         return
-    p = state.players[seat]
-    where = p.location
-    assert where is not None
-    board = state.world.transylvania
     if board.is_large(where):
         searching.visit(p, where)
     if p.form != HUNTER or p.possessed:
         return  # the converted neither search nor roll for encounters
-    if board.is_large(where):
-        if searching.can_search(state, seat):
-            state.pending = Pending(seat, SEARCH_DECISION)
-        else:
-            state.events.say("camp", f"{state.name(seat)} stops in {state.name(where)}",
-                             seat=seat)
-        return
-    encounters.night(state, seat)
+    if searching.can_search(state, seat):
+        state.pending = Pending(seat, SEARCH_DECISION)
 
 
 # -- decisions ----------------------------------------------------------------------------------
@@ -251,8 +256,8 @@ def act(state: VampyreState, seat: str, action: Action) -> None:
         state.events.say("rest", f"{state.name(seat)} spends the turn among The Standing Stones",
                          seat=seat)
     elif isinstance(action, Move):
-        movement.perform(state, seat, action, pending.roll)
-        after_move(state, seat, action.attack)
+        moved = movement.perform(state, seat, action, pending.roll)
+        after_move(state, seat, action.attack, moved)
     elif isinstance(action, Search):
         searching.search(state, seat)
     elif isinstance(action, MakeCamp):

@@ -107,6 +107,7 @@ def resample(state: VampyreState, viewer: str, seed: int) -> VampyreState:
     twin.green.update(zip(greens, guardians, strict=True))
     if renamed:
         twin.events = Log(_renamed_look(state, entry, renamed) for entry in state.events)
+        twin._log_cache = (0, "")
     return twin
 
 
