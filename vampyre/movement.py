@@ -58,6 +58,11 @@ class Reach:
     full: Mapping[str, Path]
     large: Mapping[str, Path]
     early: Mapping[str, Path]
+    plain: tuple[Move, ...] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        moves = tuple(Move(path) for path in [*self.full.values(), *self.large.values()])
+        object.__setattr__(self, "plain", moves)  # the moves when nobody is in the way
 
 
 _UNLIMITED = 99
@@ -271,6 +276,8 @@ def move_actions(state: VampyreState, seat: str, roll: int) -> list[Move]:
     reach = _reach(state, player, roll)
     targets = attack_targets(state, seat)
     reveals = state.in_castle and player.form == "hunter"
+    if not targets and not reveals:
+        return list(reach.plain)
     ends = dict(reach.full)
     ends.update(reach.large)
     for place, path in reach.early.items():

@@ -151,8 +151,10 @@ def take_turn(state: VampyreState, seat: str) -> None:
         castle.flee(state, seat)
         return
     roll = state.dice.d6()
-    if movement.move_actions(state, seat, roll):
+    moves = movement.move_actions(state, seat, roll)
+    if moves:
         state.pending = Pending(seat, MOVE, roll=roll)
+        state._legal = list(moves)  # the decision's legal actions, already worked out
     else:
         state.events.say("stuck", f"{state.name(seat)} rolls {roll} and cannot move",
                          seat=seat, roll=roll)
@@ -172,11 +174,12 @@ def end_turn(state: VampyreState) -> None:
         state.events.say("cured", f"The magic of The Standing Stones cures {state.name(seat)} "
                          "of every bite", seat=seat)
     if state.turn_kind == "possessed" and p.possessed:
-        p.possessed -= 1
-        if p.possessed == 0:
+        if p.possessed == 1:
             from .conversion import end_possession
 
             end_possession(state, seat, "the demon departs")
+        else:
+            p.possessed -= 1
     if state.in_castle and state.clock == 0:
         castle.restock(state)
     state.turn_open = False

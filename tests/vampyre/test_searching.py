@@ -23,8 +23,8 @@ def stack(state, *kinds: str) -> None:  # type: ignore[no-untyped-def]
     wanted = list(kinds)
     chosen = []
     for kind in wanted:
-        counter = next(c for c, k in state.rules.black_counters.items()
-                       if k == kind and c not in chosen)
+        counter = next(c for pile in state.stacks.values() for c in pile
+                       if state.rules.black_counters[c] == kind and c not in chosen)
         chosen.append(counter)
     for counter in chosen:
         for h, pile in state.stacks.items():
