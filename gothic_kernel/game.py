@@ -230,6 +230,14 @@ class Game(abc.ABC):
         self.check_options(resolved)
         return resolved
 
+    def seats_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """The seats of a game set up with these (resolved) options.
+
+        By default every seat in :attr:`seats`; games whose seats depend on an
+        option (the number of players, a multiplayer variant) override this.
+        """
+        return self.seats
+
     def check_options(self, options: dict[str, Any]) -> None:
         """Check options together (raise BadOption); override where they interact."""
         return None
@@ -279,7 +287,9 @@ class Game(abc.ABC):
     def describe(self) -> dict[str, Any]:
         """Metadata for front ends and ``gothic list``."""
         return {"name": self.name, "title": self.title, "rulebook": self.rulebook,
-                "seats": list(self.seats), "hidden_information": self.has_hidden_information,
+                "seats": list(self.seats),
+                "default_seats": list(self.seats_for(self.resolve_options({}))),
+                "hidden_information": self.has_hidden_information,
                 "options": [{"name": o.name, "default": o.default, "help": o.help,
                              "choices": None if o.choices is None else list(o.choices)}
                             for o in self.options],

@@ -115,7 +115,7 @@ class LogEntry:
                         None if public is None else dict(public))
 
 
-def event(kind: str, text: str, **data: JSON) -> dict[str, JSON]:
+def event(kind: str, text: str, /, **data: JSON) -> dict[str, JSON]:
     """A log event: its kind, a sentence a front end can print, and its data."""
     return {"kind": kind, "text": text, **data}
 
@@ -133,7 +133,7 @@ class Log:
         """Record ``entry`` under ``scope``; others see ``public`` (or nothing)."""
         self._entries.append(LogEntry(entry, scope, public))
 
-    def say(self, kind: str, text: str, **data: JSON) -> None:
+    def say(self, kind: str, text: str, /, **data: JSON) -> None:
         """Record a public event."""
         self._entries.append(LogEntry(event(kind, text, **data)))
 
