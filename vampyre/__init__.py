@@ -88,6 +88,18 @@ class VampyreGame(Game):
         turns.play_until_decision(state)
         return state
 
+    def from_json(self, text: str) -> GameState:
+        """The kernel's reader; the saved log's JSON text is kept for the next save."""
+        state = super().from_json(text)
+        assert isinstance(state, VampyreState)
+        start = text.rfind(',"log":[')
+        if start >= 0 and text.endswith("]}}") and "\n" not in text and '", "' not in text:
+            state._log_cache = (len(state.events), text[start + 8:-3])
+        return state
+
+    def seats_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        return tuple(options["hunters"])
+
     def _state_from_data(self, data: Any, dice: Dice) -> GameState:
         state = VampyreState.from_snapshot(self, data, dice)
         self.resolve_options({k: v for k, v in state.options.items()})

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
     from .state import VampyreState
 
 RULE = "Encounters"
+_NIGHT = {"forest": "in the forest", "mountain": "in the mountains",
+          "evil": "under evil influence"}
 
 
 def night(state: VampyreState, seat: str, moved: Mapping[str, Any] | None = None) -> None:
@@ -42,23 +44,22 @@ def night(state: VampyreState, seat: str, moved: Mapping[str, Any] | None = None
     assert where is not None
     terrain = state.world.transylvania.night_terrain(where)
     chart = state.rules.encounters.get(terrain)
-    lead = f"{moved['text']}; " if moved else f"{state.name(seat)} "
+    lead = f"{moved['text']}, " if moved else f"{state.name(seat)} "
     data = {k: v for k, v in moved.items() if k not in ("kind", "text", "seat")} if moved else {}
     if chart is None:
-        state.events.add(event("night", f"{lead}camps safely in {terrain} country",
-                               seat=seat, terrain=terrain, **data))
+        state.events.add(event("night", f"{lead}camps safely", seat=seat, **data))
         return
     roll = state.dice.two_d6()
     found = chart[roll - 2]
     if found == NO_ENCOUNTER:
-        outcome = "no encounter"
+        outcome = "quiet night"
     elif found == STRANGE_OCCURRENCE:
         outcome = "a Strange Occurrence"
     else:
         outcome = f"a {state.name(found)} attacks"
-    state.events.add(event("night", f"{lead}camps in the {terrain} and rolls {roll}: {outcome}",
-                           seat=seat, terrain=terrain, encounter_roll=roll, result=found,
-                           **data))
+    where_text = _NIGHT.get(terrain, f"in the {terrain}")
+    state.events.add(event("night", f"{lead}night {where_text}: {roll}, {outcome}",
+                           seat=seat, night=roll, result=found, **data))
     if found == STRANGE_OCCURRENCE:
         strange_occurrence(state, seat)
     elif found != NO_ENCOUNTER:

@@ -308,8 +308,8 @@ def perform(state: VampyreState, seat: str, move: Move, roll: int) -> dict[str, 
     the night's encounter roll may join it)."""
     player = state.players[seat]
     player.location = move.to
-    return event("move", f"{state.name(seat)} rolls {roll} and moves to "
-                 f"{state.name(move.to)}", seat=seat, roll=roll, path=list(move.path))
+    return event("move", f"{state.name(seat)} rolls {roll}, moves to {state.name(move.to)}",
+                 seat=seat, roll=roll, to=move.to)
 
 
 def explain(state: VampyreState, seat: str, move: Move, roll: int) -> IllegalAction:

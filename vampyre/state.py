@@ -223,6 +223,7 @@ class VampyreState(LoggedState):
         self.events = Log()
         self._legal: list[Action] | None = None
         self._log_cache: tuple[int, str] = (0, "")
+        self._log_views: dict[str, tuple[int, tuple[Mapping[str, Any], ...]]] = {}
 
     # -- the contract ---------------------------------------------------------------------------
     @property
@@ -256,6 +257,18 @@ class VampyreState(LoggedState):
             raise explain_illegal(self, seat, action)
         self._legal = None
         act(self, seat, action)
+
+    def log(self, viewer: str) -> list[dict[str, Any]]:
+        """The log as ``viewer`` may read it (each viewer's entries are kept between calls:
+        entries never change once written)."""
+        self.check_viewer(viewer)
+        done, seen = self._log_views.get(viewer, (0, ()))
+        entries = len(self.events)
+        if done != entries:
+            fresh = (e.for_viewer(viewer) for e in itertools.islice(self.events, done, None))
+            seen = seen + tuple(e for e in fresh if e is not None)
+            self._log_views[viewer] = (entries, seen)
+        return [dict(e) for e in seen]
 
     def observation(self, viewer: str) -> dict[str, Any]:
         from .views import observation
@@ -295,6 +308,7 @@ class VampyreState(LoggedState):
         twin.events = self.events.clone()
         twin._legal = self._legal
         twin._log_cache = self._log_cache
+        twin._log_views = dict(self._log_views)
         return twin
 
     def resample(self, viewer: str, seed: int) -> VampyreState:
@@ -382,8 +396,8 @@ class VampyreState(LoggedState):
 
     def name(self, thing: str) -> str:
         """A printable name for a seat, place, counter, item or monster."""
-        if thing in self.rules.hunter_names:
-            return self.rules.hunter_names[thing]
+        if thing in self.rules.hunter_short:
+            return self.rules.hunter_short[thing]
         if thing in self.rules.names:
             return self.rules.names[thing]
         if self.in_castle and thing in self.world.castle.names:

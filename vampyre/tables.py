@@ -58,6 +58,7 @@ class Rules:
 
     hunters: tuple[str, ...]
     hunter_names: Mapping[str, str]
+    hunter_short: Mapping[str, str]  # the names the log uses
     black_counters: Mapping[str, str]  # counter id -> kind
     black_categories: Mapping[str, str]  # kind -> nothing | dracula_attacks | item | coffin
     red_counters: Mapping[str, str]  # counter id -> kind
@@ -116,6 +117,7 @@ def _build(raw: Mapping[str, dict[str, Any]], data_dir: str) -> Rules:
     names: dict[str, str] = {}
     hunters = tuple(h["id"] for h in counters["hunters"])
     hunter_names = {h["id"]: h["name"] for h in counters["hunters"]}
+    hunter_short = {h["id"]: h.get("short", h["name"]) for h in counters["hunters"]}
     black: dict[str, str] = {}
     categories: dict[str, str] = {}
     for entry in counters["black_counters"]:
@@ -140,7 +142,7 @@ def _build(raw: Mapping[str, dict[str, Any]], data_dir: str) -> Rules:
               for name, t in tables["combat"].items()}
     monster_table = {m["id"]: m["table"] for m in tables["monsters"]}
     names.update({m["id"]: m["name"] for m in tables["monsters"]})
-    rules = Rules(hunters, hunter_names, black, categories, red, effects, conversion, items,
+    rules = Rules(hunters, hunter_names, hunter_short, black, categories, red, effects, conversion, items,
                   names, rates, tables["movement"]["large_hex_terrain"], encounters,
                   occurrences, combat, monster_table, raw["transylvania.toml"],
                   raw["castle.toml"], data_dir)

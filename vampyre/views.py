@@ -108,6 +108,7 @@ def resample(state: VampyreState, viewer: str, seed: int) -> VampyreState:
     if renamed:
         twin.events = Log(_renamed_look(state, entry, renamed) for entry in state.events)
         twin._log_cache = (0, "")
+        twin._log_views = {}
     return twin
 
 

@@ -92,7 +92,7 @@ def test_the_clock_moves_one_hour_each_player_turn_lost_turns_too() -> None:
     for _ in range(3):
         seat = state.current_seats()[0]
         state.apply(seat, state.legal_actions(seat)[0])
-    assert "Madam Mina Murray loses this turn" in texts(state)
+    assert "Mina loses this turn" in texts(state)
     assert state.turns == 5 and state.clock == 12 + 5
 
 
@@ -195,7 +195,7 @@ def test_gypsies_roll_one_die_for_their_number_and_are_fought_one_by_one() -> No
     enter(state, "guardroom", [3, 4, 5, 6])  # three gypsies; three Vs
     assert "3 gypsies attack" in texts(state)
     assert texts(state).count("A gypsy falls; 2 still fight") == 1
-    assert texts(state)[-1] == "Jonathan Harker defeats the Gypsy"
+    assert texts(state)[-1] == "Harker defeats the Gypsy"
 
 
 def test_gypsies_a_wound_ends_the_fight() -> None:
@@ -279,7 +279,7 @@ def test_converted_players_are_removed_after_a_fight_and_reappear_in_the_tower()
     put(state, "harker", "outer_ward_west")
     enter(state, "outer_ward_west", [4], seat="mina", start="gatehouse", attack="harker")
     assert state.players["mina"].location is None
-    assert "Madam Mina Murray leaves the fight" in texts(state)
+    assert "Mina leaves the fight" in texts(state)
 
 
 def test_restocking_the_map_at_midnight() -> None:

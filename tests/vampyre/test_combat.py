@@ -78,7 +78,7 @@ def test_melee_items_do_not_help_in_supernatural_combat_and_vice_versa() -> None
 def test_v_victory_ends_the_players_turn() -> None:
     state = new()
     camp_in(state, "harker", "forest", [*two_dice(10), 3])  # boar; 3 -> V
-    assert texts(state)[-1] == "Jonathan Harker defeats the Boar"
+    assert texts(state)[-1] == "Harker defeats the Boar"
     assert state.current_seats() == ("mina",)
 
 
@@ -98,7 +98,7 @@ def test_n_no_result_the_fight_goes_on_next_turn_without_moving() -> None:
     state.apply("harker", state.legal_actions("harker")[0])  # take the turn: fight, not move
     assert state.players["harker"].location == where
     assert state.fight_of("harker") is None
-    assert texts(state)[-1] == "Jonathan Harker defeats the Bear"
+    assert texts(state)[-1] == "Harker defeats the Bear"
 
 
 def test_b_bite_from_a_vampire() -> None:
@@ -137,7 +137,7 @@ def test_silver_bullet_kept_the_werewolf_is_fought_in_melee() -> None:
     give(state, "harker", "silver_bullet")
     camp_in(state, "harker", "evil", [*two_dice(8), 6, 1, 1])  # werewolf; 6 -> V
     state.apply("harker", HOLD_FIRE)
-    assert texts(state)[-1] == "Jonathan Harker defeats the Werewolf"
+    assert texts(state)[-1] == "Harker defeats the Werewolf"
     assert state.item_kinds("harker") == ["silver_bullet"]
 
 
@@ -169,7 +169,7 @@ def test_silver_bullet_lost_when_the_hunter_is_wounded() -> None:
 
 def test_a_player_werewolf_defeated_without_the_bullet_reappears_in_the_crypts() -> None:
     state = werewolf_fight(6, False)
-    assert "Madam Mina Murray is driven off" in texts(state)
+    assert "Mina is driven off" in texts(state)
     assert state.players["mina"].location == "the_crypts"  # at the start of her turn
     assert not state.players["mina"].out
     assert state.item_kinds("harker") == ["silver_bullet", "gun"]

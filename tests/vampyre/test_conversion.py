@@ -23,7 +23,7 @@ def test_vampiric_conversion_three_bites_make_a_nosferatu_who_loses_every_item()
     where = camp_in(state, "harker", "forest", [*two_dice(2), 1])  # vampire; B
     p = state.players["harker"]
     assert p.form == NOSFERATU and p.items == [] and p.location == where
-    assert "Jonathan Harker becomes a nosferatu" in texts(state)
+    assert "Harker becomes a nosferatu" in texts(state)
 
 
 def test_a_nosferatu_neither_searches_nor_rolls_for_encounters() -> None:
@@ -33,7 +33,7 @@ def test_a_nosferatu_neither_searches_nor_rolls_for_encounters() -> None:
     turn_of(state, "harker", 1)
     script(state, [1] * 5)
     state.apply("harker", Move(("hex_10_05",)))
-    assert texts(state)[-1] == "Jonathan Harker rolls 1 and moves to hex_10_05"
+    assert texts(state)[-1] == "Harker rolls 1, moves to hex_10_05"
     assert state.current_seats() == ("mina",)
 
 
@@ -50,7 +50,7 @@ def nosferatu_attacks(die: int):  # type: ignore[no-untyped-def]
 
 def test_a_nosferatu_attacks_by_ending_its_move_on_a_hunter() -> None:
     state = nosferatu_attacks(1)  # B
-    assert "Madam Mina Murray attacks Jonathan Harker" in texts(state)
+    assert "Mina attacks Harker" in texts(state)
     assert state.players["harker"].bites == 1
 
 
@@ -62,9 +62,9 @@ def test_a_nosferatu_that_has_bitten_is_sated_and_returns_to_the_crypts_two_turn
         seat = state.current_seats()[0]
         state.apply(seat, state.legal_actions(seat)[0])
     log = texts(state)
-    assert log.count("Madam Mina Murray is sated and stays away") == 2
-    assert log.index("Madam Mina Murray reappears in The Crypts") > \
-        max(i for i, t in enumerate(log) if t == "Madam Mina Murray is sated and stays away")
+    assert log.count("Mina is sated and stays away") == 2
+    assert log.index("Mina reappears in The Crypts") > \
+        max(i for i, t in enumerate(log) if t == "Mina is sated and stays away")
     assert mina.location == THE_CRYPTS
 
 
@@ -77,7 +77,7 @@ def test_a_nosferatu_defeated_dissolves_and_reappears_in_the_crypts_next_turn() 
     turn_of(state, "harker", 1)
     script(state, [3, *[1] * 20])  # 3 + 2 = 5: V
     state.apply("harker", Move(("hex_10_05",), "mina"))
-    assert "Madam Mina Murray dissolves into a cloud of vapour" in texts(state)
+    assert "Mina dissolves into a cloud of vapour" in texts(state)
     assert state.players["mina"].location == THE_CRYPTS  # back at the start of her turn
 
 
@@ -146,9 +146,9 @@ def test_possession_double_speed_towards_the_nearest_living_player_and_attack() 
     state.apply("godalming", next(m for m in state.legal_actions("godalming")
                                   if state.world.transylvania.terrain[m.to] in
                                   ("clear", "large")))
-    assert "charges towards Madam Mina Murray" in " ".join(texts(state))
+    assert "charges towards Mina" in " ".join(texts(state))
     assert state.players["harker"].location == "hex_03_11"
-    assert "Jonathan Harker attacks Madam Mina Murray" in texts(state)
+    assert "Harker attacks Mina" in texts(state)
     assert state.players["mina"].location == "klausenburg"  # wounded by the possessed
     assert state.players["harker"].possessed == 2  # one possessed turn spent
 
@@ -176,7 +176,7 @@ def test_the_possessed_do_not_roll_for_encounters_and_possession_wears_off() -> 
     script(state, [1, 1, 1, *[1] * 20])
     state.apply("godalming", state.legal_actions("godalming")[0])
     assert state.players["harker"].possessed == 0
-    assert "Jonathan Harker is free of the demon: the demon departs" in texts(state)
+    assert "Harker is free of the demon: the demon departs" in texts(state)
 
 
 def test_the_standing_stones_cure_every_bite_once() -> None:

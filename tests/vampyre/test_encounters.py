@@ -33,21 +33,21 @@ def test_encounter_charts(terrain: str, chart: dict[int, str]) -> None:
 def test_a_creature_met_at_night_is_fought_at_once(terrain: str, roll: int, found: str) -> None:
     state = new()
     camp_in(state, "harker", terrain, [*two_dice(roll), 6])
-    assert texts(state)[-3].endswith(f"rolls {roll}: a {found} attacks")
-    assert texts(state)[-2].startswith("Jonathan Harker rolls 6 against the")
+    assert texts(state)[-3].endswith(f": {roll}, a {found} attacks")
+    assert texts(state)[-2].startswith("Harker rolls 6 against the")
 
 
 def test_no_encounter_ends_the_turn() -> None:
     state = new()
     camp_in(state, "harker", "forest", two_dice(7))
-    assert texts(state)[-1].endswith("rolls 7: no encounter")
+    assert texts(state)[-1].endswith("night in the forest: 7, quiet night")
     assert state.current_seats() == ("mina",)
 
 
 def test_no_encounters_in_clear_terrain() -> None:
     state = new()
     camp_in(state, "harker", "clear", [])  # no die is rolled for the night
-    assert texts(state)[-1].endswith("camps safely in clear country")
+    assert texts(state)[-1].endswith("camps safely")
 
 
 def test_no_encounters_in_the_large_hexes() -> None:
@@ -64,7 +64,7 @@ def test_roads_are_considered_the_terrain_of_the_surrounding_hex() -> None:
     state = new()
     hexes = camp_in(state, "harker", "forest", two_dice(10) + [6], road=True)
     assert hexes in state.world.transylvania.road_hexes
-    assert texts(state)[-3].endswith("camps in the forest and rolls 10: a Boar attacks")
+    assert texts(state)[-3].endswith("night in the forest: 10, a Boar attacks")
 
 
 # -- Strange Occurrence --------------------------------------------------------------------
@@ -93,7 +93,7 @@ def test_strange_occurrence_4_a_fierce_storm_loses_one_turn() -> None:
         clear = next(m for m in state.legal_actions(seat)
                      if state.world.transylvania.terrain[m.to] == "clear")
         state.apply(seat, clear)
-    assert "Jonathan Harker loses this turn" in texts(state)
+    assert "Harker loses this turn" in texts(state)
     assert state.current_seats() == ("mina",)
 
 
@@ -136,7 +136,7 @@ def test_strange_occurrence_10_reconstructed_a_secret_look_at_a_top_counter() ->
     assert state.observation("harker")["large_hexes"]["bistritz"]["top_seen"] == top
     assert state.observation("mina")["large_hexes"]["bistritz"]["top_seen"] is None
     assert texts(state, "harker")[-1].endswith(state.name(top))
-    assert texts(state, PUBLIC)[-1] == "Jonathan Harker looks at the top counter of Bistritz"
+    assert texts(state, PUBLIC)[-1] == "Harker looks at the top counter of Bistritz"
 
 
 def test_strange_occurrence_11_reconstructed_the_hermit_removes_a_bite() -> None:
