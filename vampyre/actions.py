@@ -18,6 +18,8 @@ them. What is left to the players:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from gothic_kernel import Action
@@ -38,7 +40,7 @@ class RestAtStandingStones(Action):
     """Spend this turn at The Standing Stones to be cured of every bite ("The Standing Stones")."""
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Move(Action):
     """Move along ``path`` (the hexes or spaces entered, in order), attacking ``attack``.
 
@@ -71,7 +73,7 @@ class DeclareSilverBullet(Action):
     use: bool
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class LeadAstray(Action):
     """Move the lost player along ``path`` ("Strange Occurrence", 5: terrain ignored)."""
 
@@ -90,6 +92,30 @@ class ChooseItem(Action):
     """The winner of the Basic Game takes this useful item ("How to Win")."""
 
     item: str
+
+
+class LegalActions(list[Action]):
+    """The legal actions of a decision: a plain list whose ``in`` is a set lookup.
+
+    Search code asks ``action in state.legal_actions(seat)`` very often; the members are
+    shared (frozen) between the copies handed out, the list itself is the caller's.
+    """
+
+    __slots__ = ("_members",)
+
+    def __init__(self, actions: Iterable[Action], members: frozenset[Action] | None = None
+                 ) -> None:
+        super().__init__(actions)
+        self._members = members if members is not None else frozenset(self)
+
+    def __contains__(self, item: object) -> bool:
+        try:
+            return item in self._members
+        except TypeError:  # an unhashable stranger is no legal action
+            return False
+
+    def copy(self) -> LegalActions:  # type: ignore[override]
+        return LegalActions(self, self._members)
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (

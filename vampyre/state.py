@@ -22,6 +22,7 @@ from gothic_kernel import Action, Dice, IllegalAction, LoggedState, Log, Outcome
 from gothic_kernel.game import SAVE_FORMAT
 from gothic_kernel.serial import from_data, to_data
 
+from .actions import LegalActions
 from .board import CastleMap, Transylvania
 from .tables import Rules, load_rules
 
@@ -221,7 +222,7 @@ class VampyreState(LoggedState):
         self.basic_winner = ""
         self.result: Outcome | None = None
         self.events = Log()
-        self._legal: list[Action] | None = None
+        self._legal: LegalActions | None = None
         self._log_cache: tuple[int, str] = (0, "")
         self._log_views: dict[str, tuple[int, tuple[Mapping[str, Any], ...]]] = {}
 
@@ -241,8 +242,8 @@ class VampyreState(LoggedState):
         if self._legal is None:
             from .turns import legal_actions
 
-            self._legal = legal_actions(self)
-        return list(self._legal)
+            self._legal = LegalActions(legal_actions(self))
+        return self._legal.copy()
 
     def _apply(self, seat: str, action: Action) -> None:
         from .turns import act
@@ -268,7 +269,7 @@ class VampyreState(LoggedState):
             fresh = (e.for_viewer(viewer) for e in itertools.islice(self.events, done, None))
             seen = seen + tuple(e for e in fresh if e is not None)
             self._log_views[viewer] = (entries, seen)
-        return [dict(e) for e in seen]
+        return list(map(dict, seen))
 
     def observation(self, viewer: str) -> dict[str, Any]:
         from .views import observation
@@ -372,7 +373,9 @@ class VampyreState(LoggedState):
 
     @staticmethod
     def from_snapshot(game: VampyreGame, data: Any, dice: Dice) -> VampyreState:
-        snap: Snapshot = from_data(Snapshot, data)
+        if not isinstance(data, dict) or not isinstance(data.get("log"), list):
+            raise ValueError("a vampyre save holds a state with a log")
+        snap: Snapshot = from_data(Snapshot, {**data, "log": []})  # the log is read below
         state = VampyreState(game, dice, snap.options)
         state.stage, state.order, state.players = snap.stage, snap.order, snap.players
         state.stacks, state.removed, state.peeks = snap.stacks, snap.removed, snap.peeks
@@ -381,7 +384,7 @@ class VampyreState(LoggedState):
         state.clock, state.green, state.revealed = snap.clock, snap.green, snap.revealed
         state.red_aside, state.basic_winner = snap.red_aside, snap.basic_winner
         state.result = snap.result
-        state.events = Log.from_data(snap.log)
+        state.events = Log.from_data(data["log"])
         return state
 
     # -- helpers the rules share ------------------------------------------------------------------

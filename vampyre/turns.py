@@ -20,6 +20,7 @@ from gothic_kernel import Action, IllegalAction
 from . import castle, combat, encounters, movement, searching, winning
 from .actions import (
     HEAL_WOUND,
+    LegalActions,
     HOLD_FIRE,
     MAKE_CAMP,
     REST,
@@ -154,7 +155,7 @@ def take_turn(state: VampyreState, seat: str) -> None:
     moves = movement.move_actions(state, seat, roll)
     if moves:
         state.pending = Pending(seat, MOVE, roll=roll)
-        state._legal = list(moves)  # the decision's legal actions, already worked out
+        state._legal = LegalActions(moves)  # the decision's legal actions, worked out already
     else:
         state.events.say("stuck", f"{state.name(seat)} rolls {roll} and cannot move",
                          seat=seat, roll=roll)
