@@ -114,7 +114,7 @@ class LegalActions(list[Action]):
         except TypeError:  # an unhashable stranger is no legal action
             return False
 
-    def copy(self) -> LegalActions:  # type: ignore[override]
+    def copy(self) -> LegalActions:
         return LegalActions(self, self._members)
 
 

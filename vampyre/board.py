@@ -16,6 +16,7 @@ serve the movement search in the hot path.
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from collections.abc import Mapping
 from typing import Any
@@ -107,7 +108,7 @@ class Transylvania:
         self.road_edges: set[tuple[str, str]] = set()
         for road in data["roads"]:
             hexes = tuple(road["hexes"])
-            for a, b in zip(hexes, hexes[1:], strict=False):
+            for a, b in itertools.pairwise(hexes):
                 if b not in self.neighbours.get(a, ()):
                     raise ValueError(f"road {road['id']}: {a} and {b} are not adjacent")
                 self.road_edges.update(((a, b), (b, a)))

@@ -62,7 +62,7 @@ def set_up(state: VampyreState, first: str) -> None:
     state.revealed.clear()
     counters, state.red_aside = state.red_aside, []
     place_guardians(state, counters)
-    for seat, p in state.players.items():
+    for p in state.players.values():
         if p.out:
             continue
         p.lost_turns = p.immobile = p.wounds = 0

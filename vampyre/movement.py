@@ -164,11 +164,9 @@ def transylvania_reach(board: Transylvania, start: str, roll: int, mode: str) ->
     found = cache.get(key)
     if found is not None:
         return found
-    if mode == BAT:
-        def rate(here: str, there: str, die: int) -> int:
-            return die
-    else:
-        rate = board.step_rate
+    def rate(here: str, there: str, die: int) -> int:
+        return die if mode == BAT else board.step_rate(here, there, die)
+
     if mode == WOLF:
         def enterable(hid: str) -> bool:
             return not board.is_large(hid)

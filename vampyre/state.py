@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gothic_kernel import Action, Dice, IllegalAction, LoggedState, Log, Outcome, Sequencer
+from gothic_kernel import Action, Dice, IllegalAction, Log, LoggedState, Outcome, Sequencer
 from gothic_kernel.game import SAVE_FORMAT
 from gothic_kernel.serial import from_data, to_data
 

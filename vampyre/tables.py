@@ -27,6 +27,13 @@ DATA_FILES = ("counters.toml", "tables.toml", "transylvania.toml", "castle.toml"
 CODE_LETTERS = frozenset("VWNSBPFI")
 
 #: Encounter results that are not a monster to fight.
+#: What the engine knows how to do: the Strange Occurrences by id, the red counters' effects.
+STRANGE_EFFECTS = frozenset({
+    "silver_crucifix_gift", "strange_fog", "fierce_storm", "lost", "camp_ransacked",
+    "bitten_in_the_night", "holy_water_gift", "skilled_metalsmith", "peasant_counsel",
+    "hermits_prayers", "dracula_in_the_night"})
+RED_EFFECTS = frozenset({"combat", "gypsies", "trap", "swarm_of_rats"})
+
 NO_ENCOUNTER = "none"
 STRANGE_OCCURRENCE = "strange_occurrence"
 
@@ -142,9 +149,9 @@ def _build(raw: Mapping[str, dict[str, Any]], data_dir: str) -> Rules:
               for name, t in tables["combat"].items()}
     monster_table = {m["id"]: m["table"] for m in tables["monsters"]}
     names.update({m["id"]: m["name"] for m in tables["monsters"]})
-    rules = Rules(hunters, hunter_names, hunter_short, black, categories, red, effects, conversion, items,
-                  names, rates, tables["movement"]["large_hex_terrain"], encounters,
-                  occurrences, combat, monster_table, raw["transylvania.toml"],
+    rules = Rules(hunters, hunter_names, hunter_short, black, categories, red, effects,
+                  conversion, items, names, rates, tables["movement"]["large_hex_terrain"],
+                  encounters, occurrences, combat, monster_table, raw["transylvania.toml"],
                   raw["castle.toml"], data_dir)
     _check(rules)
     return rules
@@ -167,6 +174,10 @@ def _check(rules: Rules) -> None:
                 raise _fail(f"the {terrain} encounter table names an unknown monster {result!r}")
     if sorted(rules.strange_occurrences) != list(range(2, 13)):
         raise _fail("the Strange Occurrence table needs entries for rolls 2-12")
+    for entry in rules.strange_occurrences.values():
+        if entry.id not in STRANGE_EFFECTS:
+            raise _fail(f"Strange Occurrence {entry.roll} has an unknown id {entry.id!r}; "
+                        f"known: {', '.join(sorted(STRANGE_EFFECTS))}")
     for table in rules.tables.values():
         for monster, row in table.rows.items():
             if len(row) != table.columns or not set(row) <= CODE_LETTERS:
@@ -175,6 +186,8 @@ def _check(rules: Rules) -> None:
         if monster not in rules.tables[table_name].rows:
             raise _fail(f"monster {monster!r} has no row on the {table_name} table")
     for kind, (effect, monster) in rules.red_effects.items():
+        if effect not in RED_EFFECTS:
+            raise _fail(f"red counter {kind!r} has an unknown effect {effect!r}")
         if effect in ("combat", "gypsies") and monster not in rules.monster_table:
             raise _fail(f"red counter {kind!r} names an unknown monster {monster!r}")
     if len(rules.black_counters) != 27:

@@ -19,8 +19,10 @@ from gothic_kernel import Action, IllegalAction
 
 from . import castle, combat, encounters, movement, searching, winning
 from .actions import (
+    FIRE as FIRE_BULLET,
+)
+from .actions import (
     HEAL_WOUND,
-    LegalActions,
     HOLD_FIRE,
     MAKE_CAMP,
     REST,
@@ -30,15 +32,13 @@ from .actions import (
     DeclareSilverBullet,
     HealWound,
     LeadAstray,
+    LegalActions,
     LookAtCounter,
     MakeCamp,
     Move,
     RestAtStandingStones,
     Search,
     TakeTurn,
-)
-from .actions import (
-    FIRE as FIRE_BULLET,
 )
 from .conversion import possessed_move, reappear
 from .state import (
@@ -47,12 +47,14 @@ from .state import (
     LEAD_ASTRAY,
     LOOK_AT_COUNTER,
     MOVE,
-    SEARCH as SEARCH_DECISION,
     SILVER_BULLET,
     THE_STANDING_STONES,
     TURN_START,
     Pending,
     VampyreState,
+)
+from .state import (
+    SEARCH as SEARCH_DECISION,
 )
 
 RULE_TRANSYLVANIA = "Sequence of Play - Transylvania"

@@ -97,7 +97,7 @@ def resample(state: VampyreState, viewer: str, seed: int) -> VampyreState:
     for (h, i), counter in zip(slots, counters, strict=True):
         twin.stacks[h][i] = counter
     renamed: dict[str, str] = {}
-    for seat, seen in twin.peeks.items():
+    for seen in twin.peeks.values():
         for h, old in list(seen.items()):
             if state.stacks.get(h) and state.stacks[h][0] == old:
                 seen[h] = twin.stacks[h][0]

@@ -11,7 +11,6 @@ from collections.abc import Iterable
 from typing import Any
 
 from gothic_kernel import ScriptedDice, load_game
-
 from vampyre.state import MOVE, TURN_START, Pending, VampyreState
 
 GAME = load_game("vampyre")

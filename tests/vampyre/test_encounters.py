@@ -62,7 +62,7 @@ def test_no_encounters_in_the_large_hexes() -> None:
 
 def test_roads_are_considered_the_terrain_of_the_surrounding_hex() -> None:
     state = new()
-    hexes = camp_in(state, "harker", "forest", two_dice(10) + [6], road=True)
+    hexes = camp_in(state, "harker", "forest", [*two_dice(10), 6], road=True)
     assert hexes in state.world.transylvania.road_hexes
     assert texts(state)[-3].endswith("night in the forest: 10, a Boar attacks")
 

@@ -6,7 +6,8 @@ import pytest
 
 from gothic_kernel import IllegalAction
 from vampyre.actions import MAKE_CAMP, SEARCH, Move
-from vampyre.state import NOSFERATU, SEARCH as SEARCH_DECISION
+from vampyre.state import NOSFERATU
+from vampyre.state import SEARCH as SEARCH_DECISION
 
 from .helpers import new, put, script, texts, turn_of
 
@@ -27,7 +28,7 @@ def stack(state, *kinds: str) -> None:  # type: ignore[no-untyped-def]
                        if state.rules.black_counters[c] == kind and c not in chosen)
         chosen.append(counter)
     for counter in chosen:
-        for h, pile in state.stacks.items():
+        for pile in state.stacks.values():
             if counter in pile:
                 pile.remove(counter)
     displaced = state.stacks["bistritz"][:len(chosen)]

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from gothic_kernel import BadOption, PUBLIC
+from gothic_kernel import PUBLIC, BadOption
 from vampyre import HUNTERS
 from vampyre.state import KLAUSENBURG
 
