@@ -39,6 +39,19 @@ def monster_of(state: VampyreState, seat: str) -> str:
     return "possessed"
 
 
+def the(state: VampyreState, monster: str) -> str:
+    """A monster's name with its article: "the Bear", but "Count Dracula", "The Host"."""
+    name = state.name(monster)
+    return name if name.startswith(("Count ", "The ")) else f"the {name}"
+
+
+def foe_text(state: VampyreState, fight: Fight) -> str:
+    """Whom the hunter fights: "the Bear", or "Mina (Nosferatu)"."""
+    if fight.opponent:
+        return f"{state.name(fight.opponent)} ({state.name(fight.monster)})"
+    return the(state, fight.monster)
+
+
 def has_item(state: VampyreState, seat: str, kind: str) -> bool:
     return any(state.item_kind(i) == kind for i in state.players[seat].items)
 
@@ -92,9 +105,8 @@ def resume(state: VampyreState, fight: Fight, seat: str) -> None:
     """An N result's fight goes on, on the turn of either combatant, who rolls."""
     state.fights.remove(fight)
     fight.attacker = seat
-    foe = state.name(fight.opponent) if fight.opponent else f"the {state.name(fight.monster)}"
-    state.events.say("fight_goes_on", f"The fight between {state.name(fight.hunter)} and {foe} "
-                     "goes on", hunter=fight.hunter, opponent=fight.opponent,
+    state.events.say("fight_goes_on", f"The fight between {state.name(fight.hunter)} and "
+                     f"{foe_text(state, fight)} goes on", hunter=fight.hunter, opponent=fight.opponent,
                      monster=fight.monster)
     begin(state, fight)
 
@@ -143,9 +155,13 @@ def strike(state: VampyreState, fight: Fight, *, bullet: bool) -> None:
         die = state.dice.d6()
         plus = bonus(state, fight)
         letter = table.result(fight.monster, die + plus)
-        state.events.say("combat_roll", f"{state.name(fight.attacker)} rolls {die}"
-                         + (f" ({plus:+d} = {die + plus})" if plus else "")
-                         + f" against the {state.name(fight.monster)}: {letter}",
+        total = f"{die}" + (f" ({plus:+d} = {die + plus})" if plus else "")
+        if fight.attacker == fight.hunter:
+            text = f"{state.name(fight.hunter)} rolls {total} against {foe_text(state, fight)}"
+        else:
+            text = (f"{state.name(fight.attacker)} ({state.name(fight.monster)}) rolls {total} "
+                    f"against {state.name(fight.hunter)}")
+        state.events.say("combat_roll", f"{text}: {letter}",
                          roller=fight.attacker, roll=die, bonus=plus, result=letter,
                          hunter=fight.hunter, monster=fight.monster)
         if not settle(state, fight, letter, bullet=bullet):
@@ -217,7 +233,7 @@ def _victory(state: VampyreState, fight: Fight, bullet: bool) -> None:
             state.events.say("victory", f"{state.name(hunter)} keeps Dracula at bay until "
                              "sunrise", seat=hunter)
         return
-    state.events.say("victory", f"{state.name(hunter)} defeats the {state.name(fight.monster)}",
+    state.events.say("victory", f"{state.name(hunter)} defeats {the(state, fight.monster)}",
                      seat=hunter, monster=fight.monster)
 
 

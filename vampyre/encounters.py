@@ -56,7 +56,7 @@ def night(state: VampyreState, seat: str, moved: Mapping[str, Any] | None = None
     elif found == STRANGE_OCCURRENCE:
         outcome = "a Strange Occurrence"
     else:
-        outcome = f"a {state.name(found)} attacks"
+        outcome = f"a {state.name(found)} attacks"  # the night creatures are common nouns
     where_text = _NIGHT.get(terrain, f"in the {terrain}")
     state.events.add(event("night", f"{lead}night {where_text}: {roll}, {outcome}",
                            seat=seat, night=roll, result=found, **data))

@@ -219,15 +219,13 @@ RULE = "Movement"
 COUNT_DRACULA = "count_dracula"
 
 
-def mode_of(player: Player) -> str:
-    """How a player moves on the map of Transylvania."""
-    from .state import NOSFERATU, PLAYER_WEREWOLF
+_MODES = {"hunter": WALK, "nosferatu": BAT, "player_werewolf": WOLF}
 
-    if player.form == NOSFERATU:
-        return BAT
-    if player.form == PLAYER_WEREWOLF:
-        return WOLF
-    return WALK
+
+def mode_of(player: Player) -> str:
+    """How a player moves on the map of Transylvania: a hunter walks, a nosferatu flies
+    as a bat, a player werewolf keeps out of the large hexes."""
+    return _MODES[player.form]
 
 
 def attack_targets(state: VampyreState, seat: str) -> dict[str, list[str]]:

@@ -14,6 +14,7 @@ import itertools
 import json
 from collections.abc import Mapping
 from functools import cache
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -57,6 +58,13 @@ SILVER_BULLET = "silver_bullet"
 LEAD_ASTRAY = "lead_astray"
 LOOK_AT_COUNTER = "look_at_counter"
 CHOOSE_ITEM = "choose_item"
+
+
+def _turns() -> ModuleType:
+    """The sequence-of-play module (imported late: it imports this one)."""
+    from . import turns
+
+    return turns
 
 
 @attrs.frozen
@@ -240,24 +248,19 @@ class VampyreState(LoggedState):
         if self.result is not None or self.pending is None or seat != self.pending.seat:
             return []
         if self._legal is None:
-            from .turns import legal_actions
-
-            self._legal = LegalActions(legal_actions(self))
+            self._legal = LegalActions(_turns().legal_actions(self))
         return self._legal.copy()
 
     def _apply(self, seat: str, action: Action) -> None:
-        from .turns import act
-
+        turns = _turns()
         assert self.pending is not None
         if self._legal is None:
             self.legal_actions(seat)
         assert self._legal is not None
         if action not in self._legal:
-            from .turns import explain_illegal
-
-            raise explain_illegal(self, seat, action)
+            raise turns.explain_illegal(self, seat, action)
         self._legal = None
-        act(self, seat, action)
+        turns.act(self, seat, action)
 
     def log(self, viewer: str) -> list[dict[str, Any]]:
         """The log as ``viewer`` may read it (each viewer's entries are kept between calls:
