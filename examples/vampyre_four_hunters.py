@@ -28,7 +28,7 @@ def main(seed: int = 7) -> None:
     outcome = state.outcome
     print(f"\n{record.steps} actions; outcome: {outcome}")
     view = state.observation(gk.PUBLIC)
-    for seat, player in view["players"].items():
+    for player in view["players"].values():
         print(f"  {player['name']:<20} {player['form']:<16} coffins {player['coffins']}  "
               f"bites {player['bites']}  items {', '.join(player['items']) or '-'}"
               + (f"  ({player['out']})" if player["out"] else ""))

@@ -1,8 +1,9 @@
 """Simulate many seeded VAMPYRE games and print the outcome table used in docs/vampyre.md.
 
-For each game: its length (actions and rounds), the winner's seat (by place in the turn
-order of the first stage, 1 being the high roller who went first, and by hunter), how the game ended, and the conversions (nosferatu, player werewolves,
-possessions) that happened on the way.
+For each game: its length (actions, and player turns counting the automatic ones); the
+winner's place in the turn order of the first stage (1 is the high roller who went
+first) and hunter; how the game ended; the conversions (nosferatu, player werewolves,
+possessions) on the way.
 
 Run:  python examples/vampyre_simulate.py [games] [stage] [agents]
       stage: basic | extended | castle (default extended); agents: default | random
@@ -21,7 +22,7 @@ from gothic_kernel.agents import RandomAgent, game_seeds, play_game
 def simulate(games: int = 1000, stage: str = "extended", agents: str = "default",
              players: int = 4, seed: int = 2024) -> dict[str, object]:
     game = gk.load_game("vampyre")
-    lengths, rounds = [], []
+    lengths, turns = [], []
     seats: Counter[str] = Counter()
     hunters: Counter[str] = Counter()
     endings: Counter[str] = Counter()
@@ -36,7 +37,7 @@ def simulate(games: int = 1000, stage: str = "extended", agents: str = "default"
         state, record = play_game(game, game_seed, options={"stage": stage, "players": players},
                                   agents=make)
         lengths.append(record.steps)
-        rounds.append(state.order.round)  # type: ignore[attr-defined]
+        turns.append(state.turns)  # type: ignore[attr-defined]
         outcome = state.outcome
         assert outcome is not None
         endings[f"{outcome.level}: {outcome.reason}"] += 1
@@ -54,7 +55,7 @@ def simulate(games: int = 1000, stage: str = "extended", agents: str = "default"
         games_with_conversion += any(kinds.values())
     return {"games": games, "stage": stage, "agents": agents, "players": players,
             "mean_actions": mean(lengths), "max_actions": max(lengths),
-            "mean_rounds": mean(rounds), "seats": seats, "hunters": hunters,
+            "mean_turns": mean(turns), "seats": seats, "hunters": hunters,
             "endings": endings, "conversions": conversions,
             "games_with_conversion": games_with_conversion}
 
@@ -65,7 +66,7 @@ def report(result: dict[str, object]) -> None:
     print(f"{games} games, stage {result['stage']}, {result['players']} players, "
           f"{result['agents']} agents")
     print(f"  mean length: {result['mean_actions']:.1f} actions, "
-          f"{result['mean_rounds']:.1f} rounds (longest {result['max_actions']} actions)")
+          f"{result['mean_turns']:.1f} player turns (longest {result['max_actions']} actions)")
     for title in ("seats", "hunters", "endings"):
         table = result[title]
         assert isinstance(table, Counter)

@@ -164,6 +164,28 @@ class Transylvania:
     def name(self, hid: str) -> str:
         return self.large_hex_names.get(hid, hid)
 
+    def render(self) -> list[str]:
+        """The map as text, a row per map row, three characters per hex: the terrain
+        (``.`` clear, ``f`` forest, ``^`` mountain, ``~`` evil) and ``=`` on a road; a large
+        hex shows its initials. Odd columns sit half a hex lower on the printed map."""
+        marks = {"clear": ".", "forest": "f", "mountain": "^", "evil": "~"}
+        columns = 1 + max(c for c, _ in self.offset.values())
+        rows = 1 + max(r for _, r in self.offset.values())
+        by_offset = {xy: h for h, xy in self.offset.items()}
+        lines = []
+        for row in range(rows):
+            cells = []
+            for col in range(columns):
+                hid = by_offset[(col, row)]
+                if self.is_large(hid):
+                    words = self.large_hex_names[hid].replace("The ", "").split()
+                    cells.append(("".join(w[0] for w in words) + words[0][1])[:2].upper() + " ")
+                else:
+                    road = "=" if hid in self.road_hexes else " "
+                    cells.append(f"{marks[self.terrain[hid]]}{road} ")
+            lines.append("".join(cells).rstrip())
+        return lines
+
 
 class CastleMap:
     """The map of Castle Dracula: white spaces and green encounter areas."""
@@ -219,3 +241,22 @@ class CastleMap:
 
     def name(self, space: str) -> str:
         return self.names[space]
+
+    def render(self) -> list[str]:
+        """The castle as text on its drawing grid: ``..`` a white space, two capitals a
+        green area, ``PC`` The Portcullis, ``TW`` The Tower, blanks the gray walls."""
+        width = 1 + max(x for x, _ in self.coords.values())
+        height = 1 + max(y for _, y in self.coords.values())
+        grid = [["  "] * width for _ in range(height)]
+        for space, (x, y) in self.coords.items():
+            if space == self.entrance:
+                mark = "PC"
+            elif space == self.tower:
+                mark = "TW"
+            elif self.is_green(space):
+                words = self.names[space].split()
+                mark = (words[0][0] + (words[1][0] if len(words) > 1 else words[0][1])).upper()
+            else:
+                mark = ".."
+            grid[y][x] = mark
+        return [" ".join(row).rstrip() for row in grid]

@@ -106,8 +106,8 @@ def resume(state: VampyreState, fight: Fight, seat: str) -> None:
     state.fights.remove(fight)
     fight.attacker = seat
     state.events.say("fight_goes_on", f"The fight between {state.name(fight.hunter)} and "
-                     f"{foe_text(state, fight)} goes on", hunter=fight.hunter, opponent=fight.opponent,
-                     monster=fight.monster)
+                     f"{foe_text(state, fight)} goes on", hunter=fight.hunter,
+                     opponent=fight.opponent, monster=fight.monster)
     begin(state, fight)
 
 
