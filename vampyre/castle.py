@@ -120,7 +120,8 @@ def reveal(state: VampyreState, seat: str) -> None:
         gypsies = 0
         if effect == "gypsies":
             gypsies = state.dice.d6()
-            state.events.say("gypsies", f"{gypsies} gypsies attack", seat=seat, number=gypsies)
+            band = "1 gypsy attacks" if gypsies == 1 else f"{gypsies} gypsies attack"
+            state.events.say("gypsies", band, seat=seat, number=gypsies)
         combat.begin(state, Fight(seat, monster, seat, counter=counter, origin="guardian",
                                   gypsies=gypsies, space=where))
 

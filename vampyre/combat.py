@@ -174,7 +174,8 @@ def settle(state: VampyreState, fight: Fight, letter: str, *, bullet: bool = Fal
     if letter == "V":
         if fight.gypsies > 1:
             fight.gypsies -= 1
-            state.events.say("gypsy_falls", f"A gypsy falls; {fight.gypsies} still fight",
+            state.events.say("gypsy_falls", f"A gypsy falls; {fight.gypsies} still "
+                             + ("fights" if fight.gypsies == 1 else "fight"),
                              seat=hunter, left=fight.gypsies)
             return True
         _victory(state, fight, bullet)

@@ -89,7 +89,7 @@ def possess(state: VampyreState, seat: str) -> None:
     turns = state.dice.d6()
     state.players[seat].possessed = turns
     state.events.say("possession", f"{state.name(seat)} is possessed by a demon for {turns} "
-                     "turns", seat=seat, turns=turns)
+                     + ("turn" if turns == 1 else "turns"), seat=seat, turns=turns)
 
 
 def end_possession(state: VampyreState, seat: str, why: str) -> None:

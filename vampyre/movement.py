@@ -42,7 +42,6 @@ Path = tuple[str, ...]
 
 #: Movement modes on the map of Transylvania.
 WALK, WOLF, BAT = "walk", "wolf", "bat"
-MODES = (WALK, WOLF, BAT)
 
 
 @attrs.frozen
@@ -304,8 +303,12 @@ def perform(state: VampyreState, seat: str, move: Move, roll: int) -> dict[str, 
     the night's encounter roll may join it)."""
     player = state.players[seat]
     player.location = move.to
-    return event("move", f"{state.name(seat)} rolls {roll}, moves to {state.name(move.to)}",
-                 seat=seat, roll=roll, to=move.to)
+    text = f"{state.name(seat)} rolls {roll}, moves to {state.name(move.to)}"
+    if state.in_castle:
+        from .castle import clock_text
+
+        text += f" ({clock_text(state.clock)})"
+    return event("move", text, seat=seat, roll=roll, to=move.to)
 
 
 def explain(state: VampyreState, seat: str, move: Move, roll: int) -> IllegalAction:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gothic_kernel import Action, Dice, IllegalAction, Log, LoggedState, Outcome, Sequencer
+from gothic_kernel import Action, Dice, Log, LoggedState, Outcome, Sequencer
 from gothic_kernel.game import SAVE_FORMAT
 from gothic_kernel.serial import from_data, to_data
 
@@ -111,10 +111,6 @@ class Player:
         twin.items = self.items.copy()
         twin.coffins = self.coffins.copy()
         return twin
-
-    @property
-    def in_game(self) -> bool:
-        return not self.out
 
     @property
     def is_hunter(self) -> bool:
@@ -426,5 +422,3 @@ class VampyreState(LoggedState):
     def item_kinds(self, seat: str) -> list[str]:
         return [self.item_kind(i) for i in self.players[seat].items]
 
-    def illegal(self, message: str, rule: str) -> IllegalAction:
-        return IllegalAction(message, rule=rule)

@@ -1,4 +1,8 @@
-"""The bots, the example script, and the golden playthroughs."""
+"""The bots, the example script, and the golden playthroughs.
+
+Re-record the golden files deliberately, when a rule or a log text changes:
+``python -m tests.vampyre.test_bots_and_golden``.
+"""
 
 from __future__ import annotations
 
@@ -9,13 +13,25 @@ import pytest
 
 from gothic_kernel import PUBLIC, Agent
 from gothic_kernel.agents import play_game
-from gothic_kernel.testing import check_golden
+from gothic_kernel.testing import check_golden, write_golden
 from vampyre.bots import HunterBot
 
 from .helpers import GAME
 
 GOLDEN = Path(__file__).parent / "golden"
 ROOT = Path(__file__).parents[2]
+
+#: file name -> (seed, options, bots)
+GOLDEN_GAMES = {
+    "basic_bots_seed5.json": (5, {"stage": "basic"}, "default"),
+    "extended_bots_seed7.json": (7, {"stage": "extended", "players": 4}, "default"),
+    "castle_random_seed3.json": (3, {"stage": "castle", "players": 5}, "random"),
+}
+
+
+def record_all() -> None:
+    for name, (seed, options, bots) in GOLDEN_GAMES.items():
+        write_golden(GAME, seed, GOLDEN / name, options=options, bots=bots)
 
 
 def test_the_default_agents_are_the_bots() -> None:
@@ -55,11 +71,15 @@ def test_the_example_plays_both_stages_with_four_hunters(capsys: pytest.CaptureF
     assert "outcome: Outcome(" in out
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in GOLDEN.glob("*.json")))
+@pytest.mark.parametrize("name", sorted(GOLDEN_GAMES))
 def test_golden_playthrough(name: str) -> None:
     state = check_golden(GAME, GOLDEN / name)
     assert state.is_over and state.log(PUBLIC)
 
 
-def test_there_are_golden_files() -> None:
-    assert len(list(GOLDEN.glob("*.json"))) >= 3
+def test_every_golden_file_is_listed() -> None:
+    assert sorted(p.name for p in GOLDEN.glob("*.json")) == sorted(GOLDEN_GAMES)
+
+
+if __name__ == "__main__":
+    record_all()
