@@ -43,16 +43,16 @@ def test_conformance_castle_dracula_six_players() -> None:
 
 
 def test_conformance_extended_game_steered() -> None:
-    report = check_game(GAME, seeds=(21, 22), options={"stage": "extended"}, every=5,
+    report = check_game(GAME, seeds=(21, 22, 23, 24), options={"stage": "extended"}, every=3,
                         choose=steer)
     assert report.resamples_varied > 0
 
 
 def test_conformance_basic_game_two_and_five_players_steered() -> None:
-    check_game(GAME, seeds=(31,), options={"players": 2}, every=5, choose=steer)
-    check_game(GAME, seeds=(32,), options={"players": 5}, every=5, choose=steer)
+    check_game(GAME, seeds=(31,), options={"players": 2}, every=2, choose=steer)
+    check_game(GAME, seeds=(32,), options={"players": 5}, every=2, choose=steer)
 
 
 def test_conformance_basic_game_random_play() -> None:
-    report = check_game(GAME, seeds=(41,), every=40)
+    report = check_game(GAME, seeds=(41,), every=25)
     assert report.steps > 0
