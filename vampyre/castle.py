@@ -28,14 +28,6 @@ NOON, MIDNIGHT = 12, 0
 SUNRISE, SUNSET = 6, 18
 
 
-def clock_text(hour: int) -> str:
-    if hour == NOON:
-        return "noon"
-    if hour == MIDNIGHT:
-        return "midnight"
-    return f"{hour % 12} {'a.m.' if hour < 12 else 'p.m.'}"
-
-
 def daylight(state: VampyreState) -> int:
     """+1 to the hunters' Supernatural Combat rolls from 6 a.m. (sunrise) to 6 p.m. (sunset)."""
     return 1 if SUNRISE <= state.clock < SUNSET else 0

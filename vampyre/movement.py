@@ -34,6 +34,7 @@ from gothic_kernel import IllegalAction, event
 
 from .actions import LeadAstray, Move
 from .board import CastleMap, Transylvania
+from .state import clock_text
 
 if TYPE_CHECKING:
     from .state import Player, VampyreState
@@ -58,10 +59,15 @@ class Reach:
     large: Mapping[str, Path]
     early: Mapping[str, Path]
     plain: tuple[Move, ...] = attrs.field(init=False, eq=False, repr=False)
+    moves: Mapping[str, Move] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        moves = tuple(Move(path) for path in [*self.full.values(), *self.large.values()])
-        object.__setattr__(self, "plain", moves)  # the moves when nobody is in the way
+        # the move actions, made once: to every end, and those offered when nobody is
+        # in the way (frozen attrs: set through object.__setattr__)
+        moves = {end: Move(path) for paths in (self.early, self.large, self.full)
+                 for end, path in paths.items()}
+        object.__setattr__(self, "moves", moves)
+        object.__setattr__(self, "plain", tuple(moves[e] for e in [*self.full, *self.large]))
 
 
 _UNLIMITED = 99
@@ -273,20 +279,19 @@ def move_actions(state: VampyreState, seat: str, roll: int) -> list[Move]:
     reveals = state.in_castle and player.form == "hunter"
     if not targets and not reveals:
         return list(reach.plain)
-    ends = dict(reach.full)
-    ends.update(reach.large)
-    for place, path in reach.early.items():
-        if place in targets or (reveals and state.green.get(place)):
-            ends[place] = path
+    ends = [*reach.full, *reach.large]
+    ends += [place for place in reach.early
+             if place in targets or (reveals and state.green.get(place))]
     actions: list[Move] = []
-    for end, path in ends.items():
+    for end in ends:
+        plain = reach.moves[end]
         here = targets.get(end)
         if not here:
-            actions.append(Move(path))
+            actions.append(plain)
             continue
         if reveals and state.green.get(end):
-            actions.append(Move(path))  # stop to reveal the counter instead of attacking
-        actions.extend(Move(path, target) for target in here)
+            actions.append(plain)  # stop to reveal the counter instead of attacking
+        actions.extend(Move(plain.path, target) for target in here)
     return actions
 
 
@@ -305,8 +310,6 @@ def perform(state: VampyreState, seat: str, move: Move, roll: int) -> dict[str, 
     player.location = move.to
     text = f"{state.name(seat)} rolls {roll}, moves to {state.name(move.to)}"
     if state.in_castle:
-        from .castle import clock_text
-
         text += f" ({clock_text(state.clock)})"
     return event("move", text, seat=seat, roll=roll, to=move.to)
 

@@ -60,6 +60,15 @@ LOOK_AT_COUNTER = "look_at_counter"
 CHOOSE_ITEM = "choose_item"
 
 
+def clock_text(hour: int) -> str:
+    """The clock of Castle Dracula as words: noon, 1 p.m., ..., midnight, 1 a.m., ..."""
+    if hour == 12:
+        return "noon"
+    if hour == 0:
+        return "midnight"
+    return f"{hour % 12} {'a.m.' if hour < 12 else 'p.m.'}"
+
+
 def _turns() -> ModuleType:
     """The sequence-of-play module (imported late: it imports this one)."""
     from . import turns
@@ -289,7 +298,7 @@ class VampyreState(LoggedState):
         twin.game, twin.world, twin.rules = self.game, self.world, self.rules
         twin.dice = self.dice.clone()
         twin.options = self.options
-        twin.stage = self.stage
+        twin._stage, twin.in_castle = self._stage, self.in_castle
         twin.order = self.order.clone()
         twin.players = {s: p.copy() for s, p in self.players.items()}
         twin.stacks = {h: c.copy() for h, c in self.stacks.items()}
@@ -393,8 +402,14 @@ class VampyreState(LoggedState):
         return self.order.seat
 
     @property
-    def in_castle(self) -> bool:
-        return self.stage == CASTLE
+    def stage(self) -> str:
+        """``transylvania`` (the Basic Game) or ``castle_dracula`` (the Extended Game)."""
+        return self._stage
+
+    @stage.setter
+    def stage(self, stage: str) -> None:
+        self._stage = stage
+        self.in_castle = stage == CASTLE  # read on every step: kept as a plain attribute
 
     def name(self, thing: str) -> str:
         """A printable name for a seat, place, counter, item or monster."""
