@@ -318,3 +318,38 @@ def test_midnight_comes_twelve_turns_after_noon_and_restocks_the_map() -> None:
     assert state.clock == 1
     assert "Midnight: the guardians are gathered, mixed and placed face down again" in \
         texts(state)
+
+
+def test_a_nosferatu_that_bites_in_the_castle_reappears_in_the_tower_two_turns_later() -> None:
+    state = castle()
+    state.clock = 20
+    state.players["mina"].form = NOSFERATU
+    put(state, "harker", "outer_ward_west")
+    enter(state, "outer_ward_west", [1], seat="mina", start="gatehouse", attack="harker")
+    mina = state.players["mina"]
+    assert state.players["harker"].bites == 1
+    assert mina.location is None and mina.reappear == 2
+    while mina.location is None:
+        seat = state.current_seats()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert texts(state).count("Mina is sated and stays away") == 2
+    assert mina.location == "the_tower"
+
+
+def test_a_converted_player_removed_after_a_fight_reappears_in_the_tower() -> None:
+    state = castle()
+    state.players["mina"].form = PLAYER_WEREWOLF
+    put(state, "harker", "outer_ward_west")
+    enter(state, "outer_ward_west", [6], seat="mina", start="gatehouse", attack="harker")
+    while state.current != "mina" or state.players["mina"].location is None:
+        seat = state.current_seats()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert state.players["mina"].location == "the_tower"
+    assert "Mina reappears in The Tower" in texts(state)
+
+
+def test_a_wounded_guardian_fight_still_removes_the_counter() -> None:
+    state = castle()
+    counter = guardian(state, "guardroom", "zombie")
+    enter(state, "guardroom", [1])  # W
+    assert counter in state.red_aside and state.players["harker"].wounds == 1
