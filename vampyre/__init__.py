@@ -103,6 +103,7 @@ class VampyreGame(Game):
     def _state_from_data(self, data: Any, dice: Dice) -> GameState:
         state = VampyreState.from_snapshot(self, data, dice)
         self.resolve_options({k: v for k, v in state.options.items()})
+        state.check_invariants()
         return state
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:

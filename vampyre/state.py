@@ -395,6 +395,32 @@ class VampyreState(LoggedState):
         state.events = Log.from_data(data["log"])
         return state
 
+    def check_invariants(self) -> None:
+        """Raise ValueError if the state could not arise in play (a corrupt save)."""
+        rules, world = self.rules, self.world
+        if set(self.players) != set(self.seats) or self.stage not in (TRANSYLVANIA, CASTLE):
+            raise ValueError("the players do not match the seats")
+        places = world.castle.index if self.in_castle else world.transylvania.index
+        for seat, p in self.players.items():
+            if p.seat != seat or p.form not in FORMS or not 0 <= p.bites <= 3 \
+                    or not 0 <= p.wounds <= 2 or (p.location is not None
+                                                  and p.location not in places):
+                raise ValueError(f"impossible player record for {seat}")
+        black = [c for s in self.stacks.values() for c in s] + self.removed + [
+            c for p in self.players.values() for c in (*p.coffins, *p.items)
+            if not c.startswith("gift_")]
+        if len(black) != len(set(black)) or not set(black) <= set(rules.black_counters):
+            raise ValueError("a black counter is missing, unknown or in two places")
+        red = [c for c in self.green.values() if c] + list(self.revealed.values()) \
+            + self.red_aside
+        if sorted(red) != sorted(rules.red_counters):
+            raise ValueError("the red counters are not each in one place")
+        if not set(self.stacks) <= set(world.transylvania.large_hexes) \
+                or not set(self.green) <= set(world.castle.green) or not 0 <= self.clock < 24:
+            raise ValueError("impossible counters or clock")
+        if self.pending is not None and self.pending.seat not in self.players:
+            raise ValueError("the game waits for an unknown seat")
+
     # -- helpers the rules share ------------------------------------------------------------------
     @property
     def current(self) -> str:
