@@ -53,7 +53,7 @@ _LOG_MARK = "__vampyre_log__"
 # pending decisions
 TURN_START = "turn_start"
 MOVE = "move"
-SEARCH = "search"
+SEARCH_DECISION = "search"
 SILVER_BULLET = "silver_bullet"
 LEAD_ASTRAY = "lead_astray"
 LOOK_AT_COUNTER = "look_at_counter"

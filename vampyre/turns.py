@@ -19,9 +19,7 @@ from gothic_kernel import Action, IllegalAction
 
 from . import castle, combat, encounters, movement, searching, winning
 from .actions import (
-    FIRE as FIRE_BULLET,
-)
-from .actions import (
+    FIRE,
     HEAL_WOUND,
     HOLD_FIRE,
     MAKE_CAMP,
@@ -47,14 +45,12 @@ from .state import (
     LEAD_ASTRAY,
     LOOK_AT_COUNTER,
     MOVE,
+    SEARCH_DECISION,
     SILVER_BULLET,
     THE_STANDING_STONES,
     TURN_START,
     Pending,
     VampyreState,
-)
-from .state import (
-    SEARCH as SEARCH_DECISION,
 )
 
 RULE_TRANSYLVANIA = "Sequence of Play - Transylvania"
@@ -234,7 +230,7 @@ def legal_actions(state: VampyreState) -> list[Action]:
     if kind == SEARCH_DECISION:
         return [SEARCH, MAKE_CAMP]
     if kind == SILVER_BULLET:
-        return [FIRE_BULLET, HOLD_FIRE]
+        return [FIRE, HOLD_FIRE]
     if kind == LEAD_ASTRAY:
         return list(movement.astray_actions(state, pending.target, pending.roll))
     if kind == LOOK_AT_COUNTER:

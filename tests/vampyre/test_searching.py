@@ -6,8 +6,7 @@ import pytest
 
 from gothic_kernel import IllegalAction
 from vampyre.actions import MAKE_CAMP, SEARCH, Move
-from vampyre.state import NOSFERATU
-from vampyre.state import SEARCH as SEARCH_DECISION
+from vampyre.state import NOSFERATU, SEARCH_DECISION
 
 from .helpers import new, put, script, texts, turn_of
 
