@@ -1,0 +1,358 @@
+"""Movement: every hex (or castle space) a mover may end in, each with a path.
+
+Transylvania ("The Basic Game - Movement"): one die; the number of hexes
+depends on the terrain entered, and a player moving through several terrains
+moves at the rate of the worst one entered during the whole move (a road step
+counts as road, whatever the hex). A player may not enter the same hex twice
+in one turn (nor return to the hex the move began in: a ruling), must usually
+move the whole allowance, but may stop on entering a large hex or a hex held
+by an opponent.
+
+* hunters (and possessed players' automatic moves) use the terrain rates;
+* player werewolves use them too but may not enter large hexes ("Werewolf
+  Conversion");
+* nosferatu fly as bats: the full roll whatever the terrain ("Vampiric
+  Conversion"); a lost player ("Strange Occurrence" 5) is moved the same way.
+
+Castle Dracula ("The Extended Game - Movement"): exactly the roll, never over
+the same space twice, stopping early only on entering a green area that still
+has a face-down counter (hunters) or a space held by an opponent.
+
+If no move of the full length exists (a corner of the map), the mover goes as
+far as it can (a ruling). :class:`Reach` tables depend only on the map, the
+start and the roll, so they are computed once and cached on the board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from gothic_kernel import IllegalAction, event
+
+from .actions import LeadAstray, Move
+from .board import CastleMap, Transylvania
+from .state import clock_text
+
+if TYPE_CHECKING:
+    from .state import Player, VampyreState
+
+Path = tuple[str, ...]
+
+#: Movement modes on the map of Transylvania.
+WALK, WOLF, BAT = "walk", "wolf", "bat"
+
+
+@attrs.frozen
+class Reach:
+    """Where a move from one place with one roll may end.
+
+    ``full``: ends of complete moves; ``large``: early stops in a large hex;
+    ``early``: every other end of a partial move (legal only when something
+    there lets the mover stop: an opponent, or in the castle a face-down counter).
+    Each end maps to one path (the spaces entered, in order), the same every time.
+    """
+
+    full: Mapping[str, Path]
+    large: Mapping[str, Path]
+    early: Mapping[str, Path]
+    plain: tuple[Move, ...] = attrs.field(init=False, eq=False, repr=False)
+    moves: Mapping[str, Move] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        # the move actions, made once: to every end, and those offered when nobody is
+        # in the way (frozen attrs: set through object.__setattr__)
+        moves = {end: Move(path) for paths in (self.early, self.large, self.full)
+                 for end, path in paths.items()}
+        object.__setattr__(self, "moves", moves)
+        object.__setattr__(self, "plain", tuple(moves[e] for e in [*self.full, *self.large]))
+
+
+_UNLIMITED = 99
+
+
+def _search(neighbours: Mapping[str, tuple[str, ...]], start: str, roll: int,
+            rate: Callable[[str, str, int], int],
+            enterable: Callable[[str], bool]) -> tuple[dict[str, Path], dict[str, Path]]:
+    """Depth-first search of every simple path the roll allows: complete ones and prefixes."""
+    full: dict[str, Path] = {}
+    partial: dict[str, Path] = {}
+    path: list[str] = []
+    visited = {start}
+
+    def go(node: str, allowance: int) -> None:
+        step = len(path) + 1
+        for nxt in neighbours[node]:
+            if nxt in visited or not enterable(nxt):
+                continue
+            limit = min(allowance, rate(node, nxt, roll))
+            if step > limit:
+                continue
+            path.append(nxt)
+            if step == limit:
+                full.setdefault(nxt, tuple(path))
+            else:
+                partial.setdefault(nxt, tuple(path))
+                visited.add(nxt)
+                go(nxt, limit)
+                visited.discard(nxt)
+            path.pop()
+
+    go(start, _UNLIMITED)
+    return full, partial
+
+
+def _exact_path(neighbours: Mapping[str, tuple[str, ...]], start: str, end: str, length: int,
+                distance: Callable[[str, str], int],
+                enterable: Callable[[str], bool]) -> Path | None:
+    """The first simple path of exactly ``length`` steps from ``start`` to ``end``, if any."""
+    path: list[str] = []
+    visited = {start}
+
+    def go(node: str, left: int) -> bool:
+        for nxt in neighbours[node]:
+            if nxt in visited or not enterable(nxt):
+                continue
+            if nxt == end:
+                if left == 1:
+                    path.append(nxt)
+                    return True
+                continue
+            if left <= 1 or distance(nxt, end) > left - 1:
+                continue
+            path.append(nxt)
+            visited.add(nxt)
+            if go(nxt, left - 1):
+                return True
+            visited.discard(nxt)
+            path.pop()
+        return False
+
+    return tuple(path) if go(start, length) else None
+
+
+def _search_flat(neighbours: Mapping[str, tuple[str, ...]], order: tuple[str, ...], start: str,
+                 roll: int, distance: Callable[[str, str], int],
+                 enterable: Callable[[str], bool]) -> tuple[dict[str, Path], dict[str, Path]]:
+    """:func:`_search` when every step counts one (bats, the lost, Castle Dracula): the
+    partial ends are the spaces nearer than the roll, the complete ones are found one by one."""
+    full: dict[str, Path] = {}
+    partial: dict[str, Path] = {}
+    for end in order:
+        if end == start or not enterable(end) or distance(start, end) > roll:
+            continue
+        if distance(start, end) < roll:
+            shortest = _exact_path(neighbours, start, end, distance(start, end), distance,
+                                   enterable)
+            if shortest is not None:
+                partial[end] = shortest
+        found = _exact_path(neighbours, start, end, roll, distance, enterable)
+        if found is not None:
+            full[end] = found
+    return full, partial
+
+
+def _as_far_as_possible(full: dict[str, Path], partial: dict[str, Path]) -> dict[str, Path]:
+    """With no complete move, the longest partial moves count as complete (a ruling)."""
+    if full or not partial:
+        return full
+    longest = max(len(p) for p in partial.values())
+    return {end: p for end, p in partial.items() if len(p) == longest}
+
+
+def transylvania_reach(board: Transylvania, start: str, roll: int, mode: str) -> Reach:
+    """Every end of a move on the map of Transylvania (cached per board)."""
+    cache: dict[tuple[str, int, str], Reach] = board.__dict__.setdefault("_reach_cache", {})
+    key = (start, roll, mode)
+    found = cache.get(key)
+    if found is not None:
+        return found
+    def rate(here: str, there: str, die: int) -> int:
+        return die if mode == BAT else board.step_rate(here, there, die)
+
+    if mode == WOLF:
+        def enterable(hid: str) -> bool:
+            return not board.is_large(hid)
+    else:
+        def enterable(hid: str) -> bool:
+            return True
+    if mode == BAT:
+        full, partial = _search_flat(board.neighbours, board.hexes, start, roll, board.distance,
+                                     enterable)
+    else:
+        full, partial = _search(board.neighbours, start, roll, rate, enterable)
+    full = _as_far_as_possible(full, partial)
+    large = {end: p for end, p in partial.items() if board.is_large(end) and end not in full}
+    early = {end: p for end, p in partial.items() if end not in full and end not in large}
+    reach = Reach(full, large, early)
+    cache[key] = reach
+    return reach
+
+
+def castle_reach(castle: CastleMap, start: str, roll: int) -> Reach:
+    """Every end of a move inside Castle Dracula (cached per map)."""
+    cache: dict[tuple[str, int], Reach] = castle.__dict__.setdefault("_reach_cache", {})
+    key = (start, roll)
+    found = cache.get(key)
+    if found is not None:
+        return found
+
+    full, partial = _search_flat(castle.neighbours, castle.spaces, start, roll,
+                                 castle.distance, lambda s: True)
+    full = _as_far_as_possible(full, partial)
+    early = {end: p for end, p in partial.items() if end not in full}
+    reach = Reach(full, {}, early)
+    cache[key] = reach
+    return reach
+
+
+def allowance(board: Transylvania, path: Path, start: str, roll: int, mode: str) -> int:
+    """Hexes the roll allows along ``path``: the rate of the worst terrain entered."""
+    limit = _UNLIMITED
+    here = start
+    for there in path:
+        limit = min(limit, roll if mode == BAT else board.step_rate(here, there, roll))
+        here = there
+    return limit
+
+
+# -- the moves of one player now ----------------------------------------------------------------
+
+RULE = "Movement"
+COUNT_DRACULA = "count_dracula"
+
+
+_MODES = {"hunter": WALK, "nosferatu": BAT, "player_werewolf": WOLF}
+
+
+def mode_of(player: Player) -> str:
+    """How a player moves on the map of Transylvania: a hunter walks, a nosferatu flies
+    as a bat, a player werewolf keeps out of the large hexes."""
+    return _MODES[player.form]
+
+
+def attack_targets(state: VampyreState, seat: str) -> dict[str, list[str]]:
+    """Where ``seat`` may end a move to attack, and whom ("Vampiric Conversion", "Combat").
+
+    Hunters attack nosferatu, player werewolves and possessed players (and, in Castle
+    Dracula, the Count once revealed); the converted attack hunters who are not
+    possessed. Nobody fights another player in a large hex, nor one already locked in
+    an unresolved fight (rulings).
+    """
+    mover = state.players[seat]
+    board = state.world.transylvania
+    targets: dict[str, list[str]] = {}
+    hunting = mover.form == "hunter"
+    for other, q in state.players.items():
+        place = q.location
+        if other == seat or place is None or q.out:
+            continue
+        if not state.in_castle and board.is_large(place):
+            continue
+        prey = q.is_converted if hunting else q.is_living_hunter
+        if prey and state.fight_of(other) is None:
+            targets.setdefault(place, []).append(other)
+    if hunting and state.in_castle:
+        for space, counter in state.revealed.items():
+            if state.rules.red_counters[counter] == COUNT_DRACULA:
+                targets.setdefault(space, []).append(COUNT_DRACULA)
+    return targets
+
+
+def _reach(state: VampyreState, player: Player, roll: int) -> Reach:
+    assert player.location is not None
+    if state.in_castle:
+        return castle_reach(state.world.castle, player.location, roll)
+    return transylvania_reach(state.world.transylvania, player.location, roll, mode_of(player))
+
+
+def move_actions(state: VampyreState, seat: str, roll: int) -> list[Move]:
+    """Every end of the move the roll allows, each with one path and, where it holds
+    opponents, one action per opponent attacked."""
+    player = state.players[seat]
+    if player.location is None:
+        return []
+    reach = _reach(state, player, roll)
+    targets = attack_targets(state, seat)
+    reveals = state.in_castle and player.form == "hunter"
+    if not targets and not reveals:
+        return list(reach.plain)
+    ends = [*reach.full, *reach.large]
+    ends += [place for place in reach.early
+             if place in targets or (reveals and state.green.get(place))]
+    actions: list[Move] = []
+    for end in ends:
+        plain = reach.moves[end]
+        here = targets.get(end)
+        if not here:
+            actions.append(plain)
+            continue
+        if reveals and state.green.get(end):
+            actions.append(plain)  # stop to reveal the counter instead of attacking
+        actions.extend(Move(plain.path, target) for target in here)
+    return actions
+
+
+def astray_actions(state: VampyreState, lost: str, roll: int) -> list[LeadAstray]:
+    """Strange Occurrence 5: every hex ``roll`` hexes away along a path, terrain ignored."""
+    where = state.players[lost].location
+    assert where is not None
+    reach = transylvania_reach(state.world.transylvania, where, roll, BAT)
+    return [LeadAstray(path) for path in reach.full.values()]
+
+
+def perform(state: VampyreState, seat: str, move: Move, roll: int) -> dict[str, Any]:
+    """Put the counter at the end of the move; the log event saying so (not yet written:
+    the night's encounter roll may join it)."""
+    player = state.players[seat]
+    player.location = move.to
+    text = f"{state.name(seat)} rolls {roll}, moves to {state.name(move.to)}"
+    if state.in_castle:
+        text += f" ({clock_text(state.clock)})"
+    return event("move", text, seat=seat, roll=roll, to=move.to)
+
+
+def explain(state: VampyreState, seat: str, move: Move, roll: int) -> IllegalAction:
+    """Why a move is illegal, in the words of "Movement" (all of it public knowledge)."""
+    player = state.players[seat]
+    start = player.location
+    assert start is not None
+    neighbours = state.world.castle.neighbours if state.in_castle \
+        else state.world.transylvania.neighbours
+    if not move.path:
+        return IllegalAction("a move must enter at least one space", rule=RULE)
+    here, seen = start, {start}
+    for place in move.path:
+        if place not in neighbours.get(here, ()):
+            return IllegalAction(f"{place!r} is not next to {here!r}", rule=RULE)
+        if place in seen:
+            return IllegalAction("a player may not move through the same space twice in one "
+                                 "turn", rule=RULE)
+        seen.add(place)
+        here = place
+    if state.in_castle:
+        allowed = roll
+    else:
+        board = state.world.transylvania
+        mode = mode_of(player)
+        if mode == WOLF and any(board.is_large(h) for h in move.path):
+            return IllegalAction("player werewolves cannot enter the large hexes",
+                                 rule="Werewolf Conversion")
+        allowed = allowance(board, move.path, start, roll, mode)
+    if len(move.path) > allowed:
+        return IllegalAction(f"a roll of {roll} allows only {allowed} spaces through the "
+                             "terrain entered", rule=RULE)
+    legal = [m for m in move_actions(state, seat, roll) if m.to == move.to]
+    if not legal:
+        return IllegalAction(f"the move must go the full {allowed} spaces; a player may stop "
+                             "early only where the rules allow it", rule=RULE)
+    if any(m.attack == move.attack for m in legal):
+        return IllegalAction(f"one path is offered for each end of a move: move to {move.to!r} "
+                             "along the path listed in the legal actions", rule=RULE)
+    if move.attack:
+        return IllegalAction(f"there is no {move.attack!r} to attack at the end of this move",
+                             rule="Combat")
+    return IllegalAction("a player ending a move on an opponent attacks it: name the opponent",
+                         rule="Combat")
