@@ -10,8 +10,6 @@ keeps, copies and saves the data and answers the contract's questions.
 
 from __future__ import annotations
 
-import itertools
-import json
 from collections.abc import Mapping
 from functools import cache
 from types import ModuleType
@@ -20,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from gothic_kernel import Action, Dice, Log, LoggedState, Outcome, Sequencer
-from gothic_kernel.game import SAVE_FORMAT
 from gothic_kernel.serial import from_data, to_data
 
 from .actions import LegalActions
@@ -48,7 +45,6 @@ DEAD = "dead"  # two wounds in Castle Dracula
 SAVED = "saved"  # a nosferatu destroyed by an S result
 SLAIN = "slain"  # a player werewolf killed with a silver bullet
 
-_LOG_MARK = "__vampyre_log__"
 
 # pending decisions
 TURN_START = "turn_start"
@@ -204,7 +200,6 @@ class Snapshot:
     red_aside: list[str]
     basic_winner: str
     result: Outcome | None
-    log: list[dict[str, Any]]
 
 
 class VampyreState(LoggedState):
@@ -236,8 +231,6 @@ class VampyreState(LoggedState):
         self.result: Outcome | None = None
         self.events = Log()
         self._legal: LegalActions | None = None
-        self._log_cache: tuple[int, str] = (0, "")
-        self._log_views: dict[str, tuple[int, tuple[Mapping[str, Any], ...]]] = {}
 
     # -- the contract ---------------------------------------------------------------------------
     @property
@@ -266,18 +259,6 @@ class VampyreState(LoggedState):
             raise turns.explain_illegal(self, seat, action)
         self._legal = None
         turns.act(self, seat, action)
-
-    def log(self, viewer: str) -> list[dict[str, Any]]:
-        """The log as ``viewer`` may read it (each viewer's entries are kept between calls:
-        entries never change once written)."""
-        self.check_viewer(viewer)
-        done, seen = self._log_views.get(viewer, (0, ()))
-        entries = len(self.events)
-        if done != entries:
-            fresh = (e.for_viewer(viewer) for e in itertools.islice(self.events, done, None))
-            seen = seen + tuple(e for e in fresh if e is not None)
-            self._log_views[viewer] = (entries, seen)
-        return list(map(dict, seen))
 
     def observation(self, viewer: str) -> dict[str, Any]:
         from .views import observation
@@ -316,8 +297,6 @@ class VampyreState(LoggedState):
         twin.result = self.result
         twin.events = self.events.clone()
         twin._legal = self._legal
-        twin._log_cache = self._log_cache
-        twin._log_views = dict(self._log_views)
         return twin
 
     def resample(self, viewer: str, seed: int) -> VampyreState:
@@ -327,21 +306,15 @@ class VampyreState(LoggedState):
         return resample(self, viewer, seed)
 
     # -- saving ---------------------------------------------------------------------------------
-    def snapshot(self, log: bool = True) -> Snapshot:
+    def snapshot(self) -> Snapshot:
         return Snapshot(self.options, self.stage, self.order, self.players, self.stacks,
                         self.removed, self.peeks, self.gifts, self.fights, self.pending,
                         self.turn_open, self.turn_kind, self.turns, self.clock, self.green,
-                        self.revealed, self.red_aside, self.basic_winner, self.result,
-                        self.events.to_data() if log else [])
+                        self.revealed, self.red_aside, self.basic_winner, self.result)
 
     def to_data(self) -> dict[str, Any]:
-        data = self._plain_data()
-        data["log"] = self.events.to_data()
-        return data
-
-    def _plain_data(self) -> dict[str, Any]:
         """What ``serial.to_data(self.snapshot())`` gives, built by hand (it is on the hot
-        path of saving), the log left out."""
+        path of saving); the kernel saves the log beside it."""
         return {
             "options": dict(self.options, hunters=list(self.options["hunters"])),
             "stage": self.stage, "order": to_data(self.order),
@@ -357,33 +330,11 @@ class VampyreState(LoggedState):
             "clock": self.clock, "green": dict(self.green), "revealed": dict(self.revealed),
             "red_aside": list(self.red_aside), "basic_winner": self.basic_winner,
             "result": None if self.result is None else to_data(self.result),
-            "log": [],
         }
-
-    def to_json(self) -> str:
-        """The kernel's save format, with the log's JSON kept between calls (entries never
-        change once written), so saving a long game stays cheap."""
-        data = self._plain_data()
-        data["log"] = _LOG_MARK
-        head = json.dumps({"game": self.game.name, "format": SAVE_FORMAT,
-                           "dice": self.dice.to_data(), "state": data}, separators=(",", ":"))
-        return head.replace(f'"{_LOG_MARK}"', self._log_json(), 1)
-
-    def _log_json(self) -> str:
-        done, text = self._log_cache
-        entries = len(self.events)
-        if done != entries:
-            fresh = [json.dumps(e.to_data(), separators=(",", ":"))
-                     for e in itertools.islice(self.events, done, None)]
-            text = ",".join(([text] if done else []) + fresh)
-            self._log_cache = (entries, text)
-        return f"[{text}]"
 
     @staticmethod
     def from_snapshot(game: VampyreGame, data: Any, dice: Dice) -> VampyreState:
-        if not isinstance(data, dict) or not isinstance(data.get("log"), list):
-            raise ValueError("a vampyre save holds a state with a log")
-        snap: Snapshot = from_data(Snapshot, {**data, "log": []})  # the log is read below
+        snap: Snapshot = from_data(Snapshot, data)
         state = VampyreState(game, dice, snap.options)
         state.stage, state.order, state.players = snap.stage, snap.order, snap.players
         state.stacks, state.removed, state.peeks = snap.stacks, snap.removed, snap.peeks
@@ -392,7 +343,6 @@ class VampyreState(LoggedState):
         state.clock, state.green, state.revealed = snap.clock, snap.green, snap.revealed
         state.red_aside, state.basic_winner = snap.red_aside, snap.basic_winner
         state.result = snap.result
-        state.events = Log.from_data(data["log"])
         return state
 
     def check_invariants(self) -> None:

@@ -10,7 +10,6 @@ Occurrence 10) knows that one counter while it stays on top.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -112,27 +111,10 @@ def resample(state: VampyreState, viewer: str, seed: int) -> VampyreState:
 
 
 def _rename_looks(state: VampyreState, twin: VampyreState, renamed: dict[str, str]) -> None:
-    """Rewrite other players' secret looks for the redrawn counters, keeping the log caches
-    (only the looking players' entries change)."""
-    entries, changed = [], []
-    for entry in state.events:
-        new = _renamed_look(state, entry, renamed)
-        if new is not entry:
-            changed.append((entry, new))
-        entries.append(new)
-    if not changed:
-        return
-    twin.events = Log(entries)
-    done, text = state._log_cache
-    for old, new in changed:
-        text = text.replace(_entry_json(old), _entry_json(new))
-    twin._log_cache = (done, text)
-    lookers = {seat for old, _ in changed for seat in old.scope.seats}
-    twin._log_views = {v: seen for v, seen in state._log_views.items() if v not in lookers}
-
-
-def _entry_json(entry: LogEntry) -> str:
-    return json.dumps(entry.to_data(), separators=(",", ":"))
+    """Rewrite other players' secret looks for the redrawn counters."""
+    entries = [_renamed_look(state, entry, renamed) for entry in state.events]
+    if any(new is not old for new, old in zip(entries, state.events, strict=True)):
+        twin.events = Log(entries)
 
 
 def _renamed_look(state: VampyreState, entry: LogEntry, renamed: dict[str, str]) -> LogEntry:
