@@ -14,6 +14,7 @@ import attrs
 from gothic_kernel import PUBLIC, Dice, Log, LogEntry
 
 from . import adventures, engine, movement
+from . import narration as say
 from .board import FACINGS
 from .state import DRState
 
@@ -48,7 +49,7 @@ def observation(st: DRState, viewer: str) -> dict[str, Any]:
     if st.active:
         active = {"character": st.active, "seat": st.active_seat,
                   "action_points_left": st.ap_left, "move_over": st.move_over}
-    actor, apos, target, tpos = st.witness
+    actor, afrom, apos, target, tpos = st.witness
     vh_room = st.secret_room if viewer == "vampires" or st.van_helsing_found else None
     return {
         "adventure": st.rules.adventure_id, "map": board.name,
@@ -67,7 +68,8 @@ def observation(st: DRState, viewer: str) -> dict[str, Any]:
         "reaction_points": rp,
         "active": active,
         "reaction_windows": list(st.windows), "last_reactor": st.last_reactor,
-        "last_action": {"actor": actor, "square": _square(st, apos), "target": target,
+        "last_action": {"actor": actor, "from_square": _square(st, afrom),
+                        "square": _square(st, apos), "target": target,
                         "target_square": _square(st, tpos)},
         "pending": pending,
         "defiled": list(st.defiled),
@@ -120,28 +122,29 @@ def resample(st: DRState, viewer: str, seed: int) -> DRState:
     if viewer != "vampires" and st.secret_room and not st.van_helsing_found:
         rooms = list(st.rules.board.area_tiles[st.rules.adventure["secret_room"]])
         twin.secret_room = room = draw.choice(rooms)
-    twin.events = Log(_rewrite(e, st.turn, cards_of, dice, room, others) for e in st.events)
+    twin.events = Log(_rewrite(st, e, st.turn, cards_of, dice, room, others) for e in st.events)
     twin._legal = None
     return twin
 
 
-def _rewrite(entry: LogEntry, turn: int, cards_of: dict[int, str], dice: dict[str, int],
-             room: str, others: list[str]) -> LogEntry:
+def _rewrite(st: DRState, entry: LogEntry, turn: int, cards_of: dict[int, str],
+             dice: dict[str, int], room: str, others: list[str]) -> LogEntry:
     ev = entry.event
     kind = ev.get("kind")
     if entry.scope.kind == "public":
         return entry
-    if kind == "card_played" and ev.get("play") in cards_of and ev.get("seat") in others:
+    if (kind == "card_played" and ev.get("turn") == turn and ev.get("play") in cards_of
+            and ev.get("seat") in others):
         card = cards_of[ev["play"]]
-        return attrs.evolve(entry, event={**ev, "card": card,
-                                          "text": f"{ev['seat']} plays {card} face down"})
+        text = say.card_played(ev["seat"], card, ev["play"], st.rules.data_dir)
+        return attrs.evolve(entry, event={**ev, "card": card, "text": text})
     if kind == "reaction_die" and ev.get("turn") == turn and ev.get("seat") in dice:
         die = dice[ev["seat"]]
-        return attrs.evolve(entry, event={**ev, "die": die, "text": f"{ev['seat']} rolls {die} "
-                                          f"on the Reaction Die ({die + 6} Reaction Points)"})
+        text = say.reaction_die(ev["seat"], die, st.rules.numbers["reaction_die_bonus"])
+        return attrs.evolve(entry, event={**ev, "die": die, "text": text})
     if kind == "secret_room" and "vampires" in others:
-        return attrs.evolve(entry, event={**ev, "room": room, "text": "the vampires record "
-                                          f"that Van Helsing lies in the {room}"})
+        text = say.secret_room(st.rules.board, room)
+        return attrs.evolve(entry, event={**ev, "room": room, "text": text})
     return entry
 
 
