@@ -82,8 +82,8 @@ def place_squares(st: DRState, decision: dict[str, str]) -> list[int]:
     per tinted tile in Defile the Coffins)."""
     board = st.rules.board
     area = decision["other"]
-    solid = st.solid_at()
-    squares = [s for s in sorted(board.areas[area]) if s not in solid]
+    blocked = st.obstacles()  # solid characters, and closed doors filling a doorway
+    squares = [s for s in sorted(board.areas[area]) if not (blocked >> s) & 1]
     side = st.rules.adventure.get(st.side(decision["seat"]))
     if isinstance(side, dict) and side.get("one_per_tile"):
         # "Place one vampire on each of the tinted tiles"; with your own forces

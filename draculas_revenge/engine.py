@@ -128,9 +128,9 @@ def decision_actions(st: DRState, d: dict[str, Any]) -> list[Action]:
     if kind == "secret_room":
         return [ChooseSecretRoom(t) for t in board.area_tiles[st.rules.adventure["secret_room"]]]
     if kind == "place_van_helsing":
-        solid = st.solid_at()
+        blocked = st.obstacles()
         return [PlaceVanHelsing(board.xy(s)) for s in board.tile_squares(d["other"])
-                if s not in solid]
+                if not (blocked >> s) & 1]
     if kind == "face":
         fig, other = st.figures[d["figure"]], st.figures.get(d["other"])
         if other is None or other.pos < 0:

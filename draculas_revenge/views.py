@@ -15,7 +15,7 @@ from gothic_kernel import PUBLIC, Dice, Log, LogEntry
 
 from . import adventures, engine, movement
 from . import narration as say
-from .board import FACINGS
+from .board import FACINGS, Board
 from .state import DRState
 
 
@@ -30,15 +30,19 @@ def dice_hidden(st: DRState) -> bool:
 
 def observation(st: DRState, viewer: str) -> dict[str, Any]:
     board = st.rules.board
-    figures = [{"id": f.id, "kind": f.kind, "born": f.born, "seat": f.seat,
+    data_dir = st.rules.data_dir
+    figures = [{"id": f.id, "name": say.character(f.id, data_dir), "kind": f.kind,
+                "born": f.born, "seat": f.seat, "side": st.seat_sides[f.seat],
                 "square": _square(st, f.pos), "off_board": f.pos == -1,
                 "exited": f.id in st.exited, "facing": FACINGS[f.facing], "misted": f.misted,
                 "unconscious": f.unconscious, "entrance": f.entrance}
                for f in st.figures.values()]
     hidden = dice_hidden(st)
+    shown = {s: s == viewer or not hidden for s in st.seats}
     rp = {s: {"spent": st.rp_spent[s],
-              "die": st.rp_die[s] if (s == viewer or not hidden) else None,
-              "total": st.reaction_points(s) if (s == viewer or not hidden) else None}
+              "die": st.rp_die[s] if shown[s] else None,
+              "total": st.reaction_points(s) if shown[s] else None,
+              "left": st.rp_left(s) if shown[s] else None}
           for s in st.seats}
     pending = None
     if st.queue:
@@ -52,8 +56,11 @@ def observation(st: DRState, viewer: str) -> dict[str, Any]:
     actor, afrom, apos, target, tpos = st.witness
     vh_room = st.secret_room if viewer == "vampires" or st.van_helsing_found else None
     return {
-        "adventure": st.rules.adventure_id, "map": board.name,
+        "adventure": st.rules.adventure_id, "title": st.rules.adventure.get("title", ""),
+        "map": board.name, "board": board_view(board),
+        "options": {k: list(v) if isinstance(v, tuple) else v for k, v in st.options.items()},
         "data_dir": st.options["data_dir"], "turn": st.turn,
+        "turn_limit": adventures.turn_limit(st),
         "phase": st.phase, "seats": list(st.seats), "sides": dict(st.seat_sides),
         "to_act": list(st.current_seats()), "daylight": not movement.mist_allowed(st),
         "figures": figures, "dead": list(st.dead), "exited": list(st.exited),
@@ -64,6 +71,7 @@ def observation(st: DRState, viewer: str) -> dict[str, Any]:
         "timeline": [{"play": p, "seat": s, "card": c if s == viewer else None}
                      for p, s, c in st.timeline],
         "first_player": st.seats[st.tl_first], "forced_play": st.tl_forced,
+        "passes_in_a_row": st.tl_passes,
         "void_cards": sorted(st.no_card),
         "reaction_points": rp,
         "active": active,
@@ -79,6 +87,33 @@ def observation(st: DRState, viewer: str) -> dict[str, Any]:
         "timer": timer(st),
         "outcome": None if st.result is None else st.result.to_data(),
     }
+
+
+def board_view(board: Board) -> dict[str, Any]:
+    """The map for a front end: ASCII rows ('#' wall, '.' floor, '+' door, ' ' beyond the
+    tiles), each door's squares, each labelled area's squares and tiles, and the tiles."""
+    static = _board_static(board)
+    return {"width": board.width, "height": board.height, "rows": list(static[0]),
+            "doors": {d: [list(c) for c in cells] for d, cells in static[1].items()},
+            "areas": {a: {"squares": [list(c) for c in info[0]], "tiles": list(info[1])}
+                      for a, info in static[2].items()},
+            "tiles": [dict(t) for t in static[3]]}
+
+
+_STATIC: dict[int, tuple[Any, ...]] = {}
+
+
+def _board_static(board: Board) -> tuple[Any, ...]:
+    found = _STATIC.get(id(board))
+    if found is None or found[4] is not board:
+        doors = {d: tuple(board.xy(c) for c in cells) for d, cells in board.doors.items()}
+        areas = {a: (tuple(board.xy(c) for c in sorted(squares)),
+                     board.area_tiles.get(a, ())) for a, squares in board.areas.items()}
+        tiles = tuple({"tile": name, "name": say.tile(board, name), "col": t["col"],
+                       "row": t["row"], "turn": t.get("turn", 0)}
+                      for name, t in zip(board.tile_names, board.spec["tiles"], strict=True))
+        found = _STATIC[id(board)] = (tuple(board.render()), doors, areas, tiles, board)
+    return found
 
 
 def timer(st: DRState) -> dict[str, Any]:

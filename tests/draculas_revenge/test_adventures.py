@@ -489,3 +489,15 @@ def test_points_value_own_forces_spread_over_the_tinted_tiles() -> None:
     per_tile = Counter(board.tile_at(f.pos) for f in st.figures.values()
                        if f.seat == "vampires")
     assert sorted(per_tile.values()) == [2, 2, 2, 2, 2]
+
+
+def test_placing_characters_never_in_a_closed_doorway() -> None:
+    """The tinted tiles include their doorways; a closed door fills its doorway, so no
+    character is placed there (ruling)."""
+    st = GAME.new_game(seed=1, adventure="rescue_van_helsing")
+    board = st.rules.board
+    doors = {c for cells in board.doors.values() for c in cells}
+    st.apply("vampires", ChooseSecretRoom("chamber_one_door_a"))
+    squares = {board.index(*a.square) for a in st.legal_actions("vampires")}
+    assert squares and not squares & doors
+    assert doors & board.areas["vampire_starting_areas"]
