@@ -70,7 +70,7 @@ def finish_recruiting(st: DRState, seat: str) -> None:
     st.changed()
     if adv["goal"] != "custom":
         return
-    if all(q["kind"] != "recruit" for q in st.queue[1:]):
+    if all(q["kind"] != "recruit" for q in st.queue):  # every force is bought: place them
         for s in recruit_order(st):
             for fig in [f for f in st.figures.values() if f.seat == s]:
                 st.queue.append({"kind": "place", "seat": s, "figure": fig.id,

@@ -262,6 +262,8 @@ def _narrate(st: DRState, seat: str, fig: Figure, action: Action, reacting: bool
              rp: int, what: str) -> None:
     """Log a character's action: "Staker 1 moves north to (4, 2), facing north."."""
     name = say.character(fig.id, st.rules.data_dir)
+    if fig.kind == "minion" and fig.born != "minion":
+        name += " (a minion)"
     paid = "" if not rp else f" [{rp} Reaction Point{'s' if rp > 1 else ''}]"
     text = f"{name} reacts and {what}{paid}." if reacting else f"{name} {what}{paid}."
     st.events.say("action", text, figure=fig.id, seat=seat, action=action.to_json(),
@@ -292,8 +294,9 @@ def decide(st: DRState, seat: str, action: Action) -> None:
         st.recruits[seat].append(action.kind)
         st.queue.insert(0, d)
         points = st.rules.types[action.kind].points
-        st.events.say("recruit", f"{say.cap(say.player(seat))} recruits a "
-                      f"{say.kind_name(action.kind, st.rules.data_dir)} ({points} points; "
+        kind = say.kind_name(action.kind, st.rules.data_dir)
+        kind = kind if st.rules.types[action.kind].box == 1 else f"a {kind}"
+        st.events.say("recruit", f"{say.cap(say.player(seat))} recruits {kind} ({points} points; "
                       f"{adventures.spent(st, seat)} of {adventures.cap(st, seat)} spent).",
                       seat=seat, character_kind=action.kind)
     elif isinstance(action, DoneRecruiting):

@@ -138,4 +138,29 @@ def secret_room_public() -> str:
     return "The vampire player secretly records which tinted room Van Helsing lies in."
 
 
+#: How :func:`map_picture` marks the labelled areas of a map.
+MAP_LEGEND = ("'#' wall, '.' floor, '+' door (closed at the start), ':' a tinted tile, "
+              "'H' a hunter entrance, 'V' a vampire entrance, '1'-'4' the start areas of "
+              "your own adventure; blank is beyond the tiles; north is up, squares are "
+              "(x, y) from the top left")
+
+
+def map_picture(board: Board) -> list[str]:
+    """The map in ASCII with its labelled areas marked (see :data:`MAP_LEGEND`)."""
+    marks: dict[int, str] = {}
+    for area, squares in board.areas.items():
+        if area.startswith("start_area_"):
+            mark = area.rsplit("_", 1)[1]
+        elif area.startswith("hunter_entrance"):
+            mark = "H"
+        elif area.startswith("vampire_entrance"):
+            mark = "V"
+        else:
+            mark = ":"
+        for c in squares:
+            if c not in board.door_of:
+                marks[c] = mark
+    return board.render(marks)
+
+
 __all__ = ["card_played", "character", "facing", "player", "players", "square", "tile"]

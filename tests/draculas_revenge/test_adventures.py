@@ -501,3 +501,16 @@ def test_placing_characters_never_in_a_closed_doorway() -> None:
     squares = {board.index(*a.square) for a in st.legal_actions("vampires")}
     assert squares and not squares & doors
     assert doors & board.areas["vampire_starting_areas"]
+
+
+@pytest.mark.parametrize("multiplayer", [(), ("vampires", "hunters", "hunters")])
+def test_your_own_adventures_everyone_buys_then_each_character_is_placed_once(
+        multiplayer: tuple[str, ...]) -> None:
+    st = GAME.new_game(seed=3, adventure="custom", points=12, multiplayer=multiplayer)
+    passive(st, lambda s: s.phase != "setup")
+    placed = [e for e in st.log(gk.PUBLIC) if e["kind"] == "placed"]
+    bought = [e for e in st.log(gk.PUBLIC) if e["kind"] == "recruited"]
+    assert len(bought) == len(st.seats)
+    assert sorted(e["figure"] for e in placed) == sorted(st.figures)
+    first_place = st.log(gk.PUBLIC).index(placed[0])
+    assert all(st.log(gk.PUBLIC).index(e) < first_place for e in bought)

@@ -84,7 +84,7 @@ def test_a_character_cannot_move_into_an_occupied_square_not_even_its_own_side()
     assert "n" not in moves(st, "staker_1")
 
 
-def test_doors_example() -> None:
+def test_opening_and_closing_doors_example() -> None:
     """Vampiress A opens the door in front of her; Staker 1 must turn to face it and
     Staker 2 step sideways in front of it before either can open it."""
     rows = [".....", "#dd##", "....."]
