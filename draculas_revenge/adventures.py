@@ -207,6 +207,23 @@ def found_van_helsing(st: DRState, fig: Figure) -> None:
                   figure=fig.id)
 
 
+def van_helsing_squares(st: DRState, decision: dict[str, str]) -> list[int]:
+    """Where the vampire player may place the found Van Helsing: a free square of the
+    recorded room, or (ruling) if every square there is taken, the nearest free ones."""
+    board = st.rules.board
+    blocked = st.obstacles()
+    room = board.tile_squares(decision["other"])
+    free = [s for s in room if not (blocked >> s) & 1]
+    if free:
+        return free
+    others = [s for s in range(board.size) if board.open[s] and not (blocked >> s) & 1]
+    if not others:
+        return []
+    near = {s: min(board.distance(s, r) for r in room) for s in others}
+    best = min(near.values())
+    return [s for s in others if near[s] == best]
+
+
 def record_secret_room(st: DRState, room: str) -> None:
     st.secret_room = room
     st.events.add(event("secret_room", say.secret_room(st.rules.board, room), room=room),

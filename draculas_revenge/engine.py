@@ -128,9 +128,7 @@ def decision_actions(st: DRState, d: dict[str, Any]) -> list[Action]:
     if kind == "secret_room":
         return [ChooseSecretRoom(t) for t in board.area_tiles[st.rules.adventure["secret_room"]]]
     if kind == "place_van_helsing":
-        blocked = st.obstacles()
-        return [PlaceVanHelsing(board.xy(s)) for s in board.tile_squares(d["other"])
-                if not (blocked >> s) & 1]
+        return [PlaceVanHelsing(board.xy(s)) for s in adventures.van_helsing_squares(st, d)]
     if kind == "face":
         fig, other = st.figures[d["figure"]], st.figures.get(d["other"])
         if other is None or other.pos < 0:

@@ -514,3 +514,23 @@ def test_your_own_adventures_everyone_buys_then_each_character_is_placed_once(
     assert sorted(e["figure"] for e in placed) == sorted(st.figures)
     first_place = st.log(gk.PUBLIC).index(placed[0])
     assert all(st.log(gk.PUBLIC).index(e) < first_place for e in bought)
+
+
+def test_rescue_van_helsing_a_full_room_places_him_on_the_nearest_free_square() -> None:
+    """Ruling: if every square of the recorded room is taken he lies on the nearest free
+    square outside it (the game never waits for an impossible placement)."""
+    board = GAME.new_game(seed=1, adventure="rescue_van_helsing").rules.board
+    room = [board.xy(s) for s in board.tile_squares("chamber_one_door_a")
+            if s not in board.door_of]
+    crowd = [{"id": f"minion_{i + 1}", "square": sq} for i, sq in enumerate(room[:8])]
+    crowd += [{"id": f"{k}_{c}", "square": sq} for (k, c), sq in zip(
+        [("she_wolf", "a"), ("she_wolf", "b"), ("she_wolf", "c"), ("she_wolf", "d"),
+         ("nosferatu", "a"), ("nosferatu", "b"), ("nosferatu", "c"), ("nosferatu", "d")],
+        room[8:], strict=True)]
+    crowd.append({"id": "vampiress_a", "square": (9, 5)})  # and the doorway
+    st = rescue("chamber_one_door_a",
+                [*crowd, {"id": "staker_1", "square": (8, 6), "facing": "n"}], "staker_1")
+    st.doors_open["door_1"] = True
+    st.apply("hunters", Move("staker_1", "n", "n"))  # into the (full) recorded room
+    squares = {a.square for a in st.legal_actions("vampires")}
+    assert squares == {(8, 6), (9, 6)}  # the free squares just outside the doorway
