@@ -372,9 +372,10 @@ def flip(st: DRState) -> None:
         st.witness, st.windows, st.last_reactor = NO_WITNESS, [], ""
         st.phase = "activation"
         name = say.character(card, st.rules.data_dir)
+        state = "lies unconscious and cannot act" if fig.unconscious else \
+            f"is the active character, with {st.ap_left} Action Points"
         st.events.say("activate", f"Card #{play} is turned over: {say.players(owner)} "
-                      f"{name}. {name} is the active character, with {st.ap_left} Action "
-                      f"Points.", seat=owner, card=card, play=play)
+                      f"{name}. {name} {state}.", seat=owner, card=card, play=play)
     else:
         name = say.character(card, st.rules.data_dir)
         st.events.say("discard", f"Card #{play} is turned over: {say.players(owner)} {name}, "

@@ -233,7 +233,7 @@ def rescue(secret: str, figures: list[dict[str, Any]], active: str, **kw: Any) -
 def test_rescue_van_helsing_entering_the_secret_room_reveals_him() -> None:
     st = rescue("chamber_one_door_b",
                 [{"id": "staker_1", "square": (11, 8), "facing": "e"},
-                 {"id": "priest_1", "square": (0, 9)}, {"id": "minion_1", "square": (0, 12)}],
+                 {"id": "priest_1", "square": (0, 9)}, {"id": "minion_1", "square": (8, 14)}],
                 "staker_1")
     st.doors_open["door_2"] = True
     st.apply("hunters", Move("staker_1", "e", "e"))  # through the doorway into the room
@@ -248,7 +248,7 @@ def test_rescue_van_helsing_entering_the_secret_room_reveals_him() -> None:
 def test_rescue_van_helsing_entering_either_room_reveals_him_in_the_recorded_one() -> None:
     st = rescue("chamber_one_door_a",
                 [{"id": "staker_1", "square": (11, 8), "facing": "e"},
-                 {"id": "priest_1", "square": (0, 9)}, {"id": "minion_1", "square": (0, 12)}],
+                 {"id": "priest_1", "square": (0, 9)}, {"id": "minion_1", "square": (8, 14)}],
                 "staker_1")
     st.doors_open["door_2"] = True
     st.apply("hunters", Move("staker_1", "e", "e"))  # into chamber_one_door_b
@@ -261,7 +261,7 @@ def test_rescue_van_helsing_entering_either_room_reveals_him_in_the_recorded_one
 def test_rescue_van_helsing_waking_him_and_he_cannot_move_while_unconscious() -> None:
     figs = [{"id": "van_helsing", "square": (14, 8), "facing": "n", "unconscious": True},
             {"id": "priest_1", "square": (13, 8), "facing": "e"},
-            {"id": "minion_1", "square": (0, 12)}]
+            {"id": "minion_1", "square": (8, 14)}]
     st = rescue("chamber_one_door_b", figs, "van_helsing")
     assert st.legal_actions("hunters") == [EndMove()]
     st2 = rescue("chamber_one_door_b", figs, "priest_1")

@@ -286,3 +286,44 @@ def test_new_characters_a_mesmerized_hunters_card_is_discarded_when_it_appears()
     discard = [e for e in st.log(gk.PUBLIC) if e["kind"] == "discard"]
     assert discard and discard[-1]["card"] == "staker_1" and st.turn == 2
     assert "staker_1" in st.hands["vampires"] and "staker_1" not in st.hands["hunters"]
+
+
+def test_feeding_into_a_vampire_killed_this_turn_whose_card_waits() -> None:
+    """"If one is available that was killed that turn, you can use it, but that new
+    vampire cannot use the Action Card of the killed vampire until the next turn." """
+    busy = [{"id": f"nosferatu_{c}", "square": (7, i)} for i, c in enumerate("bcd")]
+    st = no_dice(figures=[{"id": "she_wolf_a", "square": (2, 2), "facing": "s"},
+                          {"id": "staker_1", "square": (2, 3), "facing": "s"}, *busy],
+                 active="she_wolf_a", dice=ScriptedDice([6, 1]),
+                 hands={"vampires": ["nosferatu_a"], "hunters": []})
+    st.dead.append("nosferatu_a")  # Nosferatu A was killed earlier this turn
+    st.apply("vampires", CloseAttack("she_wolf_a", "staker_1"))
+    st.apply("vampires", Feed(True))
+    assert st.figures["nosferatu_a"].pos == st.rules.board.index(2, 2)
+    st.apply("vampires", EndMove())
+    st.apply("vampires", PlayCard("nosferatu_a"))  # the killed Nosferatu A's card
+    discard = [e for e in st.log(gk.PUBLIC) if e["kind"] == "discard"]
+    assert discard and discard[-1]["card"] == "nosferatu_a"
+    assert "new in play this turn" in discard[-1]["text"]
+    assert st.turn == 2 and "nosferatu_a" in st.hands["vampires"]  # next turn it is hers
+
+
+def test_close_attacks_reach_the_three_squares_in_front_without_a_line_of_sight() -> None:
+    """Ruling: "any target in the three squares directly in front" - a diagonal square
+    counts even with obstacles on both sides (only moving there is forbidden)."""
+    st = no_dice(["#...", "....", "...."],
+                 figures=[{"id": "staker_1", "square": (1, 2), "facing": "n"},
+                          {"id": "she_wolf_a", "square": (2, 1), "facing": "s"},
+                          {"id": "she_wolf_b", "square": (0, 1), "facing": "s"},
+                          {"id": "nosferatu_a", "square": (1, 0), "facing": "s"}],
+                 active="staker_1")
+    # Nosferatu A is two squares ahead: out of reach; the other two are in front
+    assert targets(st, "hunters", CloseAttack) == {"she_wolf_a", "she_wolf_b"}
+    st2 = no_dice(["..", "..", ".."],
+                  figures=[{"id": "staker_1", "square": (1, 2), "facing": "n"},
+                           {"id": "staker_2", "square": (0, 2), "facing": "n"},
+                           {"id": "she_wolf_a", "square": (0, 1), "facing": "s"},
+                           {"id": "she_wolf_b", "square": (1, 1), "facing": "s"}],
+                  active="staker_1")
+    # She-wolf A stands diagonally between two obstacles (Staker 2 and She-wolf B)
+    assert targets(st2, "hunters", CloseAttack) == {"she_wolf_a", "she_wolf_b"}
