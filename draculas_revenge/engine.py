@@ -7,6 +7,7 @@ characters in order, then show the Reaction Dice.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from gothic_kernel import Action, IllegalAction, Scope, event
@@ -245,6 +246,9 @@ def act(st: DRState, seat: str, action: Action) -> None:
     reactions.open_windows(st, seat)
 
 
+_ACT_NAMES = {kind: re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower() for kind in _COST}
+
+
 def _attack_phrase(st: DRState, action: CloseAttack | RangedAttack | Mesmerize) -> str:
     target = say.character(action.target, st.rules.data_dir)
     if isinstance(action, Mesmerize):
@@ -264,7 +268,7 @@ def _narrate(st: DRState, seat: str, fig: Figure, action: Action, reacting: bool
         name += " (a minion)"
     paid = "" if not rp else f" [{rp} Reaction Point{'s' if rp > 1 else ''}]"
     text = f"{name} reacts and {what}{paid}." if reacting else f"{name} {what}{paid}."
-    st.events.say("action", text, figure=fig.id, seat=seat, action=action.to_json(),
+    st.events.say("action", text, figure=fig.id, seat=seat, act=_ACT_NAMES[type(action)],
                   cost=cost, reaction_points=rp, reacting=reacting)
 
 

@@ -97,7 +97,7 @@ def sandbox(rows: Sequence[str] | None = None, *, figures: Sequence[Mapping[str,
         square = f.get("square")
         pos = OFF_BOARD if square is None else board.index(*square)
         if pos >= 0 and not board.open[pos]:
-            raise gk.BadOption(f"sandbox: {fid} cannot stand in the wall at {tuple(square)}")
+            raise gk.BadOption(f"sandbox: {fid} cannot stand in the wall at {square}")
         st.figures[fid] = Figure(fid, kind, str(f.get("seat", sides[kinds[fid]])), pos,
                                  FACINGS.index(f.get("facing", "n")),
                                  born=str(f.get("born", kinds[fid])),

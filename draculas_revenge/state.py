@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gothic_kernel import Action, CorruptSave, Dice, Log, LoggedState, Outcome
+from gothic_kernel import Action, CorruptSave, Dice, Log, LogEntry, LoggedState, Outcome
 
 from .characters import GONE, CharacterType, Figure
 from .rules import Rules
@@ -241,7 +241,9 @@ class DRState(LoggedState):
         out["recruits"] = {s: list(h) for s, h in self.recruits.items()}
         out["no_card"] = sorted(self.no_card)
         out["queue"] = [dict(d) for d in self.queue]
-        out["log"] = self.events.to_data()
+        # Public entries are stored as their bare event (most of a save is its log).
+        out["log"] = [dict(e.event) if e.public is None and e.scope.kind == "public"
+                      else e.to_data() for e in self.events]
         return out
 
     @staticmethod
@@ -270,7 +272,8 @@ class DRState(LoggedState):
         st.recruits = {s: list(h) for s, h in d["recruits"].items()}
         st.no_card = set(d["no_card"])
         st.queue = [dict(q) for q in d["queue"]]
-        st.events = Log.from_data(d["log"])
+        st.events = Log(LogEntry.from_data(e) if "scope" in e else LogEntry(dict(e))
+                        for e in d["log"])
         return st
 
 
