@@ -25,8 +25,8 @@ def can_react(st: DRState, fig: Figure) -> bool:
     actor, actor_from, actor_to, target, target_pos = st.witness
     if fig.id == target and target:
         return True
-    if fig.id != actor and actor and (sees_square(st, fig, actor_to)
-                                      or sees_square(st, fig, actor_from)):
+    if fig.id != actor and actor and (sees_square(st, fig, actor_to) or (
+            actor_from != actor_to and sees_square(st, fig, actor_from))):
         return True  # it saw the action: where the actor ended it, or where it began
     if target_pos >= 0 and target and sees_square(st, fig, target_pos):
         return True
