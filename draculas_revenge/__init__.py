@@ -50,6 +50,10 @@ class DraculasRevengeGame(Game):
         Option("own_forces", False, "Points Value: play the adventure with forces each player "
                "buys for at most its side's printed points total"),
         Option("points", 36, "your own adventure: the points value each player may spend"),
+        Option("vampire_points", 0, "your own adventure: the vampire side's points value, "
+               "where the designer sets a different one for each side (0: 'points')"),
+        Option("hunter_points", 0, "your own adventure: the hunter side's points value "
+               "(0: 'points')"),
         Option("designer", "vampires", "your own adventure: the side whose player designed "
                "the board (the other places first)", ("vampires", "hunters")),
         Option("custom_map", "custom_catacombs", "your own adventure: the map (an id in "
@@ -72,6 +76,9 @@ class DraculasRevengeGame(Game):
                 raise BadOption(f"option {name!r} must be 0 or more")
         if options["points"] <= 0:
             raise BadOption("option 'points' must be positive")
+        for name in ("vampire_points", "hunter_points"):
+            if options[name] < 0:
+                raise BadOption(f"option {name!r} must be 0 (the 'points' value) or more")
         maps = data.load(options["data_dir"])["maps"]["maps"]
         if options["custom_map"] not in maps:
             raise BadOption(f"option 'custom_map' does not allow {options['custom_map']!r}; "

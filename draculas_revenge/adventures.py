@@ -105,7 +105,9 @@ def cap(st: DRState, seat: str) -> int:
     adv = st.rules.adventure
     if adv["goal"] != "custom":
         return int(adv[st.side(seat)]["points"])
-    return int(st.options["points"])
+    # "sets a total points value for the characters on each side" (Your Own Adventures)
+    own = int(st.options[f"{st.side(seat).rstrip('s')}_points"])
+    return own or int(st.options["points"])
 
 
 def spent(st: DRState, seat: str) -> int:

@@ -534,3 +534,17 @@ def test_rescue_van_helsing_a_full_room_places_him_on_the_nearest_free_square() 
     st.apply("hunters", Move("staker_1", "n", "n"))  # into the (full) recorded room
     squares = {a.square for a in st.legal_actions("vampires")}
     assert squares == {(8, 6), (9, 6)}  # the free squares just outside the doorway
+
+
+def test_your_own_adventures_a_points_value_for_each_side() -> None:
+    """"one player ... sets a total points value for the characters on each side"."""
+    st = GAME.new_game(seed=1, adventure="custom", points=12, vampire_points=20)
+    assert Recruit("van_helsing") in st.legal_actions("hunters")  # 12 points
+    st.apply("hunters", Recruit("van_helsing"))
+    assert st.legal_actions("hunters") == [DoneRecruiting()]
+    st.apply("hunters", DoneRecruiting())
+    for kind in ("dracula", "vampiress"):
+        st.apply("vampires", Recruit(kind))  # 12 + 8 = 20
+    assert st.legal_actions("vampires") == [DoneRecruiting()]
+    with pytest.raises(BadOption):
+        GAME.new_game(seed=1, adventure="custom", hunter_points=-1)
