@@ -48,7 +48,7 @@ class DraculasRevengeGame(Game):
                "clockwise order, e.g. ('vampires', 'hunters', 'hunters'); needs "
                "adventure='custom'", ("vampires", "hunters"), kind=tuple),
         Option("own_forces", False, "Points Value: play the adventure with forces each player "
-               "buys for at most its side's printed points total"),
+               "buys for its side's printed points total (as near as the box allows)"),
         Option("points", 36, "your own adventure: the points value each player may spend"),
         Option("vampire_points", 0, "your own adventure: the vampire side's points value, "
                "where the designer sets a different one for each side (0: 'points')"),

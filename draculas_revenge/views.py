@@ -66,9 +66,12 @@ def observation(st: DRState, viewer: str) -> dict[str, Any]:
         "figures": figures, "dead": list(st.dead), "exited": list(st.exited),
         "doors": dict(st.doors_open),
         "hands": {s: {"count": len(st.hands[s]),
-                      "cards": sorted(st.hands[s]) if s == viewer else None}
+                      "cards": sorted(st.hands[s]) if s == viewer else None,
+                      "names": [say.character(c, data_dir) for c in sorted(st.hands[s])]
+                      if s == viewer else None}
                   for s in st.seats},
-        "timeline": [{"play": p, "seat": s, "card": c if s == viewer else None}
+        "timeline": [{"play": p, "seat": s, "card": c if s == viewer else None,
+                      "name": say.character(c, data_dir) if s == viewer else None}
                      for p, s, c in st.timeline],
         "first_player": st.seats[st.tl_first], "forced_play": st.tl_forced,
         "passes_in_a_row": st.tl_passes,
