@@ -11,6 +11,7 @@ after its side and its place at the table: ``vampires_1``, ``hunters_2``, ``hunt
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gothic_kernel import BadOption, CorruptSave, Dice, Game, Option
@@ -18,7 +19,7 @@ from gothic_kernel import BadOption, CorruptSave, Dice, Game, Option
 from . import adventures, data, engine
 from .actions import ACTION_TYPES
 from .rules import rules_for
-from .state import DRState
+from .state import DRState, check_save
 
 if TYPE_CHECKING:
     from gothic_kernel import Agent, GameState
@@ -47,8 +48,12 @@ class DraculasRevengeGame(Game):
                "clockwise order, e.g. ('vampires', 'hunters', 'hunters'); needs "
                "adventure='custom'", ("vampires", "hunters"), kind=tuple),
         Option("own_forces", False, "Points Value: play the adventure with forces each player "
-               "buys for at most its side's printed points total"),
+               "buys for its side's printed points total (as near as the box allows)"),
         Option("points", 36, "your own adventure: the points value each player may spend"),
+        Option("vampire_points", 0, "your own adventure: the vampire side's points value, "
+               "where the designer sets a different one for each side (0: 'points')"),
+        Option("hunter_points", 0, "your own adventure: the hunter side's points value "
+               "(0: 'points')"),
         Option("designer", "vampires", "your own adventure: the side whose player designed "
                "the board (the other places first)", ("vampires", "hunters")),
         Option("custom_map", "custom_catacombs", "your own adventure: the map (an id in "
@@ -71,6 +76,9 @@ class DraculasRevengeGame(Game):
                 raise BadOption(f"option {name!r} must be 0 or more")
         if options["points"] <= 0:
             raise BadOption("option 'points' must be positive")
+        for name in ("vampire_points", "hunter_points"):
+            if options[name] < 0:
+                raise BadOption(f"option {name!r} must be 0 (the 'points' value) or more")
         maps = data.load(options["data_dir"])["maps"]["maps"]
         if options["custom_map"] not in maps:
             raise BadOption(f"option 'custom_map' does not allow {options['custom_map']!r}; "
@@ -91,8 +99,8 @@ class DraculasRevengeGame(Game):
     def _new_game(self, dice: Dice, options: dict[str, Any]) -> DRState:
         rules = rules_for(options["adventure"], self.map_for(options), options["data_dir"])
         st = DRState(self, dice, rules, options, self.seat_sides(options))
-        st.events.say("setup", f"{rules.adventure['title']} on the {rules.board.name} map",
-                      adventure=options["adventure"], map=rules.board.name)
+        st.events.say("setup", _setup_text(st), adventure=options["adventure"],
+                      map=rules.board.name, seats=list(st.seats))
         adventures.set_up(st)
         engine.proceed(st)
         return st
@@ -106,11 +114,25 @@ class DraculasRevengeGame(Game):
         st = DRState.from_data(self, dice, data_)
         if set(st.seats) != set(self.seat_sides(options)):
             raise CorruptSave("draculas_revenge save: seats do not match the options")
+        check_save(st)
         return st
+
+    def seats_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """Two seats, or one per player with the Multiplayer optional rule."""
+        return tuple(self.seat_sides(dict(options)))
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
         from .bots import RevengeBot
         return {seat: RevengeBot(seed + i) for i, seat in enumerate(state.seats)}
+
+
+def _setup_text(st: DRState) -> str:
+    from . import narration as say
+    title = st.rules.adventure["title"]
+    where = "" if st.rules.board.name == st.rules.adventure_id else \
+        f", on the {st.rules.board.name.replace('_', ' ')} map"
+    who = ", ".join(say.player(s) for s in st.seats)
+    return f"Dracula's Revenge: {title}{where}. Players: {who}."
 
 
 __all__ = ["ADVENTURES", "DRState", "DraculasRevengeGame"]

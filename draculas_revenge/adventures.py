@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from gothic_kernel import Outcome, Scope, event
 
+from . import narration as say
 from .characters import OFF_BOARD, Figure
 from .state import DRState
 
@@ -69,7 +70,7 @@ def finish_recruiting(st: DRState, seat: str) -> None:
     st.changed()
     if adv["goal"] != "custom":
         return
-    if all(q["kind"] != "recruit" for q in st.queue[1:]):
+    if all(q["kind"] != "recruit" for q in st.queue):  # every force is bought: place them
         for s in recruit_order(st):
             for fig in [f for f in st.figures.values() if f.seat == s]:
                 st.queue.append({"kind": "place", "seat": s, "figure": fig.id,
@@ -81,13 +82,20 @@ def place_squares(st: DRState, decision: dict[str, str]) -> list[int]:
     per tinted tile in Defile the Coffins)."""
     board = st.rules.board
     area = decision["other"]
-    solid = st.solid_at()
-    squares = [s for s in sorted(board.areas[area]) if s not in solid]
+    blocked = st.obstacles()  # solid characters, and closed doors filling a doorway
+    squares = [s for s in sorted(board.areas[area]) if not (blocked >> s) & 1]
     side = st.rules.adventure.get(st.side(decision["seat"]))
     if isinstance(side, dict) and side.get("one_per_tile"):
-        taken = {board.tile_at(f.pos) for f in st.figures.values()
-                 if f.pos >= 0 and f.seat == decision["seat"]}
-        squares = [s for s in squares if board.tile_at(s) not in taken]
+        # "Place one vampire on each of the tinted tiles"; with your own forces
+        # (Points Value) there may be more vampires than tiles: they are spread evenly
+        # (ruling), each on a tile holding the fewest so far.
+        held = {t: 0 for t in board.area_tiles[area]}
+        for f in st.figures.values():
+            if f.pos >= 0 and f.seat == decision["seat"] and board.tile_at(f.pos) in held:
+                held[board.tile_at(f.pos)] += 1
+        open_tiles = {board.tile_at(s) for s in squares}
+        fewest = min((n for t, n in held.items() if t in open_tiles), default=0)
+        squares = [s for s in squares if held[board.tile_at(s)] == fewest]
     return squares
 
 
@@ -97,11 +105,22 @@ def cap(st: DRState, seat: str) -> int:
     adv = st.rules.adventure
     if adv["goal"] != "custom":
         return int(adv[st.side(seat)]["points"])
-    return int(st.options["points"])
+    # "sets a total points value for the characters on each side" (Your Own Adventures)
+    own = int(st.options[f"{st.side(seat).rstrip('s')}_points"])
+    return own or int(st.options["points"])
 
 
 def spent(st: DRState, seat: str) -> int:
     return sum(st.rules.types[k].points for k in st.recruits[seat])
+
+
+def may_stop_recruiting(st: DRState, seat: str, can_buy: bool) -> bool:
+    """Your own adventure: forces total "equal to or less than" the points value.
+    A printed adventure with your own forces ("Points Value"): "the same total points
+    values as those listed", or as near as the box allows (nothing left fits)."""
+    if st.rules.adventure["goal"] == "custom":
+        return True
+    return spent(st, seat) == cap(st, seat) or not can_buy
 
 
 def recruitable(st: DRState, seat: str) -> list[str]:
@@ -126,29 +145,45 @@ def reinforcements(st: DRState) -> None:
         return
     card = st.free_card(rule["kind"])
     if not card:
-        st.events.say("reinforcements", "no She-Wolf is available: none enters")
+        st.events.say("reinforcements", f"Turn {st.turn}: no "
+                      f"{say.kind_name(rule['kind'], st.rules.data_dir)} is left in the box, so "
+                      "none enters.")
         return
     st.figures[card] = Figure(card, rule["kind"], "vampires", OFF_BOARD,
                               entrance=rule["entrance"])
-    st.events.say("reinforcements", f"{card} arrives at the vampire entrance", figure=card)
+    st.events.say("reinforcements", f"Reinforcements: {say.character(card, st.rules.data_dir)} "
+                  "waits at the vampire entrances, to enter the board.", figure=card)
     st.changed()
 
 
 def sunrise(st: DRState) -> None:
-    """Destroy Dracula, end of Turn 3: every misted vampire turns solid."""
-    for fig in sorted((f for f in st.figures.values() if f.misted), key=lambda f: f.id):
-        st.queue.append({"kind": "sunrise", "seat": fig.seat, "figure": fig.id, "other": ""})
-    st.events.say("sunrise", "the sun comes up: the vampires can no longer turn to mist")
+    """Destroy Dracula, end of Turn 3: every misted vampire turns solid. The vampire
+    player settles them one at a time, in the order it likes (so it chooses which of
+    several misted vampires sharing a square stays there)."""
+    queue_sunrise(st)
+    st.events.say("sunrise", "The sun comes up: the vampires can no longer turn to mist, "
+                  "and every misted vampire turns solid.")
+
+
+def queue_sunrise(st: DRState) -> None:
+    """Ask the next player with a misted vampire to settle one (between turns)."""
+    for seat in st.seats:
+        if any(f.misted and f.seat == seat and f.pos >= 0 for f in st.figures.values()):
+            st.queue.insert(0, {"kind": "sunrise", "seat": seat, "figure": "", "other": ""})
+            return
 
 
 def sunrise_squares(st: DRState, fig: Figure) -> list[int]:
-    """Its own square if no solid character is there, else the nearest open squares."""
+    """Where a misted vampire turns solid at sunrise: its own square if no solid
+    character (nor a closed door) is there, else the nearest open squares, preferring
+    squares where no other misted vampire waits ("Destroy Dracula")."""
     board = st.rules.board
-    solid = st.solid_at()
-    if fig.pos not in solid:
+    blocked = st.obstacles()
+    if not (blocked >> fig.pos) & 1:
         return [fig.pos]
-    free = [s for s in range(board.size)
-            if board.open[s] and not (st.obstacles() >> s) & 1]
+    free = [s for s in range(board.size) if board.open[s] and not (blocked >> s) & 1]
+    misted = {f.pos for f in st.figures.values() if f.misted and f.id != fig.id}
+    free = [s for s in free if s not in misted] or free
     if not free:
         return [fig.pos]
     best = min(board.distance(fig.pos, s) for s in free)
@@ -167,15 +202,34 @@ def found_van_helsing(st: DRState, fig: Figure) -> None:
     st.rooms_entered.append(tile)
     st.queue.append({"kind": "place_van_helsing", "seat": "vampires", "figure": "van_helsing",
                      "other": st.secret_room})
-    st.events.say("found", f"a hunter enters the {tile}: Van Helsing lies in the "
-                  f"{st.secret_room}", room=st.secret_room, entered=tile)
+    board = st.rules.board
+    st.events.say("found", f"{say.character(fig.id, st.rules.data_dir)} enters "
+                  f"{say.tile(board, tile)}: the vampire player reveals that Van Helsing lies "
+                  f"in {say.tile(board, st.secret_room)}.", room=st.secret_room, entered=tile,
+                  figure=fig.id)
+
+
+def van_helsing_squares(st: DRState, decision: dict[str, str]) -> list[int]:
+    """Where the vampire player may place the found Van Helsing: a free square of the
+    recorded room, or (ruling) if every square there is taken, the nearest free ones."""
+    board = st.rules.board
+    blocked = st.obstacles()
+    room = board.tile_squares(decision["other"])
+    free = [s for s in room if not (blocked >> s) & 1]
+    if free:
+        return free
+    others = [s for s in range(board.size) if board.open[s] and not (blocked >> s) & 1]
+    if not others:
+        return []
+    near = {s: min(board.distance(s, r) for r in room) for s in others}
+    best = min(near.values())
+    return [s for s in others if near[s] == best]
 
 
 def record_secret_room(st: DRState, room: str) -> None:
     st.secret_room = room
-    st.events.add(event("secret_room", f"the vampires record that Van Helsing lies in the "
-                        f"{room}", room=room), Scope.seat("vampires"),
-                  event("secret_room", "the vampires secretly record Van Helsing's room"))
+    st.events.add(event("secret_room", say.secret_room(st.rules.board, room), room=room),
+                  Scope.seat("vampires"), event("secret_room", say.secret_room_public()))
 
 
 # -- victory -----------------------------------------------------------------------------
@@ -213,7 +267,7 @@ def check_victory(st: DRState, end_of_turn: bool = False) -> Outcome | None:
         need = int(st.rules.adventure["exits_needed"])
         if len(out) >= need:
             return Outcome(("hunters",), "win", f"{len(out)} hunters crossed the catacombs")
-        if len(out) + len(hunters) < need:
+        if len(out) + len(hunters) + len(savable_minions(st, hunters)) < need:
             return Outcome(("vampires",), "win", "the hunters can no longer get two across")
     elif goal == "rescue_van_helsing":
         vh = st.figures.get("van_helsing")
@@ -240,6 +294,17 @@ def check_victory(st: DRState, end_of_turn: bool = False) -> Outcome | None:
     if end_of_turn and limit and st.turn >= limit:
         return Outcome((), "draw", f"turn limit of {limit} turns reached")
     return None
+
+
+def savable_minions(st: DRState, hunters: list[Figure]) -> list[Figure]:
+    """Minions the hunters could still save and bring back: there is a crucifix holder
+    among ``hunters`` and saving is allowed (a born minion needs a free staker card)."""
+    if not st.options["feeding_and_saving"]:
+        return []
+    if not any(st.has_special(h, "crucifix") and not h.unconscious for h in hunters):
+        return []
+    return [f for f in in_play(st) if f.kind == "minion" and f.seat != "hunters"
+            and (f.born != "minion" or st.free_card("staker"))]
 
 
 def turn_limit(st: DRState) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from gothic_kernel import Action, event
 
+from . import narration as say
 from .actions import CloseAttack, Defile, Mesmerize, RangedAttack, Wake
 from .characters import GONE, Figure
 from .seeing import in_arc, mutual_arc
@@ -116,34 +117,61 @@ def resolve(st: DRState, attacker: Figure, target: Figure, kind: str, reacting: 
     """Roll an attack of ``kind`` (close, ranged, mesmerize); True if it succeeds."""
     at = st.ctype(attacker)
     dt = st.ctype(target)
-    bonus = at.ca if kind == "close" else (at.ra or 0)
-    parts = [f"{at.name} bonus {bonus:+d}"]
+    base = at.ca if kind == "close" else (at.ra or 0)
+    label = "Close Attack Bonus" if kind == "close" else "Ranged Attack Bonus"
+    mods = [(base, f"{at.name}'s {label}")]
     if kind == "close" and st.is_hunter(attacker) and st.has_special(attacker, "crucifix") \
             and st.is_vampire(target):
-        bonus += 1
-        parts.append("crucifix +1")
+        mods.append((1, "crucifix"))
     if kind != "mesmerize" and outflanks(st, attacker, target):
-        bonus += 1
-        parts.append("outflanking +1")
+        mods.append((1, "outflanking"))
     if reacting:
-        bonus -= 1
-        parts.append("reaction -1")
-    defence = dt.df
+        mods.append((-1, "reaction"))
+    defs = [(dt.df, f"{dt.name}'s Defense Bonus")]
     if kind == "mesmerize" and st.has_special(target, "crucifix"):
-        defence += 1
+        defs.append((1, "crucifix"))
+    bonus = sum(v for v, _ in mods)
+    defence = sum(v for v, _ in defs)
     a_roll = st.dice.d6()
     d_roll = st.dice.d6()
     hit = a_roll + bonus > d_roll + defence
-    what = {"close": "close attack", "ranged": "crossbow shot", "mesmerize": "mesmerism"}[kind]
-    if save:
-        what = "attempt to save"
-    st.events.add(event("attack", f"{attacker.id} {what} on {target.id}: {a_roll}{bonus:+d} = "
-                        f"{a_roll + bonus} against {d_roll}{defence:+d} = {d_roll + defence}"
-                        f" ({'success' if hit else 'failure'})",
-                        attacker=attacker.id, target=target.id, attack=kind,
+    st.events.add(event("attack", _roll_text(st, attacker, target, kind, save, hit,
+                                             (a_roll, mods), (d_roll, defs)),
+                        attacker=attacker.id, target=target.id, attack=kind, save=save,
                         attack_roll=a_roll, attack_total=a_roll + bonus, defence_roll=d_roll,
-                        defence_total=d_roll + defence, success=hit, modifiers=parts))
+                        defence_total=d_roll + defence, success=hit,
+                        modifiers=_labels(mods, "bonus"), defence_modifiers=_labels(defs, "")))
     return hit
+
+
+def _labels(mods: list[tuple[int, str]], first: str) -> list[str]:
+    """Machine-readable modifiers: ["Staker bonus +2", "outflanking +1", "reaction -1"]."""
+    out = []
+    for i, (value, label) in enumerate(mods):
+        if i == 0:
+            label = label.split("'s ")[0] + (f" {first}" if first else " defence")
+        out.append(f"{label} {value:+d}")
+    return out
+
+
+def _roll_text(st: DRState, attacker: Figure, target: Figure, kind: str, save: bool, hit: bool,
+               attack: tuple[int, list[tuple[int, str]]],
+               defence: tuple[int, list[tuple[int, str]]]) -> str:
+    """"The hunter player rolls 3, +2 (Staker's Close Attack Bonus), +1 (outflanking) = 6;
+    the vampire player rolls 5, +2 (Nosferatu's Defense Bonus) = 7: Nosferatu A survives."."""
+    def total(roll: int, mods: list[tuple[int, str]]) -> str:
+        parts = "".join(f", {v:+d} ({label})" for v, label in mods)
+        return f"rolls {roll}{parts} = {roll + sum(v for v, _ in mods)}"
+
+    name = say.character(target.id, st.rules.data_dir)
+    if save:
+        result = f"{name} is saved" if hit else "the attempt fails"
+    elif kind == "mesmerize":
+        result = f"{name} is mesmerized" if hit else f"{name} resists"
+    else:
+        result = "the attack succeeds" if hit else f"{name} survives"
+    return (f"{say.cap(say.player(attacker.seat))} {total(*attack)}; "
+            f"{say.player(target.seat)} {total(*defence)}: {result}.")
 
 
 def offer_face_attacker(st: DRState, target: Figure, attacker: Figure) -> None:
@@ -160,7 +188,8 @@ def kill(st: DRState, target: Figure) -> None:
     target.pos = GONE
     del st.figures[target.id]
     st.dead.append(target.id)
-    st.events.say("killed", f"{target.id} is killed", figure=target.id)
+    st.events.say("killed", f"{say.character(target.id, st.rules.data_dir)} is killed and "
+                  "removed from the board.", figure=target.id)
     if target.id == st.active:
         st.move_over = True
     st.changed()
@@ -170,10 +199,15 @@ def mesmerize(st: DRState, attacker: Figure, target: Figure) -> None:
     target.minion_card = st.free_card("minion")
     target.kind = "minion"
     target.seat = attacker.seat
+    # A new character of the vampire player: no card this turn ("New Characters"); the
+    # hunter player's card for it is discarded when it appears (not its character now).
+    st.no_card.add(target.id)
     if target.id == st.active:
         st.move_over = True
-    st.events.say("mesmerized", f"{target.id} becomes a minion of the {attacker.seat}",
-                  figure=target.id, seat=attacker.seat)
+    st.events.say("mesmerized", f"{say.character(target.id, st.rules.data_dir)} becomes a "
+                  f"minion under {say.players(attacker.seat)} control "
+                  f"({say.character(target.minion_card, st.rules.data_dir)} slips into its "
+                  "stand).", figure=target.id, seat=attacker.seat, minion_card=target.minion_card)
     st.changed()
 
 
@@ -181,6 +215,9 @@ def save_minion(st: DRState, saver: Figure, target: Figure) -> Figure:
     """Free a minion: back to its own type, or a born minion becomes a staker."""
     if target.born != "minion":
         target.kind, target.minion_card, target.seat = target.born, "", saver.seat
+        # "If a minion is mesmerized and saved within the same turn, the hunter player
+        # can still use its Action Card, if it hasn't already been played."
+        st.no_card.discard(target.id)
         saved = target
     else:
         card = st.free_card("staker")
@@ -190,8 +227,11 @@ def save_minion(st: DRState, saver: Figure, target: Figure) -> Figure:
         st.no_card.add(card)
     if target.id == st.active:
         st.move_over = True
-    st.events.say("saved", f"{target.id} is saved and joins the {saver.seat} as {saved.id}",
-                  figure=target.id, becomes=saved.id, seat=saver.seat)
+    names = [say.character(f, st.rules.data_dir) for f in (target.id, saved.id)]
+    joins = f"returns to {say.players(saver.seat)} side" if saved is target else \
+        f"is replaced by {names[1]} of {say.player(saver.seat)}"
+    st.events.say("saved", f"{names[0]} is saved and {joins}.", figure=target.id,
+                  becomes=saved.id, seat=saver.seat)
     st.changed()
     return saved
 
@@ -216,8 +256,10 @@ def feed(st: DRState, vampire: Figure) -> Figure:
     st.no_card.add(card)
     if vampire.id == st.active:
         st.move_over = True
-    st.events.say("fed", f"{vampire.id} feeds and becomes {card}", figure=vampire.id,
-                  becomes=card)
+    names = [say.character(f, st.rules.data_dir) for f in (vampire.id, card)]
+    st.events.say("fed", f"{names[0]} feeds and becomes {names[1]}"
+                  + (": its move is over." if vampire.id == st.active else "."),
+                  figure=vampire.id, becomes=card)
     st.changed()
     return fed
 
@@ -244,12 +286,14 @@ def attack(st: DRState, attacker: Figure, action: CloseAttack | RangedAttack | M
     if (target.kind == "van_helsing" and st.rules.adventure.get("secret_room")
             and (st.is_vampire(attacker) or attacker.kind == "minion")):
         target.unconscious = True  # Rescue Van Helsing: rendered unconscious, not killed
-        st.events.say("unconscious", "Van Helsing is knocked unconscious")
+        st.events.say("unconscious", "Van Helsing is knocked unconscious (the vampires "
+                      "cannot kill him).", figure=target.id)
         if target.id == st.active:
             st.move_over = True
         st.changed()
         return
-    killer_feeds = close and st.is_vampire(attacker) and not st.is_vampire(target)
+    # "After a vampire kills a hunter with a close attack, the vampire may feed."
+    killer_feeds = close and st.is_vampire(attacker) and st.is_hunter(target)
     kill(st, target)
     if killer_feeds:
         feed_offer(st, attacker)

@@ -7,11 +7,13 @@ characters in order, then show the Reaction Dice.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from gothic_kernel import Action, IllegalAction, Scope, event
 
-from . import adventures, combat, movement, reactions, timeline
+from . import adventures, combat, illegal, movement, reactions, timeline
+from . import narration as say
 from .actions import (
     ChooseSecretRoom,
     CloseAttack,
@@ -42,10 +44,7 @@ from .actions import (
 from .board import FACINGS
 from .characters import GONE, OFF_BOARD, Figure
 from .sight import facings_toward
-from .state import DRState
-
-RULE_SEQUENCE = "Sequence of Play"
-RULE_AP = "Action Points"
+from .state import NO_WITNESS, DRState
 
 _COST = {Move: "move", Turn: "turn", Enter: "enter", Leave: "leave", TurnToMist: "mist",
          TurnSolid: "mist", OpenDoor: "door", CloseDoor: "door", CloseAttack: "close_attack",
@@ -123,13 +122,14 @@ def decision_actions(st: DRState, d: dict[str, Any]) -> list[Action]:
         return [Place(d["figure"], board.xy(s), f)
                 for s in adventures.place_squares(st, d) for f in FACINGS]
     if kind == "recruit":
-        return [*(Recruit(k) for k in adventures.recruitable(st, d["seat"])), DoneRecruiting()]
+        buys: list[Action] = [Recruit(k) for k in adventures.recruitable(st, d["seat"])]
+        if adventures.may_stop_recruiting(st, d["seat"], bool(buys)):
+            buys.append(DoneRecruiting())
+        return buys
     if kind == "secret_room":
         return [ChooseSecretRoom(t) for t in board.area_tiles[st.rules.adventure["secret_room"]]]
     if kind == "place_van_helsing":
-        solid = st.solid_at()
-        return [PlaceVanHelsing(board.xy(s)) for s in board.tile_squares(d["other"])
-                if s not in solid]
+        return [PlaceVanHelsing(board.xy(s)) for s in adventures.van_helsing_squares(st, d)]
     if kind == "face":
         fig, other = st.figures[d["figure"]], st.figures.get(d["other"])
         if other is None or other.pos < 0:
@@ -141,8 +141,9 @@ def decision_actions(st: DRState, d: dict[str, Any]) -> list[Action]:
     if kind == "feed":
         return [Feed(True), Feed(False)]
     if kind == "sunrise":
-        fig = st.figures[d["figure"]]
         return [SettleMist(fig.id, board.xy(s), f)
+                for fig in sorted(st.figures.values(), key=lambda f: f.id)
+                if fig.misted and fig.seat == d["seat"] and fig.pos >= 0
                 for s in adventures.sunrise_squares(st, fig) for f in FACINGS]
     raise AssertionError(kind)
 
@@ -150,7 +151,8 @@ def decision_actions(st: DRState, d: dict[str, Any]) -> list[Action]:
 # -- doing it ----------------------------------------------------------------------------
 def apply(st: DRState, seat: str, action: Action) -> None:
     if action not in st.legal_set(seat):
-        raise IllegalAction(why_illegal(st, seat, action), rule=rule_for(st, action))
+        message, rule = illegal.explain(st, seat, action)
+        raise IllegalAction(message, rule=rule)
     if st.queue:
         decide(st, seat, action)
     elif isinstance(action, (PlayCard, Pass)):
@@ -161,74 +163,17 @@ def apply(st: DRState, seat: str, action: Action) -> None:
     elif isinstance(action, EndMove):
         end_move(st)
     elif isinstance(action, Decline):
-        st.events.say("decline", f"{seat} does not react", seat=seat)
+        st.events.say("decline", f"{say.cap(say.player(seat))} does not react.", seat=seat)
         st.windows.pop(0)
     else:
         act(st, seat, action)
     proceed(st)
 
 
-def rule_for(st: DRState, action: Action) -> str:
-    if isinstance(action, (PlayCard, Pass)):
-        return timeline.RULE
-    if isinstance(action, (Move, Turn, Enter, Leave)):
-        return movement.RULE_MOVING
-    if isinstance(action, (TurnToMist, TurnSolid)):
-        return movement.RULE_MIST
-    if isinstance(action, (OpenDoor, CloseDoor)):
-        return movement.RULE_DOORS
-    if isinstance(action, CloseAttack):
-        return combat.RULE_CLOSE
-    if isinstance(action, RangedAttack):
-        return combat.RULE_RANGED
-    if isinstance(action, Mesmerize):
-        return combat.RULE_MESMERIZE
-    if isinstance(action, Decline):
-        return reactions.RULE_TRADING
-    return RULE_SEQUENCE
-
-
-def why_illegal(st: DRState, seat: str, action: Action) -> str:
-    """A message naming the problem, using only what ``seat`` may know."""
-    what = action.to_json()
-    if st.queue:
-        return f"{seat} must first decide: {st.queue[0]['kind'].replace('_', ' ')}"
-    if st.phase == "timeline" and not isinstance(action, (PlayCard, Pass)):
-        return f"{seat} must play an Action Card or pass now, not {what['type']}"
-    if isinstance(action, PlayCard):
-        if action.card not in st.hands[seat]:
-            return f"{seat} holds no Action Card {action.card!r}"
-        return f"{seat} may not play a card now"
-    if isinstance(action, Pass) and st.tl_forced:
-        return f"{seat} must play a card: every player passed and the timeline is empty"
-    name = getattr(action, "character", "")
-    if name:
-        fig = st.figures.get(name)
-        if fig is None:
-            return f"there is no character {name!r} in play"
-        if fig.seat != seat:
-            return f"{seat} does not control {name}"
-        if name != st.active and not st.options["reaction_dice"]:
-            return f"{name} is not the active character (no Reaction Dice are used)"
-        if name != st.active:
-            return (f"{name} cannot react now: it must see the last action, be affected "
-                    "by it or see a character affected, it must not react twice in a row, "
-                    "and the Reaction Points must cover it")
-        return f"{name} cannot {what['type'].replace('_', ' ')} {_detail(action)}now " \
-               f"(blocked, out of reach or not enough points)"
-    return f"{what['type']} is not possible now"
-
-
-def _detail(action: Action) -> str:
-    data = action.to_json()
-    rest = [f"{k}={v}" for k, v in data.items() if k not in ("type", "character")]
-    return f"({', '.join(rest)}) " if rest else ""
-
-
 def pay(st: DRState, seat: str, fig: Figure, cost: int) -> int:
     """Pay ``cost``: the active character's Action Points first, then Reaction Points.
     Returns the Reaction Points spent."""
-    from_ap = min(st.ap_left, cost) if fig.id == st.active else 0
+    from_ap = min(st.ap_left, cost) if st.is_active(fig) else 0
     st.ap_left -= from_ap
     from_rp = cost - from_ap
     if from_rp:
@@ -240,7 +185,7 @@ def act(st: DRState, seat: str, action: Action) -> None:
     """A character's action, by the active character or a reacting one."""
     fig = st.figures[action.character]  # type: ignore[attr-defined]
     origin = fig.pos
-    reacting = fig.id != st.active
+    reacting = not st.is_active(fig)
     cost = st.rules.cost(_COST[type(action)])
     rp = pay(st, seat, fig, cost)
     if reacting:
@@ -248,61 +193,92 @@ def act(st: DRState, seat: str, action: Action) -> None:
     else:
         st.last_reactor = ""
     target_id, target_pos = "", -1
-    text = f"{fig.id} {'reacts: ' if reacting else ''}"
+    board = st.rules.board
+    what = ""  # the verb phrase of the narration
     if isinstance(action, Move):
         movement.do_move(st, fig, action)
-        text += f"moves {action.direction} to {list(st.rules.board.xy(fig.pos))}, " \
-                f"facing {action.facing}"
+        what = f"moves {say.direction(action.direction)} to {say.square(board, fig.pos)}"
+        if not fig.misted:
+            what += f", facing {say.facing(action.facing)}"
     elif isinstance(action, Turn):
         movement.do_turn(st, fig, action.facing)
-        text += f"turns to face {action.facing}"
+        what = f"turns in place to face {say.facing(action.facing)}"
     elif isinstance(action, Enter):
         movement.do_enter(st, fig, action)
-        text += f"enters the board at {list(action.square)}, facing {action.facing}"
+        what = (f"enters the board at {say.xy(*action.square)}, facing "
+                f"{say.facing(action.facing)}")
     elif isinstance(action, Leave):
-        text += f"leaves the board from {list(st.rules.board.xy(fig.pos))}"
+        what = f"leaves the board from {say.square(board, fig.pos)}"
         movement.do_leave(st, fig)
-        if fig.id == st.active:
+        if not reacting:
             st.move_over = True
     elif isinstance(action, (OpenDoor, CloseDoor)):
-        opening = isinstance(action, OpenDoor)
-        movement.do_door(st, fig, opening)
-        text += "opens the door" if opening else "closes the door"
+        door = movement.door_in_front(st, fig)
+        movement.do_door(st, fig, isinstance(action, OpenDoor))
+        what = (f"{'opens' if isinstance(action, OpenDoor) else 'closes'} the door at "
+                f"{say.square(board, board.doors[door][0])}")
     elif isinstance(action, (TurnToMist, TurnSolid)):
         movement.do_mist(st, fig, action)
-        text += "turns to mist" if isinstance(action, TurnToMist) else \
-            f"becomes solid, facing {action.facing}"
+        what = "turns to mist" if isinstance(action, TurnToMist) else \
+            f"becomes solid, facing {say.facing(action.facing)}"
     elif isinstance(action, (CloseAttack, RangedAttack, Mesmerize)):
         target = st.figures[action.target]
         target_id, target_pos = target.id, target.pos
-        text += f"attacks {target.id}"
-        st.events.say("action", text, figure=fig.id, seat=seat, cost=cost, reaction_points=rp)
+        _narrate(st, seat, fig, action, reacting, cost, rp, _attack_phrase(st, action))
         combat.attack(st, fig, action, reacting=rp > 0)
-        text = ""
     elif isinstance(action, Defile):
-        tile = st.rules.board.tile_at(fig.pos)
+        tile = board.tile_at(fig.pos)
         st.defiled.append(tile)
-        text += f"defiles the coffins of the {tile} ({len(st.defiled)} defiled)"
+        total = len(board.area_tiles[st.rules.adventure["coffins"]])
+        what = (f"defiles the coffins in {say.tile(board, tile)} ({len(st.defiled)} of "
+                f"{total} tinted tiles defiled)")
     elif isinstance(action, Wake):
         st.figures["van_helsing"].unconscious = False
         target_id = "van_helsing"
         target_pos = st.figures["van_helsing"].pos
-        text += "wakes Van Helsing"
-    if text:
-        st.events.say("action", text, figure=fig.id, seat=seat, cost=cost, reaction_points=rp)
+        what = "wakes Van Helsing"
+    if what:
+        _narrate(st, seat, fig, action, reacting, cost, rp, what)
     if isinstance(action, (Move, Enter)) and fig.id in st.figures:
         adventures.found_van_helsing(st, fig)
-    where = fig.pos if fig.id in st.figures and fig.pos >= 0 else origin
-    st.witness = (fig.id, where, target_id, target_pos)
+    where = fig.pos if fig.id in st.figures and fig.pos >= 0 else -1
+    st.witness = (fig.id, origin, where, target_id, target_pos)
     reactions.open_windows(st, seat)
+
+
+_ACT_NAMES = {kind: re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower() for kind in _COST}
+
+
+def _attack_phrase(st: DRState, action: CloseAttack | RangedAttack | Mesmerize) -> str:
+    target = say.character(action.target, st.rules.data_dir)
+    if isinstance(action, Mesmerize):
+        return f"tries to mesmerize {target}"
+    if isinstance(action, RangedAttack):
+        return f"shoots a crossbow bolt at {target}"
+    if action.save:
+        return f"tries to save {target} with a close attack"
+    return f"makes a close attack on {target}"
+
+
+def _narrate(st: DRState, seat: str, fig: Figure, action: Action, reacting: bool, cost: int,
+             rp: int, what: str) -> None:
+    """Log a character's action: "Staker 1 moves north to (4, 2), facing north."."""
+    name = say.character(fig.id, st.rules.data_dir)
+    if fig.kind == "minion" and fig.born != "minion":
+        name += " (a minion)"
+    paid = "" if not rp else f" [{rp} Reaction Point{'s' if rp > 1 else ''}]"
+    text = f"{name} reacts and {what}{paid}." if reacting else f"{name} {what}{paid}."
+    st.events.say("action", text, figure=fig.id, seat=seat, act=_ACT_NAMES[type(action)],
+                  cost=cost, reaction_points=rp, reacting=reacting)
 
 
 def end_move(st: DRState) -> None:
     owner = st.active_seat
-    st.events.say("end_move", f"{st.active}'s move is over", figure=st.active, seat=owner)
+    name = say.character(st.active, st.rules.data_dir)
+    st.events.say("end_move", f"{name}'s move is over.", figure=st.active, seat=owner)
     st.active, st.active_seat, st.ap_left, st.move_over = "", "", 0, False
     st.windows, st.last_reactor = [], ""
-    st.witness = ("", -1, "", -1)
+    st.witness = NO_WITNESS
     timeline.after_move(st, owner)
 
 
@@ -312,15 +288,22 @@ def decide(st: DRState, seat: str, action: Action) -> None:
     if isinstance(action, Place):
         fig = st.figures[action.character]
         fig.pos, fig.facing = board.index(*action.square), FACINGS.index(action.facing)
-        st.events.say("placed", f"{fig.id} is placed at {list(action.square)}, facing "
-                      f"{action.facing}", figure=fig.id)
+        st.events.say("placed", f"{say.cap(say.player(seat))} places "
+                      f"{say.character(fig.id, st.rules.data_dir)} at {say.xy(*action.square)}, "
+                      f"facing {say.facing(action.facing)}.", figure=fig.id,
+                      square=list(action.square), facing=action.facing)
     elif isinstance(action, Recruit):
         st.recruits[seat].append(action.kind)
         st.queue.insert(0, d)
-        st.events.say("recruit", f"{seat} recruits a {action.kind}", seat=seat,
-                      character_kind=action.kind)
+        points = st.rules.types[action.kind].points
+        kind = say.kind_name(action.kind, st.rules.data_dir)
+        kind = kind if st.rules.types[action.kind].box == 1 else f"a {kind}"
+        st.events.say("recruit", f"{say.cap(say.player(seat))} recruits {kind} ({points} points; "
+                      f"{adventures.spent(st, seat)} of {adventures.cap(st, seat)} spent).",
+                      seat=seat, character_kind=action.kind)
     elif isinstance(action, DoneRecruiting):
-        st.events.say("recruited", f"{seat}'s forces are complete", seat=seat,
+        st.events.say("recruited", f"{say.cap(say.players(seat))} forces are complete "
+                      f"({adventures.spent(st, seat)} points).", seat=seat,
                       forces=list(st.recruits[seat]))
         adventures.finish_recruiting(st, seat)
     elif isinstance(action, ChooseSecretRoom):
@@ -330,13 +313,16 @@ def decide(st: DRState, seat: str, action: Action) -> None:
                     unconscious=True)
         st.figures["van_helsing"] = vh
         st.no_card.add("van_helsing")
-        st.events.say("placed", f"Van Helsing lies unconscious at {list(action.square)}",
-                      figure="van_helsing")
+        st.events.say("placed", f"The vampire player places Van Helsing, unconscious, at "
+                      f"{say.xy(*action.square)}.", figure="van_helsing",
+                      square=list(action.square))
     elif isinstance(action, FaceAttacker):
         if action.facing:
             st.figures[action.character].facing = FACINGS.index(action.facing)
-            st.events.say("face", f"{action.character} turns to face {d['other']}",
-                          figure=action.character)
+            names = [say.character(f, st.rules.data_dir) for f in (action.character, d["other"])]
+            st.events.say("face", f"{names[0]} turns for free to face {names[1]} (now facing "
+                          f"{say.facing(action.facing)}).", figure=action.character,
+                          other=d["other"], facing=action.facing)
     elif isinstance(action, Feed):
         if action.feed and d["figure"] in st.figures:
             combat.feed(st, st.figures[d["figure"]])
@@ -344,7 +330,11 @@ def decide(st: DRState, seat: str, action: Action) -> None:
         fig = st.figures[action.character]
         fig.pos, fig.misted = board.index(*action.square), False
         fig.facing = FACINGS.index(action.facing)
-        st.events.say("solid", f"{fig.id} turns solid at {list(action.square)}", figure=fig.id)
+        st.events.say("solid", f"{say.character(fig.id, st.rules.data_dir)} turns solid at "
+                      f"{say.xy(*action.square)}, facing {say.facing(action.facing)}.",
+                      figure=fig.id, square=list(action.square), facing=action.facing)
+        st.changed()
+        adventures.queue_sunrise(st)
     st.changed()
 
 
@@ -383,30 +373,46 @@ def flip(st: DRState) -> None:
         st.active, st.active_seat, st.move_over = card, owner, False
         st.ap_left = st.rules.types[fig.kind].ap
         st.activations += 1
-        st.witness, st.windows, st.last_reactor = ("", -1, "", -1), [], ""
+        st.witness, st.windows, st.last_reactor = NO_WITNESS, [], ""
         st.phase = "activation"
-        st.events.say("activate", f"{owner}'s card {card} is turned over: {card} is active",
-                      seat=owner, card=card, play=play)
+        name = say.character(card, st.rules.data_dir)
+        state = "lies unconscious and cannot act" if fig.unconscious else \
+            f"is the active character, with {st.ap_left} Action Points"
+        st.events.say("activate", f"Card #{play} is turned over: {say.players(owner)} "
+                      f"{name}. {name} {state}.", seat=owner, card=card, play=play)
     else:
-        st.events.say("discard", f"{owner}'s card {card} is turned over and discarded",
+        name = say.character(card, st.rules.data_dir)
+        st.events.say("discard", f"Card #{play} is turned over: {say.players(owner)} {name}, "
+                      f"{_why_discarded(st, owner, card)}; the card is discarded.",
                       seat=owner, card=card, play=play)
         timeline.after_move(st, owner)
+
+
+def _why_discarded(st: DRState, owner: str, card: str) -> str:
+    fig = st.figures.get(card)
+    if fig is None:
+        return "no longer in play"
+    if card in st.exited:
+        return "off the board"
+    if fig.seat != owner:
+        return f"now under {say.players(fig.seat)} control"
+    return "new in play this turn"
 
 
 def start_turn(st: DRState) -> None:
     st.turn += 1
     st.no_card = set()
-    st.events.say("turn", f"turn {st.turn} begins", turn=st.turn)
+    st.events.say("turn", f"Turn {st.turn} begins.", turn=st.turn)
     adventures.reinforcements(st)
     for seat in st.seats:
         st.rp_spent[seat] = 0
         st.rp_die[seat] = st.dice.d6() if st.options["reaction_dice"] else 0
         if st.options["reaction_dice"]:
-            st.events.add(event("reaction_die", f"{seat} rolls {st.rp_die[seat]} on the "
-                                f"Reaction Die ({st.reaction_points(seat)} Reaction Points)",
+            bonus = st.rules.numbers["reaction_die_bonus"]
+            st.events.add(event("reaction_die", say.reaction_die(seat, st.rp_die[seat], bonus),
                                 seat=seat, turn=st.turn, die=st.rp_die[seat]),
                           Scope.seat(seat),
-                          event("reaction_die", f"{seat} rolls the Reaction Die in secret",
+                          event("reaction_die", say.reaction_die_public(seat),
                                 seat=seat, turn=st.turn))
     for seat in st.seats:
         st.hands[seat] = sorted(f.id for f in st.figures.values()
@@ -416,10 +422,11 @@ def start_turn(st: DRState) -> None:
 
 def end_turn(st: DRState) -> None:
     if st.options["reaction_dice"]:
-        st.events.say("reaction_dice_shown", "Reaction Dice shown: " + ", ".join(
-            f"{s} {st.rp_die[s]} ({st.rp_spent[s]} of {st.reaction_points(s)} spent)"
-            for s in st.seats), turn=st.turn, dice=dict(st.rp_die), spent=dict(st.rp_spent))
-    st.events.say("end_turn", f"turn {st.turn} is over", turn=st.turn)
+        st.events.say("reaction_dice_shown", "The Reaction Dice are shown: " + "; ".join(
+            f"{say.player(s)} rolled {st.rp_die[s]} ({st.reaction_points(s)} Reaction "
+            f"Points, {st.rp_spent[s]} spent)" for s in st.seats) + ".",
+            turn=st.turn, dice=dict(st.rp_die), spent=dict(st.rp_spent))
+    st.events.say("end_turn", f"Turn {st.turn} is over.", turn=st.turn)
     st.phase = "between"
     st.result = adventures.check_victory(st, end_of_turn=True)
     if st.result is not None:
@@ -435,8 +442,10 @@ def finish(st: DRState) -> None:
     st.phase = "over"
     st.queue = []
     st.windows = []
-    winners = ", ".join(st.result.winners) or "nobody"
-    st.events.say("game_over", f"game over: {winners} ({st.result.reason})",
+    winners = " and ".join(say.player(s) for s in st.result.winners)
+    verb = "wins" if len(st.result.winners) == 1 else "win"
+    told = f"{winners} {verb}" if winners else "nobody wins"
+    st.events.say("game_over", f"Game over: {told} ({st.result.reason}).",
                   winners=list(st.result.winners), reason=st.result.reason)
     st.changed()
 

@@ -73,8 +73,11 @@ def move_actions(st: DRState, fig: Figure, budget: int) -> list[Action]:
         return out
     if budget >= st.rules.cost("move"):
         moves = _moves_of(fig.id)
-        for d, _ in destinations(st, fig):
-            out.extend(moves[d])
+        if fig.misted:  # mist has no facing: it keeps the one it will not use
+            out.extend(moves[d][fig.facing] for d, _ in destinations(st, fig))
+        else:
+            for d, _ in destinations(st, fig):
+                out.extend(moves[d])
     if budget >= st.rules.cost("turn") and not fig.misted:
         out.extend(_turns_of(fig.id)[fig.facing])
     return out
@@ -153,9 +156,16 @@ def mist_actions(st: DRState, fig: Figure, budget: int) -> list[Action]:
         return []
     if not fig.misted:
         return [TurnToMist(fig.id)]
-    if fig.pos in st.solid_at() or in_crucifix_zone(st, fig, fig.pos):
+    if not can_become_solid(st, fig):
         return []
     return [TurnSolid(fig.id, f) for f in FACINGS]
+
+
+def can_become_solid(st: DRState, fig: Figure) -> bool:
+    """A misted vampire may become solid where it is: not on a square with a solid
+    character, nor in a closed doorway (ruling: a closed door fills its squares), nor in
+    the area affected by a crucifix ("Mist", "The Crucifix")."""
+    return not _blocked(fig.pos, st.obstacles()) and not in_crucifix_zone(st, fig, fig.pos)
 
 
 # -- doing ------------------------------------------------------------------------------------

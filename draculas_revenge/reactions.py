@@ -20,18 +20,19 @@ RULE_TRADING = "Trading Reactions"
 
 def can_react(st: DRState, fig: Figure) -> bool:
     """Whether ``fig`` may react to the last action (public knowledge)."""
-    if fig.pos < 0 or fig.unconscious or (fig.id == st.active and fig.seat == st.active_seat):
+    if fig.pos < 0 or fig.unconscious or st.is_active(fig):
         return False
-    actor, actor_pos, target, target_pos = st.witness
+    actor, actor_from, actor_to, target, target_pos = st.witness
     if fig.id == target and target:
         return True
-    if actor_pos >= 0 and fig.id != actor and sees_square(st, fig, actor_pos):
-        return True
+    if fig.id != actor and actor and (sees_square(st, fig, actor_to) or (
+            actor_from != actor_to and sees_square(st, fig, actor_from))):
+        return True  # it saw the action: where the actor ended it, or where it began
     if target_pos >= 0 and target and sees_square(st, fig, target_pos):
         return True
     if fig.seat == st.active_seat:
         active = st.figures.get(st.active)
-        if active is not None and sees_square(st, active, fig.pos):
+        if active is not None and active.seat == fig.seat and sees_square(st, active, fig.pos):
             return True
     return False
 

@@ -96,6 +96,8 @@ def sandbox(rows: Sequence[str] | None = None, *, figures: Sequence[Mapping[str,
         kind = str(f.get("kind", kinds[fid]))
         square = f.get("square")
         pos = OFF_BOARD if square is None else board.index(*square)
+        if pos >= 0 and not board.open[pos]:
+            raise gk.BadOption(f"sandbox: {fid} cannot stand in the wall at {square}")
         st.figures[fid] = Figure(fid, kind, str(f.get("seat", sides[kinds[fid]])), pos,
                                  FACINGS.index(f.get("facing", "n")),
                                  born=str(f.get("born", kinds[fid])),

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from .board import FACING_VECTORS
 from .characters import Figure
-from .sight import in_arc_cone, in_field_of_view
+from .sight import in_arc_cone
 from .state import DRState
 
 
@@ -13,12 +14,15 @@ def clear_line(st: DRState, a: int, b: int) -> bool:
 
 def sees_square(st: DRState, fig: Figure, square: int) -> bool:
     """Field of view and line of sight: the figure sees ``square``."""
-    if fig.pos < 0 or fig.unconscious or square < 0:
+    a = fig.pos
+    if a < 0 or fig.unconscious or square < 0:
         return False
-    board = st.rules.board
-    if not in_field_of_view(board, fig.pos, fig.facing, square, fig.misted):
-        return False
-    return st.rules.sight.clear(fig.pos, square, st.obstacles())
+    if not fig.misted and a != square:  # the field of view: its front half (inlined)
+        w = st.rules.board.width
+        fx, fy = FACING_VECTORS[fig.facing]
+        if (square % w - a % w) * fx + (square // w - a // w) * fy < 0:
+            return False
+    return st.rules.sight.clear(a, square, st.obstacles())
 
 
 def in_arc(st: DRState, fig: Figure, square: int) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gothic_kernel import Action, Dice, Log, LoggedState, Outcome
+from gothic_kernel import Action, CorruptSave, Dice, Log, LogEntry, LoggedState, Outcome
 
 from .characters import GONE, CharacterType, Figure
 from .rules import Rules
@@ -19,6 +19,9 @@ if TYPE_CHECKING:
     from . import DraculasRevengeGame
 
 SIDES = ("vampires", "hunters")
+#: The last action, for who may react to it: (acting figure, the square it acted from,
+#: the square it ended on, the figure it affected, that figure's square); -1: none.
+NO_WITNESS: tuple[str, int, int, str, int] = ("", -1, -1, "", -1)
 
 
 class DRState(LoggedState):
@@ -57,7 +60,7 @@ class DRState(LoggedState):
         self.activations = 0
         self.windows: list[str] = []
         self.last_reactor = ""
-        self.witness: tuple[str, int, str, int] = ("", -1, "", -1)
+        self.witness: tuple[str, int, int, str, int] = NO_WITNESS
         self.queue: list[dict[str, Any]] = []
         self.defiled: list[str] = []
         self.secret_room = ""
@@ -100,6 +103,12 @@ class DRState(LoggedState):
     def is_hunter(self, fig: Figure) -> bool:
         """A hunter: a human who is not a minion."""
         return fig.kind in self.rules.hunter_kinds
+
+    def is_active(self, fig: Figure) -> bool:
+        """``fig`` acts as the active character (with its Action Points): it is the
+        character whose card was turned over, still under that player's control, and
+        its move is not over. A mesmerized or saved active character reacts instead."""
+        return fig.id == self.active and fig.seat == self.active_seat and not self.move_over
 
     def has_special(self, fig: Figure, special: str) -> bool:
         return special in self.rules.types[fig.kind].specials
@@ -232,7 +241,9 @@ class DRState(LoggedState):
         out["recruits"] = {s: list(h) for s, h in self.recruits.items()}
         out["no_card"] = sorted(self.no_card)
         out["queue"] = [dict(d) for d in self.queue]
-        out["log"] = self.events.to_data()
+        # Public entries are stored as their bare event (most of a save is its log).
+        out["log"] = [dict(e.event) if e.public is None and e.scope.kind == "public"
+                      else e.to_data() for e in self.events]
         return out
 
     @staticmethod
@@ -248,8 +259,8 @@ class DRState(LoggedState):
         st = DRState(game, dice, rules, options, dict(d["seat_sides"]))
         for name in DRState._PLAIN:
             setattr(st, name, d[name])
-        st.witness = (str(d["witness"][0]), int(d["witness"][1]), str(d["witness"][2]),
-                      int(d["witness"][3]))
+        w = d["witness"]
+        st.witness = (str(w[0]), int(w[1]), int(w[2]), str(w[3]), int(w[4]))
         st.result = None if d["result"] is None else Outcome.from_data(d["result"])
         for name in DRState._LISTS:
             setattr(st, name, list(d[name]))
@@ -261,8 +272,52 @@ class DRState(LoggedState):
         st.recruits = {s: list(h) for s, h in d["recruits"].items()}
         st.no_card = set(d["no_card"])
         st.queue = [dict(q) for q in d["queue"]]
-        st.events = Log.from_data(d["log"])
+        st.events = Log(LogEntry.from_data(e) if "scope" in e else LogEntry(dict(e))
+                        for e in d["log"])
         return st
+
+
+PHASES = ("setup", "timeline", "activation", "between", "over")
+DECISIONS = ("place", "recruit", "secret_room", "place_van_helsing", "face", "feed", "sunrise")
+
+
+def check_save(st: DRState) -> None:
+    """Refuse a loaded state that breaks the game's invariants (``CorruptSave``)."""
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise CorruptSave(f"draculas_revenge save: {what}")
+
+    board, seats = st.rules.board, st.seats
+    need(st.phase in PHASES, f"unknown phase {st.phase!r}")
+    for name in ("turn", "plays", "tl_seat", "tl_first", "tl_passes", "ap_left", "activations"):
+        value = getattr(st, name)
+        need(isinstance(value, int) and not isinstance(value, bool) and value >= 0,
+             f"{name} must be a whole number, not {value!r}")
+    need(st.tl_seat < len(seats) and st.tl_first < len(seats), "the timeline seat is unknown")
+    need(set(st.hands) == set(seats) == set(st.rp_die) == set(st.rp_spent),
+         "hands and Reaction Dice must name the seats")
+    solid: set[int] = set()
+    for fid, fig in st.figures.items():
+        need(fid == fig.id and fig.kind in st.rules.types, f"unknown character {fid!r}")
+        need(fig.seat in seats, f"{fid} belongs to no seat")
+        need(-2 <= fig.pos < board.size and 0 <= fig.facing < 4, f"{fid} is off the map")
+        if fig.pos >= 0:
+            need(bool(board.open[fig.pos]), f"{fid} stands in a wall")
+            if not fig.misted:
+                need(fig.pos not in solid, f"two solid characters share {board.xy(fig.pos)}")
+                solid.add(fig.pos)
+    for seat in seats:
+        die, spent = st.rp_die[seat], st.rp_spent[seat]
+        need(die in range(7) and isinstance(spent, int) and spent >= 0, "bad Reaction Die")
+        need(spent <= max(st.reaction_points(seat), 0) or spent == 0,
+             "more Reaction Points spent than rolled")
+        need(all(isinstance(c, str) for c in st.hands[seat]), "Action Cards are card ids")
+    need(all(s in seats for _, s, _ in st.timeline), "a timeline card of no seat")
+    need(set(st.doors_open) == set(board.doors), "the doors do not match the map")
+    for d in st.queue:
+        need(d.get("kind") in DECISIONS and d.get("seat") in seats, "unknown decision")
+    need(all(w in seats for w in st.windows), "a reaction window of no seat")
+    need(st.active == "" or st.active_seat in seats, "the active character has no seat")
 
 
 def _json_options(options: dict[str, Any]) -> dict[str, Any]:

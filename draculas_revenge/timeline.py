@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from gothic_kernel import Scope, event
 
+from . import narration as say
 from .characters import GONE
 from .state import DRState
 
@@ -28,8 +29,9 @@ def first_player(st: DRState) -> int:
     tied = vampires or tied
     while len(tied) > 1:
         rolls = {s: st.dice.d6() for s in tied}
-        st.events.say("dice_off", "dice off for first player: " +
-                      ", ".join(f"{s} {r}" for s, r in rolls.items()), rolls=rolls)
+        st.events.say("dice_off", "Dice off for first player: " +
+                      ", ".join(f"{say.player(s)} rolls {r}" for s, r in rolls.items()) + ".",
+                      rolls=rolls)
         best = max(rolls.values())
         tied = [s for s in tied if rolls[s] == best]
     return seats.index(tied[0])
@@ -37,29 +39,32 @@ def first_player(st: DRState) -> int:
 
 def start(st: DRState) -> None:
     st.tl_first = st.tl_seat = first_player(st)
+    st.plays = 0  # cards are numbered in the order played this turn ("card #1")
     st.tl_passes = 0
     st.tl_forced = False
     st.phase = "timeline"
-    st.events.say("first_player", f"{st.seats[st.tl_seat]} is the first player",
-                  seat=st.seats[st.tl_seat])
+    first = st.seats[st.tl_seat]
+    counts = ", ".join(f"{say.player(s)} {len(st.hands[s])}" for s in st.seats)
+    st.events.say("first_player", f"{say.cap(say.player(first))} is the first player "
+                  f"(Action Cards: {counts}).", seat=first)
 
 
 def play(st: DRState, seat: str, card: str) -> None:
     st.hands[seat].remove(card)
     st.plays += 1
     st.timeline.append((st.plays, seat, card))
-    st.events.add(event("card_played", f"{seat} plays {card} face down", seat=seat,
-                        card=card, play=st.plays),
+    st.events.add(event("card_played", say.card_played(seat, card, st.plays, st.rules.data_dir),
+                        seat=seat, card=card, play=st.plays, turn=st.turn),
                   Scope.seat(seat),
-                  event("card_played", f"{seat} plays a card face down", seat=seat,
-                        play=st.plays))
+                  event("card_played", say.card_played_public(seat, st.plays), seat=seat,
+                        play=st.plays, turn=st.turn))
     st.tl_passes = 0
     st.tl_forced = False
     st.tl_seat = (st.seats.index(seat) + 1) % len(st.seats)
 
 
 def pass_(st: DRState, seat: str) -> None:
-    st.events.say("pass", f"{seat} passes", seat=seat)
+    st.events.say("pass", f"{say.cap(say.player(seat))} passes.", seat=seat)
     st.tl_passes += 1
     st.tl_seat = (st.seats.index(seat) + 1) % len(st.seats)
 

@@ -14,7 +14,8 @@ import attrs
 from gothic_kernel import PUBLIC, Dice, Log, LogEntry
 
 from . import adventures, engine, movement
-from .board import FACINGS
+from . import narration as say
+from .board import FACINGS, Board
 from .state import DRState
 
 
@@ -29,15 +30,19 @@ def dice_hidden(st: DRState) -> bool:
 
 def observation(st: DRState, viewer: str) -> dict[str, Any]:
     board = st.rules.board
-    figures = [{"id": f.id, "kind": f.kind, "born": f.born, "seat": f.seat,
+    data_dir = st.rules.data_dir
+    figures = [{"id": f.id, "name": say.character(f.id, data_dir), "kind": f.kind,
+                "born": f.born, "seat": f.seat, "side": st.seat_sides[f.seat],
                 "square": _square(st, f.pos), "off_board": f.pos == -1,
                 "exited": f.id in st.exited, "facing": FACINGS[f.facing], "misted": f.misted,
                 "unconscious": f.unconscious, "entrance": f.entrance}
                for f in st.figures.values()]
     hidden = dice_hidden(st)
+    shown = {s: s == viewer or not hidden for s in st.seats}
     rp = {s: {"spent": st.rp_spent[s],
-              "die": st.rp_die[s] if (s == viewer or not hidden) else None,
-              "total": st.reaction_points(s) if (s == viewer or not hidden) else None}
+              "die": st.rp_die[s] if shown[s] else None,
+              "total": st.reaction_points(s) if shown[s] else None,
+              "left": st.rp_left(s) if shown[s] else None}
           for s in st.seats}
     pending = None
     if st.queue:
@@ -48,26 +53,34 @@ def observation(st: DRState, viewer: str) -> dict[str, Any]:
     if st.active:
         active = {"character": st.active, "seat": st.active_seat,
                   "action_points_left": st.ap_left, "move_over": st.move_over}
-    actor, apos, target, tpos = st.witness
+    actor, afrom, apos, target, tpos = st.witness
     vh_room = st.secret_room if viewer == "vampires" or st.van_helsing_found else None
     return {
-        "adventure": st.rules.adventure_id, "map": board.name,
+        "adventure": st.rules.adventure_id, "title": st.rules.adventure.get("title", ""),
+        "map": board.name, "board": board_view(board),
+        "options": {k: list(v) if isinstance(v, tuple) else v for k, v in st.options.items()},
         "data_dir": st.options["data_dir"], "turn": st.turn,
+        "turn_limit": adventures.turn_limit(st),
         "phase": st.phase, "seats": list(st.seats), "sides": dict(st.seat_sides),
         "to_act": list(st.current_seats()), "daylight": not movement.mist_allowed(st),
         "figures": figures, "dead": list(st.dead), "exited": list(st.exited),
         "doors": dict(st.doors_open),
         "hands": {s: {"count": len(st.hands[s]),
-                      "cards": sorted(st.hands[s]) if s == viewer else None}
+                      "cards": sorted(st.hands[s]) if s == viewer else None,
+                      "names": [say.character(c, data_dir) for c in sorted(st.hands[s])]
+                      if s == viewer else None}
                   for s in st.seats},
-        "timeline": [{"play": p, "seat": s, "card": c if s == viewer else None}
+        "timeline": [{"play": p, "seat": s, "card": c if s == viewer else None,
+                      "name": say.character(c, data_dir) if s == viewer else None}
                      for p, s, c in st.timeline],
         "first_player": st.seats[st.tl_first], "forced_play": st.tl_forced,
+        "passes_in_a_row": st.tl_passes,
         "void_cards": sorted(st.no_card),
         "reaction_points": rp,
         "active": active,
         "reaction_windows": list(st.windows), "last_reactor": st.last_reactor,
-        "last_action": {"actor": actor, "square": _square(st, apos), "target": target,
+        "last_action": {"actor": actor, "from_square": _square(st, afrom),
+                        "square": _square(st, apos), "target": target,
                         "target_square": _square(st, tpos)},
         "pending": pending,
         "defiled": list(st.defiled),
@@ -77,6 +90,33 @@ def observation(st: DRState, viewer: str) -> dict[str, Any]:
         "timer": timer(st),
         "outcome": None if st.result is None else st.result.to_data(),
     }
+
+
+def board_view(board: Board) -> dict[str, Any]:
+    """The map for a front end: ASCII rows ('#' wall, '.' floor, '+' door, ' ' beyond the
+    tiles), each door's squares, each labelled area's squares and tiles, and the tiles."""
+    static = _board_static(board)
+    return {"width": board.width, "height": board.height, "rows": list(static[0]),
+            "doors": {d: [list(c) for c in cells] for d, cells in static[1].items()},
+            "areas": {a: {"squares": [list(c) for c in info[0]], "tiles": list(info[1])}
+                      for a, info in static[2].items()},
+            "tiles": [dict(t) for t in static[3]]}
+
+
+_STATIC: dict[int, tuple[Any, ...]] = {}
+
+
+def _board_static(board: Board) -> tuple[Any, ...]:
+    found = _STATIC.get(id(board))
+    if found is None or found[4] is not board:
+        doors = {d: tuple(board.xy(c) for c in cells) for d, cells in board.doors.items()}
+        areas = {a: (tuple(board.xy(c) for c in sorted(squares)),
+                     board.area_tiles.get(a, ())) for a, squares in board.areas.items()}
+        tiles = tuple({"tile": name, "name": say.tile(board, name), "col": t["col"],
+                       "row": t["row"], "turn": t.get("turn", 0)}
+                      for name, t in zip(board.tile_names, board.spec["tiles"], strict=True))
+        found = _STATIC[id(board)] = (tuple(board.render()), doors, areas, tiles, board)
+    return found
 
 
 def timer(st: DRState) -> dict[str, Any]:
@@ -120,28 +160,29 @@ def resample(st: DRState, viewer: str, seed: int) -> DRState:
     if viewer != "vampires" and st.secret_room and not st.van_helsing_found:
         rooms = list(st.rules.board.area_tiles[st.rules.adventure["secret_room"]])
         twin.secret_room = room = draw.choice(rooms)
-    twin.events = Log(_rewrite(e, st.turn, cards_of, dice, room, others) for e in st.events)
+    twin.events = Log(_rewrite(st, e, st.turn, cards_of, dice, room, others) for e in st.events)
     twin._legal = None
     return twin
 
 
-def _rewrite(entry: LogEntry, turn: int, cards_of: dict[int, str], dice: dict[str, int],
-             room: str, others: list[str]) -> LogEntry:
+def _rewrite(st: DRState, entry: LogEntry, turn: int, cards_of: dict[int, str],
+             dice: dict[str, int], room: str, others: list[str]) -> LogEntry:
     ev = entry.event
     kind = ev.get("kind")
     if entry.scope.kind == "public":
         return entry
-    if kind == "card_played" and ev.get("play") in cards_of and ev.get("seat") in others:
+    if (kind == "card_played" and ev.get("turn") == turn and ev.get("play") in cards_of
+            and ev.get("seat") in others):
         card = cards_of[ev["play"]]
-        return attrs.evolve(entry, event={**ev, "card": card,
-                                          "text": f"{ev['seat']} plays {card} face down"})
+        text = say.card_played(ev["seat"], card, ev["play"], st.rules.data_dir)
+        return attrs.evolve(entry, event={**ev, "card": card, "text": text})
     if kind == "reaction_die" and ev.get("turn") == turn and ev.get("seat") in dice:
         die = dice[ev["seat"]]
-        return attrs.evolve(entry, event={**ev, "die": die, "text": f"{ev['seat']} rolls {die} "
-                                          f"on the Reaction Die ({die + 6} Reaction Points)"})
+        text = say.reaction_die(ev["seat"], die, st.rules.numbers["reaction_die_bonus"])
+        return attrs.evolve(entry, event={**ev, "die": die, "text": text})
     if kind == "secret_room" and "vampires" in others:
-        return attrs.evolve(entry, event={**ev, "room": room, "text": "the vampires record "
-                                          f"that Van Helsing lies in the {room}"})
+        text = say.secret_room(st.rules.board, room)
+        return attrs.evolve(entry, event={**ev, "room": room, "text": text})
     return entry
 
 

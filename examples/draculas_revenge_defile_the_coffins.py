@@ -1,4 +1,5 @@
-"""Dracula's Revenge, defile the coffins: a seeded game between the bots, told in public.
+"""Dracula's Revenge, Defile the Coffins: a seeded game between the default bots, told as the
+public log (what a spectator at the table sees).
 
 Run:  python examples/draculas_revenge_defile_the_coffins.py [seed]
 """
@@ -8,6 +9,7 @@ from __future__ import annotations
 import sys
 
 import gothic_kernel as gk
+from draculas_revenge.narration import MAP_LEGEND, map_picture
 from gothic_kernel.agents import play_game
 
 
@@ -15,12 +17,12 @@ def main(seed: int = 7) -> None:
     game = gk.load_game("draculas_revenge")
     options = {"adventure": "defile_the_coffins"}
     state, record = play_game(game, seed, options=options)
-    board = state.rules.board  # type: ignore[attr-defined]
-    print(f"{game.title}: {state.rules.adventure['title']} (seed {seed})")  # type: ignore[attr-defined]
-    print("\n".join(board.render()))
+    print(f"{game.title}: Defile the Coffins (seed {seed})")
+    print("\n".join(map_picture(state.rules.board)))  # type: ignore[attr-defined]
+    print(f"({MAP_LEGEND})\n")
     for entry in state.log(gk.PUBLIC):
         print(entry["text"])
-    print(f"{record.steps} actions; outcome: {state.outcome}")
+    print(f"({record.steps} actions)")
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 
 import gothic_kernel as gk
+from draculas_revenge.narration import MAP_LEGEND, map_picture
 from gothic_kernel.agents import play_game
 
 
@@ -16,10 +17,16 @@ def main(seed: int = 7) -> None:
     options = {"adventure": "custom", "points": 20,
                "multiplayer": ("vampires", "hunters", "hunters")}
     state, record = play_game(game, seed, options=options)
-    print(f"seats: {', '.join(state.seats)}")
-    for entry in state.log(gk.PUBLIC)[-30:]:
+    print(f"{game.title}: Multiplayer (seed {seed}); seats: {', '.join(state.seats)}")
+    print("\n".join(map_picture(state.rules.board)))  # type: ignore[attr-defined]
+    print(f"({MAP_LEGEND})\n")
+    log = state.log(gk.PUBLIC)
+    for entry in log[:40]:
         print(entry["text"])
-    print(f"{record.steps} actions; outcome: {state.outcome}")
+    print(f"... ({len(log) - 80} entries) ...")
+    for entry in log[-40:]:
+        print(entry["text"])
+    print(f"({record.steps} actions)")
 
 
 if __name__ == "__main__":

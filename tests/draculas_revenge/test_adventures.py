@@ -180,6 +180,25 @@ def test_cross_the_catacombs_vampires_win_when_two_can_no_longer_cross() -> None
     assert st.outcome.winners == ("vampires",)  # one hunter left: two can never cross
 
 
+def test_cross_the_catacombs_a_minion_a_priest_can_save_still_counts() -> None:
+    """Ruling: "impossible for the hunters to win" counts a mesmerized hunter while a
+    crucifix holder is left to save it (and saving is allowed)."""
+    def one_priest_and_a_minion(saver: str, **options: Any) -> Any:
+        return sandbox(adventure="cross_the_catacombs", rules={"goal": "cross_the_catacombs"},
+                       figures=[{"id": saver, "square": (10, 8), "facing": "n"},
+                                {"id": "staker_1", "kind": "minion", "seat": "vampires",
+                                 "minion_card": "minion_1", "square": (3, 8)},
+                                {"id": "dracula", "square": (20, 9), "facing": "n"}],
+                       active="dracula", reaction_dice=False, **options)
+    st = one_priest_and_a_minion("priest_1")
+    st.apply("vampires", EndMove())
+    assert st.outcome is None
+    for saver, options in (("crossbow_1", {}), ("priest_1", {"feeding_and_saving": False})):
+        st = one_priest_and_a_minion(saver, **options)
+        st.apply("vampires", EndMove())
+        assert st.outcome.winners == ("vampires",)
+
+
 def test_hunters_may_not_leave_where_the_briefing_does_not_allow() -> None:
     st = sandbox(adventure="cross_the_catacombs", rules={"goal": "cross_the_catacombs"},
                  figures=[{"id": "staker_1", "square": (0, 2), "facing": "w"},
@@ -214,7 +233,7 @@ def rescue(secret: str, figures: list[dict[str, Any]], active: str, **kw: Any) -
 def test_rescue_van_helsing_entering_the_secret_room_reveals_him() -> None:
     st = rescue("chamber_one_door_b",
                 [{"id": "staker_1", "square": (11, 8), "facing": "e"},
-                 {"id": "priest_1", "square": (0, 9)}, {"id": "minion_1", "square": (0, 12)}],
+                 {"id": "priest_1", "square": (0, 9)}, {"id": "minion_1", "square": (8, 14)}],
                 "staker_1")
     st.doors_open["door_2"] = True
     st.apply("hunters", Move("staker_1", "e", "e"))  # through the doorway into the room
@@ -229,7 +248,7 @@ def test_rescue_van_helsing_entering_the_secret_room_reveals_him() -> None:
 def test_rescue_van_helsing_entering_either_room_reveals_him_in_the_recorded_one() -> None:
     st = rescue("chamber_one_door_a",
                 [{"id": "staker_1", "square": (11, 8), "facing": "e"},
-                 {"id": "priest_1", "square": (0, 9)}, {"id": "minion_1", "square": (0, 12)}],
+                 {"id": "priest_1", "square": (0, 9)}, {"id": "minion_1", "square": (8, 14)}],
                 "staker_1")
     st.doors_open["door_2"] = True
     st.apply("hunters", Move("staker_1", "e", "e"))  # into chamber_one_door_b
@@ -242,7 +261,7 @@ def test_rescue_van_helsing_entering_either_room_reveals_him_in_the_recorded_one
 def test_rescue_van_helsing_waking_him_and_he_cannot_move_while_unconscious() -> None:
     figs = [{"id": "van_helsing", "square": (14, 8), "facing": "n", "unconscious": True},
             {"id": "priest_1", "square": (13, 8), "facing": "e"},
-            {"id": "minion_1", "square": (0, 12)}]
+            {"id": "minion_1", "square": (8, 14)}]
     st = rescue("chamber_one_door_b", figs, "van_helsing")
     assert st.legal_actions("hunters") == [EndMove()]
     st2 = rescue("chamber_one_door_b", figs, "priest_1")
@@ -305,6 +324,33 @@ def test_destroy_dracula_forces_and_sunrise_after_turn_three() -> None:
     assert not any(f.misted for f in st.figures.values()) and st.turn == 4
     passive(st, lambda s: s.active and s.active_seat == "vampires")
     assert not any(isinstance(a, TurnToMist) for a in st.legal_actions("vampires"))
+
+
+def test_destroy_dracula_sunrise_the_vampire_player_chooses_who_stays() -> None:
+    """"If more than one misted vampire is in the same square ... one vampire becomes
+    solid in that spot, and the vampire player places the other misted vampires in the
+    nearest available squares"; one sharing a solid character's square moves too."""
+    st = sandbox(["......", "......", "......", "......"], adventure="destroy_dracula",
+                 figures=[{"id": "she_wolf_a", "square": (2, 1), "misted": True},
+                          {"id": "she_wolf_b", "square": (2, 1), "misted": True},
+                          {"id": "nosferatu_a", "square": (4, 3), "misted": True},
+                          {"id": "staker_1", "square": (4, 3), "facing": "w"},
+                          {"id": "dracula", "square": (0, 0)}],
+                 active="staker_1", turn=3, reaction_dice=False)
+    st.apply("hunters", EndMove())  # the end of Turn 3: the sun comes up
+    assert st.current_seats() == ("vampires",)
+    legal = st.legal_actions("vampires")
+    assert {a.character for a in legal} == {"she_wolf_a", "she_wolf_b", "nosferatu_a"}
+    assert {a.square for a in legal if a.character == "nosferatu_a"} == {
+        (3, 2), (4, 2), (5, 2), (3, 3), (5, 3)}  # the nearest open squares, not (4, 3)
+    st.apply("vampires", SettleMist("she_wolf_b", (2, 1), "w"))  # She-wolf B stays
+    assert {a.square for a in st.legal_actions("vampires") if a.character == "she_wolf_a"} \
+        == {(1, 0), (2, 0), (3, 0), (1, 1), (3, 1), (1, 2), (2, 2), (3, 2)}
+    st.apply("vampires", SettleMist("she_wolf_a", (1, 1), "s"))
+    st.apply("vampires", SettleMist("nosferatu_a", (5, 2), "n"))
+    assert st.turn == 4 and not any(f.misted for f in st.figures.values())
+    solid = [e for e in st.log(gk.PUBLIC) if e["kind"] == "solid"]
+    assert [e["figure"] for e in solid] == ["she_wolf_b", "she_wolf_a", "nosferatu_a"]
 
 
 def test_destroy_dracula_hunters_win_by_destroying_dracula() -> None:
@@ -402,8 +448,103 @@ def test_points_value_own_forces_for_a_printed_adventure() -> None:
     st.apply("hunters", DoneRecruiting())
     st.apply("vampires", Recruit("vampiress"))
     st.apply("vampires", Recruit("vampiress"))
+    # "the same total points values as those listed": 16 of 24 is not enough
+    assert DoneRecruiting() not in st.legal_actions("vampires")
+    with pytest.raises(IllegalAction) as err:
+        st.apply("vampires", DoneRecruiting())
+    assert err.value.rule == "Points Value"
+    st.apply("vampires", Recruit("vampiress"))
     st.apply("vampires", DoneRecruiting())
     assert all(f.pos == OFF_BOARD for f in st.figures.values() if f.seat == "hunters")
     assert isinstance(st.legal_actions("vampires")[0], Place)
     passive(st, lambda s: s.phase != "setup")
-    assert forces(st, "vampires") == {"vampiress": 2}
+    assert forces(st, "vampires") == {"vampiress": 3}
+
+
+def test_points_value_own_forces_stop_where_the_box_runs_out() -> None:
+    """Ruling: the exact total is required unless nothing left in the box fits."""
+    st = GAME.new_game(seed=2, adventure="rescue_van_helsing", own_forces=True)
+    st.apply("vampires", st.legal_actions("vampires")[0])  # the secret room
+    while st.current_seats() == ("hunters",):
+        st.apply("hunters", Recruit("staker") if Recruit("staker") in
+                 st.legal_actions("hunters") else st.legal_actions("hunters")[0])
+    for kind in ["she_wolf"] * 4 + ["minion"] * 8:
+        st.apply("vampires", Recruit(kind))
+    # 32 of 36 points: 4 left, no She-wolf or Minion left in the box, the rest cost more
+    assert st.legal_actions("vampires") == [DoneRecruiting()]
+
+
+def test_points_value_own_forces_spread_over_the_tinted_tiles() -> None:
+    """Defile the Coffins with more than five vampires: each tile gets one before any
+    gets a second (ruling)."""
+    st = GAME.new_game(seed=2, adventure="defile_the_coffins", own_forces=True)
+    for _ in range(4):
+        st.apply("hunters", Recruit("priest"))
+    st.apply("hunters", DoneRecruiting())
+    for kind in ["minion"] * 8 + ["she_wolf", "she_wolf"]:
+        st.apply("vampires", Recruit(kind))
+    st.apply("vampires", DoneRecruiting())
+    passive(st, lambda s: s.phase != "setup")
+    board = st.rules.board
+    per_tile = Counter(board.tile_at(f.pos) for f in st.figures.values()
+                       if f.seat == "vampires")
+    assert sorted(per_tile.values()) == [2, 2, 2, 2, 2]
+
+
+def test_placing_characters_never_in_a_closed_doorway() -> None:
+    """The tinted tiles include their doorways; a closed door fills its doorway, so no
+    character is placed there (ruling)."""
+    st = GAME.new_game(seed=1, adventure="rescue_van_helsing")
+    board = st.rules.board
+    doors = {c for cells in board.doors.values() for c in cells}
+    st.apply("vampires", ChooseSecretRoom("chamber_one_door_a"))
+    squares = {board.index(*a.square) for a in st.legal_actions("vampires")}
+    assert squares and not squares & doors
+    assert doors & board.areas["vampire_starting_areas"]
+
+
+@pytest.mark.parametrize("multiplayer", [(), ("vampires", "hunters", "hunters")])
+def test_your_own_adventures_everyone_buys_then_each_character_is_placed_once(
+        multiplayer: tuple[str, ...]) -> None:
+    st = GAME.new_game(seed=3, adventure="custom", points=12, multiplayer=multiplayer)
+    passive(st, lambda s: s.phase != "setup")
+    placed = [e for e in st.log(gk.PUBLIC) if e["kind"] == "placed"]
+    bought = [e for e in st.log(gk.PUBLIC) if e["kind"] == "recruited"]
+    assert len(bought) == len(st.seats)
+    assert sorted(e["figure"] for e in placed) == sorted(st.figures)
+    first_place = st.log(gk.PUBLIC).index(placed[0])
+    assert all(st.log(gk.PUBLIC).index(e) < first_place for e in bought)
+
+
+def test_rescue_van_helsing_a_full_room_places_him_on_the_nearest_free_square() -> None:
+    """Ruling: if every square of the recorded room is taken he lies on the nearest free
+    square outside it (the game never waits for an impossible placement)."""
+    board = GAME.new_game(seed=1, adventure="rescue_van_helsing").rules.board
+    room = [board.xy(s) for s in board.tile_squares("chamber_one_door_a")
+            if s not in board.door_of]
+    crowd = [{"id": f"minion_{i + 1}", "square": sq} for i, sq in enumerate(room[:8])]
+    crowd += [{"id": f"{k}_{c}", "square": sq} for (k, c), sq in zip(
+        [("she_wolf", "a"), ("she_wolf", "b"), ("she_wolf", "c"), ("she_wolf", "d"),
+         ("nosferatu", "a"), ("nosferatu", "b"), ("nosferatu", "c"), ("nosferatu", "d")],
+        room[8:], strict=True)]
+    crowd.append({"id": "vampiress_a", "square": (9, 5)})  # and the doorway
+    st = rescue("chamber_one_door_a",
+                [*crowd, {"id": "staker_1", "square": (8, 6), "facing": "n"}], "staker_1")
+    st.doors_open["door_1"] = True
+    st.apply("hunters", Move("staker_1", "n", "n"))  # into the (full) recorded room
+    squares = {a.square for a in st.legal_actions("vampires")}
+    assert squares == {(8, 6), (9, 6)}  # the free squares just outside the doorway
+
+
+def test_your_own_adventures_a_points_value_for_each_side() -> None:
+    """"one player ... sets a total points value for the characters on each side"."""
+    st = GAME.new_game(seed=1, adventure="custom", points=12, vampire_points=20)
+    assert Recruit("van_helsing") in st.legal_actions("hunters")  # 12 points
+    st.apply("hunters", Recruit("van_helsing"))
+    assert st.legal_actions("hunters") == [DoneRecruiting()]
+    st.apply("hunters", DoneRecruiting())
+    for kind in ("dracula", "vampiress"):
+        st.apply("vampires", Recruit(kind))  # 12 + 8 = 20
+    assert st.legal_actions("vampires") == [DoneRecruiting()]
+    with pytest.raises(BadOption):
+        GAME.new_game(seed=1, adventure="custom", hunter_points=-1)

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 from dr_helpers import last_attack, no_dice, targets
 
+import gothic_kernel as gk
 from draculas_revenge.actions import (
     CloseAttack,
+    EndMove,
     FaceAttacker,
     Feed,
     Mesmerize,
     Move,
+    Pass,
+    PlayCard,
     RangedAttack,
     TurnSolid,
 )
@@ -238,3 +242,88 @@ def test_only_crucifix_holders_save_and_not_without_the_option() -> None:
                            {"id": "minion_1", "square": (2, 3), "facing": "s"}],
                   active="priest_1", feeding_and_saving=False)
     assert not any(getattr(a, "save", False) for a in st2.legal_actions("hunters"))
+
+
+def test_feeding_only_after_killing_a_hunter_not_a_minion() -> None:
+    """"After a vampire kills a hunter with a close attack": killing another vampire
+    player's minion (Multiplayer) is no feast."""
+    st = no_dice(adventure="custom", multiplayer=("vampires", "vampires", "hunters"),
+                 figures=[{"id": "she_wolf_a", "seat": "vampires_1", "square": (2, 2),
+                           "facing": "s"},
+                          {"id": "minion_1", "seat": "vampires_2", "square": (2, 3),
+                           "facing": "s"}],
+                 active="she_wolf_a", dice=ScriptedDice([6, 1]))
+    st.apply("vampires_1", CloseAttack("she_wolf_a", "minion_1"))
+    assert "minion_1" not in st.figures and not st.queue
+
+
+def test_new_characters_a_hunter_mesmerized_and_saved_in_one_turn_keeps_its_card() -> None:
+    """"If a minion is mesmerized and saved within the same turn, the hunter player can
+    still use its Action Card, if it hasn't already been played." """
+    st = no_dice(figures=[*MESMER, {"id": "priest_1", "square": (2, 5), "facing": "n"}],
+                 active="nosferatu_a", dice=ScriptedDice([6, 1, 6, 1]),
+                 hands={"vampires": [], "hunters": ["priest_1", "staker_1"]})
+    st.apply("vampires", Mesmerize("nosferatu_a", "staker_1"))
+    assert "staker_1" in st.no_card  # the vampire player gets its card next turn
+    st.apply("vampires", EndMove())
+    st.apply("hunters", PlayCard("priest_1"))
+    st.apply("hunters", Pass())
+    assert st.active == "priest_1"
+    st.apply("hunters", CloseAttack("priest_1", "staker_1", save=True))
+    assert st.figures["staker_1"].seat == "hunters" and "staker_1" not in st.no_card
+    st.apply("hunters", FaceAttacker("staker_1", ""))
+    st.apply("hunters", EndMove())
+    st.apply("hunters", PlayCard("staker_1"))  # both pass: no cards left
+    assert st.active == "staker_1"  # its own card still works this turn
+
+
+def test_new_characters_a_mesmerized_hunters_card_is_discarded_when_it_appears() -> None:
+    st = no_dice(figures=MESMER, active="nosferatu_a", dice=ScriptedDice([6, 1]),
+                 hands={"vampires": [], "hunters": ["staker_1"]})
+    st.apply("vampires", Mesmerize("nosferatu_a", "staker_1"))
+    st.apply("vampires", EndMove())
+    st.apply("hunters", PlayCard("staker_1"))  # both pass: no cards left
+    discard = [e for e in st.log(gk.PUBLIC) if e["kind"] == "discard"]
+    assert discard and discard[-1]["card"] == "staker_1" and st.turn == 2
+    assert "staker_1" in st.hands["vampires"] and "staker_1" not in st.hands["hunters"]
+
+
+def test_feeding_into_a_vampire_killed_this_turn_whose_card_waits() -> None:
+    """"If one is available that was killed that turn, you can use it, but that new
+    vampire cannot use the Action Card of the killed vampire until the next turn." """
+    busy = [{"id": f"nosferatu_{c}", "square": (7, i)} for i, c in enumerate("bcd")]
+    st = no_dice(figures=[{"id": "she_wolf_a", "square": (2, 2), "facing": "s"},
+                          {"id": "staker_1", "square": (2, 3), "facing": "s"}, *busy],
+                 active="she_wolf_a", dice=ScriptedDice([6, 1]),
+                 hands={"vampires": ["nosferatu_a"], "hunters": []})
+    st.dead.append("nosferatu_a")  # Nosferatu A was killed earlier this turn
+    st.apply("vampires", CloseAttack("she_wolf_a", "staker_1"))
+    st.apply("vampires", Feed(True))
+    assert st.figures["nosferatu_a"].pos == st.rules.board.index(2, 2)
+    st.apply("vampires", EndMove())
+    st.apply("vampires", PlayCard("nosferatu_a"))  # the killed Nosferatu A's card
+    discard = [e for e in st.log(gk.PUBLIC) if e["kind"] == "discard"]
+    assert discard and discard[-1]["card"] == "nosferatu_a"
+    assert "new in play this turn" in discard[-1]["text"]
+    assert st.turn == 2 and "nosferatu_a" in st.hands["vampires"]  # next turn it is hers
+
+
+def test_close_attacks_reach_the_three_squares_in_front_without_a_line_of_sight() -> None:
+    """Ruling: "any target in the three squares directly in front" - a diagonal square
+    counts even with obstacles on both sides (only moving there is forbidden)."""
+    st = no_dice(["#...", "....", "...."],
+                 figures=[{"id": "staker_1", "square": (1, 2), "facing": "n"},
+                          {"id": "she_wolf_a", "square": (2, 1), "facing": "s"},
+                          {"id": "she_wolf_b", "square": (0, 1), "facing": "s"},
+                          {"id": "nosferatu_a", "square": (1, 0), "facing": "s"}],
+                 active="staker_1")
+    # Nosferatu A is two squares ahead: out of reach; the other two are in front
+    assert targets(st, "hunters", CloseAttack) == {"she_wolf_a", "she_wolf_b"}
+    st2 = no_dice(["..", "..", ".."],
+                  figures=[{"id": "staker_1", "square": (1, 2), "facing": "n"},
+                           {"id": "staker_2", "square": (0, 2), "facing": "n"},
+                           {"id": "she_wolf_a", "square": (0, 1), "facing": "s"},
+                           {"id": "she_wolf_b", "square": (1, 1), "facing": "s"}],
+                  active="staker_1")
+    # She-wolf A stands diagonally between two obstacles (Staker 2 and She-wolf B)
+    assert targets(st2, "hunters", CloseAttack) == {"she_wolf_a", "she_wolf_b"}

@@ -76,3 +76,30 @@ def test_error_messages_reveal_nothing_hidden() -> None:
         st.apply(other, PlayCard("she_wolf_a"))
     except gk.IllegalAction as exc:
         assert "she_wolf_a" not in str(exc) or other == "vampires"
+
+
+def test_observation_gives_a_front_end_the_board_figures_turn_and_timeline() -> None:
+    st = GAME.new_game(seed=11)
+    to_timeline(st)
+    seat = st.current_seats()[0]
+    card = next(a for a in st.legal_actions(seat) if isinstance(a, PlayCard))
+    st.apply(seat, card)
+    other = "hunters" if seat == "vampires" else "vampires"
+    for viewer in (seat, other, gk.PUBLIC):
+        obs = st.observation(viewer)
+        board = obs["board"]
+        assert len(board["rows"]) == board["height"] and len(board["rows"][0]) == board["width"]
+        assert set(board["doors"]) == set(obs["doors"])
+        assert set(board["areas"]) == {"vampire_starting_area", "hunter_entrance"}
+        assert all({"id", "name", "square", "facing", "seat", "misted"} <= set(f)
+                   for f in obs["figures"])
+        assert {f["name"] for f in obs["figures"]} >= {"She-wolf A", "Nosferatu A", "Staker 1"}
+        assert obs["to_act"] == list(st.current_seats()) and obs["phase"] == "timeline"
+        assert obs["turn"] == 1 and obs["turn_limit"] == 4
+        assert [t["play"] for t in obs["timeline"]] == [1]
+        mine = viewer == seat
+        assert (obs["timeline"][0]["card"] == card.card) == mine
+        assert (obs["hands"][seat]["cards"] is not None) == mine
+        rp = obs["reaction_points"][seat]
+        assert rp["spent"] == 0 and (rp["left"] is not None) == mine
+        assert (rp["left"] == st.reaction_points(seat)) == mine

@@ -84,7 +84,7 @@ def test_a_character_cannot_move_into_an_occupied_square_not_even_its_own_side()
     assert "n" not in moves(st, "staker_1")
 
 
-def test_doors_example() -> None:
+def test_opening_and_closing_doors_example() -> None:
     """Vampiress A opens the door in front of her; Staker 1 must turn to face it and
     Staker 2 step sideways in front of it before either can open it."""
     rows = [".....", "#dd##", "....."]
@@ -158,3 +158,22 @@ def test_no_mist_in_daylight() -> None:
     st = no_dice(figures=[{"id": "she_wolf_a", "square": (3, 3)}], active="she_wolf_a",
                  rules={"daylight": True})
     assert not any(isinstance(a, TurnToMist) for a in st.legal_actions("vampires"))
+
+
+def test_mist_cannot_become_solid_in_a_closed_doorway() -> None:
+    """Ruling: a closed door fills its doorway, so a misted vampire that drifted into
+    one cannot become solid there (it would stand inside the door)."""
+    st = no_dice([".....", "##d##", "....."],
+                 figures=[{"id": "nosferatu_a", "square": (2, 1), "misted": True}],
+                 active="nosferatu_a")
+    assert not any(isinstance(a, TurnSolid) for a in st.legal_actions("vampires"))
+    st.apply("vampires", Move("nosferatu_a", "s", "n"))
+    assert any(isinstance(a, TurnSolid) for a in st.legal_actions("vampires"))
+
+
+def test_mist_moves_keep_no_facing() -> None:
+    """A misted vampire has no facing: one Move per direction, and no Turn in place."""
+    st = no_dice(figures=[{"id": "she_wolf_a", "square": (3, 3), "misted": True}],
+                 active="she_wolf_a")
+    moves = [a for a in st.legal_actions("vampires") if isinstance(a, Move)]
+    assert len(moves) == 8 and not any(isinstance(a, Turn) for a in st.legal_actions("vampires"))

@@ -14,12 +14,14 @@ from draculas_revenge.actions import (
     Decline,
     EndMove,
     FaceAttacker,
+    Mesmerize,
     Move,
     PlayCard,
     RangedAttack,
     Turn,
 )
 from draculas_revenge.scenario import sandbox
+from draculas_revenge.seeing import sees_square
 from gothic_kernel import IllegalAction, ScriptedDice
 
 
@@ -164,3 +166,42 @@ def test_no_reaction_dice_option_means_no_reactions() -> None:
     g = gk.load_game("draculas_revenge").new_game(seed=2, reaction_dice=False)
     assert all(g.reaction_points(s) == 0 for s in g.seats)
     assert PlayCard in {type(a) for a in g.legal_actions(g.current_seats()[0])} or g.queue
+
+
+def test_moving_characters_during_an_opponents_move_seeing_the_mover_leave() -> None:
+    """Ruling: a character sees an action it watched begin or end, so it may react to
+    an enemy stepping out of its sight (here behind a wall)."""
+    st = sandbox(["........", "..#.....", "........"],
+                 figures=[{"id": "crossbow_1", "square": (0, 1), "facing": "e"},
+                          {"id": "she_wolf_a", "square": (3, 2), "facing": "n"}],
+                 active="she_wolf_a", reaction_rolls={"vampires": 1, "hunters": 1})
+    cb = st.figures["crossbow_1"]
+    assert sees_square(st, cb, st.rules.board.index(3, 2))
+    assert not sees_square(st, cb, st.rules.board.index(3, 1))
+    st.apply("vampires", Move("she_wolf_a", "n", "n"))
+    assert st.current_seats() == ("hunters",)
+    st.apply("hunters", Decline())
+    st.apply("vampires", Move("she_wolf_a", "e", "n"))  # from (3, 1): unseen both ends
+    assert st.current_seats() == ("vampires",)
+
+
+def test_a_mesmerized_active_character_reacts_for_its_new_master() -> None:
+    """Mesmerized out of turn, the hunter player's active Staker 1 is the vampire
+    player's minion: it gets no Action Points, and the vampire player moves it with
+    Reaction Points ("Mesmerizing"), a reaction like any other."""
+    st = sandbox(["........"] * 8,
+                 figures=[{"id": "nosferatu_a", "square": (2, 1), "facing": "s"},
+                          {"id": "staker_1", "square": (2, 5), "facing": "n"},
+                          {"id": "crossbow_1", "square": (3, 3), "facing": "w"}],
+                 active="staker_1", reaction_rolls={"vampires": 6, "hunters": 6},
+                 dice=ScriptedDice([6, 1]))
+    st.apply("hunters", Move("staker_1", "n", "n"))
+    st.apply("vampires", Mesmerize("nosferatu_a", "staker_1"))  # a reaction: 2 points
+    assert st.figures["staker_1"].seat == "vampires" and st.move_over
+    assert "reaction -1" in last_attack(st)["modifiers"]
+    st.apply("hunters", Turn("crossbow_1", "s"))  # the hunters' inactive Crossbow 1 reacts
+    assert st.current_seats() == ("vampires",)
+    st.apply("vampires", Move("staker_1", "s", "s"))
+    assert st.rp_spent["vampires"] == 3 and st.ap_left == 5  # not the hunters' Action Points
+    assert st.last_reactor == "vampires"
+    assert [e["reacting"] for e in st.log(gk.PUBLIC) if e["kind"] == "action"][-1]
