@@ -8,22 +8,8 @@ from __future__ import annotations
 
 import sys
 
-import gothic_kernel as gk
-from draculas_revenge.narration import MAP_LEGEND, map_picture
-from gothic_kernel.agents import play_game
-
-
-def main(seed: int = 7) -> None:
-    game = gk.load_game("draculas_revenge")
-    options = {"adventure": "into_the_breach"}
-    state, record = play_game(game, seed, options=options)
-    print(f"{game.title}: Into the Breach (seed {seed})")
-    print("\n".join(map_picture(state.rules.board)))  # type: ignore[attr-defined]
-    print(f"({MAP_LEGEND})\n")
-    for entry in state.log(gk.PUBLIC):
-        print(entry["text"])
-    print(f"({record.steps} actions)")
-
+from draculas_revenge.narration import tell_a_game
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 7)
+    seed = int(sys.argv[1]) if len(sys.argv) > 1 else 7
+    tell_a_game("Into the Breach", seed, adventure="into_the_breach")
