@@ -34,7 +34,6 @@ from gothic_kernel import IllegalAction, event
 
 from .actions import LeadAstray, Move
 from .board import CastleMap, Transylvania
-from .state import clock_text
 
 if TYPE_CHECKING:
     from .state import Player, VampyreState
@@ -53,11 +52,14 @@ class Reach:
     ``early``: every other end of a partial move (legal only when something
     there lets the mover stop: an opponent, or in the castle a face-down counter).
     Each end maps to one path (the spaces entered, in order), the same every time.
+    ``longest`` is 0, or, in a corner where no move of the full allowance exists, the
+    length of the longest moves, which then count as complete (a ruling).
     """
 
     full: Mapping[str, Path]
     large: Mapping[str, Path]
     early: Mapping[str, Path]
+    longest: int = 0
     plain: tuple[Move, ...] = attrs.field(init=False, eq=False, repr=False)
     moves: Mapping[str, Move] = attrs.field(init=False, eq=False, repr=False)
 
@@ -154,12 +156,36 @@ def _search_flat(neighbours: Mapping[str, tuple[str, ...]], order: tuple[str, ..
     return full, partial
 
 
-def _as_far_as_possible(full: dict[str, Path], partial: dict[str, Path]) -> dict[str, Path]:
-    """With no complete move, the longest partial moves count as complete (a ruling)."""
-    if full or not partial:
-        return full
-    longest = max(len(p) for p in partial.values())
-    return {end: p for end, p in partial.items() if len(p) == longest}
+def _longest_moves(neighbours: Mapping[str, tuple[str, ...]], start: str, roll: int,
+                   rate: Callable[[str, str, int], int],
+                   enterable: Callable[[str], bool]) -> dict[str, Path]:
+    """In a corner (no move of the full allowance exists): one path to each end of the
+    longest moves, which count as complete (a ruling). Rare, so a plain search."""
+    best: dict[str, Path] = {}
+    longest = 0
+    path: list[str] = []
+    visited = {start}
+
+    def go(node: str, allowance: int) -> None:
+        nonlocal longest, best
+        for nxt in neighbours[node]:
+            if nxt in visited or not enterable(nxt):
+                continue
+            limit = min(allowance, rate(node, nxt, roll))
+            if len(path) + 1 > limit:
+                continue
+            path.append(nxt)
+            if len(path) > longest:
+                longest, best = len(path), {}
+            if len(path) == longest:
+                best.setdefault(nxt, tuple(path))
+            visited.add(nxt)
+            go(nxt, limit)
+            visited.discard(nxt)
+            path.pop()
+
+    go(start, _UNLIMITED)
+    return best
 
 
 def transylvania_reach(board: Transylvania, start: str, roll: int, mode: str) -> Reach:
@@ -183,10 +209,13 @@ def transylvania_reach(board: Transylvania, start: str, roll: int, mode: str) ->
                                      enterable)
     else:
         full, partial = _search(board.neighbours, start, roll, rate, enterable)
-    full = _as_far_as_possible(full, partial)
+    longest = 0
+    if not full and partial:
+        full = _longest_moves(board.neighbours, start, roll, rate, enterable)
+        longest = len(next(iter(full.values())))
     large = {end: p for end, p in partial.items() if board.is_large(end) and end not in full}
     early = {end: p for end, p in partial.items() if end not in full and end not in large}
-    reach = Reach(full, large, early)
+    reach = Reach(full, large, early, longest)
     cache[key] = reach
     return reach
 
@@ -201,9 +230,12 @@ def castle_reach(castle: CastleMap, start: str, roll: int) -> Reach:
 
     full, partial = _search_flat(castle.neighbours, castle.spaces, start, roll,
                                  castle.distance, lambda s: True)
-    full = _as_far_as_possible(full, partial)
+    longest = 0
+    if not full and partial:
+        full = _longest_moves(castle.neighbours, start, roll, lambda a, b, r: r, lambda s: True)
+        longest = len(next(iter(full.values())))
     early = {end: p for end, p in partial.items() if end not in full}
-    reach = Reach(full, {}, early)
+    reach = Reach(full, {}, early, longest)
     cache[key] = reach
     return reach
 
@@ -308,51 +340,91 @@ def perform(state: VampyreState, seat: str, move: Move, roll: int) -> dict[str, 
     the night's encounter roll may join it)."""
     player = state.players[seat]
     player.location = move.to
-    text = f"{state.name(seat)} rolls {roll}, moves to {state.name(move.to)}"
-    if state.in_castle:
-        text += f" ({clock_text(state.clock)})"
-    return event("move", text, seat=seat, roll=roll, to=move.to)
+    text = f"{state.when()}{state.name(seat)} rolls {roll}, moves to {state.place(move.to)}"
+    return event("move", text, seat=seat, roll=roll, to=move.to, path=list(move.path))
 
 
-def explain(state: VampyreState, seat: str, move: Move, roll: int) -> IllegalAction:
-    """Why a move is illegal, in the words of "Movement" (all of it public knowledge)."""
-    player = state.players[seat]
-    start = player.location
-    assert start is not None
-    neighbours = state.world.castle.neighbours if state.in_castle \
-        else state.world.transylvania.neighbours
-    if not move.path:
-        return IllegalAction("a move must enter at least one space", rule=RULE)
+def _walk(neighbours: Mapping[str, tuple[str, ...]], start: str, path: tuple[str, ...],
+          rule: str = RULE) -> IllegalAction | None:
+    """Is ``path`` a walk of adjacent spaces from ``start`` that enters no space twice?"""
+    if not path:
+        return IllegalAction("a move must enter at least one space", rule=rule)
     here, seen = start, {start}
-    for place in move.path:
-        if place not in neighbours.get(here, ()):
-            return IllegalAction(f"{place!r} is not next to {here!r}", rule=RULE)
+    for place in path:
         if place in seen:
             return IllegalAction("a player may not move through the same space twice in one "
-                                 "turn", rule=RULE)
+                                 "turn (nor back into the space the move began in)", rule=rule)
+        if place not in neighbours.get(here, ()):
+            return IllegalAction(f"{place!r} is not next to {here!r}", rule=rule)
         seen.add(place)
         here = place
-    if state.in_castle:
+    return None
+
+
+def check_move(state: VampyreState, seat: str, move: Move, roll: int) -> IllegalAction | None:
+    """None if ``move`` is a legal move for ``seat`` with ``roll``, along whatever path the
+    player chooses ("Movement": the player moves "in any direction desired"); otherwise
+    why not, in the words of the rules (all of it public knowledge).
+
+    ``legal_actions`` lists one path to each end; any other path that obeys the rules is
+    just as legal: every space adjacent to the last, none entered twice, no more spaces
+    than the worst terrain entered allows, and the whole allowance unless the move ends
+    in a large hex, on an opponent (attacked), or in Castle Dracula in a green area with a
+    face-down counter (a hunter).
+    """
+    player = state.players[seat]
+    start = player.location
+    if start is None:
+        return IllegalAction(f"{seat} is not on the board", rule=RULE)
+    castle = state.in_castle
+    board = state.world.transylvania
+    neighbours = state.world.castle.neighbours if castle else board.neighbours
+    wrong = _walk(neighbours, start, move.path)
+    if wrong is not None:
+        return wrong
+    if castle:
         allowed = roll
     else:
-        board = state.world.transylvania
         mode = mode_of(player)
         if mode == WOLF and any(board.is_large(h) for h in move.path):
             return IllegalAction("player werewolves cannot enter the large hexes",
                                  rule="Werewolf Conversion")
         allowed = allowance(board, move.path, start, roll, mode)
     if len(move.path) > allowed:
-        return IllegalAction(f"a roll of {roll} allows only {allowed} spaces through the "
-                             "terrain entered", rule=RULE)
-    legal = [m for m in move_actions(state, seat, roll) if m.to == move.to]
-    if not legal:
-        return IllegalAction(f"the move must go the full {allowed} spaces; a player may stop "
-                             "early only where the rules allow it", rule=RULE)
-    if any(m.attack == move.attack for m in legal):
-        return IllegalAction(f"one path is offered for each end of a move: move to {move.to!r} "
-                             "along the path listed in the legal actions", rule=RULE)
-    if move.attack:
+        return IllegalAction(f"a roll of {roll} allows only {allowed} "
+                             + ("spaces" if castle else "hexes through the terrain entered"),
+                             rule=RULE)
+    end = move.to
+    here = attack_targets(state, seat).get(end, [])
+    reveal = castle and player.form == "hunter" and bool(state.green.get(end))
+    if move.attack and move.attack not in here:
         return IllegalAction(f"there is no {move.attack!r} to attack at the end of this move",
                              rule="Combat")
-    return IllegalAction("a player ending a move on an opponent attacks it: name the opponent",
-                         rule="Combat")
+    if not move.attack and here and not reveal:
+        return IllegalAction("a player ending a move on an opponent attacks it: name the "
+                             f"opponent ({', '.join(here)})", rule="Combat")
+    longest = _reach(state, player, roll).longest
+    complete = len(move.path) == (longest or allowed)
+    if not (complete or here or reveal or (not castle and board.is_large(end))):
+        return IllegalAction(f"the move must go the full {longest or allowed} spaces; a player "
+                             "may stop early only on entering a large hex or a space held by "
+                             "an opponent (in Castle Dracula, a green area with a face-down "
+                             "counter)", rule=RULE)
+    return None
+
+
+def check_astray(state: VampyreState, lost: str, path: tuple[str, ...],
+                 roll: int) -> IllegalAction | None:
+    """None if ``path`` moves the lost player exactly the roll, terrain ignored, entering no
+    hex twice (Strange Occurrence 5); otherwise why not."""
+    where = state.players[lost].location
+    assert where is not None
+    rule = "Strange Occurrence"
+    wrong = _walk(state.world.transylvania.neighbours, where, path, rule)
+    if wrong is not None:
+        return wrong
+    longest = transylvania_reach(state.world.transylvania, where, roll, BAT).longest
+    if len(path) != (longest or roll):
+        return IllegalAction(f"the lost player must be moved exactly {longest or roll} hexes "
+                             "without entering a hex twice", rule=rule)
+    return None

@@ -256,7 +256,7 @@ class VampyreState(LoggedState):
             self.legal_actions(seat)
         assert self._legal is not None
         if action not in self._legal:
-            raise turns.explain_illegal(self, seat, action)
+            turns.check_unlisted(self, seat, action)  # another path, or IllegalAction
         self._legal = None
         turns.act(self, seat, action)
 
@@ -396,6 +396,17 @@ class VampyreState(LoggedState):
         if self.in_castle and thing in self.world.castle.names:
             return self.world.castle.name(thing)
         return self.world.transylvania.name(thing)
+
+    def place(self, where: str) -> str:
+        """A place as the narration names it, ready for the middle of a sentence:
+        "Klausenburg", "the forest hex at 02.07", "the Wine Cellar", "The Tower"."""
+        if self.in_castle and where in self.world.castle.names:
+            return self.world.castle.place(where)
+        return self.world.transylvania.name(where)
+
+    def when(self) -> str:
+        """Inside Castle Dracula, the hour that opens a turn's line ("3 p.m.: ")."""
+        return f"{clock_text(self.clock)}: " if self.in_castle else ""
 
     def fight_of(self, seat: str) -> Fight | None:
         """The unresolved fight ``seat`` takes part in, if any."""

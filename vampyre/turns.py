@@ -102,12 +102,14 @@ def start_turn(state: VampyreState) -> None:
         p.may_heal = False
         if p.immobile:
             p.immobile -= 1
-        state.events.say("lose_turn", f"{state.name(seat)} loses this turn", seat=seat)
+        state.events.say("lose_turn", f"{state.when()}{state.name(seat)} loses this turn",
+                         seat=seat)
         return
     if p.location is None:
         if p.reappear > 0:
             p.reappear -= 1
-            state.events.say("lose_turn", f"{state.name(seat)} is sated and stays away",
+            state.events.say("lose_turn", f"{state.when()}{state.name(seat)} is sated and "
+                             "stays away",
                              seat=seat)
             return
         reappear(state, seat)
@@ -155,7 +157,8 @@ def take_turn(state: VampyreState, seat: str) -> None:
         state.pending = Pending(seat, MOVE, roll=roll)
         state._legal = LegalActions(moves)  # the decision's legal actions, worked out already
     else:
-        state.events.say("stuck", f"{state.name(seat)} rolls {roll} and cannot move",
+        state.events.say("stuck", f"{state.when()}{state.name(seat)} rolls {roll} and "
+                         "cannot move",
                          seat=seat, roll=roll)
 
 
@@ -251,7 +254,8 @@ def act(state: VampyreState, seat: str, action: Action) -> None:
         take_turn(state, seat)
     elif isinstance(action, HealWound):
         p.may_heal, p.healing = False, True
-        state.events.say("heal_wound", f"{state.name(seat)} spends the turn curing a wound",
+        state.events.say("heal_wound", f"{state.when()}{state.name(seat)} spends the turn "
+                         "curing a wound",
                          seat=seat)
     elif isinstance(action, RestAtStandingStones):
         p.resting = True
@@ -277,6 +281,27 @@ def act(state: VampyreState, seat: str, action: Action) -> None:
     play_until_decision(state)
 
 
+def check_unlisted(state: VampyreState, seat: str, action: Action) -> None:
+    """An action not in ``legal_actions``: accept a move (or a lost player's guided move)
+    along another path the rules allow; otherwise raise IllegalAction saying why.
+
+    ``legal_actions`` offers one path to each end of a move, but "Movement" lets the
+    player choose the way ("in any direction desired"); the path decides which hexes are
+    entered, so which terrain limits the move.
+    """
+    pending = state.pending
+    assert pending is not None
+    wrong: IllegalAction | None = None
+    if isinstance(action, Move) and pending.kind == MOVE:
+        wrong = movement.check_move(state, seat, action, pending.roll)
+    elif isinstance(action, LeadAstray) and pending.kind == LEAD_ASTRAY:
+        wrong = movement.check_astray(state, pending.target, action.path, pending.roll)
+    else:
+        wrong = explain_illegal(state, seat, action)
+    if wrong is not None:
+        raise wrong
+
+
 def explain_illegal(state: VampyreState, seat: str, action: Action) -> IllegalAction:
     """Why ``action`` is not legal now, naming the rule (never anything ``seat`` may not know)."""
     pending = state.pending
@@ -287,11 +312,6 @@ def explain_illegal(state: VampyreState, seat: str, action: Action) -> IllegalAc
     if action.TYPE not in allowed:
         return IllegalAction(f"{seat} must {doing} now ({', '.join(allowed)}), "
                              f"not {action.TYPE}", rule=rule)
-    if isinstance(action, Move):
-        return movement.explain(state, seat, action, pending.roll)
-    if isinstance(action, LeadAstray):
-        return IllegalAction(f"the lost player must be moved exactly {pending.roll} hexes "
-                             "without entering a hex twice", rule="Strange Occurrence")
     if isinstance(action, LookAtCounter):
         return IllegalAction(f"{action.large_hex!r} is not a large hex that still holds counters",
                              rule="Strange Occurrence")

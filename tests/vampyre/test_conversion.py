@@ -33,7 +33,7 @@ def test_a_nosferatu_neither_searches_nor_rolls_for_encounters() -> None:
     turn_of(state, "harker", 1)
     script(state, [1] * 5)
     state.apply("harker", Move(("hex_10_05",)))
-    assert texts(state)[-1] == "Harker rolls 1, moves to hex_10_05"
+    assert texts(state)[-1] == "Harker rolls 1, moves to the forest hex at 10.05"
     assert state.current_seats() == ("mina",)
 
 
