@@ -122,6 +122,7 @@ class Transylvania:
         self.rates = rules.rates
         self.graph = self._graph()
         self.distances = _bfs_distances(self.hexes, self.neighbours)
+        self.names = self._names()
 
     def _graph(self) -> nx.Graph:
         graph = nx.Graph()
@@ -168,10 +169,14 @@ class Transylvania:
     def name(self, hid: str) -> str:
         """A hex as the narration names it: a large hex by its name ("The Old Abbey"), any
         other by its terrain and its column.row on the map ("the forest hex at 02.07")."""
-        if hid in self.large_hex_names:
-            return self.large_hex_names[hid]
-        col, row = self.offset[hid]
-        return f"{TERRAIN_WORDS[self.terrain[hid]]} at {col:02d}.{row:02d}"
+        return self.names[hid]
+
+    def _names(self) -> dict[str, str]:
+        names = {}
+        for hid, (col, row) in self.offset.items():
+            names[hid] = self.large_hex_names.get(hid) \
+                or f"{TERRAIN_WORDS[self.terrain[hid]]} at {col:02d}.{row:02d}"
+        return names
 
     def render(self) -> list[str]:
         """The map as text, a row per map row, three characters per hex: the terrain

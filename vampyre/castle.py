@@ -128,9 +128,10 @@ def flee(state: VampyreState, seat: str) -> None:
     path = castle.shortest_path(p.location, castle.entrance)[:die]
     if path:
         p.location = path[-1]
-    state.events.say("flee", f"{state.when()}{state.name(seat)} rolls {die} and flees "
-                     f"towards The Portcullis, to {state.place(p.location)}", seat=seat,
-                     roll=die, path=path)
+    where = "all the way back to The Portcullis" if p.location == castle.entrance \
+        else f"towards The Portcullis, as far as {state.place(p.location)}"
+    state.events.say("flee", f"{state.when()}{state.name(seat)} rolls {die} and flees {where}",
+                     seat=seat, roll=die, path=path)
     if p.location == castle.entrance:
         p.fleeing = False
         state.events.say("folly", f"{state.name(seat)} stops at The Portcullis and realizes "

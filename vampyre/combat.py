@@ -160,12 +160,14 @@ def strike(state: VampyreState, fight: Fight, *, bullet: bool) -> None:
         die = state.dice.d6()
         plus = bonus(state, fight)
         letter = table.result(fight.monster, die + plus)
-        total = f"{die}" + (f" ({plus:+d} = {die + plus})" if plus else "")
+        hunter = state.name(fight.hunter)
         if fight.attacker == fight.hunter:
-            text = f"{state.name(fight.hunter)} rolls {total} against {foe_text(state, fight)}"
-        else:
+            total = f"{die}" + (f" ({plus:+d} = {die + plus})" if plus else "")
+            text = f"{hunter} rolls {total} against {foe_text(state, fight)}"
+        else:  # the converted attacker rolls; the total is still read for the hunter
+            total = f"{die}" + (f" ({plus:+d} for {hunter} = {die + plus})" if plus else "")
             text = (f"{state.name(fight.attacker)} ({state.name(fight.monster)}) rolls {total} "
-                    f"against {state.name(fight.hunter)}")
+                    f"against {hunter}")
         state.events.say("combat_roll", f"{text}: {letter} ({LETTER_WORDS[letter]})",
                          roller=fight.attacker, roll=die, bonus=plus, result=letter,
                          hunter=fight.hunter, monster=fight.monster)
@@ -270,4 +272,5 @@ def _over(state: VampyreState, fight: Fight) -> None:
     if state.in_castle and fight.opponent:
         foe = state.players[fight.opponent]
         if foe.location is not None and not foe.out and foe.is_converted:
-            conversion.dissolve(state, fight.opponent, "leaves the fight")
+            conversion.dissolve(state, fight.opponent, "is removed from the board after the "
+                                "fight")

@@ -144,7 +144,8 @@ def reappear(state: VampyreState, seat: str) -> None:
         home = THE_CRYPTS
     p.location = home
     p.reappear = -1
-    state.events.say("reappear", f"{state.when()}{state.name(seat)} reappears in "
+    at = "at" if state.in_castle and home == state.world.castle.entrance else "in"
+    state.events.say("reappear", f"{state.when()}{state.name(seat)} reappears {at} "
                      f"{state.place(home)}",
                      seat=seat, place=home)
 

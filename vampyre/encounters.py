@@ -98,7 +98,9 @@ def strange_occurrence(state: VampyreState, seat: str) -> None:
     elif effect == "lost":
         left = player_on_left(state, seat)
         die = state.dice.d6()
-        state.events.say("lost", f"{state.name(left)} will move {state.name(seat)} {die} hexes",
+        hexes = "1 hex" if die == 1 else f"{die} hexes"
+        state.events.say("lost", f"{state.name(seat)} is lost: {state.name(left)} rolls {die} "
+                         f"and will move {state.name(seat)} {hexes}",
                          seat=seat, mover=left, roll=die)
         state.pending = Pending(left, LEAD_ASTRAY, roll=die, target=seat)
     elif effect == "camp_ransacked":

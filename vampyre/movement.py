@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gothic_kernel import IllegalAction, event
+from gothic_kernel import Action, IllegalAction, event
 
-from .actions import LeadAstray, Move
+from .actions import LeadAstray, LegalActions, Move
 from .board import CastleMap, Transylvania
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ class Reach:
     large: Mapping[str, Path]
     early: Mapping[str, Path]
     longest: int = 0
-    plain: tuple[Move, ...] = attrs.field(init=False, eq=False, repr=False)
+    plain: LegalActions = attrs.field(init=False, eq=False, repr=False)
     moves: Mapping[str, Move] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -69,7 +69,8 @@ class Reach:
         moves = {end: Move(path) for paths in (self.early, self.large, self.full)
                  for end, path in paths.items()}
         object.__setattr__(self, "moves", moves)
-        object.__setattr__(self, "plain", tuple(moves[e] for e in [*self.full, *self.large]))
+        plain = LegalActions(moves[e] for e in [*self.full, *self.large])
+        object.__setattr__(self, "plain", plain)
 
 
 _UNLIMITED = 99
@@ -300,7 +301,7 @@ def _reach(state: VampyreState, player: Player, roll: int) -> Reach:
     return transylvania_reach(state.world.transylvania, player.location, roll, mode_of(player))
 
 
-def move_actions(state: VampyreState, seat: str, roll: int) -> list[Move]:
+def move_actions(state: VampyreState, seat: str, roll: int) -> list[Action]:
     """Every end of the move the roll allows, each with one path and, where it holds
     opponents, one action per opponent attacked."""
     player = state.players[seat]
@@ -310,11 +311,11 @@ def move_actions(state: VampyreState, seat: str, roll: int) -> list[Move]:
     targets = attack_targets(state, seat)
     reveals = state.in_castle and player.form == "hunter"
     if not targets and not reveals:
-        return list(reach.plain)
+        return reach.plain.copy()  # its set of members made once, too
     ends = [*reach.full, *reach.large]
     ends += [place for place in reach.early
              if place in targets or (reveals and state.green.get(place))]
-    actions: list[Move] = []
+    actions: list[Action] = []
     for end in ends:
         plain = reach.moves[end]
         here = targets.get(end)

@@ -246,7 +246,8 @@ class VampyreState(LoggedState):
         if self.result is not None or self.pending is None or seat != self.pending.seat:
             return []
         if self._legal is None:
-            self._legal = LegalActions(_turns().legal_actions(self))
+            found = _turns().legal_actions(self)
+            self._legal = found if isinstance(found, LegalActions) else LegalActions(found)
         return self._legal.copy()
 
     def _apply(self, seat: str, action: Action) -> None:

@@ -155,7 +155,8 @@ def take_turn(state: VampyreState, seat: str) -> None:
     moves = movement.move_actions(state, seat, roll)
     if moves:
         state.pending = Pending(seat, MOVE, roll=roll)
-        state._legal = LegalActions(moves)  # the decision's legal actions, worked out already
+        # the decision's legal actions, worked out already
+        state._legal = moves if isinstance(moves, LegalActions) else LegalActions(moves)
     else:
         state.events.say("stuck", f"{state.when()}{state.name(seat)} rolls {roll} and "
                          "cannot move",
@@ -229,7 +230,7 @@ def legal_actions(state: VampyreState) -> list[Action]:
     if kind == TURN_START:
         return [TAKE_TURN, *turn_choices(state, seat)]
     if kind == MOVE:
-        return list(movement.move_actions(state, seat, pending.roll))
+        return movement.move_actions(state, seat, pending.roll)
     if kind == SEARCH_DECISION:
         return [SEARCH, MAKE_CAMP]
     if kind == SILVER_BULLET:

@@ -79,7 +79,8 @@ def take_item(state: VampyreState, seat: str, item: str) -> None:
     from .encounters import gift
 
     gift(state, seat, item)
-    state.events.say("item_chosen", f"{state.name(seat)} takes {state.name(item)}",
+    state.events.say("item_chosen", f"{state.name(seat)} chooses {state.name(item)} as the "
+                     "winner's useful item",
                      seat=seat, item=item)
     castle.set_up(state, seat)
 

@@ -280,7 +280,7 @@ def test_converted_players_are_removed_after_a_fight_and_reappear_in_the_tower()
     put(state, "harker", "outer_ward_west")
     enter(state, "outer_ward_west", [4], seat="mina", start="gatehouse", attack="harker")
     assert state.players["mina"].location is None
-    assert "Mina leaves the fight" in texts(state)
+    assert "Mina is removed from the board after the fight" in texts(state)
 
 
 def test_restocking_the_map_at_midnight() -> None:

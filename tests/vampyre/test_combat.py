@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from vampyre.actions import FIRE, HOLD_FIRE, DeclareSilverBullet, Move
+from vampyre.actions import FIRE, HOLD_FIRE, SEARCH, DeclareSilverBullet, Move
 from vampyre.combat import bonus, settle
 from vampyre.state import (
     KLAUSENBURG,
@@ -187,3 +187,60 @@ def test_every_code_letter_has_a_consequence(letter: str) -> None:
     before = state.to_data()
     settle(state, fight, letter)
     assert state.to_data() != before
+
+
+# -- the useful items' examples, played with scripted dice ---------------------------------
+
+def last_roll(state) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    return [e for e in state.log("public") if e["kind"] == "combat_roll"][-1]
+
+
+def test_appendix_ii_knife_example_with_scripted_dice() -> None:
+    """'if a player was fighting a gypsy and rolled a 2, he or she would actually have a 3
+    if he or she were carrying a knife.' Harker, carrying a knife, reveals the Gypsies in
+    Castle Dracula: one gypsy (die 1); his combat die is a 2."""
+    from .test_castle import castle, enter, guardian
+
+    state = castle()
+    give(state, "harker", "knife")
+    guardian(state, "guardroom", "gypsies")
+    enter(state, "guardroom", [1, 2])
+    roll = last_roll(state)
+    assert (roll["monster"], roll["roll"], roll["bonus"]) == ("gypsy", 2, 1)
+    assert str(roll["text"]).startswith("Harker rolls 2 (+1 = 3) against the Gypsy: ")
+
+
+def test_appendix_ii_gun_example_a_gun_and_a_knife_give_3_with_scripted_dice() -> None:
+    """'Note that a gun and a knife together will give a +3 bonus to melee combat.' A bear
+    attacks at night in the forest (encounter roll 3); Harker rolls a 2: 5, a victory."""
+    state = new()
+    give(state, "harker", "gun", "knife")
+    camp_in(state, "harker", "forest", [*two_dice(3), 2])
+    roll = last_roll(state)
+    assert (roll["monster"], roll["roll"], roll["bonus"], roll["result"]) == ("bear", 2, 3, "V")
+    assert roll["text"] == "Harker rolls 2 (+3 = 5) against the Bear: V (victory)"
+
+
+def test_appendix_ii_a_second_knife_or_gun_adds_nothing_with_scripted_dice() -> None:
+    """'Having more than one knife or one gun will not give any additional benefits.'"""
+    state = new()
+    give(state, "harker", "gun", "gun", "knife", "knife")
+    camp_in(state, "harker", "forest", [*two_dice(11), 1])  # a wolf; 1 + 3 = 4
+    assert last_roll(state)["bonus"] == 3
+
+
+def test_appendix_ii_the_host_and_a_silver_crucifix_combine_with_scripted_dice() -> None:
+    """'The Host and a silver crucifix will combine bonuses. However, having more than one
+    of either will not increase the bonus further.' Dracula attacks at a search; Harker,
+    with two Hosts and a crucifix, rolls 5: 5 + 2 = 7, V, the Count is driven off."""
+    from .test_searching import arrive_in_bistritz, stack
+
+    state = new()
+    give(state, "harker", "the_host", "the_host", "silver_crucifix")
+    stack(state, "dracula_attacks")
+    arrive_in_bistritz(state, rolls=(5, *(1,) * 20))
+    state.apply("harker", SEARCH)
+    roll = last_roll(state)
+    assert (roll["monster"], roll["roll"], roll["bonus"], roll["result"]) == \
+        ("dracula", 5, 2, "V")
+    assert state.players["harker"].bites == 0

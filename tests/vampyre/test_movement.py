@@ -58,6 +58,31 @@ def test_movement_example_a_roll_of_6_moves_6_3_2_or_1_hexes() -> None:
     assert lengths == {"road": {6}, "clear": {3}, "forest": {2}, "mountain": {1}}
 
 
+def test_movement_example_a_roll_of_6_with_scripted_dice() -> None:
+    """The same example played through the API: Harker, on the road between Bistritz and
+    the Borgo Pass, rolls a 6 (scripted). Along the road he goes six hexes, to Castle
+    Dracula's doorstep; entering clear terrain (west of Bistritz) three; the forest two; the
+    mountains one. One hex more than the worst terrain allows is refused."""
+    state = new([6, 3, 4, *[1] * 20])  # Harker's movement die, then a quiet night (3 + 4)
+    put(state, "harker", "hex_07_02")
+    assert state.pending is not None and state.pending.roll == 6
+    road = ("hex_08_02", "borgo_pass", "hex_10_02", "hex_11_01", "hex_12_02", "hex_13_01")
+    clear = ("hex_06_02", "bistritz", "hex_04_02")
+    forest = ("hex_07_03", "hex_07_04")
+    mountain = ("hex_08_03",)
+    for path, terrain in ((road, "road"), (clear, "clear"), (forest, "forest"),
+                          (mountain, "mountain")):
+        assert worst("hex_07_02", path) == terrain
+        twin = state.clone()
+        twin.apply("harker", Move(path))
+        assert twin.players["harker"].location == path[-1]
+        assert twin.log(PUBLIC)[-1]["path"] == list(path)
+        assert twin.log(PUBLIC)[-1]["text"].startswith("Harker rolls 6, moves to ")
+    for path in ((*clear, "hex_03_02"), (*forest, "hex_07_05"), (*mountain, "hex_08_04")):
+        with pytest.raises(IllegalAction, match="allows only"):
+            state.apply("harker", Move(path))
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(BOARD.hexes), st.integers(1, 6))
 def test_every_move_goes_the_rate_of_the_worst_terrain_entered(start: str, roll: int) -> None:
