@@ -52,14 +52,13 @@ class Reach:
     ``early``: every other end of a partial move (legal only when something
     there lets the mover stop: an opponent, or in the castle a face-down counter).
     Each end maps to one path (the spaces entered, in order), the same every time.
-    ``longest`` is 0, or, in a corner where no move of the full allowance exists, the
-    length of the longest moves, which then count as complete (a ruling).
+    ``rule`` recognises the same moves along any other legal path (nobody in the way).
     """
 
     full: Mapping[str, Path]
     large: Mapping[str, Path]
     early: Mapping[str, Path]
-    longest: int = 0
+    rule: MoveRule = attrs.field(eq=False, repr=False)
     plain: LegalActions = attrs.field(init=False, eq=False, repr=False)
     moves: Mapping[str, Move] = attrs.field(init=False, eq=False, repr=False)
 
@@ -69,8 +68,91 @@ class Reach:
         moves = {end: Move(path) for paths in (self.early, self.large, self.full)
                  for end, path in paths.items()}
         object.__setattr__(self, "moves", moves)
-        plain = LegalActions(moves[e] for e in [*self.full, *self.large])
+        plain = LegalActions((moves[e] for e in [*self.full, *self.large]), rule=self.rule)
         object.__setattr__(self, "plain", plain)
+
+
+@attrs.frozen(eq=False)
+class MoveRule:
+    """What makes a move legal, fixed when the move is offered ("Movement").
+
+    The player moves "in any direction desired", so any path obeying the rules is legal:
+    every space next to the last, none entered twice (nor the start), no more spaces than
+    the worst terrain entered allows (Transylvania) or the roll (Castle Dracula), and the
+    whole allowance unless the move ends in a large hex, on an opponent (who is then
+    attacked: ``targets``), or for a hunter in Castle Dracula in a green area with a
+    face-down counter (``reveal``). ``longest`` is 0, or in a corner with no move of the
+    full allowance, the length that counts as complete (a ruling).
+    """
+
+    neighbours: Mapping[str, tuple[str, ...]]
+    board: Transylvania | None  # None inside Castle Dracula (every space counts one)
+    start: str
+    roll: int
+    mode: str
+    longest: int
+    targets: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
+    reveal: frozenset[str] = frozenset()
+
+    def check(self, move: Move) -> IllegalAction | None:
+        """None if ``move`` is legal; otherwise why not (all of it public knowledge)."""
+        path, board = move.path, self.board
+        wrong = _walk(self.neighbours, self.start, path)
+        if wrong is not None:
+            return wrong
+        if board is None:
+            allowed = self.roll
+        else:
+            if self.mode == WOLF and any(board.is_large(h) for h in path):
+                return IllegalAction("player werewolves cannot enter the large hexes",
+                                     rule="Werewolf Conversion")
+            allowed = allowance(board, path, self.start, self.roll, self.mode)
+        if len(path) > allowed:
+            what = "hexes through the terrain entered" if board else "spaces"
+            return IllegalAction(f"a roll of {self.roll} allows only {allowed} {what}", rule=RULE)
+        end = path[-1]
+        here = self.targets.get(end, ())
+        reveal = end in self.reveal
+        if move.attack and move.attack not in here:
+            return IllegalAction(f"there is no {move.attack!r} to attack at the end of this "
+                                 "move", rule="Combat")
+        if not move.attack and here and not reveal:
+            return IllegalAction("a player ending a move on an opponent attacks it: name the "
+                                 f"opponent ({', '.join(here)})", rule="Combat")
+        full = self.longest or allowed
+        if len(path) < full and not (here or reveal or (board and board.is_large(end))):
+            return IllegalAction(f"the move must go the full {full} spaces; a player may "
+                                 "stop early only on entering a large hex or a space held by "
+                                 "an opponent (in Castle Dracula, a green area with a "
+                                 "face-down counter)", rule=RULE)
+        return None
+
+    def accepts(self, action: object) -> bool:
+        """Is ``action`` a legal move (listed or along another path)?"""
+        return isinstance(action, Move) and self.check(action) is None
+
+
+@attrs.frozen(eq=False)
+class AstrayRule:
+    """Strange Occurrence 5: the lost player is moved exactly the roll (or, in a corner, as
+    far as possible), terrain ignored, entering no hex twice, along any path."""
+
+    neighbours: Mapping[str, tuple[str, ...]]
+    start: str
+    hexes: int
+
+    def check(self, path: tuple[str, ...]) -> IllegalAction | None:
+        rule = "Strange Occurrence"
+        wrong = _walk(self.neighbours, self.start, path, rule)
+        if wrong is not None:
+            return wrong
+        if len(path) != self.hexes:
+            return IllegalAction(f"the lost player must be moved exactly {self.hexes} hexes "
+                                 "without entering a hex twice", rule=rule)
+        return None
+
+    def accepts(self, action: object) -> bool:
+        return isinstance(action, LeadAstray) and self.check(action.path) is None
 
 
 _UNLIMITED = 99
@@ -216,7 +298,8 @@ def transylvania_reach(board: Transylvania, start: str, roll: int, mode: str) ->
         longest = len(next(iter(full.values())))
     large = {end: p for end, p in partial.items() if board.is_large(end) and end not in full}
     early = {end: p for end, p in partial.items() if end not in full and end not in large}
-    reach = Reach(full, large, early, longest)
+    reach = Reach(full, large, early, MoveRule(board.neighbours, board, start, roll, mode,
+                                               longest))
     cache[key] = reach
     return reach
 
@@ -236,7 +319,8 @@ def castle_reach(castle: CastleMap, start: str, roll: int) -> Reach:
         full = _longest_moves(castle.neighbours, start, roll, lambda a, b, r: r, lambda s: True)
         longest = len(next(iter(full.values())))
     early = {end: p for end, p in partial.items() if end not in full}
-    reach = Reach(full, {}, early, longest)
+    reach = Reach(full, {}, early, MoveRule(castle.neighbours, None, start, roll, WALK,
+                                            longest))
     cache[key] = reach
     return reach
 
@@ -301,12 +385,12 @@ def _reach(state: VampyreState, player: Player, roll: int) -> Reach:
     return transylvania_reach(state.world.transylvania, player.location, roll, mode_of(player))
 
 
-def move_actions(state: VampyreState, seat: str, roll: int) -> list[Action]:
+def move_actions(state: VampyreState, seat: str, roll: int) -> LegalActions:
     """Every end of the move the roll allows, each with one path and, where it holds
     opponents, one action per opponent attacked."""
     player = state.players[seat]
     if player.location is None:
-        return []
+        return LegalActions(())
     reach = _reach(state, player, roll)
     targets = attack_targets(state, seat)
     reveals = state.in_castle and player.form == "hunter"
@@ -325,15 +409,21 @@ def move_actions(state: VampyreState, seat: str, roll: int) -> list[Action]:
         if reveals and state.green.get(end):
             actions.append(plain)  # stop to reveal the counter instead of attacking
         actions.extend(Move(plain.path, target) for target in here)
-    return actions
+    reveal = frozenset(g for g, c in state.green.items() if c) if reveals else frozenset()
+    rule = attrs.evolve(reach.rule, targets={p: tuple(t) for p, t in targets.items()},
+                        reveal=reveal)
+    return LegalActions(actions, rule=rule)
 
 
-def astray_actions(state: VampyreState, lost: str, roll: int) -> list[LeadAstray]:
-    """Strange Occurrence 5: every hex ``roll`` hexes away along a path, terrain ignored."""
+def astray_actions(state: VampyreState, lost: str, roll: int) -> LegalActions:
+    """Strange Occurrence 5: every hex ``roll`` hexes away, with one path (any other path
+    of the roll is accepted too), terrain ignored."""
     where = state.players[lost].location
     assert where is not None
-    reach = transylvania_reach(state.world.transylvania, where, roll, BAT)
-    return [LeadAstray(path) for path in reach.full.values()]
+    board = state.world.transylvania
+    reach = transylvania_reach(board, where, roll, BAT)
+    rule = AstrayRule(board.neighbours, where, reach.rule.longest or roll)
+    return LegalActions((LeadAstray(path) for path in reach.full.values()), rule=rule)
 
 
 def perform(state: VampyreState, seat: str, move: Move, roll: int) -> dict[str, Any]:
@@ -363,69 +453,18 @@ def _walk(neighbours: Mapping[str, tuple[str, ...]], start: str, path: tuple[str
 
 
 def check_move(state: VampyreState, seat: str, move: Move, roll: int) -> IllegalAction | None:
-    """None if ``move`` is a legal move for ``seat`` with ``roll``, along whatever path the
-    player chooses ("Movement": the player moves "in any direction desired"); otherwise
-    why not, in the words of the rules (all of it public knowledge).
-
-    ``legal_actions`` lists one path to each end; any other path that obeys the rules is
-    just as legal: every space adjacent to the last, none entered twice, no more spaces
-    than the worst terrain entered allows, and the whole allowance unless the move ends
-    in a large hex, on an opponent (attacked), or in Castle Dracula in a green area with a
-    face-down counter (a hunter).
-    """
-    player = state.players[seat]
-    start = player.location
-    if start is None:
+    """None if ``move`` is a legal move for ``seat`` with ``roll`` now, along whatever path;
+    otherwise why not (see :class:`MoveRule`)."""
+    if state.players[seat].location is None:
         return IllegalAction(f"{seat} is not on the board", rule=RULE)
-    castle = state.in_castle
-    board = state.world.transylvania
-    neighbours = state.world.castle.neighbours if castle else board.neighbours
-    wrong = _walk(neighbours, start, move.path)
-    if wrong is not None:
-        return wrong
-    if castle:
-        allowed = roll
-    else:
-        mode = mode_of(player)
-        if mode == WOLF and any(board.is_large(h) for h in move.path):
-            return IllegalAction("player werewolves cannot enter the large hexes",
-                                 rule="Werewolf Conversion")
-        allowed = allowance(board, move.path, start, roll, mode)
-    if len(move.path) > allowed:
-        return IllegalAction(f"a roll of {roll} allows only {allowed} "
-                             + ("spaces" if castle else "hexes through the terrain entered"),
-                             rule=RULE)
-    end = move.to
-    here = attack_targets(state, seat).get(end, [])
-    reveal = castle and player.form == "hunter" and bool(state.green.get(end))
-    if move.attack and move.attack not in here:
-        return IllegalAction(f"there is no {move.attack!r} to attack at the end of this move",
-                             rule="Combat")
-    if not move.attack and here and not reveal:
-        return IllegalAction("a player ending a move on an opponent attacks it: name the "
-                             f"opponent ({', '.join(here)})", rule="Combat")
-    longest = _reach(state, player, roll).longest
-    complete = len(move.path) == (longest or allowed)
-    if not (complete or here or reveal or (not castle and board.is_large(end))):
-        return IllegalAction(f"the move must go the full {longest or allowed} spaces; a player "
-                             "may stop early only on entering a large hex or a space held by "
-                             "an opponent (in Castle Dracula, a green area with a face-down "
-                             "counter)", rule=RULE)
-    return None
+    rule = move_actions(state, seat, roll).rule
+    assert isinstance(rule, MoveRule)
+    return rule.check(move)
 
 
 def check_astray(state: VampyreState, lost: str, path: tuple[str, ...],
                  roll: int) -> IllegalAction | None:
-    """None if ``path`` moves the lost player exactly the roll, terrain ignored, entering no
-    hex twice (Strange Occurrence 5); otherwise why not."""
-    where = state.players[lost].location
-    assert where is not None
-    rule = "Strange Occurrence"
-    wrong = _walk(state.world.transylvania.neighbours, where, path, rule)
-    if wrong is not None:
-        return wrong
-    longest = transylvania_reach(state.world.transylvania, where, roll, BAT).longest
-    if len(path) != (longest or roll):
-        return IllegalAction(f"the lost player must be moved exactly {longest or roll} hexes "
-                             "without entering a hex twice", rule=rule)
-    return None
+    """None if ``path`` is a legal way to move the lost player (Strange Occurrence 5)."""
+    rule = astray_actions(state, lost, roll).rule
+    assert isinstance(rule, AstrayRule)
+    return rule.check(path)

@@ -256,8 +256,8 @@ class VampyreState(LoggedState):
         if self._legal is None:
             self.legal_actions(seat)
         assert self._legal is not None
-        if action not in self._legal:
-            turns.check_unlisted(self, seat, action)  # another path, or IllegalAction
+        if action not in self._legal:  # a move along any legal path is "in" (see LegalActions)
+            raise turns.explain_illegal(self, seat, action)
         self._legal = None
         turns.act(self, seat, action)
 

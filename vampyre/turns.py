@@ -236,7 +236,7 @@ def legal_actions(state: VampyreState) -> list[Action]:
     if kind == SILVER_BULLET:
         return [FIRE, HOLD_FIRE]
     if kind == LEAD_ASTRAY:
-        return list(movement.astray_actions(state, pending.target, pending.roll))
+        return movement.astray_actions(state, pending.target, pending.roll)
     if kind == LOOK_AT_COUNTER:
         return [LookAtCounter(h) for h in state.world.transylvania.large_hexes
                 if state.stacks.get(h)]
@@ -282,27 +282,6 @@ def act(state: VampyreState, seat: str, action: Action) -> None:
     play_until_decision(state)
 
 
-def check_unlisted(state: VampyreState, seat: str, action: Action) -> None:
-    """An action not in ``legal_actions``: accept a move (or a lost player's guided move)
-    along another path the rules allow; otherwise raise IllegalAction saying why.
-
-    ``legal_actions`` offers one path to each end of a move, but "Movement" lets the
-    player choose the way ("in any direction desired"); the path decides which hexes are
-    entered, so which terrain limits the move.
-    """
-    pending = state.pending
-    assert pending is not None
-    wrong: IllegalAction | None = None
-    if isinstance(action, Move) and pending.kind == MOVE:
-        wrong = movement.check_move(state, seat, action, pending.roll)
-    elif isinstance(action, LeadAstray) and pending.kind == LEAD_ASTRAY:
-        wrong = movement.check_astray(state, pending.target, action.path, pending.roll)
-    else:
-        wrong = explain_illegal(state, seat, action)
-    if wrong is not None:
-        raise wrong
-
-
 def explain_illegal(state: VampyreState, seat: str, action: Action) -> IllegalAction:
     """Why ``action`` is not legal now, naming the rule (never anything ``seat`` may not know)."""
     pending = state.pending
@@ -313,6 +292,13 @@ def explain_illegal(state: VampyreState, seat: str, action: Action) -> IllegalAc
     if action.TYPE not in allowed:
         return IllegalAction(f"{seat} must {doing} now ({', '.join(allowed)}), "
                              f"not {action.TYPE}", rule=rule)
+    wrong: IllegalAction | None = None
+    if isinstance(action, Move):
+        wrong = movement.check_move(state, seat, action, pending.roll)
+    elif isinstance(action, LeadAstray):
+        wrong = movement.check_astray(state, pending.target, action.path, pending.roll)
+    if wrong is not None:
+        return wrong
     if isinstance(action, LookAtCounter):
         return IllegalAction(f"{action.large_hex!r} is not a large hex that still holds counters",
                              rule="Strange Occurrence")

@@ -244,3 +244,37 @@ def test_appendix_ii_the_host_and_a_silver_crucifix_combine_with_scripted_dice()
     assert (roll["monster"], roll["roll"], roll["bonus"], roll["result"]) == \
         ("dracula", 5, 2, "V")
     assert state.players["harker"].bites == 0
+
+
+def test_combat_every_surviving_entry_records_rulebook_provenance() -> None:
+    """The printed rows (boar, wolf, Dracula, demon) and the printed cells of the cut rows
+    (the bear's column 1, the Brides' columns 1-4) are marked as the rulebook's; the rest
+    of those two rows as reconstructed."""
+    import tomllib
+    from importlib import resources
+
+    data = tomllib.loads(resources.files("vampyre").joinpath("data", "tables.toml")
+                         .read_text(encoding="utf-8"))
+    rows = {row["monster"]: row for table in data["combat"].values() for row in table["rows"]}
+    for monster in ("boar", "wolf", "dracula", "demon"):
+        assert rows[monster]["provenance"].startswith("rulebook: Combat")
+    for monster in ("bear", "brides"):
+        assert rows[monster]["provenance"].startswith("rulebook: Combat")
+        assert "reconstructed" in rows[monster]["provenance"]
+    for monster in ("werewolf", "gypsy", "zombie", "day_guard", "possessed", "vampire",
+                    "nosferatu", "ghost", "gargoyle"):
+        assert not rows[monster]["provenance"].startswith("rulebook")
+
+
+def test_combat_code_letters_s_only_nosferatu_f_and_i_only_in_the_extended_game() -> None:
+    """'S ... This result only affects nosferatu.' 'F ... This result is only possible in
+    the Extended Game.' 'I ... only possible in the Extended Game.'"""
+    rules = new().rules
+    rows = {m: r for t in rules.tables.values() for m, r in t.rows.items()}
+    assert [m for m, r in rows.items() if "S" in r] == ["nosferatu"]
+    in_transylvania = {m for chart in rules.encounters.values() for m in chart} | {
+        "dracula", "nosferatu", "player_werewolf", "possessed"}
+    for monster, row in rows.items():
+        if "F" in row or "I" in row:
+            assert monster not in in_transylvania
+            assert monster in {m for _, m in rules.red_effects.values()}

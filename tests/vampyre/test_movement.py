@@ -253,17 +253,19 @@ def test_movement_any_path_the_rules_allow_is_accepted_and_no_other(start: str,
                                                                      roll: int) -> None:
     """'Each player rolls one die and moves his or her counter a certain number of hexes in
     any direction desired': ``legal_actions`` lists one path per end, but every path
-    obeying the terrain rates is accepted, and nothing else is."""
+    obeying the terrain rates is ``in`` it and accepted, and nothing else is."""
     state = new()
     for other in state.seats:
         put(state, other, "klausenburg")
     put(state, "harker", start)
     turn_of(state, "harker", roll)
     script(state, [3, 4] + [1] * 10)  # a quiet night (7), then the next player's roll
-    listed = {m.to for m in state.legal_actions("harker")}
+    offered = state.legal_actions("harker")
+    listed = {m.to for m in offered}
     for path in simple_paths(start, roll):
         complete = len(path) == allowed(start, path, roll)
         legal = complete or BOARD.is_large(path[-1])
+        assert (Move(path) in offered) == legal  # the list shows one path per end
         twin = state.clone()
         if legal:
             twin.apply("harker", Move(path))
