@@ -165,9 +165,10 @@ def strike(state: VampyreState, fight: Fight, *, bullet: bool) -> None:
             total = f"{die}" + (f" ({plus:+d} = {die + plus})" if plus else "")
             text = f"{hunter} rolls {total} against {foe_text(state, fight)}"
         else:  # the converted attacker rolls; the total is still read for the hunter
-            total = f"{die}" + (f" ({plus:+d} for {hunter} = {die + plus})" if plus else "")
-            text = (f"{state.name(fight.attacker)} ({state.name(fight.monster)}) rolls {total} "
+            text = (f"{state.name(fight.attacker)} ({state.name(fight.monster)}) rolls {die} "
                     f"against {hunter}")
+            if plus:
+                text += f" (total {die + plus} with {hunter}'s {plus:+d})"
         state.events.say("combat_roll", f"{text}: {letter} ({LETTER_WORDS[letter]})",
                          roller=fight.attacker, roll=die, bonus=plus, result=letter,
                          hunter=fight.hunter, monster=fight.monster)

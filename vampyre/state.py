@@ -407,7 +407,10 @@ class VampyreState(LoggedState):
 
     def when(self) -> str:
         """Inside Castle Dracula, the hour that opens a turn's line ("3 p.m.: ")."""
-        return f"{clock_text(self.clock)}: " if self.in_castle else ""
+        if not self.in_castle:
+            return ""
+        hour = clock_text(self.clock)
+        return f"{hour[0].upper()}{hour[1:]}: "
 
     def fight_of(self, seat: str) -> Fight | None:
         """The unresolved fight ``seat`` takes part in, if any."""

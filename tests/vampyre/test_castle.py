@@ -376,3 +376,32 @@ def test_castle_movement_any_path_of_the_full_roll_is_accepted() -> None:
         assert twin.players["harker"].location == path[-1]
     with pytest.raises(IllegalAction, match="full 3 spaces"):
         state.apply("harker", Move(paths[0][:2]))
+
+
+def test_possessed_by_the_demon_inside_the_castle_charges_next_turn() -> None:
+    """Ruling 32: the possessed hunter stays in the Demon's room, charges on his next turn
+    (one die), is removed after the fight and reappears in The Tower while possessed."""
+    state = castle()
+    state.clock = 20
+    guardian(state, "guardroom", "demon")
+    enter(state, "guardroom", [1, 5])  # P; possessed five turns
+    harker = state.players["harker"]
+    assert harker.possessed == 5 and harker.location == "guardroom"
+    put(state, "mina", "outer_ward_west")  # next to the Guardroom
+    for seat in ("van_helsing", "godalming"):
+        put(state, seat, "the_tower")
+    turn_of(state, "harker")
+    script(state, [3, 1, *[1] * 20])  # the charge die, then the attacker rolls 1: W for Mina
+    state.pending = None
+    from vampyre.turns import take_turn
+
+    take_turn(state, "harker")
+    charge = [e for e in state.log("public") if e["kind"] == "possessed"][-1]
+    assert charge["target"] == "mina" and charge["path"] == ["outer_ward_west"]
+    assert "Harker is removed from the board after the fight" in texts(state)
+    assert harker.location is None and harker.possessed == 5
+    assert state.players["mina"].wounds == 1
+    from vampyre.conversion import reappear
+
+    reappear(state, "harker")
+    assert harker.location == "the_tower"

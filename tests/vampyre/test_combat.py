@@ -278,3 +278,18 @@ def test_combat_code_letters_s_only_nosferatu_f_and_i_only_in_the_extended_game(
         if "F" in row or "I" in row:
             assert monster not in in_transylvania
             assert monster in {m for _, m in rules.red_effects.values()}
+
+
+def test_n_no_result_the_fight_takes_the_whole_next_turn_no_move_no_night() -> None:
+    """'The player may not move and must fight the opponent on his or her next turn'
+    (ruling 31): no movement die, no search, no encounter roll that turn."""
+    state = new()
+    camp_in(state, "harker", "forest", [*two_dice(3), 4])  # a bear; 4 -> N
+    turn_of(state, "harker")
+    script(state, [6, *[1] * 10])
+    state.apply("harker", state.legal_actions("harker")[0])
+    log = state.log("public")
+    resumed = max(i for i, e in enumerate(log) if e["kind"] == "fight_goes_on")
+    assert [e["kind"] for e in log[resumed:resumed + 3]] == \
+        ["fight_goes_on", "combat_roll", "victory"]
+    assert all(e.get("seat") != "harker" for e in log[resumed + 3:])  # the turn is over
