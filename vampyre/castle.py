@@ -81,6 +81,7 @@ def reveal(state: VampyreState, seat: str) -> None:
     """Flip the guardian counter in the hunter's green area and meet it ("Movement",
     "Appendix I: Monsters")."""
     p = state.players[seat]
+    forced = p.must_reveal  # the turn after midnight: the reveal opens the turn
     p.must_reveal = False
     where = p.location
     assert where is not None
@@ -90,8 +91,9 @@ def reveal(state: VampyreState, seat: str) -> None:
     state.green[where] = ""
     kind = state.rules.red_counters[counter]
     effect, monster = state.rules.red_effects[kind]
-    state.events.say("reveal", f"{state.name(seat)} reveals {combat.the(state, kind)} in "
-                     f"{state.place(where)}", seat=seat, space=where, counter=kind)
+    state.events.say("reveal", f"{state.when() if forced else ''}{state.name(seat)} reveals "
+                     f"{combat.the(state, kind)} in {state.place(where)}", seat=seat,
+                     space=where, counter=kind)
     if effect == "swarm_of_rats":
         p.lost_turns += 1
         state.events.say("swarm_of_rats", f"{state.name(seat)} loses a turn fending off the "
