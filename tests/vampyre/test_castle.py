@@ -405,3 +405,23 @@ def test_possessed_by_the_demon_inside_the_castle_charges_next_turn() -> None:
 
     reappear(state, "harker")
     assert harker.location == "the_tower"
+
+
+@pytest.mark.parametrize(("hour", "result"), [(8, "N"), (20, "B")])
+def test_time_inside_castle_dracula_daylight_with_scripted_dice(hour: int, result: str) -> None:
+    """'Between 6 a.m. (sunrise) and 6 p.m. (sunset) all vampire hunters add +1 to their
+    Supernatural Combat rolls. At sunset the forces of evil regain their awful powers':
+    the same roll of 4 against the Brides is a 5 (N) at 9 a.m. but a 4 (B) at 9 p.m."""
+    state = castle()
+    state.clock = hour  # Harker's turn sets it one hour ahead
+    guardian(state, "guardroom", "brides")
+    put(state, "harker", "inner_ward_south")
+    state.order.seat_index = 0
+    state.turn_open, state.pending = False, None
+    script(state, [1, 4, *[1] * 20])  # the movement die, then the combat die
+    from vampyre.turns import play_until_decision
+
+    play_until_decision(state)
+    state.apply("harker", Move(("guardroom",)))
+    roll = [e for e in state.log("public") if e["kind"] == "combat_roll"][-1]
+    assert (roll["roll"], roll["bonus"], roll["result"]) == (4, int(result == "N"), result)
