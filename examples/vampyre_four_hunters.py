@@ -11,6 +11,7 @@ import sys
 
 import gothic_kernel as gk
 from gothic_kernel.agents import play_game
+from vampyre import VampyreGame, VampyreState
 
 
 def main(seed: int = 7) -> None:
@@ -26,12 +27,24 @@ def main(seed: int = 7) -> None:
             print("\n== The Extended Game: Castle Dracula ==")
         print(entry["text"])
     outcome = state.outcome
-    print(f"\n{record.steps} actions; outcome: {outcome}")
+    assert outcome is not None
+    assert isinstance(state, VampyreState) and isinstance(game, VampyreGame)
+    winner = ", ".join(state.name(s) for s in outcome.winners) or "nobody"
+    print(f"\n{record.steps} actions. Winner: {winner} ({outcome.reason}).")
     view = state.observation(gk.PUBLIC)
+    names = game.world()["rules"].names  # printed names of items and monsters
+    forms = {"hunter": "vampire hunter", "nosferatu": "nosferatu",
+             "player_werewolf": "player werewolf"}
     for player in view["players"].values():
-        print(f"  {player['name']:<20} {player['form']:<16} coffins {player['coffins']}  "
-              f"bites {player['bites']}  items {', '.join(player['items']) or '-'}"
-              + (f"  ({player['out']})" if player["out"] else ""))
+        items = ", ".join(names[i] for i in player["items"]) or "no items"
+        out = {"dead": ", dead", "saved": ", destroyed (saved)", "slain": ", slain"}
+        print(f"  {player['hunter']:<20} {forms[player['form']]}{out.get(player['out'], '')}: "
+              f"{_count(player['coffins'], 'coffin')}, {_count(player['bites'], 'bite')}, "
+              f"{items}")
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}" + ("" if n == 1 else "s")
 
 
 if __name__ == "__main__":

@@ -19,7 +19,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from gothic_kernel import Agent, BadOption, Dice, Game, GameState, Option
+import attrs
+
+from gothic_kernel import Action, Agent, BadOption, Dice, Game, GameState, Option
 
 from . import castle, turns
 from .actions import ACTION_TYPES
@@ -36,6 +38,8 @@ HUNTERS = ("harker", "mina", "van_helsing", "godalming", "morris", "seward")
 STAGES = ("basic", "extended", "castle")
 
 DEFAULT_PLAYERS = 4
+
+_ACTION_BY_TYPE = {cls.TYPE: cls for cls in ACTION_TYPES}
 
 
 class VampyreGame(Game):
@@ -100,6 +104,18 @@ class VampyreGame(Game):
         state.check_invariants()
         return state
 
+    def parse_action(self, data: object) -> Action:
+        """The action a JSON form describes; fields left out take their defaults (a move
+        may omit ``"attack": ""``). A malformed form raises IllegalAction."""
+        if isinstance(data, Mapping):
+            cls = _ACTION_BY_TYPE.get(str(data.get("type")))
+            if cls is not None:
+                defaults = {f.name: f.default for f in attrs.fields(cls)
+                            if f.default is not attrs.NOTHING and f.name not in data}
+                if defaults:
+                    data = {**data, **defaults}
+        return super().parse_action(data)
+
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
         from .bots import HunterBot
 
@@ -114,11 +130,13 @@ class VampyreGame(Game):
 def _high_roller(state: VampyreState) -> str:
     """Each player rolls one die; the high roller goes first (ties roll again)."""
     tied = list(state.seats)
+    lead = "Each player rolls a die to go first: "
     while len(tied) > 1:
         rolls = {s: state.dice.d6() for s in tied}
-        state.events.say("first_player_roll", ", ".join(f"{state.name(s)} rolls {r}"
-                                                         for s, r in rolls.items()),
+        state.events.say("first_player_roll", lead + ", ".join(f"{state.name(s)} rolls {r}"
+                                                                for s, r in rolls.items()),
                          rolls=dict(rolls))
+        lead = "A tie; the high rollers roll again: "
         high = max(rolls.values())
         tied = [s for s in tied if rolls[s] == high]
     state.events.say("first_player", f"{state.name(tied[0])} goes first", seat=tied[0])

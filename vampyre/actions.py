@@ -19,6 +19,7 @@ them. What is left to the players:
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Protocol
 
 import attrs
 
@@ -94,28 +95,40 @@ class ChooseItem(Action):
     item: str
 
 
+class Accepts(Protocol):
+    """Recognises legal actions that a list shows only one form of (a move along another
+    path than the one listed)."""
+
+    def accepts(self, action: object) -> bool: ...
+
+
 class LegalActions(list[Action]):
     """The legal actions of a decision: a plain list whose ``in`` is a set lookup.
 
     Search code asks ``action in state.legal_actions(seat)`` very often; the members are
     shared (frozen) between the copies handed out, the list itself is the caller's.
+    A move is listed once per end, with one path; ``rule`` (when given) makes ``in`` true
+    for the same move along any other path the rules allow, which ``apply`` accepts.
     """
 
-    __slots__ = ("_members",)
+    __slots__ = ("_members", "rule")
 
-    def __init__(self, actions: Iterable[Action], members: frozenset[Action] | None = None
-                 ) -> None:
+    def __init__(self, actions: Iterable[Action], members: frozenset[Action] | None = None,
+                 rule: Accepts | None = None) -> None:
         super().__init__(actions)
         self._members = members if members is not None else frozenset(self)
+        self.rule = rule
 
     def __contains__(self, item: object) -> bool:
         try:
-            return item in self._members
+            if item in self._members:
+                return True
         except TypeError:  # an unhashable stranger is no legal action
             return False
+        return self.rule is not None and self.rule.accepts(item)
 
     def copy(self) -> LegalActions:
-        return LegalActions(self, self._members)
+        return LegalActions(self, self._members, self.rule)
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (

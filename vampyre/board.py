@@ -27,6 +27,10 @@ import numpy as np
 from .tables import Rules
 
 TERRAIN_LETTERS = {"c": "clear", "f": "forest", "m": "mountain", "e": "evil"}
+
+#: How the narration names an ordinary hex of each terrain ("the forest hex at 02.07").
+TERRAIN_WORDS = {"clear": "the clear hex", "forest": "the forest hex",
+                 "mountain": "the mountain hex", "evil": "the hex under evil influence"}
 LARGE = "large"
 
 # odd-q neighbour offsets (column, row) for even and odd columns
@@ -118,6 +122,7 @@ class Transylvania:
         self.rates = rules.rates
         self.graph = self._graph()
         self.distances = _bfs_distances(self.hexes, self.neighbours)
+        self.names = self._names()
 
     def _graph(self) -> nx.Graph:
         graph = nx.Graph()
@@ -162,7 +167,16 @@ class Transylvania:
         return path[1:]
 
     def name(self, hid: str) -> str:
-        return self.large_hex_names.get(hid, hid)
+        """A hex as the narration names it: a large hex by its name ("The Old Abbey"), any
+        other by its terrain and its column.row on the map ("the forest hex at 02.07")."""
+        return self.names[hid]
+
+    def _names(self) -> dict[str, str]:
+        names = {}
+        for hid, (col, row) in self.offset.items():
+            names[hid] = self.large_hex_names.get(hid) \
+                or f"{TERRAIN_WORDS[self.terrain[hid]]} at {col:02d}.{row:02d}"
+        return names
 
     def render(self) -> list[str]:
         """The map as text, a row per map row, three characters per hex: the terrain
@@ -240,7 +254,13 @@ class CastleMap:
         return path[1:]
 
     def name(self, space: str) -> str:
+        """The space's name on the map ("Wine Cellar", "The Tower")."""
         return self.names[space]
+
+    def place(self, space: str) -> str:
+        """The space as the narration names it, with its article ("the Wine Cellar")."""
+        name = self.names[space]
+        return name if name.startswith("The ") else f"the {name}"
 
     def render(self) -> list[str]:
         """The castle as text on its drawing grid: ``..`` a white space, two capitals a

@@ -4,7 +4,7 @@
 
 * a hunter in Transylvania heads for the nearest large hex it may search
   (preferring to end its move in one, then on safe clear ground), searches
-  whenever it can, takes the cure at The Standing Stones once bitten twice,
+  whenever it can, takes the cure at The Standing Stones whenever bitten,
   and only attacks converted players when the odds favour it;
 * a nosferatu or player werewolf closes in on the nearest hunter and attacks;
 * inside Castle Dracula a hunter makes for the nearest face-down guardian (or

@@ -81,6 +81,7 @@ def reveal(state: VampyreState, seat: str) -> None:
     """Flip the guardian counter in the hunter's green area and meet it ("Movement",
     "Appendix I: Monsters")."""
     p = state.players[seat]
+    forced = p.must_reveal  # the turn after midnight: the reveal opens the turn
     p.must_reveal = False
     where = p.location
     assert where is not None
@@ -90,8 +91,9 @@ def reveal(state: VampyreState, seat: str) -> None:
     state.green[where] = ""
     kind = state.rules.red_counters[counter]
     effect, monster = state.rules.red_effects[kind]
-    state.events.say("reveal", f"{state.name(seat)} reveals {state.name(kind)} in the "
-                     f"{state.name(where)}", seat=seat, space=where, counter=kind)
+    state.events.say("reveal", f"{state.when() if forced else ''}{state.name(seat)} reveals "
+                     f"{combat.the(state, kind)} in {state.place(where)}", seat=seat,
+                     space=where, counter=kind)
     if effect == "swarm_of_rats":
         p.lost_turns += 1
         state.events.say("swarm_of_rats", f"{state.name(seat)} loses a turn fending off the "
@@ -113,7 +115,8 @@ def reveal(state: VampyreState, seat: str) -> None:
         if effect == "gypsies":
             gypsies = state.dice.d6()
             band = "1 gypsy attacks" if gypsies == 1 else f"{gypsies} gypsies attack"
-            state.events.say("gypsies", band, seat=seat, number=gypsies)
+            state.events.say("gypsies", f"{state.name(seat)} rolls {gypsies}: {band}",
+                             seat=seat, number=gypsies)
         combat.begin(state, Fight(seat, monster, seat, counter=counter, origin="guardian",
                                   gypsies=gypsies, space=where))
 
@@ -127,8 +130,10 @@ def flee(state: VampyreState, seat: str) -> None:
     path = castle.shortest_path(p.location, castle.entrance)[:die]
     if path:
         p.location = path[-1]
-    state.events.say("flee", f"{state.name(seat)} rolls {die} and flees towards The "
-                     "Portcullis", seat=seat, roll=die, path=path)
+    where = "all the way back to The Portcullis" if p.location == castle.entrance \
+        else f"towards The Portcullis, as far as {state.place(p.location)}"
+    state.events.say("flee", f"{state.when()}{state.name(seat)} rolls {die} and flees {where}",
+                     seat=seat, roll=die, path=path)
     if p.location == castle.entrance:
         p.fleeing = False
         state.events.say("folly", f"{state.name(seat)} stops at The Portcullis and realizes "

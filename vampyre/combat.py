@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 
 RULE = "Combat"
 COUNT_DRACULA = "count_dracula"
+
+#: The code letters in words ("Combat Code Letters"), for the narration.
+LETTER_WORDS = {"V": "victory", "W": "wound", "N": "no result", "S": "salvation",
+                "B": "bite", "P": "possession", "F": "fear", "I": "immobility"}
 WEREWOLVES = ("werewolf", PLAYER_WEREWOLF)
 
 
@@ -105,7 +109,8 @@ def resume(state: VampyreState, fight: Fight, seat: str) -> None:
     """An N result's fight goes on, on the turn of either combatant, who rolls."""
     state.fights.remove(fight)
     fight.attacker = seat
-    state.events.say("fight_goes_on", f"The fight between {state.name(fight.hunter)} and "
+    state.events.say("fight_goes_on", f"{state.when()}The fight between "
+                     f"{state.name(fight.hunter)} and "
                      f"{foe_text(state, fight)} goes on", hunter=fight.hunter,
                      opponent=fight.opponent, monster=fight.monster)
     begin(state, fight)
@@ -155,13 +160,16 @@ def strike(state: VampyreState, fight: Fight, *, bullet: bool) -> None:
         die = state.dice.d6()
         plus = bonus(state, fight)
         letter = table.result(fight.monster, die + plus)
-        total = f"{die}" + (f" ({plus:+d} = {die + plus})" if plus else "")
+        hunter = state.name(fight.hunter)
         if fight.attacker == fight.hunter:
-            text = f"{state.name(fight.hunter)} rolls {total} against {foe_text(state, fight)}"
-        else:
-            text = (f"{state.name(fight.attacker)} ({state.name(fight.monster)}) rolls {total} "
-                    f"against {state.name(fight.hunter)}")
-        state.events.say("combat_roll", f"{text}: {letter}",
+            total = f"{die}" + (f" ({plus:+d} = {die + plus})" if plus else "")
+            text = f"{hunter} rolls {total} against {foe_text(state, fight)}"
+        else:  # the converted attacker rolls; the total is still read for the hunter
+            text = (f"{state.name(fight.attacker)} ({state.name(fight.monster)}) rolls {die} "
+                    f"against {hunter}")
+            if plus:
+                text += f" (total {die + plus} with {hunter}'s {plus:+d})"
+        state.events.say("combat_roll", f"{text}: {letter} ({LETTER_WORDS[letter]})",
                          roller=fight.attacker, roll=die, bonus=plus, result=letter,
                          hunter=fight.hunter, monster=fight.monster)
         if not settle(state, fight, letter, bullet=bullet):
@@ -265,4 +273,5 @@ def _over(state: VampyreState, fight: Fight) -> None:
     if state.in_castle and fight.opponent:
         foe = state.players[fight.opponent]
         if foe.location is not None and not foe.out and foe.is_converted:
-            conversion.dissolve(state, fight.opponent, "leaves the fight")
+            conversion.dissolve(state, fight.opponent, "is removed from the board after the "
+                                "fight")

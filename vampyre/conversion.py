@@ -43,7 +43,8 @@ def bite(state: VampyreState, seat: str) -> None:
     """"B - Bite": a Bite! marker; the third makes a nosferatu."""
     p = state.players[seat]
     p.bites += 1
-    state.events.say("bite", f"{state.name(seat)} has been bitten ({p.bites})", seat=seat,
+    marks = "1 bite" if p.bites == 1 else f"{p.bites} bites"
+    state.events.say("bite", f"{state.name(seat)} has been bitten ({marks})", seat=seat,
                      bites=p.bites)
     if p.bites >= 3 and p.form == HUNTER:
         _convert(state, seat, NOSFERATU, "becomes a nosferatu")
@@ -61,7 +62,8 @@ def wound(state: VampyreState, seat: str, monster: str) -> None:
             leave_for_good(state, seat, DEAD, "dies of the wounds")
             return
         p.may_heal = True
-        state.events.say("wound", f"{state.name(seat)} is wounded", seat=seat, wounds=p.wounds)
+        state.events.say("wound", f"{state.name(seat)} is wounded (a second wound kills)",
+                         seat=seat, wounds=p.wounds)
         return
     from .searching import visit
 
@@ -142,7 +144,9 @@ def reappear(state: VampyreState, seat: str) -> None:
         home = THE_CRYPTS
     p.location = home
     p.reappear = -1
-    state.events.say("reappear", f"{state.name(seat)} reappears in {state.name(home)}",
+    at = "at" if state.in_castle and home == state.world.castle.entrance else "in"
+    state.events.say("reappear", f"{state.when()}{state.name(seat)} reappears {at} "
+                     f"{state.place(home)}",
                      seat=seat, place=home)
 
 
@@ -173,7 +177,8 @@ def possessed_move(state: VampyreState, seat: str) -> None:
     p = state.players[seat]
     target = _nearest_prey(state, seat)
     if target is None:
-        state.events.say("possessed", f"The possessed {state.name(seat)} finds no one to attack",
+        state.events.say("possessed", f"{state.when()}The possessed {state.name(seat)} finds "
+                         "no one to attack",
                          seat=seat)
         return
     start = p.location
@@ -195,11 +200,11 @@ def possessed_move(state: VampyreState, seat: str) -> None:
                 break
             moved.append(there)
             here = there
-    if moved:
-        p.location = moved[-1]
-    state.events.say("possessed", f"The possessed {state.name(seat)} rolls {dice_text} and "
-                     f"charges towards {state.name(target)}", seat=seat, target=target,
-                     path=moved)
+    end = moved[-1] if moved else start
+    p.location = end
+    state.events.say("possessed", f"{state.when()}The possessed {state.name(seat)} rolls "
+                     f"{dice_text} and charges towards {state.name(target)}, to "
+                     f"{state.place(end)}", seat=seat, target=target, path=moved)
     fights_here = state.in_castle or not state.world.transylvania.is_large(goal)
     if p.location == goal and fights_here:
         from .combat import player_fight

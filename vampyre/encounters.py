@@ -30,8 +30,6 @@ if TYPE_CHECKING:
     from .state import VampyreState
 
 RULE = "Encounters"
-_NIGHT = {"forest": "in the forest", "mountain": "in the mountains",
-          "evil": "under evil influence"}
 
 
 def night(state: VampyreState, seat: str, moved: Mapping[str, Any] | None = None) -> None:
@@ -44,22 +42,21 @@ def night(state: VampyreState, seat: str, moved: Mapping[str, Any] | None = None
     assert where is not None
     terrain = state.world.transylvania.night_terrain(where)
     chart = state.rules.encounters.get(terrain)
-    lead = f"{moved['text']}, " if moved else f"{state.name(seat)} "
+    lead = str(moved["text"]) if moved else f"{state.name(seat)} makes camp"
     data = {k: v for k, v in moved.items() if k not in ("kind", "text", "seat")} if moved else {}
     if chart is None:
-        state.events.add(event("night", f"{lead}camps safely", seat=seat, **data))
+        state.events.add(event("night", f"{lead} and camps safely", seat=seat, **data))
         return
     roll = state.dice.two_d6()
     found = chart[roll - 2]
     if found == NO_ENCOUNTER:
-        outcome = "quiet night"
+        outcome = "no encounter"
     elif found == STRANGE_OCCURRENCE:
         outcome = "a Strange Occurrence"
     else:
         outcome = f"a {state.name(found)} attacks"  # the night creatures are common nouns
-    where_text = _NIGHT.get(terrain, f"in the {terrain}")
-    state.events.add(event("night", f"{lead}night {where_text}: {roll}, {outcome}",
-                           seat=seat, night=roll, result=found, **data))
+    state.events.add(event("night", f"{lead}; the night's encounter roll is {roll}: {outcome}",
+                           seat=seat, night=roll, result=found, terrain=terrain, **data))
     if found == STRANGE_OCCURRENCE:
         strange_occurrence(state, seat)
     elif found != NO_ENCOUNTER:
@@ -101,7 +98,9 @@ def strange_occurrence(state: VampyreState, seat: str) -> None:
     elif effect == "lost":
         left = player_on_left(state, seat)
         die = state.dice.d6()
-        state.events.say("lost", f"{state.name(left)} will move {state.name(seat)} {die} hexes",
+        hexes = "1 hex" if die == 1 else f"{die} hexes"
+        state.events.say("lost", f"{state.name(seat)} is lost: {state.name(left)} rolls {die} "
+                         f"and will move {state.name(seat)} {hexes}",
                          seat=seat, mover=left, roll=die)
         state.pending = Pending(left, LEAD_ASTRAY, roll=die, target=seat)
     elif effect == "camp_ransacked":
@@ -130,7 +129,7 @@ def lead_astray(state: VampyreState, mover: str, lost: str, path: tuple[str, ...
     if state.world.transylvania.is_large(p.location):
         visit(p, p.location)
     state.events.say("led_astray", f"{state.name(mover)} leads {state.name(lost)} astray to "
-                     f"{state.name(p.location)}", seat=lost, mover=mover, path=list(path))
+                     f"{state.place(p.location)}", seat=lost, mover=mover, path=list(path))
 
 
 def look_at_counter(state: VampyreState, seat: str, large_hex: str) -> None:

@@ -30,11 +30,10 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gothic_kernel import IllegalAction, event
+from gothic_kernel import Action, IllegalAction, event
 
-from .actions import LeadAstray, Move
+from .actions import LeadAstray, LegalActions, Move
 from .board import CastleMap, Transylvania
-from .state import clock_text
 
 if TYPE_CHECKING:
     from .state import Player, VampyreState
@@ -53,12 +52,14 @@ class Reach:
     ``early``: every other end of a partial move (legal only when something
     there lets the mover stop: an opponent, or in the castle a face-down counter).
     Each end maps to one path (the spaces entered, in order), the same every time.
+    ``rule`` recognises the same moves along any other legal path (nobody in the way).
     """
 
     full: Mapping[str, Path]
     large: Mapping[str, Path]
     early: Mapping[str, Path]
-    plain: tuple[Move, ...] = attrs.field(init=False, eq=False, repr=False)
+    rule: MoveRule = attrs.field(eq=False, repr=False)
+    plain: LegalActions = attrs.field(init=False, eq=False, repr=False)
     moves: Mapping[str, Move] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -67,7 +68,91 @@ class Reach:
         moves = {end: Move(path) for paths in (self.early, self.large, self.full)
                  for end, path in paths.items()}
         object.__setattr__(self, "moves", moves)
-        object.__setattr__(self, "plain", tuple(moves[e] for e in [*self.full, *self.large]))
+        plain = LegalActions((moves[e] for e in [*self.full, *self.large]), rule=self.rule)
+        object.__setattr__(self, "plain", plain)
+
+
+@attrs.frozen(eq=False)
+class MoveRule:
+    """What makes a move legal, fixed when the move is offered ("Movement").
+
+    The player moves "in any direction desired", so any path obeying the rules is legal:
+    every space next to the last, none entered twice (nor the start), no more spaces than
+    the worst terrain entered allows (Transylvania) or the roll (Castle Dracula), and the
+    whole allowance unless the move ends in a large hex, on an opponent (who is then
+    attacked: ``targets``), or for a hunter in Castle Dracula in a green area with a
+    face-down counter (``reveal``). ``longest`` is 0, or in a corner with no move of the
+    full allowance, the length that counts as complete (a ruling).
+    """
+
+    neighbours: Mapping[str, tuple[str, ...]]
+    board: Transylvania | None  # None inside Castle Dracula (every space counts one)
+    start: str
+    roll: int
+    mode: str
+    longest: int
+    targets: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
+    reveal: frozenset[str] = frozenset()
+
+    def check(self, move: Move) -> IllegalAction | None:
+        """None if ``move`` is legal; otherwise why not (all of it public knowledge)."""
+        path, board = move.path, self.board
+        wrong = _walk(self.neighbours, self.start, path)
+        if wrong is not None:
+            return wrong
+        if board is None:
+            allowed = self.roll
+        else:
+            if self.mode == WOLF and any(board.is_large(h) for h in path):
+                return IllegalAction("player werewolves cannot enter the large hexes",
+                                     rule="Werewolf Conversion")
+            allowed = allowance(board, path, self.start, self.roll, self.mode)
+        if len(path) > allowed:
+            what = "hexes through the terrain entered" if board else "spaces"
+            return IllegalAction(f"a roll of {self.roll} allows only {allowed} {what}", rule=RULE)
+        end = path[-1]
+        here = self.targets.get(end, ())
+        reveal = end in self.reveal
+        if move.attack and move.attack not in here:
+            return IllegalAction(f"there is no {move.attack!r} to attack at the end of this "
+                                 "move", rule="Combat")
+        if not move.attack and here and not reveal:
+            return IllegalAction("a player ending a move on an opponent attacks it: name the "
+                                 f"opponent ({', '.join(here)})", rule="Combat")
+        full = self.longest or allowed
+        if len(path) < full and not (here or reveal or (board and board.is_large(end))):
+            return IllegalAction(f"the move must go the full {full} spaces; a player may "
+                                 "stop early only on entering a large hex or a space held by "
+                                 "an opponent (in Castle Dracula, a green area with a "
+                                 "face-down counter)", rule=RULE)
+        return None
+
+    def accepts(self, action: object) -> bool:
+        """Is ``action`` a legal move (listed or along another path)?"""
+        return isinstance(action, Move) and self.check(action) is None
+
+
+@attrs.frozen(eq=False)
+class AstrayRule:
+    """Strange Occurrence 5: the lost player is moved exactly the roll (or, in a corner, as
+    far as possible), terrain ignored, entering no hex twice, along any path."""
+
+    neighbours: Mapping[str, tuple[str, ...]]
+    start: str
+    hexes: int
+
+    def check(self, path: tuple[str, ...]) -> IllegalAction | None:
+        rule = "Strange Occurrence"
+        wrong = _walk(self.neighbours, self.start, path, rule)
+        if wrong is not None:
+            return wrong
+        if len(path) != self.hexes:
+            return IllegalAction(f"the lost player must be moved exactly {self.hexes} hexes "
+                                 "without entering a hex twice", rule=rule)
+        return None
+
+    def accepts(self, action: object) -> bool:
+        return isinstance(action, LeadAstray) and self.check(action.path) is None
 
 
 _UNLIMITED = 99
@@ -154,12 +239,36 @@ def _search_flat(neighbours: Mapping[str, tuple[str, ...]], order: tuple[str, ..
     return full, partial
 
 
-def _as_far_as_possible(full: dict[str, Path], partial: dict[str, Path]) -> dict[str, Path]:
-    """With no complete move, the longest partial moves count as complete (a ruling)."""
-    if full or not partial:
-        return full
-    longest = max(len(p) for p in partial.values())
-    return {end: p for end, p in partial.items() if len(p) == longest}
+def _longest_moves(neighbours: Mapping[str, tuple[str, ...]], start: str, roll: int,
+                   rate: Callable[[str, str, int], int],
+                   enterable: Callable[[str], bool]) -> dict[str, Path]:
+    """In a corner (no move of the full allowance exists): one path to each end of the
+    longest moves, which count as complete (a ruling). Rare, so a plain search."""
+    best: dict[str, Path] = {}
+    longest = 0
+    path: list[str] = []
+    visited = {start}
+
+    def go(node: str, allowance: int) -> None:
+        nonlocal longest, best
+        for nxt in neighbours[node]:
+            if nxt in visited or not enterable(nxt):
+                continue
+            limit = min(allowance, rate(node, nxt, roll))
+            if len(path) + 1 > limit:
+                continue
+            path.append(nxt)
+            if len(path) > longest:
+                longest, best = len(path), {}
+            if len(path) == longest:
+                best.setdefault(nxt, tuple(path))
+            visited.add(nxt)
+            go(nxt, limit)
+            visited.discard(nxt)
+            path.pop()
+
+    go(start, _UNLIMITED)
+    return best
 
 
 def transylvania_reach(board: Transylvania, start: str, roll: int, mode: str) -> Reach:
@@ -183,10 +292,14 @@ def transylvania_reach(board: Transylvania, start: str, roll: int, mode: str) ->
                                      enterable)
     else:
         full, partial = _search(board.neighbours, start, roll, rate, enterable)
-    full = _as_far_as_possible(full, partial)
+    longest = 0
+    if not full and partial:
+        full = _longest_moves(board.neighbours, start, roll, rate, enterable)
+        longest = len(next(iter(full.values())))
     large = {end: p for end, p in partial.items() if board.is_large(end) and end not in full}
     early = {end: p for end, p in partial.items() if end not in full and end not in large}
-    reach = Reach(full, large, early)
+    reach = Reach(full, large, early, MoveRule(board.neighbours, board, start, roll, mode,
+                                               longest))
     cache[key] = reach
     return reach
 
@@ -201,9 +314,13 @@ def castle_reach(castle: CastleMap, start: str, roll: int) -> Reach:
 
     full, partial = _search_flat(castle.neighbours, castle.spaces, start, roll,
                                  castle.distance, lambda s: True)
-    full = _as_far_as_possible(full, partial)
+    longest = 0
+    if not full and partial:
+        full = _longest_moves(castle.neighbours, start, roll, lambda a, b, r: r, lambda s: True)
+        longest = len(next(iter(full.values())))
     early = {end: p for end, p in partial.items() if end not in full}
-    reach = Reach(full, {}, early)
+    reach = Reach(full, {}, early, MoveRule(castle.neighbours, None, start, roll, WALK,
+                                            longest))
     cache[key] = reach
     return reach
 
@@ -268,21 +385,21 @@ def _reach(state: VampyreState, player: Player, roll: int) -> Reach:
     return transylvania_reach(state.world.transylvania, player.location, roll, mode_of(player))
 
 
-def move_actions(state: VampyreState, seat: str, roll: int) -> list[Move]:
+def move_actions(state: VampyreState, seat: str, roll: int) -> LegalActions:
     """Every end of the move the roll allows, each with one path and, where it holds
     opponents, one action per opponent attacked."""
     player = state.players[seat]
     if player.location is None:
-        return []
+        return LegalActions(())
     reach = _reach(state, player, roll)
     targets = attack_targets(state, seat)
     reveals = state.in_castle and player.form == "hunter"
     if not targets and not reveals:
-        return list(reach.plain)
+        return reach.plain.copy()  # its set of members made once, too
     ends = [*reach.full, *reach.large]
     ends += [place for place in reach.early
              if place in targets or (reveals and state.green.get(place))]
-    actions: list[Move] = []
+    actions: list[Action] = []
     for end in ends:
         plain = reach.moves[end]
         here = targets.get(end)
@@ -292,15 +409,21 @@ def move_actions(state: VampyreState, seat: str, roll: int) -> list[Move]:
         if reveals and state.green.get(end):
             actions.append(plain)  # stop to reveal the counter instead of attacking
         actions.extend(Move(plain.path, target) for target in here)
-    return actions
+    reveal = frozenset(g for g, c in state.green.items() if c) if reveals else frozenset()
+    rule = attrs.evolve(reach.rule, targets={p: tuple(t) for p, t in targets.items()},
+                        reveal=reveal)
+    return LegalActions(actions, rule=rule)
 
 
-def astray_actions(state: VampyreState, lost: str, roll: int) -> list[LeadAstray]:
-    """Strange Occurrence 5: every hex ``roll`` hexes away along a path, terrain ignored."""
+def astray_actions(state: VampyreState, lost: str, roll: int) -> LegalActions:
+    """Strange Occurrence 5: every hex ``roll`` hexes away, with one path (any other path
+    of the roll is accepted too), terrain ignored."""
     where = state.players[lost].location
     assert where is not None
-    reach = transylvania_reach(state.world.transylvania, where, roll, BAT)
-    return [LeadAstray(path) for path in reach.full.values()]
+    board = state.world.transylvania
+    reach = transylvania_reach(board, where, roll, BAT)
+    rule = AstrayRule(board.neighbours, where, reach.rule.longest or roll)
+    return LegalActions((LeadAstray(path) for path in reach.full.values()), rule=rule)
 
 
 def perform(state: VampyreState, seat: str, move: Move, roll: int) -> dict[str, Any]:
@@ -308,51 +431,40 @@ def perform(state: VampyreState, seat: str, move: Move, roll: int) -> dict[str, 
     the night's encounter roll may join it)."""
     player = state.players[seat]
     player.location = move.to
-    text = f"{state.name(seat)} rolls {roll}, moves to {state.name(move.to)}"
-    if state.in_castle:
-        text += f" ({clock_text(state.clock)})"
-    return event("move", text, seat=seat, roll=roll, to=move.to)
+    text = f"{state.when()}{state.name(seat)} rolls {roll}, moves to {state.place(move.to)}"
+    return event("move", text, seat=seat, roll=roll, to=move.to, path=list(move.path))
 
 
-def explain(state: VampyreState, seat: str, move: Move, roll: int) -> IllegalAction:
-    """Why a move is illegal, in the words of "Movement" (all of it public knowledge)."""
-    player = state.players[seat]
-    start = player.location
-    assert start is not None
-    neighbours = state.world.castle.neighbours if state.in_castle \
-        else state.world.transylvania.neighbours
-    if not move.path:
-        return IllegalAction("a move must enter at least one space", rule=RULE)
+def _walk(neighbours: Mapping[str, tuple[str, ...]], start: str, path: tuple[str, ...],
+          rule: str = RULE) -> IllegalAction | None:
+    """Is ``path`` a walk of adjacent spaces from ``start`` that enters no space twice?"""
+    if not path:
+        return IllegalAction("a move must enter at least one space", rule=rule)
     here, seen = start, {start}
-    for place in move.path:
-        if place not in neighbours.get(here, ()):
-            return IllegalAction(f"{place!r} is not next to {here!r}", rule=RULE)
+    for place in path:
         if place in seen:
             return IllegalAction("a player may not move through the same space twice in one "
-                                 "turn", rule=RULE)
+                                 "turn (nor back into the space the move began in)", rule=rule)
+        if place not in neighbours.get(here, ()):
+            return IllegalAction(f"{place!r} is not next to {here!r}", rule=rule)
         seen.add(place)
         here = place
-    if state.in_castle:
-        allowed = roll
-    else:
-        board = state.world.transylvania
-        mode = mode_of(player)
-        if mode == WOLF and any(board.is_large(h) for h in move.path):
-            return IllegalAction("player werewolves cannot enter the large hexes",
-                                 rule="Werewolf Conversion")
-        allowed = allowance(board, move.path, start, roll, mode)
-    if len(move.path) > allowed:
-        return IllegalAction(f"a roll of {roll} allows only {allowed} spaces through the "
-                             "terrain entered", rule=RULE)
-    legal = [m for m in move_actions(state, seat, roll) if m.to == move.to]
-    if not legal:
-        return IllegalAction(f"the move must go the full {allowed} spaces; a player may stop "
-                             "early only where the rules allow it", rule=RULE)
-    if any(m.attack == move.attack for m in legal):
-        return IllegalAction(f"one path is offered for each end of a move: move to {move.to!r} "
-                             "along the path listed in the legal actions", rule=RULE)
-    if move.attack:
-        return IllegalAction(f"there is no {move.attack!r} to attack at the end of this move",
-                             rule="Combat")
-    return IllegalAction("a player ending a move on an opponent attacks it: name the opponent",
-                         rule="Combat")
+    return None
+
+
+def check_move(state: VampyreState, seat: str, move: Move, roll: int) -> IllegalAction | None:
+    """None if ``move`` is a legal move for ``seat`` with ``roll`` now, along whatever path;
+    otherwise why not (see :class:`MoveRule`)."""
+    if state.players[seat].location is None:
+        return IllegalAction(f"{seat} is not on the board", rule=RULE)
+    rule = move_actions(state, seat, roll).rule
+    assert isinstance(rule, MoveRule)
+    return rule.check(move)
+
+
+def check_astray(state: VampyreState, lost: str, path: tuple[str, ...],
+                 roll: int) -> IllegalAction | None:
+    """None if ``path`` is a legal way to move the lost player (Strange Occurrence 5)."""
+    rule = astray_actions(state, lost, roll).rule
+    assert isinstance(rule, AstrayRule)
+    return rule.check(path)

@@ -54,6 +54,8 @@ SILVER_BULLET = "silver_bullet"
 LEAD_ASTRAY = "lead_astray"
 LOOK_AT_COUNTER = "look_at_counter"
 CHOOSE_ITEM = "choose_item"
+PENDING_KINDS = (TURN_START, MOVE, SEARCH_DECISION, SILVER_BULLET, LEAD_ASTRAY,
+                 LOOK_AT_COUNTER, CHOOSE_ITEM)
 
 
 def clock_text(hour: int) -> str:
@@ -246,7 +248,8 @@ class VampyreState(LoggedState):
         if self.result is not None or self.pending is None or seat != self.pending.seat:
             return []
         if self._legal is None:
-            self._legal = LegalActions(_turns().legal_actions(self))
+            found = _turns().legal_actions(self)
+            self._legal = found if isinstance(found, LegalActions) else LegalActions(found)
         return self._legal.copy()
 
     def _apply(self, seat: str, action: Action) -> None:
@@ -255,7 +258,7 @@ class VampyreState(LoggedState):
         if self._legal is None:
             self.legal_actions(seat)
         assert self._legal is not None
-        if action not in self._legal:
+        if action not in self._legal:  # a move along any legal path is "in" (see LegalActions)
             raise turns.explain_illegal(self, seat, action)
         self._legal = None
         turns.act(self, seat, action)
@@ -348,28 +351,79 @@ class VampyreState(LoggedState):
     def check_invariants(self) -> None:
         """Raise ValueError if the state could not arise in play (a corrupt save)."""
         rules, world = self.rules, self.world
-        if set(self.players) != set(self.seats) or self.stage not in (TRANSYLVANIA, CASTLE):
+        seats = set(self.seats)
+        if set(self.players) != seats or self.stage not in (TRANSYLVANIA, CASTLE) \
+                or tuple(self.order.order) != tuple(self.options["hunters"]) \
+                or not 0 <= self.order.seat_index < len(self.order.order) \
+                or not set(self.order.out) <= seats:
             raise ValueError("the players do not match the seats")
         places = world.castle.index if self.in_castle else world.transylvania.index
         for seat, p in self.players.items():
             if p.seat != seat or p.form not in FORMS or not 0 <= p.bites <= 3 \
-                    or not 0 <= p.wounds <= 2 or (p.location is not None
-                                                  and p.location not in places):
+                    or not 0 <= p.wounds <= 2 or not 0 <= p.possessed <= 6 \
+                    or p.lost_turns < 0 or not 0 <= p.immobile <= 2 or p.reappear < -1 \
+                    or p.out not in ("", DEAD, SAVED, SLAIN) \
+                    or (p.out and (p.location is not None or seat not in self.order.out)) \
+                    or (p.searched and p.searched not in world.transylvania.large_hexes) \
+                    or (p.location is not None and p.location not in places) \
+                    or any(not self._known_item(i) for i in p.items):
                 raise ValueError(f"impossible player record for {seat}")
         black = [c for s in self.stacks.values() for c in s] + self.removed + [
             c for p in self.players.values() for c in (*p.coffins, *p.items)
             if not c.startswith("gift_")]
-        if len(black) != len(set(black)) or not set(black) <= set(rules.black_counters):
+        if len(black) != len(set(black)) or not set(black) <= set(rules.black_counters) \
+                or any(len(s) > 3 for s in self.stacks.values()):
             raise ValueError("a black counter is missing, unknown or in two places")
         red = [c for c in self.green.values() if c] + list(self.revealed.values()) \
             + self.red_aside
         if sorted(red) != sorted(rules.red_counters):
             raise ValueError("the red counters are not each in one place")
         if not set(self.stacks) <= set(world.transylvania.large_hexes) \
-                or not set(self.green) <= set(world.castle.green) or not 0 <= self.clock < 24:
-            raise ValueError("impossible counters or clock")
-        if self.pending is not None and self.pending.seat not in self.players:
+                or not set(self.green) <= set(world.castle.green) \
+                or not set(self.revealed) <= set(world.castle.green) \
+                or not 0 <= self.clock < 24 or self.gifts < 0 \
+                or self.basic_winner not in ("", *seats):
+            raise ValueError("impossible counters, clock or winner")
+        for viewer, seen in self.peeks.items():
+            if viewer not in seats or not set(seen) <= set(world.transylvania.large_hexes) \
+                    or not set(seen.values()) <= set(rules.black_counters):
+                raise ValueError("an impossible secret look")
+        for fight in [*self.fights, *([self.pending.fight] if self.pending
+                                      and self.pending.fight else [])]:
+            self._check_fight(fight)
+        self._check_pending()
+
+    def _known_item(self, item: str) -> bool:
+        if item.startswith("gift_"):
+            parts = item.split("_", 2)
+            return len(parts) == 3 and parts[1].isdigit() and parts[2] in self.rules.items
+        return self.rules.black_categories.get(self.rules.black_counters.get(item, "")) \
+            == "item"
+
+    def _check_fight(self, fight: Fight) -> None:
+        rules, seats = self.rules, set(self.seats)
+        if fight.hunter not in seats or fight.attacker not in seats \
+                or fight.opponent not in ("", *seats) \
+                or fight.monster not in rules.monster_table \
+                or (fight.counter and fight.counter not in rules.red_counters) \
+                or fight.gypsies < 0:
+            raise ValueError("an impossible fight")
+
+    def _check_pending(self) -> None:
+        pending = self.pending
+        if pending is None:
+            return
+        if pending.seat not in self.players:
             raise ValueError("the game waits for an unknown seat")
+        if pending.kind not in PENDING_KINDS or not 0 <= pending.roll <= 6 \
+                or pending.target not in ("", *self.seats) \
+                or (pending.kind in (MOVE, LEAD_ASTRAY) and pending.roll < 1) \
+                or (pending.kind == LEAD_ASTRAY and not pending.target) \
+                or (pending.kind == SILVER_BULLET and pending.fight is None):
+            raise ValueError("the game waits for an impossible decision")
+        where = self.players[pending.target or pending.seat].location
+        if pending.kind in (MOVE, LEAD_ASTRAY, SEARCH_DECISION) and where is None:
+            raise ValueError("the game waits for a move of a counter off the board")
 
     # -- helpers the rules share ------------------------------------------------------------------
     @property
@@ -396,6 +450,20 @@ class VampyreState(LoggedState):
         if self.in_castle and thing in self.world.castle.names:
             return self.world.castle.name(thing)
         return self.world.transylvania.name(thing)
+
+    def place(self, where: str) -> str:
+        """A place as the narration names it, ready for the middle of a sentence:
+        "Klausenburg", "the forest hex at 02.07", "the Wine Cellar", "The Tower"."""
+        if self.in_castle and where in self.world.castle.names:
+            return self.world.castle.place(where)
+        return self.world.transylvania.name(where)
+
+    def when(self) -> str:
+        """Inside Castle Dracula, the hour that opens a turn's line ("3 p.m.: ")."""
+        if not self.in_castle:
+            return ""
+        hour = clock_text(self.clock)
+        return f"{hour[0].upper()}{hour[1:]}: "
 
     def fight_of(self, seat: str) -> Fight | None:
         """The unresolved fight ``seat`` takes part in, if any."""

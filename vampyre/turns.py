@@ -102,12 +102,14 @@ def start_turn(state: VampyreState) -> None:
         p.may_heal = False
         if p.immobile:
             p.immobile -= 1
-        state.events.say("lose_turn", f"{state.name(seat)} loses this turn", seat=seat)
+        state.events.say("lose_turn", f"{state.when()}{state.name(seat)} loses this turn",
+                         seat=seat)
         return
     if p.location is None:
         if p.reappear > 0:
             p.reappear -= 1
-            state.events.say("lose_turn", f"{state.name(seat)} is sated and stays away",
+            state.events.say("lose_turn", f"{state.when()}{state.name(seat)} is sated and "
+                             "stays away",
                              seat=seat)
             return
         reappear(state, seat)
@@ -153,9 +155,11 @@ def take_turn(state: VampyreState, seat: str) -> None:
     moves = movement.move_actions(state, seat, roll)
     if moves:
         state.pending = Pending(seat, MOVE, roll=roll)
-        state._legal = LegalActions(moves)  # the decision's legal actions, worked out already
+        # the decision's legal actions, worked out already
+        state._legal = moves if isinstance(moves, LegalActions) else LegalActions(moves)
     else:
-        state.events.say("stuck", f"{state.name(seat)} rolls {roll} and cannot move",
+        state.events.say("stuck", f"{state.when()}{state.name(seat)} rolls {roll} and "
+                         "cannot move",
                          seat=seat, roll=roll)
 
 
@@ -226,13 +230,13 @@ def legal_actions(state: VampyreState) -> list[Action]:
     if kind == TURN_START:
         return [TAKE_TURN, *turn_choices(state, seat)]
     if kind == MOVE:
-        return list(movement.move_actions(state, seat, pending.roll))
+        return movement.move_actions(state, seat, pending.roll)
     if kind == SEARCH_DECISION:
         return [SEARCH, MAKE_CAMP]
     if kind == SILVER_BULLET:
         return [FIRE, HOLD_FIRE]
     if kind == LEAD_ASTRAY:
-        return list(movement.astray_actions(state, pending.target, pending.roll))
+        return movement.astray_actions(state, pending.target, pending.roll)
     if kind == LOOK_AT_COUNTER:
         return [LookAtCounter(h) for h in state.world.transylvania.large_hexes
                 if state.stacks.get(h)]
@@ -251,7 +255,8 @@ def act(state: VampyreState, seat: str, action: Action) -> None:
         take_turn(state, seat)
     elif isinstance(action, HealWound):
         p.may_heal, p.healing = False, True
-        state.events.say("heal_wound", f"{state.name(seat)} spends the turn curing a wound",
+        state.events.say("heal_wound", f"{state.when()}{state.name(seat)} spends the turn "
+                         "curing a wound",
                          seat=seat)
     elif isinstance(action, RestAtStandingStones):
         p.resting = True
@@ -287,11 +292,13 @@ def explain_illegal(state: VampyreState, seat: str, action: Action) -> IllegalAc
     if action.TYPE not in allowed:
         return IllegalAction(f"{seat} must {doing} now ({', '.join(allowed)}), "
                              f"not {action.TYPE}", rule=rule)
+    wrong: IllegalAction | None = None
     if isinstance(action, Move):
-        return movement.explain(state, seat, action, pending.roll)
-    if isinstance(action, LeadAstray):
-        return IllegalAction(f"the lost player must be moved exactly {pending.roll} hexes "
-                             "without entering a hex twice", rule="Strange Occurrence")
+        wrong = movement.check_move(state, seat, action, pending.roll)
+    elif isinstance(action, LeadAstray):
+        wrong = movement.check_astray(state, pending.target, action.path, pending.roll)
+    if wrong is not None:
+        return wrong
     if isinstance(action, LookAtCounter):
         return IllegalAction(f"{action.large_hex!r} is not a large hex that still holds counters",
                              rule="Strange Occurrence")

@@ -16,7 +16,17 @@ import attrs
 
 from gothic_kernel import Log, LogEntry
 
-from .state import Fight
+from .state import (
+    CHOOSE_ITEM,
+    LEAD_ASTRAY,
+    LOOK_AT_COUNTER,
+    MOVE,
+    SEARCH_DECISION,
+    SILVER_BULLET,
+    TURN_START,
+    Fight,
+    clock_text,
+)
 
 if TYPE_CHECKING:
     from .state import VampyreState
@@ -31,7 +41,9 @@ def _fight_view(state: VampyreState, fight: Fight) -> dict[str, Any]:
 def _player_view(state: VampyreState, seat: str) -> dict[str, Any]:
     p = state.players[seat]
     return {
-        "name": state.name(seat), "form": p.form, "location": p.location, "bites": p.bites,
+        "name": state.name(seat), "hunter": state.rules.hunter_names[seat], "form": p.form,
+        "location": p.location,
+        "place": None if p.location is None else state.place(p.location), "bites": p.bites,
         "items": state.item_kinds(seat), "coffins": len(p.coffins), "cured": p.cured,
         "possessed": p.possessed, "lost_turns": p.lost_turns, "immobile": p.immobile,
         "reappear": p.reappear, "searched": p.searched, "wounds": p.wounds,
@@ -58,11 +70,13 @@ def observation(state: VampyreState, viewer: str) -> dict[str, Any]:
         "round": state.order.round,
         "current": state.current if state.result is None else None,
         "pending": None if pending is None else {
-            "seat": pending.seat, "kind": pending.kind, "roll": pending.roll,
-            "target": pending.target,
+            "seat": pending.seat, "kind": pending.kind, "text": _prompt(state),
+            "roll": pending.roll, "target": pending.target,
             "fight": None if pending.fight is None else _fight_view(state, pending.fight)},
         "players": {s: _player_view(state, s) for s in state.seats},
-        "large_hexes": {h: {"counters": len(state.stacks.get(h, [])),
+        "large_hexes": {h: {"name": state.world.transylvania.name(h),
+                            "counters": len(state.stacks.get(h, [])),
+                            "clean": h in state.stacks and not state.stacks[h],
                             "top_seen": rules.black_counters[tops[h]] if h in tops else None}
                         for h in state.world.transylvania.large_hexes},
         "set_aside": sorted(rules.black_counters[c] for c in state.removed),
@@ -74,12 +88,35 @@ def observation(state: VampyreState, viewer: str) -> dict[str, Any]:
         from .castle import daylight
 
         view["castle"] = {
-            "clock": state.clock, "daylight": bool(daylight(state)),
+            "clock": state.clock, "clock_text": clock_text(state.clock),
+            "daylight": bool(daylight(state)),
             "face_down": {g: bool(c) for g, c in state.green.items()},
             "revealed": {s: rules.red_counters[c] for s, c in state.revealed.items()},
             "set_aside": sorted(rules.red_counters[c] for c in state.red_aside),
         }
     return view
+
+
+_PROMPTS = {
+    TURN_START: "{who} chooses how to spend the turn",
+    MOVE: "{who} rolled {roll} and chooses where to move",
+    SEARCH_DECISION: "{who} may search {where} or make camp",
+    SILVER_BULLET: "{who} declares whether to fire the silver bullet",
+    LEAD_ASTRAY: "{who} moves the lost {target} {roll} hexes",
+    LOOK_AT_COUNTER: "{who} chooses a large hex whose top counter to look at",
+    CHOOSE_ITEM: "{who} chooses a useful item",
+}
+
+
+def _prompt(state: VampyreState) -> str:
+    """The decision waited for, in words (for a front end's status line)."""
+    pending = state.pending
+    assert pending is not None
+    where = state.players[pending.seat].location
+    return _PROMPTS[pending.kind].format(
+        who=state.name(pending.seat), roll=pending.roll,
+        target=state.name(pending.target) if pending.target else "",
+        where=state.place(where) if where else "")
 
 
 def resample(state: VampyreState, viewer: str, seed: int) -> VampyreState:

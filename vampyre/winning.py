@@ -47,7 +47,7 @@ def _most_coffins(state: VampyreState) -> None:
     tied = [s for s in hunters if len(state.players[s].coffins) == best]
     while len(tied) > 1:
         rolls = {s: state.dice.d6() for s in tied}
-        state.events.say("roll_off", "Tie for the most coffins: "
+        state.events.say("roll_off", "Tie for the most coffins; each rolls a die: "
                          + ", ".join(f"{state.name(s)} rolls {r}" for s, r in rolls.items()),
                          rolls=dict(rolls))
         high = max(rolls.values())
@@ -64,9 +64,10 @@ def _basic_won(state: VampyreState, seat: str, *, three: bool) -> None:
         state.result = Outcome((seat,), TRANSYLVANIA, f"{how} destroyed", _scores(state))
         return
     p = state.players[seat]
-    if three:
+    if three and p.bites:
         p.bites = 0
-        state.events.say("healed", f"{state.name(seat)} is healed of every vampire bite",
+        state.events.say("healed", f"{state.name(seat)} begins the Extended Game healed of "
+                         "every vampire bite",
                          seat=seat)
     state.fights.clear()
     state.pending = Pending(seat, CHOOSE_ITEM)
@@ -78,7 +79,8 @@ def take_item(state: VampyreState, seat: str, item: str) -> None:
     from .encounters import gift
 
     gift(state, seat, item)
-    state.events.say("item_chosen", f"{state.name(seat)} takes {state.name(item)}",
+    state.events.say("item_chosen", f"{state.name(seat)} chooses {state.name(item)} as the "
+                     "winner's useful item",
                      seat=seat, item=item)
     castle.set_up(state, seat)
 

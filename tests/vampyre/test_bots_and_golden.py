@@ -68,7 +68,7 @@ def test_the_example_plays_both_stages_with_four_hunters(capsys: pytest.CaptureF
     out = capsys.readouterr().out
     assert "== The Basic Game: Transylvania ==" in out
     assert "== The Extended Game: Castle Dracula ==" in out
-    assert "outcome: Outcome(" in out
+    assert "actions. Winner: " in out and "Dr. Van Helsing" in out
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN_GAMES))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from vampyre.actions import FIRE, HOLD_FIRE, DeclareSilverBullet, Move
+from vampyre.actions import FIRE, HOLD_FIRE, SEARCH, DeclareSilverBullet, Move
 from vampyre.combat import bonus, settle
 from vampyre.state import (
     KLAUSENBURG,
@@ -187,3 +187,109 @@ def test_every_code_letter_has_a_consequence(letter: str) -> None:
     before = state.to_data()
     settle(state, fight, letter)
     assert state.to_data() != before
+
+
+# -- the useful items' examples, played with scripted dice ---------------------------------
+
+def last_roll(state) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    return [e for e in state.log("public") if e["kind"] == "combat_roll"][-1]
+
+
+def test_appendix_ii_knife_example_with_scripted_dice() -> None:
+    """'if a player was fighting a gypsy and rolled a 2, he or she would actually have a 3
+    if he or she were carrying a knife.' Harker, carrying a knife, reveals the Gypsies in
+    Castle Dracula: one gypsy (die 1); his combat die is a 2."""
+    from .test_castle import castle, enter, guardian
+
+    state = castle()
+    give(state, "harker", "knife")
+    guardian(state, "guardroom", "gypsies")
+    enter(state, "guardroom", [1, 2])
+    roll = last_roll(state)
+    assert (roll["monster"], roll["roll"], roll["bonus"]) == ("gypsy", 2, 1)
+    assert str(roll["text"]).startswith("Harker rolls 2 (+1 = 3) against the Gypsy: ")
+
+
+def test_appendix_ii_gun_example_a_gun_and_a_knife_give_3_with_scripted_dice() -> None:
+    """'Note that a gun and a knife together will give a +3 bonus to melee combat.' A bear
+    attacks at night in the forest (encounter roll 3); Harker rolls a 2: 5, a victory."""
+    state = new()
+    give(state, "harker", "gun", "knife")
+    camp_in(state, "harker", "forest", [*two_dice(3), 2])
+    roll = last_roll(state)
+    assert (roll["monster"], roll["roll"], roll["bonus"], roll["result"]) == ("bear", 2, 3, "V")
+    assert roll["text"] == "Harker rolls 2 (+3 = 5) against the Bear: V (victory)"
+
+
+def test_appendix_ii_a_second_knife_or_gun_adds_nothing_with_scripted_dice() -> None:
+    """'Having more than one knife or one gun will not give any additional benefits.'"""
+    state = new()
+    give(state, "harker", "gun", "gun", "knife", "knife")
+    camp_in(state, "harker", "forest", [*two_dice(11), 1])  # a wolf; 1 + 3 = 4
+    assert last_roll(state)["bonus"] == 3
+
+
+def test_appendix_ii_the_host_and_a_silver_crucifix_combine_with_scripted_dice() -> None:
+    """'The Host and a silver crucifix will combine bonuses. However, having more than one
+    of either will not increase the bonus further.' Dracula attacks at a search; Harker,
+    with two Hosts and a crucifix, rolls 5: 5 + 2 = 7, V, the Count is driven off."""
+    from .test_searching import arrive_in_bistritz, stack
+
+    state = new()
+    give(state, "harker", "the_host", "the_host", "silver_crucifix")
+    stack(state, "dracula_attacks")
+    arrive_in_bistritz(state, rolls=(5, *(1,) * 20))
+    state.apply("harker", SEARCH)
+    roll = last_roll(state)
+    assert (roll["monster"], roll["roll"], roll["bonus"], roll["result"]) == \
+        ("dracula", 5, 2, "V")
+    assert state.players["harker"].bites == 0
+
+
+def test_combat_every_surviving_entry_records_rulebook_provenance() -> None:
+    """The printed rows (boar, wolf, Dracula, demon) and the printed cells of the cut rows
+    (the bear's column 1, the Brides' columns 1-4) are marked as the rulebook's; the rest
+    of those two rows as reconstructed."""
+    import tomllib
+    from importlib import resources
+
+    data = tomllib.loads(resources.files("vampyre").joinpath("data", "tables.toml")
+                         .read_text(encoding="utf-8"))
+    rows = {row["monster"]: row for table in data["combat"].values() for row in table["rows"]}
+    for monster in ("boar", "wolf", "dracula", "demon"):
+        assert rows[monster]["provenance"].startswith("rulebook: Combat")
+    for monster in ("bear", "brides"):
+        assert rows[monster]["provenance"].startswith("rulebook: Combat")
+        assert "reconstructed" in rows[monster]["provenance"]
+    for monster in ("werewolf", "gypsy", "zombie", "day_guard", "possessed", "vampire",
+                    "nosferatu", "ghost", "gargoyle"):
+        assert not rows[monster]["provenance"].startswith("rulebook")
+
+
+def test_combat_code_letters_s_only_nosferatu_f_and_i_only_in_the_extended_game() -> None:
+    """'S ... This result only affects nosferatu.' 'F ... This result is only possible in
+    the Extended Game.' 'I ... only possible in the Extended Game.'"""
+    rules = new().rules
+    rows = {m: r for t in rules.tables.values() for m, r in t.rows.items()}
+    assert [m for m, r in rows.items() if "S" in r] == ["nosferatu"]
+    in_transylvania = {m for chart in rules.encounters.values() for m in chart} | {
+        "dracula", "nosferatu", "player_werewolf", "possessed"}
+    for monster, row in rows.items():
+        if "F" in row or "I" in row:
+            assert monster not in in_transylvania
+            assert monster in {m for _, m in rules.red_effects.values()}
+
+
+def test_n_no_result_the_fight_takes_the_whole_next_turn_no_move_no_night() -> None:
+    """'The player may not move and must fight the opponent on his or her next turn'
+    (ruling 31): no movement die, no search, no encounter roll that turn."""
+    state = new()
+    camp_in(state, "harker", "forest", [*two_dice(3), 4])  # a bear; 4 -> N
+    turn_of(state, "harker")
+    script(state, [6, *[1] * 10])
+    state.apply("harker", state.legal_actions("harker")[0])
+    log = state.log("public")
+    resumed = max(i for i, e in enumerate(log) if e["kind"] == "fight_goes_on")
+    assert [e["kind"] for e in log[resumed:resumed + 3]] == \
+        ["fight_goes_on", "combat_roll", "victory"]
+    assert all(e.get("seat") != "harker" for e in log[resumed + 3:])  # the turn is over

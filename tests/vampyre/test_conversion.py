@@ -33,7 +33,7 @@ def test_a_nosferatu_neither_searches_nor_rolls_for_encounters() -> None:
     turn_of(state, "harker", 1)
     script(state, [1] * 5)
     state.apply("harker", Move(("hex_10_05",)))
-    assert texts(state)[-1] == "Harker rolls 1, moves to hex_10_05"
+    assert texts(state)[-1] == "Harker rolls 1, moves to the forest hex at 10.05"
     assert state.current_seats() == ("mina",)
 
 
@@ -205,3 +205,59 @@ def test_the_standing_stones_do_not_affect_nosferatu() -> None:
     from vampyre.turns import turn_choices
 
     assert turn_choices(state, "harker") == []
+
+
+def test_a_hunter_attacked_by_a_player_werewolf_declares_the_silver_bullet_first() -> None:
+    """'if the werewolf is a transformed player, the vampire hunter must declare whether
+    the silver bullet will be used before the combat die is rolled': the decision is the
+    hunter's, on the werewolf's turn; the werewolf then rolls."""
+    state = new()
+    give(state, "harker", "silver_bullet")
+    state.players["mina"].form = PLAYER_WEREWOLF
+    put(state, "mina", "hex_09_05")
+    put(state, "harker", "hex_10_05")
+    turn_of(state, "mina", 1)
+    script(state, [6, *[1] * 20])  # Mina rolls 6 on the melee table: V for Harker
+    state.apply("mina", Move(("hex_10_05",), "harker"))
+    assert state.current == "mina" and state.current_seats() == ("harker",)
+    from vampyre.actions import FIRE
+
+    state.apply("harker", FIRE)
+    assert state.players["mina"].out == "slain"
+    assert "Harker will fire the silver bullet" in texts(state)
+
+
+def test_possession_twice_normal_speed_is_two_dice_of_the_terrain_rate() -> None:
+    """'the possessed individual will move twice his or her normal speed (roll two dice for
+    movement)': in the forest a 1 and a 2 give one hex each, two in all (ruling 15)."""
+    state = new()
+    state.players["harker"].possessed = 2
+    put(state, "harker", "hex_07_03")  # forest, off the road
+    put(state, "mina", "hex_07_08")  # five hexes south, through the forest
+    for seat in ("van_helsing", "godalming"):
+        put(state, seat, "klausenburg")
+    state.order.seat_index = 3
+    turn_of(state, "godalming", 1)
+    script(state, [1, 2, *[1] * 20])
+    state.apply("godalming", next(m for m in state.legal_actions("godalming")
+                                  if state.world.transylvania.terrain[m.to] == "clear"))
+    charge = [e for e in state.log("public") if e["kind"] == "possessed"][-1]
+    assert charge["target"] == "mina" and len(charge["path"]) == 2
+    assert state.players["harker"].location == charge["path"][-1]
+
+
+def test_conversion_counters_the_sixth_nosferatu_ends_the_game() -> None:
+    """Five nosferatu counters (Counters): with six players, a sixth nosferatu can only be
+    the last hunter falling, which ends the game with no winner (ruling 29)."""
+    state = new(players=6)
+    for seat in ("mina", "van_helsing", "godalming", "morris", "seward"):
+        state.players[seat].form = NOSFERATU
+        put(state, seat, "hex_00_00")
+    state.players["harker"].bites = 2
+    put(state, "harker", "hex_10_05")
+    put(state, "mina", "hex_09_05")
+    turn_of(state, "mina", 1)
+    script(state, [1, *[1] * 10])
+    state.apply("mina", Move(("hex_10_05",), "harker"))
+    assert sum(p.form == NOSFERATU for p in state.players.values()) == 6
+    assert state.is_over and state.outcome is not None and state.outcome.winners == ()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gothic_kernel import PUBLIC
+from gothic_kernel import PUBLIC, IllegalAction
 from vampyre.actions import LeadAstray, LookAtCounter, Move
 from vampyre.state import LEAD_ASTRAY, LOOK_AT_COUNTER, THE_STANDING_STONES
 
@@ -33,14 +33,14 @@ def test_encounter_charts(terrain: str, chart: dict[int, str]) -> None:
 def test_a_creature_met_at_night_is_fought_at_once(terrain: str, roll: int, found: str) -> None:
     state = new()
     camp_in(state, "harker", terrain, [*two_dice(roll), 6])
-    assert texts(state)[-3].endswith(f": {roll}, a {found} attacks")
+    assert texts(state)[-3].endswith(f"encounter roll is {roll}: a {found} attacks")
     assert texts(state)[-2].startswith("Harker rolls 6 against the")
 
 
 def test_no_encounter_ends_the_turn() -> None:
     state = new()
     camp_in(state, "harker", "forest", two_dice(7))
-    assert texts(state)[-1].endswith("night in the forest: 7, quiet night")
+    assert texts(state)[-1].endswith("the night's encounter roll is 7: no encounter")
     assert state.current_seats() == ("mina",)
 
 
@@ -64,7 +64,7 @@ def test_roads_are_considered_the_terrain_of_the_surrounding_hex() -> None:
     state = new()
     hexes = camp_in(state, "harker", "forest", [*two_dice(10), 6], road=True)
     assert hexes in state.world.transylvania.road_hexes
-    assert texts(state)[-3].endswith("night in the forest: 10, a Boar attacks")
+    assert texts(state)[-3].endswith("encounter roll is 10: a Boar attacks")
 
 
 # -- Strange Occurrence --------------------------------------------------------------------
@@ -156,3 +156,22 @@ def test_strange_occurrence_12_reconstructed_dracula_attacks_in_the_night() -> N
 def test_every_strange_occurrence_has_an_entry() -> None:
     state = new()
     assert sorted(state.rules.strange_occurrences) == list(range(2, 13))
+
+
+def test_strange_occurrence_5_any_path_of_the_roll_may_be_chosen() -> None:
+    """'Let the player on your left move your counter 1-6 hexes (roll one die) from your
+    present location. Terrain effects are ignored.' Any path of the roll will do."""
+    state = occurrence(5, [2])
+    start = state.players["harker"].location
+    assert start is not None
+    board = state.world.transylvania
+    listed = {a.path for a in state.legal_actions("mina")}
+    paths = [(a, b) for a in board.neighbours[start] for b in board.neighbours[a]
+             if b not in (start, a)]
+    other = next(p for p in paths if p not in listed)
+    twin = state.clone()
+    twin.apply("mina", LeadAstray(other))
+    assert twin.players["harker"].location == other[-1]
+    with pytest.raises(IllegalAction) as err:
+        state.apply("mina", LeadAstray(other[:1]))
+    assert err.value.rule == "Strange Occurrence"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from gothic_kernel import PUBLIC
+from gothic_kernel import PUBLIC, Dice
 from vampyre.actions import LookAtCounter
 from vampyre.state import VampyreState
 
@@ -66,3 +66,36 @@ def test_guardians_are_redrawn_for_every_viewer() -> None:
     for twin in twins:
         assert sorted(twin.green.values()) == sorted(state.green.values())
         assert twin.observation("harker") == state.observation("harker")
+
+
+def test_every_observation_gives_a_front_end_the_table_and_nothing_hidden() -> None:
+    """Each seat and the public see the map (where everyone is, in ids and words), each
+    hunter's public status, whose turn it is and what is waited for, the clock inside the
+    castle and the items as turned over; no face-down counter is named."""
+    state = GAME.new_game(seed=5, stage="castle")
+    assert isinstance(state, VampyreState)
+    chooser = Dice(5)
+    for _ in range(12):
+        seat = state.current_seats()[0]
+        state.apply(seat, chooser.choice(state.legal_actions(seat)))
+    views = {v: state.observation(v) for v in (*state.seats, PUBLIC)}
+    assert len({json.dumps(v, sort_keys=True) for v in views.values()}) == 1  # no secrets yet
+    view = views[PUBLIC]
+    assert view["current"] == state.current and view["pending"]["seat"] == state.current
+    assert view["pending"]["text"].startswith(state.name(state.current))
+    for seat, player in view["players"].items():
+        p = state.players[seat]
+        assert player["location"] == p.location and player["bites"] == p.bites
+        assert player["place"] == (None if p.location is None else state.place(p.location))
+        assert player["items"] == state.item_kinds(seat) and player["wounds"] == p.wounds
+    castle = view["castle"]
+    assert castle["clock"] == state.clock and castle["clock_text"]
+    assert set(castle["face_down"]) == set(state.world.castle.green)
+    text = json.dumps(view)
+    for counter in state.green.values():
+        if counter:
+            assert f'"{counter}"' not in text
+    assert castle["revealed"] == {s: state.rules.red_counters[c]
+                                  for s, c in state.revealed.items()}
+    assert sorted(castle["set_aside"]) == sorted(
+        state.rules.red_counters[c] for c in state.red_aside)

@@ -52,6 +52,10 @@ def check(state: VampyreState) -> None:
             places = state.world.castle.index if state.in_castle \
                 else state.world.transylvania.index
             assert p.location in places
+    if not state.is_over:  # "Counters": five nosferatu, five player werewolves (ruling 29)
+        for form in ("nosferatu", "player_werewolf"):
+            converted = sum(p.form == form for p in state.players.values())
+            assert converted <= state.rules.conversion_counters[form]
     for fight in state.fights:
         assert state.players[fight.hunter].form == "hunter" or fight.opponent
     if state.in_castle:

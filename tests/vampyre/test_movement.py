@@ -6,12 +6,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gothic_kernel import IllegalAction
+from gothic_kernel import PUBLIC, IllegalAction
 from vampyre.actions import Move
 from vampyre.movement import BAT, WALK, WOLF, transylvania_reach
 from vampyre.state import NOSFERATU, PLAYER_WEREWOLF, load_world
 
-from .helpers import new, put, turn_of
+from .helpers import new, put, script, turn_of
 
 # "Movement", transcribed here independently of the data file
 RATES = {"road": (1, 2, 3, 4, 5, 6), "clear": (1, 1, 2, 2, 3, 3), "forest": (1, 1, 1, 2, 2, 2),
@@ -56,6 +56,31 @@ def test_movement_example_a_roll_of_6_moves_6_3_2_or_1_hexes() -> None:
         if not BOARD.is_large(move.to) or len(move.path) == allowed(start, move.path, 6):
             lengths.setdefault(worst(start, move.path), set()).add(len(move.path))
     assert lengths == {"road": {6}, "clear": {3}, "forest": {2}, "mountain": {1}}
+
+
+def test_movement_example_a_roll_of_6_with_scripted_dice() -> None:
+    """The same example played through the API: Harker, on the road between Bistritz and
+    the Borgo Pass, rolls a 6 (scripted). Along the road he goes six hexes, to Castle
+    Dracula's doorstep; entering clear terrain (west of Bistritz) three; the forest two; the
+    mountains one. One hex more than the worst terrain allows is refused."""
+    state = new([6, 3, 4, *[1] * 20])  # Harker's movement die, then a quiet night (3 + 4)
+    put(state, "harker", "hex_07_02")
+    assert state.pending is not None and state.pending.roll == 6
+    road = ("hex_08_02", "borgo_pass", "hex_10_02", "hex_11_01", "hex_12_02", "hex_13_01")
+    clear = ("hex_06_02", "bistritz", "hex_04_02")
+    forest = ("hex_07_03", "hex_07_04")
+    mountain = ("hex_08_03",)
+    for path, terrain in ((road, "road"), (clear, "clear"), (forest, "forest"),
+                          (mountain, "mountain")):
+        assert worst("hex_07_02", path) == terrain
+        twin = state.clone()
+        twin.apply("harker", Move(path))
+        assert twin.players["harker"].location == path[-1]
+        assert twin.log(PUBLIC)[-1]["path"] == list(path)
+        assert twin.log(PUBLIC)[-1]["text"].startswith("Harker rolls 6, moves to ")
+    for path in ((*clear, "hex_03_02"), (*forest, "hex_07_05"), (*mountain, "hex_08_04")):
+        with pytest.raises(IllegalAction, match="allows only"):
+            state.apply("harker", Move(path))
 
 
 @settings(max_examples=60, deadline=None)
@@ -198,3 +223,97 @@ def test_player_werewolves_cannot_enter_the_large_hexes() -> None:
 def test_a_player_werewolf_reappearing_in_the_crypts_may_leave_them() -> None:
     reach = transylvania_reach(BOARD, "the_crypts", 3, WOLF)
     assert reach.full
+
+
+# -- the player chooses the path ("moves ... in any direction desired") --------------------
+
+def simple_paths(start: str, roll: int, *, wolf: bool = False) -> list[tuple[str, ...]]:
+    """Every walk from ``start`` entering no hex twice that the worst terrain entered
+    allows (transcribed here from "Movement", independently of the engine's search)."""
+    found: list[tuple[str, ...]] = []
+
+    def go(path: tuple[str, ...]) -> None:
+        here = path[-1] if path else start
+        for there in BOARD.neighbours[here]:
+            if there == start or there in path or (wolf and BOARD.is_large(there)):
+                continue
+            longer = (*path, there)
+            if len(longer) > allowed(start, longer, roll):
+                continue
+            found.append(longer)
+            go(longer)
+
+    go(())
+    return found
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(BOARD.hexes), st.integers(1, 6))
+def test_movement_any_path_the_rules_allow_is_accepted_and_no_other(start: str,
+                                                                     roll: int) -> None:
+    """'Each player rolls one die and moves his or her counter a certain number of hexes in
+    any direction desired': ``legal_actions`` lists one path per end, but every path
+    obeying the terrain rates is ``in`` it and accepted, and nothing else is."""
+    state = new()
+    for other in state.seats:
+        put(state, other, "klausenburg")
+    put(state, "harker", start)
+    turn_of(state, "harker", roll)
+    script(state, [3, 4] + [1] * 10)  # a quiet night (7), then the next player's roll
+    offered = state.legal_actions("harker")
+    listed = {m.to for m in offered}
+    for path in simple_paths(start, roll):
+        complete = len(path) == allowed(start, path, roll)
+        legal = complete or BOARD.is_large(path[-1])
+        assert (Move(path) in offered) == legal  # the list shows one path per end
+        twin = state.clone()
+        if legal:
+            twin.apply("harker", Move(path))
+            assert twin.players["harker"].location == path[-1] and path[-1] in listed
+            moved = [e for e in twin.log(PUBLIC) if e.get("to") == path[-1]][-1]
+            assert moved["path"] == list(path)
+        else:
+            with pytest.raises(IllegalAction) as err:
+                twin.apply("harker", Move(path))
+            assert err.value.rule == "Movement"
+            assert twin.to_json() == state.to_json()
+
+
+def test_movement_another_path_to_a_listed_end_is_accepted() -> None:
+    """From the forest road west of Borgo Pass with a 6, the road leads 6 hexes on; a
+    player may take any road route of six hexes, not only the one listed."""
+    start = "hex_07_02"
+    listed = {m.to: m.path for m in moves_from(start, 6)}
+    others = [p for p in simple_paths(start, 6)
+              if len(p) == allowed(start, p, 6) and listed.get(p[-1]) not in (None, p)]
+    assert others, "some end can be reached along two paths"
+    state = new()
+    put(state, "harker", start)
+    turn_of(state, "harker", 6)
+    script(state, [3, 4] + [1] * 10)
+    state.apply("harker", Move(others[0]))
+    assert state.players["harker"].location == others[0][-1]
+
+
+def test_movement_a_path_too_long_for_the_terrain_entered_is_refused() -> None:
+    """Off the road into the forest, a 6 moves only two hexes, whatever the path."""
+    start = "hex_07_02"
+    too_long = next(p for p in simple_paths(start, 6) if len(p) == 2
+                    and BOARD.step_terrain(start, p[0]) == "forest")
+    onwards = next(n for n in BOARD.neighbours[too_long[-1]]
+                   if n not in (start, *too_long) and not BOARD.is_large(n))
+    state = new()
+    put(state, "harker", start)
+    turn_of(state, "harker", 6)
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match="allows only 2 hexes") as err:
+        state.apply("harker", Move((*too_long, onwards)))
+    assert err.value.rule == "Movement" and state.to_json() == before
+
+
+def test_movement_a_move_given_as_json_may_leave_out_the_attack() -> None:
+    state = new()
+    put(state, "harker", "hex_06_02")
+    turn_of(state, "harker", 1)
+    state.apply("harker", {"type": "move", "path": ["bistritz"]})
+    assert state.players["harker"].location == "bistritz"

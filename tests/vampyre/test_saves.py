@@ -79,3 +79,33 @@ def test_a_save_with_a_counter_in_two_places_is_refused() -> None:
     stacks[second][0] = stacks[first][0]
     with pytest.raises(CorruptSave):
         GAME.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize(("where", "value"), [
+    (("players", "harker", "location"), "atlantis"),
+    (("players", "harker", "form"), "bat"),
+    (("players", "harker", "possessed"), 40),
+    (("players", "harker", "out"), "bored"),
+    (("players", "harker", "items"), ["gift_1_sword"]),
+    (("players", "harker", "searched"), "paris"),
+    (("pending",), {"seat": "harker", "kind": "dance", "roll": 3, "target": "",
+                    "fight": None}),
+    (("pending",), {"seat": "harker", "kind": "move", "roll": 9, "target": "",
+                    "fight": None}),
+    (("fights",), [{"hunter": "zed", "monster": "bear", "attacker": "zed", "opponent": "",
+                    "counter": "", "origin": "", "gypsies": 0, "space": ""}]),
+    (("order", "seat_index"), 99),
+    (("peeks",), {"harker": {"bistritz": "coffin_99"}}),
+    (("gifts",), -1),
+    (("basic_winner",), "dracula"),
+    (("clock",), 24),
+])
+def test_a_save_describing_an_impossible_game_is_refused(where: tuple[str, ...],
+                                                         value: object) -> None:
+    data = json.loads(played(11, 40, stage="extended").to_json())
+    target = data["state"]
+    for key in where[:-1]:
+        target = target[key]
+    target[where[-1]] = value
+    with pytest.raises(CorruptSave):
+        GAME.from_json(json.dumps(data))

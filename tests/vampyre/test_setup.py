@@ -42,7 +42,7 @@ def test_preparation_for_play_the_high_roller_goes_first() -> None:
 def test_preparation_for_play_tied_high_rollers_roll_again() -> None:
     state = new([3], first_rolls=[6, 2, 6, 1, 3, 5])
     assert state.current_seats() == ("van_helsing",)
-    assert "Harker rolls 3, Van Helsing rolls 5" in \
+    assert "A tie; the high rollers roll again: Harker rolls 3, Van Helsing rolls 5" in \
         [e["text"] for e in state.log(PUBLIC)]
 
 
