@@ -19,9 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-import attrs
-
-from gothic_kernel import Action, Agent, BadOption, Dice, Game, GameState, Option
+from gothic_kernel import Agent, BadOption, Dice, Game, GameState, Option
 
 from . import castle, turns
 from .actions import ACTION_TYPES
@@ -39,7 +37,6 @@ STAGES = ("basic", "extended", "castle")
 
 DEFAULT_PLAYERS = 4
 
-_ACTION_BY_TYPE = {cls.TYPE: cls for cls in ACTION_TYPES}
 
 
 class VampyreGame(Game):
@@ -103,18 +100,6 @@ class VampyreGame(Game):
         self.resolve_options({k: v for k, v in state.options.items()})
         state.check_invariants()
         return state
-
-    def parse_action(self, data: object) -> Action:
-        """The action a JSON form describes; fields left out take their defaults (a move
-        may omit ``"attack": ""``). A malformed form raises IllegalAction."""
-        if isinstance(data, Mapping):
-            cls = _ACTION_BY_TYPE.get(str(data.get("type")))
-            if cls is not None:
-                defaults = {f.name: f.default for f in attrs.fields(cls)
-                            if f.default is not attrs.NOTHING and f.name not in data}
-                if defaults:
-                    data = {**data, **defaults}
-        return super().parse_action(data)
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
         from .bots import HunterBot

@@ -143,11 +143,13 @@ def test_action_json_form_and_codec() -> None:
     assert Pass().to_json() == {"type": "pass_turn"}
     assert codec.parse({"type": "move_to", "to": "paris", "by": "road"}) == MoveTo("paris")
     assert codec.parse(Pass()) == Pass()
+    assert codec.parse({"type": "move_to", "to": "paris"}) == MoveTo("paris")  # default "by"
     assert hash(MoveTo("a")) == hash(MoveTo("a"))
 
 
 @pytest.mark.parametrize("bad", [None, [], "move_to", {}, {"type": "fly"},
-                                 {"type": "move_to"}, {"type": "move_to", "to": 3},
+                                 {"type": "move_to"}, {"type": "move_to", "by": "sea"},
+                                 {"type": "move_to", "to": 3},
                                  {"type": "move_to", "to": "x", "by": "air"},
                                  {"type": "move_to", "to": "x", "by": "road", "extra": 1}])
 def test_malformed_actions_are_illegal_and_name_the_rule(bad: object) -> None:
