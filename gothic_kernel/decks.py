@@ -56,18 +56,20 @@ class Deck:
         """True if a card can be drawn now (renewing the pile if the policy allows)."""
         if self.drawable:
             return True
-        return self.reshuffle is not Reshuffle.NEVER and bool(self.discards or self.cards)
+        return self.reshuffle is not Reshuffle.NEVER and bool(self.discards)
 
     def _renew_if_needed(self, dice: Dice) -> None:
         if self.drawable:
             return
-        if self.reshuffle is Reshuffle.NEVER or not (self.discards or self.cards):
-            raise RuleError("the draw pile is empty and cannot be renewed")
+        if self.reshuffle is Reshuffle.NEVER or not self.discards:
+            raise RuleError("the draw pile is empty and there are no discards to renew it")
+        self._renew(dice)
+
+    def _renew(self, dice: Dice) -> None:
+        """The pile (its kept top card included) and the discards form a new pile."""
         self.cards.extend(self.discards)
         self.discards.clear()
         dice.shuffle(self.cards)
-        if not self.drawable:  # KEEP_TOP_CARD with a single card in the whole deck
-            raise RuleError("the deck holds only its never-taken top card")
 
     # -- drawing -------------------------------------------------------------------------
     def draw_top(self, dice: Dice) -> str:
@@ -81,8 +83,8 @@ class Deck:
         """Take the bottom card (renewing the pile first if it must be)."""
         self._renew_if_needed(dice)
         card = self.cards.pop(0)
-        if self.reshuffle is Reshuffle.KEEP_TOP_CARD and not self.drawable:
-            self._renew_if_needed(dice)  # the top card is reached: form a new pile now
+        if self.reshuffle is Reshuffle.KEEP_TOP_CARD and not self.drawable and self.discards:
+            self._renew(dice)  # the top card is reached: it and the discards form a new pile
         return card
 
     def take(self, card: str) -> str:

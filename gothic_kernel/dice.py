@@ -3,7 +3,9 @@
 :class:`Dice` is plain data. Its random stream comes from a
 :class:`numpy.random.Generator` (PCG64) drawn in blocks; between blocks only
 the generator's saved state, the current block and a position are kept, so
-cloning a game state copies three references and a save is exact.
+cloning a game state copies three references and a save is exact. Seeds are
+spread into PCG64's 128-bit state and odd increment with SplitMix64 (cheaper
+than a SeedSequence, which matters when simulations start millions of games).
 
 :class:`ScriptedDice` returns a fixed sequence of die results, for tests that
 reproduce a rulebook example roll by roll, and fails loudly when exhausted.
@@ -12,6 +14,7 @@ Shuffles and random draws (never die rolls) still come from a seeded stream.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, MutableSequence, Sequence
 from typing import Any, TypeVar
 
@@ -21,14 +24,48 @@ from .errors import CorruptSave, DiceExhausted, RuleError
 
 T = TypeVar("T")
 
+_FIRST_BLOCK = 64  # most games need few draws at once; later blocks are larger
 _BLOCK = 512
+_MASK64 = (1 << 64) - 1
+
+# One bit generator does every refill: its state is set from the dice, a block is
+# drawn, and the new state is read back. Dice never hold a live generator, so a
+# clone copies three references.
+_BIT_GENERATOR = np.random.PCG64(0)
+_GENERATOR = np.random.Generator(_BIT_GENERATOR)
+_REFILL = threading.Lock()
 
 
-def _draw_block(start: dict[str, Any]) -> tuple[tuple[float, ...], dict[str, Any]]:
-    bit_generator = np.random.PCG64()
-    bit_generator.state = start  # type: ignore[assignment]
-    block = tuple(np.random.Generator(bit_generator).random(_BLOCK).tolist())
-    after: dict[str, Any] = dict(bit_generator.state)
+def _splitmix64(x: int) -> tuple[int, int]:
+    """One step of SplitMix64: (next state, output); mixes a seed into well-spread bits."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK64
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return x, z ^ (z >> 31)
+
+
+def _seeded_state(seed: int | None) -> dict[str, Any]:
+    """The PCG64 state for ``seed`` (fresh OS entropy when None)."""
+    if seed is None:
+        seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
+    x = seed & ((1 << 128) - 1)
+    words = []
+    x, _ = _splitmix64(x ^ (seed >> 64))
+    for _ in range(4):
+        x, out = _splitmix64(x)
+        words.append(out)
+    state = (words[0] << 64) | words[1]
+    increment = ((words[2] << 64) | words[3]) | 1  # PCG64's increment must be odd
+    return {"bit_generator": "PCG64", "state": {"state": state, "inc": increment},
+            "has_uint32": 0, "uinteger": 0}
+
+
+def _draw_block(start: dict[str, Any], size: int) -> tuple[tuple[float, ...], dict[str, Any]]:
+    with _REFILL:
+        _BIT_GENERATOR.state = start  # type: ignore[assignment]
+        block = tuple(_GENERATOR.random(size).tolist())
+        after: dict[str, Any] = dict(_BIT_GENERATOR.state)
     return block, after
 
 
@@ -43,7 +80,7 @@ class Dice:
     __slots__ = ("_block", "_next", "_pos", "_start")
 
     def __init__(self, seed: int | None = None) -> None:
-        self._start: dict[str, Any] = dict(np.random.PCG64(seed).state)
+        self._start: dict[str, Any] = _seeded_state(seed)
         self._next = self._start
         self._block: tuple[float, ...] = ()
         self._pos = 0
@@ -53,7 +90,8 @@ class Dice:
         """Next float in [0, 1) from the stream."""
         if self._pos >= len(self._block):
             self._start = self._next
-            self._block, self._next = _draw_block(self._start)
+            self._block, self._next = _draw_block(
+                self._start, _BLOCK if self._block else _FIRST_BLOCK)
             self._pos = 0
         value = self._block[self._pos]
         self._pos += 1
@@ -112,14 +150,16 @@ class Dice:
         return Dice(seed)
 
     def _stream_data(self) -> dict[str, Any]:
-        return {"state": self._start, "pos": self._pos, "drawn": bool(self._block)}
+        return {"state": self._start, "pos": self._pos, "block": len(self._block)}
 
     def _load_stream(self, data: Any) -> None:
         try:
             self._start = dict(data["state"])
-            pos, drawn = int(data["pos"]), bool(data["drawn"])
-            if drawn:
-                self._block, self._next = _draw_block(self._start)
+            pos, size = int(data["pos"]), int(data["block"])
+            if size not in (0, _FIRST_BLOCK, _BLOCK):
+                raise ValueError(f"block size {size}")
+            if size:
+                self._block, self._next = _draw_block(self._start, size)
             else:
                 self._block, self._next = (), self._start
             if not 0 <= pos <= len(self._block):

@@ -150,7 +150,7 @@ class KuhnState(LoggedState):
                        scores={winner: stake, loser: -stake})
 
     def clone(self) -> KuhnState:
-        return KuhnState(self.game, self.dice.clone(), dict(self.cards), self.history.copy(),
+        return type(self)(self.game, self.dice.clone(), dict(self.cards), self.history.copy(),
                          self.events.clone())
 
     def resample(self, viewer: str, seed: int) -> KuhnState:

@@ -1,0 +1,127 @@
+"""Game discovery, agents and simulation, and the gothic command."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from importlib.metadata import EntryPoint
+from pathlib import Path
+
+import pytest
+
+import gothic_kernel as gk
+from gothic_kernel import registry
+from gothic_kernel.cli import main
+from gothic_kernel.reference import KuhnPoker
+
+
+@pytest.fixture
+def kuhn() -> Iterator[gk.Game]:
+    gk.register_game("kuhn_poker", KuhnPoker)
+    yield gk.load_game("kuhn_poker")
+    gk.unregister_game("kuhn_poker")
+
+
+@pytest.fixture
+def fake_plugins(monkeypatch: pytest.MonkeyPatch) -> None:
+    points = [
+        EntryPoint("missing", "no_such_gothic_module:Game", registry.GROUP),
+        EntryPoint("not_a_game", "json:JSONDecoder", registry.GROUP),
+        EntryPoint("kuhn_ep", "gothic_kernel.reference:KuhnPoker", registry.GROUP),
+    ]
+    monkeypatch.setattr(registry, "entry_points", lambda group: points)
+    for name in ("missing", "not_a_game", "kuhn_ep"):
+        registry._loaded.pop(name, None)
+
+
+def test_broken_plugins_do_not_hide_the_others(fake_plugins: None) -> None:
+    assert {"missing", "not_a_game", "kuhn_ep"} <= set(gk.available_games())
+    assert gk.load_game("kuhn_ep").name == "kuhn_poker"
+    with pytest.raises(gk.GameLoadError, match="could not be loaded: ModuleNotFoundError"):
+        gk.load_game("missing")
+    with pytest.raises(gk.GameLoadError, match="does not provide a gothic_kernel Game"):
+        gk.load_game("not_a_game")
+
+
+def test_unknown_game_lists_what_there_is(fake_plugins: None) -> None:
+    with pytest.raises(gk.UnknownGame, match=r"available: .*kuhn_ep"):
+        gk.load_game("monopoly")
+
+
+def test_registered_games_are_loaded_once(kuhn: gk.Game) -> None:
+    assert gk.load_game("kuhn_poker") is kuhn and "kuhn_poker" in gk.available_games()
+
+
+def test_options_are_checked(kuhn: gk.Game) -> None:
+    with pytest.raises(gk.BadOption, match="has no option 'players'"):
+        kuhn.new_game(seed=1, players=3)
+
+
+def test_play_game_and_replay(kuhn: gk.Game) -> None:
+    state, record = gk.play_game(kuhn, 3)
+    assert state.is_over and record.outcome is not None and record.steps >= 2
+    again = gk.GameRecord.from_json(record.to_json())
+    assert gk.replay(kuhn, again).to_json() == state.to_json()
+    again.public_log[-1] = {"kind": "result", "text": "forged"}
+    with pytest.raises(gk.GothicError, match="public log differs"):
+        gk.replay(kuhn, again)
+
+
+def test_agents_see_only_their_observation(kuhn: gk.Game) -> None:
+    seen: list[dict[str, object]] = []
+
+    class Peeker:
+        def choose(self, seat: str, observation: object, legal: object) -> gk.Action:
+            seen.append(dict(observation))  # type: ignore[call-overload]
+            return legal[0]  # type: ignore[index,no-any-return]
+
+    gk.play_game(kuhn, 5, agents={"first": Peeker(), "second": Peeker()})
+    for obs in seen:
+        assert list(obs["cards"].values()).count(None) == 1  # type: ignore[attr-defined]
+    assert isinstance(Peeker(), gk.Agent)
+
+
+def test_simulation_is_reproducible_whatever_the_workers(kuhn: gk.Game) -> None:
+    one = gk.simulate("kuhn_poker", 60, seed=9, workers=1, agents="random")
+    two = gk.simulate("kuhn_poker", 60, seed=9, workers=2, agents="random")
+    key = [(r.seed, r.winners, r.steps) for r in one.results]
+    assert key == [(r.seed, r.winners, r.steps) for r in two.results]
+    assert sum(n for _, _, n, _ in one.outcome_table()) == 60
+    assert one.mean_steps >= 2 and one.actions_per_second > 0
+    assert gk.game_seeds(9, 3) == gk.game_seeds(9, 5)[:3]
+
+
+def test_cli_list_demo_simulate_replay(kuhn: gk.Game, tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list"]) == 0
+    assert "kuhn_poker" in capsys.readouterr().out
+    saved = tmp_path / "game.json"
+    assert main(["demo", "kuhn_poker", "--seed", "4", "--save", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert "is dealt a card" in out and "Winner:" in out
+    assert main(["replay", str(saved)]) == 0
+    assert "log and outcome match" in capsys.readouterr().out
+    assert main(["simulate", "kuhn_poker", "--games", "30", "--seed", "2"]) == 0
+    captured = capsys.readouterr()
+    assert "mean game length" in captured.out and "first" in captured.out
+    assert "30/30 games" in captured.err
+
+
+def test_cli_replay_reports_a_corrupt_record(kuhn: gk.Game, tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"game": "kuhn_poker"}))
+    assert main(["replay", str(bad)]) == 1
+    assert "not a game record" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "absent.json")]) == 1
+    assert main(["demo", "no_such_game"]) == 1
+
+
+def test_corrupt_saves_are_refused(kuhn: gk.Game) -> None:
+    state = kuhn.new_game(seed=1)
+    text = state.to_json()
+    for bad in ("", "{", "[]", text.replace('"kuhn_poker"', '"chess"'),
+                text.replace('"history":[]', '"history":["fold"]'),
+                text.replace('"format":1', '"format":99')):
+        with pytest.raises(gk.CorruptSave):
+            kuhn.from_json(bad)

@@ -1,0 +1,166 @@
+"""Scopes and log redaction; typed JSON in and out; actions and their codec."""
+
+from __future__ import annotations
+
+import enum
+import json
+from typing import Any, Literal
+
+import attrs
+import numpy as np
+import pytest
+
+from gothic_kernel import (
+    ACTION_FORMAT,
+    PUBLIC,
+    Action,
+    ActionCodec,
+    Dice,
+    IllegalAction,
+    Log,
+    Scope,
+    event,
+    redact,
+)
+from gothic_kernel.serial import SerialError, from_data, to_data
+
+
+def test_scopes() -> None:
+    hunters = Scope.side("hunters", ["seward", "godalming"])
+    assert Scope.public().visible_to(PUBLIC) and Scope.public().visible_to("dracula")
+    assert not Scope.nobody().visible_to("dracula") and not Scope.nobody().visible_to(PUBLIC)
+    assert Scope.seat("dracula").visible_to("dracula")
+    assert not Scope.seat("dracula").visible_to("seward")
+    assert hunters.visible_to("seward") and not hunters.visible_to("dracula")
+    assert not hunters.visible_to(PUBLIC)
+    pair = Scope.group("trade", ["seward", "godalming"])
+    assert pair.visible_to("godalming") and not pair.visible_to("van_helsing")
+    assert Scope.seat("seward").widened("godalming").visible_to("godalming")
+    assert redact("paris", Scope.seat("dracula"), "seward", hidden="?") == "?"
+    assert Scope.from_data(json.loads(json.dumps(hunters.to_data()))) == hunters
+
+
+def test_log_is_redacted_per_viewer() -> None:
+    log = Log()
+    log.say("start", "The game begins")
+    log.add(event("move", "Dracula moves to Paris", to="paris"), Scope.seat("dracula"),
+            event("move", "Dracula moves"))
+    log.add(event("peek", "Seward peeks"), Scope.nobody())
+    assert [e["text"] for e in log.for_viewer("dracula")] == [
+        "The game begins", "Dracula moves to Paris"]
+    assert [e["text"] for e in log.for_viewer("seward")] == ["The game begins", "Dracula moves"]
+    assert log.for_viewer(PUBLIC) == log.for_viewer("seward")
+    back = Log.from_data(json.loads(json.dumps(log.to_data())))
+    assert back.for_viewer("dracula") == log.for_viewer("dracula") and len(back) == 3
+    twin = log.clone()
+    twin.say("more", "More")
+    assert len(log) == 3
+
+
+class Colour(enum.Enum):
+    RED = "red"
+    BLUE = "blue"
+
+
+@attrs.define
+class Inner:
+    colour: Colour
+    where: tuple[int, int]
+
+
+@attrs.define
+class Outer:
+    name: str
+    count: int
+    ratio: float
+    flag: bool
+    tags: frozenset[str]
+    inners: list[Inner]
+    by_id: dict[int, str]
+    maybe: Inner | None
+    grid: np.ndarray[Any, Any]
+    dice: Dice
+    mode: Literal["a", "b"]
+    anything: Any
+
+
+def make() -> Outer:
+    return Outer("x", 3, 0.5, True, frozenset({"b", "a"}), [Inner(Colour.RED, (1, 2))],
+                 {4: "four"}, None, np.arange(6, dtype=np.int8).reshape(2, 3), Dice(1), "b",
+                 {"free": [1]})
+
+
+def test_round_trip_of_typed_data() -> None:
+    value = make()
+    data = json.loads(json.dumps(to_data(value)))
+    back = from_data(Outer, data)
+    assert back.inners == value.inners and back.by_id == {4: "four"} and back.maybe is None
+    assert back.tags == value.tags and back.mode == "b" and back.anything == {"free": [1]}
+    assert np.array_equal(back.grid, value.grid) and back.grid.dtype == np.int8
+    assert back.dice.rolls(5) == value.dice.rolls(5)
+
+
+@pytest.mark.parametrize(("path", "bad", "problem"), [
+    ("count", "3", "expected an integer"),
+    ("flag", 1, "expected true or false"),
+    ("inners", [{"colour": "green", "where": [1, 2]}], "'green' is not one of"),
+    ("inners", [{"colour": "red", "where": [1]}], "expected 2 items"),
+    ("mode", "c", "is not one of"),
+    ("by_id", {"four": "x"}, "is not an integer"),
+])
+def test_bad_data_names_the_path(path: str, bad: object, problem: str) -> None:
+    data = to_data(make())
+    data[path] = bad
+    with pytest.raises(SerialError, match=problem):
+        from_data(Outer, data)
+
+
+def test_missing_and_unknown_fields() -> None:
+    data = to_data(make())
+    del data["count"]
+    with pytest.raises(SerialError, match="missing field 'count'"):
+        from_data(Outer, data)
+    data = to_data(make())
+    data["extra"] = 1
+    with pytest.raises(SerialError, match="unknown field"):
+        from_data(Outer, data)
+
+
+@attrs.frozen
+class MoveTo(Action):
+    to: str
+    by: Literal["road", "sea"] = "road"
+
+
+@attrs.frozen
+class Pass(Action):
+    TYPE = "pass_turn"
+
+
+def test_action_json_form_and_codec() -> None:
+    codec = ActionCodec([MoveTo, Pass])
+    assert MoveTo("paris").to_json() == {"type": "move_to", "to": "paris", "by": "road"}
+    assert Pass().to_json() == {"type": "pass_turn"}
+    assert codec.parse({"type": "move_to", "to": "paris", "by": "road"}) == MoveTo("paris")
+    assert codec.parse(Pass()) == Pass()
+    assert hash(MoveTo("a")) == hash(MoveTo("a"))
+
+
+@pytest.mark.parametrize("bad", [None, [], "move_to", {}, {"type": "fly"},
+                                 {"type": "move_to"}, {"type": "move_to", "to": 3},
+                                 {"type": "move_to", "to": "x", "by": "air"},
+                                 {"type": "move_to", "to": "x", "by": "road", "extra": 1}])
+def test_malformed_actions_are_illegal_and_name_the_rule(bad: object) -> None:
+    with pytest.raises(IllegalAction) as info:
+        ActionCodec([MoveTo, Pass]).parse(bad)
+    assert info.value.rule == ACTION_FORMAT
+    assert "rule: action format" in str(info.value)
+
+
+def test_duplicate_action_names_are_refused() -> None:
+    @attrs.frozen
+    class Other(Action):
+        TYPE = "pass_turn"
+
+    with pytest.raises(ValueError):
+        ActionCodec([Pass, Other])
