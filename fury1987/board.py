@@ -113,7 +113,7 @@ class Board:
                 found[c.b].append(c.a)
         return {p: tuple(sorted(set(n), key=self.index)) for p, n in found.items()}
 
-    # -- places ------------------------------------------------------------------------------
+    # -- places ----------------------------------------------------------------------------
     def index(self, place: str) -> int:
         return self.places[place].index
 
@@ -145,7 +145,7 @@ class Board:
     def is_large(self, place: str) -> bool:
         return self.places[place].kind == "large"
 
-    # -- connections --------------------------------------------------------------------------
+    # -- connections -----------------------------------------------------------------------
     def connection_kinds(self, a: str, b: str) -> frozenset[str]:
         """How ``a`` and ``b`` are joined: a subset of {road, rail, sea}."""
         data = self.graph.get_edge_data(a, b)
@@ -161,7 +161,7 @@ class Board:
         """Sea Sectors next to a Port or a Sea Sector, and Ports next to a Sea Sector."""
         return self.sea[place]
 
-    # -- rail ------------------------------------------------------------------------------------
+    # -- rail ------------------------------------------------------------------------------
     def rail_reach(self, start: str, stops: int) -> tuple[str, ...]:
         """Towns a train that runs ``stops`` Towns can take a Hunter to from ``start``.
 
@@ -191,7 +191,7 @@ class Board:
                 stack.append((nxt, journey))
         return tuple(sorted(reach, key=self.index))
 
-    # -- routes ------------------------------------------------------------------------------------
+    # -- routes ----------------------------------------------------------------------------
     def land_route(self, a: str, b: str) -> list[str]:
         """A shortest route by Road from ``a`` to ``b`` (Towns counted, not road lengths)."""
         roads = nx.Graph((c.a, c.b) for c in self.connections if c.kind == "road")
