@@ -79,8 +79,8 @@ class RevealDogs(Action):
 
 
 @attrs.frozen
-class KeepDogsHidden(Action):
-    """Keep the Dogs just drawn face down for now."""
+class KeepWeapons(Action):
+    """Done with the Weapon Chits just drawn (three or fewer held)."""
 
 
 @attrs.frozen
@@ -206,7 +206,7 @@ class RevealGarlic(Action):
 
 @attrs.frozen
 class KeepGarlic(Action):
-    """Keep the Garlic for another fight."""
+    """Reveal no Garlic (every Hunter in the fight is asked, Garlic or not)."""
 
 
 @attrs.frozen
@@ -245,7 +245,7 @@ class TeamUp(Action):
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     StartIn, MoveTo, Pass, StayPut, CatchTrain, RideTo, SwapEncounters, SwapWeapons,
-    ConsumeVampire, RevealDogs, KeepDogsHidden, PlaceHost, RemoveHost, TreatBite, FormGroup,
+    ConsumeVampire, RevealDogs, KeepWeapons, PlaceHost, RemoveHost, TreatBite, FormGroup,
     LeaveGroup, WaitForGroup, GiveWeapon, PlaceEncounter, DoNothing, EncounterVampire, LeaveVampire,
     ChooseVictim, ChaseTo, AttackDracula, LetDraculaBe, TakeItems, DiscardWeapon,
     DiscardEvent, RevealGarlic, KeepGarlic, ChooseChit, DeclareTarget, ChooseResult,
@@ -267,4 +267,5 @@ LEAVE_VAMPIRE = LeaveVampire()
 ATTACK_DRACULA = AttackDracula()
 REVEAL_GARLIC = RevealGarlic()
 KEEP_GARLIC = KeepGarlic()
+KEEP_WEAPONS = KeepWeapons()
 LET_DRACULA_BE = LetDraculaBe()

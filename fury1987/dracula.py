@@ -169,11 +169,13 @@ def apply_movement(state: FuryState, record: DraculaMovement, seat: str,
         state.stack.append(DraculaSwap())
         _record_turn(state, consumed, attack=None)
         return
-    if d.at_sea:
-        _record_turn(state, consumed, attack=None)
-        state.seq.end_turn()  # Dracula's Action Phase: none at Sea
-        return
     state.seq.advance()
+    if d.at_sea:
+        # No Action Phase at Sea; he still "takes" one behind his screen, so that the
+        # Hunters cannot tell a voyage from a Town by how long his turn lasts.
+        _record_turn(state, consumed, attack=None)
+        state.stack.append(DraculaAction("idle"))
+        return
     state.stack.append(DraculaAction(consumed=consumed))
 
 
@@ -305,17 +307,20 @@ def run_action_phase(state: FuryState, record: DraculaAction) -> None:
             start_dracula_attack(state, town, tuple(victims))
             return
         _record_turn(state, record.consumed, attack=None)
-        if town not in state.chart and placement_options(state) != [DO_NOTHING]:
-            state.stack[-1] = DraculaAction("place")
-            return
+        # He decides behind his screen even when there is nothing he may place.
+        state.stack[-1] = DraculaAction("place")
+        return
     state.stack.pop()
     state.seq.end_turn()
 
 
 def placement_options(state: FuryState) -> list[Action]:
+    """The Encounters Dracula may place in his Town box (if it is empty), or nothing."""
     d = state.dracula
     town = d.location
     assert town is not None
+    if d.at_sea or town in state.chart or not state.board.is_town(town):
+        return [DO_NOTHING]
     enc = state.rules.encounters
     chits = [c for c in dict.fromkeys(sorted(d.encounter_set))
              if enc.may_place(c, town, state.board)]
@@ -385,7 +390,7 @@ def apply_bat_flight(state: FuryState, record: BatFlight, seat: str, action: Act
         d.location = action.to
         d.trail.append(action.to)
         d.shown_at = None
-    state.clues.append({"k": "bat", "from": record.town})
+    state.clues.append({"k": "bat", "from": record.town, "hosts": sorted(state.hosts)})
     state.events.add(event("bat_flight", f"Dracula flies as a bat to {d.location}",
                            town=d.location), SECRET,
                      event("bat_flight", f"Dracula flies out of {record.town} as a bat"))

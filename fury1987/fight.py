@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gothic_kernel import Scope, SimultaneousChoice, event
+from gothic_kernel import Scope, SimultaneousChoice
 
 from .actions import (
     KEEP_GARLIC,
@@ -155,10 +155,12 @@ def _fighters(record: Combat) -> tuple[str, ...]:
 
 
 def _next_garlic_holder(state: FuryState, record: Combat) -> str | None:
+    """The next Hunter asked whether he reveals Garlic: every Hunter in the fight is
+    asked, holding Garlic or not, so that being asked tells Dracula nothing."""
     if record.garlic_by is not None:
         return None
     for hunter in record.hunters:
-        if hunter not in record.garlic_asked and "garlic" in state.hunters[hunter].weapons:
+        if hunter not in record.garlic_asked and state.hunters[hunter].alive:
             return hunter
     return None
 
@@ -186,7 +188,9 @@ def _result_chooser(record: Combat) -> str:
 # -- options ------------------------------------------------------------------------------
 def options(state: FuryState, record: Combat, seat: str) -> list[Action]:
     if record.stage == "garlic":
-        return [REVEAL_GARLIC, KEEP_GARLIC]
+        if "garlic" in state.hunters[seat].weapons:
+            return [REVEAL_GARLIC, KEEP_GARLIC]
+        return [KEEP_GARLIC]
     if record.stage == "choose":
         found: list[Action] = []
         for fighter in _fighters(record):
@@ -291,11 +295,6 @@ def _choose(state: FuryState, record: Combat, seat: str, action: ChooseChit) -> 
     fighters = _fighters(record)
     pick = SimultaneousChoice(fighters, dict(record.chosen), rule=RULE_COMBAT)
     pick.commit(action.fighter, action.chit)
-    scope = DRACULA_SCOPE if seat == DRACULA else HUNTERS_SCOPE
-    state.events.add(event("chit_chosen", f"{_label(action.fighter)} places {action.chit} "
-                           "face down", fighter=action.fighter, chit=action.chit), scope,
-                     event("chit_chosen", f"{_label(action.fighter)} places a chit face down",
-                           fighter=action.fighter))
     record = attrs.evolve(record, chosen=dict(pick.choices))
     if pick.complete:
         target = _needing_target(record)
@@ -389,6 +388,7 @@ def _resolve(state: FuryState, record: Combat) -> None:
         choices={int(k): v for k, v in record.result_choices.items()},
         histories=record.histories, hunters_standing_by=record.hunters_standing_by,
         agents_standing_by=record.agents_standing_by, tables=state.rules.tables)
+    _reveal_weapons(state, record)
     for pairing in outcome.effective:
         if str(pairing.result) != "Par" or pairing in outcome.applied:
             state.say("combat_result", f"{_label(pairing.hunter)} ({pairing.hunter_chit}) "
@@ -419,6 +419,15 @@ def _resolve(state: FuryState, record: Combat) -> None:
     queue = tuple(f for f in freed if _team_up_options(record, f))
     _replace(state, attrs.evolve(record, team_up=queue, stage="team_up" if queue else "choose"))
     _auto_team_up(state)
+
+
+def _reveal_weapons(state: FuryState, record: Combat) -> None:
+    """The chits were turned over: Dracula has seen each Weapon a Hunter used."""
+    for fighter, chit in record.chosen.items():
+        if fighter in HUNTERS and chit not in BASIC_CHITS:
+            hunter = state.hunters[fighter]
+            if hunter.shown.count(chit) < hunter.weapons.count(chit):
+                hunter.shown.append(chit)
 
 
 def _apply_outcome(state: FuryState, record: Combat, out: RoundOutcome) -> None:

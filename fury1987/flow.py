@@ -42,9 +42,8 @@ def _legal_table() -> dict[str, Legal]:
         "bats_chase": encounters.bats_options,  # type: ignore[dict-item]
         "fight_choice": hunters.fight_options,  # type: ignore[dict-item]
         "item_choice": items.item_options,  # type: ignore[dict-item]
-        "weapon_discard": items.weapon_discard_options,  # type: ignore[dict-item]
+        "new_weapons": items.new_weapons_options,  # type: ignore[dict-item]
         "event_discard": items.event_discard_options,  # type: ignore[dict-item]
-        "dogs_drawn": items.dogs_options,  # type: ignore[dict-item]
         "combat": fight.options,  # type: ignore[dict-item]
     }
 
@@ -64,9 +63,8 @@ def _apply_table() -> dict[str, Apply]:
         "bats_chase": encounters.apply_bats,  # type: ignore[dict-item]
         "fight_choice": hunters.apply_fight_choice,  # type: ignore[dict-item]
         "item_choice": items.apply_items,  # type: ignore[dict-item]
-        "weapon_discard": items.apply_weapon_discard,  # type: ignore[dict-item]
+        "new_weapons": items.apply_new_weapons,  # type: ignore[dict-item]
         "event_discard": items.apply_event_discard,  # type: ignore[dict-item]
-        "dogs_drawn": items.apply_dogs,  # type: ignore[dict-item]
         "combat": fight.apply,  # type: ignore[dict-item]
     }
 

@@ -155,11 +155,14 @@ def may_take_items(state: FuryState, record: HunterAction, members: tuple[str, .
 
 
 def _finish(state: FuryState, record: HunterAction) -> None:
+    """The Action Phase ends; the Hunters note what remains in the Town box."""
     town = record.town
-    chit = state.chart.get(town)
-    if chit is not None and chit == record.found:
-        state.sightings[town] = chit  # "It is up to the Hunters to note where ... remain"
-    elif (record.found is not None and record.found != "" and chit is None) or record.found == "":
-        state.sightings.pop(town, None)
+    if record.found is not None:  # the box was looked into
+        chit = state.chart.get(town)
+        if chit is not None and chit == record.found:
+            state.sightings[town] = chit  # "It is up to the Hunters to note where ... remain"
+        elif chit is None:
+            state.sightings.pop(town, None)
+        state.clues.append({"k": "box", "town": town, "after": state.sightings.get(town, "")})
     state.stack.pop()
     state.seq.end_turn()

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 
 from gothic_kernel import Scope, event
 
-from .actions import REVEAL_DOGS, DiscardEvent, DiscardWeapon, KeepDogsHidden, TakeItems
+from .actions import KEEP_WEAPONS, REVEAL_DOGS, DiscardEvent, DiscardWeapon, TakeItems
 from .hunters import alive, names
-from .pending import DogsDrawn, EventDiscard, ItemChoice, WeaponDiscard
+from .pending import EventDiscard, ItemChoice, NewWeapons
 from .state import DRACULA, EVENT_LIMIT, HUNTER_NAMES, HUNTERS, WEAPON_LIMIT
 
 if TYPE_CHECKING:
@@ -57,12 +57,11 @@ def apply_items(state: FuryState, record: ItemChoice, seat: str, action: Action)
     state.say("items_declared", f"{names(members)} take {len(action.weapons)} Weapon "
               f"Chit(s) and {len(action.events)} Event Card(s) in {record.town}",
               hunters=list(members), weapons=list(action.weapons), events=list(action.events))
-    dogs = [taker for taker in action.weapons if draw_weapon(state, taker) == "dogs"]
+    for taker in action.weapons:
+        draw_weapon(state, taker)
     for taker in action.events:
         draw_event(state, taker)
-    _enforce_limits(state, members)
-    for taker in dogs:  # decided "when he draws it", before any discarding
-        state.stack.append(DogsDrawn(taker))
+    _enforce_limits(state, members, drew=action.weapons)
 
 
 def draw_weapon(state: FuryState, seat: str) -> str | None:
@@ -102,32 +101,51 @@ def draw_event(state: FuryState, seat: str) -> None:
                          event("event_drawn", f"{name} takes an Event Card", hunter=seat))
 
 
-def _enforce_limits(state: FuryState, members: tuple[str, ...]) -> None:
-    """Push a discard decision for everyone over a limit (they are resolved top first)."""
+def _enforce_limits(state: FuryState, members: tuple[str, ...],
+                    drew: tuple[str, ...] = ()) -> None:
+    """Push the decisions after drawing: the new-weapons step of every Hunter who drew a
+    Weapon Chit, and a discard for everyone over the Event Card limit."""
     if len(state.dracula.events) > EVENT_LIMIT:
         state.stack.append(EventDiscard(DRACULA))
     for member in reversed(members):
         hunter = state.hunters[member]
         if len(hunter.events) > EVENT_LIMIT:
             state.stack.append(EventDiscard(member))
-        if len(hunter.weapons) > WEAPON_LIMIT:
-            state.stack.append(WeaponDiscard(member))
+        if member in drew:
+            state.stack.append(NewWeapons(member))
 
 
-def weapon_discard_options(state: FuryState, record: WeaponDiscard, seat: str) -> list[Action]:
-    return [DiscardWeapon(w) for w in sorted(set(state.hunters[seat].weapons))]
-
-
-def apply_weapon_discard(state: FuryState, record: WeaponDiscard, seat: str,
-                         action: Action) -> None:
-    """Extra Weapon Chits are discarded (not back into the Pool: beside it)."""
-    assert isinstance(action, DiscardWeapon)
+def new_weapons_options(state: FuryState, record: NewWeapons, seat: str) -> list[Action]:
+    """Reveal Dogs just drawn; discard down to three; or be done."""
     hunter = state.hunters[seat]
+    options: list[Action] = []
+    if "dogs" in hunter.hidden_weapons():
+        options.append(REVEAL_DOGS)
+    if len(hunter.weapons) > WEAPON_LIMIT:
+        options.extend(DiscardWeapon(w) for w in sorted(set(hunter.weapons)))
+    else:
+        options.append(KEEP_WEAPONS)
+    return options
+
+
+def apply_new_weapons(state: FuryState, record: NewWeapons, seat: str,
+                      action: Action) -> None:
+    """Reference 3 - Dogs: revealed "either when he draws it or at the start of any
+    Movement Phase"; extra Weapon Chits are discarded beside the Pool, not into it."""
+    hunter = state.hunters[seat]
+    name = HUNTER_NAMES[seat]
+    if action == REVEAL_DOGS:
+        hunter.shown.append("dogs")
+        state.say("dogs_revealed", f"{name} reveals Dogs and puts them face up", hunter=seat)
+        return
+    if action == KEEP_WEAPONS:
+        state.stack.pop()
+        return
+    assert isinstance(action, DiscardWeapon)
     shown = action.weapon in hunter.shown and \
         hunter.shown.count(action.weapon) >= hunter.weapons.count(action.weapon)
     hunter.lose_weapon(action.weapon)
     state.weapons_pool.set_aside(action.weapon)
-    name = HUNTER_NAMES[seat]
     if shown:
         state.public_weapon_discards.append(action.weapon)
         state.say("weapon_discarded", f"{name} discards {action.weapon}", hunter=seat,
@@ -137,8 +155,6 @@ def apply_weapon_discard(state: FuryState, record: WeaponDiscard, seat: str,
                                hunter=seat, weapon=action.weapon), HUNTERS_SCOPE,
                          event("weapon_discarded", f"{name} discards a Weapon Chit",
                                hunter=seat))
-    if len(hunter.weapons) <= WEAPON_LIMIT:
-        state.stack.pop()
 
 
 def event_discard_options(state: FuryState, record: EventDiscard, seat: str) -> list[Action]:
@@ -159,17 +175,3 @@ def apply_event_discard(state: FuryState, record: EventDiscard, seat: str,
               seat=seat, card=action.card)
     if len(held) <= EVENT_LIMIT:
         state.stack.pop()
-
-
-def dogs_options(state: FuryState, record: DogsDrawn, seat: str) -> list[Action]:
-    return [REVEAL_DOGS, KeepDogsHidden()]
-
-
-def apply_dogs(state: FuryState, record: DogsDrawn, seat: str, action: Action) -> None:
-    """Reference 3 - Dogs: reveal them "either when he draws it or at the start of any
-    Movement Phase"."""
-    state.stack.pop()
-    if action == REVEAL_DOGS:
-        state.hunters[seat].shown.append("dogs")
-        state.say("dogs_revealed", f"{HUNTER_NAMES[seat]} reveals Dogs and puts them face up",
-                  hunter=seat)

@@ -2,15 +2,43 @@
 
 A game's log only grows and its entries never change, so the JSON text of each
 entry is computed once and reused by every later save (``to_json`` is called at
-every step by replays, searches and the conformance kit).
+every step by replays, searches and the conformance kit), and reading a save
+back reuses the entries already read from the same text.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
-from gothic_kernel import Log, LogEntry
+from gothic_kernel import Log, LogEntry, Scope
+
+_READ: dict[str, LogEntry] = {}
+_READ_LIMIT = 200_000
+
+
+def _entry(text: str) -> LogEntry:
+    """The log entry saved as ``text`` (entries are immutable, so one object serves all)."""
+    found = _READ.get(text)
+    if found is None:
+        if len(_READ) >= _READ_LIMIT:
+            _READ.clear()
+        data = json.loads(text)
+        if isinstance(data, dict):  # a public entry: the event alone
+            found = LogEntry(data)
+        else:
+            found = LogEntry(data[0], Scope.from_data(data[1]), data[2])
+        _READ[text] = found
+    return found
+
+
+def _text(entry: LogEntry) -> str:
+    """The saved form: a public entry is its event; others [event, scope, public form]."""
+    if entry.scope.kind == "public" and entry.public is None:
+        return json.dumps(dict(entry.event), separators=(",", ":"))
+    public = None if entry.public is None else dict(entry.public)
+    return json.dumps([dict(entry.event), entry.scope.to_data(), public],
+                      separators=(",", ":"))
 
 
 class Journal(Log):
@@ -23,11 +51,11 @@ class Journal(Log):
         self._saved: list[str] = []
 
     def saved(self) -> list[str]:
-        """Each entry as JSON text (``to_data`` of the entry, encoded)."""
+        """Each entry as JSON text (see :func:`_text`)."""
         entries = self._entries
         while len(self._saved) < len(entries):
             entry = entries[len(self._saved)]
-            self._saved.append(json.dumps(entry.to_data(), separators=(",", ":")))
+            self._saved.append(_text(entry))
         return self._saved
 
     def clone(self) -> Journal:
@@ -36,9 +64,26 @@ class Journal(Log):
         twin._saved = self._saved.copy()
         return twin
 
+    def redacted(self, keep: Callable[[LogEntry], bool]) -> Journal:
+        """A copy where each entry ``keep`` rejects keeps its kind, scope and public form
+        but says only that its secret was redrawn (used by resampling)."""
+        saved = self.saved()
+        twin = Journal.__new__(Journal)
+        twin._entries = []
+        twin._saved = []
+        for entry, text in zip(self._entries, saved, strict=True):
+            if not keep(entry):
+                entry = LogEntry({"kind": entry.event.get("kind", "secret"),
+                                  "text": "(a secret, redrawn by resampling)"},
+                                 entry.scope, entry.public)
+                text = _text(entry)
+            twin._entries.append(entry)
+            twin._saved.append(text)
+        return twin
+
     @staticmethod
     def from_saved(texts: Iterable[str]) -> Journal:
-        texts = list(texts)
-        journal = Journal(LogEntry.from_data(json.loads(t)) for t in texts)
-        journal._saved = texts
+        saved = [str(t) for t in texts]
+        journal = Journal(_entry(t) for t in saved)
+        journal._saved = saved
         return journal

@@ -35,7 +35,7 @@ from .actions import (
     SwapWeapons,
 )
 from .board import CASTLE_DRACULA, HOST_FORBIDDEN
-from .pending import HunterAction, HunterMovement, TrainRide, WeaponSwap
+from .pending import HunterAction, HunterMovement, NewWeapons, TrainRide, WeaponSwap
 from .state import HUNTER_NAMES, HUNTERS, SEATS, WEAPON_LIMIT
 
 if TYPE_CHECKING:
@@ -482,3 +482,5 @@ def apply_swap(state: FuryState, record: WeaponSwap, seat: str, action: Action) 
     else:
         state.stack.pop()
         state.seq.end_turn()  # no Action Phase after Passing
+    if action.discard:
+        state.stack.append(NewWeapons(seat))  # Dogs may be revealed when drawn

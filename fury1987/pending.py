@@ -74,7 +74,8 @@ class DraculaAction(Pending):
     """Dracula's Action Phase: attack, place an Encounter, or do nothing.
 
     ``stage`` is "start" (the rules look for Hunters to attack), "place" (Dracula
-    decides), or "done".
+    decides, perhaps only to do nothing), "idle" (at Sea: nothing to decide, but the
+    decision is still his to make, in secret), or "done".
     """
 
     KIND = "dracula_action"
@@ -83,7 +84,7 @@ class DraculaAction(Pending):
     consumed: bool = False
 
     def deciders(self) -> tuple[str, ...]:
-        return (DRACULA,) if self.stage == "place" else ()
+        return (DRACULA,) if self.stage in ("place", "idle") else ()
 
 
 @attrs.frozen
@@ -234,23 +235,13 @@ class ItemChoice(Pending):
 
 
 @attrs.frozen
-class WeaponDiscard(Pending):
-    """A Hunter holds more than three Weapon Chits and discards the extra ones."""
+class NewWeapons(Pending):
+    """A Hunter has drawn Weapon Chits: he may reveal Dogs "when he draws it", and over
+    three he discards the extra ones (asked after every draw, whatever was drawn, so
+    that the question itself tells Dracula nothing)."""
 
-    KIND = "weapon_discard"
+    KIND = "new_weapons"
     RULE = "Hunters' Action Phases - New Weapons and Events"
-    seat: str
-
-    def deciders(self) -> tuple[str, ...]:
-        return (self.seat,)
-
-
-@attrs.frozen
-class DogsDrawn(Pending):
-    """A Hunter drew Dogs: he may reveal them now (Reference 3 - Dogs)."""
-
-    KIND = "dogs_drawn"
-    RULE = "Reference 3 - Dogs"
     seat: str
 
     def deciders(self) -> tuple[str, ...]:
@@ -311,7 +302,7 @@ class Combat(Pending):
 PENDING_TYPES: tuple[type[Pending], ...] = (
     ChooseStart, DraculaMovement, DraculaSwap, DraculaAction, BatFlight, HunterMovement,
     TrainRide, WeaponSwap, HunterAction, VampireChoice, VampireVictim, BatsChase,
-    FightChoice, ItemChoice, WeaponDiscard, DogsDrawn, EventDiscard, Combat,
+    FightChoice, ItemChoice, NewWeapons, EventDiscard, Combat,
 )
 _BY_KIND = {cls.KIND: cls for cls in PENDING_TYPES}
 

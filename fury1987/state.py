@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from gothic_kernel import Deck, Dice, LoggedState, Outcome, Pool, Reshuffle, Sequencer
-from gothic_kernel.serial import from_data, to_data
+from gothic_kernel.serial import from_data
 
 from .journal import Journal
 from .pending import Pending, pending_from_data, pending_to_data
@@ -238,7 +238,6 @@ class FuryState(LoggedState):
             message, rule = explain_illegal(self, top, seat, action)
             raise_illegal(message, rule)
         self._legal = None
-        self._tracker = None
         apply_action(self, top, seat, action)
 
     def observation(self, viewer: str) -> dict[str, Any]:
@@ -307,8 +306,8 @@ class FuryState(LoggedState):
         self.events.say(kind, text, **data)
 
     def invalidate(self) -> None:
+        """Forget cached legal actions (after a test or a resample changed the state)."""
         self._legal = None
-        self._tracker = None
 
     # -- copying and saving ----------------------------------------------------------------
     def clone(self) -> FuryState:
@@ -338,19 +337,38 @@ class FuryState(LoggedState):
         return twin
 
     def to_data(self) -> dict[str, Any]:
-        # The log and the clues are JSON already: they skip the typed serialiser.
-        plain = FuryData(
-            self.seq, self.hunters, self.dracula, self.chart, self.map_chits,
-            self.sightings, self.hosts, self.groups, self.encounter_pool,
-            self.public_encounter_discards, self.weapons_pool, self.public_weapon_discards,
-            self.event_deck, [pending_to_data(p) for p in self.stack], [],
-            self.vampires_destroyed,
-            None if self._outcome is None else self._outcome.to_data(), [])
-        data: dict[str, Any] = to_data(plain)
-        data["clues"] = [dict(c) for c in self.clues]
-        data["log"] = list(self.events.saved())
-        data["options"] = dict(self.options)
-        return data
+        # Written out by hand (the typed serialiser is slow on a long game, and saves are
+        # taken at every step by replays and searches); read back by the serialiser,
+        # which checks every field.
+        from .tracker import remember
+
+        remember(self._tracker, self.clues)
+        seq = self.seq
+        return {
+            "seq": {"order": list(seq.order), "phases": list(seq.phases), "round": seq.round,
+                    "seat_index": seq.seat_index, "phase_index": seq.phase_index,
+                    "missed": dict(seq.missed), "extra": dict(seq.extra),
+                    "skip_next": {k: list(v) for k, v in seq.skip_next.items()},
+                    "out": list(seq.out), "extra_turn": seq.extra_turn},
+            "hunters": {s: _hunter_data(h) for s, h in self.hunters.items()},
+            "dracula": _dracula_data(self.dracula),
+            "chart": dict(self.chart), "map_chits": dict(self.map_chits),
+            "sightings": dict(self.sightings), "hosts": dict(self.hosts),
+            "groups": [list(g) for g in self.groups],
+            "encounter_pool": _pool_data(self.encounter_pool),
+            "public_encounter_discards": list(self.public_encounter_discards),
+            "weapons_pool": _pool_data(self.weapons_pool),
+            "public_weapon_discards": list(self.public_weapon_discards),
+            "event_deck": {"cards": list(self.event_deck.cards),
+                           "discards": list(self.event_deck.discards),
+                           "reshuffle": self.event_deck.reshuffle.value},
+            "stack": [pending_to_data(p) for p in self.stack],
+            "clues": [dict(c) for c in self.clues],
+            "vampires_destroyed": self.vampires_destroyed,
+            "outcome": None if self._outcome is None else self._outcome.to_data(),
+            "log": list(self.events.saved()),
+            "options": dict(self.options),
+        }
 
     @classmethod
     def from_data(cls, game: FuryGame, rules: Rules, options: dict[str, Any], data: Any,
@@ -374,7 +392,7 @@ class FuryState(LoggedState):
         state.clues = plain.clues
         state.vampires_destroyed = plain.vampires_destroyed
         state._outcome = None if plain.outcome is None else Outcome.from_data(plain.outcome)
-        state.events = Journal.from_saved(str(t) for t in plain.log)
+        state.events = Journal.from_saved(plain.log)
         return state
 
     def resample(self, viewer: str, seed: int) -> FuryState:
@@ -382,6 +400,27 @@ class FuryState(LoggedState):
         from .resample import resample
 
         return resample(self, viewer, seed)
+
+
+def _hunter_data(h: Hunter) -> dict[str, Any]:
+    return {"seat": h.seat, "location": h.location, "wounds": h.wounds, "bitten": h.bitten,
+            "status": h.status, "weapons": list(h.weapons), "shown": list(h.shown),
+            "hosts_placed": list(h.hosts_placed), "events": list(h.events),
+            "valour": h.valour, "entered_castle": h.entered_castle, "moved": h.moved,
+            "passed": h.passed, "took_items": h.took_items, "voyage": list(h.voyage),
+            "fought_dracula_at": h.fought_dracula_at, "turn_start": h.turn_start}
+
+
+def _dracula_data(d: Dracula) -> dict[str, Any]:
+    return {"location": d.location, "rumours": d.rumours, "blood": d.blood,
+            "encounter_set": list(d.encounter_set), "events": list(d.events),
+            "voyage": list(d.voyage), "fleeing": d.fleeing, "castle_turns": d.castle_turns,
+            "shown_at": d.shown_at, "must_leave": d.must_leave, "consumed": d.consumed,
+            "passed": d.passed, "moved": d.moved, "trail": list(d.trail)}
+
+
+def _pool_data(pool: Pool) -> dict[str, Any]:
+    return {"bag": list(pool.bag), "aside": list(pool.aside), "remix": pool.remix}
 
 
 def raise_illegal(message: str, rule: str) -> None:

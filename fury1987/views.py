@@ -33,6 +33,7 @@ from .pending import (
     pending_to_data,
 )
 from .state import DRACULA, HUNTERS
+from .tracker import tracker_of
 
 if TYPE_CHECKING:
     from .state import FuryState
@@ -66,6 +67,10 @@ def observation(state: FuryState, viewer: str) -> dict[str, Any]:
         "event_draw_pile": len(state.event_deck.cards),
         "outcome": None if state.outcome is None else state.outcome.to_data(),
     }
+    if viewer != DRACULA:
+        tracker = tracker_of(state)
+        obs["possible_dracula_locations"] = tracker.possible_places()
+        obs["possible_locations_exact"] = tracker.exact
     if viewer in HUNTERS:
         obs["hunters_secrets"] = {
             s: {"weapons": sorted(state.hunters[s].weapons),

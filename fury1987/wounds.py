@@ -87,6 +87,7 @@ def become_vampire(state: FuryState, seat: str) -> None:
     vampire = hunter_vampire_id(seat)
     state.chart[town] = vampire
     state.sightings[town] = vampire
+    state.clues.append({"k": "box", "town": town, "after": vampire})
 
 
 def _leave_play(state: FuryState, seat: str) -> None:
