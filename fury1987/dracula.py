@@ -147,7 +147,10 @@ def explain_movement(state: FuryState, action: Action) -> str:
 
 def apply_movement(state: FuryState, record: DraculaMovement, seat: str,
                    action: Action) -> None:
+    from .tracker import hypothesis_of
+
     d = state.dracula
+    d.history.append(hypothesis_of(state))
     state.stack.pop()
     here = d.location
     assert here is not None
@@ -383,7 +386,10 @@ def bat_flight_options(state: FuryState, record: BatFlight) -> list[Action]:
 
 
 def apply_bat_flight(state: FuryState, record: BatFlight, seat: str, action: Action) -> None:
+    from .tracker import hypothesis_of
+
     d = state.dracula
+    d.history.append(hypothesis_of(state))
     state.stack.pop()
     if isinstance(action, MoveTo):
         d.rumours = record.town

@@ -37,7 +37,8 @@ from .victory import fallen_hunters
 if TYPE_CHECKING:
     from .state import FuryState
 
-TRIES = 12
+TRIES = 3
+SEARCH_BUDGET = 300
 
 
 def resample(state: FuryState, viewer: str, seed: int) -> FuryState:
@@ -64,18 +65,44 @@ def _redraw_dracula(twin: FuryState, rng: Dice) -> None:
         _redraw_encounters(twin, rng, hidden_chart=[])
         _redraw_dracula_cards(twin, rng)
         return
-    tracker = tracker_of(twin)
     obligations = all_obligations(twin.clues)
-    for _ in range(TRIES):
-        moves, states = tracker.sample_history(twin.clues, rng.index, obligations)
-        if states and _fits(twin, moves, states, obligations):
-            _adopt_history(twin, moves, states)
-            towns = _hidden_placements(twin, moves, states, rng)
-            _redraw_encounters(twin, rng, hidden_chart=towns)
-            break
+    history = _draw_history(twin, rng, obligations)
+    if history is not None:
+        moves, states = history
+        _adopt_history(twin, moves, states)
+        towns = _hidden_placements(twin, moves, states, rng)
+        _redraw_encounters(twin, rng, hidden_chart=towns)
     else:
         _redraw_encounters(twin, rng, hidden_chart=None)
     _redraw_dracula_cards(twin, rng)
+
+
+def _draw_history(twin: FuryState, rng: Dice, obligations: Sequence[tuple[str, int, int]]
+                  ) -> tuple[list[int], list[int]] | None:
+    """A secret history consistent with everything public: a few quick backward walks,
+    then a search from a random present hypothesis, then one from the present Dracula
+    really is in (his past, at least, is drawn afresh)."""
+    tracker = tracker_of(twin)
+    for _ in range(TRIES):
+        moves, states = tracker.sample_history(twin.clues, rng.index, obligations)
+        if states and _fits(twin, moves, states, obligations):
+            return moves, states
+    codes = tracker.rows.codes
+    if len(codes):
+        end = int(codes[rng.index(len(codes))])
+        moves, states = tracker.search_history(
+            twin.clues, rng.index, obligations,
+            lambda m, s: _fits(twin, m, s, obligations), end, budget=SEARCH_BUDGET)
+        if states:
+            return moves, states
+    # Keep his true past, draw his last few moves afresh.
+    for length in (8, 4, 2):
+        moves, states = tracker.redraw_suffix(
+            twin.clues, twin.dracula.history, rng.index,
+            lambda m, s: _fits(twin, m, s, obligations), 1 + rng.index(length))
+        if states:
+            return moves, states
+    return None
 
 
 def all_obligations(clues: Sequence[Mapping[str, Any]]) -> list[tuple[str, int, int]]:
@@ -154,6 +181,7 @@ def _adopt_history(twin: FuryState, moves: Sequence[int], states: Sequence[int])
     d.location, d.rumours, d.blood = place, rumours, blood
     g = geometry_of(twin.board)
     d.trail = [g.places[int(i)] for i in g.decode(np.array(states, dtype=np.int64))[0]]
+    d.history = list(states[:-1])
     d.voyage = []
     if twin.board.is_sea(place):
         seas: list[str] = []

@@ -110,7 +110,8 @@ class Dracula:
     ``voyage`` is the Sea Sectors of his present sequence of Sea Moves, after the
     Port he embarked from. ``shown_at`` is where his piece stands on the map (found,
     or fighting) until his next Movement Phase. ``trail`` is his secret history:
-    his box after each Movement Phase.
+    his box after each Movement Phase; ``history`` the same as tracker hypotheses
+    (his hidden state just before each move), for resampling.
     """
 
     location: str | None = None
@@ -127,6 +128,7 @@ class Dracula:
     passed: bool = False
     moved: bool = False
     trail: list[str] = attrs.field(factory=list)
+    history: list[int] = attrs.field(factory=list)
 
     @property
     def at_sea(self) -> bool:
@@ -136,7 +138,7 @@ class Dracula:
         return Dracula(self.location, self.rumours, self.blood, self.encounter_set.copy(),
                        self.events.copy(), self.voyage.copy(), self.fleeing,
                        self.castle_turns, self.shown_at, self.must_leave, self.consumed,
-                       self.passed, self.moved, self.trail.copy())
+                       self.passed, self.moved, self.trail.copy(), self.history.copy())
 
 
 @attrs.define
@@ -416,7 +418,8 @@ def _dracula_data(d: Dracula) -> dict[str, Any]:
             "encounter_set": list(d.encounter_set), "events": list(d.events),
             "voyage": list(d.voyage), "fleeing": d.fleeing, "castle_turns": d.castle_turns,
             "shown_at": d.shown_at, "must_leave": d.must_leave, "consumed": d.consumed,
-            "passed": d.passed, "moved": d.moved, "trail": list(d.trail)}
+            "passed": d.passed, "moved": d.moved, "trail": list(d.trail),
+            "history": list(d.history)}
 
 
 def _pool_data(pool: Pool) -> dict[str, Any]:

@@ -75,6 +75,7 @@ class Geometry:
     sea_to: Array
     castle: int
     none: int
+    hops: Array
 
     @property
     def rumour_states(self) -> int:
@@ -129,13 +130,27 @@ def geometry_of(board: Board) -> Geometry:
     road_from, road_to = edges(board.road)
     sea_from, sea_to = edges(board.sea)
     cut_off = np.array([board.land_distance(p, CASTLE_DRACULA) is None for p in places])
+    hops = np.full((len(places) + 1, len(places) + 1), 1 << 20, dtype=np.int64)
+    for source in places:  # moves by Road or Sea between every two places
+        dist = {source: 0}
+        frontier = [source]
+        while frontier:
+            nxt = []
+            for here in frontier:
+                for there in (*board.road[here], *board.sea[here]):
+                    if there not in dist:
+                        dist[there] = dist[here] + 1
+                        nxt.append(there)
+            frontier = nxt
+        for there, d in dist.items():
+            hops[index[source], index[there]] = d
     return Geometry(
         board=board, places=places, index=index,
         is_sea=np.array([board.is_sea(p) for p in places] + [False]),
         is_port=np.array([board.is_port(p) for p in places] + [False]),
         cut_off=np.append(cut_off, False), sea_bit=sea_bit,
         road_from=road_from, road_to=road_to, sea_from=sea_from, sea_to=sea_to,
-        castle=index[CASTLE_DRACULA], none=len(places))
+        castle=index[CASTLE_DRACULA], none=len(places), hops=hops)
 
 
 @attrs.frozen
@@ -223,8 +238,11 @@ class Tracker:
         states = [here]
         moves = [k for k, _ in self.checkpoints]
         bounds = [*moves, self.processed]
-        pending = [(g.index[t], start, stop, t) for t, start, stop in obligations]
+        # (place index, first move index in the window, window start, end, Town)
+        pending = [(g.index[t], int(np.searchsorted(moves, start, side="right")), start, stop, t)
+                   for t, start, stop in obligations]
         per_loc = AUX_STATES * BLOOD_STATES * g.rumour_states
+        hops = g.hops
         for j in range(len(self.checkpoints) - 1, -1, -1):
             k, before = self.checkpoints[j]
             # The state just chosen (``here``) followed move ``k``: did it place one?
@@ -236,29 +254,122 @@ class Tracker:
             if hi <= lo:
                 return [], []
             candidates = before[source[lo:hi]].tolist()
-            previous = moves[j - 1] if j > 0 else -1
-            earlier = moves[j - 2] if j > 1 else -1
-            wanted = {t for t, start, stop, _ in pending if start < previous <= stop}
-            if wanted:
-                must = {t for t, start, stop, _ in pending
-                        if start < previous <= stop and earlier <= start}
-                if must:  # the window's last chance
-                    candidates = [c for c in candidates if c // per_loc in must]
-                    if not candidates:
-                        return [], []
-                else:
-                    good = [c for c in candidates if c // per_loc in wanted]
-                    candidates = good or candidates
+            if pending:
+                candidates = _steer(candidates, pending, j - 1, per_loc, hops, pick)
+                if not candidates:
+                    return [], []
             here = candidates[pick(len(candidates))]
             states.append(here)
         states.reverse()
         return moves, states
 
+    def search_history(self, clues: Sequence[Mapping[str, Any]], pick: Any,
+                       obligations: Sequence[tuple[str, int, int]],
+                       accept: Any, end: int, budget: int = 4000,
+                       guide: Sequence[int] = ()) -> tuple[list[int], list[int]]:
+        """Like :meth:`sample_history`, but searching: a depth-first walk backwards from
+        ``end``, trying the predecessors in random order and giving up a branch once
+        some Encounter still to place can no longer be reached in its window; the
+        first history ``accept(moves, states)`` approves is returned (empty lists if
+        none is found within ``budget`` steps). ``guide`` (a known history: the states
+        before each move) is tried first at each step, one time in two."""
+        g = self.geometry
+        moves = [k for k, _ in self.checkpoints]
+        bounds = [*moves, self.processed]
+        per_loc = AUX_STATES * BLOOD_STATES * g.rumour_states
+        steps = [0]
+
+        def walk(j: int, chain: list[int],
+                 pending: list[tuple[int, int, int, int, str]]) -> list[int] | None:
+            steps[0] += 1
+            if steps[0] > budget:
+                return None
+            here = chain[-1]
+            if j < 0:
+                states = chain[::-1]
+                return states if accept(moves, states) else None
+            k, before = self.checkpoints[j]
+            pending = [o for o in pending if not self._places(clues[k], k, here // per_loc, o)]
+            after, source = self._segment(clues, k, bounds[j + 1], before)
+            lo, hi = np.searchsorted(after, [here, here + 1])
+            options = list(dict.fromkeys(before[source[lo:hi]].tolist()))
+            if pending:
+                options = [c for c in options if all(
+                    g.hops[c // per_loc, town] <= j - 1 - first
+                    for town, first, *_ in pending)]
+            order = list(range(len(options)))
+            for i in range(len(order) - 1, 0, -1):
+                r = pick(i + 1)
+                order[i], order[r] = order[r], order[i]
+            if j < len(guide) and guide[j] in options and pick(2):
+                order.remove(options.index(guide[j]))
+                order.insert(0, options.index(guide[j]))
+            for i in order:
+                found = walk(j - 1, [*chain, options[i]], pending)
+                if found is not None:
+                    return found
+                if steps[0] > budget:
+                    return None
+            return None
+
+        pending = [(g.index[t], int(np.searchsorted(moves, start, side="right")), start, stop, t)
+                   for t, start, stop in obligations]
+        found = walk(len(moves) - 1, [end], pending)
+        return (moves, found) if found is not None else ([], [])
+
+    def redraw_suffix(self, clues: Sequence[Mapping[str, Any]], known: Sequence[int],
+                      pick: Any, accept: Any, length: int, budget: int = 2000
+                      ) -> tuple[list[int], list[int]]:
+        """Keep a known history (``known``: the states before each move) up to its last
+        ``length`` moves and draw those afresh, forwards: a depth-first search through
+        the successors each move allows, ending in a present hypothesis, accepted by
+        ``accept(moves, states)``. Empty lists if none is found within ``budget``."""
+        moves = [k for k, _ in self.checkpoints]
+        if len(known) != len(moves):
+            return [], []
+        bounds = [*moves, self.processed]
+        present = set(self.rows.codes.tolist())
+        first = max(0, len(moves) - length)
+        steps = [0]
+
+        def successors(j: int, code: int) -> list[int]:
+            k, before = self.checkpoints[j]
+            at = int(np.searchsorted(before, code))
+            if at >= len(before) or int(before[at]) != code:
+                return []
+            after, source = self._segment(clues, k, bounds[j + 1], before)
+            found = list(dict.fromkeys(after[source == at].tolist()))
+            nxt = self.checkpoints[j + 1][1] if j + 1 < len(moves) else None
+            if nxt is None:
+                return [c for c in found if c in present]
+            allowed = set(nxt.tolist())
+            return [c for c in found if c in allowed]
+
+        def walk(j: int, chain: list[int]) -> list[int] | None:
+            steps[0] += 1
+            if steps[0] > budget:
+                return None
+            if j == len(moves):
+                states = [*known[:first], *chain]
+                return states if accept(moves, states) else None
+            options = successors(j, chain[-1])
+            for i in range(len(options) - 1, 0, -1):
+                r = pick(i + 1)
+                options[i], options[r] = options[r], options[i]
+            for option in options:
+                found = walk(j + 1, [*chain, option])
+                if found is not None or steps[0] > budget:
+                    return found
+            return None
+
+        found = walk(first, [known[first]]) if first < len(moves) else None
+        return (moves, found) if found is not None else ([], [])
+
     @staticmethod
     def _places(clue: Mapping[str, Any], k: int, loc: int,
-                obligation: tuple[int, int, int, str]) -> bool:
+                obligation: tuple[int, int, int, int, str]) -> bool:
         """Whether arriving at place ``loc`` by move ``k`` may have placed that Encounter."""
-        town, start, stop, name = obligation
+        town, _, start, stop, name = obligation
         if not start < k <= stop or loc != town:
             return False
         return clue["k"] == "turn" and clue.get("attack") is None \
@@ -514,7 +625,8 @@ class Tracker:
         st_bp = np.minimum(bp[st_src] + CONSUME_GAIN, 12) if consumed else bp[st_src]
         # Hemmed in on every side (no move, no stay allowed): the fallback Pass.
         options = np.bincount(mv_src, minlength=len(loc)) + may_stay.astype(np.int64)
-        stuck = np.flatnonzero(options == 0)
+        # (a Vampire consumed means he stayed in a Town by choice: never hemmed in)
+        stuck = np.flatnonzero(options == 0) if not consumed else np.zeros(0, dtype=np.int64)
         n_mv, n_st = len(mv_src), len(st_src)
         src = np.concatenate([mv_src, st_src, stuck])
         new_loc = np.concatenate([mv_to, loc[st_src], loc[stuck]])
@@ -593,6 +705,23 @@ class Tracker:
         return mv[0], mv[1], mv[2], mv[3], mv[4]
 
 
+def _steer(candidates: list[int], pending: Sequence[tuple[int, int, int, int, str]],
+           position: int, per_loc: int, hops: Array, pick: Any) -> list[int]:
+    """Keep the predecessors from which every Encounter still to place can be reached in
+    the moves left in its window; prefer, three times in four, those nearest to one."""
+    feasible = []
+    for code in candidates:
+        loc = code // per_loc
+        need = [int(hops[loc, town]) for town, first, *_ in pending]
+        room = [position - first for _, first, *_ in pending]
+        if all(n <= r for n, r in zip(need, room, strict=True)):
+            feasible.append((min(need), code))
+    if not feasible or not pick(4):
+        return [code for _, code in feasible]
+    best = min(score for score, _ in feasible)
+    return [code for score, code in feasible if score == best]
+
+
 def _expand(sources: Array, edge_from: Array, edge_to: Array) -> tuple[Array, Array]:
     """For each source position, every edge leaving its place: (position index, target)."""
     if not len(sources):
@@ -618,6 +747,22 @@ def _drop_flag(rows: Rows, bit: int, bits: int) -> Rows:
     low = rows.flags & ((1 << bit) - 1)
     high = (rows.flags >> (bit + 1)) << bit
     return Rows(rows.codes, low | high).unique(bits - 1)
+
+
+def hypothesis_of(state: FuryState) -> int:
+    """Dracula's actual hidden state, encoded as a tracker hypothesis."""
+    g = geometry_of(state.board)
+    d = state.dracula
+    assert d.location is not None
+    if d.at_sea:
+        aux = sum(int(g.sea_bit[g.index[s]]) for s in d.voyage[1:])
+    else:
+        aux = d.castle_turns if d.location == CASTLE_DRACULA and not d.fleeing else 0
+        aux |= MUST_LEAVE if d.must_leave else 0
+    rum = g.none if d.rumours is None else g.index[d.rumours]
+    code = g.encode(np.array([g.index[d.location]]), np.array([rum]), np.array([d.blood]),
+                    np.array([aux]))
+    return int(code[0])
 
 
 _KNOWN: dict[str, Tracker] = {}
