@@ -8,8 +8,11 @@ back reuses the entries already read from the same text.
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from gothic_kernel import Log, LogEntry, Scope
 
@@ -41,14 +44,30 @@ def _text(entry: LogEntry) -> str:
                       separators=(",", ":"))
 
 
+_REDACTED: dict[str, tuple[LogEntry, str]] = {}
+
+
+def _redacted(entry: LogEntry, text: str) -> tuple[LogEntry, str]:
+    found = _REDACTED.get(text)
+    if found is None:
+        if len(_REDACTED) >= _READ_LIMIT:
+            _REDACTED.clear()
+        hidden = LogEntry({"kind": entry.event.get("kind", "secret"),
+                           "text": "(a secret, redrawn by resampling)"},
+                          entry.scope, entry.public)
+        found = _REDACTED[text] = (hidden, _text(hidden))
+    return found
+
+
 class Journal(Log):
     """A :class:`gothic_kernel.Log` whose saved form is built incrementally."""
 
-    __slots__ = ("_saved",)
+    __slots__ = ("_packed", "_saved")
 
     def __init__(self, entries: Iterable[LogEntry] = ()) -> None:
         super().__init__(entries)
         self._saved: list[str] = []
+        self._packed: tuple[int, str] = (0, "")
 
     def saved(self) -> list[str]:
         """Each entry as JSON text (see :func:`_text`)."""
@@ -58,10 +77,33 @@ class Journal(Log):
             self._saved.append(_text(entry))
         return self._saved
 
+    def packed(self) -> dict[str, Any]:
+        """The saved form of the whole log: its entries' texts, one a line, compressed
+        (a long game's log is most of a save, and saves are taken at every step)."""
+        saved = self.saved()
+        if self._packed[0] != len(saved):
+            blob = zlib.compress("\n".join(saved).encode(), 1)
+            self._packed = (len(saved), base64.b64encode(blob).decode())
+        return {"entries": len(saved), "zlib": self._packed[1]}
+
+    @staticmethod
+    def unpacked(data: Any) -> Journal:
+        """The log saved by :meth:`packed` (or a plain list of entry texts)."""
+        if isinstance(data, dict):
+            text = zlib.decompress(base64.b64decode(data["zlib"])).decode()
+            texts = text.split("\n") if text else []
+            if len(texts) != int(data["entries"]):
+                raise ValueError("the log's entry count does not match")
+            journal = Journal.from_saved(texts)
+            journal._packed = (len(texts), str(data["zlib"]))
+            return journal
+        return Journal.from_saved(data)
+
     def clone(self) -> Journal:
         twin = Journal.__new__(Journal)
         twin._entries = self._entries.copy()
         twin._saved = self._saved.copy()
+        twin._packed = self._packed
         return twin
 
     def redacted(self, keep: Callable[[LogEntry], bool]) -> Journal:
@@ -71,12 +113,10 @@ class Journal(Log):
         twin = Journal.__new__(Journal)
         twin._entries = []
         twin._saved = []
+        twin._packed = (0, "")
         for entry, text in zip(self._entries, saved, strict=True):
             if not keep(entry):
-                entry = LogEntry({"kind": entry.event.get("kind", "secret"),
-                                  "text": "(a secret, redrawn by resampling)"},
-                                 entry.scope, entry.public)
-                text = _text(entry)
+                entry, text = _redacted(entry, text)
             twin._entries.append(entry)
             twin._saved.append(text)
         return twin

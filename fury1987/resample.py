@@ -37,8 +37,8 @@ from .victory import fallen_hunters
 if TYPE_CHECKING:
     from .state import FuryState
 
-TRIES = 3
-SEARCH_BUDGET = 300
+TRIES = 1
+SEARCH_BUDGET = 120
 
 
 def resample(state: FuryState, viewer: str, seed: int) -> FuryState:

@@ -162,7 +162,7 @@ class FuryData:
     clues: list[Any]
     vampires_destroyed: int
     outcome: Any
-    log: list[Any]
+    log: Any
 
 
 class FuryState(LoggedState):
@@ -368,7 +368,7 @@ class FuryState(LoggedState):
             "clues": [dict(c) for c in self.clues],
             "vampires_destroyed": self.vampires_destroyed,
             "outcome": None if self._outcome is None else self._outcome.to_data(),
-            "log": list(self.events.saved()),
+            "log": self.events.packed(),
             "options": dict(self.options),
         }
 
@@ -394,7 +394,7 @@ class FuryState(LoggedState):
         state.clues = plain.clues
         state.vampires_destroyed = plain.vampires_destroyed
         state._outcome = None if plain.outcome is None else Outcome.from_data(plain.outcome)
-        state.events = Journal.from_saved(plain.log)
+        state.events = Journal.unpacked(plain.log)
         return state
 
     def resample(self, viewer: str, seed: int) -> FuryState:

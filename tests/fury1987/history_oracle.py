@@ -177,9 +177,10 @@ def _legal_moves(state: FuryState, loc: str, rum: str | None, bp: int, voyage: l
 
 
 def find_history(state: FuryState, end: int, obligations: Sequence[tuple[str, int, int]],
-                 budget: int = 20_000) -> tuple[list[int], list[int]] | None:
+                 budget: int = 20_000) -> tuple[list[int], list[int]] | str:
     """A depth-first search backwards from hypothesis ``end`` for a history that passes
-    :func:`problems` (None if there is none, or the budget of steps runs out first)."""
+    :func:`problems`: the history, or "none" (there is none: the search was complete),
+    or "budget" (the budget of steps ran out first)."""
     from fury1987.tracker import tracker_of
 
     tracker = tracker_of(state)
@@ -203,9 +204,11 @@ def find_history(state: FuryState, end: int, obligations: Sequence[tuple[str, in
             return states if not problems(state, moves, states, obligations) else None
         for previous in predecessors(j, chain[-1]):
             found = search(j - 1, [*chain, previous])
-            if found is not None:
+            if found is not None or steps[0] > budget:
                 return found
         return None
 
     found = search(len(moves) - 1, [end])
-    return None if found is None else (moves, found)
+    if found is not None:
+        return moves, found
+    return "budget" if steps[0] > budget else "none"
