@@ -186,13 +186,24 @@ class GameState(abc.ABC):
 
 
 class LoggedState(GameState):
-    """A GameState whose log is a kernel :class:`~gothic_kernel.visibility.Log`."""
+    """A GameState whose log is a kernel :class:`~gothic_kernel.visibility.Log`.
+
+    The log is kept in ``self.events`` and saved by the kernel beside the state
+    (``to_data`` leaves it out); ``game.from_json`` puts it back after
+    ``_state_from_data``. Saving and reading a long game's log stay cheap.
+    """
 
     events: Log
 
     def log(self, viewer: str) -> list[dict[str, Any]]:
         self.check_viewer(viewer)
         return self.events.for_viewer(viewer)
+
+    def to_json(self) -> str:
+        head = json.dumps({"game": self.game.name, "format": SAVE_FORMAT,
+                           "dice": self.dice.to_data(), "state": self.to_data()},
+                          separators=(",", ":"))
+        return f'{head[:-1]},"log":{self.events.to_json()}}}'
 
 
 class Game(abc.ABC):
@@ -205,6 +216,9 @@ class Game(abc.ABC):
     seats: ClassVar[tuple[str, ...]]
     options: ClassVar[tuple[Option, ...]] = ()
     has_hidden_information: ClassVar[bool] = True
+    #: Keyword arguments for :func:`gothic_kernel.testing.check_game` when the pytest
+    #: plugin checks this game (e.g. ``{"every": 10}`` to thin the checks of long games).
+    conformance: ClassVar[Mapping[str, Any]] = {}
     action_types: ClassVar[tuple[type[Action], ...]] = ()
 
     def __init__(self) -> None:
@@ -230,6 +244,14 @@ class Game(abc.ABC):
         self.check_options(resolved)
         return resolved
 
+    def seats_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """The seats of a game set up with these (resolved) options.
+
+        By default every seat in :attr:`seats`; games whose seats depend on an
+        option (the number of players, a multiplayer variant) override this.
+        """
+        return self.seats
+
     def check_options(self, options: dict[str, Any]) -> None:
         """Check options together (raise BadOption); override where they interact."""
         return None
@@ -252,15 +274,23 @@ class Game(abc.ABC):
             raise CorruptSave(f"unsupported save format {data.get('format')!r}")
         dice = dice_from_data(data.get("dice"))
         try:
-            return self._state_from_data(data.get("state"), dice)
+            state = self._state_from_data(data.get("state"), dice)
+            if isinstance(state, LoggedState):
+                if not isinstance(data.get("log"), list):
+                    raise CorruptSave(f"corrupt {self.name} save: the log is missing")
+                state.events = Log.from_data(data["log"])
         except CorruptSave:
             raise
-        except (GothicError, SerialError, KeyError, TypeError, ValueError, IndexError) as exc:
+        except (GothicError, SerialError, KeyError, TypeError, ValueError, IndexError,
+                AttributeError) as exc:
             raise CorruptSave(f"corrupt {self.name} save: {exc}") from None
+        return state
 
     @abc.abstractmethod
     def _state_from_data(self, data: Any, dice: Dice) -> GameState:
-        """Rebuild a state from ``to_data`` output and its dice; check invariants."""
+        """Rebuild a state from ``to_data`` output and its dice; check invariants.
+
+        A LoggedState's log is restored by ``from_json`` afterwards."""
 
     def parse_action(self, data: object) -> Action:
         """The action a JSON form describes; IllegalAction if it is malformed."""
@@ -279,7 +309,9 @@ class Game(abc.ABC):
     def describe(self) -> dict[str, Any]:
         """Metadata for front ends and ``gothic list``."""
         return {"name": self.name, "title": self.title, "rulebook": self.rulebook,
-                "seats": list(self.seats), "hidden_information": self.has_hidden_information,
+                "seats": list(self.seats),
+                "default_seats": list(self.seats_for(self.resolve_options({}))),
+                "hidden_information": self.has_hidden_information,
                 "options": [{"name": o.name, "default": o.default, "help": o.help,
                              "choices": None if o.choices is None else list(o.choices)}
                             for o in self.options],

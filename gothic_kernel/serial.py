@@ -35,6 +35,17 @@ class SerialError(ValueError):
 
 
 _FIELD_TYPES: dict[type, tuple[tuple[str, Any], ...]] = {}
+_OPTIONAL_FIELDS: dict[type, frozenset[str]] = {}
+
+
+def _optional_fields(cls: type) -> frozenset[str]:
+    """Init fields of an attrs class that have a default (they may be left out)."""
+    found = _OPTIONAL_FIELDS.get(cls)
+    if found is None:
+        found = frozenset(f.name for f in attrs.fields(cls)
+                          if f.init and f.default is not attrs.NOTHING)
+        _OPTIONAL_FIELDS[cls] = found
+    return found
 
 
 def field_types(cls: type) -> tuple[tuple[str, Any], ...]:
@@ -83,7 +94,10 @@ def _key_to_data(key: Any) -> str:
 
 
 def from_data(tp: Any, data: Any, path: str = "") -> Any:
-    """Rebuild a value of type ``tp`` from :func:`to_data` output, checking it."""
+    """Rebuild a value of type ``tp`` from :func:`to_data` output, checking it.
+
+    A field of an attrs class that has a default may be left out.
+    """
     if tp is Any or tp is object:
         return data
     if tp is type(None) or tp is None:
@@ -161,6 +175,8 @@ def _from_attrs(cls: type, data: Any, path: str) -> Any:
                                 f"for {cls.__name__}")
     for name, tp in fields:
         if name not in data:
+            if name in _optional_fields(cls):
+                continue  # the class's default applies
             raise SerialError(path, f"missing field {name!r} for {cls.__name__}")
         kwargs[name] = from_data(tp, data[name], f"{path}.{name}" if path else name)
     try:

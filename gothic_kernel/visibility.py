@@ -8,6 +8,8 @@ scopes allow, so a front end can never show a seat what it may not know.
 
 from __future__ import annotations
 
+import itertools
+import json
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Literal
 
@@ -115,40 +117,50 @@ class LogEntry:
                         None if public is None else dict(public))
 
 
-def event(kind: str, text: str, **data: JSON) -> dict[str, JSON]:
+def event(kind: str, text: str, /, **data: JSON) -> dict[str, JSON]:
     """A log event: its kind, a sentence a front end can print, and its data."""
     return {"kind": kind, "text": text, **data}
 
 
 class Log:
-    """An append-only event log. Entries are immutable, so clones share them."""
+    """An append-only event log.
 
-    __slots__ = ("_entries",)
+    Entries never change once written, so clones share them, and what has been
+    worked out about the first entries (each viewer's view, the JSON text) is
+    kept and shared too: reading or saving a long game's log costs only the
+    entries added since the last time.
+    """
+
+    __slots__ = ("_entries", "_text", "_views")
 
     def __init__(self, entries: Iterable[LogEntry] = ()) -> None:
         self._entries: list[LogEntry] = list(entries)
+        self._views: dict[str, tuple[int, tuple[Mapping[str, JSON], ...]]] = {}
+        self._text: tuple[int, str] = (0, "")
 
     def add(self, entry: Mapping[str, JSON], scope: Scope = _PUBLIC_SCOPE,
             public: Mapping[str, JSON] | None = None) -> None:
         """Record ``entry`` under ``scope``; others see ``public`` (or nothing)."""
         self._entries.append(LogEntry(entry, scope, public))
 
-    def say(self, kind: str, text: str, **data: JSON) -> None:
+    def say(self, kind: str, text: str, /, **data: JSON) -> None:
         """Record a public event."""
         self._entries.append(LogEntry(event(kind, text, **data)))
 
     def for_viewer(self, viewer: str) -> list[dict[str, JSON]]:
         """The log as ``viewer`` may read it (a fresh list of fresh dicts)."""
-        seen = []
-        for entry in self._entries:
-            shown = entry.for_viewer(viewer)
-            if shown is not None:
-                seen.append(dict(shown))
-        return seen
+        done, seen = self._views.get(viewer, (0, ()))
+        if done != len(self._entries):
+            fresh = (e.for_viewer(viewer) for e in itertools.islice(self._entries, done, None))
+            seen = seen + tuple(shown for shown in fresh if shown is not None)
+            self._views[viewer] = (len(self._entries), seen)
+        return [dict(shown) for shown in seen]
 
     def clone(self) -> Log:
         twin = Log.__new__(Log)
         twin._entries = self._entries.copy()
+        twin._views = self._views.copy()  # views of a shared prefix stay true for both
+        twin._text = self._text
         return twin
 
     def __len__(self) -> int:
@@ -159,6 +171,16 @@ class Log:
 
     def to_data(self) -> list[dict[str, JSON]]:
         return [entry.to_data() for entry in self._entries]
+
+    def to_json(self) -> str:
+        """The JSON text of :meth:`to_data` (only new entries are serialised)."""
+        done, text = self._text
+        if done != len(self._entries):
+            fresh = [json.dumps(e.to_data(), separators=(",", ":"))
+                     for e in itertools.islice(self._entries, done, None)]
+            text = ",".join([text, *fresh] if done else fresh)
+            self._text = (len(self._entries), text)
+        return f"[{text}]"
 
     @staticmethod
     def from_data(data: Iterable[Mapping[str, JSON]]) -> Log:

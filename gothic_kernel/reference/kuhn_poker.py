@@ -74,7 +74,6 @@ class KuhnData:
 
     cards: dict[str, str]
     history: list[str] = attrs.field(factory=list)
-    log: list[dict[str, Any]] = attrs.field(factory=list)
 
 
 class KuhnState(LoggedState):
@@ -173,7 +172,7 @@ class KuhnState(LoggedState):
         return twin
 
     def to_data(self) -> dict[str, Any]:
-        data: dict[str, Any] = to_data(KuhnData(self.cards, self.history, self.events.to_data()))
+        data: dict[str, Any] = to_data(KuhnData(self.cards, self.history))
         return data
 
 
@@ -203,4 +202,4 @@ class KuhnPoker(Game):
             raise CorruptSave("Kuhn poker save: each seat must hold a different card")
         if not _possible(plain.history):
             raise CorruptSave(f"Kuhn poker save: impossible betting {plain.history}")
-        return KuhnState(self, dice, plain.cards, plain.history, Log.from_data(plain.log))
+        return KuhnState(self, dice, plain.cards, plain.history)

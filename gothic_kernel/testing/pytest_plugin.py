@@ -35,7 +35,9 @@ class ConformanceItem(pytest.Item):
         self.seeds = seeds
 
     def runtest(self) -> None:
-        check_game(load_game(self.game_name), seeds=range(self.seeds), every=3)
+        game = load_game(self.game_name)
+        settings: dict[str, Any] = {"every": 3, **game.conformance}
+        check_game(game, seeds=range(self.seeds), **settings)
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
                      style: Any = None) -> str:

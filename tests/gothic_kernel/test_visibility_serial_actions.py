@@ -143,11 +143,13 @@ def test_action_json_form_and_codec() -> None:
     assert Pass().to_json() == {"type": "pass_turn"}
     assert codec.parse({"type": "move_to", "to": "paris", "by": "road"}) == MoveTo("paris")
     assert codec.parse(Pass()) == Pass()
+    assert codec.parse({"type": "move_to", "to": "paris"}) == MoveTo("paris")  # default "by"
     assert hash(MoveTo("a")) == hash(MoveTo("a"))
 
 
 @pytest.mark.parametrize("bad", [None, [], "move_to", {}, {"type": "fly"},
-                                 {"type": "move_to"}, {"type": "move_to", "to": 3},
+                                 {"type": "move_to"}, {"type": "move_to", "by": "sea"},
+                                 {"type": "move_to", "to": 3},
                                  {"type": "move_to", "to": "x", "by": "air"},
                                  {"type": "move_to", "to": "x", "by": "road", "extra": 1}])
 def test_malformed_actions_are_illegal_and_name_the_rule(bad: object) -> None:
@@ -164,3 +166,22 @@ def test_duplicate_action_names_are_refused() -> None:
 
     with pytest.raises(ValueError):
         ActionCodec([Pass, Other])
+
+
+def test_log_views_and_text_stay_true_when_clones_diverge() -> None:
+    log = Log()
+    log.say("a", "A")
+    log.add(event("b", "B secret"), Scope.seat("dracula"), event("b", "B"))
+    assert [e["text"] for e in log.for_viewer("seward")] == ["A", "B"]
+    text = log.to_json()
+    twin = log.clone()
+    log.say("c", "C")
+    twin.add(event("d", "D secret"), Scope.seat("seward"))
+    assert [e["text"] for e in log.for_viewer("seward")] == ["A", "B", "C"]
+    assert [e["text"] for e in twin.for_viewer("seward")] == ["A", "B", "D secret"]
+    assert [e["text"] for e in twin.for_viewer("dracula")] == ["A", "B secret"]
+    assert json.loads(log.to_json()) == log.to_data() and json.loads(text) != log.to_data()
+    assert json.loads(twin.to_json()) == twin.to_data()
+    shown = log.for_viewer("seward")
+    shown[0]["text"] = "changed by a careless caller"
+    assert log.for_viewer("seward")[0]["text"] == "A"

@@ -1,0 +1,79 @@
+"""Throughput of Dracula's Revenge: random play, line-of-sight queries, clones.
+
+Run:  python benchmarks/bench_draculas_revenge.py [games]
+Not timed in CI; the numbers go in docs/draculas_revenge.md.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+import gothic_kernel as gk
+from draculas_revenge.board import load_board
+from draculas_revenge.sight import sight_of
+
+ADVENTURES = ("into_the_breach", "defile_the_coffins", "cross_the_catacombs",
+              "rescue_van_helsing", "destroy_dracula")
+
+
+def random_play(adventure: str, games: int) -> float:
+    """Actions per second (legal_actions + apply) under uniformly random play."""
+    game = gk.load_game("draculas_revenge")
+    steps, busy = 0, 0.0
+    for seed in range(games):
+        state = game.new_game(seed=seed, adventure=adventure, turn_limit=8)
+        rng = random.Random(seed)
+        start = time.perf_counter()
+        while not state.is_over:
+            seat = state.current_seats()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            steps += 1
+        busy += time.perf_counter() - start
+    return steps / busy
+
+
+def line_of_sight(queries: int = 200_000) -> tuple[float, float]:
+    """Queries per second on the Destroy Dracula map: cold (first use) and warm (cached)."""
+    board = load_board("destroy_dracula")
+    sight = sight_of(board)
+    rng = random.Random(1)
+    squares = [s for s in range(board.size) if board.open[s]]
+    pairs = [(rng.choice(squares), rng.choice(squares)) for _ in range(queries)]
+    obstacles = board.wall_bits
+    start = time.perf_counter()
+    for a, b in pairs:
+        sight.clear(a, b, obstacles)
+    cold = queries / (time.perf_counter() - start)
+    start = time.perf_counter()
+    for a, b in pairs:
+        sight.clear(a, b, obstacles)
+    warm = queries / (time.perf_counter() - start)
+    return cold, warm
+
+
+def clone_cost(repeats: int = 5000) -> float:
+    """Microseconds per clone of a Destroy Dracula state in the middle of turn 2."""
+    game = gk.load_game("draculas_revenge")
+    state = game.new_game(seed=3, adventure="destroy_dracula")
+    rng = random.Random(3)
+    while state.turn < 2 and not state.is_over:  # type: ignore[attr-defined]
+        seat = state.current_seats()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    start = time.perf_counter()
+    for _ in range(repeats):
+        state.clone()
+    return (time.perf_counter() - start) / repeats * 1e6
+
+
+def main(games: int = 20) -> None:
+    for adventure in ADVENTURES:
+        print(f"random play, {adventure}: {random_play(adventure, games):,.0f} actions/s")
+    cold, warm = line_of_sight()
+    print(f"line of sight: {cold:,.0f} queries/s on first use, {warm:,.0f} queries/s cached")
+    print(f"clone: {clone_cost():.1f} µs per state (Destroy Dracula, turn 2)")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)

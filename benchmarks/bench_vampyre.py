@@ -1,0 +1,79 @@
+"""Throughput of VAMPYRE: random play, bot play, clones and saves.
+
+Run:  python benchmarks/bench_vampyre.py [games]
+Not timed in CI; the numbers go in docs/vampyre.md. The first games of a process
+also fill the movement caches (every end of a move from a hex with a roll is worked
+out once per process); "warm" figures are measured after them.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+import timeit
+
+import gothic_kernel as gk
+from gothic_kernel.agents import play_game
+
+STAGES = ("basic", "extended", "castle")
+
+
+def random_play(stage: str, games: int, first_seed: int = 0) -> tuple[float, int]:
+    """Actions per second (legal_actions + apply) under uniformly random play."""
+    game = gk.load_game("vampyre")
+    steps, busy = 0, 0.0
+    for seed in range(first_seed, first_seed + games):
+        state = game.new_game(seed=seed, stage=stage)
+        rng = random.Random(seed)
+        start = time.perf_counter()
+        while not state.is_over:
+            seat = state.current_seats()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            steps += 1
+        busy += time.perf_counter() - start
+    return steps / busy, steps
+
+
+def bot_play(games: int) -> tuple[float, float]:
+    """Actions per second and mean length of games between the default bots (both stages)."""
+    game = gk.load_game("vampyre")
+    steps, busy = 0, 0.0
+    for seed in range(games):
+        _, record = play_game(game, seed, options={"stage": "extended"})
+        steps += record.steps
+        busy += record.seconds
+    return steps / busy, steps / games
+
+
+def clone_and_save_cost(repeats: int = 5000) -> tuple[float, float]:
+    """Microseconds per clone and per to_json of a 4-player state 300 actions into a game."""
+    game = gk.load_game("vampyre")
+    state = game.new_game(seed=3)
+    rng = random.Random(3)
+    for _ in range(300):
+        if state.is_over:
+            break
+        seat = state.current_seats()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    # the best of five runs: the figure least disturbed by other work on the machine
+    clone = min(timeit.repeat(state.clone, number=repeats, repeat=5)) / repeats * 1e6
+    saves = repeats // 10
+    save = min(timeit.repeat(state.to_json, number=saves, repeat=5)) / saves * 1e6
+    return clone, save
+
+
+def main(games: int = 30) -> None:
+    for stage in STAGES:
+        cold, _ = random_play(stage, games)
+        warm, steps = random_play(stage, games, first_seed=1000)
+        print(f"random play, {stage}: {cold:,.0f} actions/s cold, {warm:,.0f} actions/s warm "
+              f"({steps / games:,.0f} actions a game)")
+    rate, length = bot_play(games)
+    print(f"bot play, both stages: {rate:,.0f} actions/s ({length:,.0f} actions a game)")
+    clone, save = clone_and_save_cost()
+    print(f"clone: {clone:.1f} µs per state; to_json: {save:.0f} µs (300 actions in)")
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 30)

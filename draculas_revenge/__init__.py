@@ -1,0 +1,138 @@
+"""Dracula's Revenge: the Gothica tile skirmish of vampires and vampire hunters.
+
+    import gothic_kernel as gk
+    game = gk.load_game("draculas_revenge")
+    state = game.new_game(seed=7, adventure="destroy_dracula")
+
+Seats are ``vampires`` and ``hunters``; with the Multiplayer optional rule
+(``multiplayer=("vampires", "hunters", "hunters")``) each player is a seat named
+after its side and its place at the table: ``vampires_1``, ``hunters_2``, ``hunters_3``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from gothic_kernel import BadOption, CorruptSave, Dice, Game, Option
+
+from . import adventures, data, engine
+from .actions import ACTION_TYPES
+from .rules import rules_for
+from .state import DRState, check_save
+
+if TYPE_CHECKING:
+    from gothic_kernel import Agent, GameState
+
+ADVENTURES = ("into_the_breach", "defile_the_coffins", "cross_the_catacombs",
+              "rescue_van_helsing", "destroy_dracula", "custom")
+
+
+class DraculasRevengeGame(Game):
+    """The rules object of Dracula's Revenge."""
+
+    name = "draculas_revenge"
+    title = "Dracula's Revenge"
+    rulebook = "shared/rulebooks/draculas_revenge.txt"
+    seats: ClassVar[tuple[str, ...]] = ("vampires", "hunters")
+    has_hidden_information = True
+    action_types = ACTION_TYPES
+    options = (
+        Option("adventure", "into_the_breach", "the adventure to play ('custom': your own "
+               "adventure with a points budget)", ADVENTURES),
+        Option("turn_limit", 0, "end an adventure that prints no turn limit after this many "
+               "turns as a draw (0: play until someone wins)"),
+        Option("reaction_dice", True, "False: the optional rule No Reaction Dice"),
+        Option("feeding_and_saving", True, "False: the optional rule No Feeding or Saving"),
+        Option("multiplayer", (), "the optional rule Multiplayer: each player's side in "
+               "clockwise order, e.g. ('vampires', 'hunters', 'hunters'); needs "
+               "adventure='custom'", ("vampires", "hunters"), kind=tuple),
+        Option("own_forces", False, "Points Value: play the adventure with forces each player "
+               "buys for its side's printed points total (as near as the box allows)"),
+        Option("points", 36, "your own adventure: the points value each player may spend"),
+        Option("vampire_points", 0, "your own adventure: the vampire side's points value, "
+               "where the designer sets a different one for each side (0: 'points')"),
+        Option("hunter_points", 0, "your own adventure: the hunter side's points value "
+               "(0: 'points')"),
+        Option("designer", "vampires", "your own adventure: the side whose player designed "
+               "the board (the other places first)", ("vampires", "hunters")),
+        Option("custom_map", "custom_catacombs", "your own adventure: the map (an id in "
+               "maps.toml)"),
+        Option("timer_seconds", 0, "the optional Timer rule: seconds per character's move "
+               "for a front end to enforce (0: off; the rule's one minute is 60)"),
+        Option("data_dir", "", "a folder of data files replacing the reconstructed ones"),
+    )
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        multi = options["multiplayer"]
+        if multi and options["adventure"] != "custom":
+            raise BadOption("option 'multiplayer' needs adventure='custom' (players purchase "
+                            "their characters)")
+        if multi and not 3 <= len(multi) <= 4:
+            raise BadOption("option 'multiplayer' takes 3 or 4 players' sides; allowed "
+                            "values 'vampires', 'hunters'")
+        for name in ("turn_limit", "timer_seconds"):
+            if options[name] < 0:
+                raise BadOption(f"option {name!r} must be 0 or more")
+        if options["points"] <= 0:
+            raise BadOption("option 'points' must be positive")
+        for name in ("vampire_points", "hunter_points"):
+            if options[name] < 0:
+                raise BadOption(f"option {name!r} must be 0 (the 'points' value) or more")
+        maps = data.load(options["data_dir"])["maps"]["maps"]
+        if options["custom_map"] not in maps:
+            raise BadOption(f"option 'custom_map' does not allow {options['custom_map']!r}; "
+                            f"allowed: {', '.join(sorted(maps))}")
+
+    def map_for(self, options: dict[str, Any]) -> str:
+        if options["adventure"] == "custom":
+            return str(options["custom_map"])
+        adv = data.load(options["data_dir"])["adventures"]["adventures"][options["adventure"]]
+        return str(adv["map"])
+
+    def seat_sides(self, options: dict[str, Any]) -> dict[str, str]:
+        multi = options["multiplayer"]
+        if not multi:
+            return {"vampires": "vampires", "hunters": "hunters"}
+        return {f"{side}_{i + 1}": side for i, side in enumerate(multi)}
+
+    def _new_game(self, dice: Dice, options: dict[str, Any]) -> DRState:
+        rules = rules_for(options["adventure"], self.map_for(options), options["data_dir"])
+        st = DRState(self, dice, rules, options, self.seat_sides(options))
+        st.events.say("setup", _setup_text(st), adventure=options["adventure"],
+                      map=rules.board.name, seats=list(st.seats))
+        adventures.set_up(st)
+        engine.proceed(st)
+        return st
+
+    def _state_from_data(self, data_: Any, dice: Dice) -> DRState:
+        if not isinstance(data_, dict):
+            raise CorruptSave("draculas_revenge save: the state must be an object")
+        options = self.resolve_options({k: tuple(v) if isinstance(v, list) else v
+                                        for k, v in data_["options"].items()})
+        data_ = {**data_, "options": options}
+        st = DRState.from_data(self, dice, data_)
+        if set(st.seats) != set(self.seat_sides(options)):
+            raise CorruptSave("draculas_revenge save: seats do not match the options")
+        check_save(st)
+        return st
+
+    def seats_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """Two seats, or one per player with the Multiplayer optional rule."""
+        return tuple(self.seat_sides(dict(options)))
+
+    def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
+        from .bots import RevengeBot
+        return {seat: RevengeBot(seed + i) for i, seat in enumerate(state.seats)}
+
+
+def _setup_text(st: DRState) -> str:
+    from . import narration as say
+    title = st.rules.adventure["title"]
+    where = "" if st.rules.board.name == st.rules.adventure_id else \
+        f", on the {st.rules.board.name.replace('_', ' ')} map"
+    who = ", ".join(say.player(s) for s in st.seats)
+    return f"Dracula's Revenge: {title}{where}. Players: {who}."
+
+
+__all__ = ["ADVENTURES", "DRState", "DraculasRevengeGame"]

@@ -1,0 +1,299 @@
+"""Close and ranged attacks, outflanking, mesmerizing, feeding and saving minions
+("Close Attacks", "Ranged Attacks", "Crossbow Attack", "Feeding", "Mesmerizing",
+"The Crucifix", "Saving Minions", and Rescue Van Helsing's special rules)."""
+
+from __future__ import annotations
+
+from gothic_kernel import Action, event
+
+from . import narration as say
+from .actions import CloseAttack, Defile, Mesmerize, RangedAttack, Wake
+from .characters import GONE, Figure
+from .seeing import in_arc, mutual_arc
+from .sight import facings_toward, in_front
+from .state import DRState
+
+RULE_CLOSE = "Close Attacks"
+RULE_RANGED = "Ranged Attacks"
+RULE_MESMERIZE = "Mesmerizing"
+
+
+def _targetable(st: DRState, attacker: Figure, target: Figure) -> bool:
+    """A solid enemy on the board ("You cannot attack your own characters")."""
+    return (target.seat != attacker.seat and target.pos >= 0 and not target.misted
+            and not target.unconscious)
+
+
+def _crucifix_forbids(st: DRState, attacker: Figure, target: Figure) -> bool:
+    """A vampire within a crucifix's area cannot attack the holder ("The Crucifix")."""
+    if not st.is_vampire(attacker) or not st.is_hunter(target):
+        return False
+    if not st.has_special(target, "crucifix"):
+        return False
+    zone = st.rules.numbers["crucifix_zone"]
+    return (st.rules.board.distance(attacker.pos, target.pos) <= zone
+            and mutual_arc(st, attacker, target))
+
+
+def can_save(st: DRState, attacker: Figure, target: Figure) -> bool:
+    """A crucifix holder may try to save a minion ("Saving Minions")."""
+    if not st.options["feeding_and_saving"] or target.kind != "minion":
+        return False
+    if not st.is_hunter(attacker) or not st.has_special(attacker, "crucifix"):
+        return False
+    return bool(target.born != "minion" or st.free_card("staker"))
+
+
+def close_attack_actions(st: DRState, fig: Figure, budget: int) -> list[Action]:
+    if fig.pos < 0 or fig.misted or fig.unconscious or budget < st.rules.cost("close_attack"):
+        return []
+    board = st.rules.board
+    out: list[Action] = []
+    for t in st.figures.values():
+        if not _targetable(st, fig, t) or not in_front(board, fig.pos, fig.facing, t.pos):
+            continue
+        if _crucifix_forbids(st, fig, t):
+            continue
+        out.append(CloseAttack(fig.id, t.id))
+        if can_save(st, fig, t):
+            out.append(CloseAttack(fig.id, t.id, save=True))
+    return out
+
+
+def _in_range(st: DRState, a: int, b: int) -> bool:
+    d = st.rules.board.distance(a, b)
+    return st.rules.numbers["range_min"] <= d <= st.rules.numbers["range_max"]
+
+
+def ranged_attack_actions(st: DRState, fig: Figure, budget: int) -> list[Action]:
+    if (fig.pos < 0 or fig.misted or fig.unconscious or budget < st.rules.cost("ranged_attack")
+            or st.ctype(fig).ra is None):
+        return []
+    out: list[Action] = []
+    crossbow = st.is_hunter(fig) and st.has_special(fig, "crossbow")
+    mesmerist = st.is_vampire(fig) and st.has_special(fig, "mesmerize")
+    if not crossbow and not mesmerist:
+        return out
+    free_minion = bool(st.free_card("minion"))
+    for t in st.figures.values():
+        if not _targetable(st, fig, t) or not _in_range(st, fig.pos, t.pos):
+            continue
+        if crossbow and in_arc(st, fig, t.pos):
+            out.append(RangedAttack(fig.id, t.id))
+        if (mesmerist and free_minion and st.is_hunter(t) and mutual_arc(st, fig, t)
+                and not _crucifix_forbids(st, fig, t)):
+            out.append(Mesmerize(fig.id, t.id))
+    return out
+
+
+def special_actions(st: DRState, fig: Figure, budget: int) -> list[Action]:
+    """Defiling coffins and waking Van Helsing (adventure special rules)."""
+    out: list[Action] = []
+    if fig.pos < 0 or fig.misted or not st.is_hunter(fig) or fig.unconscious:
+        return out
+    adv = st.rules.adventure
+    board = st.rules.board
+    if adv.get("coffins") and budget >= st.rules.cost("defile"):
+        tiles = board.area_tiles[adv["coffins"]]
+        tile = board.tile_at(fig.pos)
+        if tile in tiles and tile not in st.defiled:
+            out.append(Defile(fig.id))
+    if adv.get("secret_room") and budget >= st.rules.cost("wake"):
+        vh = st.figures.get("van_helsing")
+        if (vh is not None and vh.unconscious and vh.pos >= 0 and vh.seat == fig.seat
+                and in_front(board, fig.pos, fig.facing, vh.pos)):
+            out.append(Wake(fig.id))
+    return out
+
+
+# -- resolving ----------------------------------------------------------------------------------
+def outflanks(st: DRState, attacker: Figure, target: Figure) -> bool:
+    """The attacker is not in the defender's arc of effect: +1."""
+    return not in_arc(st, target, attacker.pos)
+
+
+def resolve(st: DRState, attacker: Figure, target: Figure, kind: str, reacting: bool,
+            save: bool = False) -> bool:
+    """Roll an attack of ``kind`` (close, ranged, mesmerize); True if it succeeds."""
+    at = st.ctype(attacker)
+    dt = st.ctype(target)
+    base = at.ca if kind == "close" else (at.ra or 0)
+    label = "Close Attack Bonus" if kind == "close" else "Ranged Attack Bonus"
+    mods = [(base, f"{at.name}'s {label}")]
+    if kind == "close" and st.is_hunter(attacker) and st.has_special(attacker, "crucifix") \
+            and st.is_vampire(target):
+        mods.append((1, "crucifix"))
+    if kind != "mesmerize" and outflanks(st, attacker, target):
+        mods.append((1, "outflanking"))
+    if reacting:
+        mods.append((-1, "reaction"))
+    defs = [(dt.df, f"{dt.name}'s Defense Bonus")]
+    if kind == "mesmerize" and st.has_special(target, "crucifix"):
+        defs.append((1, "crucifix"))
+    bonus = sum(v for v, _ in mods)
+    defence = sum(v for v, _ in defs)
+    a_roll = st.dice.d6()
+    d_roll = st.dice.d6()
+    hit = a_roll + bonus > d_roll + defence
+    st.events.add(event("attack", _roll_text(st, attacker, target, kind, save, hit,
+                                             (a_roll, mods), (d_roll, defs)),
+                        attacker=attacker.id, target=target.id, attack=kind, save=save,
+                        attack_roll=a_roll, attack_total=a_roll + bonus, defence_roll=d_roll,
+                        defence_total=d_roll + defence, success=hit,
+                        modifiers=_labels(mods, "bonus"), defence_modifiers=_labels(defs, "")))
+    return hit
+
+
+def _labels(mods: list[tuple[int, str]], first: str) -> list[str]:
+    """Machine-readable modifiers: ["Staker bonus +2", "outflanking +1", "reaction -1"]."""
+    out = []
+    for i, (value, label) in enumerate(mods):
+        if i == 0:
+            label = label.split("'s ")[0] + (f" {first}" if first else " defence")
+        out.append(f"{label} {value:+d}")
+    return out
+
+
+def _roll_text(st: DRState, attacker: Figure, target: Figure, kind: str, save: bool, hit: bool,
+               attack: tuple[int, list[tuple[int, str]]],
+               defence: tuple[int, list[tuple[int, str]]]) -> str:
+    """"The hunter player rolls 3, +2 (Staker's Close Attack Bonus), +1 (outflanking) = 6;
+    the vampire player rolls 5, +2 (Nosferatu's Defense Bonus) = 7: Nosferatu A survives."."""
+    def total(roll: int, mods: list[tuple[int, str]]) -> str:
+        parts = "".join(f", {v:+d} ({label})" for v, label in mods)
+        return f"rolls {roll}{parts} = {roll + sum(v for v, _ in mods)}"
+
+    name = say.character(target.id, st.rules.data_dir)
+    if save:
+        result = f"{name} is saved" if hit else "the attempt fails"
+    elif kind == "mesmerize":
+        result = f"{name} is mesmerized" if hit else f"{name} resists"
+    else:
+        result = "the attack succeeds" if hit else f"{name} survives"
+    return (f"{say.cap(say.player(attacker.seat))} {total(*attack)}; "
+            f"{say.player(target.seat)} {total(*defence)}: {result}.")
+
+
+def offer_face_attacker(st: DRState, target: Figure, attacker: Figure) -> None:
+    """The survivor (or saved minion) may turn to face the attacker for free."""
+    options = facings_toward(st.rules.board, target.pos, attacker.pos)
+    if target.pos < 0 or not options or options == [target.facing]:
+        return
+    st.queue.append({"kind": "face", "seat": target.seat, "figure": target.id,
+                     "other": attacker.id})
+
+
+def kill(st: DRState, target: Figure) -> None:
+    """Killed and removed from the board; its card returns to the box."""
+    target.pos = GONE
+    del st.figures[target.id]
+    st.dead.append(target.id)
+    st.events.say("killed", f"{say.character(target.id, st.rules.data_dir)} is killed and "
+                  "removed from the board.", figure=target.id)
+    if target.id == st.active:
+        st.move_over = True
+    st.changed()
+
+
+def mesmerize(st: DRState, attacker: Figure, target: Figure) -> None:
+    target.minion_card = st.free_card("minion")
+    target.kind = "minion"
+    target.seat = attacker.seat
+    # A new character of the vampire player: no card this turn ("New Characters"); the
+    # hunter player's card for it is discarded when it appears (not its character now).
+    st.no_card.add(target.id)
+    if target.id == st.active:
+        st.move_over = True
+    st.events.say("mesmerized", f"{say.character(target.id, st.rules.data_dir)} becomes a "
+                  f"minion under {say.players(attacker.seat)} control "
+                  f"({say.character(target.minion_card, st.rules.data_dir)} slips into its "
+                  "stand).", figure=target.id, seat=attacker.seat, minion_card=target.minion_card)
+    st.changed()
+
+
+def save_minion(st: DRState, saver: Figure, target: Figure) -> Figure:
+    """Free a minion: back to its own type, or a born minion becomes a staker."""
+    if target.born != "minion":
+        target.kind, target.minion_card, target.seat = target.born, "", saver.seat
+        # "If a minion is mesmerized and saved within the same turn, the hunter player
+        # can still use its Action Card, if it hasn't already been played."
+        st.no_card.discard(target.id)
+        saved = target
+    else:
+        card = st.free_card("staker")
+        del st.figures[target.id]
+        saved = Figure(card, "staker", saver.seat, target.pos, target.facing)
+        st.figures[card] = saved
+        st.no_card.add(card)
+    if target.id == st.active:
+        st.move_over = True
+    names = [say.character(f, st.rules.data_dir) for f in (target.id, saved.id)]
+    joins = f"returns to {say.players(saver.seat)} side" if saved is target else \
+        f"is replaced by {names[1]} of {say.player(saver.seat)}"
+    st.events.say("saved", f"{names[0]} is saved and {joins}.", figure=target.id,
+                  becomes=saved.id, seat=saver.seat)
+    st.changed()
+    return saved
+
+
+def feed_offer(st: DRState, vampire: Figure) -> None:
+    """After a kill with a close attack a vampire may feed, if a stronger figure is free."""
+    if not st.options["feeding_and_saving"] or not st.is_vampire(vampire):
+        return
+    stronger = st.ctype(vampire).feeds_into
+    if stronger and st.free_card(stronger):
+        st.queue.append({"kind": "feed", "seat": vampire.seat, "figure": vampire.id,
+                         "other": ""})
+
+
+def feed(st: DRState, vampire: Figure) -> Figure:
+    stronger = st.ctype(vampire).feeds_into
+    assert stronger is not None
+    card = st.free_card(stronger)
+    del st.figures[vampire.id]
+    fed = Figure(card, stronger, vampire.seat, vampire.pos, vampire.facing)
+    st.figures[card] = fed
+    st.no_card.add(card)
+    if vampire.id == st.active:
+        st.move_over = True
+    names = [say.character(f, st.rules.data_dir) for f in (vampire.id, card)]
+    st.events.say("fed", f"{names[0]} feeds and becomes {names[1]}"
+                  + (": its move is over." if vampire.id == st.active else "."),
+                  figure=vampire.id, becomes=card)
+    st.changed()
+    return fed
+
+
+def attack(st: DRState, attacker: Figure, action: CloseAttack | RangedAttack | Mesmerize,
+           reacting: bool) -> None:
+    """Resolve an attack action and its consequences."""
+    target = st.figures[action.target]
+    if isinstance(action, Mesmerize):
+        if resolve(st, attacker, target, "mesmerize", reacting):
+            mesmerize(st, attacker, target)
+        else:
+            offer_face_attacker(st, target, attacker)
+        return
+    close = isinstance(action, CloseAttack)
+    save = close and action.save  # type: ignore[union-attr]
+    if not resolve(st, attacker, target, "close" if close else "ranged", reacting, save):
+        offer_face_attacker(st, target, attacker)
+        return
+    if save:
+        saved = save_minion(st, attacker, target)
+        offer_face_attacker(st, saved, attacker)
+        return
+    if (target.kind == "van_helsing" and st.rules.adventure.get("secret_room")
+            and (st.is_vampire(attacker) or attacker.kind == "minion")):
+        target.unconscious = True  # Rescue Van Helsing: rendered unconscious, not killed
+        st.events.say("unconscious", "Van Helsing is knocked unconscious (the vampires "
+                      "cannot kill him).", figure=target.id)
+        if target.id == st.active:
+            st.move_over = True
+        st.changed()
+        return
+    # "After a vampire kills a hunter with a close attack, the vampire may feed."
+    killer_feeds = close and st.is_vampire(attacker) and st.is_hunter(target)
+    kill(st, target)
+    if killer_feeds:
+        feed_offer(st, attacker)

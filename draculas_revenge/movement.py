@@ -1,0 +1,206 @@
+"""Moving, facing, entering and leaving, doors and mist ("Moving", "Facing",
+"Opening and Closing Doors", "Mist", "Placing Characters", "Leaving the Board")."""
+
+from __future__ import annotations
+
+from gothic_kernel import Action
+
+from .actions import CloseDoor, Enter, Leave, Move, OpenDoor, Turn, TurnSolid, TurnToMist
+from .board import DIRECTIONS, FACING_VECTORS, FACINGS
+from .characters import GONE, Figure
+from .seeing import held_back_by, in_crucifix_zone
+from .state import DRState
+
+RULE_MOVING = "Moving"
+RULE_MIST = "Mist"
+RULE_DOORS = "Opening and Closing Doors"
+
+
+def _blocked(square: int, obstacles: int) -> bool:
+    """Can a figure not stand on / pass through ``square`` (walls, or ``obstacles``)?"""
+    return square < 0 or bool((obstacles >> square) & 1)
+
+
+def destinations(st: DRState, fig: Figure) -> list[tuple[int, int]]:
+    """(direction, square) pairs the figure may move to now."""
+    board = st.rules.board
+    out = []
+    # misted vampires move through doors and characters, never through walls
+    obstacles = board.wall_bits if fig.misted else st.obstacles()
+    holders = held_back_by(st, fig)
+    zone = st.rules.numbers["crucifix_zone"]
+    for d in range(8):
+        to = board.step(fig.pos, d)
+        if _blocked(to, obstacles):
+            continue
+        if d % 2 == 1:  # diagonal: not between two obstacles
+            a = board.step(fig.pos, (d - 1) % 8)
+            b = board.step(fig.pos, (d + 1) % 8)
+            if _blocked(a, obstacles) and _blocked(b, obstacles):
+                continue
+        if any(board.distance(to, h.pos) <= zone
+               and board.distance(to, h.pos) < board.distance(fig.pos, h.pos)
+               for h in holders):
+            continue  # "The Crucifix": not nearer the holder within 3 squares
+        out.append((d, to))
+    return out
+
+
+_MOVES: dict[str, tuple[tuple[Action, ...], ...]] = {}
+_TURNS: dict[str, tuple[tuple[Action, ...], ...]] = {}
+
+
+def _moves_of(fid: str) -> tuple[tuple[Action, ...], ...]:
+    """The 8 x 4 Move actions of a figure, made once (actions are immutable)."""
+    found = _MOVES.get(fid)
+    if found is None:
+        found = _MOVES[fid] = tuple(tuple(Move(fid, d, f) for f in FACINGS) for d in DIRECTIONS)
+    return found
+
+
+def _turns_of(fid: str) -> tuple[tuple[Action, ...], ...]:
+    """For each current facing, the three Turn actions to the other sides."""
+    found = _TURNS.get(fid)
+    if found is None:
+        found = _TURNS[fid] = tuple(tuple(Turn(fid, f) for j, f in enumerate(FACINGS) if j != i)
+                                    for i in range(4))
+    return found
+
+
+def move_actions(st: DRState, fig: Figure, budget: int) -> list[Action]:
+    out: list[Action] = []
+    if fig.pos < 0 or fig.unconscious:
+        return out
+    if budget >= st.rules.cost("move"):
+        moves = _moves_of(fig.id)
+        if fig.misted:  # mist has no facing: it keeps the one it will not use
+            out.extend(moves[d][fig.facing] for d, _ in destinations(st, fig))
+        else:
+            for d, _ in destinations(st, fig):
+                out.extend(moves[d])
+    if budget >= st.rules.cost("turn") and not fig.misted:
+        out.extend(_turns_of(fig.id)[fig.facing])
+    return out
+
+
+def entrance_squares(st: DRState, fig: Figure) -> list[int]:
+    area = st.rules.board.areas.get(fig.entrance, frozenset())
+    solid = st.solid_at()
+    return sorted(s for s in area if s not in solid)
+
+
+def enter_actions(st: DRState, fig: Figure, budget: int) -> list[Action]:
+    if budget < st.rules.cost("enter"):
+        return []
+    board = st.rules.board
+    return [Enter(fig.id, board.xy(s), f) for s in entrance_squares(st, fig) for f in FACINGS]
+
+
+def leave_area(st: DRState, fig: Figure) -> str:
+    """The exit area this figure may leave the board through ("" if none)."""
+    adv = st.rules.adventure
+    if st.options["multiplayer"] or not st.is_hunter(fig) or fig.seat not in st.seats:
+        return ""
+    if st.side(fig.seat) != "hunters":
+        return ""
+    if adv["goal"] == "cross_the_catacombs":
+        return str(adv["exit"])
+    if adv["goal"] == "rescue_van_helsing" and fig.kind == "van_helsing":
+        return str(adv["exit"])
+    return ""
+
+
+def leave_actions(st: DRState, fig: Figure, budget: int) -> list[Action]:
+    area = leave_area(st, fig)
+    if not area or fig.pos not in st.rules.board.areas[area] or fig.misted:
+        return []
+    return [Leave(fig.id)] if budget >= st.rules.cost("leave") else []
+
+
+def door_in_front(st: DRState, fig: Figure) -> str:
+    board = st.rules.board
+    x, y = board.xy(fig.pos)
+    dx, dy = FACING_VECTORS[fig.facing]
+    if not board.on_board(x + dx, y + dy):
+        return ""
+    return board.door_of.get(board.index(x + dx, y + dy), "")
+
+
+def door_actions(st: DRState, fig: Figure, budget: int) -> list[Action]:
+    if fig.misted or fig.pos < 0 or budget < st.rules.cost("door"):
+        return []
+    door = door_in_front(st, fig)
+    if not door:
+        return []
+    if not st.doors_open[door]:
+        return [OpenDoor(fig.id)]
+    cells = st.rules.board.doors[door]
+    if any(f.pos in cells for f in st.figures.values()):
+        return []  # a door cannot close on a character (ruling)
+    return [CloseDoor(fig.id)]
+
+
+def mist_allowed(st: DRState) -> bool:
+    """Daylight forbids mist (Into the Breach; Destroy Dracula after sunrise)."""
+    adv = st.rules.adventure
+    if adv.get("daylight"):
+        return False
+    sunrise = int(adv.get("sunrise_after", 0))
+    return not (sunrise and st.turn > sunrise)
+
+
+def mist_actions(st: DRState, fig: Figure, budget: int) -> list[Action]:
+    if fig.pos < 0 or not st.is_vampire(fig) or not mist_allowed(st):
+        return []
+    if budget < st.rules.cost("mist"):
+        return []
+    if not fig.misted:
+        return [TurnToMist(fig.id)]
+    if not can_become_solid(st, fig):
+        return []
+    return [TurnSolid(fig.id, f) for f in FACINGS]
+
+
+def can_become_solid(st: DRState, fig: Figure) -> bool:
+    """A misted vampire may become solid where it is: not on a square with a solid
+    character, nor in a closed doorway (ruling: a closed door fills its squares), nor in
+    the area affected by a crucifix ("Mist", "The Crucifix")."""
+    return not _blocked(fig.pos, st.obstacles()) and not in_crucifix_zone(st, fig, fig.pos)
+
+
+# -- doing ------------------------------------------------------------------------------------
+def do_move(st: DRState, fig: Figure, action: Move) -> None:
+    fig.pos = st.rules.board.step(fig.pos, DIRECTIONS.index(action.direction))
+    fig.facing = FACINGS.index(action.facing)
+    st.changed()
+
+
+def do_turn(st: DRState, fig: Figure, facing: str) -> None:
+    fig.facing = FACINGS.index(facing)
+    st.changed()
+
+
+def do_enter(st: DRState, fig: Figure, action: Enter) -> None:
+    fig.pos = st.rules.board.index(*action.square)
+    fig.facing = FACINGS.index(action.facing)
+    st.changed()
+
+
+def do_leave(st: DRState, fig: Figure) -> None:
+    fig.pos = GONE
+    st.exited.append(fig.id)
+    st.changed()
+
+
+def do_door(st: DRState, fig: Figure, opening: bool) -> None:
+    st.doors_open[door_in_front(st, fig)] = opening
+    st.changed()
+
+
+def do_mist(st: DRState, fig: Figure, action: TurnToMist | TurnSolid) -> None:
+    if isinstance(action, TurnToMist):
+        fig.misted = True
+    else:
+        fig.misted = False
+        fig.facing = FACINGS.index(action.facing)
+    st.changed()

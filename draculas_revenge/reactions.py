@@ -1,0 +1,63 @@
+"""Reaction Points and reactions ("Reaction Points", "Trading Reactions",
+"Reaction Attacks").
+
+After every action, each other player in turn (from the active player's left)
+gets a chance to react with one inactive character that saw the action, was
+affected by it, or saw a character affected by it. A player's own inactive
+characters may react during its move too, and so may any its active character
+sees. Nobody reacts twice in a row.
+"""
+
+from __future__ import annotations
+
+from .characters import Figure
+from .seeing import sees_square
+from .state import DRState
+
+RULE = "Reaction Points"
+RULE_TRADING = "Trading Reactions"
+
+
+def can_react(st: DRState, fig: Figure) -> bool:
+    """Whether ``fig`` may react to the last action (public knowledge)."""
+    if fig.pos < 0 or fig.unconscious or st.is_active(fig):
+        return False
+    actor, actor_from, actor_to, target, target_pos = st.witness
+    if fig.id == target and target:
+        return True
+    if fig.id != actor and actor and (sees_square(st, fig, actor_to) or (
+            actor_from != actor_to and sees_square(st, fig, actor_from))):
+        return True  # it saw the action: where the actor ended it, or where it began
+    if target_pos >= 0 and target and sees_square(st, fig, target_pos):
+        return True
+    if fig.seat == st.active_seat:
+        active = st.figures.get(st.active)
+        if active is not None and active.seat == fig.seat and sees_square(st, active, fig.pos):
+            return True
+    return False
+
+
+def reactors(st: DRState, seat: str) -> list[Figure]:
+    """The seat's characters eligible to react now."""
+    if not st.options["reaction_dice"] or st.last_reactor == seat:
+        return []
+    found = st._reactors.get(seat)
+    if found is None:
+        found = st._reactors[seat] = [f for f in st.figures.values()
+                                      if f.seat == seat and can_react(st, f)]
+    return found
+
+
+def open_windows(st: DRState, acting_seat: str) -> None:
+    """After an action, every other seat not yet offered gets its chance to react."""
+    if not st.options["reaction_dice"]:
+        st.windows = []
+        return
+    st.windows = [s for s in st.seats_after(st.active_seat)
+                  if s != acting_seat and s != st.active_seat]
+
+
+def settle_windows(st: DRState) -> None:
+    """Skip seats with no eligible character."""
+    while st.windows and not reactors(st, st.windows[0]):
+        st.windows.pop(0)

@@ -1,0 +1,166 @@
+"""Seeing things: field of view, line of sight, arc of effect and range ("Seeing Things").
+
+A line of sight runs from the centre of one square to the centre of another. A
+square it passes *through* blocks it if it holds an obstacle (a wall, a closed
+door, a solid character; misted vampires do not block). Where the line only
+touches the corner of an obstacle's square, it is blocked only if both sides of
+the line touch such corners.
+
+The geometry of every line depends only on the offset between the two squares,
+so it is computed once, vectorised with numpy, for every offset a board can hold
+(:func:`offset_pattern`). Each board then keeps, per pair of squares, three
+bitsets (squares crossed, corners touched on the left, on the right), built on
+first use and shared by every game state; a query is three integer ANDs.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import numpy as np
+
+from .board import FACING_VECTORS, Board
+
+Pattern = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...],
+                tuple[tuple[int, int], ...]]
+
+
+@cache
+def offset_pattern(dx: int, dy: int) -> Pattern:
+    """The squares (as offsets) a centre-to-centre line to (dx, dy) crosses, and the
+    squares whose corners it touches on its left and on its right.
+
+    Coordinates are doubled so that every corner and centre is an integer point;
+    ``side(p)`` is the cross product telling which side of the line ``p`` lies on.
+    """
+    lo_x, hi_x = min(0, dx), max(0, dx)
+    lo_y, hi_y = min(0, dy), max(0, dy)
+    mx, my = np.meshgrid(np.arange(lo_x, hi_x + 1), np.arange(lo_y, hi_y + 1))
+    gx, gy = mx.ravel(), my.ravel()
+
+    def side(px: np.ndarray, py: np.ndarray) -> np.ndarray:  # doubled coordinates
+        out: np.ndarray = dx * (py - 1) - dy * (px - 1)
+        return out
+
+    corners = [side(2 * (gx + i), 2 * (gy + j)) for i in (0, 1) for j in (0, 1)]
+    stack = np.stack(corners)
+    crossed = (stack.min(axis=0) < 0) & (stack.max(axis=0) > 0)
+    ends = ((gx == 0) & (gy == 0)) | ((gx == dx) & (gy == dy))
+    crossed &= ~ends
+    inside = [(int(x), int(y)) for x, y in zip(gx[crossed], gy[crossed], strict=True)]
+    # Corners the line passes exactly through, strictly between its two ends.
+    mcx, mcy = np.meshgrid(np.arange(lo_x, hi_x + 2), np.arange(lo_y, hi_y + 2))
+    cx, cy = mcx.ravel(), mcy.ravel()
+    on_line = side(2 * cx, 2 * cy) == 0
+    t_num = (2 * cx - 1) * dx + (2 * cy - 1) * dy  # progress along the line, doubled
+    t_den = 2 * (dx * dx + dy * dy)
+    between = (t_num > 0) & (t_num < t_den)
+    left: set[tuple[int, int]] = set()
+    right: set[tuple[int, int]] = set()
+    crossed_set = set(inside) | {(0, 0), (dx, dy)}
+    for x, y in zip(cx[on_line & between].tolist(), cy[on_line & between].tolist(),
+                    strict=True):
+        for sx, sy in ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)):
+            if (sx, sy) in crossed_set:
+                continue
+            s = dx * (2 * sy + 1 - 1) - dy * (2 * sx + 1 - 1)
+            (left if s > 0 else right).add((sx, sy))
+    return tuple(inside), tuple(sorted(left)), tuple(sorted(right))
+
+
+class Sight:
+    """Line-of-sight masks of one board, built on first use and cached."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self._masks: dict[int, tuple[int, int, int] | None] = {}
+
+    def masks(self, a: int, b: int) -> tuple[int, int, int] | None:
+        """(crossed, left, right) bitsets of the line a -> b; None if walls alone block it."""
+        key = a * self.board.size + b
+        found = self._masks.get(key, False)
+        if found is not False:
+            return found  # type: ignore[return-value]
+        board = self.board
+        ax, ay = board.xy(a)
+        bx, by = board.xy(b)
+        inside, left, right = offset_pattern(bx - ax, by - ay)
+        m_in = sum(1 << board.index(ax + x, ay + y) for x, y in inside)
+        m_l = sum(1 << board.index(ax + x, ay + y) for x, y in left)
+        m_r = sum(1 << board.index(ax + x, ay + y) for x, y in right)
+        walls = board.wall_bits
+        result = None if (m_in & walls) or ((m_l & walls) and (m_r & walls)) else (m_in, m_l, m_r)
+        self._masks[key] = result
+        self._masks[b * board.size + a] = result
+        return result
+
+    def clear(self, a: int, b: int, obstacles: int) -> bool:
+        """True if nothing in ``obstacles`` (a bitset of squares) blocks the line a -> b."""
+        if a == b:
+            return True
+        m = self.masks(a, b)
+        if m is None:
+            return False
+        inside, left, right = m
+        return not (inside & obstacles) and not ((left & obstacles) and (right & obstacles))
+
+
+_SIGHTS: dict[int, Sight] = {}
+
+
+def sight_of(board: Board) -> Sight:
+    """The shared line-of-sight cache of a board."""
+    found = _SIGHTS.get(id(board))
+    if found is None or found.board is not board:
+        found = _SIGHTS[id(board)] = Sight(board)
+    return found
+
+
+def forward_lateral(board: Board, a: int, facing: int, b: int) -> tuple[int, int]:
+    """How far b lies ahead of a (facing ``facing``) and how far to the side."""
+    w = board.width
+    dx, dy = b % w - a % w, b // w - a // w
+    fx, fy = FACING_VECTORS[facing]
+    return dx * fx + dy * fy, dx * -fy + dy * fx
+
+
+def in_field_of_view(board: Board, a: int, facing: int, b: int, misted: bool = False) -> bool:
+    """The squares to a character's front (ruling: the half of the board ahead of its
+    front face and level with it); a misted vampire sees all round ("Mist")."""
+    if misted or a == b:
+        return True
+    ahead, _ = forward_lateral(board, a, facing, b)
+    return ahead >= 0
+
+
+def in_arc_cone(board: Board, a: int, facing: int, b: int) -> bool:
+    """True if a line from a's centre to b leaves a's square through its front face."""
+    ahead, side = forward_lateral(board, a, facing, b)
+    return ahead > 0 and abs(side) <= ahead
+
+
+def in_front(board: Board, a: int, facing: int, b: int) -> bool:
+    """The three squares directly in front ("Close Attacks")."""
+    ahead, side = forward_lateral(board, a, facing, b)
+    return ahead == 1 and abs(side) <= 1
+
+
+def facings_toward(board: Board, a: int, b: int) -> list[int]:
+    """The facings of a whose arc of effect holds b (one, or two on a diagonal)."""
+    return [f for f in range(4) if in_arc_cone(board, a, f, b)]
+
+
+def visible_squares(board: Board, a: int, facing: int, obstacles: int,
+                    misted: bool = False) -> np.ndarray:
+    """A boolean array over the board: every square the character at ``a`` sees."""
+    sight = sight_of(board)
+    out = np.zeros(board.size, dtype=bool)
+    candidates = np.flatnonzero(board.open)
+    if not misted:
+        w = board.width
+        fx, fy = FACING_VECTORS[facing]
+        ahead = (candidates % w - a % w) * fx + (candidates // w - a // w) * fy
+        candidates = candidates[ahead >= 0]
+    for b in candidates.tolist():
+        out[b] = sight.clear(a, b, obstacles)
+    return out

@@ -1,0 +1,327 @@
+"""The state of a game of Dracula's Revenge, as plain data, and the queries rules share.
+
+What the game waits for is data here: ``queue`` holds decisions outside a move
+(placing, feeding, turning to face an attacker...), ``phase`` says whether the
+players are building the Action Timeline or a character is active, ``windows``
+lists the seats still to be offered a chance to react.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gothic_kernel import Action, CorruptSave, Dice, Log, LogEntry, LoggedState, Outcome
+
+from .characters import GONE, CharacterType, Figure
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from . import DraculasRevengeGame
+
+SIDES = ("vampires", "hunters")
+#: The last action, for who may react to it: (acting figure, the square it acted from,
+#: the square it ended on, the figure it affected, that figure's square); -1: none.
+NO_WITNESS: tuple[str, int, int, str, int] = ("", -1, -1, "", -1)
+
+
+class DRState(LoggedState):
+    """One position of a game. Rules live in the sibling modules; see ``engine``."""
+
+    game: DraculasRevengeGame
+
+    def __init__(self, game: DraculasRevengeGame, dice: Dice, rules: Rules,
+                 options: dict[str, Any], seat_sides: dict[str, str]) -> None:
+        self.game = game
+        self.dice = dice
+        self.rules = rules
+        self.options = options
+        self.seat_sides = seat_sides              # seat -> "vampires" / "hunters"
+        self.events = Log()
+        self.turn = 0
+        self.phase = "setup"                      # setup, timeline, activation, between, over
+        self.figures: dict[str, Figure] = {}
+        self.dead: list[str] = []
+        self.exited: list[str] = []
+        self.doors_open: dict[str, bool] = {d: False for d in rules.board.doors}
+        self.hands: dict[str, list[str]] = {s: [] for s in seat_sides}
+        self.timeline: list[tuple[int, str, str]] = []  # (play number, seat, card)
+        self.plays = 0
+        self.tl_seat = 0
+        self.tl_first = 0
+        self.tl_passes = 0
+        self.tl_forced = False
+        self.rp_die: dict[str, int] = {s: 0 for s in seat_sides}
+        self.rp_spent: dict[str, int] = {s: 0 for s in seat_sides}
+        self.no_card: set[str] = set()            # figures whose Action Card is void this turn
+        self.active = ""
+        self.active_seat = ""
+        self.ap_left = 0
+        self.move_over = False
+        self.activations = 0
+        self.windows: list[str] = []
+        self.last_reactor = ""
+        self.witness: tuple[str, int, int, str, int] = NO_WITNESS
+        self.queue: list[dict[str, Any]] = []
+        self.defiled: list[str] = []
+        self.secret_room = ""
+        self.van_helsing_found = False
+        self.rooms_entered: list[str] = []
+        self.recruits: dict[str, list[str]] = {s: [] for s in seat_sides}
+        self.result: Outcome | None = None
+        self.sandbox: dict[str, Any] | None = None  # a sandbox's board and rules (scenario)
+        self._obstacles: int | None = None
+        self._solid: dict[int, str] | None = None
+        self._legal: tuple[str, list[Action], frozenset[Action]] | None = None
+        self._reactors: dict[str, list[Figure]] = {}
+
+    # -- seats and sides ------------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(self.seat_sides)
+
+    def side(self, seat: str) -> str:
+        return self.seat_sides[seat]
+
+    def next_seat(self, seat: str) -> str:
+        """The seat to the left (clockwise) of ``seat``."""
+        seats = self.seats
+        return seats[(seats.index(seat) + 1) % len(seats)]
+
+    def seats_after(self, seat: str) -> list[str]:
+        """Every other seat, starting with the one to ``seat``'s left."""
+        seats = self.seats
+        i = seats.index(seat)
+        return [seats[(i + k) % len(seats)] for k in range(1, len(seats))]
+
+    # -- figures ------------------------------------------------------------------------------
+    def ctype(self, fig: Figure) -> CharacterType:
+        return self.rules.types[fig.kind]
+
+    def is_vampire(self, fig: Figure) -> bool:
+        return fig.kind in self.rules.vampire_kinds
+
+    def is_hunter(self, fig: Figure) -> bool:
+        """A hunter: a human who is not a minion."""
+        return fig.kind in self.rules.hunter_kinds
+
+    def is_active(self, fig: Figure) -> bool:
+        """``fig`` acts as the active character (with its Action Points): it is the
+        character whose card was turned over, still under that player's control, and
+        its move is not over. A mesmerized or saved active character reacts instead."""
+        return fig.id == self.active and fig.seat == self.active_seat and not self.move_over
+
+    def has_special(self, fig: Figure, special: str) -> bool:
+        return special in self.rules.types[fig.kind].specials
+
+    def solid_at(self) -> dict[int, str]:
+        """Square -> the solid figure standing there."""
+        if self._solid is None:
+            self._solid = {f.pos: f.id for f in self.figures.values()
+                           if f.pos >= 0 and not f.misted}
+        return self._solid
+
+    def obstacles(self) -> int:
+        """Bitset of squares that block moving and seeing: walls, closed doors, solid figures."""
+        if self._obstacles is None:
+            bits = self.rules.board.wall_bits
+            for door, is_open in self.doors_open.items():
+                if not is_open:
+                    bits |= self.rules.board.door_cells_bits[door]
+            for square in self.solid_at():
+                bits |= 1 << square
+            self._obstacles = bits
+        return self._obstacles
+
+    def changed(self) -> None:
+        """Forget cached occupancy after figures or doors change."""
+        self._obstacles = None
+        self._solid = None
+        self._legal = None
+        self._reactors = {}
+
+    def reaction_points(self, seat: str) -> int:
+        """The seat's Reaction Points this turn (its secret die + 6; 0 without dice)."""
+        if not self.options["reaction_dice"] or self.rp_die.get(seat, 0) == 0:
+            return 0
+        return self.rp_die[seat] + self.rules.numbers["reaction_die_bonus"]
+
+    def rp_left(self, seat: str) -> int:
+        return self.reaction_points(seat) - self.rp_spent[seat]
+
+    def free_card(self, kind: str) -> str:
+        """A Character Card of ``kind`` still in the box, or ""."""
+        used = set(self.figures) | {f.minion_card for f in self.figures.values()}
+        for card in self.rules.types[kind].card_ids():
+            if card not in used:
+                return card
+        return ""
+
+    # -- the contract (rules in engine.py) ----------------------------------------------
+    def current_seats(self) -> tuple[str, ...]:
+        from . import engine
+        return engine.current_seats(self)
+
+    def legal_actions(self, seat: str) -> list[Action]:
+        from . import engine
+        if self._legal is not None and self._legal[0] == seat:
+            return list(self._legal[1])
+        found = engine.legal_actions(self, seat)
+        self._legal = (seat, found, frozenset(found))
+        return list(found)
+
+    def legal_set(self, seat: str) -> frozenset[Action]:
+        if self._legal is None or self._legal[0] != seat:
+            self.legal_actions(seat)
+        assert self._legal is not None
+        return self._legal[2]
+
+    def _apply(self, seat: str, action: Action) -> None:
+        from . import engine
+        engine.apply(self, seat, action)
+
+    def observation(self, viewer: str) -> dict[str, Any]:
+        from . import views
+        self.check_viewer(viewer)
+        return views.observation(self, viewer)
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def resample(self, viewer: str, seed: int) -> DRState:
+        from . import views
+        self.check_viewer(viewer)
+        return views.resample(self, viewer, seed)
+
+    # -- copying and saving -----------------------------------------------------------------
+    _PLAIN = ("sandbox", "turn", "phase", "plays", "tl_seat", "tl_first", "tl_passes", "tl_forced",
+              "active", "active_seat", "ap_left", "move_over", "activations", "last_reactor",
+              "witness", "secret_room", "van_helsing_found", "result")
+    _LISTS = ("dead", "exited", "windows", "defiled", "rooms_entered", "timeline")
+    _DICTS = ("doors_open", "rp_die", "rp_spent")
+
+    def clone(self) -> DRState:
+        twin = DRState.__new__(DRState)
+        twin.game, twin.dice, twin.rules = self.game, self.dice.clone(), self.rules
+        twin.options, twin.seat_sides = self.options, self.seat_sides
+        twin.events = self.events.clone()
+        for name in self._PLAIN:
+            setattr(twin, name, getattr(self, name))
+        for name in self._LISTS:
+            setattr(twin, name, list(getattr(self, name)))
+        for name in self._DICTS:
+            setattr(twin, name, dict(getattr(self, name)))
+        twin.figures = {k: f.copy() for k, f in self.figures.items()}
+        twin.hands = {s: list(h) for s, h in self.hands.items()}
+        twin.recruits = {s: list(h) for s, h in self.recruits.items()}
+        twin.no_card = set(self.no_card)
+        twin.queue = [dict(d) for d in self.queue]
+        twin._obstacles, twin._solid = self._obstacles, self._solid
+        twin._legal = self._legal
+        twin._reactors = {}
+        return twin
+
+    def to_data(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"options": _json_options(self.options),
+                               "seat_sides": dict(self.seat_sides)}
+        for name in self._PLAIN:
+            out[name] = getattr(self, name)
+        out["witness"] = list(self.witness)
+        out["result"] = None if self.result is None else self.result.to_data()
+        for name in self._LISTS:
+            out[name] = [list(x) if isinstance(x, tuple) else x for x in getattr(self, name)]
+        for name in self._DICTS:
+            out[name] = dict(getattr(self, name))
+        out["figures"] = [f.to_data() for f in self.figures.values()]
+        out["hands"] = {s: list(h) for s, h in self.hands.items()}
+        out["recruits"] = {s: list(h) for s, h in self.recruits.items()}
+        out["no_card"] = sorted(self.no_card)
+        out["queue"] = [dict(d) for d in self.queue]
+        # Public entries are stored as their bare event (most of a save is its log).
+        out["log"] = [dict(e.event) if e.public is None and e.scope.kind == "public"
+                      else e.to_data() for e in self.events]
+        return out
+
+    @staticmethod
+    def from_data(game: DraculasRevengeGame, dice: Dice, d: dict[str, Any]) -> DRState:
+        from .rules import rules_for
+        options = dict(d["options"])
+        options["multiplayer"] = tuple(options["multiplayer"])
+        if d.get("sandbox"):
+            from .scenario import sandbox_rules
+            rules = sandbox_rules(game, options, d["sandbox"])
+        else:
+            rules = rules_for(options["adventure"], game.map_for(options), options["data_dir"])
+        st = DRState(game, dice, rules, options, dict(d["seat_sides"]))
+        for name in DRState._PLAIN:
+            setattr(st, name, d[name])
+        w = d["witness"]
+        st.witness = (str(w[0]), int(w[1]), int(w[2]), str(w[3]), int(w[4]))
+        st.result = None if d["result"] is None else Outcome.from_data(d["result"])
+        for name in DRState._LISTS:
+            setattr(st, name, list(d[name]))
+        st.timeline = [(int(a), str(b), str(c)) for a, b, c in d["timeline"]]
+        for name in DRState._DICTS:
+            setattr(st, name, dict(d[name]))
+        st.figures = {f["id"]: Figure.from_data(f) for f in d["figures"]}
+        st.hands = {s: list(h) for s, h in d["hands"].items()}
+        st.recruits = {s: list(h) for s, h in d["recruits"].items()}
+        st.no_card = set(d["no_card"])
+        st.queue = [dict(q) for q in d["queue"]]
+        st.events = Log(LogEntry.from_data(e) if "scope" in e else LogEntry(dict(e))
+                        for e in d["log"])
+        return st
+
+
+PHASES = ("setup", "timeline", "activation", "between", "over")
+DECISIONS = ("place", "recruit", "secret_room", "place_van_helsing", "face", "feed", "sunrise")
+
+
+def check_save(st: DRState) -> None:
+    """Refuse a loaded state that breaks the game's invariants (``CorruptSave``)."""
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            raise CorruptSave(f"draculas_revenge save: {what}")
+
+    board, seats = st.rules.board, st.seats
+    need(st.phase in PHASES, f"unknown phase {st.phase!r}")
+    for name in ("turn", "plays", "tl_seat", "tl_first", "tl_passes", "ap_left", "activations"):
+        value = getattr(st, name)
+        need(isinstance(value, int) and not isinstance(value, bool) and value >= 0,
+             f"{name} must be a whole number, not {value!r}")
+    need(st.tl_seat < len(seats) and st.tl_first < len(seats), "the timeline seat is unknown")
+    need(set(st.hands) == set(seats) == set(st.rp_die) == set(st.rp_spent),
+         "hands and Reaction Dice must name the seats")
+    solid: set[int] = set()
+    for fid, fig in st.figures.items():
+        need(fid == fig.id and fig.kind in st.rules.types, f"unknown character {fid!r}")
+        need(fig.seat in seats, f"{fid} belongs to no seat")
+        need(-2 <= fig.pos < board.size and 0 <= fig.facing < 4, f"{fid} is off the map")
+        if fig.pos >= 0:
+            need(bool(board.open[fig.pos]), f"{fid} stands in a wall")
+            if not fig.misted:
+                need(fig.pos not in solid, f"two solid characters share {board.xy(fig.pos)}")
+                solid.add(fig.pos)
+    for seat in seats:
+        die, spent = st.rp_die[seat], st.rp_spent[seat]
+        need(die in range(7) and isinstance(spent, int) and spent >= 0, "bad Reaction Die")
+        need(spent <= max(st.reaction_points(seat), 0) or spent == 0,
+             "more Reaction Points spent than rolled")
+        need(all(isinstance(c, str) for c in st.hands[seat]), "Action Cards are card ids")
+    need(all(s in seats for _, s, _ in st.timeline), "a timeline card of no seat")
+    need(set(st.doors_open) == set(board.doors), "the doors do not match the map")
+    for d in st.queue:
+        need(d.get("kind") in DECISIONS and d.get("seat") in seats, "unknown decision")
+    need(all(w in seats for w in st.windows), "a reaction window of no seat")
+    need(st.active == "" or st.active_seat in seats, "the active character has no seat")
+
+
+def _json_options(options: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}
+
+
+__all__ = ["GONE", "SIDES", "DRState"]

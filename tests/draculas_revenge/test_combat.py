@@ -1,0 +1,329 @@
+"""Close Attacks, Ranged Attacks, Crossbow Attack, Feeding, Mesmerizing, The Crucifix,
+Saving Minions."""
+
+from __future__ import annotations
+
+from dr_helpers import last_attack, no_dice, targets
+
+import gothic_kernel as gk
+from draculas_revenge.actions import (
+    CloseAttack,
+    EndMove,
+    FaceAttacker,
+    Feed,
+    Mesmerize,
+    Move,
+    Pass,
+    PlayCard,
+    RangedAttack,
+    TurnSolid,
+)
+from gothic_kernel import ScriptedDice
+
+
+def test_close_attacks_example_only_the_three_squares_in_front() -> None:
+    st = no_dice(figures=[{"id": "nosferatu_a", "square": (2, 2), "facing": "n"},
+                          {"id": "staker_1", "square": (1, 1)},
+                          {"id": "staker_2", "square": (2, 1)},
+                          {"id": "staker_3", "square": (3, 1)},
+                          {"id": "staker_4", "square": (1, 2)},
+                          {"id": "staker_5", "square": (2, 3)}],
+                 active="nosferatu_a")
+    assert targets(st, "vampires", CloseAttack) == {"staker_1", "staker_2", "staker_3"}
+
+
+def test_resolving_a_close_attack_example_outflanked_nosferatu_survives() -> None:
+    """Staker 4 rolls 3, +2 and +1 for outflanking: 6; Nosferatu A rolls 5, +2: 7."""
+    st = no_dice(figures=[{"id": "nosferatu_a", "square": (2, 2), "facing": "n"},
+                          {"id": "staker_4", "square": (2, 3), "facing": "n"}],
+                 active="staker_4", dice=ScriptedDice([3, 5]))
+    st.apply("hunters", CloseAttack("staker_4", "nosferatu_a"))
+    attack = last_attack(st)
+    assert (attack["attack_total"], attack["defence_total"], attack["success"]) == (6, 7, False)
+    assert "outflanking +1" in attack["modifiers"]
+    assert "nosferatu_a" in st.figures
+    # the survivor may turn to face the attacker for free (not an action, no points)
+    assert st.current_seats() == ("vampires",)
+    st.apply("vampires", FaceAttacker("nosferatu_a", "s"))
+    assert st.figures["nosferatu_a"].facing == 2 and st.ap_left == 5
+
+
+def test_crossbow_attack_example_kills_the_nosferatu() -> None:
+    """Crossbow 1 rolls 4 +1 = 5; Nosferatu A rolls 1 +2 = 3: killed."""
+    st = no_dice(figures=[{"id": "crossbow_1", "square": (2, 6), "facing": "n"},
+                          {"id": "nosferatu_a", "square": (2, 2), "facing": "s"}],
+                 active="crossbow_1", dice=ScriptedDice([4, 1]))
+    st.apply("hunters", RangedAttack("crossbow_1", "nosferatu_a"))
+    attack = last_attack(st)
+    assert (attack["attack_total"], attack["defence_total"]) == (5, 3)
+    assert "nosferatu_a" not in st.figures and "nosferatu_a" in st.dead
+    assert st.ap_left == 4  # a ranged attack costs 2
+
+
+def test_ties_go_to_the_defender() -> None:
+    st = no_dice(figures=[{"id": "crossbow_1", "square": (2, 6), "facing": "n"},
+                          {"id": "nosferatu_a", "square": (2, 2), "facing": "s"}],
+                 active="crossbow_1", dice=ScriptedDice([4, 3]))
+    st.apply("hunters", RangedAttack("crossbow_1", "nosferatu_a"))
+    assert "nosferatu_a" in st.figures
+
+
+def test_only_crossbows_shoot_and_stakers_have_no_ranged_attack() -> None:
+    st = no_dice(figures=[{"id": "staker_1", "square": (2, 6), "facing": "n"},
+                          {"id": "nosferatu_a", "square": (2, 2), "facing": "s"}],
+                 active="staker_1")
+    assert targets(st, "hunters", RangedAttack) == set()
+
+
+def test_you_cannot_attack_your_own_characters() -> None:
+    st = no_dice(figures=[{"id": "staker_1", "square": (2, 3), "facing": "n"},
+                          {"id": "staker_2", "square": (2, 2)}], active="staker_1")
+    assert targets(st, "hunters", CloseAttack) == set()
+
+
+def test_feeding_after_a_kill_promotes_the_vampire_and_ends_its_move() -> None:
+    st = no_dice(figures=[{"id": "she_wolf_a", "square": (2, 2), "facing": "s"},
+                          {"id": "staker_1", "square": (2, 3), "facing": "s"}],
+                 active="she_wolf_a", dice=ScriptedDice([6, 1]))
+    st.apply("vampires", CloseAttack("she_wolf_a", "staker_1"))
+    assert "staker_1" not in st.figures
+    assert Feed(True) in st.legal_actions("vampires")
+    st.apply("vampires", Feed(True))
+    fed = [f for f in st.figures.values() if f.kind == "nosferatu"]
+    assert len(fed) == 1 and "she_wolf_a" not in st.figures
+    assert st.move_over and fed[0].id in st.no_card  # its card waits for the next turn
+    assert all(not hasattr(a, "character") for a in st.legal_actions("vampires"))
+
+
+def test_feeding_needs_a_free_figure_of_the_next_type() -> None:
+    busy = [{"id": f"nosferatu_{c}", "square": (7, i)} for i, c in enumerate("abcd")]
+    st = no_dice(figures=[{"id": "she_wolf_a", "square": (2, 2), "facing": "s"},
+                          {"id": "staker_1", "square": (2, 3), "facing": "s"}, *busy],
+                 active="she_wolf_a", dice=ScriptedDice([6, 1]))
+    st.apply("vampires", CloseAttack("she_wolf_a", "staker_1"))
+    assert not st.queue and not any(isinstance(a, Feed) for a in st.legal_actions("vampires"))
+
+
+def test_vampiresses_and_dracula_cannot_become_stronger() -> None:
+    st = no_dice(figures=[{"id": "vampiress_a", "square": (2, 2), "facing": "s"},
+                          {"id": "staker_1", "square": (2, 3), "facing": "s"}],
+                 active="vampiress_a", dice=ScriptedDice([6, 1]))
+    st.apply("vampires", CloseAttack("vampiress_a", "staker_1"))
+    assert not st.queue
+
+
+def test_no_feeding_after_a_ranged_kill_or_when_the_option_forbids() -> None:
+    st = no_dice(figures=[{"id": "she_wolf_a", "square": (2, 2), "facing": "s"},
+                          {"id": "staker_1", "square": (2, 3), "facing": "s"}],
+                 active="she_wolf_a", dice=ScriptedDice([6, 1]), feeding_and_saving=False)
+    st.apply("vampires", CloseAttack("she_wolf_a", "staker_1"))
+    assert not st.queue
+
+
+MESMER = [{"id": "nosferatu_a", "square": (2, 1), "facing": "s"},
+          {"id": "staker_1", "square": (2, 4), "facing": "n"}]
+
+
+def test_mesmerizing_needs_each_in_the_others_arc() -> None:
+    st = no_dice(figures=MESMER, active="nosferatu_a")
+    assert targets(st, "vampires", Mesmerize) == {"staker_1"}
+    st.figures["staker_1"].facing = 1
+    st.changed()
+    assert targets(st, "vampires", Mesmerize) == set()
+
+
+def test_mesmerizing_turns_the_hunter_into_a_minion_card_next_turn() -> None:
+    st = no_dice(figures=MESMER, active="nosferatu_a", dice=ScriptedDice([6, 1]),
+                 hands={"vampires": [], "hunters": ["staker_1"]})
+    st.apply("vampires", Mesmerize("nosferatu_a", "staker_1"))
+    s1 = st.figures["staker_1"]
+    assert s1.kind == "minion" and s1.seat == "vampires" and s1.minion_card == "minion_1"
+    assert st.ctype(s1).ap == 6 and st.ap_left == 7
+    assert "staker_1" in st.hands["hunters"]  # removed only at the start of the next turn
+
+
+def test_a_crucifix_adds_one_to_defend_against_mesmerizing() -> None:
+    st = no_dice(figures=[{"id": "nosferatu_a", "square": (2, 0), "facing": "s"},
+                          {"id": "priest_1", "square": (2, 4), "facing": "n"}],
+                 active="nosferatu_a", dice=ScriptedDice([4, 2]))
+    st.apply("vampires", Mesmerize("nosferatu_a", "priest_1"))
+    attack = last_attack(st)
+    assert (attack["attack_total"], attack["defence_total"]) == (5, 4)
+
+
+def test_limited_minions() -> None:
+    minions = [{"id": f"minion_{i}", "square": (7, i - 1)} for i in range(1, 9)]
+    st = no_dice(figures=[*MESMER, *minions], active="nosferatu_a")
+    assert targets(st, "vampires", Mesmerize) == set()
+
+
+CRUCIFIX = [{"id": "priest_1", "square": (2, 7), "facing": "n"},
+            {"id": "she_wolf_a", "square": (2, 3), "facing": "s"}]
+
+
+def test_crucifix_vampire_cannot_move_within_three_squares() -> None:
+    st = no_dice(figures=CRUCIFIX, active="she_wolf_a")
+    dirs = {a.direction for a in st.legal_actions("vampires") if isinstance(a, Move)}
+    assert {"s", "se", "sw"}.isdisjoint(dirs)   # to 3 squares: nearer, within the zone
+    assert {"w", "e", "n"} <= dirs               # equally far or farther
+
+
+def test_crucifix_facing_away_the_vampire_may_approach() -> None:
+    st = no_dice(figures=[CRUCIFIX[0], {**CRUCIFIX[1], "facing": "n"}], active="she_wolf_a")
+    dirs = {a.direction for a in st.legal_actions("vampires") if isinstance(a, Move)}
+    assert "s" in dirs
+
+
+def test_crucifix_vampire_in_the_zone_cannot_attack_the_holder() -> None:
+    st = no_dice(figures=[{"id": "priest_1", "square": (2, 4), "facing": "n"},
+                          {"id": "she_wolf_a", "square": (2, 3), "facing": "s"}],
+                 active="she_wolf_a")
+    assert targets(st, "vampires", CloseAttack) == set()
+    st.figures["priest_1"].facing = 1  # the priest looks away: no longer each in the other's arc
+    st.changed()
+    assert targets(st, "vampires", CloseAttack) == {"priest_1"}
+
+
+def test_crucifix_gives_plus_one_close_attack_against_vampires_not_minions() -> None:
+    st = no_dice(figures=[{"id": "priest_1", "square": (2, 4), "facing": "n"},
+                          {"id": "she_wolf_a", "square": (2, 3), "facing": "s"}],
+                 active="priest_1", dice=ScriptedDice([3, 3]))
+    st.apply("hunters", CloseAttack("priest_1", "she_wolf_a"))
+    assert "crucifix +1" in last_attack(st)["modifiers"]
+    st2 = no_dice(figures=[{"id": "priest_1", "square": (2, 4), "facing": "n"},
+                           {"id": "minion_1", "square": (2, 3), "facing": "s"}],
+                  active="priest_1", dice=ScriptedDice([3, 3]))
+    st2.apply("hunters", CloseAttack("priest_1", "minion_1"))
+    assert "crucifix +1" not in last_attack(st2)["modifiers"]
+
+
+def test_misted_vampire_cannot_become_solid_in_the_crucifix_area() -> None:
+    st = no_dice(figures=[{"id": "priest_1", "square": (2, 7), "facing": "n"},
+                          {"id": "she_wolf_a", "square": (2, 5), "misted": True}],
+                 active="she_wolf_a")
+    acts = st.legal_actions("vampires")
+    assert not any(isinstance(a, TurnSolid) for a in acts)
+    assert any(isinstance(a, Move) and a.direction == "s" for a in acts)  # mist moves freely
+
+
+def test_saving_a_mesmerized_minion_returns_it_to_the_hunters() -> None:
+    st = no_dice(figures=[{"id": "priest_1", "square": (2, 4), "facing": "n"},
+                          {"id": "staker_1", "kind": "minion", "seat": "vampires",
+                           "minion_card": "minion_1", "square": (2, 3), "facing": "n"}],
+                 active="priest_1", dice=ScriptedDice([6, 1]))
+    assert CloseAttack("priest_1", "staker_1", save=True) in st.legal_actions("hunters")
+    st.apply("hunters", CloseAttack("priest_1", "staker_1", save=True))
+    s1 = st.figures["staker_1"]
+    assert (s1.kind, s1.seat, s1.minion_card) == ("staker", "hunters", "")
+    st.apply("hunters", FaceAttacker("staker_1", "s"))  # it may turn to face its savior
+    assert s1.facing == 2
+
+
+def test_saving_a_born_minion_makes_it_a_staker_while_stakers_last() -> None:
+    st = no_dice(figures=[{"id": "priest_1", "square": (2, 4), "facing": "n"},
+                          {"id": "minion_1", "square": (2, 3), "facing": "s"}],
+                 active="priest_1", dice=ScriptedDice([6, 1]))
+    st.apply("hunters", CloseAttack("priest_1", "minion_1", save=True))
+    assert "minion_1" not in st.figures and st.figures["staker_1"].seat == "hunters"
+    stakers = [{"id": f"staker_{i}", "square": (7, i)} for i in range(1, 6)]
+    st2 = no_dice(figures=[{"id": "priest_1", "square": (2, 4), "facing": "n"},
+                           {"id": "minion_1", "square": (2, 3), "facing": "s"}, *stakers],
+                  active="priest_1")
+    assert CloseAttack("priest_1", "minion_1", save=True) not in st2.legal_actions("hunters")
+    assert CloseAttack("priest_1", "minion_1") in st2.legal_actions("hunters")
+
+
+def test_only_crucifix_holders_save_and_not_without_the_option() -> None:
+    st = no_dice(figures=[{"id": "staker_2", "square": (2, 4), "facing": "n"},
+                          {"id": "minion_1", "square": (2, 3), "facing": "s"}],
+                 active="staker_2")
+    assert not any(getattr(a, "save", False) for a in st.legal_actions("hunters"))
+    st2 = no_dice(figures=[{"id": "priest_1", "square": (2, 4), "facing": "n"},
+                           {"id": "minion_1", "square": (2, 3), "facing": "s"}],
+                  active="priest_1", feeding_and_saving=False)
+    assert not any(getattr(a, "save", False) for a in st2.legal_actions("hunters"))
+
+
+def test_feeding_only_after_killing_a_hunter_not_a_minion() -> None:
+    """"After a vampire kills a hunter with a close attack": killing another vampire
+    player's minion (Multiplayer) is no feast."""
+    st = no_dice(adventure="custom", multiplayer=("vampires", "vampires", "hunters"),
+                 figures=[{"id": "she_wolf_a", "seat": "vampires_1", "square": (2, 2),
+                           "facing": "s"},
+                          {"id": "minion_1", "seat": "vampires_2", "square": (2, 3),
+                           "facing": "s"}],
+                 active="she_wolf_a", dice=ScriptedDice([6, 1]))
+    st.apply("vampires_1", CloseAttack("she_wolf_a", "minion_1"))
+    assert "minion_1" not in st.figures and not st.queue
+
+
+def test_new_characters_a_hunter_mesmerized_and_saved_in_one_turn_keeps_its_card() -> None:
+    """"If a minion is mesmerized and saved within the same turn, the hunter player can
+    still use its Action Card, if it hasn't already been played." """
+    st = no_dice(figures=[*MESMER, {"id": "priest_1", "square": (2, 5), "facing": "n"}],
+                 active="nosferatu_a", dice=ScriptedDice([6, 1, 6, 1]),
+                 hands={"vampires": [], "hunters": ["priest_1", "staker_1"]})
+    st.apply("vampires", Mesmerize("nosferatu_a", "staker_1"))
+    assert "staker_1" in st.no_card  # the vampire player gets its card next turn
+    st.apply("vampires", EndMove())
+    st.apply("hunters", PlayCard("priest_1"))
+    st.apply("hunters", Pass())
+    assert st.active == "priest_1"
+    st.apply("hunters", CloseAttack("priest_1", "staker_1", save=True))
+    assert st.figures["staker_1"].seat == "hunters" and "staker_1" not in st.no_card
+    st.apply("hunters", FaceAttacker("staker_1", ""))
+    st.apply("hunters", EndMove())
+    st.apply("hunters", PlayCard("staker_1"))  # both pass: no cards left
+    assert st.active == "staker_1"  # its own card still works this turn
+
+
+def test_new_characters_a_mesmerized_hunters_card_is_discarded_when_it_appears() -> None:
+    st = no_dice(figures=MESMER, active="nosferatu_a", dice=ScriptedDice([6, 1]),
+                 hands={"vampires": [], "hunters": ["staker_1"]})
+    st.apply("vampires", Mesmerize("nosferatu_a", "staker_1"))
+    st.apply("vampires", EndMove())
+    st.apply("hunters", PlayCard("staker_1"))  # both pass: no cards left
+    discard = [e for e in st.log(gk.PUBLIC) if e["kind"] == "discard"]
+    assert discard and discard[-1]["card"] == "staker_1" and st.turn == 2
+    assert "staker_1" in st.hands["vampires"] and "staker_1" not in st.hands["hunters"]
+
+
+def test_feeding_into_a_vampire_killed_this_turn_whose_card_waits() -> None:
+    """"If one is available that was killed that turn, you can use it, but that new
+    vampire cannot use the Action Card of the killed vampire until the next turn." """
+    busy = [{"id": f"nosferatu_{c}", "square": (7, i)} for i, c in enumerate("bcd")]
+    st = no_dice(figures=[{"id": "she_wolf_a", "square": (2, 2), "facing": "s"},
+                          {"id": "staker_1", "square": (2, 3), "facing": "s"}, *busy],
+                 active="she_wolf_a", dice=ScriptedDice([6, 1]),
+                 hands={"vampires": ["nosferatu_a"], "hunters": []})
+    st.dead.append("nosferatu_a")  # Nosferatu A was killed earlier this turn
+    st.apply("vampires", CloseAttack("she_wolf_a", "staker_1"))
+    st.apply("vampires", Feed(True))
+    assert st.figures["nosferatu_a"].pos == st.rules.board.index(2, 2)
+    st.apply("vampires", EndMove())
+    st.apply("vampires", PlayCard("nosferatu_a"))  # the killed Nosferatu A's card
+    discard = [e for e in st.log(gk.PUBLIC) if e["kind"] == "discard"]
+    assert discard and discard[-1]["card"] == "nosferatu_a"
+    assert "new in play this turn" in discard[-1]["text"]
+    assert st.turn == 2 and "nosferatu_a" in st.hands["vampires"]  # next turn it is hers
+
+
+def test_close_attacks_reach_the_three_squares_in_front_without_a_line_of_sight() -> None:
+    """Ruling: "any target in the three squares directly in front" - a diagonal square
+    counts even with obstacles on both sides (only moving there is forbidden)."""
+    st = no_dice(["#...", "....", "...."],
+                 figures=[{"id": "staker_1", "square": (1, 2), "facing": "n"},
+                          {"id": "she_wolf_a", "square": (2, 1), "facing": "s"},
+                          {"id": "she_wolf_b", "square": (0, 1), "facing": "s"},
+                          {"id": "nosferatu_a", "square": (1, 0), "facing": "s"}],
+                 active="staker_1")
+    # Nosferatu A is two squares ahead: out of reach; the other two are in front
+    assert targets(st, "hunters", CloseAttack) == {"she_wolf_a", "she_wolf_b"}
+    st2 = no_dice(["..", "..", ".."],
+                  figures=[{"id": "staker_1", "square": (1, 2), "facing": "n"},
+                           {"id": "staker_2", "square": (0, 2), "facing": "n"},
+                           {"id": "she_wolf_a", "square": (0, 1), "facing": "s"},
+                           {"id": "she_wolf_b", "square": (1, 1), "facing": "s"}],
+                  active="staker_1")
+    # She-wolf A stands diagonally between two obstacles (Staker 2 and She-wolf B)
+    assert targets(st2, "hunters", CloseAttack) == {"she_wolf_a", "she_wolf_b"}

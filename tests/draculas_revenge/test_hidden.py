@@ -1,0 +1,105 @@
+"""Hidden information: Reaction Dice, face-down cards, hands, the secret room."""
+
+from __future__ import annotations
+
+import random
+
+import gothic_kernel as gk
+from draculas_revenge.actions import ChooseSecretRoom, PlayCard
+
+GAME = gk.load_game("draculas_revenge")
+
+
+def to_timeline(st: gk.GameState) -> None:
+    while st.phase != "timeline":  # type: ignore[attr-defined]
+        seat = st.current_seats()[0]
+        st.apply(seat, st.legal_actions(seat)[0])
+
+
+def test_observations_hide_dice_and_cards_of_others() -> None:
+    st = GAME.new_game(seed=11)
+    to_timeline(st)
+    seat = st.current_seats()[0]
+    card = next(a for a in st.legal_actions(seat) if isinstance(a, PlayCard))
+    st.apply(seat, card)
+    other = "hunters" if seat == "vampires" else "vampires"
+    seen = st.observation(other)
+    assert seen["timeline"][0]["card"] is None
+    assert seen["reaction_points"][seat]["die"] is None
+    assert seen["hands"][seat]["cards"] is None
+    assert st.observation(seat)["timeline"][0]["card"] == card.card
+
+
+def test_resample_redraws_hidden_cards_and_dice_consistently() -> None:
+    st = GAME.new_game(seed=12)
+    to_timeline(st)
+    rng = random.Random(1)
+    for _ in range(6):
+        seat = st.current_seats()[0]
+        if st.phase != "timeline":
+            break
+        cards = [a for a in st.legal_actions(seat) if isinstance(a, PlayCard)]
+        if cards:
+            st.apply(seat, rng.choice(cards))
+    varied = False
+    for seed in range(30):
+        twin = st.resample("hunters", seed)
+        assert twin.observation("hunters") == st.observation("hunters")
+        assert twin.log("hunters") == st.log("hunters")
+        def cards(x: gk.GameState) -> list[str]:
+            return sorted(x.hands["vampires"]  # type: ignore[attr-defined]
+                          + [c for _, s, c in x.timeline if s == "vampires"])  # type: ignore[attr-defined]
+        assert cards(twin) == cards(st)
+        assert twin.reaction_points("vampires") >= twin.rp_spent["vampires"]
+        varied |= twin.to_json() != st.to_json()
+        assert twin.hands["hunters"] == st.hands["hunters"]
+        assert twin.rp_die["hunters"] == st.rp_die["hunters"]
+    assert varied
+
+
+def test_resample_redraws_the_secret_room_but_not_for_the_vampires() -> None:
+    st = GAME.new_game(seed=3, adventure="rescue_van_helsing")
+    st.apply("vampires", ChooseSecretRoom("chamber_one_door_a"))
+    rooms = {st.resample("hunters", s).secret_room for s in range(20)}
+    assert rooms == {"chamber_one_door_a", "chamber_one_door_b"}
+    assert {st.resample("vampires", s).secret_room for s in range(5)} == {"chamber_one_door_a"}
+    st.van_helsing_found = True  # a hunter entered a room: the vampires placed him
+    assert {st.resample("hunters", s).secret_room for s in range(10)} == {"chamber_one_door_a"}
+
+
+def test_error_messages_reveal_nothing_hidden() -> None:
+    st = GAME.new_game(seed=13)
+    to_timeline(st)
+    seat = st.current_seats()[0]
+    other = "hunters" if seat == "vampires" else "vampires"
+    try:
+        st.apply(other, PlayCard("she_wolf_a"))
+    except gk.IllegalAction as exc:
+        assert "she_wolf_a" not in str(exc) or other == "vampires"
+
+
+def test_observation_gives_a_front_end_the_board_figures_turn_and_timeline() -> None:
+    st = GAME.new_game(seed=11)
+    to_timeline(st)
+    seat = st.current_seats()[0]
+    card = next(a for a in st.legal_actions(seat) if isinstance(a, PlayCard))
+    st.apply(seat, card)
+    other = "hunters" if seat == "vampires" else "vampires"
+    for viewer in (seat, other, gk.PUBLIC):
+        obs = st.observation(viewer)
+        board = obs["board"]
+        assert len(board["rows"]) == board["height"] and len(board["rows"][0]) == board["width"]
+        assert set(board["doors"]) == set(obs["doors"])
+        assert set(board["areas"]) == {"vampire_starting_area", "hunter_entrance"}
+        assert all({"id", "name", "square", "facing", "seat", "misted"} <= set(f)
+                   for f in obs["figures"])
+        assert {f["name"] for f in obs["figures"]} >= {"She-wolf A", "Nosferatu A", "Staker 1"}
+        assert obs["to_act"] == list(st.current_seats()) and obs["phase"] == "timeline"
+        assert obs["turn"] == 1 and obs["turn_limit"] == 4
+        assert [t["play"] for t in obs["timeline"]] == [1]
+        mine = viewer == seat
+        assert (obs["timeline"][0]["card"] == card.card) == mine
+        assert (obs["hands"][seat]["cards"] is not None) == mine
+        rp = obs["reaction_points"][seat]
+        assert rp["spent"] == 0 and (rp["left"] is not None) == mine
+        assert (rp["left"] == st.reaction_points(seat)) == mine

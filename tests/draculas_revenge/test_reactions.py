@@ -1,0 +1,207 @@
+"""Reaction Points ("Reaction Points", "Adding to Your Move", "Moving Characters During
+an Opponent's Move", "Moving Characters During Your Move", "Trading Reactions",
+"Reaction Attacks")."""
+
+from __future__ import annotations
+
+import pytest
+from dr_helpers import last_attack
+
+import gothic_kernel as gk
+from draculas_revenge.actions import (
+    CloseAttack,
+    CloseDoor,
+    Decline,
+    EndMove,
+    FaceAttacker,
+    Mesmerize,
+    Move,
+    PlayCard,
+    RangedAttack,
+    Turn,
+)
+from draculas_revenge.scenario import sandbox
+from draculas_revenge.seeing import sees_square
+from gothic_kernel import IllegalAction, ScriptedDice
+
+
+def test_trading_reactions_example_nosferatu_b_shuts_the_door() -> None:
+    """Vampiress A moves through a doorway past Nosferatu B, who uses a Reaction Point
+    to shut the door out of turn; then Vampiress A completes her move."""
+    st = sandbox(["......", "##oo##", "......"],
+                 figures=[{"id": "vampiress_a", "square": (3, 0), "facing": "s"},
+                          {"id": "nosferatu_b", "square": (2, 2), "facing": "n"}],
+                 active="vampiress_a", reaction_rolls={"vampires": 1, "hunters": 1})
+    st.apply("vampires", Move("vampiress_a", "s", "s"))
+    st.apply("vampires", Move("vampiress_a", "s", "s"))
+    assert CloseDoor("nosferatu_b") in st.legal_actions("vampires")
+    st.apply("vampires", CloseDoor("nosferatu_b"))
+    assert not any(st.doors_open.values()) and st.rp_spent["vampires"] == 1
+    assert st.ap_left == 7  # the reaction cost Reaction Points, not Action Points
+    st.apply("vampires", Move("vampiress_a", "e", "e"))
+    assert st.ap_left == 6
+
+
+def test_trading_reactions_example_crossbow_a_must_wait_after_a_miss() -> None:
+    st = sandbox(["........"] * 8,
+                 figures=[{"id": "she_wolf_b", "square": (4, 0), "facing": "s"},
+                          {"id": "she_wolf_a", "square": (0, 0), "facing": "s"},
+                          {"id": "crossbow_1", "square": (4, 7), "facing": "n"}],
+                 active="she_wolf_b", reaction_rolls={"vampires": 1, "hunters": 3},
+                 dice=ScriptedDice([1, 6]))
+    st.apply("vampires", Move("she_wolf_b", "s", "s"))
+    # the active player must let the opponent react first
+    assert st.current_seats() == ("hunters",)
+    st.apply("hunters", RangedAttack("crossbow_1", "she_wolf_b"))
+    assert not last_attack(st)["success"] and "reaction -1" in last_attack(st)["modifiers"]
+    assert st.current_seats() == ("vampires",)
+    assert st.legal_actions("hunters") == []
+    st.apply("vampires", Turn("she_wolf_b", "e"))
+    assert st.current_seats() == ("hunters",)  # a vampire acted: the hunters may react again
+    assert any(isinstance(a, RangedAttack) for a in st.legal_actions("hunters"))
+
+
+def test_reaction_points_are_one_die_plus_six_and_secret_until_the_turn_ends() -> None:
+    game = gk.load_game("draculas_revenge")
+    st = game.new_game(seed=5)
+    while st.phase == "setup" or st.queue:
+        seat = st.current_seats()[0]
+        st.apply(seat, st.legal_actions(seat)[0])
+    for seat in st.seats:
+        assert 7 <= st.reaction_points(seat) <= 12
+        assert st.observation(seat)["reaction_points"][seat]["total"] == \
+            st.reaction_points(seat)
+    assert st.observation("hunters")["reaction_points"]["vampires"]["die"] is None
+    assert st.observation(gk.PUBLIC)["reaction_points"]["hunters"]["total"] is None
+    while st.turn == 1:
+        seat = st.current_seats()[0]
+        st.apply(seat, st.legal_actions(seat)[-1])
+    shown = [e for e in st.log(gk.PUBLIC) if e["kind"] == "reaction_dice_shown"]
+    assert shown and shown[0]["turn"] == 1
+
+
+def test_adding_reaction_points_to_a_move() -> None:
+    st = sandbox(["........"] * 8, figures=[{"id": "staker_1", "square": (0, 7), "facing": "n"}],
+                 active="staker_1", reaction_rolls={"vampires": 1, "hunters": 1})
+    for _ in range(6):
+        st.apply("hunters", Move("staker_1", "n", "n"))
+    assert st.ap_left == 0
+    st.apply("hunters", Move("staker_1", "n", "n"))  # paid with a Reaction Point
+    assert st.rp_spent["hunters"] == 1
+    for _ in range(6):
+        st.apply("hunters", Move("staker_1", "e", "e"))
+    assert st.rp_spent["hunters"] == 7  # all seven Reaction Points gone
+    assert not any(isinstance(a, Move) for a in st.legal_actions("hunters"))
+
+
+def test_reaction_attacks_suffer_minus_one_also_when_partly_paid() -> None:
+    st = sandbox(["........"] * 8,
+                 figures=[{"id": "staker_1", "square": (2, 3), "facing": "n"},
+                          {"id": "she_wolf_a", "square": (2, 1), "facing": "n"}],
+                 active="staker_1", reaction_rolls={"vampires": 0, "hunters": 1},
+                 dice=ScriptedDice([6, 1]))
+    for _ in range(5):
+        st.apply("hunters", Turn("staker_1", "e" if st.figures["staker_1"].facing != 1 else "n"))
+    st.apply("hunters", Move("staker_1", "n", "n"))  # the sixth Action Point
+    assert st.ap_left == 0
+    st.apply("hunters", CloseAttack("staker_1", "she_wolf_a"))
+    assert "reaction -1" in last_attack(st)["modifiers"]
+
+
+def test_a_character_that_does_not_see_the_action_cannot_react() -> None:
+    st = sandbox(["........"] * 8,
+                 figures=[{"id": "she_wolf_b", "square": (4, 0), "facing": "s"},
+                          {"id": "crossbow_1", "square": (4, 7), "facing": "s"}],
+                 active="she_wolf_b", reaction_rolls={"vampires": 1, "hunters": 3})
+    st.apply("vampires", Move("she_wolf_b", "s", "s"))
+    assert st.current_seats() == ("vampires",)  # the crossbow faces away: no window
+
+
+def test_affected_characters_may_react_and_the_defenders_free_turn_comes_first() -> None:
+    st = sandbox(["........"] * 8,
+                 figures=[{"id": "she_wolf_a", "square": (2, 2), "facing": "s"},
+                          {"id": "staker_1", "square": (2, 3), "facing": "s"}],
+                 active="she_wolf_a", reaction_rolls={"vampires": 1, "hunters": 6},
+                 dice=ScriptedDice([1, 6, 6, 1]))
+    st.apply("vampires", CloseAttack("she_wolf_a", "staker_1"))
+    st.apply("hunters", FaceAttacker("staker_1", "n"))
+    assert st.current_seats() == ("hunters",)
+    st.apply("hunters", CloseAttack("staker_1", "she_wolf_a"))
+    assert "she_wolf_a" not in st.figures
+    # the active character is gone: its player may only react or end the move
+    assert st.legal_actions("vampires") == [EndMove()]
+
+
+def test_no_reacting_twice_in_a_row_on_your_own_move() -> None:
+    st = sandbox(["........"] * 8,
+                 figures=[{"id": "she_wolf_a", "square": (2, 2), "facing": "e"},
+                          {"id": "she_wolf_b", "square": (4, 2), "facing": "w"}],
+                 active="she_wolf_a", reaction_rolls={"vampires": 6, "hunters": 1})
+    st.apply("vampires", Turn("she_wolf_a", "s"))
+    assert any(getattr(a, "character", "") == "she_wolf_b" for a in st.legal_actions("vampires"))
+    st.apply("vampires", Turn("she_wolf_b", "n"))
+    assert not any(getattr(a, "character", "") == "she_wolf_b"
+                   for a in st.legal_actions("vampires"))
+    with pytest.raises(IllegalAction):
+        st.apply("vampires", Turn("she_wolf_b", "s"))
+
+
+def test_declining_hands_the_move_back() -> None:
+    st = sandbox(["........"] * 8,
+                 figures=[{"id": "she_wolf_b", "square": (4, 0), "facing": "s"},
+                          {"id": "crossbow_1", "square": (4, 7), "facing": "n"}],
+                 active="she_wolf_b", reaction_rolls={"vampires": 1, "hunters": 3})
+    st.apply("vampires", Move("she_wolf_b", "s", "s"))
+    st.apply("hunters", Decline())
+    assert st.current_seats() == ("vampires",)
+
+
+def test_no_reaction_dice_option_means_no_reactions() -> None:
+    st = sandbox(["........"] * 8,
+                 figures=[{"id": "she_wolf_b", "square": (4, 0), "facing": "s"},
+                          {"id": "crossbow_1", "square": (4, 7), "facing": "n"}],
+                 active="she_wolf_b", reaction_dice=False, hands={"hunters": ["crossbow_1"]})
+    st.apply("vampires", Move("she_wolf_b", "s", "s"))
+    assert st.current_seats() == ("vampires",) and st.reaction_points("hunters") == 0
+    g = gk.load_game("draculas_revenge").new_game(seed=2, reaction_dice=False)
+    assert all(g.reaction_points(s) == 0 for s in g.seats)
+    assert PlayCard in {type(a) for a in g.legal_actions(g.current_seats()[0])} or g.queue
+
+
+def test_moving_characters_during_an_opponents_move_seeing_the_mover_leave() -> None:
+    """Ruling: a character sees an action it watched begin or end, so it may react to
+    an enemy stepping out of its sight (here behind a wall)."""
+    st = sandbox(["........", "..#.....", "........"],
+                 figures=[{"id": "crossbow_1", "square": (0, 1), "facing": "e"},
+                          {"id": "she_wolf_a", "square": (3, 2), "facing": "n"}],
+                 active="she_wolf_a", reaction_rolls={"vampires": 1, "hunters": 1})
+    cb = st.figures["crossbow_1"]
+    assert sees_square(st, cb, st.rules.board.index(3, 2))
+    assert not sees_square(st, cb, st.rules.board.index(3, 1))
+    st.apply("vampires", Move("she_wolf_a", "n", "n"))
+    assert st.current_seats() == ("hunters",)
+    st.apply("hunters", Decline())
+    st.apply("vampires", Move("she_wolf_a", "e", "n"))  # from (3, 1): unseen both ends
+    assert st.current_seats() == ("vampires",)
+
+
+def test_a_mesmerized_active_character_reacts_for_its_new_master() -> None:
+    """Mesmerized out of turn, the hunter player's active Staker 1 is the vampire
+    player's minion: it gets no Action Points, and the vampire player moves it with
+    Reaction Points ("Mesmerizing"), a reaction like any other."""
+    st = sandbox(["........"] * 8,
+                 figures=[{"id": "nosferatu_a", "square": (2, 1), "facing": "s"},
+                          {"id": "staker_1", "square": (2, 5), "facing": "n"},
+                          {"id": "crossbow_1", "square": (3, 3), "facing": "w"}],
+                 active="staker_1", reaction_rolls={"vampires": 6, "hunters": 6},
+                 dice=ScriptedDice([6, 1]))
+    st.apply("hunters", Move("staker_1", "n", "n"))
+    st.apply("vampires", Mesmerize("nosferatu_a", "staker_1"))  # a reaction: 2 points
+    assert st.figures["staker_1"].seat == "vampires" and st.move_over
+    assert "reaction -1" in last_attack(st)["modifiers"]
+    st.apply("hunters", Turn("crossbow_1", "s"))  # the hunters' inactive Crossbow 1 reacts
+    assert st.current_seats() == ("vampires",)
+    st.apply("vampires", Move("staker_1", "s", "s"))
+    assert st.rp_spent["vampires"] == 3 and st.ap_left == 5  # not the hunters' Action Points
+    assert st.last_reactor == "vampires"
+    assert [e["reacting"] for e in st.log(gk.PUBLIC) if e["kind"] == "action"][-1]

@@ -1,0 +1,263 @@
+"""Vampiric Conversion, Werewolf Conversion, Possession, The Standing Stones, and players
+fighting players."""
+
+from __future__ import annotations
+
+from vampyre.actions import REST, TAKE_TURN, Move
+from vampyre.state import (
+    HUNTER,
+    NOSFERATU,
+    PLAYER_WEREWOLF,
+    SAVED,
+    THE_CRYPTS,
+    THE_STANDING_STONES,
+)
+
+from .helpers import camp_in, give, new, put, script, texts, turn_of, two_dice
+
+
+def test_vampiric_conversion_three_bites_make_a_nosferatu_who_loses_every_item() -> None:
+    state = new()
+    state.players["harker"].bites = 2
+    give(state, "harker", "gun", "the_host")
+    where = camp_in(state, "harker", "forest", [*two_dice(2), 1])  # vampire; B
+    p = state.players["harker"]
+    assert p.form == NOSFERATU and p.items == [] and p.location == where
+    assert "Harker becomes a nosferatu" in texts(state)
+
+
+def test_a_nosferatu_neither_searches_nor_rolls_for_encounters() -> None:
+    state = new()
+    state.players["harker"].form = NOSFERATU
+    put(state, "harker", "hex_09_05")
+    turn_of(state, "harker", 1)
+    script(state, [1] * 5)
+    state.apply("harker", Move(("hex_10_05",)))
+    assert texts(state)[-1] == "Harker rolls 1, moves to the forest hex at 10.05"
+    assert state.current_seats() == ("mina",)
+
+
+def nosferatu_attacks(die: int):  # type: ignore[no-untyped-def]
+    state = new()
+    state.players["mina"].form = NOSFERATU
+    put(state, "mina", "hex_09_05")
+    put(state, "harker", "hex_10_05")
+    turn_of(state, "mina", 1)
+    script(state, [die, *[1] * 30])
+    state.apply("mina", Move(("hex_10_05",), "harker"))
+    return state
+
+
+def test_a_nosferatu_attacks_by_ending_its_move_on_a_hunter() -> None:
+    state = nosferatu_attacks(1)  # B
+    assert "Mina attacks Harker" in texts(state)
+    assert state.players["harker"].bites == 1
+
+
+def test_a_nosferatu_that_has_bitten_is_sated_and_returns_to_the_crypts_two_turns_later() -> None:
+    state = nosferatu_attacks(1)
+    mina = state.players["mina"]
+    assert mina.location is None and mina.reappear == 2
+    while mina.location is None:
+        seat = state.current_seats()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    log = texts(state)
+    assert log.count("Mina is sated and stays away") == 2
+    assert log.index("Mina reappears in The Crypts") > \
+        max(i for i, t in enumerate(log) if t == "Mina is sated and stays away")
+    assert mina.location == THE_CRYPTS
+
+
+def test_a_nosferatu_defeated_dissolves_and_reappears_in_the_crypts_next_turn() -> None:
+    state = new()
+    give(state, "harker", "the_host", "silver_crucifix")
+    state.players["mina"].form = NOSFERATU
+    put(state, "harker", "hex_09_05")
+    put(state, "mina", "hex_10_05")
+    turn_of(state, "harker", 1)
+    script(state, [3, *[1] * 20])  # 3 + 2 = 5: V
+    state.apply("harker", Move(("hex_10_05",), "mina"))
+    assert "Mina dissolves into a cloud of vapour" in texts(state)
+    assert state.players["mina"].location == THE_CRYPTS  # back at the start of her turn
+
+
+def test_salvation_destroys_the_nosferatu_for_good() -> None:
+    state = new()
+    give(state, "harker", "the_host", "silver_crucifix")
+    state.players["mina"].form = NOSFERATU
+    put(state, "harker", "hex_09_05")
+    put(state, "mina", "hex_10_05")
+    turn_of(state, "harker", 1)
+    script(state, [6, *[1] * 20])  # 6 + 2 = 8: S
+    state.apply("harker", Move(("hex_10_05",), "mina"))
+    assert state.players["mina"].out == SAVED
+    assert state.current_seats() == ("van_helsing",)  # Mina takes no more turns
+
+
+def test_players_fighting_players_an_n_goes_on_at_the_soonest_turn_of_either() -> None:
+    state = nosferatu_attacks(4)  # N on the nosferatu row
+    fight = state.fight_of("harker")
+    assert fight is not None and fight is state.fight_of("mina")
+    assert state.current_seats() == ("van_helsing",)
+    turn_of(state, "harker")  # Harker's turn comes first: he fights on instead of moving
+    script(state, [6, *[1] * 20])
+    state.apply("harker", TAKE_TURN)
+    assert state.fight_of("mina") is None
+    assert state.players["harker"].location == "hex_10_05"
+
+
+def test_werewolf_conversion_two_bites_and_a_werewolfs_wound() -> None:
+    state = new()
+    state.players["harker"].bites = 2
+    give(state, "harker", "knife")
+    where = camp_in(state, "harker", "evil", [*two_dice(8), 1])  # werewolf; W
+    p = state.players["harker"]
+    assert p.form == PLAYER_WEREWOLF and p.location == where and p.items == []
+
+
+def test_one_bite_and_a_werewolfs_wound_is_just_a_wound() -> None:
+    state = new()
+    state.players["harker"].bites = 1
+    camp_in(state, "harker", "evil", [*two_dice(8), 1])
+    assert state.players["harker"].form == HUNTER
+    assert state.players["harker"].location == "klausenburg"
+
+
+def test_player_werewolves_do_not_roll_for_encounters() -> None:
+    state = new()
+    state.players["harker"].form = PLAYER_WEREWOLF
+    put(state, "harker", "hex_09_05")
+    turn_of(state, "harker", 1)
+    script(state, [1] * 5)
+    state.apply("harker", Move(("hex_10_05",)))
+    assert state.current_seats() == ("mina",)
+
+
+def test_possession_double_speed_towards_the_nearest_living_player_and_attack() -> None:
+    state = new()
+    state.players["harker"].possessed = 3
+    put(state, "harker", "hex_00_11")
+    put(state, "mina", "hex_03_11")
+    put(state, "van_helsing", "hex_12_01")
+    put(state, "godalming", "klausenburg")
+    state.order.seat_index = 3
+    turn_of(state, "godalming", 1)
+    script(state, [5, 5, 1, *[1] * 20])  # Harker's two dice, then W for Mina
+    state.apply("godalming", next(m for m in state.legal_actions("godalming")
+                                  if state.world.transylvania.terrain[m.to] in
+                                  ("clear", "large")))
+    assert "charges towards Mina" in " ".join(texts(state))
+    assert state.players["harker"].location == "hex_03_11"
+    assert "Harker attacks Mina" in texts(state)
+    assert state.players["mina"].location == "klausenburg"  # wounded by the possessed
+    assert state.players["harker"].possessed == 2  # one possessed turn spent
+
+
+def test_a_victory_against_a_possessed_hunter_wounds_him_and_ends_the_possession() -> None:
+    state = new()
+    state.players["mina"].possessed = 4
+    put(state, "harker", "hex_09_05")
+    put(state, "mina", "hex_10_05")
+    turn_of(state, "harker", 1)
+    script(state, [6, *[1] * 20])  # V on the possessed row
+    state.apply("harker", Move(("hex_10_05",), "mina"))
+    assert state.players["mina"].possessed == 0
+    assert state.players["mina"].location == "klausenburg"
+
+
+def test_the_possessed_do_not_roll_for_encounters_and_possession_wears_off() -> None:
+    state = new()
+    state.players["harker"].possessed = 1
+    for seat in ("mina", "van_helsing", "godalming"):
+        put(state, seat, "klausenburg")  # sheltered: no one to attack
+    put(state, "harker", "hex_09_05")
+    state.order.seat_index = 3
+    turn_of(state, "godalming", 1)
+    script(state, [1, 1, 1, *[1] * 20])
+    state.apply("godalming", state.legal_actions("godalming")[0])
+    assert state.players["harker"].possessed == 0
+    assert "Harker is free of the demon: the demon departs" in texts(state)
+
+
+def test_the_standing_stones_cure_every_bite_once() -> None:
+    state = new()
+    p = state.players["harker"]
+    p.bites = 2
+    put(state, "harker", THE_STANDING_STONES)
+    turn_of(state, "harker")
+    assert state.legal_actions("harker") == [TAKE_TURN, REST]
+    script(state, [1] * 10)
+    state.apply("harker", REST)
+    assert p.bites == 0 and p.cured
+    p.bites = 1
+    turn_of(state, "harker")
+    state.pending = None
+    from vampyre.turns import turn_choices
+
+    assert turn_choices(state, "harker") == []  # only once per hunter
+
+
+def test_the_standing_stones_do_not_affect_nosferatu() -> None:
+    state = new()
+    state.players["harker"].form = NOSFERATU
+    state.players["harker"].bites = 3
+    put(state, "harker", THE_STANDING_STONES)
+    from vampyre.turns import turn_choices
+
+    assert turn_choices(state, "harker") == []
+
+
+def test_a_hunter_attacked_by_a_player_werewolf_declares_the_silver_bullet_first() -> None:
+    """'if the werewolf is a transformed player, the vampire hunter must declare whether
+    the silver bullet will be used before the combat die is rolled': the decision is the
+    hunter's, on the werewolf's turn; the werewolf then rolls."""
+    state = new()
+    give(state, "harker", "silver_bullet")
+    state.players["mina"].form = PLAYER_WEREWOLF
+    put(state, "mina", "hex_09_05")
+    put(state, "harker", "hex_10_05")
+    turn_of(state, "mina", 1)
+    script(state, [6, *[1] * 20])  # Mina rolls 6 on the melee table: V for Harker
+    state.apply("mina", Move(("hex_10_05",), "harker"))
+    assert state.current == "mina" and state.current_seats() == ("harker",)
+    from vampyre.actions import FIRE
+
+    state.apply("harker", FIRE)
+    assert state.players["mina"].out == "slain"
+    assert "Harker will fire the silver bullet" in texts(state)
+
+
+def test_possession_twice_normal_speed_is_two_dice_of_the_terrain_rate() -> None:
+    """'the possessed individual will move twice his or her normal speed (roll two dice for
+    movement)': in the forest a 1 and a 2 give one hex each, two in all (ruling 15)."""
+    state = new()
+    state.players["harker"].possessed = 2
+    put(state, "harker", "hex_07_03")  # forest, off the road
+    put(state, "mina", "hex_07_08")  # five hexes south, through the forest
+    for seat in ("van_helsing", "godalming"):
+        put(state, seat, "klausenburg")
+    state.order.seat_index = 3
+    turn_of(state, "godalming", 1)
+    script(state, [1, 2, *[1] * 20])
+    state.apply("godalming", next(m for m in state.legal_actions("godalming")
+                                  if state.world.transylvania.terrain[m.to] == "clear"))
+    charge = [e for e in state.log("public") if e["kind"] == "possessed"][-1]
+    assert charge["target"] == "mina" and len(charge["path"]) == 2
+    assert state.players["harker"].location == charge["path"][-1]
+
+
+def test_conversion_counters_the_sixth_nosferatu_ends_the_game() -> None:
+    """Five nosferatu counters (Counters): with six players, a sixth nosferatu can only be
+    the last hunter falling, which ends the game with no winner (ruling 29)."""
+    state = new(players=6)
+    for seat in ("mina", "van_helsing", "godalming", "morris", "seward"):
+        state.players[seat].form = NOSFERATU
+        put(state, seat, "hex_00_00")
+    state.players["harker"].bites = 2
+    put(state, "harker", "hex_10_05")
+    put(state, "mina", "hex_09_05")
+    turn_of(state, "mina", 1)
+    script(state, [1, *[1] * 10])
+    state.apply("mina", Move(("hex_10_05",), "harker"))
+    assert sum(p.form == NOSFERATU for p in state.players.values()) == 6
+    assert state.is_over and state.outcome is not None and state.outcome.winners == ()

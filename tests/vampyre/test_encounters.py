@@ -1,0 +1,177 @@
+"""Encounters and Strange Occurrences."""
+
+from __future__ import annotations
+
+import pytest
+
+from gothic_kernel import PUBLIC, IllegalAction
+from vampyre.actions import LeadAstray, LookAtCounter, Move
+from vampyre.state import LEAD_ASTRAY, LOOK_AT_COUNTER, THE_STANDING_STONES
+
+from .helpers import camp_in, give, new, put, script, texts, turn_of, two_dice
+
+FOREST = {2: "vampire", 3: "bear", 4: "none", 5: "none", 6: "none", 7: "none", 8: "none",
+          9: "none", 10: "boar", 11: "wolf", 12: "strange_occurrence"}
+MOUNTAINS = {2: "vampire", 3: "bear", 10: "bear", 4: "wolf", 11: "wolf", 5: "none",
+             6: "none", 7: "none", 8: "none", 9: "none", 12: "strange_occurrence"}
+EVIL = {2: "vampire", 3: "vampire", 9: "vampire", 4: "none", 5: "none", 6: "none", 7: "none",
+        8: "werewolf", 10: "werewolf", 11: "demon", 12: "strange_occurrence"}
+
+
+@pytest.mark.parametrize(("terrain", "chart"), [("forest", FOREST), ("mountain", MOUNTAINS),
+                                                ("evil", EVIL)])
+def test_encounter_charts(terrain: str, chart: dict[int, str]) -> None:
+    state = new()
+    assert dict(enumerate(state.rules.encounters[terrain], start=2)) == chart
+
+
+@pytest.mark.parametrize(("terrain", "roll", "found"), [
+    ("forest", 3, "Bear"), ("forest", 10, "Boar"), ("forest", 11, "Wolf"),
+    ("mountain", 4, "Wolf"), ("mountain", 10, "Bear"), ("evil", 11, "Demon"),
+    ("evil", 8, "Werewolf"), ("evil", 9, "Vampire"),
+])
+def test_a_creature_met_at_night_is_fought_at_once(terrain: str, roll: int, found: str) -> None:
+    state = new()
+    camp_in(state, "harker", terrain, [*two_dice(roll), 6])
+    assert texts(state)[-3].endswith(f"encounter roll is {roll}: a {found} attacks")
+    assert texts(state)[-2].startswith("Harker rolls 6 against the")
+
+
+def test_no_encounter_ends_the_turn() -> None:
+    state = new()
+    camp_in(state, "harker", "forest", two_dice(7))
+    assert texts(state)[-1].endswith("the night's encounter roll is 7: no encounter")
+    assert state.current_seats() == ("mina",)
+
+
+def test_no_encounters_in_clear_terrain() -> None:
+    state = new()
+    camp_in(state, "harker", "clear", [])  # no die is rolled for the night
+    assert texts(state)[-1].endswith("camps safely")
+
+
+def test_no_encounters_in_the_large_hexes() -> None:
+    state = new()
+    put(state, "harker", "hex_06_02")
+    turn_of(state, "harker", 1)
+    script(state, [1] * 5)
+    state.apply("harker", Move(("bistritz",)))
+    state.apply("harker", state.legal_actions("harker")[-1])  # make camp, no search
+    assert not any("camps in" in t for t in texts(state))
+
+
+def test_roads_are_considered_the_terrain_of_the_surrounding_hex() -> None:
+    state = new()
+    hexes = camp_in(state, "harker", "forest", [*two_dice(10), 6], road=True)
+    assert hexes in state.world.transylvania.road_hexes
+    assert texts(state)[-3].endswith("encounter roll is 10: a Boar attacks")
+
+
+# -- Strange Occurrence --------------------------------------------------------------------
+
+def occurrence(roll: int, rolls: list[int] | None = None):  # type: ignore[no-untyped-def]
+    state = new()
+    camp_in(state, "harker", "forest", [6, 6, *two_dice(roll), *(rolls or [])])
+    return state
+
+
+def test_strange_occurrence_2_the_old_womans_silver_crucifix() -> None:
+    state = occurrence(2)
+    assert state.item_kinds("harker") == ["silver_crucifix"]
+
+
+def test_strange_occurrence_3_a_strange_fog_carries_you_to_the_standing_stones() -> None:
+    state = occurrence(3)
+    assert state.players["harker"].location == THE_STANDING_STONES
+
+
+def test_strange_occurrence_4_a_fierce_storm_loses_one_turn() -> None:
+    state = occurrence(4)
+    assert state.players["harker"].lost_turns == 1
+    for seat in ("mina", "van_helsing", "godalming"):  # a quiet round in the clear
+        assert state.current_seats() == (seat,)
+        clear = next(m for m in state.legal_actions(seat)
+                     if state.world.transylvania.terrain[m.to] == "clear")
+        state.apply(seat, clear)
+    assert "Harker loses this turn" in texts(state)
+    assert state.current_seats() == ("mina",)
+
+
+def test_strange_occurrence_5_the_player_on_the_left_moves_the_lost_player() -> None:
+    state = occurrence(5, [4])
+    assert state.current_seats() == ("mina",)
+    assert state.pending is not None and state.pending.kind == LEAD_ASTRAY
+    options = state.legal_actions("mina")
+    assert options and all(isinstance(a, LeadAstray) and len(a.path) == 4 for a in options)
+    start = state.players["harker"].location
+    state.apply("mina", options[-1])
+    assert state.players["harker"].location == options[-1].path[-1] != start
+    assert state.current_seats() == ("mina",)  # then Mina's own turn
+
+
+def test_strange_occurrence_6_gypsies_ransack_the_camp_and_take_every_item() -> None:
+    state = new()
+    give(state, "harker", "knife", "the_host")
+    camp_in(state, "harker", "forest", [6, 6, *two_dice(6)])
+    assert state.players["harker"].items == []
+
+
+def test_strange_occurrence_7_bitten_in_the_night() -> None:
+    assert occurrence(7).players["harker"].bites == 1
+
+
+def test_strange_occurrence_8_the_priests_holy_water() -> None:
+    assert occurrence(8).item_kinds("harker") == ["holy_water"]
+
+
+def test_strange_occurrence_9_the_metalsmith_reconstructed_as_a_silver_bullet() -> None:
+    assert occurrence(9).item_kinds("harker") == ["silver_bullet"]
+
+
+def test_strange_occurrence_10_reconstructed_a_secret_look_at_a_top_counter() -> None:
+    state = occurrence(10)
+    assert state.pending is not None and state.pending.kind == LOOK_AT_COUNTER
+    state.apply("harker", LookAtCounter("bistritz"))
+    top = state.rules.black_counters[state.stacks["bistritz"][0]]
+    assert state.observation("harker")["large_hexes"]["bistritz"]["top_seen"] == top
+    assert state.observation("mina")["large_hexes"]["bistritz"]["top_seen"] is None
+    assert texts(state, "harker")[-1].endswith(state.name(top))
+    assert texts(state, PUBLIC)[-1] == "Harker looks at the top counter of Bistritz"
+
+
+def test_strange_occurrence_11_reconstructed_the_hermit_removes_a_bite() -> None:
+    state = new()
+    state.players["harker"].bites = 2
+    camp_in(state, "harker", "forest", [6, 6, *two_dice(11)])
+    assert state.players["harker"].bites == 1
+
+
+def test_strange_occurrence_12_reconstructed_dracula_attacks_in_the_night() -> None:
+    state = occurrence(12, [1])  # the combat die: B on Dracula's row
+    assert state.players["harker"].bites == 1
+    state = occurrence(12, [6])  # N: kept at bay, Dracula vanishes
+    assert state.players["harker"].bites == 0 and not state.fights
+
+
+def test_every_strange_occurrence_has_an_entry() -> None:
+    state = new()
+    assert sorted(state.rules.strange_occurrences) == list(range(2, 13))
+
+
+def test_strange_occurrence_5_any_path_of_the_roll_may_be_chosen() -> None:
+    """'Let the player on your left move your counter 1-6 hexes (roll one die) from your
+    present location. Terrain effects are ignored.' Any path of the roll will do."""
+    state = occurrence(5, [2])
+    start = state.players["harker"].location
+    assert start is not None
+    board = state.world.transylvania
+    listed = {a.path for a in state.legal_actions("mina")}
+    paths = [(a, b) for a in board.neighbours[start] for b in board.neighbours[a]
+             if b not in (start, a)]
+    other = next(p for p in paths if p not in listed)
+    twin = state.clone()
+    twin.apply("mina", LeadAstray(other))
+    assert twin.players["harker"].location == other[-1]
+    with pytest.raises(IllegalAction) as err:
+        state.apply("mina", LeadAstray(other[:1]))
+    assert err.value.rule == "Strange Occurrence"

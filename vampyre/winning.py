@@ -1,0 +1,101 @@
+"""Winning ("How to Win", "Winning the Game").
+
+The Basic Game: the first player to destroy three coffins wins, is healed of
+every bite and takes a useful item of choice. If every coffin is found and no
+one has three, the most coffins wins (ties: each rolls a die, high roller
+wins); that winner takes an item but keeps the bites. Only vampire hunters win
+(rulings: the converted do not count in the tally; if no hunter is left, the
+darkness wins and nobody does).
+
+The Extended Game: the hunter who defeats Count Dracula in combat has won.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gothic_kernel import Outcome
+
+from .state import CASTLE, CHOOSE_ITEM, HUNTER, TRANSYLVANIA, Pending
+
+if TYPE_CHECKING:
+    from .state import VampyreState
+
+COFFINS_TO_WIN = 3
+
+
+def _scores(state: VampyreState) -> dict[str, float]:
+    return {s: float(len(p.coffins)) for s, p in state.players.items()}
+
+
+def coffin_found(state: VampyreState, seat: str) -> None:
+    """After a coffin is burned: three wins; the last coffin ends the hunt."""
+    if len(state.players[seat].coffins) >= COFFINS_TO_WIN:
+        _basic_won(state, seat, three=True)
+        return
+    coffins_left = any(state.rules.black_counters[c] == "coffin"
+                       for stack in state.stacks.values() for c in stack)
+    if not coffins_left:
+        _most_coffins(state)
+
+
+def _most_coffins(state: VampyreState) -> None:
+    hunters = [s for s in state.seats if state.players[s].is_hunter]
+    if not hunters:
+        return
+    best = max(len(state.players[s].coffins) for s in hunters)
+    tied = [s for s in hunters if len(state.players[s].coffins) == best]
+    while len(tied) > 1:
+        rolls = {s: state.dice.d6() for s in tied}
+        state.events.say("roll_off", "Tie for the most coffins; each rolls a die: "
+                         + ", ".join(f"{state.name(s)} rolls {r}" for s, r in rolls.items()),
+                         rolls=dict(rolls))
+        high = max(rolls.values())
+        tied = [s for s in tied if rolls[s] == high]
+    _basic_won(state, tied[0], three=False)
+
+
+def _basic_won(state: VampyreState, seat: str, *, three: bool) -> None:
+    state.basic_winner = seat
+    how = "three coffins" if three else "the most coffins"
+    state.events.say("basic_game_won", f"{state.name(seat)} wins the Basic Game with {how}",
+                     seat=seat, coffins=len(state.players[seat].coffins))
+    if state.options["stage"] == "basic":
+        state.result = Outcome((seat,), TRANSYLVANIA, f"{how} destroyed", _scores(state))
+        return
+    p = state.players[seat]
+    if three and p.bites:
+        p.bites = 0
+        state.events.say("healed", f"{state.name(seat)} begins the Extended Game healed of "
+                         "every vampire bite",
+                         seat=seat)
+    state.fights.clear()
+    state.pending = Pending(seat, CHOOSE_ITEM)
+
+
+def take_item(state: VampyreState, seat: str, item: str) -> None:
+    """The winner of the Basic Game takes a useful item, and the Extended Game begins."""
+    from . import castle
+    from .encounters import gift
+
+    gift(state, seat, item)
+    state.events.say("item_chosen", f"{state.name(seat)} chooses {state.name(item)} as the "
+                     "winner's useful item",
+                     seat=seat, item=item)
+    castle.set_up(state, seat)
+
+
+def dracula_slain(state: VampyreState, seat: str) -> None:
+    state.events.say("dracula_slain", f"{state.name(seat)} drives a stake through Dracula's "
+                     "heart!", seat=seat)
+    state.result = Outcome((seat,), CASTLE, "Count Dracula destroyed", _scores(state))
+
+
+def check_end(state: VampyreState) -> None:
+    """The game ends when no vampire hunter is left."""
+    if state.result is not None or state.pending is not None:
+        return
+    if any(p.form == HUNTER and not p.out for p in state.players.values()):
+        return
+    state.events.say("darkness", "No vampire hunter is left: the forces of darkness prevail")
+    state.result = Outcome((), state.stage, "no vampire hunter is left", _scores(state))
