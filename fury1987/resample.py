@@ -24,11 +24,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from gothic_kernel import PUBLIC, Dice
+from gothic_kernel import PUBLIC, Dice, Log, LogEntry
 
 from .board import CASTLE_DRACULA
 from .fight import chit_options
-from .journal import Journal
 from .pending import Combat, DraculaAction, DraculaSwap
 from .state import DRACULA, HUNTERS
 from .tracker import CASTLE_COUNT, MUST_LEAVE, geometry_of, tracker_of
@@ -345,7 +344,12 @@ def _with_chosen(record: Combat, chosen: dict[str, str]) -> Combat:
     return attrs.evolve(record, chosen=chosen)
 
 
-def _redacted(journal: Journal, viewer: str) -> Journal:
+def _redacted(log: Log, viewer: str) -> Log:
     """Hidden entries describing redrawn secrets keep only their public form."""
-    return journal.redacted(lambda entry: entry.scope.visible_to(viewer)
-                            or entry.scope.kind == "nobody")
+    return Log(entry if entry.scope.visible_to(viewer) or entry.scope.kind == "nobody"
+               else _secret_redrawn(entry) for entry in log)
+
+
+def _secret_redrawn(entry: LogEntry) -> LogEntry:
+    return LogEntry({"kind": entry.event.get("kind", "secret"),
+                     "text": "(a secret, redrawn by resampling)"}, entry.scope, entry.public)

@@ -15,10 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gothic_kernel import Deck, Dice, LoggedState, Outcome, Pool, Reshuffle, Sequencer
+from gothic_kernel import Deck, Dice, Log, LoggedState, Outcome, Pool, Reshuffle, Sequencer
 from gothic_kernel.serial import from_data
 
-from .journal import Journal
 from .pending import Pending, pending_from_data, pending_to_data
 
 if TYPE_CHECKING:
@@ -162,7 +161,6 @@ class FuryData:
     clues: list[Any]
     vampires_destroyed: int
     outcome: Any
-    log: Any
 
 
 class FuryState(LoggedState):
@@ -199,7 +197,7 @@ class FuryState(LoggedState):
         self.clues: list[dict[str, Any]] = []
         self.vampires_destroyed = 0
         self._outcome: Outcome | None = None
-        self.events: Journal = Journal()
+        self.events: Log = Log()
         self._legal: tuple[str, list[Action], frozenset[Action]] | None = None
         self._tracker: Any = None
 
@@ -368,7 +366,6 @@ class FuryState(LoggedState):
             "clues": [dict(c) for c in self.clues],
             "vampires_destroyed": self.vampires_destroyed,
             "outcome": None if self._outcome is None else self._outcome.to_data(),
-            "log": self.events.packed(),
             "options": dict(self.options),
         }
 
@@ -394,7 +391,6 @@ class FuryState(LoggedState):
         state.clues = plain.clues
         state.vampires_destroyed = plain.vampires_destroyed
         state._outcome = None if plain.outcome is None else Outcome.from_data(plain.outcome)
-        state.events = Journal.unpacked(plain.log)
         return state
 
     def resample(self, viewer: str, seed: int) -> FuryState:

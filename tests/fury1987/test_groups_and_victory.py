@@ -22,7 +22,6 @@ from fury1987.wounds import die
 
 from .helpers import act, dracula_turn, hunters_stay, kind, rig, started
 
-
 # -- Hunter Groups ---------------------------------------------------------------------------
 
 def test_hunters_together_at_the_start_of_the_turn_may_form_a_group() -> None:

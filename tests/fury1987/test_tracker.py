@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from fury1987.actions import STAY_PUT, MoveTo
-from fury1987.tracker import Tracker, geometry_of, hypothesis_of, tracker_of
 from fury1987.state import FuryState
+from fury1987.tracker import Tracker, geometry_of, hypothesis_of, tracker_of
 from gothic_kernel import PUBLIC, Dice
 
 from .helpers import GAME, act, dracula_turn, started

@@ -17,7 +17,6 @@ from gothic_kernel import PUBLIC
 
 from .helpers import act, dracula_turn, hunters_stay, kind, rig, started, unrig
 
-
 # -- Wounds and Bites ------------------------------------------------------------------------
 
 def test_a_hunter_dies_at_twelve_wounds_and_his_items_are_discarded() -> None:
