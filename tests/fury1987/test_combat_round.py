@@ -617,3 +617,23 @@ def test_any_legal_round_resolves_within_the_tracks(data: st.DataObject) -> None
     if outcome.combat_over:
         assert outcome.next_engagements == () or outcome.end in (
             "dracula_escaped", "dracula_destroyed")
+
+
+def test_target_escaping_when_dracula_won_leaves_the_others_fighting() -> None:
+    # Ruling: the whole group escapes only when the Hunters choose H.Esc.
+    fight = (Engagement.against_dracula(GROUP, target="seward"),)
+    chits = {"godalming": "fist", "seward": "escape", "van_helsing": "knife", DRACULA: "dodge"}
+    outcome = resolve_round("dracula", fight, chits, "dracula", CombatSituation(),
+                            ScriptedDice([]))
+    assert outcome.escaped_hunters == ("seward",) and not outcome.combat_over
+    assert outcome.next_engagements[0].hunters == ("godalming", "van_helsing")
+
+
+def test_repel_by_the_target_when_dracula_won() -> None:
+    fight = (Engagement.against_dracula(("seward", "godalming"), target="godalming"),)
+    chits = {"seward": "fist", "godalming": "crucifix", DRACULA: "fang"}
+    outcome = resolve_round("dracula", fight, chits, "dracula", CombatSituation(),
+                            ScriptedDice([]))
+    assert outcome.repelled and outcome.bitten == ()
+    assert outcome.next_conditions(ChoiceConditions(1)) == ChoiceConditions(
+        2, dodge_or_escape_only=True)
