@@ -34,7 +34,7 @@ def problems(state: FuryState, moves: Sequence[int], states: Sequence[int],
     found: list[str] = []
     hist = [decode(state, s) for s in states]
     start = clues[0]
-    loc, rum, bp, aux = hist[0]
+    loc, rum, bp, _aux = hist[0]
     if not board.is_town(loc) or loc in start["occupied"] or rum is not None or bp != 12:
         found.append(f"bad start {hist[0]}")
     voyage: list[str] = []
@@ -46,13 +46,13 @@ def problems(state: FuryState, moves: Sequence[int], states: Sequence[int],
         # the filters after the move, up to the next one, act on ``after``
         expected_bp, expected_leave = _after_filters(state, clues, k + 1, bounds[j + 1],
                                                      after[0])
-        problem, moved, visit = _move(state, clues[k], before, after, voyage,
+        problem, _moved, visit = _move(state, clues[k], before, after, voyage,
                                       expected_bp, expected_leave)
         if problem:
             found.append(f"move at clue {k}: {problem}")
             continue
         if board.is_sea(after[0]):
-            voyage = voyage + [after[0]] if board.is_sea(before[0]) else [before[0], after[0]]
+            voyage = [*voyage, after[0]] if board.is_sea(before[0]) else [before[0], after[0]]
         else:
             voyage = []
         if visit:
