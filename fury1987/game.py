@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
@@ -59,6 +59,9 @@ class FuryGame(Game):
     rulebook = "fury_of_dracula_1987.txt"
     seats = SEATS
     has_hidden_information = True
+    # The kit's plugin run (``pytest --gothic-conformance``): a whole random game is
+    # thousands of steps, so views are checked every 25th step and resampled every 50th.
+    conformance: ClassVar[Mapping[str, Any]] = {"every": 25, "hidden_every": 50}
     action_types = ACTION_TYPES
     options = (
         Option("map_file", "", "a map of Europe in the format of fury1987/data/map.toml "

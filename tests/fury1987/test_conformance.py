@@ -14,8 +14,9 @@ GOLDEN = Path(__file__).parent / "golden"
 
 
 def test_conformance_kit() -> None:
-    report = check_game(GAME, seeds=range(3), every=40, hidden_every=40)
-    assert report.games == 3 and report.resamples_varied > 0
+    """Two more whole games than the plugin's run (its seeds are 0 and 1)."""
+    report = check_game(GAME, seeds=range(2, 4), every=50, hidden_every=50)
+    assert report.games == 2 and report.resamples_varied > 0
 
 
 @pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.json")), ids=lambda p: p.stem)
