@@ -206,3 +206,51 @@ def test_a_hunter_who_passed_has_no_action_phase(town: str) -> None:
     while state.current_seats() == ("godalming",):
         act(state, "godalming", state.legal_actions("godalming")[0])
     assert state.current_seats() == ("seward",)
+
+
+def test_sequence_of_play_dracula_then_godalming_seward_van_helsing() -> None:
+    state = started(godalming="paris", dracula="athens", seward="madrid",
+                    van_helsing="london")
+    order = []
+    for _ in range(2):
+        assert state.current_seats() == ("dracula",)
+        dracula_turn(state, STAY_PUT)
+        for seat in ("godalming", "seward", "van_helsing"):
+            order.append(state.current_seats())
+            quiet_turn(state, seat)
+    assert order == [("godalming",), ("seward",), ("van_helsing",)] * 2
+    assert state.current_seats() == ("dracula",)
+
+
+def test_entering_castle_dracula_earns_valour_the_first_time_only() -> None:
+    state = started(godalming="klausenberg", dracula="athens", seward="madrid",
+                    van_helsing="london")
+    godalming_moves(state, "castle_dracula")
+    hunters_stay(state)
+    godalming_moves(state, "galatz")
+    act(state, "godalming", TakeItems())
+    hunters_stay(state)
+    godalming_moves(state, "castle_dracula")
+    assert state.hunters["godalming"].valour == 3  # "only given the first time"
+
+
+def test_the_encounter_pool_is_remixed_from_the_discards_when_it_runs_out() -> None:
+    state = started()
+    pool = state.encounter_pool
+    pool.aside.extend(pool.bag)
+    state.public_encounter_discards.extend(pool.bag)
+    pool.bag.clear()
+    drawn = state.draw_encounter_chit()
+    assert drawn is not None and pool.aside == [] and state.public_encounter_discards == []
+
+
+def test_not_moving_a_hunter_still_faces_the_encounter() -> None:
+    state = started(godalming="brussels", dracula="athens", seward="madrid",
+                    van_helsing="london")
+    state.chart["brussels"] = state.encounter_pool.take("hoax")
+    state.invalidate()
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", STAY_PUT)
+    assert "brussels" not in state.chart  # he "must face any Encounters that are present"
+    assert any(e["kind"] == "hoax" for e in state.log(PUBLIC))
+

@@ -13,6 +13,7 @@ from fury1987.actions import (
     ConsumeVampire,
     MoveTo,
     PlaceEncounter,
+    RemoveHost,
     SwapEncounters,
 )
 from gothic_kernel import PUBLIC, IllegalAction
@@ -242,3 +243,132 @@ def test_no_placement_after_passing_nor_at_sea() -> None:
                     van_helsing="london")
     act(state, "dracula", MoveTo("mediterranean_sea"))
     assert state.legal_actions("dracula") == [DO_NOTHING]
+
+
+def test_dracula_may_not_enter_a_sea_sector_twice_in_a_voyage() -> None:
+    state = started(dracula="barcelona", godalming="paris", seward="madrid",
+                    van_helsing="london")
+    dracula_turn(state, MoveTo("mediterranean_sea"))
+    hunters_stay(state)
+    dracula_turn(state, MoveTo("tyrrhenian_sea"))
+    hunters_stay(state)
+    legal = state.legal_actions("dracula")
+    assert MoveTo("mediterranean_sea") not in legal  # visited on this voyage
+    assert MoveTo("ionian_sea") in legal and MoveTo("genoa") in legal
+    with pytest.raises(IllegalAction, match="no Sea Sector twice"):
+        state.apply("dracula", MoveTo("mediterranean_sea"))
+
+
+def test_a_new_voyage_may_revisit_a_sea_sector_and_costs_a_blood_point_again() -> None:
+    state = started(dracula="barcelona", godalming="paris", seward="madrid",
+                    van_helsing="london")
+    dracula_turn(state, MoveTo("mediterranean_sea"))
+    hunters_stay(state)
+    dracula_turn(state, MoveTo("alicante"))
+    hunters_stay(state)
+    assert state.dracula.blood == 11
+    dracula_turn(state, MoveTo("mediterranean_sea"))  # a new sequence of Sea Moves
+    assert state.dracula.blood == 10 and state.dracula.rumours == "alicante"
+
+
+def test_an_encounter_may_be_placed_again_once_the_old_one_is_removed() -> None:
+    # "It does not matter if there was an Encounter in the Town during a previous turn,
+    # providing that it has since been removed."
+    state = started(dracula="brussels", godalming="paris", seward="madrid",
+                    van_helsing="london")
+    state.dracula.encounter_set = ["rats", "wolves", "bats", "fog", "hoax"]
+    state.invalidate()
+    dracula_turn(state, STAY_PUT, PlaceEncounter("rats"))
+    hunters_stay(state)
+    dracula_turn(state, MoveTo("amsterdam"))
+    act(state, "godalming", MoveTo("brussels"))  # finds the Rats: discarded
+    while state.current_seats() == ("godalming",):
+        act(state, "godalming", state.legal_actions("godalming")[0])
+    hunters_stay(state)
+    assert "brussels" not in state.chart
+    dracula_turn(state, MoveTo("brussels"))  # Godalming is there: he must attack
+    assert kind(state) == "combat"
+
+
+def test_a_town_box_already_holding_an_encounter_leaves_dracula_nothing_to_do() -> None:
+    state = started(dracula="rome", godalming="paris", seward="madrid", van_helsing="london")
+    state.chart["naples"] = state.encounter_pool.take("rats")
+    state.invalidate()
+    dracula_turn(state, MoveTo("naples"))
+    assert state.chart["naples"] == "rats"  # "He cannot deploy another ... on top"
+    assert state.current_seats() == ("godalming",)
+
+
+def test_dracula_need_not_place_an_encounter() -> None:
+    state = started(dracula="rome", godalming="paris", seward="madrid", van_helsing="london")
+    act(state, "dracula", MoveTo("naples"))
+    assert DO_NOTHING in state.legal_actions("dracula")
+    act(state, "dracula", DO_NOTHING)
+    assert state.chart == {} and len(state.dracula.encounter_set) == 5
+
+
+def test_encounter_chits_do_not_move_with_dracula() -> None:
+    state = started(dracula="rome", godalming="paris", seward="madrid", van_helsing="london")
+    state.dracula.encounter_set = ["rats", "wolves", "bats", "fog", "vampire"]
+    state.invalidate()
+    dracula_turn(state, MoveTo("naples"), PlaceEncounter("vampire"))
+    hunters_stay(state)
+    dracula_turn(state, MoveTo("bari"))
+    assert state.chart == {"naples": "vampire"} and state.dracula.rumours == "naples"
+
+
+def test_ruling_hemmed_in_by_host_markers_dracula_stays() -> None:
+    """Ruling: with every neighbouring Town sealed by a Host and no sea route, Dracula
+    Passes or stays where he is (the rulebook never leaves him without a move)."""
+    state = started(dracula="castle_dracula", godalming="paris", seward="madrid",
+                    van_helsing="london")
+    state.hosts = {"klausenberg": "godalming", "galatz": "seward"}
+    state.invalidate()
+    assert state.legal_actions("dracula") == [PASS, STAY_PUT]
+
+
+def test_ruling_a_hunter_he_fought_last_turn_does_not_stop_a_placement() -> None:
+    """Ruling: Dracula may place an Encounter in a Town whose only Hunters are ones he
+    fought there last turn (he may not attack them, so none "would have to" be
+    attacked: Placing an Encounter)."""
+    state = started(dracula="rome", godalming="naples", seward="madrid", van_helsing="london")
+    state.hunters["godalming"].fought_dracula_at = "naples"
+    state.dracula.encounter_set = ["rats", "wolves", "bats", "fog", "vampire"]
+    state.invalidate()
+    act(state, "dracula", MoveTo("naples"))
+    assert kind(state) == "dracula_action"  # no attack
+    assert PlaceEncounter("rats") in state.legal_actions("dracula")
+
+
+def test_a_placed_host_does_not_count_towards_three_weapons_and_removing_it_discards_it(
+) -> None:
+    state = started(dracula="rome", godalming="milan", seward="madrid", van_helsing="london")
+    hunter = state.hunters["godalming"]
+    state.weapons_pool.bag.extend(hunter.weapons)
+    hunter.weapons = [state.weapons_pool.take(w) for w in ("heavenly_host", "knife", "pistol")]
+    state.invalidate()
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", PLACE_HOST)
+    assert hunter.weapons == ["knife", "pistol"] and hunter.hosts_placed == ["milan"]
+    quiet_turn(state, "godalming")
+    hunters_stay(state)
+    dracula_turn(state, STAY_PUT)
+    # "Once placed, a Host Marker may not be moved"; he may take it off the board.
+    assert RemoveHost("milan") in state.legal_actions("godalming")
+    act(state, "godalming", RemoveHost("milan"))
+    assert state.hosts == {} and hunter.hosts_placed == []
+    assert "heavenly_host" in state.weapons_pool.aside  # the Host chit is discarded
+    assert "heavenly_host" in state.public_weapon_discards
+
+
+def test_ruling_fleeing_from_an_island_dracula_may_sail() -> None:
+    """Ruling: Cagliari has no land route to the Castle; a Dracula drained there sails
+    like one in the British Isles (Fleeing: "by the most direct land route" cannot be
+    followed from an island)."""
+    state = started(dracula="cagliari", godalming="paris", seward="madrid",
+                    van_helsing="london")
+    state.dracula.blood = 0
+    state.dracula.fleeing = True
+    state.invalidate()
+    legal = {a.to for a in state.legal_actions("dracula") if isinstance(a, MoveTo)}
+    assert legal and legal <= {"mediterranean_sea", "tyrrhenian_sea"}

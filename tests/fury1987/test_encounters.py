@@ -277,3 +277,51 @@ def test_the_group_effects_are_applied_to_each_member() -> None:
     act(state, "godalming", MoveTo("brussels"))
     assert state.hunters["godalming"].wounds == 3 and state.hunters["seward"].wounds == 0
     hunters_stay(state)
+
+
+def test_a_servant_killed_in_combat_earns_two_valour_points() -> None:
+    state = with_chit("brussels", "servant_pistol")
+    state.hunters["seward"].weapons = ["pistol"]
+    rig(state, [5, 2, 5])  # he stays to fight; the Agent rolls 2, Seward 5
+    act(state, "seward", MoveTo("brussels"))
+    act(state, "dracula", ChooseChit("agent_1", "pistol"))
+    act(state, "seward", ChooseChit("seward", "pistol"))  # Mort
+    assert "brussels" not in state.chart and "servant_pistol" in \
+        state.public_encounter_discards
+    assert state.hunters["seward"].valour == 2
+
+
+def test_an_agent_left_standing_must_be_fought_by_the_next_hunter_to_enter() -> None:
+    # After Combat: "It must be fought by any Hunter who subsequently enters the Town."
+    state = with_chit("brussels", "servant_knife")
+    rig(state, [5, 1, 6])
+    act(state, "seward", MoveTo("brussels"))
+    act(state, "dracula", ChooseChit("agent_1", "knife"))
+    act(state, "seward", ChooseChit("seward", "escape"))  # H.Esc: the Servant remains
+    assert state.chart["brussels"] == "servant_knife"
+    act(state, "van_helsing", STAY_PUT)
+    while state.current_seats() == ("van_helsing",):
+        act(state, "van_helsing", state.legal_actions("van_helsing")[0])
+    dracula_turn(state, STAY_PUT)
+    state.hunters["godalming"].location = "paris"
+    state.invalidate()
+    rig(state, [5])
+    act(state, "godalming", MoveTo("brussels"))
+    assert kind(state) == "combat"
+
+
+def test_storms_lift_on_a_die_roll_at_the_start_of_a_turn() -> None:
+    state = with_chit("le_havre", "storms")
+    act(state, "seward", MoveTo("le_havre"))
+    assert state.map_chits == {"le_havre": "storms"}
+    while state.current_seats() == ("seward",):
+        act(state, "seward", state.legal_actions("seward")[0])
+    rig(state, [3])  # rolled as the next turn starts: the Storms stay
+    act(state, "van_helsing", STAY_PUT)
+    while state.current_seats() == ("van_helsing",):
+        act(state, "van_helsing", state.legal_actions("van_helsing")[0])
+    assert state.map_chits == {"le_havre": "storms"}
+    dracula_turn(state, STAY_PUT)
+    rig(state, [4])  # ... and lift at the start of the turn after
+    hunters_stay(state)
+    assert state.map_chits == {} and "storms" in state.public_encounter_discards

@@ -15,7 +15,7 @@ from fury1987.actions import (
 )
 from gothic_kernel import IllegalAction
 
-from .helpers import act, dracula_turn, kind, quiet_turn, rig, started
+from .helpers import act, dracula_turn, hunters_stay, kind, quiet_turn, rig, started
 
 
 def to_van_helsing(state) -> None:  # type: ignore[no-untyped-def]
@@ -226,3 +226,36 @@ def test_a_hunter_moves_only_once_a_turn() -> None:
     assert state.current_seats() == ("dracula",)
     with pytest.raises(IllegalAction):
         state.apply("van_helsing", MoveTo("amsterdam"))
+
+
+def test_ruling_a_hunter_at_sea_is_never_stranded() -> None:
+    """Ruling: if Storms close every Port ahead and every Sea Sector was visited, the
+    ship may put in anywhere but the starting Port (or go back out to a visited Sector)."""
+    state = started(godalming="lisbon", seward="madrid", van_helsing="london",
+                    dracula="athens")
+    hunter = state.hunters["godalming"]
+    hunter.location = "bay_of_biscay"
+    hunter.voyage = ["lisbon", "atlantic_ocean", "bay_of_biscay"]
+    held = state.dracula.encounter_set
+    while "storms" in held:  # all three Storms chits back in the Pool, to be placed
+        held[held.index("storms")] = state.encounter_pool.take("wolves")
+        state.encounter_pool.bag.append("storms")
+    for port in ("nantes", "bordeaux", "santander"):
+        state.map_chits[port] = state.encounter_pool.take("storms")
+    state.invalidate()
+    dracula_turn(state, STAY_PUT)
+    moves = {a.to for a in state.legal_actions("godalming") if isinstance(a, MoveTo)}
+    assert moves == {"atlantic_ocean", "nantes", "bordeaux", "santander"}
+
+
+def test_no_one_may_pass_or_stay_in_a_sea_sector() -> None:
+    state = started(godalming="lisbon", seward="madrid", van_helsing="london",
+                    dracula="athens")
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", MoveTo("atlantic_ocean"))
+    assert state.current_seats() == ("seward",)  # no Action Phase at sea
+    hunters_stay(state)
+    dracula_turn(state, STAY_PUT)
+    legal = state.legal_actions("godalming")
+    assert PASS not in legal and STAY_PUT not in legal and CATCH_TRAIN not in legal
+    assert MoveTo("lisbon") not in legal  # not back to the starting Port
