@@ -14,6 +14,7 @@ from fury1987.railways import RailwayStationChart
 from gothic_kernel import BadOption
 
 BOARD = Board.load()
+RAIL = nx.Graph((c.a, c.b) for c in BOARD.connections if c.kind == "rail")
 
 
 def sea_voyage_turns(board: Board, start: str, end: str) -> int:
@@ -261,3 +262,30 @@ def test_a_malformed_map_file_is_refused(tmp_path: pytest.TempPathFactory) -> No
     bad.write_text('[[place]]\nid = "x"\n')
     with pytest.raises(BadOption):
         Board.load(bad)
+
+
+def test_evasion_example_the_rumours_in_manchester_one_step_behind_london() -> None:
+    # "if Dracula is in London (and the Local Rumours are in Manchester)": Manchester is
+    # the Town he left to reach London, so the two are joined by Road.
+    assert "manchester" in BOARD.road_neighbours("london")
+
+
+def test_an_example_of_combat_wolves_may_lie_in_vienna() -> None:
+    # Godalming deals with "a Wolves Encounter" in Vienna: not in the British Isles.
+    assert BOARD.is_town("vienna") and not BOARD.is_british("vienna")
+
+
+def test_the_strategy_and_movement_chart_has_a_box_for_every_town_and_sea() -> None:
+    assert set(BOARD.order) == set(BOARD.towns) | set(BOARD.seas)
+    assert len(BOARD.order) == 71
+
+
+def test_a_journey_only_partly_in_the_east_is_limited_to_two_towns() -> None:
+    # "This applies even when only part of the journey is in the East."
+    for town in BOARD.towns:
+        if BOARD.is_east(town):
+            continue
+        for far in set(BOARD.rail_reach(town, 3)) - set(BOARD.rail_reach(town, 2)):
+            paths = nx.all_simple_paths(RAIL, town, far, cutoff=3)
+            assert any(not any(BOARD.is_east(p) for p in path[1:])
+                       for path in paths if len(path) == 4), (town, far)

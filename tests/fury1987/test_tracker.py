@@ -3,8 +3,10 @@
 Invariants over random games: Dracula's true hidden state is always among the
 hypotheses; every place in the set is the end of a secret history that passes an
 independent check of the rules against the public record (tests/fury1987/
-history_oracle.py). The long runs behind the numbers in docs/fury1987.md use the
-same functions with more seeds (``FURY_TRACKER_GAMES``).
+history_oracle.py). By default 1,000 short games and 8 whole ones are checked, and six
+games' every possible place; ``FURY_SLOW=1`` adds the long runs behind the numbers in
+docs/fury1987.md (3,000 more short games, 120 whole ones, 200 games' possible places);
+``FURY_TRACKER_GAMES`` sets the number of default short games.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from gothic_kernel import PUBLIC, Dice
 from .helpers import GAME, act, dracula_turn, started
 from .history_oracle import find_history
 
-GAMES = int(os.environ.get("FURY_TRACKER_GAMES", "400"))
+GAMES = int(os.environ.get("FURY_TRACKER_GAMES", "1000"))
+SLOW = os.environ.get("FURY_SLOW") == "1"
+slow = pytest.mark.skipif(not SLOW, reason="the long tracker runs: set FURY_SLOW=1")
 
 
 def random_game(seed: int, steps: int) -> FuryState:
@@ -42,12 +46,11 @@ def truly_possible(state: FuryState) -> bool:
     return d.location is None or tracker_of(state).contains(d.location, d.rumours, d.blood)
 
 
-def test_dracula_is_always_where_the_tracker_says_he_may_be_short_games() -> None:
-    """Many short games, checked at every step."""
-    for seed in range(GAMES):
+def check_short_games(seeds: range, steps: int) -> None:
+    for seed in seeds:
         state = GAME.new_game(seed=seed)
         dice = Dice(seed + 11)
-        for _ in range(90):
+        for _ in range(steps):
             if state.is_over:
                 break
             seat = dice.choice(state.current_seats())
@@ -55,9 +58,8 @@ def test_dracula_is_always_where_the_tracker_says_he_may_be_short_games() -> Non
             assert truly_possible(state), (seed, state.dracula.location)
 
 
-def test_dracula_is_always_where_the_tracker_says_he_may_be_whole_games() -> None:
-    """Whole games, checked at every one of Dracula's moves."""
-    for seed in range(8):
+def check_whole_games(seeds: range) -> None:
+    for seed in seeds:
         state = GAME.new_game(seed=seed)
         dice = Dice(seed + 11)
         moves = 0
@@ -71,8 +73,25 @@ def test_dracula_is_always_where_the_tracker_says_he_may_be_whole_games() -> Non
             assert truly_possible(state) or state.is_over
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_every_possible_place_has_a_consistent_secret_history(seed: int) -> None:
+def test_dracula_is_always_where_the_tracker_says_he_may_be_short_games() -> None:
+    """Many short games, checked at every step."""
+    check_short_games(range(GAMES), 90)
+
+
+def test_dracula_is_always_where_the_tracker_says_he_may_be_whole_games() -> None:
+    """Whole games, checked at every one of Dracula's moves."""
+    check_whole_games(range(8))
+
+
+@slow
+def test_slow_thousands_of_games_dracula_is_always_in_the_set() -> None:
+    """The issue's long run: 3,000 games of 150 steps checked at every step, and 120
+    more whole games checked at every move of Dracula's (FURY_SLOW=1)."""
+    check_short_games(range(1000, 4000), 150)
+    check_whole_games(range(100, 220))
+
+
+def check_every_place_has_a_history(seed: int) -> None:
     state = random_game(seed, 260)
     if state.is_over or state.dracula.location is None:
         return
@@ -90,6 +109,18 @@ def test_every_possible_place_has_a_consistent_secret_history(seed: int) -> None
                 break
         assert any(not isinstance(o, str) for o in outcomes) or "budget" in outcomes, \
             f"no history reaches {geometry.places[int(place)]}"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_possible_place_has_a_consistent_secret_history(seed: int) -> None:
+    check_every_place_has_a_history(seed)
+
+
+@slow
+def test_slow_every_possible_place_has_a_consistent_secret_history() -> None:
+    """The same over 200 more games (FURY_SLOW=1)."""
+    for seed in range(100, 300):
+        check_every_place_has_a_history(seed)
 
 
 def test_the_true_history_is_consistent_with_the_record() -> None:

@@ -1,0 +1,106 @@
+"""The rulings of docs/fury1987.md (where the rulebook is silent), one test each.
+
+Rulings tested elsewhere are named in docs/fury1987.md with their test; these are
+the ones with no better home.
+"""
+
+from __future__ import annotations
+
+from fury1987.actions import STAY_PUT, FormGroup, GiveWeapon, MoveTo
+from fury1987.dracula import apply_bat_flight, bat_flight_options
+from fury1987.encounters import lift_fog_and_storms
+from fury1987.pending import BatFlight
+from fury1987.wounds import become_vampire, die
+
+from .helpers import act, dracula_turn, rig, started
+
+
+def test_ruling_every_hunter_fallen_is_a_supreme_victory_for_dracula() -> None:
+    state = started(dracula="athens")
+    for seat in ("godalming", "seward", "van_helsing"):
+        die(state, seat)
+    assert state.outcome is not None
+    assert state.outcome.winners == ("dracula",) and state.outcome.level == "supreme"
+
+
+def test_ruling_every_hunter_fallen_while_dracula_flees_he_hides_a_hunters_minor() -> None:
+    state = started(dracula="athens")
+    state.dracula.blood = 0
+    state.dracula.fleeing = True
+    for seat in ("godalming", "seward", "van_helsing"):
+        die(state, seat)
+    assert state.outcome is not None and state.outcome.level == "minor"
+    assert state.outcome.winners == ("godalming", "seward", "van_helsing")
+
+
+def test_ruling_a_hunter_turned_vampire_at_sea_leaves_no_vampire_on_the_chart() -> None:
+    state = started(dracula="athens", godalming="lisbon")
+    state.hunters["godalming"].location = "atlantic_ocean"
+    state.hunters["godalming"].bitten = True
+    become_vampire(state, "godalming")
+    assert state.hunters["godalming"].status == "vampire"
+    assert state.chart == {}
+
+
+def test_ruling_a_group_makes_at_most_three_weapon_swaps_a_movement_phase() -> None:
+    state = started(godalming="paris", seward="paris", van_helsing="london",
+                    dracula="athens")
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    for _ in range(3):
+        give = next(a for a in state.legal_actions("godalming") if isinstance(a, GiveWeapon))
+        act(state, "godalming", give)
+    assert not any(isinstance(a, GiveWeapon) for a in state.legal_actions("godalming"))
+
+
+def test_ruling_the_bat_flies_to_a_town_next_by_road_never_a_host_town() -> None:
+    state = started(dracula="athens", godalming="paris")
+    state.hosts = {"brussels": "godalming"}
+    options = {a.to for a in bat_flight_options(state, BatFlight("paris"))
+               if isinstance(a, MoveTo)}
+    assert options == set(state.board.road_neighbours("paris")) - {"brussels"}
+    state.dracula.location = "paris"
+    state.stack.append(BatFlight("paris"))
+    apply_bat_flight(state, state.stack[-1], "dracula", MoveTo("nantes"))  # type: ignore
+    assert state.dracula.location == "nantes" and state.dracula.rumours == "paris"
+
+
+def test_ruling_a_bat_with_nowhere_to_fly_stays() -> None:
+    state = started(dracula="athens", godalming="paris")
+    state.hosts = {"klausenberg": "godalming", "galatz": "seward"}
+    assert bat_flight_options(state, BatFlight("castle_dracula")) == [STAY_PUT]
+
+
+def test_ruling_fleeing_with_the_way_blocked_by_hosts_any_move_will_do() -> None:
+    state = started(dracula="szeged", godalming="paris", seward="madrid",
+                    van_helsing="london")
+    state.dracula.blood = 0
+    state.dracula.fleeing = True
+    dist = state.board.flee_distances()
+    closer = {t for t in state.board.road_neighbours("szeged") if dist[t] < dist["szeged"]}
+    state.hosts = dict.fromkeys(closer, "godalming")
+    state.invalidate()
+    moves = {a.to for a in state.legal_actions("dracula") if isinstance(a, MoveTo)}
+    assert moves and not moves & closer
+
+
+def test_ruling_fog_and_storms_lift_on_four_to_six_rolled_each_turn() -> None:
+    state = started(dracula="athens")
+    state.map_chits = {"paris": state.encounter_pool.take("fog"),
+                       "le_havre": state.encounter_pool.take("storms")}
+    rig(state, [4, 3])  # sorted by Town: le_havre 4 (lifts), paris 3 (stays)
+    lift_fog_and_storms(state)
+    assert state.map_chits == {"paris": "fog"}
+
+
+def test_ruling_a_dead_hunters_host_marker_stays_on_the_map() -> None:
+    state = started(dracula="athens", godalming="milan")
+    hunter = state.hunters["godalming"]
+    state.weapons_pool.bag.extend(hunter.weapons)
+    hunter.weapons = []
+    state.weapons_pool.bag.remove("heavenly_host")
+    hunter.hosts_placed = ["milan"]
+    state.hosts = {"milan": "godalming"}
+    die(state, "godalming")
+    assert state.hosts == {"milan": "godalming"}  # the marker is on the map, not his sheet
+    assert "heavenly_host" in state.weapons_pool.aside  # his Host chit is discarded
