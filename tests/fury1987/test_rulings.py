@@ -6,13 +6,13 @@ the ones with no better home.
 
 from __future__ import annotations
 
-from fury1987.actions import STAY_PUT, FormGroup, GiveWeapon, MoveTo
+from fury1987.actions import STAY_PUT, TREAT_BITE, FormGroup, GiveWeapon, MoveTo
 from fury1987.dracula import apply_bat_flight, bat_flight_options
 from fury1987.encounters import lift_fog_and_storms
 from fury1987.pending import BatFlight
 from fury1987.wounds import become_vampire, die
 
-from .helpers import act, dracula_turn, rig, started
+from .helpers import act, dracula_turn, hunters_stay, rig, started
 
 
 def test_ruling_every_hunter_fallen_is_a_supreme_victory_for_dracula() -> None:
@@ -104,3 +104,31 @@ def test_ruling_a_dead_hunters_host_marker_stays_on_the_map() -> None:
     die(state, "godalming")
     assert state.hosts == {"milan": "godalming"}  # the marker is on the map, not his sheet
     assert "heavenly_host" in state.weapons_pool.aside  # his Host chit is discarded
+
+
+def test_ruling_arriving_in_the_castle_is_the_first_of_three_turns_there() -> None:
+    state = started(dracula="klausenberg", godalming="madrid", seward="lisbon",
+                    van_helsing="london")
+    dracula_turn(state, MoveTo("castle_dracula"))  # turn 1: he arrives
+    hunters_stay(state)
+    dracula_turn(state, STAY_PUT)  # turn 2
+    hunters_stay(state)
+    assert not state.is_over
+    act(state, "dracula", STAY_PUT)  # turn 3
+    assert state.outcome is not None and state.outcome.level == "minor"
+
+
+def test_ruling_treating_a_bite_a_hunter_leaves_his_group() -> None:
+    state = started(godalming="paris", seward="paris", van_helsing="london",
+                    dracula="athens")
+    hunter = state.hunters["godalming"]
+    state.weapons_pool.bag.extend(hunter.weapons)
+    hunter.weapons = [state.weapons_pool.take("holy_water")]
+    hunter.bitten = True
+    state.invalidate()
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    rig(state, [5])
+    act(state, "godalming", TREAT_BITE)
+    assert state.groups == [] and not hunter.bitten
+    assert state.current_seats() == ("seward",)  # Godalming missed his turn
