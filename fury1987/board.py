@@ -271,6 +271,11 @@ def board_from_data(data: Mapping[str, Any], source: str = "") -> Board:
                  if c.a not in ids or c.b not in ids]
     problems += [f"connection {c.a}-{c.b} has unknown kind {c.kind!r}" for c in connections
                  if c.kind not in ("road", "rail", "sea")]
+    kinds = {p.id: p.kind for p in places}
+    problems += [f"{c.kind} {c.a}-{c.b} must join two Towns" for c in connections
+                 if c.kind in ("road", "rail") and "sea" in (kinds.get(c.a), kinds.get(c.b))]
+    problems += [f"sea {c.a}-{c.b} must touch a Sea Sector" for c in connections
+                 if c.kind == "sea" and "sea" not in (kinds.get(c.a), kinds.get(c.b))]
     if len(ids) != len(places):
         problems.append("a place id appears twice")
     if CASTLE_DRACULA not in ids:

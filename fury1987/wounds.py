@@ -100,9 +100,14 @@ def _leave_play(state: FuryState, seat: str) -> None:
         state.weapons_pool.set_aside(weapon)
         if weapon in hunter.shown:
             state.public_weapon_discards.append(weapon)
-    for _town in hunter.hosts_placed:
+    for town in hunter.hosts_placed:
+        # Ruling: his Host Markers leave the board with "his playing piece, playsheet and
+        # other counters"; the face up Host chits are discarded.
+        state.hosts.pop(town, None)
         state.weapons_pool.set_aside("heavenly_host")
         state.public_weapon_discards.append("heavenly_host")
+        state.say("host_removed", f"The Heavenly Host over {town} is taken off the board",
+                  hunter=seat, town=town)
     for card in hunter.events:
         state.event_deck.discard(card)
     hunter.weapons.clear()

@@ -9,7 +9,7 @@ from itertools import pairwise
 import networkx as nx
 import pytest
 
-from fury1987.board import HOST_FORBIDDEN, MAP_FILE, Board
+from fury1987.board import HOST_FORBIDDEN, MAP_FILE, Board, board_from_data
 from fury1987.railways import RailwayStationChart
 from gothic_kernel import BadOption
 
@@ -289,3 +289,11 @@ def test_a_journey_only_partly_in_the_east_is_limited_to_two_towns() -> None:
             paths = nx.all_simple_paths(RAIL, town, far, cutoff=3)
             assert any(not any(BOARD.is_east(p) for p in path[1:])
                        for path in paths if len(path) == 4), (town, far)
+
+
+def test_a_road_into_the_sea_is_refused() -> None:
+    data = tomllib.loads(MAP_FILE.read_text(encoding="utf-8"))
+    data["connection"].append({"kind": "road", "a": "paris", "b": "north_sea",
+                               "provenance": "reconstructed"})
+    with pytest.raises(BadOption, match="must join two Towns"):
+        board_from_data(data, "test")

@@ -93,7 +93,7 @@ def test_ruling_fog_and_storms_lift_on_four_to_six_rolled_each_turn() -> None:
     assert state.map_chits == {"paris": "fog"}
 
 
-def test_ruling_a_dead_hunters_host_marker_stays_on_the_map() -> None:
+def test_ruling_a_dead_hunters_host_marker_leaves_the_board() -> None:
     state = started(dracula="athens", godalming="milan")
     hunter = state.hunters["godalming"]
     state.weapons_pool.bag.extend(hunter.weapons)
@@ -102,7 +102,7 @@ def test_ruling_a_dead_hunters_host_marker_stays_on_the_map() -> None:
     hunter.hosts_placed = ["milan"]
     state.hosts = {"milan": "godalming"}
     die(state, "godalming")
-    assert state.hosts == {"milan": "godalming"}  # the marker is on the map, not his sheet
+    assert state.hosts == {}  # removed with "his playing piece, playsheet and other counters"
     assert "heavenly_host" in state.weapons_pool.aside  # his Host chit is discarded
 
 
