@@ -119,11 +119,14 @@ class WaitForGroup(Action):
 
 @attrs.frozen
 class GiveWeapon(Action):
-    """Hunters in a group swap Weapon Chits at the very start of the group's move."""
+    """Hunters in a group swap Weapon Chits at the very start of the group's move:
+    ``giver`` hands ``weapon`` to ``taker``, who gives ``back`` in exchange if named
+    (so that two Hunters holding three chits each may swap)."""
 
     giver: str
     taker: str
     weapon: str
+    back: str = ""
 
 
 # -- Dracula's Action Phase ---------------------------------------------------------------

@@ -129,14 +129,27 @@ def _start_of_phase_options(state: FuryState, record: HunterMovement, seat: str,
             if _later_members(state, seat, group):
                 options.append(WAIT_FOR_GROUP)
         if record.done.count("trade") < MAX_TRADES:
-            for giver in group:
-                for weapon in dict.fromkeys(state.hunters[giver].weapons):
-                    for taker in group:
-                        if taker != giver and len(state.hunters[taker].weapons) < WEAPON_LIMIT:
-                            options.append(GiveWeapon(giver, taker, weapon))
+            options.extend(_weapon_swaps(state, group))
     elif "left" not in record.done:
         options.extend(FormGroup(m) for m in group_candidates(state, seat))
     return options
+
+
+def _weapon_swaps(state: FuryState, group: tuple[str, ...]) -> list[Action]:
+    """Gifts to a member holding fewer than three chits, and one-for-one exchanges."""
+    found: list[Action] = []
+    for giver in group:
+        for weapon in dict.fromkeys(state.hunters[giver].weapons):
+            for taker in group:
+                if taker == giver:
+                    continue
+                held = state.hunters[taker].weapons
+                if len(held) < WEAPON_LIMIT:
+                    found.append(GiveWeapon(giver, taker, weapon))
+                if SEATS.index(giver) < SEATS.index(taker):
+                    found.extend(GiveWeapon(giver, taker, weapon, back)
+                                 for back in dict.fromkeys(held) if back != weapon)
+    return found
 
 
 def _move_options(state: FuryState, record: HunterMovement,
@@ -299,21 +312,32 @@ def treat_bite(state: FuryState, seat: str) -> None:
         state.seq.end_turn()  # he misses his turn
 
 
+def _hand_over(giver: Hunter, taker: Hunter, weapon: str) -> None:
+    """One chit changes hands, face up if it was face up."""
+    shown = weapon in giver.shown and giver.shown.count(weapon) >= giver.weapons.count(weapon)
+    giver.lose_weapon(weapon)
+    taker.weapons.append(weapon)
+    if shown:
+        taker.shown.append(weapon)
+
+
 def _give_weapon(state: FuryState, action: GiveWeapon) -> None:
     giver, taker = state.hunters[action.giver], state.hunters[action.taker]
-    shown = action.weapon in giver.shown and \
-        giver.shown.count(action.weapon) >= giver.weapons.count(action.weapon)
-    giver.lose_weapon(action.weapon)
-    taker.weapons.append(action.weapon)
-    if shown:
-        taker.shown.append(action.weapon)
+    _hand_over(giver, taker, action.weapon)
+    if action.back:
+        _hand_over(taker, giver, action.back)
+    who, to = HUNTER_NAMES[action.giver], HUNTER_NAMES[action.taker]
+    if action.back:
+        secret = f"{who} gives {action.weapon} to {to} for {action.back}"
+        public = f"{who} and {to} exchange Weapon Chits"
+    else:
+        secret = f"{who} gives {action.weapon} to {to}"
+        public = f"{who} gives a Weapon Chit to {to}"
     state.events.add(
-        event("weapon_swapped", f"{HUNTER_NAMES[action.giver]} gives {action.weapon} to "
-              f"{HUNTER_NAMES[action.taker]}", giver=action.giver, taker=action.taker,
-              weapon=action.weapon),
+        event("weapon_swapped", secret, giver=action.giver, taker=action.taker,
+              weapon=action.weapon, back=action.back),
         HUNTERS_SCOPE,
-        event("weapon_swapped", f"{HUNTER_NAMES[action.giver]} gives a Weapon Chit to "
-              f"{HUNTER_NAMES[action.taker]}", giver=action.giver, taker=action.taker))
+        event("weapon_swapped", public, giver=action.giver, taker=action.taker))
 
 
 def form_group(state: FuryState, members: tuple[str, ...]) -> None:

@@ -16,6 +16,7 @@ from gothic_kernel import Scope, event
 
 from .encounter_chits import hunter_vampire_id
 from .state import DRACULA, HUNTER_NAMES, WOUNDS_TO_DIE
+from .victory import check_dracula_victory
 
 if TYPE_CHECKING:
     from .state import FuryState
@@ -68,8 +69,9 @@ def become_vampire(state: FuryState, seat: str) -> None:
     town = hunter.location
     state.say("hunter_turns", f"{HUNTER_NAMES[seat]} becomes a Vampire!", hunter=seat,
               town=town)
-    _leave_play(state, seat)
+    _leave_play(state, seat, check_victory=False)
     if town is None or not state.board.is_town(town):
+        check_dracula_victory(state)
         return  # ruling: a Hunter lost at Sea leaves no Vampire on the Chart
     returned = state.chart.pop(town, None)
     if returned is not None:
@@ -88,12 +90,13 @@ def become_vampire(state: FuryState, seat: str) -> None:
     state.chart[town] = vampire
     state.sightings[town] = vampire
     state.clues.append({"k": "box", "town": town, "after": vampire})
+    # "A Hunter-Vampire is treated as a Vampire Encounter Chit for all purposes - victory"
+    check_dracula_victory(state)
 
 
-def _leave_play(state: FuryState, seat: str) -> None:
+def _leave_play(state: FuryState, seat: str, check_victory: bool = True) -> None:
     """Discard his Event Cards and Weapon Chits; remove his piece from play."""
     from .movement import leave_group
-    from .victory import check_dracula_victory
 
     hunter = state.hunters[seat]
     for weapon in hunter.weapons:
@@ -117,4 +120,5 @@ def _leave_play(state: FuryState, seat: str) -> None:
     hunter.bitten = False
     leave_group(state, seat)
     state.seq.drop_out(seat)
-    check_dracula_victory(state)
+    if check_victory:
+        check_dracula_victory(state)

@@ -208,3 +208,21 @@ def test_everyone_stays_and_nothing_is_won() -> None:
     dracula_turn(state, STAY_PUT)
     hunters_stay(state)
     assert not state.is_over
+
+
+def test_a_group_of_hunters_with_three_weapons_each_may_exchange_chits() -> None:
+    state = started(godalming="paris", seward="paris", van_helsing="london", dracula="athens")
+    pool = state.weapons_pool
+    for seat, chits in (("godalming", ("stake", "knife", "pistol")),
+                        ("seward", ("rifle", "crucifix", "garlic"))):
+        pool.bag.extend(state.hunters[seat].weapons)
+        state.hunters[seat].weapons = [pool.take(w) for w in chits]
+    state.invalidate()
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    assert GiveWeapon("godalming", "seward", "stake") not in state.legal_actions("godalming")
+    act(state, "godalming", GiveWeapon("godalming", "seward", "stake", "rifle"))
+    assert sorted(state.hunters["godalming"].weapons) == ["knife", "pistol", "rifle"]
+    assert sorted(state.hunters["seward"].weapons) == ["crucifix", "garlic", "stake"]
+    public = [e["text"] for e in state.log("dracula") if e["kind"] == "weapon_swapped"]
+    assert public == ["Lord Godalming and Dr Seward exchange Weapon Chits"]

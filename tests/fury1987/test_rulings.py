@@ -6,7 +6,16 @@ the ones with no better home.
 
 from __future__ import annotations
 
-from fury1987.actions import STAY_PUT, TREAT_BITE, FormGroup, GiveWeapon, MoveTo
+from fury1987.actions import (
+    CATCH_TRAIN,
+    PASS,
+    STAY_PUT,
+    TREAT_BITE,
+    FormGroup,
+    GiveWeapon,
+    MoveTo,
+    PlaceEncounter,
+)
 from fury1987.dracula import apply_bat_flight, bat_flight_options
 from fury1987.encounters import lift_fog_and_storms
 from fury1987.pending import BatFlight
@@ -132,3 +141,23 @@ def test_ruling_treating_a_bite_a_hunter_leaves_his_group() -> None:
     act(state, "godalming", TREAT_BITE)
     assert state.groups == [] and not hunter.bitten
     assert state.current_seats() == ("seward",)  # Godalming missed his turn
+
+
+def test_ruling_fog_lies_on_the_map_so_the_town_box_may_take_another_encounter() -> None:
+    state = started(dracula="paris", godalming="madrid", seward="lisbon",
+                    van_helsing="london")
+    state.map_chits["paris"] = state.encounter_pool.take("fog")
+    state.dracula.encounter_set = ["rats", "wolves", "bats", "fog", "hoax"]
+    state.invalidate()
+    act(state, "dracula", STAY_PUT)
+    assert PlaceEncounter("rats") in state.legal_actions("dracula")
+
+
+def test_ruling_no_pass_after_missing_a_train() -> None:
+    state = started(godalming="paris", dracula="athens", seward="madrid",
+                    van_helsing="london")
+    dracula_turn(state, STAY_PUT)
+    rig(state, [1])  # no train
+    act(state, "godalming", CATCH_TRAIN)
+    legal = state.legal_actions("godalming")
+    assert PASS not in legal and CATCH_TRAIN not in legal and STAY_PUT in legal

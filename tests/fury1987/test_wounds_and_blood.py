@@ -226,3 +226,15 @@ def test_dracula_has_plus_one_initiative_in_the_castle() -> None:
     act(state, "seward", ChooseChit("seward", "fist"))
     initiative = [e for e in state.log(PUBLIC) if e["kind"] == "initiative"][-1]
     assert initiative["winner"] == "dracula"
+
+
+def test_a_hunter_turned_vampire_can_be_draculas_sixth_vampire() -> None:
+    # "A Hunter-Vampire is treated as a Vampire Encounter Chit for all purposes - victory"
+    state = started(dracula="athens", seward="paris")
+    for town in ("rome", "naples", "bari", "venice", "milan"):
+        state.chart[town] = state.encounter_pool.take("vampire")
+    bite(state, "seward")
+    assert not state.is_over
+    bite(state, "seward")
+    assert state.outcome is not None and state.outcome.winners == ("dracula",)
+    assert state.outcome.level == "supreme"  # six Vampires and a Hunter become one
