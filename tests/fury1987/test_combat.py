@@ -161,3 +161,24 @@ def test_blood_points_lost_in_combat_are_public_and_earn_valour() -> None:
     assert state.stack[-1].dodge_or_escape_only  # type: ignore[attr-defined]
     assert chits(state, "dracula", "dracula") <= {"dodge", "escape_bat", "escape_human",
                                                    "escape_mist"}
+
+
+def test_after_combat_example_dracula_escapes_in_mist_and_seward_attacks_him() -> None:
+    """After Combat: "Dracula moves to Vienna and attacks Dr Seward. Things go badly, and
+    the Count is forced to escape in mist form. His turn ends. Seward doesn't move from
+    Vienna and, during his Action Phase, decides to attack Dracula." """
+    state = started(dracula="munich", seward="vienna", godalming="paris",
+                    van_helsing="london")
+    rig(state, [5, 6, 3])  # night; Dracula wins initiative 6 to 3
+    act(state, "dracula", MoveTo("vienna"))
+    act(state, "seward", KEEP_GARLIC)
+    act(state, "dracula", ChooseChit("dracula", "escape_mist"))
+    act(state, "seward", ChooseChit("seward", "fist"))  # D.Esc: he escapes as mist
+    assert state.current_seats() == ("godalming",)  # "His turn ends."
+    assert state.dracula.location == "vienna"  # mist leaves him in the Town
+    unrig(state)
+    act(state, "godalming", STAY_PUT)
+    act(state, "seward", STAY_PUT)  # "Seward doesn't move from Vienna"
+    assert state.legal_actions("seward") == [ATTACK_DRACULA, LET_DRACULA_BE]
+    act(state, "seward", ATTACK_DRACULA)  # "decides to attack Dracula"
+    assert kind(state) == "combat" and state.stack[-1].attacker == "seward"  # type: ignore
