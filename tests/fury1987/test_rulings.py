@@ -161,3 +161,22 @@ def test_ruling_no_pass_after_missing_a_train() -> None:
     act(state, "godalming", CATCH_TRAIN)
     legal = state.legal_actions("godalming")
     assert PASS not in legal and CATCH_TRAIN not in legal and STAY_PUT in legal
+
+
+def test_ruling_hemmed_in_at_sea_dracula_passes() -> None:
+    from fury1987.actions import SwapEncounters
+    from fury1987.tracker import tracker_of
+
+    state = started(dracula="lisbon", godalming="madrid", seward="paris",
+                    van_helsing="london")
+    dracula_turn(state, MoveTo("atlantic_ocean"))
+    hunters_stay(state)
+    dracula_turn(state, MoveTo("bay_of_biscay"))
+    state.hosts = {"nantes": "godalming", "bordeaux": "seward", "santander": "van_helsing"}
+    state.invalidate()
+    hunters_stay(state)
+    assert state.legal_actions("dracula") == [PASS]
+    dracula_turn(state, PASS, SwapEncounters(()))
+    d = state.dracula
+    assert d.location == "bay_of_biscay"
+    assert tracker_of(state).contains(d.location, d.rumours, d.blood)
