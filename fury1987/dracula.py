@@ -1,0 +1,403 @@
+"""Dracula's Movement and Action Phases, on the Strategy & Movement Chart.
+
+Dracula moves in secret (Dracula's Movement): by Road to an adjacent Town or by
+Sea, never by Rail, obeying every Movement rule. The Local Rumours Marker goes in
+the Town box he has just left; it stays in the Port he embarked from while he
+sails, and is never put in a Sea Sector. Embarking costs a Blood Point; he cannot
+sail with fewer than two (Blood Points). He may Pass (and exchange Encounter
+Chits), not move, or consume a Vampire instead of moving (Regaining Blood
+Points). Drained of Blood Points he flees to Castle Dracula by the most direct
+land route (Fleeing). In his Action Phase he attacks any Hunter in his Town, or
+places an Encounter, or does nothing (Dracula's Action Phase).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gothic_kernel import Scope, event
+
+from .actions import DO_NOTHING, PASS, STAY_PUT, ConsumeVampire, MoveTo, PlaceEncounter
+from .actions import SwapEncounters as SwapAction
+from .board import CASTLE_DRACULA
+from .pending import BatFlight, DraculaAction, DraculaMovement, DraculaSwap
+from .state import DRACULA, ENCOUNTER_SET_SIZE, HUNTERS, MAX_BLOOD_POINTS
+
+if TYPE_CHECKING:
+    from gothic_kernel import Action
+
+    from .state import FuryState
+
+RULE_MOVEMENT = "Dracula's Movement"
+RULE_ACTION = "Dracula's Action Phase"
+SECRET = Scope.seat(DRACULA)
+CASTLE_TURNS_LIMIT = 3   # Castle Dracula: "three successive turns in the Castle"
+CONSUME_GAIN = 2         # Regaining Blood Points: "up by two boxes"
+
+
+# -- the start of each turn ---------------------------------------------------------------
+def begin_turn(state: FuryState) -> None:
+    """A new turn starts with Dracula's Movement Phase."""
+    from .encounters import lift_fog_and_storms
+    from .victory import hunters_win
+
+    d = state.dracula
+    for hunter in state.hunters.values():
+        hunter.moved = hunter.passed = False
+        hunter.turn_start = hunter.location
+    if d.shown_at is not None:
+        d.shown_at = None  # the piece returns to the Strategy & Movement Chart
+    d.passed = d.moved = False
+    lift_fog_and_storms(state)
+    if d.fleeing and d.location == CASTLE_DRACULA:
+        # Fleeing: he survived all three Hunter Action Phases in the Castle and hides
+        # in the catacombs during this Movement Phase.
+        hunters_win(state, "minor", "Dracula fled to Castle Dracula and survived the "
+                                    "Hunters' three Action Phases there")
+        return
+    state.stack.append(DraculaMovement())
+
+
+# -- Dracula's Movement -------------------------------------------------------------------
+def movement_options(state: FuryState) -> list[Action]:
+    """Every move Dracula may make now (only he sees these)."""
+    d = state.dracula
+    options: list[Action] = [MoveTo(p) for p in _destinations(state)]
+    stays = not d.at_sea and not d.fleeing and not d.must_leave
+    if stays and len(d.encounter_set) <= ENCOUNTER_SET_SIZE:
+        options.append(PASS)
+    if stays:
+        options.append(STAY_PUT)
+        if d.blood >= 0:
+            vampires = state.rules.encounters
+            options.extend(ConsumeVampire(t) for t in sorted(state.chart)
+                           if vampires.is_vampire(state.chart[t]))
+    if not options:
+        options.append(PASS)  # ruling: hemmed in on every side, he stays where he is
+    return options
+
+
+def _destinations(state: FuryState) -> list[str]:
+    d, board = state.dracula, state.board
+    here = d.location
+    assert here is not None
+    if d.at_sea:
+        start, visited = d.voyage[0], d.voyage[1:]
+        found = [p for p in board.sea[here]
+                 if (board.is_sea(p) and p not in visited)
+                 or (board.is_town(p) and p != start and p not in state.hosts)]
+    else:
+        found = [p for p in board.road[here] if p not in state.hosts]
+        if board.is_port(here) and may_embark(state):
+            found.extend(board.sea[here])
+    if d.fleeing:
+        found = _fleeing_moves(state, here, found)
+    return found
+
+
+def may_embark(state: FuryState) -> bool:
+    """Blood Points: "If Dracula has less than two Blood Points left, he cannot move by sea
+    unless he is forced to return to Castle Dracula ... while in the British Isles"."""
+    d = state.dracula
+    if d.fleeing:
+        return cut_off(state, d.location)
+    return d.blood >= 2
+
+
+def cut_off(state: FuryState, place: str | None) -> bool:
+    """A place with no land route to the Castle: the British Isles, an island, a Sea."""
+    if place is None:
+        return False
+    return state.board.land_distance(place, CASTLE_DRACULA) is None
+
+
+def _fleeing_moves(state: FuryState, here: str, moves: list[str]) -> list[str]:
+    """Fleeing: "Each move that Dracula makes when fleeing must move him a Town closer to
+    Castle Dracula". Ruling: if Host Markers leave no such move, any move will do."""
+    dist = state.board.flee_distances(frozenset(state.hosts))
+    now = dist.get(here)
+    if now is None:
+        return moves
+    closer = [m for m in moves if dist.get(m) == now - 1]
+    return closer or moves
+
+
+def explain_movement(state: FuryState, action: Action) -> str:
+    d = state.dracula
+    if isinstance(action, MoveTo):
+        if action.to in state.hosts:
+            return f"a Heavenly Host protects {action.to}: Dracula may never enter it"
+        if action.to in state.board and state.board.is_town(action.to) and d.at_sea \
+                and d.voyage and action.to == d.voyage[0]:
+            return "a sequence of Sea Moves must end at a different Port"
+        if d.fleeing:
+            return "a fleeing Dracula must move a Town closer to Castle Dracula each move"
+        return (f"Dracula cannot move to {action.to} from where he is (Road or Sea only, "
+                "never Rail; no Sea Sector twice in a voyage; two Blood Points to embark)")
+    if d.at_sea:
+        return "in a Sea Sector Dracula must move on: no Passing, no staying"
+    if d.fleeing:
+        return "a fleeing Dracula must move towards Castle Dracula"
+    if d.must_leave:
+        return "a Heavenly Host was placed on his Town: Dracula must leave it"
+    if action == PASS:
+        return "with six Encounter Chits in his Set Dracula may not Pass"
+    return f"Dracula may not {action.TYPE} now"
+
+
+def apply_movement(state: FuryState, record: DraculaMovement, seat: str,
+                   action: Action) -> None:
+    from .tracker import hypothesis_of
+
+    d = state.dracula
+    d.history.append(hypothesis_of(state))
+    state.stack.pop()
+    here = d.location
+    assert here is not None
+    consumed = False
+    if isinstance(action, MoveTo):
+        _move(state, here, action.to)
+    elif isinstance(action, ConsumeVampire):
+        consume_vampire(state, action.town)
+        consumed = True
+    elif action == PASS:
+        d.passed = True
+    d.trail.append(d.location or here)
+    d.must_leave = False
+    _count_castle_turns(state)
+    if state.outcome is not None:
+        return
+    _log_move(state, action, here)
+    if d.passed:
+        state.stack.append(DraculaSwap())
+        _record_turn(state, consumed, attack=None)
+        return
+    state.seq.advance()
+    if d.at_sea:
+        # No Action Phase at Sea; he still "takes" one behind his screen, so that the
+        # Hunters cannot tell a voyage from a Town by how long his turn lasts.
+        _record_turn(state, consumed, attack=None)
+        state.stack.append(DraculaAction("idle"))
+        return
+    state.stack.append(DraculaAction(consumed=consumed))
+
+
+def _move(state: FuryState, here: str, to: str) -> None:
+    d, board = state.dracula, state.board
+    if board.is_town(here):
+        d.rumours = here  # Local Rumours: "placed in the Town box he has just left"
+    if board.is_sea(to):
+        if board.is_town(here):
+            lose_blood(state, 1, public=False)  # embarking costs one Blood Point
+            d.voyage = [here, to]
+        else:
+            d.voyage.append(to)
+    else:
+        d.voyage = []
+    d.location = to
+    d.moved = True
+
+
+def _log_move(state: FuryState, action: Action, here: str) -> None:
+    d = state.dracula
+    if isinstance(action, MoveTo):
+        text = f"Dracula moves from {here} to {action.to}"
+    elif isinstance(action, ConsumeVampire):
+        text = f"Dracula stays in {here} and consumes the Vampire in {action.town}"
+    elif action == PASS:
+        text = f"Dracula Passes in {here}"
+    else:
+        text = f"Dracula stays in {here}"
+    state.events.add(event("dracula_moves", text, location=d.location, rumours=d.rumours,
+                           blood=d.blood),
+                     SECRET, event("dracula_moves", "Dracula makes his Movement Phase"))
+    if isinstance(action, ConsumeVampire):
+        state.say("vampire_consumed", "Dracula consumes one of his Vampires and regains "
+                  "Blood Points (the Vampire chit is discarded)")
+
+
+def _count_castle_turns(state: FuryState) -> None:
+    """Castle Dracula: voluntarily spending three successive turns there ends the game."""
+    from .victory import hunters_win
+
+    d = state.dracula
+    if d.location == CASTLE_DRACULA and not d.fleeing:
+        d.castle_turns += 1
+        if d.castle_turns >= CASTLE_TURNS_LIMIT:
+            hunters_win(state, "minor", "Dracula willingly spent three consecutive turns "
+                                        "in Castle Dracula")
+    else:
+        d.castle_turns = 0
+
+
+def _record_turn(state: FuryState, consumed: bool, attack: str | None) -> None:
+    """The public record of Dracula's turn, for the possible-location tracker."""
+    state.clues.append(turn_clue(state, consumed, attack))
+
+
+def turn_clue(state: FuryState, consumed: bool, attack: str | None) -> dict[str, object]:
+    occupied = sorted({h.location for h in state.hunters.values()
+                       if h.alive and h.location is not None
+                       and h.fought_dracula_at != h.location
+                       and state.board.is_town(h.location)})
+    return {"k": "turn", "fleeing": state.dracula.fleeing, "hosts": sorted(state.hosts),
+            "may_pass": len(state.dracula.encounter_set) <= ENCOUNTER_SET_SIZE,
+            "consumed": consumed, "attack": attack, "occupied": occupied}
+
+
+def consume_vampire(state: FuryState, town: str) -> None:
+    """Regaining Blood Points: a Vampire is taken off the Chart and discarded; Dracula
+    moves his Blood Point Marker up two boxes (never beyond 12)."""
+    d = state.dracula
+    chit = state.chart.pop(town)
+    if chit in state.rules.encounters.chits:
+        state.encounter_pool.set_aside(chit)
+        state.public_encounter_discards.append(chit)
+    d.blood = min(MAX_BLOOD_POINTS, d.blood + CONSUME_GAIN)
+    d.consumed += 1
+
+
+# -- Passing: exchanging Encounter Chits --------------------------------------------------
+def swap_options(state: FuryState) -> list[Action]:
+    """Every distinct choice of chits to discard (none at all included)."""
+    chits = sorted(state.dracula.encounter_set)
+    found: set[tuple[str, ...]] = {()}
+    for i in range(1, 1 << len(chits)):
+        found.add(tuple(c for j, c in enumerate(chits) if i >> j & 1))
+    return [SwapAction(discard) for discard in sorted(found, key=lambda t: (len(t), t))]
+
+
+def apply_swap(state: FuryState, record: DraculaSwap, seat: str, action: Action) -> None:
+    """Movement - Passing: "chits are discarded before new ones are taken"."""
+    assert isinstance(action, SwapAction)
+    d = state.dracula
+    state.stack.pop()
+    for chit in action.discard:
+        d.encounter_set.remove(chit)
+        state.encounter_pool.set_aside(chit)
+    drawn = [c for c in (state.draw_encounter_chit() for _ in action.discard)
+             if c is not None]
+    d.encounter_set.extend(drawn)
+    if action.discard:
+        state.events.add(event("encounters_swapped",
+                               f"Dracula exchanges {', '.join(action.discard)} for "
+                               f"{', '.join(drawn)}", discarded=list(action.discard),
+                               drawn=drawn), SECRET)
+    state.seq.end_turn()  # no Action Phase after Passing
+
+
+# -- Dracula's Action Phase ---------------------------------------------------------------
+def attackable(state: FuryState) -> list[str]:
+    """Hunters Dracula must attack: those in his Town, except any he fought there last
+    turn who have not left it since (Combat - After Combat)."""
+    town = state.dracula.location
+    return [s for s in HUNTERS if state.hunters[s].alive and state.hunters[s].location == town
+            and state.hunters[s].fought_dracula_at != town]
+
+
+def run_action_phase(state: FuryState, record: DraculaAction) -> None:
+    """Attack any Hunters present; else place an Encounter if the Town box is empty."""
+    from .fight import start_dracula_attack
+
+    d = state.dracula
+    town = d.location
+    assert town is not None
+    if record.stage == "start":
+        victims = attackable(state)
+        if victims:
+            _record_turn(state, record.consumed, attack=town)
+            state.stack[-1] = DraculaAction("done")
+            start_dracula_attack(state, town, tuple(victims))
+            return
+        _record_turn(state, record.consumed, attack=None)
+        # He decides behind his screen even when there is nothing he may place.
+        state.stack[-1] = DraculaAction("place")
+        return
+    state.stack.pop()
+    state.seq.end_turn()
+
+
+def placement_options(state: FuryState) -> list[Action]:
+    """The Encounters Dracula may place in his Town box (if it is empty), or nothing."""
+    d = state.dracula
+    town = d.location
+    assert town is not None
+    if d.at_sea or town in state.chart or not state.board.is_town(town):
+        return [DO_NOTHING]
+    enc = state.rules.encounters
+    chits = [c for c in dict.fromkeys(sorted(d.encounter_set))
+             if enc.may_place(c, town, state.board)]
+    return [*(PlaceEncounter(c) for c in chits), DO_NOTHING]
+
+
+def apply_placement(state: FuryState, record: DraculaAction, seat: str,
+                    action: Action) -> None:
+    from .victory import check_dracula_victory
+
+    d = state.dracula
+    town = d.location
+    assert town is not None
+    state.stack.pop()
+    if isinstance(action, PlaceEncounter):
+        had = len(d.encounter_set)
+        d.encounter_set.remove(action.chit)
+        state.chart[town] = action.chit
+        drawn = None
+        if had <= ENCOUNTER_SET_SIZE:
+            drawn = state.draw_encounter_chit()
+            if drawn is not None:
+                d.encounter_set.append(drawn)
+        text = f"Dracula places {action.chit} in {town}" + (
+            f" and draws {drawn}" if drawn else " and draws no replacement")
+        state.events.add(event("encounter_placed", text, town=town, chit=action.chit,
+                               drawn=drawn), SECRET)
+        check_dracula_victory(state)
+    state.seq.end_turn()
+
+
+# -- Blood Points -------------------------------------------------------------------------
+def lose_blood(state: FuryState, amount: int, *, public: bool) -> None:
+    """Dracula loses Blood Points (public ones from combat and cards, a secret one for
+    each embarkation). At 0 he is drained: he must flee, and tell the Hunters. Below 0
+    the Blood Death Marker counts up; at 12 he is destroyed (Blood Points)."""
+    from .victory import dracula_destroyed
+
+    d = state.dracula
+    before = d.blood
+    d.blood = max(before - amount, -12)
+    drained_now = before > 0 >= d.blood
+    if public:
+        state.clues.append({"k": "blood", "loss": amount, "drained": drained_now})
+    if drained_now and not d.fleeing:
+        d.fleeing = True
+        state.say("dracula_drained", "Dracula's Blood Points have fallen to zero: he must "
+                  "flee to Castle Dracula", blood=0)
+    if d.blood <= -12:
+        dracula_destroyed(state, "the Blood Death Marker reached the 12 box")
+
+
+# -- Escape in bat form -------------------------------------------------------------------
+def bat_flight_options(state: FuryState, record: BatFlight) -> list[Action]:
+    """Ruling: the bat flies to a Town next to this one by Road (never a Host Town); with
+    none, Dracula stays."""
+    found: list[Action] = [MoveTo(t) for t in state.board.road[record.town]
+                           if t not in state.hosts]
+    return found or [STAY_PUT]
+
+
+def apply_bat_flight(state: FuryState, record: BatFlight, seat: str, action: Action) -> None:
+    from .tracker import hypothesis_of
+
+    d = state.dracula
+    d.history.append(hypothesis_of(state))
+    state.stack.pop()
+    if isinstance(action, MoveTo):
+        d.rumours = record.town
+        d.location = action.to
+        d.trail.append(action.to)
+        d.shown_at = None
+    state.clues.append({"k": "bat", "from": record.town, "hosts": sorted(state.hosts)})
+    state.events.add(event("bat_flight", f"Dracula flies as a bat to {d.location}",
+                           town=d.location), SECRET,
+                     event("bat_flight", f"Dracula flies out of {record.town} as a bat"))
+

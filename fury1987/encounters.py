@@ -1,0 +1,318 @@
+"""Encounters: what happens when a Hunter finds an Encounter Chit (the SM Screen).
+
+Dracula shows the chit and the Hunter follows its instructions; then it is
+discarded, except that Fog and Storms stay on the map until they lift, and
+Agents (Szgany, Servants) and Vampires not killed or destroyed remain in their
+Town box (Encounters). The instructions are printed on the SM Screen, not in the
+rulebook: each is reconstructed from what the rulebook says of it, with its
+numbers in ``data/encounters.toml`` (see docs/fury1987.md, fidelity table).
+A group finds an Encounter together; how each instruction treats a group is
+given with it ("The effects of Encounter Chits can be slightly different when
+they are discovered by a Hunter Group").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import ENCOUNTER_VAMPIRE, LEAVE_VAMPIRE, ChaseTo, ChooseVictim
+from .board import CASTLE_DRACULA
+from .hunters import alive, names, update_action
+from .pending import BatsChase, VampireChoice, VampireVictim
+from .state import HUNTER_NAMES
+
+if TYPE_CHECKING:
+    from gothic_kernel import Action
+
+    from .encounter_chits import EncounterChit
+    from .state import FuryState
+
+RULE_ENCOUNTERS = "Encounters"
+SURVIVING_UNWOUNDED_VALOUR = 1   # Valour Points: surviving Rats or Wolves unwounded
+SERVANT_FLEES_VALOUR = 1         # Valour Points: a Servant Encounter flees from the Hunter
+DESTROYING_VAMPIRE_VALOUR = 4    # Valour Points: destroying a Vampire Encounter
+
+
+def resolve_encounter(state: FuryState, chit_id: str, town: str,
+                      members: tuple[str, ...]) -> None:
+    """Follow the SM Screen's instructions for ``chit_id`` found in ``town``."""
+    chit = state.rules.encounters.chit(chit_id)
+    handler = _EFFECTS[chit.effect]
+    handler(state, chit, town, members)
+
+
+def discard_found(state: FuryState, town: str) -> None:
+    """The chit found is discarded, face up beside the Pool (not back into it)."""
+    chit = state.chart.pop(town)
+    if chit in state.rules.encounters.chits:
+        state.encounter_pool.set_aside(chit)
+        state.public_encounter_discards.append(chit)
+
+
+# -- wounding creatures -------------------------------------------------------------------
+def _wounding(state: FuryState, chit: EncounterChit, town: str,
+              members: tuple[str, ...], protected_by_dogs: bool) -> bool:
+    """Each Hunter rolls a die and takes the wounds the chit's table gives.
+
+    Returns True if the Action Phase ends (Peasants driving the Hunters off).
+    """
+    from .wounds import wound
+
+    discard_found(state, town)
+    ends = False
+    for member in members:
+        hunter = state.hunters[member]
+        if not hunter.alive:
+            continue
+        name = HUNTER_NAMES[member]
+        if protected_by_dogs and hunter.dogs_face_up:
+            state.say("dogs_protect", f"{name}'s Dogs protect him from the {chit.name}",
+                      hunter=member)
+            hunter.valour += SURVIVING_UNWOUNDED_VALOUR
+            continue
+        roll = state.dice.d6()
+        wounds = chit.wounds_by_roll[roll - 1]
+        ends = ends or roll in chit.ends_action_phase
+        state.say("encounter_roll", f"{name} rolls {roll} against the {chit.name}: "
+                  f"{wounds} wound(s)", hunter=member, roll=roll, wounds=wounds)
+        if wounds:
+            wound(state, member, wounds)
+        elif chit.effect in ("rats", "wolves"):
+            hunter.valour += SURVIVING_UNWOUNDED_VALOUR
+    return ends
+
+
+def _rats(state: FuryState, chit: EncounterChit, town: str, members: tuple[str, ...]) -> None:
+    """Rats: each Hunter without revealed Dogs rolls for wounds (Reference 3 - Dogs)."""
+    _wounding(state, chit, town, members, protected_by_dogs=True)
+
+
+def _wolves(state: FuryState, chit: EncounterChit, town: str,
+            members: tuple[str, ...]) -> None:
+    """Wolves: each Hunter rolls for wounds."""
+    _wounding(state, chit, town, members, protected_by_dogs=False)
+
+
+def _peasants(state: FuryState, chit: EncounterChit, town: str,
+              members: tuple[str, ...]) -> None:
+    """Peasants: each Hunter rolls; the mob may wound him and drive him off."""
+    if _wounding(state, chit, town, members, protected_by_dogs=False):
+        state.say("driven_off", f"The Peasants drive {names(members)} off", town=town)
+        update_action(state, ended=True)
+
+
+# -- Bats, Fog, Storms, Hoax --------------------------------------------------------------
+def _bats(state: FuryState, chit: EncounterChit, town: str, members: tuple[str, ...]) -> None:
+    """Bats chase the Hunter (or group) out of the Town; Dracula keeps his presence and
+    the Local Rumours secret (Hunters' Action Phases - Meeting Dracula)."""
+    discard_found(state, town)
+    update_action(state, hidden=True, ended=True)
+    if state.board.road[town]:
+        state.stack.append(BatsChase(members, town))
+    else:
+        state.say("bats", f"Bats swarm {names(members)} in {town}", town=town)
+
+
+def bats_options(state: FuryState, record: BatsChase, seat: str) -> list[Action]:
+    return [ChaseTo(t) for t in state.board.road[record.town]]
+
+
+def apply_bats(state: FuryState, record: BatsChase, seat: str, action: Action) -> None:
+    from .movement import relocate
+
+    assert isinstance(action, ChaseTo)
+    state.stack.pop()
+    for member in alive(state, record.members):
+        relocate(state, member, action.town)
+    state.say("bats_chase", f"Bats drive {names(record.members)} out of {record.town} to "
+              f"{action.town}", hunters=list(record.members), town=action.town)
+
+
+def _fog(state: FuryState, chit: EncounterChit, town: str, members: tuple[str, ...]) -> None:
+    """Fog settles on the Town until it lifts: nothing more can be seen there."""
+    state.map_chits[town] = state.chart.pop(town)
+    state.say("fog", f"Fog settles over {town}", town=town)
+    update_action(state, hidden=True, ended=True)
+
+
+def _storms(state: FuryState, chit: EncounterChit, town: str,
+            members: tuple[str, ...]) -> None:
+    """Storms rage over the Town until they lift: no sailing or trains from it."""
+    state.map_chits[town] = state.chart.pop(town)
+    state.say("storms", f"Storms rage over {town}", town=town)
+
+
+def _hoax(state: FuryState, chit: EncounterChit, town: str, members: tuple[str, ...]) -> None:
+    """A Hoax sends the Hunters on a false trail: their Action Phase ends."""
+    discard_found(state, town)
+    state.say("hoax", f"A Hoax! {names(members)} waste their time in {town}", town=town)
+    update_action(state, hidden=True, ended=True)
+
+
+def lift_fog_and_storms(state: FuryState) -> None:
+    """At the start of each turn a die is rolled for each Fog or Storms on the map."""
+    lifts_on = state.rules.encounters.lifts_on
+    for town in sorted(state.map_chits):
+        roll = state.dice.d6()
+        chit = state.map_chits[town]
+        if roll in lifts_on:
+            del state.map_chits[town]
+            state.encounter_pool.set_aside(chit)
+            state.public_encounter_discards.append(chit)
+            state.say("lifts", f"The {state.rules.encounters.name(chit)} over {town} lifts "
+                      f"(rolled {roll})", town=town, roll=roll)
+
+
+# -- Agents: Servants and Szgany ----------------------------------------------------------
+def _servant(state: FuryState, chit: EncounterChit, town: str,
+             members: tuple[str, ...]) -> None:
+    """A Servant may flee (the chit is discarded); otherwise he fights the Hunters."""
+    from .fight import start_agent_fight
+
+    roll = state.dice.d6()
+    if roll in chit.flee_on:
+        discard_found(state, town)
+        for member in members:
+            state.hunters[member].valour += SERVANT_FLEES_VALOUR
+        state.say("servant_flees", f"The Servant flees from {names(members)} (rolled {roll})",
+                  town=town, roll=roll)
+        return
+    state.say("servant_fights", f"The Servant fights (rolled {roll})", town=town, roll=roll)
+    start_agent_fight(state, town, members, chit, agents=1)
+
+
+def _szgany(state: FuryState, chit: EncounterChit, town: str,
+            members: tuple[str, ...]) -> None:
+    """Szgany fight: each member of a group is attacked by a separate Agent."""
+    from .fight import start_agent_fight
+
+    start_agent_fight(state, town, members, chit, agents=len(members))
+
+
+# -- Vampires -----------------------------------------------------------------------------
+def _vampire(state: FuryState, chit: EncounterChit, town: str,
+             members: tuple[str, ...]) -> None:
+    """Outside the Castle the Hunter chooses whether to encounter it; in Castle Dracula
+    "he must always encounter it, whether he wishes to destroy it or not"."""
+    if town == CASTLE_DRACULA:
+        _face_vampire(state, town, members)
+        return
+    seat = members[0]
+    action = _current_seat(state, seat)
+    state.stack.append(VampireChoice(action, members, town))
+
+
+def _current_seat(state: FuryState, default: str) -> str:
+    from .hunters import current_action
+
+    record = current_action(state)
+    return record.seat if record is not None else default
+
+
+def vampire_choice_options(state: FuryState, record: VampireChoice,
+                           seat: str) -> list[Action]:
+    return [ENCOUNTER_VAMPIRE, LEAVE_VAMPIRE]
+
+
+def apply_vampire_choice(state: FuryState, record: VampireChoice, seat: str,
+                         action: Action) -> None:
+    state.stack.pop()
+    if action == LEAVE_VAMPIRE:
+        state.say("vampire_left", f"{names(record.members)} leave the Vampire in "
+                  f"{record.town}", town=record.town)
+        return
+    _face_vampire(state, record.town, alive(state, record.members))
+
+
+def _face_vampire(state: FuryState, town: str, members: tuple[str, ...]) -> None:
+    if len(members) > 1:
+        state.stack.append(VampireVictim(members, town))
+        return
+    _vampire_attacks(state, town, members[0], members)
+
+
+def victim_options(state: FuryState, record: VampireVictim, seat: str) -> list[Action]:
+    return [ChooseVictim(m) for m in alive(state, record.members)]
+
+
+def apply_victim(state: FuryState, record: VampireVictim, seat: str, action: Action) -> None:
+    assert isinstance(action, ChooseVictim)
+    state.stack.pop()
+    _vampire_attacks(state, record.town, action.hunter, alive(state, record.members))
+
+
+def _vampire_attacks(state: FuryState, town: str, victim: str,
+                     members: tuple[str, ...]) -> None:
+    """The Vampire tries to bite; then a Stake (or, with luck, a Knife) destroys it.
+
+    Protection: a Crucifix or an unplaced Heavenly Host, shown to Dracula. In Castle
+    Dracula protection fails on a 5 or 6, and without it the bite is automatic.
+    """
+    from .wounds import bite
+
+    hunter = state.hunters[victim]
+    name = HUNTER_NAMES[victim]
+    data = state.rules.encounters
+    ward = next((w for w in ("crucifix", "heavenly_host") if w in hunter.weapons), None)
+    if ward is not None and ward not in hunter.shown:
+        hunter.shown.append(ward)
+    bitten = ward is None
+    if ward is not None and town == CASTLE_DRACULA:
+        roll = state.dice.d6()
+        bitten = roll in data.castle_bites_on
+        state.say("castle_vampire", f"{name} holds up his {ward} in the Castle and rolls "
+                  f"{roll}: {'bitten' if bitten else 'protected'}", hunter=victim, roll=roll)
+    elif ward is not None:
+        state.say("vampire_warded", f"{name}'s {ward} keeps the Vampire's fangs away",
+                  hunter=victim)
+    if bitten:
+        state.say("vampire_bites", f"The Vampire bites {name}", hunter=victim)
+        bite(state, victim)
+    _destroy_vampire(state, town, alive(state, members))
+
+
+def _destroy_vampire(state: FuryState, town: str, members: tuple[str, ...]) -> None:
+    from .victory import check_stalemate
+
+    if town not in state.chart:
+        return
+    data = state.rules.encounters
+    staker = next((m for m in members if "stake" in state.hunters[m].weapons), None)
+    destroyer = staker
+    if staker is not None:
+        hunter = state.hunters[staker]
+        hunter.lose_weapon("stake")
+        state.weapons_pool.set_aside("stake")
+        state.public_weapon_discards.append("stake")
+        state.say("vampire_staked", f"{HUNTER_NAMES[staker]} drives a Stake through the "
+                  "Vampire's heart (the Stake is used up)", hunter=staker)
+    else:
+        knifer = next((m for m in members if "knife" in state.hunters[m].weapons), None)
+        if knifer is None:
+            state.say("vampire_remains", f"No one has a Stake or a Knife: the Vampire remains "
+                      f"in {town}", town=town)
+            return
+        if "knife" not in state.hunters[knifer].shown:
+            state.hunters[knifer].shown.append("knife")
+        roll = state.dice.d6()
+        if roll not in data.knife_destroys_on:
+            state.say("vampire_survives", f"{HUNTER_NAMES[knifer]} strikes with his Knife and "
+                      f"rolls {roll}: the Vampire survives", hunter=knifer, roll=roll)
+            return
+        state.say("vampire_knifed", f"{HUNTER_NAMES[knifer]} destroys the Vampire with his "
+                  f"Knife (rolled {roll})", hunter=knifer, roll=roll)
+        destroyer = knifer
+    assert destroyer is not None
+    discard_found(state, town)
+    state.hunters[destroyer].valour += DESTROYING_VAMPIRE_VALOUR
+    state.vampires_destroyed += 1
+    state.say("vampire_destroyed", f"The Vampire in {town} is destroyed ({state.vampires_destroyed}"
+              " destroyed so far)", town=town, destroyed=state.vampires_destroyed)
+    check_stalemate(state)
+
+
+_EFFECTS = {
+    "rats": _rats, "wolves": _wolves, "peasants": _peasants, "bats": _bats, "fog": _fog,
+    "storms": _storms, "hoax": _hoax, "servant": _servant, "szgany": _szgany,
+    "vampire": _vampire,
+}

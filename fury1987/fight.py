@@ -1,0 +1,545 @@
+"""Combat in the game loop: who fights, the secret chits, the rounds, the aftermath.
+
+Every point where combat starts is a :class:`~fury1987.pending.Combat` record on the
+state: Dracula attacking Hunters in his Action Phase, Hunters choosing to attack
+him, an Encounter with Agents (Szgany, Servants). The record walks the rulebook's
+Combat Sequence one step at a time:
+
+1. Garlic may be revealed "at the very start of combat with Dracula (even before
+   rolling for Daytime)" (Reference 3 - Garlic);
+2. Dracula rolls for the time of day: 1-3 Day, 4-6 Night (The Combat Sequence);
+3. each fighter chooses a Combat Chit in secret, all at once
+   (:class:`gothic_kernel.SimultaneousChoice`), within the Restrictions on Combat;
+4. Dracula (or an outnumbered Agent) declares his target (Group Combat);
+5. one initiative roll each side, ties rerolled, modifiers applied;
+6. the chits are revealed and cross-referenced on the Combat Action Board; where
+   a side outnumbers its foe it picks the result to apply;
+7. the results are applied, and the combat ends or another round begins.
+
+The tables and the round's arithmetic are :mod:`fury1987.combat_round` and
+:mod:`fury1987.combat_tables`; this module applies what a round did to the game:
+wounds, bites, Vampires, Blood Points (and the flight they force), used-up and
+snatched Weapons, Valour Points, and who may still be attacked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from gothic_kernel import Scope, SimultaneousChoice
+
+from .actions import (
+    KEEP_GARLIC,
+    REVEAL_GARLIC,
+    ChooseChit,
+    ChooseResult,
+    DeclareTarget,
+    TeamUp,
+)
+from .board import CASTLE_DRACULA
+from .combat_round import (
+    NO_HISTORY,
+    ChoiceConditions,
+    CombatSituation,
+    Engagement,
+    FighterKind,
+    HunterInCombat,
+    RoundOutcome,
+    combat_time,
+    cross_reference,
+    escapes_barred_through,
+    hunters_initiative_modifier,
+    legal_chits,
+    opponent_initiative_modifier,
+    resolve_round,
+    roll_initiative,
+    team_up,
+    team_up_options,
+)
+from .combat_tables import MORTAL_WOUND, CabSide, Winner
+from .hunters import names, update_action
+from .pending import BatFlight, Combat
+from .state import DRACULA, HUNTER_NAMES, HUNTERS
+from .victory import DESTROYING_DRACULA_VALOUR
+
+if TYPE_CHECKING:
+    from gothic_kernel import Action
+
+    from .encounter_chits import EncounterChit
+    from .state import FuryState
+
+RULE_COMBAT = "Combat"
+RULE_RESTRICTIONS = "Restrictions on Combat"
+BASIC_CHITS = ("dodge", "escape", "fist")
+HUNTERS_SCOPE = Scope.side("hunters", HUNTERS)
+DRACULA_SCOPE = Scope.seat(DRACULA)
+BLOOD_POINT_VALOUR = 5                     # Valour: each Blood Point caused in combat
+AGENT_KILL_VALOUR = {"servant": 2, "szgany": 3}  # Valour: killing a Servant / Szgany
+
+
+# -- starting a fight ---------------------------------------------------------------------
+def start_dracula_attack(state: FuryState, town: str, victims: tuple[str, ...]) -> None:
+    """Dracula's Action Phase - Attacking Hunters: all the Hunters there fight him."""
+    state.say("dracula_attacks", f"Dracula attacks {names(victims)} in {town}!", town=town,
+              hunters=list(victims))
+    _start_against_dracula(state, town, victims, attacker=DRACULA)
+
+
+def start_hunters_attack(state: FuryState, town: str, members: tuple[str, ...],
+                         attacker: str) -> None:
+    """Meeting Dracula: the Hunter (all of a group) attacks him."""
+    _start_against_dracula(state, town, members, attacker=attacker)
+
+
+def _start_against_dracula(state: FuryState, town: str, hunters: tuple[str, ...],
+                           attacker: str) -> None:
+    state.dracula.shown_at = town  # "Dracula should put his playing piece on the map"
+    engagement = Engagement.against_dracula(hunters)
+    record = Combat("dracula", town, hunters, (DRACULA,), attacker,
+                    stage="garlic", engagements=(engagement,))
+    state.stack.append(record)
+
+
+def start_agent_fight(state: FuryState, town: str, members: tuple[str, ...],
+                      chit: EncounterChit, agents: int) -> None:
+    """An Encounter with Agents: one Agent per Hunter (Szgany) or one for all (Servant).
+
+    "There are three sets of counters for those occasions when more than one Agent is
+    involved": the Agents are ``agent_1`` to ``agent_3``.
+    """
+    fighters = tuple(f"agent_{i + 1}" for i in range(agents))
+    chits = state.rules.chits.agent_chits(chit.agent_weapons)
+    if agents == len(members):
+        engagements = tuple(Engagement.duel(h, a) for h, a in zip(members, fighters, strict=True))
+    else:
+        lone = fighters[0]
+        engagements = (Engagement(members, (lone,), lone,
+                                  members[0] if len(members) == 1 else None),)
+    record = Combat("agents", town, members, fighters, DRACULA,
+                    agent_chits={f: chits for f in fighters}, encounter=chit.id,
+                    stage="choose", engagements=engagements)
+    state.stack.append(record)
+
+
+# -- whose decision -----------------------------------------------------------------------
+def deciders(state: FuryState, record: Combat) -> tuple[str, ...]:
+    if record.stage == "garlic":
+        holder = _next_garlic_holder(state, record)
+        return (holder,) if holder else ()
+    if record.stage == "choose":
+        waiting = [_owner(f) for f in _fighters(record) if f not in record.chosen]
+        return tuple(s for s in (DRACULA, *HUNTERS) if s in waiting)
+    if record.stage == "target":
+        needed = _needing_target(record)
+        return () if needed is None else (_owner(needed[1]),)
+    if record.stage == "result":
+        return (_result_chooser(record),)
+    if record.stage == "team_up":
+        return (_owner(record.team_up[0]),) if record.team_up else ()
+    return ()
+
+
+def _owner(fighter: str) -> str:
+    """The seat choosing for a fighter: a Hunter himself, Dracula for himself and his Agents."""
+    return fighter if fighter in HUNTERS else DRACULA
+
+
+def _fighters(record: Combat) -> tuple[str, ...]:
+    """Fighters in an engagement this round (fighters standing by choose no chit)."""
+    found: list[str] = []
+    for e in record.engagements:
+        found.extend(f for f in e.fighters if f not in found)
+    return tuple(found)
+
+
+def _next_garlic_holder(state: FuryState, record: Combat) -> str | None:
+    """The next Hunter asked whether he reveals Garlic: every Hunter in the fight is
+    asked, holding Garlic or not, so that being asked tells Dracula nothing."""
+    if record.garlic_by is not None:
+        return None
+    for hunter in record.hunters:
+        if hunter not in record.garlic_asked and state.hunters[hunter].alive:
+            return hunter
+    return None
+
+
+def _needing_target(record: Combat) -> tuple[int, str] | None:
+    """The first engagement whose outnumbered fighter has still to declare a target, and
+    that fighter: Dracula each round against a group; an Agent or a Hunter whose first
+    foe has fallen."""
+    for i, e in enumerate(record.engagements):
+        if e.lone_opponent and e.opponents_target is None:
+            return i, e.opponents[0]
+        if e.lone_hunter and e.hunters_target is None:
+            return i, e.hunters[0]
+    return None
+
+
+def _result_chooser(record: Combat) -> str:
+    index = record.needs_choice[len(record.result_choices)]
+    engagement = record.engagements[index]
+    if record.winner == "hunters":
+        return next(h for h in HUNTERS if h in engagement.hunters)
+    return DRACULA
+
+
+# -- options ------------------------------------------------------------------------------
+def options(state: FuryState, record: Combat, seat: str) -> list[Action]:
+    if record.stage == "garlic":
+        if "garlic" in state.hunters[seat].weapons:
+            return [REVEAL_GARLIC, KEEP_GARLIC]
+        return [KEEP_GARLIC]
+    if record.stage == "choose":
+        found: list[Action] = []
+        for fighter in _fighters(record):
+            if _owner(fighter) == seat and fighter not in record.chosen:
+                found.extend(ChooseChit(fighter, c) for c in chit_options(state, record, fighter))
+        return found
+    if record.stage == "target":
+        needed = _needing_target(record)
+        assert needed is not None
+        engagement = record.engagements[needed[0]]
+        if needed[1] in HUNTERS:
+            return [DeclareTarget(needed[1], o) for o in engagement.opponents]
+        return [DeclareTarget(needed[1], h) for h in engagement.hunters]
+    if record.stage == "result":
+        index = record.needs_choice[len(record.result_choices)]
+        count = len(_found(state, record)[index].options)
+        return [ChooseResult(index, i) for i in range(count)]
+    if record.stage == "team_up":
+        fighter = record.team_up[0]
+        return [TeamUp(fighter, str(o)) for o in _team_up_options(record, fighter)]
+    return []
+
+
+def held_chits(state: FuryState, record: Combat, fighter: str) -> tuple[str, ...]:
+    """The chits a fighter takes into combat (Restrictions on Combat)."""
+    if fighter == DRACULA:
+        return tuple(state.rules.chits.dracula)
+    if fighter in HUNTERS:
+        return (*BASIC_CHITS, *state.hunters[fighter].weapons)
+    return record.agent_chits[fighter]
+
+
+def chit_options(state: FuryState, record: Combat, fighter: str) -> tuple[str, ...]:
+    kind: FighterKind = "dracula" if fighter == DRACULA else \
+        "hunter" if fighter in HUNTERS else "agent"
+    dracula = kind == "dracula"
+    conditions = ChoiceConditions(
+        round_number=record.round,
+        daytime=record.daytime and dracula,
+        dodge_or_escape_only=record.dodge_or_escape_only and dracula,
+        escapes_barred_through_round=escapes_barred_through(garlic=record.garlic_by is not None),
+    )
+    side: CabSide = "dracula" if record.side == "dracula" else "agents"
+    return legal_chits(kind, held_chits(state, record, fighter), side,
+                       record.histories.get(fighter, NO_HISTORY), conditions,
+                       chits=state.rules.chits, tables=state.rules.tables)
+
+
+def explain(state: FuryState, record: Combat, seat: str, action: Action) -> str:
+    if isinstance(action, ChooseChit) and record.stage == "choose":
+        if _owner(action.fighter) != seat:
+            return f"{seat} does not choose for {action.fighter}"
+        if action.fighter in record.chosen:
+            return f"a chit is already placed for {action.fighter} this round"
+        return (f"{action.chit!r} may not be chosen now (Restrictions on Combat: no Dodge in "
+                "the first round, not the same chit twice running, Dracula's Day chits, "
+                "only Dodge or Escape after a Repel or a Blood Point lost, no Escape under "
+                "Garlic, only chits listed on this side of the Combat Action Board)")
+    return f"{seat} may not {action.TYPE} now: the combat is at its {record.stage} step"
+
+
+# -- applying a decision ------------------------------------------------------------------
+def apply(state: FuryState, record: Combat, seat: str, action: Action) -> None:
+    if action == REVEAL_GARLIC:
+        state.hunters[seat].shown.append("garlic")
+        state.say("garlic", f"{HUNTER_NAMES[seat]} reveals Garlic: Dracula may not escape for "
+                  "the first three rounds", hunter=seat)
+        _replace(state, attrs.evolve(record, garlic_by=seat, stage="time"))
+    elif action == KEEP_GARLIC:
+        _replace(state, attrs.evolve(record, garlic_asked=(*record.garlic_asked, seat)))
+    elif isinstance(action, ChooseChit):
+        _choose(state, record, seat, action)
+    elif isinstance(action, DeclareTarget):
+        needed = _needing_target(record)
+        assert needed is not None
+        engagements = list(record.engagements)
+        chosen = engagements[needed[0]]
+        if action.fighter in HUNTERS:
+            chosen = attrs.evolve(chosen, hunters_target=action.target)
+        else:
+            chosen = chosen.with_target(action.target)
+        engagements[needed[0]] = chosen
+        state.say("target_declared", f"{_label(action.fighter)} attacks "
+                  f"{_label(action.target)}", fighter=action.fighter, target=action.target)
+        _replace(state, attrs.evolve(record, engagements=tuple(engagements)))
+    elif isinstance(action, ChooseResult):
+        choices = {**record.result_choices, str(action.engagement): action.option}
+        record = attrs.evolve(record, result_choices=choices)
+        _replace(state, record)
+        if len(choices) == len(record.needs_choice):
+            _resolve(state, record)
+    elif isinstance(action, TeamUp):
+        _apply_team_up(state, record, action)
+
+
+def _replace(state: FuryState, record: Combat) -> None:
+    state.stack[-1] = record
+
+
+def _choose(state: FuryState, record: Combat, seat: str, action: ChooseChit) -> None:
+    """Chits are chosen in secret and revealed together (The Combat Round)."""
+    fighters = _fighters(record)
+    pick = SimultaneousChoice(fighters, dict(record.chosen), rule=RULE_COMBAT)
+    pick.commit(action.fighter, action.chit)
+    record = attrs.evolve(record, chosen=dict(pick.choices))
+    if pick.complete:
+        target = _needing_target(record)
+        record = attrs.evolve(record, stage="target" if target is not None else "roll")
+    _replace(state, record)
+
+
+def _label(fighter: str) -> str:
+    if fighter == DRACULA:
+        return "Dracula"
+    if fighter in HUNTERS:
+        return HUNTER_NAMES[fighter]
+    return "Agent " + fighter.rsplit("_", 1)[-1]
+
+
+# -- the rules' own steps -----------------------------------------------------------------
+def run(state: FuryState, record: Combat) -> None:
+    if record.stage == "garlic":  # no one (left) to reveal Garlic
+        _replace(state, attrs.evolve(record, stage="time"))
+    elif record.stage == "time":
+        _roll_time(state, record)
+    elif record.stage == "target":  # every target declared
+        _replace(state, attrs.evolve(record, stage="roll"))
+    elif record.stage == "roll":
+        _roll_initiative(state, record)
+    elif record.stage == "team_up":
+        _replace(state, attrs.evolve(record, stage="choose"))
+    else:
+        _finish(state, record)
+
+
+def _roll_time(state: FuryState, record: Combat) -> None:
+    """The Combat Sequence: "If the result is a 1, 2 or 3 the combat occurs during the Day"."""
+    time = combat_time(state.dice)
+    state.say("time_of_day", f"Dracula rolls {time.roll}: the fight takes place by "
+              f"{'Day' if time.daytime else 'Night'}", roll=time.roll, daytime=time.daytime)
+    _replace(state, attrs.evolve(record, daytime=time.daytime, stage="choose"))
+
+
+def _roll_initiative(state: FuryState, record: Combat) -> None:
+    side: CabSide = "dracula" if record.side == "dracula" else "agents"
+    fighting = [h for h in _fighters(record) if h in HUNTERS]
+    in_combat = [HunterInCombat(h, state.hunters[h].dogs_face_up, state.hunters[h].bitten)
+                 for h in fighting]
+    hunters_mod = hunters_initiative_modifier(in_combat, side, record.round,
+                                              chits=state.rules.chits)
+    target = record.engagements[0].opponents_target if side == "dracula" else None
+    facing_bitten = target is not None and state.hunters[target].bitten
+    opponent_mod = opponent_initiative_modifier(
+        side, in_castle=record.town == CASTLE_DRACULA, facing_bitten=facing_bitten,
+        chits=state.rules.chits)
+    initiative = roll_initiative(state.dice, side, hunters_mod, opponent_mod)
+    rolls = "; ".join(f"{o}{opponent_mod:+d} against {h}{hunters_mod:+d}"
+                      for o, h in initiative.rolls)
+    foe = "Dracula" if side == "dracula" else "the Agents"
+    state.say("initiative", f"Initiative: {foe} {rolls}: "
+              f"{'the Hunters' if initiative.winner == 'hunters' else foe} win",
+              rolls=[list(r) for r in initiative.rolls], winner=initiative.winner)
+    state.say("chits_revealed", "The chits are revealed: " + ", ".join(
+        f"{_label(f)} {c}" for f, c in record.chosen.items()), chits=dict(record.chosen))
+    record = attrs.evolve(record, winner=initiative.winner)
+    found = _found(state, record)
+    needs = tuple(i for i, r in enumerate(found) if r.needs_choice)
+    if needs:
+        _replace(state, attrs.evolve(record, stage="result", needs_choice=needs,
+                                     result_choices={}))
+        return
+    _replace(state, record)
+    _resolve(state, record)
+
+
+def _found(state: FuryState, record: Combat) -> tuple:  # type: ignore[type-arg]
+    side: CabSide = "dracula" if record.side == "dracula" else "agents"
+    winner: Winner = record.winner  # type: ignore[assignment]
+    return cross_reference(side, record.engagements, record.chosen, winner,
+                           tables=state.rules.tables)
+
+
+def _resolve(state: FuryState, record: Combat) -> None:
+    """Apply the round's results to the game, then end the combat or start a new round."""
+    side: CabSide = "dracula" if record.side == "dracula" else "agents"
+    hunters = [h for h in record.hunters if state.hunters[h].alive]
+    situation = CombatSituation(
+        wounds={h: state.hunters[h].wounds for h in hunters},
+        bitten=frozenset(h for h in hunters if state.hunters[h].bitten),
+        weapons={h: tuple(state.hunters[h].weapons) for h in hunters},
+        blood_points=state.dracula.blood)
+    winner: Winner = record.winner  # type: ignore[assignment]
+    outcome = resolve_round(
+        side, record.engagements, record.chosen, winner, situation, state.dice,
+        choices={int(k): v for k, v in record.result_choices.items()},
+        histories=record.histories, hunters_standing_by=record.hunters_standing_by,
+        agents_standing_by=record.agents_standing_by, tables=state.rules.tables)
+    _reveal_weapons(state, record)
+    for pairing in outcome.effective:
+        if str(pairing.result) != "Par" or pairing in outcome.applied:
+            state.say("combat_result", f"{_label(pairing.hunter)} ({pairing.hunter_chit}) "
+                      f"against {_label(pairing.opponent)} ({pairing.opponent_chit}): "
+                      f"{pairing.result}", hunter=pairing.hunter, opponent=pairing.opponent,
+                      result=str(pairing.result))
+    _apply_outcome(state, record, outcome)
+    if state.outcome is not None:
+        return
+    engagements = tuple(
+        # Group Combat: Dracula declares a target afresh each round ("as can Dracula").
+        attrs.evolve(e, opponents_target=None)
+        if e.opponents == (DRACULA,) and len(e.hunters) > 1 else e
+        for e in outcome.next_engagements)
+    record = attrs.evolve(
+        record, round=record.round + 1, chosen={}, winner="", needs_choice=(),
+        result_choices={}, histories=dict(outcome.histories),
+        dodge_or_escape_only=outcome.dracula_restricted_next_round,
+        engagements=engagements)
+    if outcome.combat_over:
+        _replace(state, attrs.evolve(record, stage="over", hunters_standing_by=(),
+                                     agents_standing_by=()))
+        _finish(state, state.stack[-1], outcome.end, outcome.dracula_escape)  # type: ignore[arg-type]
+        return
+    freed = [*outcome.freed_hunters, *outcome.freed_agents]
+    record = attrs.evolve(record, hunters_standing_by=tuple(outcome.freed_hunters),
+                          agents_standing_by=tuple(outcome.freed_agents))
+    queue = tuple(f for f in freed if _team_up_options(record, f))
+    _replace(state, attrs.evolve(record, team_up=queue, stage="team_up" if queue else "choose"))
+    _auto_team_up(state)
+
+
+def _reveal_weapons(state: FuryState, record: Combat) -> None:
+    """The chits were turned over: Dracula has seen each Weapon a Hunter used."""
+    for fighter, chit in record.chosen.items():
+        if fighter in HUNTERS and chit not in BASIC_CHITS:
+            hunter = state.hunters[fighter]
+            if hunter.shown.count(chit) < hunter.weapons.count(chit):
+                hunter.shown.append(chit)
+
+
+def _apply_outcome(state: FuryState, record: Combat, out: RoundOutcome) -> None:
+    from .dracula import lose_blood
+    from .encounters import discard_found
+    from .victory import dracula_destroyed
+    from .wounds import become_vampire, bite, wound
+
+    for hunter, weapon in out.discarded:
+        h = state.hunters[hunter]
+        if weapon in h.weapons:
+            h.lose_weapon(weapon)
+            state.weapons_pool.set_aside(weapon)
+            state.public_weapon_discards.append(weapon)
+    for hunter, n in out.wounds_suffered.items():
+        wound(state, hunter, n)
+    for hunter in out.became_vampires:
+        if state.hunters[hunter].alive:
+            become_vampire(state, hunter)
+    for hunter in out.bitten:
+        if state.hunters[hunter].alive:
+            bite(state, hunter)
+    for hunter, lost in out.blood_lost_by.items():
+        state.hunters[hunter].valour += BLOOD_POINT_VALOUR * lost
+    blood = out.blood
+    if blood.lost > 0 and state.outcome is None:
+        if state.dracula.blood - blood.lost <= -12:  # the Blood Death Marker reaches 12
+            lost_by = out.blood_lost_by
+            killer = max(lost_by, key=lambda h: lost_by[h], default=None)
+            if killer is not None:
+                state.hunters[killer].valour += DESTROYING_DRACULA_VALOUR
+        lose_blood(state, blood.lost, public=True)
+    if state.outcome is None and out.dracula_destroyed:
+        staker = next((p.hunter for p in out.applied
+                       if p.result.code == MORTAL_WOUND and p.opponent == DRACULA), None)
+        dracula_destroyed(state, f"{HUNTER_NAMES.get(staker or '', 'a Hunter')} staked him",
+                          by=staker)
+    for agent in out.killed_agents:
+        killer = next((p.hunter for p in out.applied
+                       if p.opponent == agent), None)
+        effect = state.rules.encounters.chit(record.encounter or "").effect
+        if killer is not None and state.hunters[killer].status != "dead":
+            state.hunters[killer].valour += AGENT_KILL_VALOUR.get(effect, 0)
+        state.say("agent_killed", f"{_label(agent)} is killed", agent=agent)
+    if record.side == "agents" and out.end == "agents_dead" \
+            and record.town in state.chart:
+        discard_found(state, record.town)
+
+
+# -- teaming up ---------------------------------------------------------------------------
+def _team_up_options(record: Combat, fighter: str) -> tuple[int | str, ...]:
+    is_hunter = fighter in HUNTERS
+    foes = record.agents_standing_by if is_hunter else record.hunters_standing_by
+    return team_up_options(record.engagements, fighter, is_hunter, foes)
+
+
+def _auto_team_up(state: FuryState) -> None:
+    """A fighter with a single way to rejoin the fight takes it ("None of them can be
+    'kept in reserve'"); one with several chooses."""
+    record = state.stack[-1]
+    assert isinstance(record, Combat)
+    while record.team_up:
+        fighter = record.team_up[0]
+        found = _team_up_options(record, fighter)
+        if len(found) > 1:
+            return
+        if found:
+            record = _joined(record, fighter, found[0])
+        record = attrs.evolve(record, team_up=record.team_up[1:])
+        _replace(state, record)
+    _replace(state, attrs.evolve(record, stage="choose"))
+
+
+def _apply_team_up(state: FuryState, record: Combat, action: TeamUp) -> None:
+    choice: int | str = int(action.join) if action.join.isdigit() else action.join
+    record = _joined(record, action.fighter, choice)
+    _replace(state, attrs.evolve(record, team_up=record.team_up[1:]))
+    _auto_team_up(state)
+
+
+def _joined(record: Combat, fighter: str, choice: int | str) -> Combat:
+    is_hunter = fighter in HUNTERS
+    foes = record.agents_standing_by if is_hunter else record.hunters_standing_by
+    engagements = team_up(record.engagements, fighter, is_hunter, choice, foes)
+    hunters_by = tuple(h for h in record.hunters_standing_by if h != fighter and h != choice)
+    agents_by = tuple(a for a in record.agents_standing_by if a != fighter and a != choice)
+    return attrs.evolve(record, engagements=engagements, hunters_standing_by=hunters_by,
+                        agents_standing_by=agents_by)
+
+
+# -- the end of a fight -------------------------------------------------------------------
+def _finish(state: FuryState, record: Combat, end: str | None = None,
+            escape: str | None = None) -> None:
+    """After Combat: opponents may be left in the same Town; Dracula may not attack these
+    Hunters again until they leave it; an escaping Dracula's turn ends."""
+    state.stack.pop()
+    town = record.town
+    survivors = [h for h in record.hunters if state.hunters[h].alive]
+    if record.garlic_by is not None and "garlic" in state.hunters[record.garlic_by].weapons:
+        h = state.hunters[record.garlic_by]
+        h.lose_weapon("garlic")  # "Once the combat is over, the Garlic Chit is discarded"
+        state.weapons_pool.set_aside("garlic")
+        state.public_weapon_discards.append("garlic")
+    state.say("combat_over", f"The combat in {town} is over"
+              + (f" ({end.replace('_', ' ')})" if end else ""), town=town, end=end)
+    if record.side == "dracula":
+        for hunter in survivors:
+            if state.hunters[hunter].location == town:
+                state.hunters[hunter].fought_dracula_at = town
+        if record.attacker == DRACULA:
+            state.dracula.shown_at = None  # back on the Strategy & Movement Chart
+        if escape == "bat" and not (state.dracula.fleeing and town == CASTLE_DRACULA):
+            state.stack.append(BatFlight(town))
+    if end == "hunters_escaped" or (end == "hunters_out" and record.side == "agents"):
+        update_action(state, ended=True)

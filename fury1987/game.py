@@ -1,0 +1,107 @@
+"""The rules object of Fury of Dracula (1987): metadata, options and data tables."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import attrs
+
+from gothic_kernel import Agent, CorruptSave, Dice, Game, GameState, Option
+
+from .actions import ACTION_TYPES
+from .board import Board
+from .combat_tables import ChitData, CombatTables, load_chits, load_tables
+from .encounter_chits import EncounterData
+from .event_cards import EventCards, load_events
+from .railways import RailwayStationChart
+from .state import SEATS, FuryState
+
+
+@attrs.frozen
+class Rules:
+    """The data a game is played with: the map and the tables, loaded once and shared."""
+
+    board: Board
+    railway_chart: RailwayStationChart
+    encounters: EncounterData
+    chits: ChitData
+    tables: CombatTables
+    events: EventCards
+
+
+@functools.lru_cache(maxsize=16)
+def load_rules(map_file: str = "", railway_chart_file: str = "", encounters_file: str = "",
+               chits_file: str = "", combat_tables_file: str = "",
+               events_file: str = "") -> Rules:
+    """The data files named by the options ("" for the packaged ones)."""
+    chits = load_chits(chits_file or None)
+    return Rules(
+        board=Board.load(map_file or None),
+        railway_chart=RailwayStationChart.load(railway_chart_file or None),
+        encounters=EncounterData.load(encounters_file or None),
+        chits=chits,
+        tables=load_tables(combat_tables_file or None, chits),
+        events=load_events(events_file or None),
+    )
+
+
+FILE_OPTIONS = ("map_file", "railway_chart_file", "encounters_file", "chits_file",
+                "combat_tables_file", "events_file")
+
+
+class FuryGame(Game):
+    """Fury of Dracula, the 1987 Games Workshop rules."""
+
+    name = "fury1987"
+    title = "Fury of Dracula (1987)"
+    rulebook = "fury_of_dracula_1987.txt"
+    seats = SEATS
+    has_hidden_information = True
+    # The kit's plugin run (``pytest --gothic-conformance``): a whole random game is
+    # thousands of steps, so views are checked every 25th step and resampled every 50th.
+    conformance: ClassVar[Mapping[str, Any]] = {"every": 25, "hidden_every": 50}
+    action_types = ACTION_TYPES
+    options = (
+        Option("map_file", "", "a map of Europe in the format of fury1987/data/map.toml "
+                               "(default: the reconstructed 1987 map)"),
+        Option("railway_chart_file", "", "a Railway Station Chart in the format of "
+                                         "fury1987/data/railway_station_chart.toml"),
+        Option("encounters_file", "", "Encounter Chits and their SM Screen instructions, "
+                                      "in the format of fury1987/data/encounters.toml"),
+        Option("chits_file", "", "combat chits, in the format of fury1987/data/chits.toml"),
+        Option("combat_tables_file", "", "the Combat Action Board's tables, in the format "
+                                         "of fury1987/data/combat_tables.toml"),
+        Option("events_file", "", "the Event Cards, in the format of "
+                                  "fury1987/data/events.toml"),
+    )
+
+    def rules_for(self, options: Mapping[str, Any]) -> Rules:
+        return load_rules(*(str(options.get(name, "")) for name in FILE_OPTIONS))
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        self.rules_for(options)  # a bad data file raises BadOption now
+
+    def _new_game(self, dice: Dice, options: dict[str, Any]) -> FuryState:
+        from .setup import set_up
+
+        state = FuryState(self, self.rules_for(options), dice, dict(options))
+        set_up(state)
+        return state
+
+    def _state_from_data(self, data: Any, dice: Dice) -> FuryState:
+        if not isinstance(data, dict) or not isinstance(data.get("options"), dict):
+            raise CorruptSave("a fury1987 save needs its options")
+        options = self.resolve_options(data["options"])
+        rest = {k: v for k, v in data.items() if k != "options"}
+        state = FuryState.from_data(self, self.rules_for(options), options, rest, dice)
+        from .setup import check_invariants
+
+        check_invariants(state)
+        return state
+
+    def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
+        from .bots import default_agents
+
+        return default_agents(state, seed)

@@ -1,0 +1,177 @@
+"""New Weapons and Events: what a Hunter takes from a Town, and the limits on holding.
+
+In a Small Town a Hunter takes one Weapon Chit or Event Card; in a Large Town one
+or two, in any mix, declared before anything is taken. Weapons come at random
+from the Weapons Pool; Event Cards from the bottom of the Draw Pile (its top card
+is never taken), a card with a bat on its back going to Dracula unseen. No one
+holds more than three Weapon Chits (a placed Host does not count) or three Event
+Cards: the holder chooses what to discard. A group takes no more than one Hunter
+would, sharing it out as its members decide. Playing the cards is the next issue's
+work: here they are kept, as ids, in hand.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING
+
+from gothic_kernel import Scope, event
+
+from .actions import KEEP_WEAPONS, REVEAL_DOGS, DiscardEvent, DiscardWeapon, TakeItems
+from .hunters import alive, names
+from .pending import EventDiscard, ItemChoice, NewWeapons
+from .state import DRACULA, EVENT_LIMIT, HUNTER_NAMES, HUNTERS, WEAPON_LIMIT
+
+if TYPE_CHECKING:
+    from gothic_kernel import Action
+
+    from .state import FuryState
+
+RULE_ITEMS = "Hunters' Action Phases - New Weapons and Events"
+HUNTERS_SCOPE = Scope.side("hunters", HUNTERS)
+SECRET = Scope.seat(DRACULA)
+
+
+def item_options(state: FuryState, record: ItemChoice, seat: str) -> list[Action]:
+    """Every declaration: which Hunter receives each Weapon Chit and each Event Card."""
+    members = alive(state, record.members)
+    options: list[Action] = [TakeItems()]
+    for count in range(1, record.limit + 1):
+        for weapons in range(count + 1):
+            for to_weapons in combinations_with_replacement(members, weapons):
+                for to_events in combinations_with_replacement(members, count - weapons):
+                    options.append(TakeItems(to_weapons, to_events))
+    return options
+
+
+def apply_items(state: FuryState, record: ItemChoice, seat: str, action: Action) -> None:
+    assert isinstance(action, TakeItems)
+    state.stack.pop()
+    members = alive(state, record.members)
+    for member in members:
+        state.hunters[member].took_items = True
+    if not action.weapons and not action.events:
+        state.say("no_items", f"{names(members)} take nothing from {record.town}",
+                  hunters=list(members))
+        return
+    state.say("items_declared", f"{names(members)} take {len(action.weapons)} Weapon "
+              f"Chit(s) and {len(action.events)} Event Card(s) in {record.town}",
+              hunters=list(members), weapons=list(action.weapons), events=list(action.events))
+    for taker in action.weapons:
+        draw_weapon(state, taker)
+    for taker in action.events:
+        draw_event(state, taker)
+    _enforce_limits(state, members, drew=action.weapons)
+
+
+def draw_weapon(state: FuryState, seat: str) -> str | None:
+    """A Weapon Chit at random from the Weapons Pool (its discards remixed when empty)."""
+    weapon = state.draw_weapon_chit()
+    if weapon is None:
+        state.say("pool_empty", "The Weapons Pool is empty", hunter=seat)
+        return None
+    state.hunters[seat].weapons.append(weapon)
+    name = HUNTER_NAMES[seat]
+    state.events.add(event("weapon_drawn", f"{name} takes a {weapon} Weapon Chit",
+                           hunter=seat, weapon=weapon), HUNTERS_SCOPE,
+                     event("weapon_drawn", f"{name} takes a Weapon Chit", hunter=seat))
+    return weapon
+
+
+def draw_event(state: FuryState, seat: str) -> None:
+    """An Event Card from the bottom of the Draw Pile: a cross for the Hunter, a bat for
+    Dracula, given to him unseen."""
+    deck = state.event_deck
+    if not deck.can_draw():
+        state.say("no_event", "No Event Card can be taken: only the top card is left",
+                  hunter=seat)
+        return
+    card = deck.draw_bottom(state.dice)
+    name = HUNTER_NAMES[seat]
+    if state.rules.events[card].back == "bat":
+        state.dracula.events.append(card)
+        state.events.add(event("event_to_dracula", f"{name} draws {card}, a bat card, and "
+                               "gives it to Dracula", hunter=seat, card=card), SECRET,
+                         event("event_to_dracula", f"{name} draws a bat card and gives it "
+                               "to Dracula unseen", hunter=seat))
+    else:
+        state.hunters[seat].events.append(card)
+        state.events.add(event("event_drawn", f"{name} takes the {card} Event Card",
+                               hunter=seat, card=card), HUNTERS_SCOPE,
+                         event("event_drawn", f"{name} takes an Event Card", hunter=seat))
+
+
+def _enforce_limits(state: FuryState, members: tuple[str, ...],
+                    drew: tuple[str, ...] = ()) -> None:
+    """Push the decisions after drawing: the new-weapons step of every Hunter who drew a
+    Weapon Chit, and a discard for everyone over the Event Card limit."""
+    if len(state.dracula.events) > EVENT_LIMIT:
+        state.stack.append(EventDiscard(DRACULA))
+    for member in reversed(members):
+        hunter = state.hunters[member]
+        if len(hunter.events) > EVENT_LIMIT:
+            state.stack.append(EventDiscard(member))
+        if member in drew:
+            state.stack.append(NewWeapons(member))
+
+
+def new_weapons_options(state: FuryState, record: NewWeapons, seat: str) -> list[Action]:
+    """Reveal Dogs just drawn; discard down to three; or be done."""
+    hunter = state.hunters[seat]
+    options: list[Action] = []
+    if "dogs" in hunter.hidden_weapons():
+        options.append(REVEAL_DOGS)
+    if len(hunter.weapons) > WEAPON_LIMIT:
+        options.extend(DiscardWeapon(w) for w in sorted(set(hunter.weapons)))
+    else:
+        options.append(KEEP_WEAPONS)
+    return options
+
+
+def apply_new_weapons(state: FuryState, record: NewWeapons, seat: str,
+                      action: Action) -> None:
+    """Reference 3 - Dogs: revealed "either when he draws it or at the start of any
+    Movement Phase"; extra Weapon Chits are discarded beside the Pool, not into it."""
+    hunter = state.hunters[seat]
+    name = HUNTER_NAMES[seat]
+    if action == REVEAL_DOGS:
+        hunter.shown.append("dogs")
+        state.say("dogs_revealed", f"{name} reveals Dogs and puts them face up", hunter=seat)
+        return
+    if action == KEEP_WEAPONS:
+        state.stack.pop()
+        return
+    assert isinstance(action, DiscardWeapon)
+    shown = action.weapon in hunter.shown and \
+        hunter.shown.count(action.weapon) >= hunter.weapons.count(action.weapon)
+    hunter.lose_weapon(action.weapon)
+    state.weapons_pool.set_aside(action.weapon)
+    if shown:
+        state.public_weapon_discards.append(action.weapon)
+        state.say("weapon_discarded", f"{name} discards {action.weapon}", hunter=seat,
+                  weapon=action.weapon)
+    else:
+        state.events.add(event("weapon_discarded", f"{name} discards {action.weapon}",
+                               hunter=seat, weapon=action.weapon), HUNTERS_SCOPE,
+                         event("weapon_discarded", f"{name} discards a Weapon Chit",
+                               hunter=seat))
+
+
+def event_discard_options(state: FuryState, record: EventDiscard, seat: str) -> list[Action]:
+    held = state.dracula.events if seat == DRACULA else state.hunters[seat].events
+    return [DiscardEvent(c) for c in sorted(set(held))]
+
+
+def apply_event_discard(state: FuryState, record: EventDiscard, seat: str,
+                        action: Action) -> None:
+    """Event Cards: "If, for any reason, someone ends up with more than three cards the
+    extras must be discarded or played immediately" (playing them: issue 4)."""
+    assert isinstance(action, DiscardEvent)
+    held = state.dracula.events if seat == DRACULA else state.hunters[seat].events
+    held.remove(action.card)
+    state.event_deck.discard(action.card)  # discards are stacked face up
+    who = "Dracula" if seat == DRACULA else HUNTER_NAMES[seat]
+    state.say("event_discarded", f"{who} discards the {action.card} Event Card",
+              seat=seat, card=action.card)
+    if len(held) <= EVENT_LIMIT:
+        state.stack.pop()

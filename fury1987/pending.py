@@ -1,0 +1,319 @@
+"""What the game is waiting for: pending decisions, as plain data on the state.
+
+The state keeps a stack of these records. The top one is what happens next:
+either a decision some seat must make (``seats`` is not empty), or a step the
+rules take by themselves (an Action Phase's search, the combat's initiative
+rolls). Records are immutable; the rules replace them as play moves on, so a
+clone copies only the stack's list.
+
+Combat, an Encounter that asks for a choice, an Event card's timing window:
+each is a record pushed on top of the phase it interrupts, which resumes when
+the record is popped (the ``stage`` of the record below says where).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import attrs
+
+from gothic_kernel.serial import from_data, to_data
+
+from .combat_round import ChitHistory, Engagement
+
+DRACULA = "dracula"
+
+
+@attrs.frozen
+class Pending:
+    """Base of every pending record."""
+
+    KIND: ClassVar[str] = "pending"
+    #: The rulebook section named when an action does not fit this decision.
+    RULE: ClassVar[str] = "Sequence of Play"
+
+    def deciders(self) -> tuple[str, ...]:
+        """Seats that must decide now; () for a step the rules take alone."""
+        return ()
+
+
+@attrs.frozen
+class ChooseStart(Pending):
+    """Starting the Game: Hunters choose Towns in order, then Dracula in secret."""
+
+    KIND = "choose_start"
+    RULE = "Starting the Game"
+    seat: str
+
+    def deciders(self) -> tuple[str, ...]:
+        return (self.seat,)
+
+
+@attrs.frozen
+class DraculaMovement(Pending):
+    KIND = "dracula_movement"
+    RULE = "Dracula's Movement"
+
+    def deciders(self) -> tuple[str, ...]:
+        return (DRACULA,)
+
+
+@attrs.frozen
+class DraculaSwap(Pending):
+    """Movement - Passing: Dracula exchanges Encounter Chits."""
+
+    KIND = "dracula_swap"
+    RULE = "Movement - Passing"
+
+    def deciders(self) -> tuple[str, ...]:
+        return (DRACULA,)
+
+
+@attrs.frozen
+class DraculaAction(Pending):
+    """Dracula's Action Phase: attack, place an Encounter, or do nothing.
+
+    ``stage`` is "start" (the rules look for Hunters to attack), "place" (Dracula
+    decides, perhaps only to do nothing), "idle" (at Sea: nothing to decide, but the
+    decision is still his to make, in secret), or "done".
+    """
+
+    KIND = "dracula_action"
+    RULE = "Dracula's Action Phase"
+    stage: str = "start"
+    consumed: bool = False
+
+    def deciders(self) -> tuple[str, ...]:
+        return (DRACULA,) if self.stage in ("place", "idle") else ()
+
+
+@attrs.frozen
+class BatFlight(Pending):
+    """Dracula escaped in bat form and flies out of Town (Reference 2 - Escape (Bat))."""
+
+    KIND = "bat_flight"
+    RULE = "Reference 2 - Dracula Combat Chits"
+    town: str
+
+    def deciders(self) -> tuple[str, ...]:
+        return (DRACULA,)
+
+
+@attrs.frozen
+class HunterMovement(Pending):
+    """A Hunter's (or his group's) Movement Phase.
+
+    ``done`` lists the start-of-phase deeds already done ("host", "trade", "missed_train").
+    """
+
+    KIND = "hunter_movement"
+    RULE = "Movement"
+    seat: str
+    done: tuple[str, ...] = ()
+
+    def deciders(self) -> tuple[str, ...]:
+        return (self.seat,)
+
+
+@attrs.frozen
+class TrainRide(Pending):
+    """A train was caught: the Hunter (or group) chooses where to get off."""
+
+    KIND = "train_ride"
+    RULE = "Movement - Rail Movement"
+    seat: str
+    movers: tuple[str, ...]
+    train: str
+    stops: int
+
+    def deciders(self) -> tuple[str, ...]:
+        return (self.seat,)
+
+
+@attrs.frozen
+class WeaponSwap(Pending):
+    """Movement - Passing: each Hunter who Passed may swap Weapon Chits, in turn."""
+
+    KIND = "weapon_swap"
+    RULE = "Movement - Passing"
+    hunters: tuple[str, ...]
+
+    def deciders(self) -> tuple[str, ...]:
+        return (self.hunters[0],)
+
+
+@attrs.frozen
+class HunterAction(Pending):
+    """A Hunter's (or group's) Action Phase in ``town``.
+
+    ``stage``: "search" -> "meet" -> "items" -> "done". ``hidden``: an Encounter lets
+    Dracula keep his presence and the Local Rumours secret. ``ended``: the phase is
+    over (chased out, lost in fog, escaped from combat). ``found`` is the Encounter
+    discovered, for the public record. ``arrived``: they moved into the Town this turn
+    (only then may they take Weapons and Events).
+    """
+
+    KIND = "hunter_action"
+    RULE = "Hunters' Action Phases"
+    seat: str
+    members: tuple[str, ...]
+    town: str
+    stage: str = "search"
+    arrived: bool = False
+    hidden: bool = False
+    ended: bool = False
+    found: str | None = None
+
+
+@attrs.frozen
+class VampireChoice(Pending):
+    """A Vampire is found: encounter it or leave it (outside Castle Dracula)."""
+
+    KIND = "vampire_choice"
+    RULE = "Encounters"
+    seat: str
+    members: tuple[str, ...]
+    town: str
+
+    def deciders(self) -> tuple[str, ...]:
+        return (self.seat,)
+
+
+@attrs.frozen
+class VampireVictim(Pending):
+    """A group encounters a Vampire: Dracula picks the member it attacks."""
+
+    KIND = "vampire_victim"
+    RULE = "Encounters"
+    members: tuple[str, ...]
+    town: str
+
+    def deciders(self) -> tuple[str, ...]:
+        return (DRACULA,)
+
+
+@attrs.frozen
+class BatsChase(Pending):
+    """Bats: Dracula chooses the Town the Hunter(s) are driven to."""
+
+    KIND = "bats_chase"
+    RULE = "Encounters"
+    members: tuple[str, ...]
+    town: str
+
+    def deciders(self) -> tuple[str, ...]:
+        return (DRACULA,)
+
+
+@attrs.frozen
+class FightChoice(Pending):
+    """Meeting Dracula: the Hunter (or group) decides whether to attack."""
+
+    KIND = "fight_choice"
+    RULE = "Hunters' Action Phases - Meeting Dracula"
+    seat: str
+    members: tuple[str, ...]
+    town: str
+
+    def deciders(self) -> tuple[str, ...]:
+        return (self.seat,)
+
+
+@attrs.frozen
+class ItemChoice(Pending):
+    """New Weapons and Events: declare what is taken."""
+
+    KIND = "item_choice"
+    RULE = "Hunters' Action Phases - New Weapons and Events"
+    seat: str
+    members: tuple[str, ...]
+    town: str
+    limit: int
+
+    def deciders(self) -> tuple[str, ...]:
+        return (self.seat,)
+
+
+@attrs.frozen
+class NewWeapons(Pending):
+    """A Hunter has drawn Weapon Chits: he may reveal Dogs "when he draws it", and over
+    three he discards the extra ones (asked after every draw, whatever was drawn, so
+    that the question itself tells Dracula nothing)."""
+
+    KIND = "new_weapons"
+    RULE = "Hunters' Action Phases - New Weapons and Events"
+    seat: str
+
+    def deciders(self) -> tuple[str, ...]:
+        return (self.seat,)
+
+
+@attrs.frozen
+class EventDiscard(Pending):
+    """More than three Event Cards: the holder discards the extra ones."""
+
+    KIND = "event_discard"
+    RULE = "Event Cards"
+    seat: str
+
+    def deciders(self) -> tuple[str, ...]:
+        return (self.seat,)
+
+
+@attrs.frozen
+class Combat(Pending):
+    """A fight on the Combat Action Board (Combat), one round at a time.
+
+    ``side`` is "dracula" (Dracula himself: the colour side of the CAB) or "agents"
+    (the black and white side). ``stage``: "garlic" (a Hunter may reveal Garlic before
+    the time of day is rolled), "time" (Dracula rolls for Day or Night), "choose" (each
+    fighter's chit, in secret), "target" (Dracula, or an outnumbered Agent, declares his
+    target), "roll" (initiative and results), "result" (the side that outnumbers picks
+    the result to apply), "team_up" (a fighter whose foe fell joins another fight),
+    "over". ``chosen`` holds the chits placed this round, each secret until revealed.
+    """
+
+    KIND = "combat"
+    RULE = "Combat"
+    side: str
+    town: str
+    hunters: tuple[str, ...]
+    opponents: tuple[str, ...]
+    attacker: str
+    agent_chits: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    encounter: str | None = None
+    stage: str = "choose"
+    round: int = 1
+    daytime: bool = False
+    garlic_by: str | None = None
+    garlic_asked: tuple[str, ...] = ()
+    dodge_or_escape_only: bool = False
+    engagements: tuple[Engagement, ...] = ()
+    chosen: dict[str, str] = attrs.field(factory=dict)
+    histories: dict[str, ChitHistory] = attrs.field(factory=dict)
+    winner: str = ""
+    needs_choice: tuple[int, ...] = ()
+    result_choices: dict[str, int] = attrs.field(factory=dict)
+    hunters_standing_by: tuple[str, ...] = ()
+    agents_standing_by: tuple[str, ...] = ()
+    team_up: tuple[str, ...] = ()
+
+
+PENDING_TYPES: tuple[type[Pending], ...] = (
+    ChooseStart, DraculaMovement, DraculaSwap, DraculaAction, BatFlight, HunterMovement,
+    TrainRide, WeaponSwap, HunterAction, VampireChoice, VampireVictim, BatsChase,
+    FightChoice, ItemChoice, NewWeapons, EventDiscard, Combat,
+)
+_BY_KIND = {cls.KIND: cls for cls in PENDING_TYPES}
+
+
+def pending_to_data(record: Pending) -> dict[str, Any]:
+    data: dict[str, Any] = to_data(record)
+    return {"kind": record.KIND, **data}
+
+
+def pending_from_data(data: dict[str, Any]) -> Pending:
+    fields = dict(data)
+    cls = _BY_KIND[fields.pop("kind")]
+    record: Pending = from_data(cls, fields)
+    return record

@@ -1,0 +1,154 @@
+"""Set-Up and Starting the Game; the invariants a saved state must keep.
+
+Set-Up: the Event Cards are shuffled into the Draw Pile; the Encounter Chits go
+into the Encounter Pool and Dracula takes five at random as his Encounter Set;
+his Blood Point Marker goes in the 12 box; the Weapon Chits are mixed into the
+Weapons Pool and each Hunter takes one, in order (Lord Godalming, Dr Seward,
+Van Helsing), beside his three Basic Combat Chits.
+
+Starting the Game: each Hunter, in that order, chooses a Town to start in;
+then Dracula, having seen them, chooses his Town box in secret (not a Hunter's).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from gothic_kernel import CorruptSave, IllegalAction, Pool, Scope, event
+
+from .actions import StartIn
+from .pending import ChooseStart
+from .state import (
+    BLOOD_DEATH_LIMIT,
+    DRACULA,
+    ENCOUNTER_SET_SIZE,
+    HUNTER_NAMES,
+    HUNTERS,
+    MAX_BLOOD_POINTS,
+    WOUNDS_TO_DIE,
+)
+
+if TYPE_CHECKING:
+    from gothic_kernel import Action
+
+    from .state import FuryState
+
+RULE_START = "Starting the Game"
+HUNTERS_SCOPE = Scope.side("hunters", HUNTERS)
+
+
+def set_up(state: FuryState) -> None:
+    """Set-Up, then wait for Lord Godalming to choose his starting Town."""
+    rules, dice = state.rules, state.dice
+    state.event_deck = rules.events.new_draw_pile(dice)
+    state.encounter_pool = Pool(rules.encounters.pool())
+    state.dracula.encounter_set = state.encounter_pool.draw_many(ENCOUNTER_SET_SIZE, dice)
+    state.dracula.blood = MAX_BLOOD_POINTS
+    state.events.add(
+        event("encounter_set", "Dracula takes five Encounter Chits: "
+              + ", ".join(state.dracula.encounter_set), chits=list(state.dracula.encounter_set)),
+        Scope.seat(DRACULA),
+        event("encounter_set", "Dracula takes five Encounter Chits from the Pool", count=5))
+    state.weapons_pool = Pool(list(rules.chits.weapons_pool))
+    for seat in HUNTERS:
+        weapon = state.weapons_pool.draw(dice)
+        state.hunters[seat].weapons.append(weapon)
+        name = HUNTER_NAMES[seat]
+        state.events.add(event("weapon_drawn", f"{name} takes a {weapon} Weapon Chit",
+                               hunter=seat, weapon=weapon),
+                         HUNTERS_SCOPE,
+                         event("weapon_drawn", f"{name} takes a Weapon Chit", hunter=seat))
+    state.stack = [ChooseStart(HUNTERS[0])]
+
+
+# -- Starting the Game --------------------------------------------------------------------
+def start_choices(state: FuryState, seat: str) -> list[Action]:
+    board = state.board
+    if seat != DRACULA:
+        return [StartIn(t) for t in board.towns]
+    taken = {h.location for h in state.hunters.values()}
+    return [StartIn(t) for t in board.towns if t not in taken]
+
+
+def explain_start(state: FuryState, seat: str, action: Action) -> str:
+    if not isinstance(action, StartIn):
+        return f"{seat} must choose a Town to start in"
+    if action.town not in state.board or not state.board.is_town(action.town):
+        return f"{action.town!r} is not a Town: no one may start between Towns or at Sea"
+    return "Dracula may not start in the same Town as a Hunter"
+
+
+def apply_start(state: FuryState, record: ChooseStart, seat: str, action: Action) -> None:
+    assert isinstance(action, StartIn)
+    state.stack.pop()
+    if seat == DRACULA:
+        state.dracula.location = action.town
+        state.dracula.trail.append(action.town)
+        state.events.add(event("dracula_start", f"Dracula starts in {action.town}",
+                               town=action.town),
+                         Scope.seat(DRACULA),
+                         event("dracula_start", "Dracula places his piece in secret"))
+        state.clues.append({"k": "start", "occupied": sorted(
+            {h.location for h in state.hunters.values() if h.location})})
+        return  # play begins with Dracula's first turn
+    hunter = state.hunters[seat]
+    hunter.location = hunter.turn_start = action.town
+    state.say("hunter_start", f"{HUNTER_NAMES[seat]} starts in {action.town}",
+              hunter=seat, town=action.town)
+    following = HUNTERS.index(seat) + 1
+    state.stack.append(ChooseStart(HUNTERS[following] if following < len(HUNTERS)
+                                   else DRACULA))
+
+
+# -- invariants ---------------------------------------------------------------------------
+def invariant_problems(state: FuryState) -> list[str]:
+    """Every counter in exactly one place, every track in range (empty if all is well)."""
+    problems: list[str] = []
+    rules = state.rules
+    enc = Counter(state.encounter_pool.bag) + Counter(state.encounter_pool.aside)
+    enc += Counter(state.dracula.encounter_set)
+    enc += Counter(c for c in state.chart.values() if not _is_hunter_vampire(state, c))
+    enc += Counter(state.map_chits.values())
+    if enc != Counter(rules.encounters.pool()):
+        problems.append(f"Encounter Chits are not each in one place: {enc}")
+    weapons = Counter(state.weapons_pool.bag) + Counter(state.weapons_pool.aside)
+    for hunter in state.hunters.values():
+        weapons += Counter(hunter.weapons)
+        weapons += Counter({"heavenly_host": len(hunter.hosts_placed)})
+    if +weapons != Counter(rules.chits.weapons_pool):
+        problems.append(f"Weapon Chits are not each in one place: {+weapons}")
+    cards = Counter(state.event_deck.cards) + Counter(state.event_deck.discards)
+    cards += Counter(state.dracula.events)
+    for hunter in state.hunters.values():
+        cards += Counter(hunter.events)
+    if cards != Counter(rules.events.deck_list()):
+        problems.append("Event Cards are not each in one place")
+    for hunter in state.hunters.values():
+        if not 0 <= hunter.wounds <= WOUNDS_TO_DIE:
+            problems.append(f"{hunter.seat} has {hunter.wounds} wounds")
+        if hunter.alive and len(hunter.weapons) > 4 + 1:
+            problems.append(f"{hunter.seat} holds {len(hunter.weapons)} Weapon Chits")
+        shown = Counter(hunter.shown)
+        if shown - Counter(hunter.weapons):
+            problems.append(f"{hunter.seat} shows chits he does not hold")
+    if not -BLOOD_DEATH_LIMIT <= state.dracula.blood <= MAX_BLOOD_POINTS:
+        problems.append(f"Dracula's Blood Points {state.dracula.blood} out of range")
+    for town in (*state.chart, *state.map_chits, *state.hosts):
+        if town not in state.board or not state.board.is_town(town):
+            problems.append(f"{town!r} is not a Town")
+    return problems
+
+
+def _is_hunter_vampire(state: FuryState, chit: str) -> bool:
+    return chit not in state.rules.encounters.chits
+
+
+def check_invariants(state: FuryState) -> None:
+    problems = invariant_problems(state)
+    if problems:
+        raise CorruptSave("fury1987 save breaks the rules' invariants: " + "; ".join(problems))
+
+
+def refuse(message: str, rule: str = RULE_START) -> None:
+    raise IllegalAction(message, rule=rule)

@@ -1,0 +1,428 @@
+"""The state of a game of Fury of Dracula (1987), as plain data.
+
+Everything a position holds lives here: the Hunters' playsheets, Dracula's
+secrets behind the SM Screen (his Town box, the Local Rumours Marker, his
+Blood Points, the Encounter Set and the Strategy & Movement Chart), the pools
+and the Event Draw Pile, the turn sequencer and the stack of pending decisions.
+The rules live in the modules named after the rulebook's sections; they read
+and change this state. Cloning copies containers explicitly and shares the
+immutable parts (the board, the data tables, the log's entries).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from gothic_kernel import Deck, Dice, Log, LoggedState, Outcome, Pool, Reshuffle, Sequencer
+from gothic_kernel.serial import from_data
+
+from .pending import Pending, pending_from_data, pending_to_data
+
+if TYPE_CHECKING:
+    from gothic_kernel import Action
+
+    from .game import FuryGame, Rules
+
+DRACULA = "dracula"
+HUNTERS: tuple[str, ...] = ("godalming", "seward", "van_helsing")
+SEATS: tuple[str, ...] = (DRACULA, *HUNTERS)
+HUNTER_NAMES = {"godalming": "Lord Godalming", "seward": "Dr Seward",
+                "van_helsing": "Van Helsing"}
+PHASES = ("movement", "action")
+
+MAX_BLOOD_POINTS = 12      # Blood Points: "Dracula starts the game with 12 Blood Points"
+BLOOD_DEATH_LIMIT = 12     # Blood Death: destroyed when the marker reaches the '12' box
+WOUNDS_TO_DIE = 12         # Wounds: "When ... it reaches the '12' box the Hunter dies"
+WEAPON_LIMIT = 3           # New Weapons and Events: never more than three Weapon Chits
+EVENT_LIMIT = 3            # Event Cards: never more than three Event Cards
+ENCOUNTER_SET_SIZE = 5     # Dracula's Action Phase: five chits in the Encounter Set
+
+
+@attrs.define
+class Hunter:
+    """One Hunter's playsheet and piece.
+
+    ``weapons`` are the Weapon Chits on the playsheet (a Host placed as a barrier is
+    not among them: it lies face up and does not count, ``hosts_placed`` says where).
+    ``shown`` are the ones Dracula has seen (revealed Dogs, a Crucifix shown against a
+    Vampire): the others are hidden from him. ``moved`` and ``passed`` are this turn's;
+    ``took_items`` is for this visit to the Town; ``voyage`` is the starting Port and
+    the Sea Sectors of a sequence of Sea Moves.
+    """
+
+    seat: str
+    location: str | None = None
+    wounds: int = 0
+    bitten: bool = False
+    status: str = "alive"  # alive, dead or vampire
+    weapons: list[str] = attrs.field(factory=list)
+    shown: list[str] = attrs.field(factory=list)
+    hosts_placed: list[str] = attrs.field(factory=list)
+    events: list[str] = attrs.field(factory=list)
+    valour: int = 0
+    entered_castle: bool = False
+    moved: bool = False
+    passed: bool = False
+    took_items: bool = False
+    voyage: list[str] = attrs.field(factory=list)
+    fought_dracula_at: str | None = None
+    turn_start: str | None = None
+
+    @property
+    def alive(self) -> bool:
+        return self.status == "alive"
+
+    @property
+    def dogs_face_up(self) -> bool:
+        return "dogs" in self.shown
+
+    def hidden_weapons(self) -> list[str]:
+        """The Weapon Chits Dracula has not seen."""
+        rest = list(self.weapons)
+        for chit in self.shown:
+            if chit in rest:
+                rest.remove(chit)
+        return rest
+
+    def lose_weapon(self, weapon: str) -> None:
+        self.weapons.remove(weapon)
+        if weapon in self.shown and self.shown.count(weapon) > self.weapons.count(weapon):
+            self.shown.remove(weapon)
+
+    def clone(self) -> Hunter:
+        return Hunter(self.seat, self.location, self.wounds, self.bitten, self.status,
+                      self.weapons.copy(), self.shown.copy(), self.hosts_placed.copy(),
+                      self.events.copy(), self.valour, self.entered_castle, self.moved,
+                      self.passed, self.took_items, self.voyage.copy(),
+                      self.fought_dracula_at, self.turn_start)
+
+
+@attrs.define
+class Dracula:
+    """Everything behind the SM Screen, and what Dracula has announced.
+
+    ``location`` is his piece's box on the Strategy & Movement Chart; ``rumours``
+    the Local Rumours Marker (None until he first leaves his starting Town);
+    ``blood`` his Blood Points (below 0: the Blood Death Marker's box, negated).
+    ``voyage`` is the Sea Sectors of his present sequence of Sea Moves, after the
+    Port he embarked from. ``shown_at`` is where his piece stands on the map (found,
+    or fighting) until his next Movement Phase. ``trail`` is his secret history:
+    his box after each Movement Phase; ``history`` the same as tracker hypotheses
+    (his hidden state just before each move), for resampling.
+    """
+
+    location: str | None = None
+    rumours: str | None = None
+    blood: int = MAX_BLOOD_POINTS
+    encounter_set: list[str] = attrs.field(factory=list)
+    events: list[str] = attrs.field(factory=list)
+    voyage: list[str] = attrs.field(factory=list)
+    fleeing: bool = False
+    castle_turns: int = 0
+    shown_at: str | None = None
+    must_leave: bool = False
+    consumed: int = 0
+    passed: bool = False
+    moved: bool = False
+    trail: list[str] = attrs.field(factory=list)
+    history: list[int] = attrs.field(factory=list)
+
+    @property
+    def at_sea(self) -> bool:
+        return bool(self.voyage)
+
+    def clone(self) -> Dracula:
+        return Dracula(self.location, self.rumours, self.blood, self.encounter_set.copy(),
+                       self.events.copy(), self.voyage.copy(), self.fleeing,
+                       self.castle_turns, self.shown_at, self.must_leave, self.consumed,
+                       self.passed, self.moved, self.trail.copy(), self.history.copy())
+
+
+@attrs.define
+class FuryData:
+    """The whole state but the dice and the options, in the save's shape."""
+
+    seq: Sequencer
+    hunters: dict[str, Hunter]
+    dracula: Dracula
+    chart: dict[str, str]
+    map_chits: dict[str, str]
+    sightings: dict[str, str]
+    hosts: dict[str, str]
+    groups: list[list[str]]
+    encounter_pool: Pool
+    public_encounter_discards: list[str]
+    weapons_pool: Pool
+    public_weapon_discards: list[str]
+    event_deck: Deck
+    stack: list[Any]
+    clues: list[Any]
+    vampires_destroyed: int
+    outcome: Any
+
+
+class FuryState(LoggedState):
+    """One position of a game of Fury of Dracula (1987)."""
+
+    game: FuryGame
+
+    def __init__(self, game: FuryGame, rules: Rules, dice: Dice,
+                 options: dict[str, Any]) -> None:
+        self.game = game
+        self.rules = rules
+        self.dice = dice
+        self.options = options
+        self.seq = Sequencer(SEATS, PHASES)
+        self.hunters: dict[str, Hunter] = {s: Hunter(s) for s in HUNTERS}
+        self.dracula = Dracula()
+        #: The Town boxes of the Strategy & Movement Chart holding an Encounter Chit.
+        self.chart: dict[str, str] = {}
+        #: Fog and Storms lying on the map (public).
+        self.map_chits: dict[str, str] = {}
+        #: What the Hunters last saw remain in a Town box (Szgany, Servants, Vampires).
+        self.sightings: dict[str, str] = {}
+        #: Heavenly Host Markers on the map: Town -> the Hunter who placed it.
+        self.hosts: dict[str, str] = {}
+        self.groups: list[list[str]] = []
+        self.encounter_pool = Pool()
+        #: The chits of the Encounter Pool's discards that were shown to everyone.
+        self.public_encounter_discards: list[str] = []
+        self.weapons_pool = Pool()
+        self.public_weapon_discards: list[str] = []
+        self.event_deck = Deck(reshuffle=Reshuffle.KEEP_TOP_CARD)
+        self.stack: list[Pending] = []
+        #: The public record about Dracula, read by the possible-location tracker.
+        self.clues: list[dict[str, Any]] = []
+        self.vampires_destroyed = 0
+        self._outcome: Outcome | None = None
+        self.events: Log = Log()
+        self._legal: tuple[str, list[Action], frozenset[Action]] | None = None
+        self._tracker: Any = None
+
+    # -- the contract ----------------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return SEATS
+
+    def current_seats(self) -> tuple[str, ...]:
+        if self._outcome is not None or not self.stack:
+            return ()
+        from .flow import deciders
+
+        return deciders(self, self.stack[-1])
+
+    def legal_actions(self, seat: str) -> list[Action]:
+        return list(self._legal_for(seat)[0])
+
+    def _legal_for(self, seat: str) -> tuple[list[Action], frozenset[Action]]:
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1], cached[2]
+        from .flow import legal_actions
+
+        if self._outcome is not None or not self.stack or seat not in self.current_seats():
+            found: list[Action] = []
+        else:
+            found = legal_actions(self, self.stack[-1], seat)
+        self._legal = (seat, found, frozenset(found))
+        return found, self._legal[2]
+
+    def _apply(self, seat: str, action: Action) -> None:
+        from .flow import apply_action, explain_illegal
+
+        top = self.stack[-1]
+        _, legal_set = self._legal_for(seat)
+        if action not in legal_set:
+            message, rule = explain_illegal(self, top, seat, action)
+            raise_illegal(message, rule)
+        self._legal = None
+        apply_action(self, top, seat, action)
+
+    def observation(self, viewer: str) -> dict[str, Any]:
+        self.check_viewer(viewer)
+        from .views import observation
+
+        return observation(self, viewer)
+
+    @property
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def end_game(self, outcome: Outcome) -> None:
+        """The game ends now (Victory: "as soon as any of the victory conditions ...")."""
+        if self._outcome is None:
+            self._outcome = outcome
+            self.stack.clear()
+            self._legal = None
+
+    # -- helpers for the rules -------------------------------------------------------------
+    @property
+    def board(self) -> Any:
+        return self.rules.board
+
+    def alive_hunters(self) -> list[str]:
+        return [s for s in HUNTERS if self.hunters[s].alive]
+
+    def hunters_at(self, place: str) -> list[str]:
+        return [s for s in HUNTERS if self.hunters[s].alive and self.hunters[s].location == place]
+
+    def group_of(self, seat: str) -> tuple[str, ...]:
+        for group in self.groups:
+            if seat in group:
+                return tuple(group)
+        return (seat,)
+
+    def draw_encounter_chit(self) -> str | None:
+        """A chit at random from the Encounter Pool (its discards remixed when it is empty)."""
+        pool = self.encounter_pool
+        if not pool.can_draw():
+            return None
+        if not pool.bag:
+            self.public_encounter_discards.clear()  # every discard goes back in the Pool
+        return pool.draw(self.dice)
+
+    def draw_weapon_chit(self) -> str | None:
+        """A chit at random from the Weapons Pool (its discards remixed when it is empty)."""
+        pool = self.weapons_pool
+        if not pool.can_draw():
+            return None
+        if not pool.bag:
+            self.public_weapon_discards.clear()
+        return pool.draw(self.dice)
+
+    def map_effect(self, town: str) -> str | None:
+        """The effect ("fog", "storms") of the chit lying on the map in ``town``."""
+        chit = self.map_chits.get(town)
+        return None if chit is None else self.rules.encounters.chit(chit).effect
+
+    def say(self, kind: str, text: str, **data: Any) -> None:
+        """A public log entry."""
+        self.events.say(kind, text, **data)
+
+    def invalidate(self) -> None:
+        """Forget cached legal actions (after a test or a resample changed the state)."""
+        self._legal = None
+
+    # -- copying and saving ----------------------------------------------------------------
+    def clone(self) -> FuryState:
+        twin = FuryState.__new__(FuryState)
+        twin.game, twin.rules, twin.options = self.game, self.rules, self.options
+        twin.dice = self.dice.clone()
+        twin.seq = self.seq.clone()
+        twin.hunters = {s: h.clone() for s, h in self.hunters.items()}
+        twin.dracula = self.dracula.clone()
+        twin.chart = self.chart.copy()
+        twin.map_chits = self.map_chits.copy()
+        twin.sightings = self.sightings.copy()
+        twin.hosts = self.hosts.copy()
+        twin.groups = [g.copy() for g in self.groups]
+        twin.encounter_pool = self.encounter_pool.clone()
+        twin.public_encounter_discards = self.public_encounter_discards.copy()
+        twin.weapons_pool = self.weapons_pool.clone()
+        twin.public_weapon_discards = self.public_weapon_discards.copy()
+        twin.event_deck = self.event_deck.clone()
+        twin.stack = self.stack.copy()
+        twin.clues = self.clues.copy()
+        twin.vampires_destroyed = self.vampires_destroyed
+        twin._outcome = self._outcome
+        twin.events = self.events.clone()
+        twin._legal = self._legal
+        twin._tracker = self._tracker
+        return twin
+
+    def to_data(self) -> dict[str, Any]:
+        # Written out by hand (the typed serialiser is slow on a long game, and saves are
+        # taken at every step by replays and searches); read back by the serialiser,
+        # which checks every field.
+        from .tracker import remember
+
+        remember(self._tracker, self.clues)
+        seq = self.seq
+        return {
+            "seq": {"order": list(seq.order), "phases": list(seq.phases), "round": seq.round,
+                    "seat_index": seq.seat_index, "phase_index": seq.phase_index,
+                    "missed": dict(seq.missed), "extra": dict(seq.extra),
+                    "skip_next": {k: list(v) for k, v in seq.skip_next.items()},
+                    "out": list(seq.out), "extra_turn": seq.extra_turn},
+            "hunters": {s: _hunter_data(h) for s, h in self.hunters.items()},
+            "dracula": _dracula_data(self.dracula),
+            "chart": dict(self.chart), "map_chits": dict(self.map_chits),
+            "sightings": dict(self.sightings), "hosts": dict(self.hosts),
+            "groups": [list(g) for g in self.groups],
+            "encounter_pool": _pool_data(self.encounter_pool),
+            "public_encounter_discards": list(self.public_encounter_discards),
+            "weapons_pool": _pool_data(self.weapons_pool),
+            "public_weapon_discards": list(self.public_weapon_discards),
+            "event_deck": {"cards": list(self.event_deck.cards),
+                           "discards": list(self.event_deck.discards),
+                           "reshuffle": self.event_deck.reshuffle.value},
+            "stack": [pending_to_data(p) for p in self.stack],
+            "clues": [dict(c) for c in self.clues],
+            "vampires_destroyed": self.vampires_destroyed,
+            "outcome": None if self._outcome is None else self._outcome.to_data(),
+            "options": dict(self.options),
+        }
+
+    @classmethod
+    def from_data(cls, game: FuryGame, rules: Rules, options: dict[str, Any], data: Any,
+                  dice: Dice) -> FuryState:
+        plain = from_data(FuryData, data)
+        state = cls(game, rules, dice, options)
+        state.seq = plain.seq
+        state.hunters = plain.hunters
+        state.dracula = plain.dracula
+        state.chart = plain.chart
+        state.map_chits = plain.map_chits
+        state.sightings = plain.sightings
+        state.hosts = plain.hosts
+        state.groups = plain.groups
+        state.encounter_pool = plain.encounter_pool
+        state.public_encounter_discards = plain.public_encounter_discards
+        state.weapons_pool = plain.weapons_pool
+        state.public_weapon_discards = plain.public_weapon_discards
+        state.event_deck = plain.event_deck
+        state.stack = [pending_from_data(p) for p in plain.stack]
+        state.clues = plain.clues
+        state.vampires_destroyed = plain.vampires_destroyed
+        state._outcome = None if plain.outcome is None else Outcome.from_data(plain.outcome)
+        return state
+
+    def resample(self, viewer: str, seed: int) -> FuryState:
+        self.check_viewer(viewer)
+        from .resample import resample
+
+        return resample(self, viewer, seed)
+
+
+def _hunter_data(h: Hunter) -> dict[str, Any]:
+    return {"seat": h.seat, "location": h.location, "wounds": h.wounds, "bitten": h.bitten,
+            "status": h.status, "weapons": list(h.weapons), "shown": list(h.shown),
+            "hosts_placed": list(h.hosts_placed), "events": list(h.events),
+            "valour": h.valour, "entered_castle": h.entered_castle, "moved": h.moved,
+            "passed": h.passed, "took_items": h.took_items, "voyage": list(h.voyage),
+            "fought_dracula_at": h.fought_dracula_at, "turn_start": h.turn_start}
+
+
+def _dracula_data(d: Dracula) -> dict[str, Any]:
+    return {"location": d.location, "rumours": d.rumours, "blood": d.blood,
+            "encounter_set": list(d.encounter_set), "events": list(d.events),
+            "voyage": list(d.voyage), "fleeing": d.fleeing, "castle_turns": d.castle_turns,
+            "shown_at": d.shown_at, "must_leave": d.must_leave, "consumed": d.consumed,
+            "passed": d.passed, "moved": d.moved, "trail": list(d.trail),
+            "history": list(d.history)}
+
+
+def _pool_data(pool: Pool) -> dict[str, Any]:
+    return {"bag": list(pool.bag), "aside": list(pool.aside), "remix": pool.remix}
+
+
+def raise_illegal(message: str, rule: str) -> None:
+    from gothic_kernel import IllegalAction
+
+    raise IllegalAction(message, rule=rule)

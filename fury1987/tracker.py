@@ -1,0 +1,815 @@
+"""The possible-location tracker: where Dracula can be, from public knowledge only.
+
+The Hunters see Dracula's moves only through what the rules make public: that he
+took a turn, whether he attacked (and where), Encounters found, the Local Rumours
+Marker found or not, his piece found or not, Blood Points lost in combat and the
+announcement that they fell to zero (and then his flight), Vampires he consumes,
+Heavenly Host markers he may not enter. The tracker keeps every *hypothesis*
+about his hidden state that some secret history consistent with that record
+could produce:
+
+    (his Town box or Sea Sector, the Local Rumours Marker's box, his Blood Points,
+     and a small aux field: the Sea Sectors of his voyage, or his successive turns
+     in Castle Dracula and whether a Host marker makes him leave)
+
+Each hypothesis is one int64 code; the set is a sorted numpy array, updated clue
+by clue (a move spreads it along the roads and seas; a search, an attack or an
+announcement filters it). The possible places are the hypotheses' locations.
+
+An Encounter found in a Town says Dracula stood there, with an Action Phase, at
+some turn since the Town box was last seen empty: a constraint on the past. The
+tracker enforces such constraints exactly by replaying the record with one flag
+bit per constraint (set when a history satisfies it) from the earliest window
+the constraints share, keeping a checkpoint before every move so that replay
+need not start from scratch. Past ``MAX_FLAGS`` constraints at once, or past
+``MAX_ROWS`` flagged hypotheses, the longest-windowed constraints are dropped
+from the replay: the set stays sound (Dracula's true location is always in it)
+and :attr:`Tracker.exact` says it may hold a place only histories satisfying each
+constraint separately, not all together, could reach.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import numpy as np
+
+from .board import CASTLE_DRACULA, Board
+
+if TYPE_CHECKING:
+    from .state import FuryState
+
+Array = np.ndarray[Any, np.dtype[np.int64]]
+
+BLOOD_STATES = 25          # Blood Points -12 .. 12
+AUX_STATES = 1024          # 10 Sea Sector bits, or castle turns and the must-leave bit
+MUST_LEAVE = 512
+CASTLE_COUNT = 3           # bits 0-1 of aux on land: successive turns in the Castle
+MAX_FLAGS = 12
+MAX_ROWS = 200_000
+#: Found Encounters whose window spans more of Dracula's moves are not used.
+WINDOW_TURNS = 12
+CASTLE_TURNS_LIMIT = 3
+CONSUME_GAIN = 2
+
+
+@attrs.frozen(eq=False)
+class Geometry:
+    """The board as the tracker needs it, as numpy arrays (computed once per board)."""
+
+    board: Board
+    places: tuple[str, ...]
+    index: Mapping[str, int]
+    is_sea: np.ndarray[Any, np.dtype[np.bool_]]
+    is_port: np.ndarray[Any, np.dtype[np.bool_]]
+    cut_off: np.ndarray[Any, np.dtype[np.bool_]]
+    sea_bit: np.ndarray[Any, np.dtype[np.int64]]
+    road_from: Array
+    road_to: Array
+    sea_from: Array
+    sea_to: Array
+    castle: int
+    none: int
+    hops: Array
+
+    @property
+    def rumour_states(self) -> int:
+        return self.none + 1
+
+    def encode(self, loc: Array, rum: Array, bp: Array, aux: Array) -> Array:
+        code: Array = ((loc * self.rumour_states + rum) * BLOOD_STATES + (bp + 12)) \
+            * AUX_STATES + aux
+        return code
+
+    def decode(self, codes: Array) -> tuple[Array, Array, Array, Array]:
+        aux = codes % AUX_STATES
+        rest = codes // AUX_STATES
+        bp = rest % BLOOD_STATES - 12
+        rest = rest // BLOOD_STATES
+        rum = rest % self.rumour_states
+        loc = rest // self.rumour_states
+        return loc, rum, bp, aux
+
+    def distances(self, hosts: Sequence[str]) -> Array:
+        """Flee distances to the Castle (a large number where there is none)."""
+        return _distances(self, tuple(sorted(hosts)))
+
+    def mask(self, towns: Sequence[str]) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        found = np.zeros(len(self.places) + 1, dtype=bool)
+        for town in towns:
+            found[self.index[town]] = True
+        return found
+
+
+@functools.lru_cache(maxsize=256)
+def _distances(geometry: Geometry, hosts: tuple[str, ...]) -> Array:
+    dist = geometry.board.flee_distances(frozenset(hosts))
+    return np.array([dist.get(p, 1 << 20) for p in geometry.places] + [1 << 20],
+                    dtype=np.int64)
+
+
+@functools.lru_cache(maxsize=8)
+def geometry_of(board: Board) -> Geometry:
+    places = board.order
+    index = {p: i for i, p in enumerate(places)}
+    seas = [p for p in places if board.is_sea(p)]
+    sea_bit = np.zeros(len(places), dtype=np.int64)
+    for i, sea in enumerate(seas):
+        sea_bit[index[sea]] = 1 << i
+
+    def edges(kind: Mapping[str, tuple[str, ...]]) -> tuple[Array, Array]:
+        pairs = [(index[a], index[b]) for a in places for b in kind[a]]
+        return (np.array([a for a, _ in pairs], dtype=np.int64),
+                np.array([b for _, b in pairs], dtype=np.int64))
+
+    road_from, road_to = edges(board.road)
+    sea_from, sea_to = edges(board.sea)
+    cut_off = np.array([board.land_distance(p, CASTLE_DRACULA) is None for p in places])
+    hops = np.full((len(places) + 1, len(places) + 1), 1 << 20, dtype=np.int64)
+    for source in places:  # moves by Road or Sea between every two places
+        dist = {source: 0}
+        frontier = [source]
+        while frontier:
+            nxt = []
+            for here in frontier:
+                for there in (*board.road[here], *board.sea[here]):
+                    if there not in dist:
+                        dist[there] = dist[here] + 1
+                        nxt.append(there)
+            frontier = nxt
+        for there, d in dist.items():
+            hops[index[source], index[there]] = d
+    return Geometry(
+        board=board, places=places, index=index,
+        is_sea=np.array([board.is_sea(p) for p in places] + [False]),
+        is_port=np.array([board.is_port(p) for p in places] + [False]),
+        cut_off=np.append(cut_off, False), sea_bit=sea_bit,
+        road_from=road_from, road_to=road_to, sea_from=sea_from, sea_to=sea_to,
+        castle=index[CASTLE_DRACULA], none=len(places), hops=hops)
+
+
+@attrs.frozen
+class Obligation:
+    """Dracula had an Action Phase in ``town`` at some move in ``(start, end]`` (clue
+    indices): the Encounter found there at clue ``end`` was placed then."""
+
+    town: str
+    start: int
+    end: int
+
+
+@attrs.define
+class Rows:
+    """Hypotheses with their constraint flags (flags are 0 outside a replay)."""
+
+    codes: Array
+    flags: Array
+
+    def unique(self, bits: int) -> Rows:
+        if not len(self.codes):
+            return self
+        key = (self.codes << bits) | self.flags
+        key = np.unique(key)
+        return Rows(key >> bits, key & ((1 << bits) - 1) if bits else np.zeros_like(key))
+
+
+class Tracker:
+    """The set of Dracula's possible hidden states, kept up to date with the clues."""
+
+    def __init__(self, geometry: Geometry) -> None:
+        self.geometry = geometry
+        self.rows = Rows(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
+        self.processed = 0
+        #: (clue index, hypotheses just before that clue) for every move clue.
+        self.checkpoints: list[tuple[int, Array]] = []
+        self.obligations: list[Obligation] = []
+        self.last_box: dict[str, tuple[int, str]] = {}
+        self.turns: list[int] = []
+        self.exact = True
+        self._digest = hashlib.blake2b(digest_size=16)
+        self._segments: dict[tuple[int, int], tuple[Array, Array, Array]] = {}
+
+    # -- reading ---------------------------------------------------------------------------
+    def possible_places(self) -> list[str]:
+        """Every Town and Sea Sector where Dracula can be, in map order."""
+        if not len(self.rows.codes):
+            return []
+        loc = self.geometry.decode(self.rows.codes)[0]
+        return [self.geometry.places[i] for i in np.unique(loc)]
+
+    def hypotheses(self) -> list[tuple[str, str | None, int, int]]:
+        """Every hypothesis as (place, Local Rumours, Blood Points, aux)."""
+        g = self.geometry
+        loc, rum, bp, aux = g.decode(self.rows.codes)
+        return [(g.places[int(a)], None if int(b) == g.none else g.places[int(b)], int(c),
+                 int(d)) for a, b, c, d in zip(loc, rum, bp, aux, strict=True)]
+
+    def contains(self, place: str, rumours: str | None, blood: int) -> bool:
+        g = self.geometry
+        loc, rum, bp, _ = g.decode(self.rows.codes)
+        r = g.none if rumours is None else g.index[rumours]
+        return bool(np.any((loc == g.index[place]) & (rum == r) & (bp == blood)))
+
+    # -- secret histories ------------------------------------------------------------------
+    def sample_history(self, clues: Sequence[Mapping[str, Any]], pick: Any,
+                       obligations: Sequence[tuple[str, int, int]] = (),
+                       end: int | None = None) -> tuple[list[int], list[int]]:
+        """A secret history ending in a present hypothesis, drawn backwards move by move.
+
+        Returns ``(moves, states)``: the clue index of every move (turn or bat flight),
+        and the hypotheses before the first move and after each move (the last one is
+        the present). Every step is consistent with every clue about Dracula's state at
+        a moment. ``obligations`` (Town, window start, end) are the Encounters found:
+        the walk steers through their Towns inside their windows (and must, at a
+        window's last chance), so that most drawn histories place them all; the caller
+        checks. ``pick(n)`` draws an index below n; ``end`` fixes the present hypothesis.
+        Empty lists if the walk is stuck.
+        """
+        g = self.geometry
+        codes = self.rows.codes
+        if not len(codes):
+            return [], []
+        here = int(codes[pick(len(codes))]) if end is None else end
+        states = [here]
+        moves = [k for k, _ in self.checkpoints]
+        bounds = [*moves, self.processed]
+        # (place index, first move index in the window, window start, end, Town)
+        pending = [(g.index[t], int(np.searchsorted(moves, start, side="right")), start, stop, t)
+                   for t, start, stop in obligations]
+        per_loc = AUX_STATES * BLOOD_STATES * g.rumour_states
+        hops = g.hops
+        for j in range(len(self.checkpoints) - 1, -1, -1):
+            k, before = self.checkpoints[j]
+            # The state just chosen (``here``) followed move ``k``: did it place one?
+            if pending:
+                pending = [o for o in pending
+                           if not self._places(clues[k], k, here // per_loc, o)]
+            after, source = self._segment(clues, k, bounds[j + 1], before)
+            lo, hi = np.searchsorted(after, [here, here + 1])
+            if hi <= lo:
+                return [], []
+            candidates = before[source[lo:hi]].tolist()
+            if pending:
+                candidates = _steer(candidates, pending, j - 1, per_loc, hops, pick)
+                if not candidates:
+                    return [], []
+            here = candidates[pick(len(candidates))]
+            states.append(here)
+        states.reverse()
+        return moves, states
+
+    def search_history(self, clues: Sequence[Mapping[str, Any]], pick: Any,
+                       obligations: Sequence[tuple[str, int, int]],
+                       accept: Any, end: int, budget: int = 4000,
+                       guide: Sequence[int] = ()) -> tuple[list[int], list[int]]:
+        """Like :meth:`sample_history`, but searching: a depth-first walk backwards from
+        ``end``, trying the predecessors in random order and giving up a branch once
+        some Encounter still to place can no longer be reached in its window; the
+        first history ``accept(moves, states)`` approves is returned (empty lists if
+        none is found within ``budget`` steps). ``guide`` (a known history: the states
+        before each move) is tried first at each step, one time in two."""
+        g = self.geometry
+        moves = [k for k, _ in self.checkpoints]
+        bounds = [*moves, self.processed]
+        per_loc = AUX_STATES * BLOOD_STATES * g.rumour_states
+        steps = [0]
+
+        def walk(j: int, chain: list[int],
+                 pending: list[tuple[int, int, int, int, str]]) -> list[int] | None:
+            steps[0] += 1
+            if steps[0] > budget:
+                return None
+            here = chain[-1]
+            if j < 0:
+                states = chain[::-1]
+                return states if accept(moves, states) else None
+            k, before = self.checkpoints[j]
+            pending = [o for o in pending if not self._places(clues[k], k, here // per_loc, o)]
+            after, source = self._segment(clues, k, bounds[j + 1], before)
+            lo, hi = np.searchsorted(after, [here, here + 1])
+            options = list(dict.fromkeys(before[source[lo:hi]].tolist()))
+            if pending:
+                options = [c for c in options if all(
+                    g.hops[c // per_loc, town] <= j - 1 - first
+                    for town, first, *_ in pending)]
+            order = list(range(len(options)))
+            for i in range(len(order) - 1, 0, -1):
+                r = pick(i + 1)
+                order[i], order[r] = order[r], order[i]
+            if j < len(guide) and guide[j] in options and pick(2):
+                order.remove(options.index(guide[j]))
+                order.insert(0, options.index(guide[j]))
+            for i in order:
+                found = walk(j - 1, [*chain, options[i]], pending)
+                if found is not None:
+                    return found
+                if steps[0] > budget:
+                    return None
+            return None
+
+        pending = [(g.index[t], int(np.searchsorted(moves, start, side="right")), start, stop, t)
+                   for t, start, stop in obligations]
+        found = walk(len(moves) - 1, [end], pending)
+        return (moves, found) if found is not None else ([], [])
+
+    def redraw_suffix(self, clues: Sequence[Mapping[str, Any]], known: Sequence[int],
+                      pick: Any, accept: Any, length: int, budget: int = 2000
+                      ) -> tuple[list[int], list[int]]:
+        """Keep a known history (``known``: the states before each move) up to its last
+        ``length`` moves and draw those afresh, forwards: a depth-first search through
+        the successors each move allows, ending in a present hypothesis, accepted by
+        ``accept(moves, states)``. Empty lists if none is found within ``budget``."""
+        moves = [k for k, _ in self.checkpoints]
+        if len(known) != len(moves):
+            return [], []
+        bounds = [*moves, self.processed]
+        present = set(self.rows.codes.tolist())
+        first = max(0, len(moves) - length)
+        steps = [0]
+
+        def successors(j: int, code: int) -> list[int]:
+            k, before = self.checkpoints[j]
+            at = int(np.searchsorted(before, code))
+            if at >= len(before) or int(before[at]) != code:
+                return []
+            after, source = self._segment(clues, k, bounds[j + 1], before)
+            found = list(dict.fromkeys(after[source == at].tolist()))
+            nxt = self.checkpoints[j + 1][1] if j + 1 < len(moves) else None
+            if nxt is None:
+                return [c for c in found if c in present]
+            allowed = set(nxt.tolist())
+            return [c for c in found if c in allowed]
+
+        def walk(j: int, chain: list[int]) -> list[int] | None:
+            steps[0] += 1
+            if steps[0] > budget:
+                return None
+            if j == len(moves):
+                states = [*known[:first], *chain]
+                return states if accept(moves, states) else None
+            options = successors(j, chain[-1])
+            for i in range(len(options) - 1, 0, -1):
+                r = pick(i + 1)
+                options[i], options[r] = options[r], options[i]
+            for option in options:
+                found = walk(j + 1, [*chain, option])
+                if found is not None or steps[0] > budget:
+                    return found
+            return None
+
+        found = walk(first, [known[first]]) if first < len(moves) else None
+        return (moves, found) if found is not None else ([], [])
+
+    @staticmethod
+    def _places(clue: Mapping[str, Any], k: int, loc: int,
+                obligation: tuple[int, int, int, int, str]) -> bool:
+        """Whether arriving at place ``loc`` by move ``k`` may have placed that Encounter."""
+        town, _, start, stop, name = obligation
+        if not start < k <= stop or loc != town:
+            return False
+        return clue["k"] == "turn" and clue.get("attack") is None \
+            and name not in clue["occupied"]
+
+    def _segment(self, clues: Sequence[Mapping[str, Any]], start: int, stop: int,
+                 before: Array) -> tuple[Array, Array]:
+        """Every (hypothesis after clues start..stop-1, index of its source in ``before``),
+        sorted by hypothesis (cached while ``before`` is the checkpoint's array)."""
+        cached = self._segments.get((start, stop))
+        if cached is not None and cached[0] is before:
+            return cached[1], cached[2]
+        bits = max(1, len(before).bit_length())
+        rows = Rows(before, np.arange(len(before), dtype=np.int64))
+        saved = self.checkpoints
+        self.checkpoints = []
+        for j in range(start, stop):
+            rows = self._apply(clues[j], j, rows, (), bits, dedupe=False)
+        self.checkpoints = saved
+        order = np.lexsort((rows.flags, rows.codes))
+        after, source = rows.codes[order], rows.flags[order]
+        self._segments[(start, stop)] = (before, after, source)
+        return after, source
+
+    # -- updating --------------------------------------------------------------------------
+    def clone(self) -> Tracker:
+        twin = Tracker.__new__(Tracker)
+        twin.geometry = self.geometry
+        twin.rows = self.rows  # arrays are never changed in place
+        twin.processed = self.processed
+        twin.checkpoints = self.checkpoints.copy()
+        twin.obligations = self.obligations.copy()
+        twin.last_box = self.last_box.copy()
+        twin.turns = self.turns.copy()
+        twin.exact = self.exact
+        twin._digest = self._digest.copy()
+        twin._segments = self._segments  # keyed by the arrays they were computed from
+        return twin
+
+    def update(self, clues: Sequence[Mapping[str, Any]]) -> None:
+        """Take in the clues not yet read."""
+        while self.processed < len(clues):
+            i = self.processed
+            clue = clues[i]
+            if clue["k"] == "turn":
+                self.turns.append(i)
+            new = self._obligation_from(clues, i)
+            if new is not None and self._window_turns(new) <= WINDOW_TURNS:
+                self.obligations.append(new)
+                self._replay(clues, i)
+            else:
+                self.rows = self._apply(clue, i, self.rows, (), 0)
+            self._note_box(clue, i)
+            self._digest.update(json.dumps(clue, sort_keys=True).encode())
+            self.processed += 1
+
+    @property
+    def key(self) -> str:
+        """The fingerprint of the clues read so far."""
+        return f"{self.processed}:{self._digest.hexdigest()}"
+
+    def _note_box(self, clue: Mapping[str, Any], i: int) -> None:
+        if clue["k"] == "box":
+            self.last_box[clue["town"]] = (i, clue["after"])
+        elif clue["k"] == "search" and clue.get("box") == "":
+            self.last_box[clue["town"]] = (i, "")
+
+    def _obligation_from(self, clues: Sequence[Mapping[str, Any]],
+                         i: int) -> Obligation | None:
+        """An Encounter found that Dracula must have placed since the box was last seen."""
+        clue = clues[i]
+        if clue["k"] != "search":
+            return None
+        found = clue.get("box")
+        if not found or found.endswith("_vampire"):
+            return None  # nothing found, not looked, or a Hunter turned Vampire
+        town = clue["town"]
+        start, after = self.last_box.get(town, (0, ""))
+        if after:
+            return None  # the chit the Hunters saw remain there may be this one
+        if found == "?":
+            found = "an Encounter"
+        return Obligation(town, start, i)
+
+    # -- replaying the record with the constraints on the past -----------------------------
+    def _replay(self, clues: Sequence[Mapping[str, Any]], upto: int) -> None:
+        """Recompute the sets from the obligation's window to clue ``upto``, enforcing it
+        jointly with every other obligation whose window overlaps (one flag bit each).
+
+        The replay starts at a checkpoint before which none of them is open, so the
+        checkpoint's (flagless) hypotheses are exact for it. Each recomputed set is
+        intersected with the one it replaces, which already held the constraints of
+        the obligations outside the replay: both contain every consistent hypothesis.
+        """
+        chosen = [self.obligations[-1]]
+        while True:
+            at, codes = self._checkpoint_at(min(o.start for o in chosen))
+            more = [o for o in self._short_obligations()
+                    if o not in chosen and o.end > at]
+            room = MAX_FLAGS - len(chosen)
+            if len(more) > room:
+                self.exact = False
+                more = sorted(more, key=lambda o: o.end - o.start)[:room]
+            if not more:
+                break
+            chosen.extend(more)
+        old = dict(self.checkpoints)
+        previous = self.rows.codes
+        self.checkpoints = [(k, c) for k, c in self.checkpoints if k < at]
+        rows = Rows(codes, np.zeros_like(codes))
+        bits = len(chosen)
+        for j in range(at, upto + 1):
+            rows = self._apply(clues[j], j, rows, chosen, bits)
+            if self.checkpoints and self.checkpoints[-1][0] == j and j in old:
+                self.checkpoints[-1] = (j, np.intersect1d(self.checkpoints[-1][1], old[j]))
+            if len(rows.codes) > MAX_ROWS and bits > 1:
+                # Too many flagged hypotheses: drop the longest-windowed other constraint.
+                self.exact = False
+                drop = max(range(1, bits), key=lambda b: chosen[b].end - chosen[b].start)
+                rows = _drop_flag(rows, drop, bits)
+                chosen = [o for b, o in enumerate(chosen) if b != drop]
+                bits -= 1
+        codes = np.unique(rows.codes)
+        if upto > at:  # the set before this clue was already narrowed by older obligations
+            codes = np.intersect1d(codes, self._advance(clues[upto], upto, previous))
+        self.rows = Rows(codes, np.zeros_like(codes))
+
+    def _advance(self, clue: Mapping[str, Any], i: int, codes: Array) -> Array:
+        """The set after applying one clue to ``codes``, without any obligation."""
+        keep = self.checkpoints
+        self.checkpoints = [*keep]
+        rows = self._apply(clue, i, Rows(codes, np.zeros_like(codes)), (), 0)
+        self.checkpoints = keep
+        return np.unique(rows.codes)
+
+    def _short_obligations(self) -> list[Obligation]:
+        return [o for o in self.obligations if self._window_turns(o) <= WINDOW_TURNS]
+
+    def _window_turns(self, obligation: Obligation) -> int:
+        """How many of Dracula's moves the obligation's window spans."""
+        starts = np.searchsorted(self.turns, [obligation.start, obligation.end], side="right")
+        return int(starts[1] - starts[0])
+
+    def _checkpoint_at(self, begin: int) -> tuple[int, Array]:
+        """The latest checkpoint at or before clue ``begin`` (clue 0: no hypothesis yet)."""
+        found: tuple[int, Array] = (0, np.zeros(0, dtype=np.int64))
+        for k, codes in self.checkpoints:
+            if k > begin:
+                break
+            found = (k, codes)
+        return found
+
+    # -- one clue --------------------------------------------------------------------------
+    def _apply(self, clue: Mapping[str, Any], i: int, rows: Rows,
+               obligations: Sequence[Obligation], bits: int, dedupe: bool = True) -> Rows:
+        kind = clue["k"]
+        g = self.geometry
+        if kind in ("turn", "bat"):
+            self.checkpoints.append((i, _project(rows)))
+        if kind == "start":
+            towns = [p for p in g.places if not g.board.is_sea(p)
+                     and p not in clue["occupied"]]
+            loc = np.array([g.index[t] for t in towns], dtype=np.int64)
+            codes = g.encode(loc, np.full_like(loc, g.none), np.full_like(loc, 12),
+                             np.zeros_like(loc))
+            return Rows(np.sort(codes), np.zeros_like(codes))
+        if kind == "turn":
+            rows = self._turn(clue, rows, obligations, i)
+        elif kind == "bat":
+            rows = self._bat(clue, rows)
+        elif kind == "search":
+            rows = self._search(clue, rows)
+        elif kind == "blood":
+            rows = self._blood(clue, rows)
+        elif kind == "host":
+            rows = self._host(clue, rows)
+        # Close the obligations that end here: their flag must be set.
+        for b, o in enumerate(obligations):
+            if o.end == i:
+                keep = (rows.flags >> b) & 1 == 1
+                rows = Rows(rows.codes[keep], rows.flags[keep] & ~(1 << b))
+        return rows.unique(bits) if dedupe else rows
+
+    def _search(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
+        g = self.geometry
+        loc, rum, _, _ = g.decode(rows.codes)
+        town = g.index[clue["town"]]
+        keep = np.ones(len(rows.codes), dtype=bool)
+        if clue.get("dracula") is True:
+            keep &= loc == town
+        elif clue.get("dracula") is False:
+            keep &= loc != town
+        if clue.get("rumours") is True:
+            keep &= rum == town
+        elif clue.get("rumours") is False:
+            keep &= rum != town
+        return Rows(rows.codes[keep], rows.flags[keep])
+
+    def _blood(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
+        g = self.geometry
+        loc, rum, bp, aux = g.decode(rows.codes)
+        after = np.maximum(bp - int(clue["loss"]), -12)
+        drained = (bp > 0) & (after <= 0)
+        keep = drained if clue["drained"] else ~drained
+        codes = g.encode(loc, rum, after, aux)
+        return Rows(codes[keep], rows.flags[keep])
+
+    def _host(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
+        g = self.geometry
+        loc, rum, bp, aux = g.decode(rows.codes)
+        here = (loc == g.index[clue["town"]]) & ~g.is_sea[loc]
+        aux = np.where(here, aux | MUST_LEAVE, aux)
+        return Rows(g.encode(loc, rum, bp, aux), rows.flags)
+
+    def _bat(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
+        """Escaping in bat form, Dracula flies to a Town next to his by Road."""
+        g = self.geometry
+        loc, _, bp, _ = g.decode(rows.codes)
+        start = g.index[clue["from"]]
+        keep = loc == start
+        loc, bp, flags = loc[keep], bp[keep], rows.flags[keep]
+        hosts = g.mask(clue["hosts"])
+        nbrs = [g.index[n] for n in g.board.road[clue["from"]] if not hosts[g.index[n]]]
+        if not nbrs:
+            return Rows(rows.codes[keep], flags)
+        out_codes = [g.encode(np.full_like(loc, n), np.full_like(loc, start), bp,
+                              np.zeros_like(loc)) for n in nbrs]
+        return Rows(np.concatenate(out_codes), np.tile(flags, len(nbrs)))
+
+    def _turn(self, clue: Mapping[str, Any], rows: Rows, obligations: Sequence[Obligation],
+              i: int) -> Rows:
+        """One of Dracula's Movement Phases, and his Action Phase's public face."""
+        g = self.geometry
+        loc, rum, bp, aux = g.decode(rows.codes)
+        flags = rows.flags
+        fleeing = bool(clue["fleeing"])
+        hosts = g.mask(clue["hosts"])
+        occupied = g.mask(clue["occupied"])
+        attack = clue.get("attack")
+        consumed = bool(clue["consumed"])
+        if fleeing:  # a fleeing Dracula already in the Castle would have hidden: game over
+            alive = loc != g.castle
+            loc, rum, bp, aux, flags = (x[alive] for x in (loc, rum, bp, aux, flags))
+        at_sea = g.is_sea[loc]
+        must_leave = ~at_sea & ((aux & MUST_LEAVE) > 0)  # on land only: aux holds seas at Sea
+        moves = self._moves(loc, rum, bp, aux, at_sea, hosts, fleeing, clue, consumed)
+        mv_src, mv_to, mv_rum, mv_bp, mv_aux = moves
+        # Staying: Passing, not moving, or consuming a Vampire.
+        may_stay = ~at_sea & ~must_leave & (not fleeing)
+        if consumed:
+            may_stay &= bp >= 0
+        st_src = np.flatnonzero(may_stay)
+        st_bp = np.minimum(bp[st_src] + CONSUME_GAIN, 12) if consumed else bp[st_src]
+        # Hemmed in on every side (no move, no stay allowed): the fallback Pass.
+        options = np.bincount(mv_src, minlength=len(loc)) + may_stay.astype(np.int64)
+        # (a Vampire consumed means he stayed in a Town by choice: never hemmed in)
+        stuck = np.flatnonzero(options == 0) if not consumed else np.zeros(0, dtype=np.int64)
+        n_mv, n_st = len(mv_src), len(st_src)
+        src = np.concatenate([mv_src, st_src, stuck])
+        new_loc = np.concatenate([mv_to, loc[st_src], loc[stuck]])
+        new_rum = np.concatenate([mv_rum, rum[st_src], rum[stuck]])
+        new_bp = np.concatenate([mv_bp, st_bp, bp[stuck]])
+        new_aux = np.concatenate([mv_aux, aux[st_src] & ~MUST_LEAVE,
+                                  np.where(at_sea[stuck], aux[stuck], aux[stuck] & ~MUST_LEAVE)])
+        kind = np.concatenate([np.zeros(n_mv, dtype=np.int8), np.ones(n_st, dtype=np.int8),
+                               np.full(len(stuck), 2, dtype=np.int8)])
+        moved, voluntary, hemmed = kind == 0, kind == 1, kind == 2
+        # Castle Dracula: successive turns there (not fleeing); a third ends the game.
+        castle = new_loc == g.castle
+        count = np.where(moved, 0, new_aux & CASTLE_COUNT) + 1
+        new_aux = np.where(castle, 0 if fleeing else count, new_aux)
+        alive = ~(castle & (not fleeing) & (count >= CASTLE_TURNS_LIMIT))
+        # His Action Phase: after a move into a Town, or staying without Passing.
+        town = ~g.is_sea[new_loc]
+        may_pass = bool(clue["may_pass"]) and not consumed
+        acting = town & (moved | voluntary)            # he may have had an Action Phase
+        passing = (voluntary & may_pass) | hemmed      # he may have had none
+        if attack is not None:
+            alive &= acting & (new_loc == g.index[attack])
+        else:
+            # With a Hunter there he must attack, unless he had no Action Phase.
+            alive &= ~(town & occupied[new_loc]) | passing
+        new_flags = flags[src]
+        for b, o in enumerate(obligations):
+            if o.start < i <= o.end and attack is None:
+                placed = acting & (new_loc == g.index[o.town]) & ~occupied[new_loc]
+                new_flags = np.where(placed, new_flags | (1 << b), new_flags)
+        codes = g.encode(new_loc[alive], new_rum[alive], new_bp[alive], new_aux[alive])
+        return Rows(codes, new_flags[alive])
+
+    def _moves(self, loc: Array, rum: Array, bp: Array, aux: Array,
+               at_sea: np.ndarray[Any, np.dtype[np.bool_]],
+               hosts: np.ndarray[Any, np.dtype[np.bool_]], fleeing: bool,
+               clue: Mapping[str, Any], consumed: bool
+               ) -> tuple[Array, Array, Array, Array, Array]:
+        """Every move by Road or Sea: (source row, place, Rumours, Blood Points, aux)."""
+        g = self.geometry
+        parts: list[tuple[Array, Array, Array, Array, Array]] = []
+        if not consumed:
+            land = np.flatnonzero(~at_sea)
+            pos, to = _expand(loc[land], g.road_from, g.road_to)
+            s = land[pos]
+            ok = ~hosts[to]
+            s, to = s[ok], to[ok]
+            parts.append((s, to, loc[s], bp[s], np.zeros(len(s), dtype=np.int64)))
+            # Embarking: two Blood Points, or fleeing from the British Isles.
+            may = ~at_sea & g.is_port[loc]
+            may &= g.cut_off[loc] if fleeing else bp >= 2
+            ports = np.flatnonzero(may)
+            pos, to = _expand(loc[ports], g.sea_from, g.sea_to)
+            s = ports[pos]
+            parts.append((s, to, loc[s], np.maximum(bp[s] - 1, -12), g.sea_bit[to]))
+            # At Sea: sail to a Sector not yet visited, or disembark at another Port.
+            seas = np.flatnonzero(at_sea)
+            pos, to = _expand(loc[seas], g.sea_from, g.sea_to)
+            s = seas[pos]
+            to_sea = g.is_sea[to]
+            ok = np.where(to_sea, (aux[s] & g.sea_bit[to]) == 0,
+                          (to != rum[s]) & ~hosts[to])
+            s, to, to_sea = s[ok], to[ok], to_sea[ok]
+            parts.append((s, to, rum[s], bp[s], np.where(to_sea, aux[s] | g.sea_bit[to], 0)))
+        if not parts:
+            empty = np.zeros(0, dtype=np.int64)
+            return empty, empty, empty, empty, empty
+        mv = tuple(np.concatenate([p[k] for p in parts]) for k in range(5))
+        src, to = mv[0], mv[1]
+        if fleeing and len(src):
+            dist = g.distances(clue["hosts"])
+            closer = dist[to] == dist[loc[src]] - 1
+            any_closer = np.bincount(src, weights=closer, minlength=len(loc)) > 0
+            keep = closer | ~any_closer[src]
+            mv = tuple(x[keep] for x in mv)
+        return mv[0], mv[1], mv[2], mv[3], mv[4]
+
+
+def _steer(candidates: list[int], pending: Sequence[tuple[int, int, int, int, str]],
+           position: int, per_loc: int, hops: Array, pick: Any) -> list[int]:
+    """Keep the predecessors from which every Encounter still to place can be reached in
+    the moves left in its window; prefer, three times in four, those nearest to one."""
+    feasible = []
+    for code in candidates:
+        loc = code // per_loc
+        need = [int(hops[loc, town]) for town, first, *_ in pending]
+        room = [position - first for _, first, *_ in pending]
+        if all(n <= r for n, r in zip(need, room, strict=True)):
+            feasible.append((min(need), code))
+    if not feasible or not pick(4):
+        return [code for _, code in feasible]
+    best = min(score for score, _ in feasible)
+    return [code for score, code in feasible if score == best]
+
+
+def _expand(sources: Array, edge_from: Array, edge_to: Array) -> tuple[Array, Array]:
+    """For each source position, every edge leaving its place: (position index, target)."""
+    if not len(sources):
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty
+    order = np.argsort(edge_from, kind="stable")
+    ef, et = edge_from[order], edge_to[order]
+    starts = np.searchsorted(ef, sources, side="left")
+    ends = np.searchsorted(ef, sources, side="right")
+    counts = ends - starts
+    pos = np.repeat(np.arange(len(sources)), counts)
+    offsets = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
+    targets = et[np.repeat(starts, counts) + offsets]
+    return pos, targets
+
+
+def _project(rows: Rows) -> Array:
+    codes: Array = np.unique(rows.codes)
+    return codes
+
+
+def _drop_flag(rows: Rows, bit: int, bits: int) -> Rows:
+    low = rows.flags & ((1 << bit) - 1)
+    high = (rows.flags >> (bit + 1)) << bit
+    return Rows(rows.codes, low | high).unique(bits - 1)
+
+
+def hypothesis_of(state: FuryState) -> int:
+    """Dracula's actual hidden state, encoded as a tracker hypothesis."""
+    g = geometry_of(state.board)
+    d = state.dracula
+    assert d.location is not None
+    if d.at_sea:
+        aux = sum(int(g.sea_bit[g.index[s]]) for s in d.voyage[1:])
+    else:
+        aux = d.castle_turns if d.location == CASTLE_DRACULA and not d.fleeing else 0
+        aux |= MUST_LEAVE if d.must_leave else 0
+    rum = g.none if d.rumours is None else g.index[d.rumours]
+    code = g.encode(np.array([g.index[d.location]]), np.array([rum]), np.array([d.blood]),
+                    np.array([aux]))
+    return int(code[0])
+
+
+_KNOWN: dict[str, Tracker] = {}
+_KNOWN_LIMIT = 64
+
+
+def _fingerprint(clues: Sequence[Mapping[str, Any]]) -> str:
+    digest = hashlib.blake2b(digest_size=16)
+    for clue in clues:
+        digest.update(json.dumps(clue, sort_keys=True).encode())
+    return f"{len(clues)}:{digest.hexdigest()}"
+
+
+def tracker_of(state: FuryState) -> Tracker:
+    """The state's tracker, brought up to date.
+
+    It is kept on the state between calls and shared by clones (each update works on
+    a copy); a state read back from a save finds the tracker of the state it was saved
+    from by the fingerprint of the clues, instead of replaying them all.
+    """
+    tracker = state._tracker
+    if isinstance(tracker, Tracker) and tracker.processed <= len(state.clues):
+        if tracker.processed == len(state.clues):
+            return tracker
+        tracker = tracker.clone()
+        tracker.update(state.clues)
+    else:
+        key = _fingerprint(state.clues)
+        known = _KNOWN.get(key)
+        if known is not None:
+            state._tracker = known
+            return known
+        tracker = Tracker(geometry_of(state.board))
+        tracker.update(state.clues)
+        if len(_KNOWN) >= _KNOWN_LIMIT:
+            _KNOWN.pop(next(iter(_KNOWN)))
+        _KNOWN[key] = tracker
+    state._tracker = tracker
+    return tracker
+
+
+def remember(tracker: object, clues: Sequence[Mapping[str, Any]]) -> None:
+    """Let states read back from a save find this up-to-date tracker (cheap: the
+    fingerprint is kept as the clues are read)."""
+    if isinstance(tracker, Tracker) and tracker.processed == len(clues):
+        key = tracker.key
+        if key not in _KNOWN:
+            if len(_KNOWN) >= _KNOWN_LIMIT:
+                _KNOWN.pop(next(iter(_KNOWN)))
+            _KNOWN[key] = tracker

@@ -1,0 +1,93 @@
+"""Hidden information: what each seat may know, and resampling."""
+
+from __future__ import annotations
+
+import json
+
+from fury1987.state import FuryState
+from fury1987.tracker import tracker_of
+from gothic_kernel import PUBLIC, Dice
+
+from .helpers import GAME
+
+
+def played(seed: int, steps: int) -> FuryState:
+    state = GAME.new_game(seed=seed)
+    assert isinstance(state, FuryState)
+    dice = Dice(seed + 3)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = dice.choice(state.current_seats())
+        state.apply(seat, dice.choice(state.legal_actions(seat)))
+    return state
+
+
+def test_hunters_see_each_others_weapons_and_cards_dracula_only_counts() -> None:
+    state = played(1, 200)
+    hunters = state.observation("seward")["hunters_secrets"]
+    for seat in ("godalming", "seward", "van_helsing"):
+        assert sorted(hunters[seat]["weapons"]) == sorted(state.hunters[seat].weapons)
+    dracula = state.observation("dracula")
+    assert "hunters_secrets" not in dracula
+    for seat in ("godalming", "seward", "van_helsing"):
+        public = dracula["hunters"][seat]
+        assert public["weapon_chits"] == len(state.hunters[seat].weapons)
+        assert public["event_cards"] == len(state.hunters[seat].events)
+
+
+def test_only_dracula_sees_behind_his_screen() -> None:
+    state = played(2, 200)
+    assert "behind_the_screen" in state.observation("dracula")
+    for viewer in ("godalming", "seward", "van_helsing", PUBLIC):
+        view = state.observation(viewer)
+        assert "behind_the_screen" not in view
+        assert view["dracula"]["event_cards"] == len(state.dracula.events)
+
+
+def test_secret_log_entries_keep_only_their_public_form() -> None:
+    state = played(4, 300)
+    text = json.dumps(state.log("godalming"))
+    for chit in state.chart.values():
+        if chit not in state.sightings.values():
+            assert f"places {chit}" not in text
+
+
+def test_resample_for_a_hunter_keeps_everything_he_sees() -> None:
+    state = played(5, 400)
+    locations = set()
+    for seed in range(12):
+        twin = state.resample("van_helsing", seed)
+        assert twin.observation("van_helsing") == state.observation("van_helsing")
+        assert twin.log("van_helsing") == state.log("van_helsing")
+        assert twin.legal_actions("van_helsing") == state.legal_actions("van_helsing")
+        assert twin.hunters["van_helsing"].weapons == state.hunters["van_helsing"].weapons
+        d = twin.dracula
+        assert d.location in tracker_of(state).possible_places()
+        locations.add((d.location, tuple(d.trail), tuple(sorted(twin.chart.items()))))
+    assert len(locations) > 1  # Dracula's secrets are drawn afresh
+
+
+def test_resample_for_dracula_redraws_the_hunters_hidden_weapons() -> None:
+    state = played(6, 400)
+    seen = set()
+    for seed in range(10):
+        twin = state.resample("dracula", seed)
+        assert twin.observation("dracula") == state.observation("dracula")
+        assert twin.dracula.location == state.dracula.location
+        for seat in ("godalming", "seward", "van_helsing"):
+            h, t = state.hunters[seat], twin.hunters[seat]
+            assert len(t.weapons) == len(h.weapons) and sorted(t.shown) == sorted(h.shown)
+        seen.add(tuple(tuple(sorted(twin.hunters[s].weapons)) for s in twin.hunters))
+    assert len(seen) > 1
+
+
+def test_a_resampled_state_plays_on() -> None:
+    state = played(7, 300)
+    twin = state.resample("godalming", 3)
+    dice = Dice(1)
+    for _ in range(200):
+        if twin.is_over:
+            break
+        seat = dice.choice(twin.current_seats())
+        twin.apply(seat, dice.choice(twin.legal_actions(seat)))

@@ -1,0 +1,57 @@
+"""Property tests: in any game, every counter is in exactly one place and every track in
+range (Components: the Encounter Chits, Weapon Chits and Event Cards; Wounds 0-12; Blood
+Points 12 down to the Blood Death Marker's 12 box)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fury1987.actions import MoveTo
+from fury1987.setup import invariant_problems
+from fury1987.state import FuryState
+from gothic_kernel import Dice, IllegalAction
+
+from .helpers import GAME
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), steps=st.integers(50, 400))
+def test_every_counter_once_and_every_track_in_range(seed: int, steps: int) -> None:
+    state = GAME.new_game(seed=seed)
+    assert isinstance(state, FuryState)
+    dice = Dice(seed ^ 0xF00D)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = dice.choice(state.current_seats())
+        state.apply(seat, dice.choice(state.legal_actions(seat)))
+        assert invariant_problems(state) == [], (seed, state.seq.round)
+        assert len(state.dracula.encounter_set) <= 6
+        over = [s for s, h in state.hunters.items() if len(h.events) > 3]
+        pending = {r.seat for r in state.stack if r.KIND == "event_discard"}  # type: ignore
+        assert set(over) <= pending  # an extra card is discarded before play goes on
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), steps=st.integers(20, 300))
+def test_a_rejected_action_changes_nothing(seed: int, steps: int) -> None:
+    """apply checks everything before mutating: an illegal action leaves the save as it was."""
+    state = GAME.new_game(seed=seed)
+    dice = Dice(seed ^ 0xBEEF)
+    for _ in range(steps):
+        if state.is_over:
+            return
+        seat = dice.choice(state.current_seats())
+        state.apply(seat, dice.choice(state.legal_actions(seat)))
+    if state.is_over:
+        return
+    seat = state.current_seats()[0]
+    before = state.to_json()
+    for bad in (MoveTo("atlantis"), MoveTo("castle_dracula"), MoveTo("north_sea")):
+        if bad in state.legal_actions(seat):
+            continue
+        with pytest.raises(IllegalAction):
+            state.apply(seat, bad)
+        assert state.to_json() == before

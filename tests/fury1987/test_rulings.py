@@ -1,0 +1,182 @@
+"""The rulings of docs/fury1987.md (where the rulebook is silent), one test each.
+
+Rulings tested elsewhere are named in docs/fury1987.md with their test; these are
+the ones with no better home.
+"""
+
+from __future__ import annotations
+
+from fury1987.actions import (
+    CATCH_TRAIN,
+    PASS,
+    STAY_PUT,
+    TREAT_BITE,
+    FormGroup,
+    GiveWeapon,
+    MoveTo,
+    PlaceEncounter,
+)
+from fury1987.dracula import apply_bat_flight, bat_flight_options
+from fury1987.encounters import lift_fog_and_storms
+from fury1987.pending import BatFlight
+from fury1987.wounds import become_vampire, die
+
+from .helpers import act, dracula_turn, hunters_stay, rig, started
+
+
+def test_ruling_every_hunter_fallen_is_a_supreme_victory_for_dracula() -> None:
+    state = started(dracula="athens")
+    for seat in ("godalming", "seward", "van_helsing"):
+        die(state, seat)
+    assert state.outcome is not None
+    assert state.outcome.winners == ("dracula",) and state.outcome.level == "supreme"
+
+
+def test_ruling_every_hunter_fallen_while_dracula_flees_he_hides_a_hunters_minor() -> None:
+    state = started(dracula="athens")
+    state.dracula.blood = 0
+    state.dracula.fleeing = True
+    for seat in ("godalming", "seward", "van_helsing"):
+        die(state, seat)
+    assert state.outcome is not None and state.outcome.level == "minor"
+    assert state.outcome.winners == ("godalming", "seward", "van_helsing")
+
+
+def test_ruling_a_hunter_turned_vampire_at_sea_leaves_no_vampire_on_the_chart() -> None:
+    state = started(dracula="athens", godalming="lisbon")
+    state.hunters["godalming"].location = "atlantic_ocean"
+    state.hunters["godalming"].bitten = True
+    become_vampire(state, "godalming")
+    assert state.hunters["godalming"].status == "vampire"
+    assert state.chart == {}
+
+
+def test_ruling_a_group_makes_at_most_three_weapon_swaps_a_movement_phase() -> None:
+    state = started(godalming="paris", seward="paris", van_helsing="london",
+                    dracula="athens")
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    for _ in range(3):
+        give = next(a for a in state.legal_actions("godalming") if isinstance(a, GiveWeapon))
+        act(state, "godalming", give)
+    assert not any(isinstance(a, GiveWeapon) for a in state.legal_actions("godalming"))
+
+
+def test_ruling_the_bat_flies_to_a_town_next_by_road_never_a_host_town() -> None:
+    state = started(dracula="athens", godalming="paris")
+    state.hosts = {"brussels": "godalming"}
+    options = {a.to for a in bat_flight_options(state, BatFlight("paris"))
+               if isinstance(a, MoveTo)}
+    assert options == set(state.board.road_neighbours("paris")) - {"brussels"}
+    state.dracula.location = "paris"
+    state.stack.append(BatFlight("paris"))
+    apply_bat_flight(state, state.stack[-1], "dracula", MoveTo("nantes"))  # type: ignore
+    assert state.dracula.location == "nantes" and state.dracula.rumours == "paris"
+
+
+def test_ruling_a_bat_with_nowhere_to_fly_stays() -> None:
+    state = started(dracula="athens", godalming="paris")
+    state.hosts = {"klausenberg": "godalming", "galatz": "seward"}
+    assert bat_flight_options(state, BatFlight("castle_dracula")) == [STAY_PUT]
+
+
+def test_ruling_fleeing_with_the_way_blocked_by_hosts_any_move_will_do() -> None:
+    state = started(dracula="szeged", godalming="paris", seward="madrid",
+                    van_helsing="london")
+    state.dracula.blood = 0
+    state.dracula.fleeing = True
+    dist = state.board.flee_distances()
+    closer = {t for t in state.board.road_neighbours("szeged") if dist[t] < dist["szeged"]}
+    state.hosts = dict.fromkeys(closer, "godalming")
+    state.invalidate()
+    moves = {a.to for a in state.legal_actions("dracula") if isinstance(a, MoveTo)}
+    assert moves and not moves & closer
+
+
+def test_ruling_fog_and_storms_lift_on_four_to_six_rolled_each_turn() -> None:
+    state = started(dracula="athens")
+    state.map_chits = {"paris": state.encounter_pool.take("fog"),
+                       "le_havre": state.encounter_pool.take("storms")}
+    rig(state, [4, 3])  # sorted by Town: le_havre 4 (lifts), paris 3 (stays)
+    lift_fog_and_storms(state)
+    assert state.map_chits == {"paris": "fog"}
+
+
+def test_ruling_a_dead_hunters_host_marker_leaves_the_board() -> None:
+    state = started(dracula="athens", godalming="milan")
+    hunter = state.hunters["godalming"]
+    state.weapons_pool.bag.extend(hunter.weapons)
+    hunter.weapons = []
+    state.weapons_pool.bag.remove("heavenly_host")
+    hunter.hosts_placed = ["milan"]
+    state.hosts = {"milan": "godalming"}
+    die(state, "godalming")
+    assert state.hosts == {}  # removed with "his playing piece, playsheet and other counters"
+    assert "heavenly_host" in state.weapons_pool.aside  # his Host chit is discarded
+
+
+def test_ruling_arriving_in_the_castle_is_the_first_of_three_turns_there() -> None:
+    state = started(dracula="klausenberg", godalming="madrid", seward="lisbon",
+                    van_helsing="london")
+    dracula_turn(state, MoveTo("castle_dracula"))  # turn 1: he arrives
+    hunters_stay(state)
+    dracula_turn(state, STAY_PUT)  # turn 2
+    hunters_stay(state)
+    assert not state.is_over
+    act(state, "dracula", STAY_PUT)  # turn 3
+    assert state.outcome is not None and state.outcome.level == "minor"
+
+
+def test_ruling_treating_a_bite_a_hunter_leaves_his_group() -> None:
+    state = started(godalming="paris", seward="paris", van_helsing="london",
+                    dracula="athens")
+    hunter = state.hunters["godalming"]
+    state.weapons_pool.bag.extend(hunter.weapons)
+    hunter.weapons = [state.weapons_pool.take("holy_water")]
+    hunter.bitten = True
+    state.invalidate()
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    rig(state, [5])
+    act(state, "godalming", TREAT_BITE)
+    assert state.groups == [] and not hunter.bitten
+    assert state.current_seats() == ("seward",)  # Godalming missed his turn
+
+
+def test_ruling_fog_lies_on_the_map_so_the_town_box_may_take_another_encounter() -> None:
+    state = started(dracula="paris", godalming="madrid", seward="lisbon",
+                    van_helsing="london")
+    state.map_chits["paris"] = state.encounter_pool.take("fog")
+    state.dracula.encounter_set = ["rats", "wolves", "bats", "fog", "hoax"]
+    state.invalidate()
+    act(state, "dracula", STAY_PUT)
+    assert PlaceEncounter("rats") in state.legal_actions("dracula")
+
+
+def test_ruling_no_pass_after_missing_a_train() -> None:
+    state = started(godalming="paris", dracula="athens", seward="madrid",
+                    van_helsing="london")
+    dracula_turn(state, STAY_PUT)
+    rig(state, [1])  # no train
+    act(state, "godalming", CATCH_TRAIN)
+    legal = state.legal_actions("godalming")
+    assert PASS not in legal and CATCH_TRAIN not in legal and STAY_PUT in legal
+
+
+def test_ruling_hemmed_in_at_sea_dracula_passes() -> None:
+    from fury1987.actions import SwapEncounters
+    from fury1987.tracker import tracker_of
+
+    state = started(dracula="lisbon", godalming="madrid", seward="paris",
+                    van_helsing="london")
+    dracula_turn(state, MoveTo("atlantic_ocean"))
+    hunters_stay(state)
+    dracula_turn(state, MoveTo("bay_of_biscay"))
+    state.hosts = {"nantes": "godalming", "bordeaux": "seward", "santander": "van_helsing"}
+    state.invalidate()
+    hunters_stay(state)
+    assert state.legal_actions("dracula") == [PASS]
+    dracula_turn(state, PASS, SwapEncounters(()))
+    d = state.dracula
+    assert d.location == "bay_of_biscay"
+    assert tracker_of(state).contains(d.location, d.rumours, d.blood)
