@@ -150,9 +150,8 @@ def explain_movement(state: FuryState, action: Action) -> str:
 
 def apply_movement(state: FuryState, record: DraculaMovement, seat: str,
                    action: Action) -> None:
-    from .tracker import hypothesis_of
-
     from .events import declared_moves, moved_as_declared
+    from .tracker import hypothesis_of
 
     d = state.dracula
     d.history.append(hypothesis_of(state))

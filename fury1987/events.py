@@ -41,8 +41,8 @@ from .actions import (
     PlayEvent,
     TakeWeapon,
 )
-from .board import CASTLE_DRACULA, HOST_FORBIDDEN
-from .event_cards import EventCard, effective_draws, surviving_cards
+from .board import HOST_FORBIDDEN
+from .event_cards import EventCard, effective_draws
 from .pending import (
     CardPlayed,
     CardStep,
@@ -378,11 +378,10 @@ def dracula_cards(state: FuryState) -> list[Action]:
     d = state.dracula
     found: list[Action] = []
     for card_id in dict.fromkeys(sorted(d.events)):
-        if card_id == "walpurgis_nacht" and d.blood >= 0:
-            found.append(PlayEvent(card_id))
-        elif card_id == "evasion" and not d.fleeing and _evasion_towns(state):
-            found.append(PlayEvent(card_id))
-        elif card_id == "devilish_power" and state.cards.get("shipping_agents"):
+        walpurgis = card_id == "walpurgis_nacht" and d.blood >= 0
+        evasion = card_id == "evasion" and not d.fleeing and bool(_evasion_towns(state))
+        power = card_id == "devilish_power" and bool(state.cards.get("shipping_agents"))
+        if walpurgis or evasion or power:
             found.append(PlayEvent(card_id))
     return found
 
@@ -1113,9 +1112,10 @@ def declared_moves(state: FuryState, seat: str, actions: list[Action]) -> list[A
 
     def matches(action: Action) -> bool:
         if isinstance(action, MoveTo):
-            return action.to == declared
-        return (declared == "train" and action == CATCH_TRAIN) or \
-            (declared == "pass" and action == PASS) or (declared == "stay" and action == STAY_PUT)
+            return bool(action.to == declared)
+        return bool((declared == "train" and action == CATCH_TRAIN)
+                    or (declared == "pass" and action == PASS)
+                    or (declared == "stay" and action == STAY_PUT))
 
     kept = [a for a in actions if matches(a)]
     return kept or actions

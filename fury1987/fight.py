@@ -490,7 +490,8 @@ def _resolve(state: FuryState, record: Combat) -> None:
     outcome = resolve_round(
         side, record.engagements, record.chosen, winner, situation, state.dice,
         choices={int(k): v for k, v in record.result_choices.items()},
-        great_strength=frozenset(record.great_strength), histories=record.histories, hunters_standing_by=record.hunters_standing_by,
+        great_strength=frozenset(record.great_strength), histories=record.histories,
+        hunters_standing_by=record.hunters_standing_by,
         agents_standing_by=record.agents_standing_by, tables=state.rules.tables)
     _reveal_weapons(state, record)
     for pairing in outcome.effective:

@@ -619,7 +619,7 @@ class Tracker:
     def _driven(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
         """Stormy Seas drove Dracula out of a Sea Sector into a Port (on the map)."""
         g = self.geometry
-        loc, rum, bp, aux = g.decode(rows.codes)
+        loc, rum, bp, _ = g.decode(rows.codes)
         keep = loc == g.index[clue["from"]]
         to = np.full(int(keep.sum()), g.index[clue["to"]], dtype=np.int64)
         codes = g.encode(to, rum[keep], bp[keep], np.zeros_like(to))

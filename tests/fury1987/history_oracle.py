@@ -34,7 +34,7 @@ def problems(state: FuryState, moves: Sequence[int], states: Sequence[int],
     found: list[str] = []
     hist = [decode(state, s) for s in states]
     start = clues[0]
-    loc, rum, bp, aux = hist[0]
+    loc, rum, bp, _ = hist[0]
     if not board.is_town(loc) or loc in start["occupied"] or rum is not None or bp != 12:
         found.append(f"bad start {hist[0]}")
     voyage: list[str] = []
@@ -47,13 +47,13 @@ def problems(state: FuryState, moves: Sequence[int], states: Sequence[int],
         changes, expected_leave, driven = _after_filters(state, clues, k + 1, bounds[j + 1],
                                                          after[0])
         landed = after if driven is None else (driven, after[1], after[2], after[3])
-        problem, moved, visit = _move(state, clues[k], before, landed, voyage,
+        problem, _, visit = _move(state, clues[k], before, landed, voyage,
                                       changes, expected_leave)
         if problem:
             found.append(f"move at clue {k}: {problem}")
             continue
         if board.is_sea(landed[0]):
-            voyage = voyage + [landed[0]] if board.is_sea(before[0]) \
+            voyage = [*voyage, landed[0]] if board.is_sea(before[0]) \
                 else [before[0], landed[0]]
         else:
             voyage = []
