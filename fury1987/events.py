@@ -236,17 +236,20 @@ def _may_hour_of_darkness(state: FuryState, record: EventWindow, seat: str) -> b
 
 def _may_escape_route(state: FuryState, record: EventWindow, seat: str) -> bool:
     if record.timing == "encounter_revealed":
-        action = find(state, HunterAction)
-        return action is not None and not action.avoided and state.chart.get(record.town) \
-            == record.chit
+        return _facing(state, record)
     combat = _combat(state)
     return combat is not None and seat in combat.hunters
 
 
-def _may_pre_warned(state: FuryState, record: EventWindow, seat: str) -> bool:
+def _facing(state: FuryState, record: EventWindow) -> bool:
+    """The Encounter revealed is still to be faced (public: no card avoided it yet)."""
     action = find(state, HunterAction)
-    return action is not None and not action.avoided and \
-        state.chart.get(record.town) == record.chit
+    return action is not None and action.stage == "encounter" and not action.avoided \
+        and not action.ended and action.found == record.chit
+
+
+def _may_pre_warned(state: FuryState, record: EventWindow, seat: str) -> bool:
+    return _facing(state, record)
 
 
 def _may_seduction(state: FuryState, record: EventWindow, seat: str) -> bool:

@@ -286,7 +286,7 @@ def apply(state: FuryState, record: Combat, seat: str, action: Action) -> None:
         state.hunters[seat].shown.append("garlic")
         state.say("garlic", f"{HUNTER_NAMES[seat]} reveals Garlic: Dracula may not escape for "
                   "the first three rounds", hunter=seat)
-        _replace(state, attrs.evolve(record, garlic_by=seat, stage="time"))
+        _replace(state, attrs.evolve(record, garlic_by=seat, stage="start_cards"))
     elif action == KEEP_GARLIC:
         _replace(state, attrs.evolve(record, garlic_asked=(*record.garlic_asked, seat)))
     elif isinstance(action, ChooseChit):

@@ -86,6 +86,7 @@ def _search(state: FuryState, record: HunterAction, members: tuple[str, ...]) ->
         state.stack[-1] = attrs.evolve(record, stage="meet", found="")
         return
     state.stack[-1] = attrs.evolve(record, stage="encounter", found=chit)
+    state.sightings[town] = chit  # shown to the Hunters: no longer a secret
     state.say("encounter_found", f"{names(members)} {'find' if len(members) > 1 else 'finds'}"
               f" {state.rules.encounters.name(chit)} in {town}", hunters=list(members),
               town=town, chit=chit)
