@@ -27,9 +27,9 @@ def arm(state: FuryState, seat: str, *weapons: str) -> None:
 
 def on_top(state: FuryState, *cards: str) -> None:
     """The next cards drawn (from the bottom of the pile) are these, in order."""
-    for card in reversed(cards):
+    for card in cards:
         state.event_deck.cards.remove(card)
-        state.event_deck.cards.insert(0, card)
+    state.event_deck.cards[:0] = cards
     state.invalidate()
 
 
