@@ -47,6 +47,7 @@ from .pending import (
     CardPlayed,
     CardStep,
     Combat,
+    DieRoll,
     EndTurn,
     EventWindow,
     FightChoice,
@@ -83,6 +84,7 @@ WINDOW_CARDS: dict[str, frozenset[str]] = {
     "hunter_movement_end": frozenset({"customs_search"}),
     "catching_train": frozenset({"false_tip_off", "chartered_carriage"}),
     "hunter_action_end": frozenset({"vampiric_influence"}),
+    "after_die_roll": frozenset({"good_luck"}),
 }
 #: Cards a Hunter plays in his own Movement Phase decision (before he moves).
 MOVEMENT_CARDS = frozenset({"excellent_weather", "heavenly_host", "re_equip", "stormy_seas",
@@ -329,7 +331,7 @@ def movement_cards(state: FuryState, record: HunterMovement, seat: str) -> list[
     hunter = state.hunters[seat]
     found: list[Action] = []
     for card_id in dict.fromkeys(sorted(hunter.events)):
-        if card_id in MOVEMENT_CARDS and card_id != "hypnosis" \
+        if card_id in MOVEMENT_CARDS and card_id not in ("hypnosis", "good_luck") \
                 and _may_play_at_movement(state, record, seat, card_id):
             found.append(PlayEvent(card_id))
     if hunter.bitten and not record.done and not hunter.moved:
@@ -345,8 +347,6 @@ def _may_play_at_movement(state: FuryState, record: HunterMovement, seat: str,
     here = hunter.location
     assert here is not None
     board = state.board
-    if card_id == "good_luck":
-        return False  # played straight after a die roll (see reroll_window)
     if "missed_train" in record.done or "tip_off" in record.done:
         return card_id in ("newspaper_reports", "sensationalist_press", "hired_scouts",
                            "shipping_agents")
@@ -830,8 +830,29 @@ def _jonathan_harker(state: FuryState, record: CardPlayed) -> None:
 
 
 def _good_luck(state: FuryState, record: CardPlayed) -> None:
-    """Good Luck: the die just rolled for a Hunter is rolled again (see reroll)."""
-    state.cards["good_luck"] = True
+    """Good Luck: the die just rolled for a Hunter (this Hunter or another) is rolled
+    again and the new result stands."""
+    rolled = find(state, DieRoll)
+    if rolled is None:
+        return
+    roll = state.dice.d6()
+    state.say("good_luck", f"Good Luck: the {rolled.roll} is rolled again: {roll}",
+              old=rolled.roll, roll=roll)
+    replace(state, rolled, attrs.evolve(rolled, roll=roll))
+
+
+def run_die_roll(state: FuryState, record: DieRoll) -> None:
+    """Good Luck may be played after the roll (by any Hunter holding a card: all are
+    asked); then the roll stands and takes effect."""
+    if not record.asked:
+        state.stack[-1] = attrs.evolve(record, asked=True)
+        open_window(state, "after_die_roll", HUNTERS, hunter=record.seat)
+        return
+    state.stack.pop()
+    if record.what == "railway":
+        from .movement import catch_train
+
+        catch_train(state, record.seat, roll=record.roll)
 
 
 EFFECTS: dict[str, Effect] = {

@@ -90,6 +90,7 @@ def _run_table() -> dict[str, Run]:
         "pending_bite": events.run_pending_bite,  # type: ignore[dict-item]
         "train_attempt": events.run_train_attempt,  # type: ignore[dict-item]
         "end_turn": events.run_end_turn,  # type: ignore[dict-item]
+        "die_roll": events.run_die_roll,  # type: ignore[dict-item]
     }
 
 

@@ -467,7 +467,8 @@ def _to_action_phase(state: FuryState, seat: str, group: tuple[str, ...],
 
 
 # -- Rail ---------------------------------------------------------------------------------
-def catch_train(state: FuryState, seat: str, train: str | None = None) -> None:
+def catch_train(state: FuryState, seat: str, train: str | None = None,
+                roll: int | None = None) -> None:
     """Roll on the Railway Station Chart (one roll for a whole group), or board the train
     a card gives (Chartered Carriage: an Express)."""
     record = state.stack[-1]
@@ -477,8 +478,14 @@ def catch_train(state: FuryState, seat: str, train: str | None = None) -> None:
     here = state.hunters[seat].location
     assert here is not None
     chart = state.rules.railway_chart
+    if train is None and roll is None:
+        # The die is rolled; Good Luck may have it rolled again (Reference 4).
+        from .pending import DieRoll
+
+        state.stack.append(DieRoll("railway", seat, state.dice.d6()))
+        return
     if train is None:
-        roll = state.dice.d6()
+        assert roll is not None
         found = chart.train_for(roll)
         said = f"{names} rolls {roll}"
     else:

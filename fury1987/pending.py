@@ -406,6 +406,18 @@ class TrainAttempt(Pending):
 
 
 @attrs.frozen
+class DieRoll(Pending):
+    """A die just rolled for a Hunter (``what`` it was for), waiting for Good Luck."""
+
+    KIND = "die_roll"
+    RULE = "Reference 4 - Event Cards - GOOD LUCK"
+    what: str
+    seat: str
+    roll: int
+    asked: bool = False
+
+
+@attrs.frozen
 class EndTurn(Pending):
     """The turn ends once what is above this record is done (Hypnosis: the bitten Hunter
     misses his turn)."""
@@ -418,7 +430,7 @@ PENDING_TYPES: tuple[type[Pending], ...] = (
     ChooseStart, DraculaMovement, DraculaSwap, DraculaAction, BatFlight, HunterMovement,
     TrainRide, WeaponSwap, HunterAction, VampireChoice, VampireVictim, BatsChase,
     FightChoice, ItemChoice, NewWeapons, EventDiscard, Combat, EventWindow, CardPlayed,
-    CardStep, PlayAtOnce, PendingBite, TrainAttempt, EndTurn,
+    CardStep, PlayAtOnce, PendingBite, TrainAttempt, EndTurn, DieRoll,
 )
 _BY_KIND = {cls.KIND: cls for cls in PENDING_TYPES}
 

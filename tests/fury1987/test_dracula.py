@@ -182,7 +182,7 @@ def test_heavenly_host_never_on_the_castle_galatz_or_klausenberg() -> None:
     assert PLACE_HOST not in state.legal_actions("godalming")
 
 
-# -- Dracula's Action Phase -------------------------------------------------------------------------
+# -- Dracula's Action Phase
 
 def test_dracula_must_attack_hunters_in_his_town() -> None:
     state = started(dracula="rome", godalming="naples", seward="madrid", van_helsing="london")

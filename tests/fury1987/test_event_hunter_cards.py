@@ -264,3 +264,16 @@ def test_heroic_leap_cancelled_by_devilish_power_still_commits_to_combat() -> No
     act(state, "dracula", NO_EVENT)
     assert find(state, Combat) is not None
     assert ATTACK_DRACULA not in state.legal_actions("godalming")
+
+
+def test_good_luck_rolls_a_hunter_s_die_again() -> None:
+    # Seward plays it for Godalming, whose railway roll was a 1 (no train): a 6 instead.
+    state = godalming_turn()
+    give(state, "seward", "good_luck")
+    rig(state, [1, 6])
+    act(state, "godalming", CATCH_TRAIN)
+    assert state.current_seats() == ("seward",)  # any Hunter holding a card is asked
+    play(state, "seward", "good_luck")
+    act(state, "seward", NO_EVENT)
+    assert kind(state) == "train_ride"
+    assert state.stack[-1].train == "express"  # type: ignore[attr-defined]

@@ -126,7 +126,7 @@ def test_sea_movement_destination_need_not_be_decided_in_advance() -> None:
     assert {"liverpool", "swansea", "atlantic_ocean"} <= moves(state, "van_helsing")
 
 
-# -- Rail Movement ----------------------------------------------------------------------------------
+# -- Rail Movement
 
 def rail_from(town: str, roll: int) -> set[str]:
     state = started(van_helsing=town, dracula="athens")
@@ -193,7 +193,7 @@ def test_dracula_never_travels_by_rail() -> None:
     assert MoveTo("mediterranean_sea") in legal
 
 
-# -- Passing and Not Moving ---------------------------------------------------------------------------
+# -- Passing and Not Moving
 
 def test_passing_swaps_weapon_chits_and_gives_no_action_phase() -> None:
     state = started(van_helsing="paris", dracula="athens", seed=2)
