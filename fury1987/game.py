@@ -60,6 +60,9 @@ class FuryGame(Game):
     seats = SEATS
     has_hidden_information = True
     action_types = ACTION_TYPES
+    #: Long games (Event Card windows add many short decisions): thin the plugin's checks,
+    #: as tests/fury1987/test_conformance.py does.
+    conformance = {"every": 40, "hidden_every": 40}
     options = (
         Option("map_file", "", "a map of Europe in the format of fury1987/data/map.toml "
                                "(default: the reconstructed 1987 map)"),
