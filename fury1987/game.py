@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Any
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 import attrs
 
@@ -62,7 +63,8 @@ class FuryGame(Game):
     action_types = ACTION_TYPES
     #: Long games (Event Card windows add many short decisions): thin the plugin's checks,
     #: as tests/fury1987/test_conformance.py does.
-    conformance = {"every": 40, "hidden_every": 40}
+    conformance: ClassVar[Mapping[str, Any]] = MappingProxyType(
+        {"every": 40, "hidden_every": 40})
     options = (
         Option("map_file", "", "a map of Europe in the format of fury1987/data/map.toml "
                                "(default: the reconstructed 1987 map)"),
