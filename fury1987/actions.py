@@ -246,13 +246,59 @@ class TeamUp(Action):
     join: str
 
 
+# -- Event Cards --------------------------------------------------------------------------
+@attrs.frozen
+class PlayEvent(Action):
+    """Play this Event Card from the hand (``holder``: the Hunter whose card it is, when a
+    bitten Hunter agrees to Hypnosis played by another; empty for one's own)."""
+
+    card: str
+    holder: str = ""
+
+
+@attrs.frozen
+class NoEvent(Action):
+    """Play no Event Card in this window (every holder of a card is asked, so that being
+    asked tells nothing of what he holds)."""
+
+
+@attrs.frozen
+class ChoosePlace(Action):
+    """A Town or Sea Sector chosen for a card's effect (Hired Scouts, Heavenly Host, Wild
+    Horses, Evasion, Jonathan Harker...)."""
+
+    place: str
+
+
+@attrs.frozen
+class ChooseHunter(Action):
+    """A Hunter chosen for a card's effect (Rage's victim, Seduction in a group)."""
+
+    hunter: str
+
+
+@attrs.frozen
+class TakeWeapon(Action):
+    """Re-Equip: the Weapon Chit chosen from the Weapons Pool."""
+
+    weapon: str
+
+
+@attrs.frozen
+class DeclareMove(Action):
+    """The next move declared under Hypnosis or Vampiric Influence: ``move`` is a place
+    (Road or Sea), ``train``, ``pass`` or ``stay``."""
+
+    move: str
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     StartIn, MoveTo, Pass, StayPut, CatchTrain, RideTo, SwapEncounters, SwapWeapons,
     ConsumeVampire, RevealDogs, KeepWeapons, PlaceHost, RemoveHost, TreatBite, FormGroup,
     LeaveGroup, WaitForGroup, GiveWeapon, PlaceEncounter, DoNothing, EncounterVampire, LeaveVampire,
     ChooseVictim, ChaseTo, AttackDracula, LetDraculaBe, TakeItems, DiscardWeapon,
     DiscardEvent, RevealGarlic, KeepGarlic, ChooseChit, DeclareTarget, ChooseResult,
-    TeamUp,
+    TeamUp, PlayEvent, NoEvent, ChoosePlace, ChooseHunter, TakeWeapon, DeclareMove,
 )
 
 # Shared instances of the field-less actions (cheap legal-action lists).
@@ -272,3 +318,4 @@ REVEAL_GARLIC = RevealGarlic()
 KEEP_GARLIC = KeepGarlic()
 KEEP_WEAPONS = KeepWeapons()
 LET_DRACULA_BE = LetDraculaBe()
+NO_EVENT = NoEvent()

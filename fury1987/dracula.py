@@ -90,6 +90,9 @@ def _destinations(state: FuryState) -> list[str]:
         found = [p for p in board.road[here] if p not in state.hosts]
         if board.is_port(here) and may_embark(state):
             found.extend(board.sea[here])
+    blocked = state.cards.get("stormy")
+    if blocked:  # Stormy Seas: no-one may enter the Sea Sector
+        found = [p for p in found if p not in blocked]
     if d.fleeing:
         found = _fleeing_moves(state, here, found)
     return found
@@ -147,10 +150,17 @@ def explain_movement(state: FuryState, action: Action) -> str:
 
 def apply_movement(state: FuryState, record: DraculaMovement, seat: str,
                    action: Action) -> None:
+    from .events import declared_moves, moved_as_declared
     from .tracker import hypothesis_of
 
     d = state.dracula
     d.history.append(hypothesis_of(state))
+    declared = state.cards.get("declared", {}).get(DRACULA)
+    if declared is not None:
+        # Hypnosis: he declared this move; it is public once made (Reference 4).
+        if declared_moves(state, DRACULA, movement_options(state)) == [action]:
+            state.cards["followed"] = True
+        moved_as_declared(state, DRACULA)
     state.stack.pop()
     here = d.location
     assert here is not None
@@ -164,6 +174,8 @@ def apply_movement(state: FuryState, record: DraculaMovement, seat: str,
         d.passed = True
     d.trail.append(d.location or here)
     d.must_leave = False
+    if state.cards.get("shipping_agents"):
+        state.cards["sea_move"] = _sea_move(state, here, d.location or here)
     _count_castle_turns(state)
     if state.outcome is not None:
         return
@@ -180,6 +192,15 @@ def apply_movement(state: FuryState, record: DraculaMovement, seat: str,
         state.stack.append(DraculaAction("idle"))
         return
     state.stack.append(DraculaAction(consumed=consumed))
+
+
+def _sea_move(state: FuryState, here: str, there: str) -> str:
+    """What Shipping Agents make him announce: "Sailing", "Disembarking", "Embarking", or
+    nothing ("none") when he did not use Sea Movement."""
+    board = state.board
+    if board.is_sea(there):
+        return "sailing" if board.is_sea(here) else "embarking"
+    return "disembarking" if board.is_sea(here) else "none"
 
 
 def _move(state: FuryState, here: str, to: str) -> None:
@@ -231,8 +252,22 @@ def _count_castle_turns(state: FuryState) -> None:
 
 
 def _record_turn(state: FuryState, consumed: bool, attack: str | None) -> None:
-    """The public record of Dracula's turn, for the possible-location tracker."""
+    """The public record of Dracula's turn, for the possible-location tracker; with it
+    what Event Cards made him announce (Shipping Agents, a move declared under Hypnosis).
+    """
     state.clues.append(turn_clue(state, consumed, attack))
+    sea = state.cards.pop("sea_move", None)
+    if sea is not None:
+        state.clues[-1]["sea"] = sea
+        if sea != "none":
+            state.say("shipping_agents", f"Shipping Agents: Dracula was {sea.capitalize()}",
+                      sea=sea)
+    if state.cards.pop("followed", None):
+        d = state.dracula
+        d.shown_at = d.location
+        state.clues.append({"k": "where", "places": [d.location]})
+        state.say("declared_move_made", f"Dracula makes the move he declared: he is in "
+                  f"{d.location}", town=d.location)
 
 
 def turn_clue(state: FuryState, consumed: bool, attack: str | None) -> dict[str, object]:
@@ -240,9 +275,16 @@ def turn_clue(state: FuryState, consumed: bool, attack: str | None) -> dict[str,
                        if h.alive and h.location is not None
                        and h.fought_dracula_at != h.location
                        and state.board.is_town(h.location)})
-    return {"k": "turn", "fleeing": state.dracula.fleeing, "hosts": sorted(state.hosts),
+    from .events import blocked_seas
+
+    blocked = blocked_seas(state)
+    clue: dict[str, object] = {
+        "k": "turn", "fleeing": state.dracula.fleeing, "hosts": sorted(state.hosts),
             "may_pass": len(state.dracula.encounter_set) <= ENCOUNTER_SET_SIZE,
             "consumed": consumed, "attack": attack, "occupied": occupied}
+    if blocked:
+        clue["blocked"] = sorted(blocked)
+    return clue
 
 
 def consume_vampire(state: FuryState, town: str) -> None:

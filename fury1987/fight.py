@@ -58,7 +58,9 @@ from .combat_round import (
     team_up,
     team_up_options,
 )
-from .combat_tables import MORTAL_WOUND, CabSide, Winner
+from .combat_tables import BITE, HYPNOSIS, MORTAL_WOUND, CabSide, Winner
+from .event_cards import surviving_cards
+from .events import open_window
 from .hunters import names, update_action
 from .pending import BatFlight, Combat
 from .state import DRACULA, HUNTER_NAMES, HUNTERS
@@ -74,6 +76,8 @@ RULE_COMBAT = "Combat"
 RULE_RESTRICTIONS = "Restrictions on Combat"
 BASIC_CHITS = ("dodge", "escape", "fist")
 HUNTERS_SCOPE = Scope.side("hunters", HUNTERS)
+HARKER = "harker"                          # Reference 4 - Jonathan Harker, a fighter
+HUNTER_SIDE = frozenset({*HUNTERS, HARKER})
 DRACULA_SCOPE = Scope.seat(DRACULA)
 BLOOD_POINT_VALOUR = 5                     # Valour: each Blood Point caused in combat
 AGENT_KILL_VALOUR = {"servant": 2, "szgany": 3}  # Valour: killing a Servant / Szgany
@@ -102,8 +106,25 @@ def _start_against_dracula(state: FuryState, town: str, hunters: tuple[str, ...]
     state.stack.append(record)
 
 
+def start_harker_fight(state: FuryState, town: str, seat: str) -> None:
+    """Reference 4 - Jonathan Harker: normal Hunter vs Dracula combat; Harker has Dodge and
+    Fist, three Weapon Chits at random from the Pool (ruling: drawn face up), 6 Wounds at
+    the start, no Initiative modifiers, never escapes; the Hunter who drew him fights for
+    him, and no Hunter Event Card may help him."""
+    weapons = tuple(w for w in (state.draw_weapon_chit() for _ in range(3)) if w is not None)
+    state.dracula.shown_at = town
+    state.say("harker_fights", f"Jonathan Harker fights Dracula in {town}, armed with "
+              f"{', '.join(weapons) or 'nothing'} ({HUNTER_NAMES[seat]} fights for him)",
+              town=town, weapons=list(weapons), seat=seat)
+    garlic = HARKER if "garlic" in weapons else None
+    record = Combat("dracula", town, (HARKER,), (DRACULA,), HARKER, stage="start_cards",
+                    engagements=(Engagement.against_dracula((HARKER,)),), garlic_by=garlic,
+                    harker_seat=seat, harker_weapons=weapons, harker_wounds=6)
+    state.stack.append(record)
+
+
 def start_agent_fight(state: FuryState, town: str, members: tuple[str, ...],
-                      chit: EncounterChit, agents: int) -> None:
+                      chit: EncounterChit, agents: int, reinforcement: bool = False) -> None:
     """An Encounter with Agents: one Agent per Hunter (Szgany) or one for all (Servant).
 
     "There are three sets of counters for those occasions when more than one Agent is
@@ -119,7 +140,7 @@ def start_agent_fight(state: FuryState, town: str, members: tuple[str, ...],
                                   members[0] if len(members) == 1 else None),)
     record = Combat("agents", town, members, fighters, DRACULA,
                     agent_chits={f: chits for f in fighters}, encounter=chit.id,
-                    stage="choose", engagements=engagements)
+                    stage="start_cards", engagements=engagements, reinforcement=reinforcement)
     state.stack.append(record)
 
 
@@ -129,20 +150,23 @@ def deciders(state: FuryState, record: Combat) -> tuple[str, ...]:
         holder = _next_garlic_holder(state, record)
         return (holder,) if holder else ()
     if record.stage == "choose":
-        waiting = [_owner(f) for f in _fighters(record) if f not in record.chosen]
+        waiting = [_owner(f, record) for f in _fighters(record) if f not in record.chosen]
         return tuple(s for s in (DRACULA, *HUNTERS) if s in waiting)
     if record.stage == "target":
         needed = _needing_target(record)
-        return () if needed is None else (_owner(needed[1]),)
+        return () if needed is None else (_owner(needed[1], record),)
     if record.stage == "result":
         return (_result_chooser(record),)
     if record.stage == "team_up":
-        return (_owner(record.team_up[0]),) if record.team_up else ()
+        return (_owner(record.team_up[0], record),) if record.team_up else ()
     return ()
 
 
-def _owner(fighter: str) -> str:
-    """The seat choosing for a fighter: a Hunter himself, Dracula for himself and his Agents."""
+def _owner(fighter: str, record: Combat | None = None) -> str:
+    """The seat choosing for a fighter: a Hunter himself, Dracula for himself and his Agents,
+    the Hunter who drew Jonathan Harker for Harker."""
+    if fighter == HARKER and record is not None:
+        return record.harker_seat
     return fighter if fighter in HUNTERS else DRACULA
 
 
@@ -160,7 +184,8 @@ def _next_garlic_holder(state: FuryState, record: Combat) -> str | None:
     if record.garlic_by is not None:
         return None
     for hunter in record.hunters:
-        if hunter not in record.garlic_asked and state.hunters[hunter].alive:
+        if hunter in HUNTERS and hunter not in record.garlic_asked \
+                and state.hunters[hunter].alive:
             return hunter
     return None
 
@@ -181,7 +206,7 @@ def _result_chooser(record: Combat) -> str:
     index = record.needs_choice[len(record.result_choices)]
     engagement = record.engagements[index]
     if record.winner == "hunters":
-        return next(h for h in HUNTERS if h in engagement.hunters)
+        return next(_owner(h, record) for h in (*HUNTERS, HARKER) if h in engagement.hunters)
     return DRACULA
 
 
@@ -194,14 +219,14 @@ def options(state: FuryState, record: Combat, seat: str) -> list[Action]:
     if record.stage == "choose":
         found: list[Action] = []
         for fighter in _fighters(record):
-            if _owner(fighter) == seat and fighter not in record.chosen:
+            if _owner(fighter, record) == seat and fighter not in record.chosen:
                 found.extend(ChooseChit(fighter, c) for c in chit_options(state, record, fighter))
         return found
     if record.stage == "target":
         needed = _needing_target(record)
         assert needed is not None
         engagement = record.engagements[needed[0]]
-        if needed[1] in HUNTERS:
+        if needed[1] in HUNTER_SIDE:
             return [DeclareTarget(needed[1], o) for o in engagement.opponents]
         return [DeclareTarget(needed[1], h) for h in engagement.hunters]
     if record.stage == "result":
@@ -220,18 +245,21 @@ def held_chits(state: FuryState, record: Combat, fighter: str) -> tuple[str, ...
         return tuple(state.rules.chits.dracula)
     if fighter in HUNTERS:
         return (*BASIC_CHITS, *state.hunters[fighter].weapons)
+    if fighter == HARKER:  # "Harker may never Escape"
+        return ("dodge", "fist", *record.harker_weapons)
     return record.agent_chits[fighter]
 
 
 def chit_options(state: FuryState, record: Combat, fighter: str) -> tuple[str, ...]:
     kind: FighterKind = "dracula" if fighter == DRACULA else \
-        "hunter" if fighter in HUNTERS else "agent"
+        "hunter" if fighter in HUNTER_SIDE else "agent"
     dracula = kind == "dracula"
     conditions = ChoiceConditions(
         round_number=record.round,
         daytime=record.daytime and dracula,
         dodge_or_escape_only=record.dodge_or_escape_only and dracula,
-        escapes_barred_through_round=escapes_barred_through(garlic=record.garlic_by is not None),
+        escapes_barred_through_round=max(
+            escapes_barred_through(garlic=record.garlic_by is not None), record.rage_through),
     )
     side: CabSide = "dracula" if record.side == "dracula" else "agents"
     return legal_chits(kind, held_chits(state, record, fighter), side,
@@ -241,7 +269,7 @@ def chit_options(state: FuryState, record: Combat, fighter: str) -> tuple[str, .
 
 def explain(state: FuryState, record: Combat, seat: str, action: Action) -> str:
     if isinstance(action, ChooseChit) and record.stage == "choose":
-        if _owner(action.fighter) != seat:
+        if _owner(action.fighter, record) != seat:
             return f"{seat} does not choose for {action.fighter}"
         if action.fighter in record.chosen:
             return f"a chit is already placed for {action.fighter} this round"
@@ -258,7 +286,7 @@ def apply(state: FuryState, record: Combat, seat: str, action: Action) -> None:
         state.hunters[seat].shown.append("garlic")
         state.say("garlic", f"{HUNTER_NAMES[seat]} reveals Garlic: Dracula may not escape for "
                   "the first three rounds", hunter=seat)
-        _replace(state, attrs.evolve(record, garlic_by=seat, stage="time"))
+        _replace(state, attrs.evolve(record, garlic_by=seat, stage="start_cards"))
     elif action == KEEP_GARLIC:
         _replace(state, attrs.evolve(record, garlic_asked=(*record.garlic_asked, seat)))
     elif isinstance(action, ChooseChit):
@@ -268,7 +296,7 @@ def apply(state: FuryState, record: Combat, seat: str, action: Action) -> None:
         assert needed is not None
         engagements = list(record.engagements)
         chosen = engagements[needed[0]]
-        if action.fighter in HUNTERS:
+        if action.fighter in HUNTER_SIDE:
             chosen = attrs.evolve(chosen, hunters_target=action.target)
         else:
             chosen = chosen.with_target(action.target)
@@ -281,7 +309,7 @@ def apply(state: FuryState, record: Combat, seat: str, action: Action) -> None:
         record = attrs.evolve(record, result_choices=choices)
         _replace(state, record)
         if len(choices) == len(record.needs_choice):
-            _resolve(state, record)
+            _replace(state, attrs.evolve(record, stage="bite_cards"))
     elif isinstance(action, TeamUp):
         _apply_team_up(state, record, action)
 
@@ -298,7 +326,7 @@ def _choose(state: FuryState, record: Combat, seat: str, action: ChooseChit) -> 
     record = attrs.evolve(record, chosen=dict(pick.choices))
     if pick.complete:
         target = _needing_target(record)
-        record = attrs.evolve(record, stage="target" if target is not None else "roll")
+        record = attrs.evolve(record, stage="target" if target is not None else "bonus")
     _replace(state, record)
 
 
@@ -307,45 +335,119 @@ def _label(fighter: str) -> str:
         return "Dracula"
     if fighter in HUNTERS:
         return HUNTER_NAMES[fighter]
+    if fighter == HARKER:
+        return "Jonathan Harker"
     return "Agent " + fighter.rsplit("_", 1)[-1]
 
 
 # -- the rules' own steps -----------------------------------------------------------------
 def run(state: FuryState, record: Combat) -> None:
-    if record.stage == "garlic":  # no one (left) to reveal Garlic
-        _replace(state, attrs.evolve(record, stage="time"))
-    elif record.stage == "time":
+    stage = record.stage
+    if stage == "garlic":  # no one (left) to reveal Garlic
+        _replace(state, attrs.evolve(record, stage="start_cards"))
+    elif stage == "start_cards":
+        _start_cards(state, record)
+    elif stage == "time":
         _roll_time(state, record)
-    elif record.stage == "target":  # every target declared
+    elif stage == "round_cards":
+        _round_cards(state, record)
+    elif stage == "target":  # every target declared
+        _replace(state, attrs.evolve(record, stage="bonus"))
+    elif stage == "bonus":
+        # Advance Planning, Trap: "after Combat Chits have been selected, but before
+        # making Initiative Rolls" (Reference 4).
         _replace(state, attrs.evolve(record, stage="roll"))
-    elif record.stage == "roll":
+        open_window(state, "before_initiative", _card_seats(state, record))
+    elif stage == "roll":
         _roll_initiative(state, record)
-    elif record.stage == "team_up":
-        _replace(state, attrs.evolve(record, stage="choose"))
+    elif stage == "bite_cards":
+        _bite_cards(state, record)
+    elif stage == "resolve":
+        _resolve(state, record)
+    elif stage == "team_up":
+        _replace(state, attrs.evolve(record, stage="round_cards"))
+    elif stage == "avoided":
+        _avoided(state, record)
     else:
         _finish(state, record)
 
 
+def _card_seats(state: FuryState, record: Combat) -> tuple[str, ...]:
+    """Who may play Event Cards in this fight: the Hunters fighting (none for Harker) and
+    Dracula (for his Agents too), Hunters first."""
+    hunters = tuple(h for h in HUNTERS if h in record.hunters and state.hunters[h].alive)
+    return (*hunters, DRACULA)
+
+
+def _start_cards(state: FuryState, record: Combat) -> None:
+    """The start of combat: Dawn Raid, Hour of Darkness (before the time is rolled),
+    Escape Route (before combat is entered into)."""
+    _replace(state, attrs.evolve(record, stage="time" if record.side == "dracula"
+                                 else "round_cards"))
+    open_window(state, "start_of_combat", _card_seats(state, record))
+
+
+def _round_cards(state: FuryState, record: Combat) -> None:
+    """Rage, at the start of a round before the chits are chosen (never after Garlic)."""
+    _replace(state, attrs.evolve(record, stage="choose"))
+    if record.side == "dracula" and record.garlic_by is None and record.rage_through == 0:
+        open_window(state, "start_of_combat_round", (DRACULA,))
+
+
+def _bite_cards(state: FuryState, record: Combat) -> None:
+    """Great Strength: a Hunter about to be bitten (Bite or Hyp) may play it."""
+    _replace(state, attrs.evolve(record, stage="resolve"))
+    found = _found(state, record)
+    picks = {int(k): v for k, v in record.result_choices.items()}
+    threatened: list[str] = []
+    for i, result in enumerate(found):
+        pairing = result.choose(picks.get(i))
+        if pairing.result.code in (BITE, HYPNOSIS) and pairing.hunter in HUNTERS:
+            threatened.append(pairing.hunter)
+    if threatened:
+        open_window(state, "after_combat_result", tuple(dict.fromkeys(threatened)))
+
+
+def _avoided(state: FuryState, record: Combat) -> None:
+    """Escape Route: the combat is not fought; the Encounter stays where it is; Dracula
+    and the Hunter may still fight in his next Action Phase (Reference 4)."""
+    state.stack.pop()
+    if record.side == "dracula" and record.attacker == DRACULA:
+        state.dracula.shown_at = None
+    state.say("combat_avoided", f"The combat in {record.town} is avoided", town=record.town)
+
+
 def _roll_time(state: FuryState, record: Combat) -> None:
     """The Combat Sequence: "If the result is a 1, 2 or 3 the combat occurs during the Day"."""
-    time = combat_time(state.dice)
+    played = surviving_cards(record.time_cards, state.rules.events)
+    if len(played) < len(record.time_cards):
+        state.say("cards_cancel", "Hour of Darkness and Dawn Raid cancel each other: the die "
+                  "is rolled as normal")
+    time = combat_time(state.dice, dawn_raid="dawn_raid" in played,
+                       hour_of_darkness="hour_of_darkness" in played)
+    if time.roll is None:
+        state.say("time_of_day", f"An Event Card decides: the fight takes place by "
+                  f"{'Day' if time.daytime else 'Night'}", daytime=time.daytime)
+        _replace(state, attrs.evolve(record, daytime=time.daytime, stage="round_cards"))
+        return
     state.say("time_of_day", f"Dracula rolls {time.roll}: the fight takes place by "
               f"{'Day' if time.daytime else 'Night'}", roll=time.roll, daytime=time.daytime)
-    _replace(state, attrs.evolve(record, daytime=time.daytime, stage="choose"))
+    _replace(state, attrs.evolve(record, daytime=time.daytime, stage="round_cards"))
 
 
 def _roll_initiative(state: FuryState, record: Combat) -> None:
     side: CabSide = "dracula" if record.side == "dracula" else "agents"
-    fighting = [h for h in _fighters(record) if h in HUNTERS]
+    fighting = [h for h in _fighters(record) if h in HUNTER_SIDE]
     in_combat = [HunterInCombat(h, state.hunters[h].dogs_face_up, state.hunters[h].bitten)
-                 for h in fighting]
+                 if h in HUNTERS else HunterInCombat(h) for h in fighting]
     hunters_mod = hunters_initiative_modifier(in_combat, side, record.round,
+                                              event_bonus=record.hunters_bonus,
                                               chits=state.rules.chits)
     target = record.engagements[0].opponents_target if side == "dracula" else None
-    facing_bitten = target is not None and state.hunters[target].bitten
+    facing_bitten = target in HUNTERS and state.hunters[target].bitten
     opponent_mod = opponent_initiative_modifier(
         side, in_castle=record.town == CASTLE_DRACULA, facing_bitten=facing_bitten,
-        chits=state.rules.chits)
+        event_bonus=record.opponent_bonus, chits=state.rules.chits)
     initiative = roll_initiative(state.dice, side, hunters_mod, opponent_mod)
     rolls = "; ".join(f"{o}{opponent_mod:+d} against {h}{hunters_mod:+d}"
                       for o, h in initiative.rolls)
@@ -362,8 +464,7 @@ def _roll_initiative(state: FuryState, record: Combat) -> None:
         _replace(state, attrs.evolve(record, stage="result", needs_choice=needs,
                                      result_choices={}))
         return
-    _replace(state, record)
-    _resolve(state, record)
+    _replace(state, attrs.evolve(record, stage="bite_cards"))
 
 
 def _found(state: FuryState, record: Combat) -> tuple:  # type: ignore[type-arg]
@@ -376,17 +477,21 @@ def _found(state: FuryState, record: Combat) -> tuple:  # type: ignore[type-arg]
 def _resolve(state: FuryState, record: Combat) -> None:
     """Apply the round's results to the game, then end the combat or start a new round."""
     side: CabSide = "dracula" if record.side == "dracula" else "agents"
-    hunters = [h for h in record.hunters if state.hunters[h].alive]
+    hunters = [h for h in record.hunters if h in HUNTERS and state.hunters[h].alive]
     situation = CombatSituation(
         wounds={h: state.hunters[h].wounds for h in hunters},
         bitten=frozenset(h for h in hunters if state.hunters[h].bitten),
         weapons={h: tuple(state.hunters[h].weapons) for h in hunters},
         blood_points=state.dracula.blood)
+    if record.harker_seat:
+        situation = attrs.evolve(situation, wounds={HARKER: record.harker_wounds},
+                                 weapons={HARKER: record.harker_weapons})
     winner: Winner = record.winner  # type: ignore[assignment]
     outcome = resolve_round(
         side, record.engagements, record.chosen, winner, situation, state.dice,
         choices={int(k): v for k, v in record.result_choices.items()},
-        histories=record.histories, hunters_standing_by=record.hunters_standing_by,
+        great_strength=frozenset(record.great_strength), histories=record.histories,
+        hunters_standing_by=record.hunters_standing_by,
         agents_standing_by=record.agents_standing_by, tables=state.rules.tables)
     _reveal_weapons(state, record)
     for pairing in outcome.effective:
@@ -395,7 +500,10 @@ def _resolve(state: FuryState, record: Combat) -> None:
                       f"against {_label(pairing.opponent)} ({pairing.opponent_chit}): "
                       f"{pairing.result}", hunter=pairing.hunter, opponent=pairing.opponent,
                       result=str(pairing.result))
-    _apply_outcome(state, record, outcome)
+    if record.harker_seat:
+        record = _apply_harker(state, record, outcome)
+    else:
+        _apply_outcome(state, record, outcome)
     if state.outcome is not None:
         return
     engagements = tuple(
@@ -407,7 +515,7 @@ def _resolve(state: FuryState, record: Combat) -> None:
         record, round=record.round + 1, chosen={}, winner="", needs_choice=(),
         result_choices={}, histories=dict(outcome.histories),
         dodge_or_escape_only=outcome.dracula_restricted_next_round,
-        engagements=engagements)
+        engagements=engagements, hunters_bonus=0, opponent_bonus=0, great_strength=())
     if outcome.combat_over:
         _replace(state, attrs.evolve(record, stage="over", hunters_standing_by=(),
                                      agents_standing_by=()))
@@ -417,14 +525,15 @@ def _resolve(state: FuryState, record: Combat) -> None:
     record = attrs.evolve(record, hunters_standing_by=tuple(outcome.freed_hunters),
                           agents_standing_by=tuple(outcome.freed_agents))
     queue = tuple(f for f in freed if _team_up_options(record, f))
-    _replace(state, attrs.evolve(record, team_up=queue, stage="team_up" if queue else "choose"))
+    _replace(state, attrs.evolve(record, team_up=queue,
+                                 stage="team_up" if queue else "round_cards"))
     _auto_team_up(state)
 
 
 def _reveal_weapons(state: FuryState, record: Combat) -> None:
     """The chits were turned over: Dracula has seen each Weapon a Hunter used."""
     for fighter, chit in record.chosen.items():
-        if fighter in HUNTERS and chit not in BASIC_CHITS:
+        if fighter in HUNTERS and chit not in BASIC_CHITS:  # (Harker's are face up)
             hunter = state.hunters[fighter]
             if hunter.shown.count(chit) < hunter.weapons.count(chit):
                 hunter.shown.append(chit)
@@ -479,7 +588,7 @@ def _apply_outcome(state: FuryState, record: Combat, out: RoundOutcome) -> None:
 
 # -- teaming up ---------------------------------------------------------------------------
 def _team_up_options(record: Combat, fighter: str) -> tuple[int | str, ...]:
-    is_hunter = fighter in HUNTERS
+    is_hunter = fighter in HUNTER_SIDE
     foes = record.agents_standing_by if is_hunter else record.hunters_standing_by
     return team_up_options(record.engagements, fighter, is_hunter, foes)
 
@@ -498,7 +607,7 @@ def _auto_team_up(state: FuryState) -> None:
             record = _joined(record, fighter, found[0])
         record = attrs.evolve(record, team_up=record.team_up[1:])
         _replace(state, record)
-    _replace(state, attrs.evolve(record, stage="choose"))
+    _replace(state, attrs.evolve(record, stage="round_cards"))
 
 
 def _apply_team_up(state: FuryState, record: Combat, action: TeamUp) -> None:
@@ -509,7 +618,7 @@ def _apply_team_up(state: FuryState, record: Combat, action: TeamUp) -> None:
 
 
 def _joined(record: Combat, fighter: str, choice: int | str) -> Combat:
-    is_hunter = fighter in HUNTERS
+    is_hunter = fighter in HUNTER_SIDE
     foes = record.agents_standing_by if is_hunter else record.hunters_standing_by
     engagements = team_up(record.engagements, fighter, is_hunter, choice, foes)
     hunters_by = tuple(h for h in record.hunters_standing_by if h != fighter and h != choice)
@@ -525,6 +634,9 @@ def _finish(state: FuryState, record: Combat, end: str | None = None,
     Hunters again until they leave it; an escaping Dracula's turn ends."""
     state.stack.pop()
     town = record.town
+    if record.harker_seat:
+        _finish_harker(state, record, end, escape)
+        return
     survivors = [h for h in record.hunters if state.hunters[h].alive]
     if record.garlic_by is not None and "garlic" in state.hunters[record.garlic_by].weapons:
         h = state.hunters[record.garlic_by]
@@ -543,3 +655,69 @@ def _finish(state: FuryState, record: Combat, end: str | None = None,
             state.stack.append(BatFlight(town))
     if end == "hunters_escaped" or (end == "hunters_out" and record.side == "agents"):
         update_action(state, ended=True)
+    _szgany_reinforcements(state, record, end)
+
+
+def _szgany_reinforcements(state: FuryState, record: Combat, end: str | None) -> None:
+    """Szgany Reinforcements: "When facing the second Szgany a whole new combat begins"
+    (each Hunter of a group against his own). Ruling: only once the first Szgany is dead
+    (or was avoided by Pre-Warned), not after the Hunters escaped."""
+    from .hunters import alive, current_action
+
+    action = current_action(state)
+    if record.side != "agents" or record.reinforcement or action is None \
+            or not action.reinforcements or end != "agents_dead":
+        return
+    start_reinforcements(state, record.town, alive(state, action.members),
+                         record.encounter or "")
+
+
+def start_reinforcements(state: FuryState, town: str, members: tuple[str, ...],
+                         chit_id: str) -> None:
+    from .hunters import update_action
+
+    update_action(state, reinforcements=0)
+    if not members or not chit_id:
+        return
+    chit = state.rules.encounters.chit(chit_id)
+    state.say("szgany_reinforcements", "Szgany Reinforcements: a second Szgany attacks",
+              town=town)
+    start_agent_fight(state, town, members, chit, agents=len(members), reinforcement=True)
+
+
+def _apply_harker(state: FuryState, record: Combat, out: RoundOutcome) -> Combat:
+    """Harker's wounds, used-up Weapons, and the Blood Points he costs Dracula."""
+    from .dracula import lose_blood
+    from .victory import dracula_destroyed
+
+    weapons = list(record.harker_weapons)
+    for _, weapon in out.discarded:
+        if weapon in weapons:
+            weapons.remove(weapon)
+            state.weapons_pool.set_aside(weapon)
+            state.public_weapon_discards.append(weapon)
+    wounds = out.wounds_after.get(HARKER, record.harker_wounds)
+    if out.blood.lost > 0:
+        lose_blood(state, out.blood.lost, public=True)
+    if state.outcome is None and out.dracula_destroyed:
+        dracula_destroyed(state, "Jonathan Harker staked him", by=None)
+    return attrs.evolve(record, harker_weapons=tuple(weapons), harker_wounds=wounds)
+
+
+def _finish_harker(state: FuryState, record: Combat, end: str | None,
+                   escape: str | None) -> None:
+    """Reference 4 - Jonathan Harker: his Weapon Chits go back to the Pool; bitten,
+    hypnotised or killed, he becomes a Vampire (the Harker - Vampire chit joins Dracula's
+    Encounter Set, beyond the limit of five)."""
+    for weapon in record.harker_weapons:
+        state.weapons_pool.bag.append(weapon)
+    state.dracula.shown_at = None
+    if end == "hunters_out":
+        state.dracula.encounter_set.append("harker_vampire")
+        state.say("harker_turns", "Jonathan Harker becomes a Vampire: Dracula takes the "
+                  "Harker - Vampire chit")
+        state.clues.append({"k": "harker_vampire"})
+    else:
+        state.say("harker_wins", "Jonathan Harker survives the fight")
+    if escape == "bat" and not (state.dracula.fleeing and record.town == CASTLE_DRACULA):
+        state.stack.append(BatFlight(record.town))

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from . import dracula, encounters, fight, hunters, items, movement, setup
+from . import dracula, encounters, events, fight, hunters, items, movement, setup
+from .actions import PlayEvent
 from .pending import Combat, Pending
 
 if TYPE_CHECKING:
@@ -30,21 +31,29 @@ Explain = Callable[["FuryState", Pending, str, "Action"], str]
 def _legal_table() -> dict[str, Legal]:
     return {
         "choose_start": lambda s, r, seat: setup.start_choices(s, seat),
-        "dracula_movement": lambda s, r, seat: dracula.movement_options(s),
+        "dracula_movement": lambda s, r, seat: [
+            *events.declared_moves(s, seat, dracula.movement_options(s)),
+            *events.dracula_cards(s)],
         "dracula_swap": lambda s, r, seat: dracula.swap_options(s),
         "dracula_action": lambda s, r, seat: dracula.placement_options(s),
         "bat_flight": lambda s, r, seat: dracula.bat_flight_options(s, r),  # type: ignore[arg-type]
-        "hunter_movement": movement.movement_options,  # type: ignore[dict-item]
+        "hunter_movement": lambda s, r, seat: [
+            *movement.movement_options(s, r, seat),  # type: ignore[arg-type]
+            *events.movement_cards(s, r, seat)],  # type: ignore[arg-type]
         "train_ride": movement.train_options,  # type: ignore[dict-item]
         "weapon_swap": movement.swap_options,  # type: ignore[dict-item]
         "vampire_choice": encounters.vampire_choice_options,  # type: ignore[dict-item]
         "vampire_victim": encounters.victim_options,  # type: ignore[dict-item]
         "bats_chase": encounters.bats_options,  # type: ignore[dict-item]
-        "fight_choice": hunters.fight_options,  # type: ignore[dict-item]
+        "fight_choice": lambda s, r, seat: [
+            *hunters.fight_options(s, r, seat),  # type: ignore[arg-type]
+            *events.fight_cards(s, r, seat)],  # type: ignore[arg-type]
         "item_choice": items.item_options,  # type: ignore[dict-item]
         "new_weapons": items.new_weapons_options,  # type: ignore[dict-item]
         "event_discard": items.event_discard_options,  # type: ignore[dict-item]
         "combat": fight.options,  # type: ignore[dict-item]
+        "event_window": events.window_options,  # type: ignore[dict-item]
+        "card_step": events.step_options,  # type: ignore[dict-item]
     }
 
 
@@ -66,6 +75,8 @@ def _apply_table() -> dict[str, Apply]:
         "new_weapons": items.apply_new_weapons,  # type: ignore[dict-item]
         "event_discard": items.apply_event_discard,  # type: ignore[dict-item]
         "combat": fight.apply,  # type: ignore[dict-item]
+        "event_window": events.apply_window,  # type: ignore[dict-item]
+        "card_step": events.apply_step,  # type: ignore[dict-item]
     }
 
 
@@ -74,6 +85,12 @@ def _run_table() -> dict[str, Run]:
         "dracula_action": dracula.run_action_phase,  # type: ignore[dict-item]
         "hunter_action": hunters.run_action_phase,  # type: ignore[dict-item]
         "combat": fight.run,  # type: ignore[dict-item]
+        "card_played": events.run_card_played,  # type: ignore[dict-item]
+        "play_at_once": events.run_play_at_once,  # type: ignore[dict-item]
+        "pending_bite": events.run_pending_bite,  # type: ignore[dict-item]
+        "train_attempt": events.run_train_attempt,  # type: ignore[dict-item]
+        "end_turn": events.run_end_turn,  # type: ignore[dict-item]
+        "die_roll": events.run_die_roll,  # type: ignore[dict-item]
     }
 
 
@@ -93,8 +110,15 @@ def legal_actions(state: FuryState, record: Pending, seat: str) -> list[Action]:
 
 
 def apply_action(state: FuryState, record: Pending, seat: str, action: Action) -> None:
-    APPLY[record.KIND](state, record, seat, action)
+    if isinstance(action, PlayEvent) and record.KIND in OWN_CARD_KINDS:
+        events.play_own(state, seat, action)  # a card played in the seat's own decision
+    else:
+        APPLY[record.KIND](state, record, seat, action)
     settle(state)
+
+
+#: Decisions in which the deciding seat may also play one of his Event Cards.
+OWN_CARD_KINDS = frozenset({"hunter_movement", "dracula_movement", "fight_choice"})
 
 
 def explain_illegal(state: FuryState, record: Pending, seat: str,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 import attrs
@@ -60,9 +61,11 @@ class FuryGame(Game):
     seats = SEATS
     has_hidden_information = True
     # The kit's plugin run (``pytest --gothic-conformance``): a whole random game is
-    # thousands of steps, so views are checked every 25th step and resampled every 50th.
-    conformance: ClassVar[Mapping[str, Any]] = {"every": 25, "hidden_every": 50}
+    # thousands of steps (Event Card windows add many short decisions), so views are
+    # checked and states resampled every 40th step.
     action_types = ACTION_TYPES
+    conformance: ClassVar[Mapping[str, Any]] = MappingProxyType(
+        {"every": 40, "hidden_every": 40})
     options = (
         Option("map_file", "", "a map of Europe in the format of fury1987/data/map.toml "
                                "(default: the reconstructed 1987 map)"),

@@ -61,6 +61,8 @@ def run_action_phase(state: FuryState, record: HunterAction) -> None:
         state.stack[-1] = record
     if record.stage == "search":
         _search(state, record, members)
+    elif record.stage == "encounter":
+        _face_encounter(state, record, members)
     elif record.stage == "meet":
         _meet(state, record, members)
     elif record.stage == "items":
@@ -71,22 +73,43 @@ def run_action_phase(state: FuryState, record: HunterAction) -> None:
 
 # -- Searching ----------------------------------------------------------------------------
 def _search(state: FuryState, record: HunterAction, members: tuple[str, ...]) -> None:
-    from .encounters import resolve_encounter
-
     town = record.town
     if state.map_effect(town) == "fog":
         state.say("lost_in_fog", f"{names(members)} can see nothing for the Fog in {town}",
                   hunters=list(members), town=town)
         state.stack[-1] = attrs.evolve(record, stage="meet", ended=True, hidden=True)
         return
+    from .events import open_window
+
     chit = state.chart.get(town)
-    state.stack[-1] = attrs.evolve(record, stage="meet", found=chit or "")
     if chit is None:
+        state.stack[-1] = attrs.evolve(record, stage="meet", found="")
         return
+    state.stack[-1] = attrs.evolve(record, stage="encounter", found=chit)
+    state.sightings[town] = chit  # shown to the Hunters: no longer a secret
     state.say("encounter_found", f"{names(members)} {'find' if len(members) > 1 else 'finds'}"
               f" {state.rules.encounters.name(chit)} in {town}", hunters=list(members),
               town=town, chit=chit)
-    resolve_encounter(state, chit, town, members)
+    # Escape Route, Pre-Warned, Seduction, Szgany Reinforcements: "as soon as the ...
+    # Encounter Chit is revealed" (Reference 4).
+    open_window(state, "encounter_revealed", (*members, "dracula"), hunter=record.seat,
+                town=town, chit=chit)
+
+
+def _face_encounter(state: FuryState, record: HunterAction, members: tuple[str, ...]) -> None:
+    """Follow the instructions of the Encounter found, unless a card avoided it."""
+    from .encounters import resolve_encounter
+    from .fight import start_reinforcements
+
+    state.stack[-1] = attrs.evolve(record, stage="meet")
+    chit = record.found
+    assert chit is not None
+    if record.avoided or record.ended or state.chart.get(record.town) != chit:
+        if record.reinforcements and not record.ended:
+            # Pre-Warned: "the Hunter must still face the second identical Szgany"
+            start_reinforcements(state, record.town, members, chit)
+        return
+    resolve_encounter(state, chit, record.town, members)
 
 
 # -- Meeting Dracula ----------------------------------------------------------------------
@@ -166,3 +189,10 @@ def _finish(state: FuryState, record: HunterAction) -> None:
         state.clues.append({"k": "box", "town": town, "after": state.sightings.get(town, "")})
     state.stack.pop()
     state.seq.end_turn()
+    if record.members and state.outcome is None:
+        from .events import open_window
+
+        # Vampiric Influence: "at the end of a Hunter's Action Phase" (Reference 4).
+        seat = record.seat
+        if state.hunters[seat].alive:
+            open_window(state, "hunter_action_end", ("dracula",), hunter=seat)

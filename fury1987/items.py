@@ -59,9 +59,14 @@ def apply_items(state: FuryState, record: ItemChoice, seat: str, action: Action)
               hunters=list(members), weapons=list(action.weapons), events=list(action.events))
     for taker in action.weapons:
         draw_weapon(state, taker)
-    for taker in action.events:
-        draw_event(state, taker)
+    drawn = [(taker, card) for taker in action.events
+             if (card := draw_event(state, taker)) is not None]
     _enforce_limits(state, members, drew=action.weapons)
+    from .events import queue_drawn
+
+    # "Event Cards must be played immediately unless they have Keep printed on them."
+    queue_drawn(state, record.seat, members,
+                [(t, c) for t, c in drawn if c in state.hunters[t].events])
 
 
 def draw_weapon(state: FuryState, seat: str) -> str | None:
@@ -78,14 +83,14 @@ def draw_weapon(state: FuryState, seat: str) -> str | None:
     return weapon
 
 
-def draw_event(state: FuryState, seat: str) -> None:
+def draw_event(state: FuryState, seat: str) -> str | None:
     """An Event Card from the bottom of the Draw Pile: a cross for the Hunter, a bat for
     Dracula, given to him unseen."""
     deck = state.event_deck
     if not deck.can_draw():
         state.say("no_event", "No Event Card can be taken: only the top card is left",
                   hunter=seat)
-        return
+        return None
     card = deck.draw_bottom(state.dice)
     name = HUNTER_NAMES[seat]
     if state.rules.events[card].back == "bat":
@@ -99,6 +104,7 @@ def draw_event(state: FuryState, seat: str) -> None:
         state.events.add(event("event_drawn", f"{name} takes the {card} Event Card",
                                hunter=seat, card=card), HUNTERS_SCOPE,
                          event("event_drawn", f"{name} takes an Event Card", hunter=seat))
+    return card
 
 
 def _enforce_limits(state: FuryState, members: tuple[str, ...],
@@ -109,7 +115,8 @@ def _enforce_limits(state: FuryState, members: tuple[str, ...],
         state.stack.append(EventDiscard(DRACULA))
     for member in reversed(members):
         hunter = state.hunters[member]
-        if len(hunter.events) > EVENT_LIMIT:
+        kept = [c for c in hunter.events if state.rules.events[c].keep]
+        if len(kept) > EVENT_LIMIT:
             state.stack.append(EventDiscard(member))
         if member in drew:
             state.stack.append(NewWeapons(member))

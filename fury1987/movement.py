@@ -35,7 +35,14 @@ from .actions import (
     SwapWeapons,
 )
 from .board import CASTLE_DRACULA, HOST_FORBIDDEN
-from .pending import HunterAction, HunterMovement, NewWeapons, TrainRide, WeaponSwap
+from .pending import (
+    HunterAction,
+    HunterMovement,
+    NewWeapons,
+    TrainAttempt,
+    TrainRide,
+    WeaponSwap,
+)
 from .state import HUNTER_NAMES, HUNTERS, SEATS, WEAPON_LIMIT
 
 if TYPE_CHECKING:
@@ -56,10 +63,16 @@ ENTERING_CASTLE_VALOUR = 3  # Valour Points: "For entering Castle Dracula" (firs
 
 
 def begin_movement_phase(state: FuryState, seat: str) -> None:
+    from .events import open_window, stormy_seas_pass
+
     if state.seq.phase != "movement" or not state.hunters[seat].alive:
         state.seq.end_turn()
         return
+    stormy_seas_pass(state, seat)
+    state.cards.get("weather", {}).pop(seat, None)
     state.stack.append(HunterMovement(seat))
+    # Control Storms, Wild Horses: "at the start of a Hunter's Movement Phase".
+    open_window(state, "hunter_movement_start", ("dracula",), hunter=seat)
 
 
 # -- who moves ----------------------------------------------------------------------------
@@ -102,10 +115,15 @@ def group_candidates(state: FuryState, seat: str) -> list[tuple[str, ...]]:
 def movement_options(state: FuryState, record: HunterMovement, seat: str) -> list[Action]:
     hunter = state.hunters[seat]
     group = movers(state, seat)
+    from .events import declared_moves
+
     options: list[Action] = []
-    if "missed_train" not in record.done:
+    if "missed_train" not in record.done and "declaring" not in record.done:
         options.extend(_start_of_phase_options(state, record, seat, hunter, group))
-    options.extend(_move_options(state, record, group))
+    moves = _move_options(state, record, group)
+    if "declaring" not in record.done:
+        moves = declared_moves(state, seat, moves)  # Vampiric Influence
+    options.extend(moves)
     return options
 
 
@@ -163,7 +181,8 @@ def _move_options(state: FuryState, record: HunterMovement,
     storm = state.map_effect(here) == "storms"
     options: list[Action] = [MoveTo(p) for p in board.road[here]]
     if board.is_port(here) and not storm:
-        options.extend(MoveTo(p) for p in board.sea[here])
+        blocked = state.cards.get("stormy", {})
+        options.extend(MoveTo(p) for p in board.sea[here] if p not in blocked)
     if board.rail[here] and not storm and "missed_train" not in record.done:
         options.append(CATCH_TRAIN)
     if "missed_train" not in record.done and may_pass(state, here):
@@ -179,8 +198,9 @@ def sea_moves(state: FuryState, hunter: Hunter) -> list[str]:
     here = hunter.location
     assert here is not None
     start, visited = hunter.voyage[0], hunter.voyage[1:]
+    blocked = state.cards.get("stormy", {})
     found = [p for p in board.sea[here]
-             if (board.is_sea(p) and p not in visited)
+             if (board.is_sea(p) and p not in visited and p not in blocked)
              or (board.is_town(p) and p != start and state.map_effect(p) != "storms")]
     return found or [p for p in board.sea[here] if p != start]  # ruling: never stranded
 
@@ -358,9 +378,14 @@ def _move_choice(state: FuryState, record: HunterMovement, seat: str,
     names = " and ".join(HUNTER_NAMES[m] for m in group)
     here = state.hunters[seat].location
     assert here is not None
+    from .events import moved_as_declared, open_window
+
     if action == CATCH_TRAIN:
-        _catch_train(state, record, seat, group, here, names)
+        # False Tip-off: "when a Hunter attempts to catch a train" (Reference 4).
+        state.stack.append(TrainAttempt(seat))
+        open_window(state, "catching_train", ("dracula",), hunter=seat)
         return
+    moved_as_declared(state, seat)
     state.stack.pop()
     _group_has_moved(state, seat, group)
     if isinstance(action, MoveTo):
@@ -368,7 +393,13 @@ def _move_choice(state: FuryState, record: HunterMovement, seat: str,
             move_hunter(state, member, action.to)
         state.say("hunter_moves", f"{names} {'move' if len(group) > 1 else 'moves'} from "
                   f"{here} to {action.to}", hunters=list(group), to=action.to)
+        if _more_sea_moves(state, record, seat, here, action.to):
+            return
         _after_move(state, seat, group)
+        if state.board.is_sea(here) and state.board.is_town(action.to):
+            # Customs Search: "when a Hunter ends his Movement Phase in a Port he reached
+            # by sea" (Reference 4).
+            open_window(state, "hunter_movement_end", ("dracula",), hunter=seat)
     elif action == PASS:
         for member in group:
             state.hunters[member].passed = True
@@ -379,6 +410,30 @@ def _move_choice(state: FuryState, record: HunterMovement, seat: str,
         state.say("hunter_stays", f"{names} {'stay' if len(group) > 1 else 'stays'} in "
                   f"{here}", hunters=list(group))
         _to_action_phase(state, seat, group)
+
+
+def _more_sea_moves(state: FuryState, record: HunterMovement, seat: str, here: str,
+                    to: str) -> bool:
+    """Excellent Weather: up to four Sea Moves in this Movement Phase, as long as the
+    group sails together; True if the Hunter moves on at once."""
+    weather = state.cards.get("weather", {})
+    left = weather.get(seat, 0)
+    board = state.board
+    if not left or not (board.is_sea(to) or board.is_sea(here)):
+        return False
+    left -= 1
+    weather[seat] = left
+    if left <= 0 or not board.is_sea(to):
+        del weather[seat]
+        if not weather:
+            state.cards.pop("weather", None)
+        return False
+    state.stack.append(HunterMovement(seat, ("weather", "sailed", "missed_train")))
+    return True
+
+
+def group_has_moved(state: FuryState, seat: str, group: tuple[str, ...]) -> None:
+    _group_has_moved(state, seat, group)
 
 
 def _group_has_moved(state: FuryState, seat: str, group: tuple[str, ...]) -> None:
@@ -436,20 +491,52 @@ def _to_action_phase(state: FuryState, seat: str, group: tuple[str, ...],
 
 
 # -- Rail ---------------------------------------------------------------------------------
-def _catch_train(state: FuryState, record: HunterMovement, seat: str,
-                 group: tuple[str, ...], here: str, names: str) -> None:
-    """Roll on the Railway Station Chart: one roll for a whole group."""
-    roll = state.dice.d6()
-    train = state.rules.railway_chart.train_for(roll)
-    reach = state.board.rail_reach(here, train.stops)
-    if train.stops == 0 or not reach:
-        state.stack[-1] = HunterMovement(seat, (*record.done, "missed_train"))
-        state.say("no_train", f"{names} rolls {roll}: no train", hunters=list(group),
-                  roll=roll)
+def catch_train(state: FuryState, seat: str, train: str | None = None,
+                roll: int | None = None) -> None:
+    """Roll on the Railway Station Chart (one roll for a whole group), or board the train
+    a card gives (Chartered Carriage: an Express)."""
+    record = state.stack[-1]
+    assert isinstance(record, HunterMovement)
+    group = movers(state, seat)
+    names = " and ".join(HUNTER_NAMES[m] for m in group)
+    here = state.hunters[seat].location
+    assert here is not None
+    chart = state.rules.railway_chart
+    if train is None and roll is None:
+        # The die is rolled; Good Luck may have it rolled again (Reference 4).
+        from .pending import DieRoll
+
+        state.stack.append(DieRoll("railway", seat, state.dice.d6()))
         return
-    state.stack[-1] = TrainRide(seat, group, train.id, train.stops)
-    state.say("train_caught", f"{names} rolls {roll} and catches a {train.name} in {here}",
-              hunters=list(group), roll=roll, train=train.id)
+    if train is None:
+        assert roll is not None
+        found = chart.train_for(roll)
+        said = f"{names} rolls {roll}"
+    else:
+        roll = 0
+        found = next(t for t in chart.trains if t.id == train)
+        said = f"{names} hires a Chartered Carriage"
+    reach = state.board.rail_reach(here, found.stops)
+    if found.stops == 0 or not reach:
+        state.stack[-1] = HunterMovement(seat, (*record.done, "missed_train"))
+        state.say("no_train", f"{said}: no train", hunters=list(group), roll=roll)
+        return
+    state.stack[-1] = TrainRide(seat, group, found.id, found.stops)
+    state.say("train_caught", f"{said} and catches a {found.name} in {here}",
+              hunters=list(group), roll=roll, train=found.id)
+
+
+def missed_train(state: FuryState, seat: str) -> None:
+    """False Tip-off: the Hunter (group) misses the train and stays in his Town this
+    Movement Phase: an Action Phase follows there, as if he had not moved."""
+    record = state.stack[-1]
+    assert isinstance(record, HunterMovement)
+    group = movers(state, seat)
+    state.stack.pop()
+    _group_has_moved(state, seat, group)
+    state.say("false_tip_off", f"{' and '.join(HUNTER_NAMES[m] for m in group)} miss the "
+              "train on a False Tip-off", hunters=list(group))
+    _to_action_phase(state, seat, group)
 
 
 def train_options(state: FuryState, record: TrainRide, seat: str) -> list[Action]:

@@ -163,6 +163,8 @@ class HunterAction(Pending):
     hidden: bool = False
     ended: bool = False
     found: str | None = None
+    avoided: bool = False
+    reinforcements: int = 0
 
 
 @attrs.frozen
@@ -297,12 +299,138 @@ class Combat(Pending):
     hunters_standing_by: tuple[str, ...] = ()
     agents_standing_by: tuple[str, ...] = ()
     team_up: tuple[str, ...] = ()
+    time_cards: tuple[str, ...] = ()
+    hunters_bonus: int = 0
+    opponent_bonus: int = 0
+    rage_through: int = 0
+    great_strength: tuple[str, ...] = ()
+    reinforcement: bool = False
+    harker_seat: str = ""
+    harker_weapons: tuple[str, ...] = ()
+    harker_wounds: int = 0
+
+
+@attrs.frozen
+class EventWindow(Pending):
+    """A timing window for Event Cards (Event Cards; Reference 4): each seat in ``seats``
+    in turn may play one eligible card or pass; it closes when all have passed in a row.
+
+    A seat is asked whenever it holds any Event Card of its kind (how many each holds is
+    public), never only when it holds an eligible one: being asked tells nothing.
+    ``hunter``, ``town`` and ``chit`` say what the window is about (the Hunter moving or
+    attacked, the Town, the Encounter revealed); ``played`` the cards played in it.
+    """
+
+    KIND = "event_window"
+    RULE = "Event Cards"
+    timing: str
+    seats: tuple[str, ...]
+    turn: int = 0
+    passes: int = 0
+    hunter: str = ""
+    town: str = ""
+    chit: str = ""
+    played: tuple[str, ...] = ()
+
+    def deciders(self) -> tuple[str, ...]:
+        return (self.seats[self.turn],)
+
+
+@attrs.frozen
+class CardPlayed(Pending):
+    """A card just played, its effect still to come: a Hunter's card waits for Dracula's
+    answer (Devilish Power cancels it: ``cancelled``)."""
+
+    KIND = "card_played"
+    RULE = "Event Cards"
+    card: str
+    seat: str
+    holder: str = ""
+    hunter: str = ""
+    town: str = ""
+    chit: str = ""
+    cancelled: bool = False
+
+
+@attrs.frozen
+class CardStep(Pending):
+    """A choice a card's effect asks of ``chooser`` (``stage`` says which), e.g. the Town
+    Jonathan Harker searches, the Towns the Hired Scouts visit, where Wild Horses go.
+    ``picks`` are the public choices made so far; ``moves`` counts Control Storms' moves."""
+
+    KIND = "card_step"
+    RULE = "Event Cards"
+    card: str
+    chooser: str
+    stage: str
+    seat: str = ""
+    hunter: str = ""
+    picks: tuple[str, ...] = ()
+    moves: int = 0
+
+    def deciders(self) -> tuple[str, ...]:
+        return (self.chooser,)
+
+
+@attrs.frozen
+class PlayAtOnce(Pending):
+    """Cards drawn that are not Keep: played at once, one after the other (Event Cards)."""
+
+    KIND = "play_at_once"
+    RULE = "Event Cards"
+    seat: str
+    members: tuple[str, ...]
+    cards: tuple[str, ...]
+
+
+@attrs.frozen
+class PendingBite(Pending):
+    """Seduction's bite, waiting for the Hunter's Great Strength (``resisted``)."""
+
+    KIND = "pending_bite"
+    RULE = "Reference 4 - Event Cards - SEDUCTION"
+    hunter: str
+    resisted: bool = False
+
+
+@attrs.frozen
+class TrainAttempt(Pending):
+    """A Hunter (or group) tries to catch a train, after the Chartered Carriage and False
+    Tip-off window: ``carriage``/``tip_off`` say which of the two were played."""
+
+    KIND = "train_attempt"
+    RULE = "Movement - Rail Movement"
+    seat: str
+    carriage: bool = False
+    tip_off: bool = False
+
+
+@attrs.frozen
+class DieRoll(Pending):
+    """A die just rolled for a Hunter (``what`` it was for), waiting for Good Luck."""
+
+    KIND = "die_roll"
+    RULE = "Reference 4 - Event Cards - GOOD LUCK"
+    what: str
+    seat: str
+    roll: int
+    asked: bool = False
+
+
+@attrs.frozen
+class EndTurn(Pending):
+    """The turn ends once what is above this record is done (Hypnosis: the bitten Hunter
+    misses his turn)."""
+
+    KIND = "end_turn"
+    RULE = "Sequence of Play"
 
 
 PENDING_TYPES: tuple[type[Pending], ...] = (
     ChooseStart, DraculaMovement, DraculaSwap, DraculaAction, BatFlight, HunterMovement,
     TrainRide, WeaponSwap, HunterAction, VampireChoice, VampireVictim, BatsChase,
-    FightChoice, ItemChoice, NewWeapons, EventDiscard, Combat,
+    FightChoice, ItemChoice, NewWeapons, EventDiscard, Combat, EventWindow, CardPlayed,
+    CardStep, PlayAtOnce, PendingBite, TrainAttempt, EndTurn, DieRoll,
 )
 _BY_KIND = {cls.KIND: cls for cls in PENDING_TYPES}
 

@@ -232,9 +232,14 @@ def _redraw_encounters(twin: FuryState, rng: Dice, hidden_chart: list[str] | Non
     public_aside = Counter(twin.public_encounter_discards)
     hidden_aside = list((Counter(pool.aside) - public_aside).elements())
     old_hidden = {t: c for t, c in twin.chart.items() if t not in twin.sightings}
+    # Chits from outside the Pool (the Harker - Vampire chit) stay where they are.
+    specials = [c for c in d.encounter_set if c not in enc.chits]
+    fixed = {t: c for t, c in old_hidden.items() if c not in enc.chits}
+    old_hidden = {t: c for t, c in old_hidden.items() if t not in fixed}
     unseen = [*d.encounter_set, *old_hidden.values(), *pool.bag, *hidden_aside]
     unseen = [c for c in unseen if c in enc.chits]
-    towns = list(old_hidden) if hidden_chart is None else hidden_chart
+    towns = list(old_hidden) if hidden_chart is None else \
+        [t for t in hidden_chart if t not in fixed][:len(old_hidden)]
     for _ in range(TRIES):
         rng.shuffle(unseen)
         deal = list(unseen)
@@ -249,8 +254,8 @@ def _redraw_encounters(twin: FuryState, rng: Dice, hidden_chart: list[str] | Non
             chart[town] = deal.pop(pick)
         if not ok or not _no_victory(twin, chart):
             continue
-        size = len(d.encounter_set)
-        new_set, rest = deal[:size], deal[size:]
+        size = len(d.encounter_set) - len(specials)
+        new_set, rest = [*specials, *deal[:size]], deal[size:]
         for town in old_hidden:
             del twin.chart[town]
         twin.chart.update(chart)
@@ -330,7 +335,7 @@ def _redraw_secret_chits(twin: FuryState, viewer: str, rng: Dice) -> None:
             continue
         chosen = dict(record.chosen)
         for fighter in list(chosen):
-            dracula_side = fighter not in HUNTERS
+            dracula_side = fighter == DRACULA or fighter.startswith("agent_")
             hidden = viewer == PUBLIC or (dracula_side != (viewer == DRACULA))
             if hidden:
                 options = chit_options(twin, record, fighter)

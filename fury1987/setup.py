@@ -120,6 +120,8 @@ def invariant_problems(state: FuryState) -> list[str]:
         problems.append(f"Weapon Chits are not each in one place: {+weapons}")
     cards = Counter(state.event_deck.cards) + Counter(state.event_deck.discards)
     cards += Counter(state.dracula.events)
+    if state.cards.get("shipping_agents"):
+        cards["shipping_agents"] += 1  # face up beside the map while in play
     for hunter in state.hunters.values():
         cards += Counter(hunter.events)
     if cards != Counter(rules.events.deck_list()):

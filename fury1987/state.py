@@ -161,6 +161,7 @@ class FuryData:
     clues: list[Any]
     vampires_destroyed: int
     outcome: Any
+    cards: dict[str, Any] = attrs.field(factory=dict)
 
 
 class FuryState(LoggedState):
@@ -196,6 +197,9 @@ class FuryState(LoggedState):
         #: The public record about Dracula, read by the possible-location tracker.
         self.clues: list[dict[str, Any]] = []
         self.vampires_destroyed = 0
+        #: Event Cards' lasting effects, all public (fury1987.events): Shipping Agents in
+        #: play, Sea Sectors blocked by Stormy Seas, declared next moves, Excellent Weather.
+        self.cards: dict[str, Any] = {}
         self._outcome: Outcome | None = None
         self.events: Log = Log()
         self._legal: tuple[str, list[Action], frozenset[Action]] | None = None
@@ -330,6 +334,7 @@ class FuryState(LoggedState):
         twin.stack = self.stack.copy()
         twin.clues = self.clues.copy()
         twin.vampires_destroyed = self.vampires_destroyed
+        twin.cards = _copy_json(self.cards)
         twin._outcome = self._outcome
         twin.events = self.events.clone()
         twin._legal = self._legal
@@ -365,6 +370,7 @@ class FuryState(LoggedState):
             "stack": [pending_to_data(p) for p in self.stack],
             "clues": [dict(c) for c in self.clues],
             "vampires_destroyed": self.vampires_destroyed,
+            "cards": _copy_json(self.cards),
             "outcome": None if self._outcome is None else self._outcome.to_data(),
             "options": dict(self.options),
         }
@@ -390,6 +396,7 @@ class FuryState(LoggedState):
         state.stack = [pending_from_data(p) for p in plain.stack]
         state.clues = plain.clues
         state.vampires_destroyed = plain.vampires_destroyed
+        state.cards = _copy_json(plain.cards)
         state._outcome = None if plain.outcome is None else Outcome.from_data(plain.outcome)
         return state
 
@@ -416,6 +423,15 @@ def _dracula_data(d: Dracula) -> dict[str, Any]:
             "shown_at": d.shown_at, "must_leave": d.must_leave, "consumed": d.consumed,
             "passed": d.passed, "moved": d.moved, "trail": list(d.trail),
             "history": list(d.history)}
+
+
+def _copy_json(data: Any) -> Any:
+    """A copy of small JSON-native data (dicts and lists copied, the rest shared)."""
+    if isinstance(data, dict):
+        return {k: _copy_json(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_copy_json(v) for v in data]
+    return data
 
 
 def _pool_data(pool: Pool) -> dict[str, Any]:

@@ -56,6 +56,8 @@ MAX_ROWS = 200_000
 WINDOW_TURNS = 12
 CASTLE_TURNS_LIMIT = 3
 CONSUME_GAIN = 2
+#: Clues that are one of Dracula's moves (a checkpoint for drawing secret histories).
+MOVE_KINDS = frozenset({"turn", "bat", "evasion"})
 
 
 @attrs.frozen(eq=False)
@@ -527,7 +529,7 @@ class Tracker:
                obligations: Sequence[Obligation], bits: int, dedupe: bool = True) -> Rows:
         kind = clue["k"]
         g = self.geometry
-        if kind in ("turn", "bat"):
+        if kind in MOVE_KINDS:
             self.checkpoints.append((i, _project(rows)))
         if kind == "start":
             towns = [p for p in g.places if not g.board.is_sea(p)
@@ -546,6 +548,12 @@ class Tracker:
             rows = self._blood(clue, rows)
         elif kind == "host":
             rows = self._host(clue, rows)
+        elif kind == "where":
+            rows = self._where(clue, rows)
+        elif kind == "evasion":
+            rows = self._evasion(clue, rows)
+        elif kind == "driven":
+            rows = self._driven(clue, rows)
         # Close the obligations that end here: their flag must be set.
         for b, o in enumerate(obligations):
             if o.end == i:
@@ -571,11 +579,51 @@ class Tracker:
     def _blood(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
         g = self.geometry
         loc, rum, bp, aux = g.decode(rows.codes)
-        after = np.maximum(bp - int(clue["loss"]), -12)
+        loss = int(clue["loss"])
+        after = np.minimum(np.maximum(bp - loss, -12), 12)
         drained = (bp > 0) & (after <= 0)
         keep = drained if clue["drained"] else ~drained
+        if loss < 0:  # a gain (Walpurgis Nacht): never with the Blood Death Marker in use
+            keep &= bp >= 0
         codes = g.encode(loc, rum, after, aux)
         return Rows(codes[keep], rows.flags[keep])
+
+    def _where(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
+        """Dracula is in one of ``places`` (Newspaper Reports, Hypnosis, Sensationalist
+        Press, a declared move made)."""
+        g = self.geometry
+        loc = g.decode(rows.codes)[0]
+        keep = g.mask(clue["places"])[loc]
+        return Rows(rows.codes[keep], rows.flags[keep])
+
+    def _evasion(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
+        """Evasion: straight to any Town with no Hunter and no Host Marker (not his own);
+        the Local Rumours Marker into the box he vacated (if a Town)."""
+        g = self.geometry
+        loc, rum, bp, _ = g.decode(rows.codes)
+        banned = g.mask([*clue["occupied"], *clue["hosts"]])
+        towns = [i for i, p in enumerate(g.places) if not g.is_sea[i] and not banned[i]]
+        out: list[Array] = []
+        flags: list[Array] = []
+        new_rum = np.where(g.is_sea[loc], rum, loc)
+        for town in towns:
+            keep = loc != town
+            out.append(g.encode(np.full(int(keep.sum()), town, dtype=np.int64),
+                                new_rum[keep], bp[keep], np.zeros(int(keep.sum()),
+                                                                   dtype=np.int64)))
+            flags.append(rows.flags[keep])
+        if not out:
+            return rows
+        return Rows(np.concatenate(out), np.concatenate(flags))
+
+    def _driven(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
+        """Stormy Seas drove Dracula out of a Sea Sector into a Port (on the map)."""
+        g = self.geometry
+        loc, rum, bp, _ = g.decode(rows.codes)
+        keep = loc == g.index[clue["from"]]
+        to = np.full(int(keep.sum()), g.index[clue["to"]], dtype=np.int64)
+        codes = g.encode(to, rum[keep], bp[keep], np.zeros_like(to))
+        return Rows(codes, rows.flags[keep])
 
     def _host(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
         g = self.geometry
@@ -657,6 +705,12 @@ class Tracker:
             if o.start < i <= o.end and attack is None:
                 placed = acting & (new_loc == g.index[o.town]) & ~occupied[new_loc]
                 new_flags = np.where(placed, new_flags | (1 << b), new_flags)
+        sea = clue.get("sea")
+        if sea is not None:  # Shipping Agents: what he announced of his Sea Movement
+            from_sea, to_sea = g.is_sea[loc[src]], g.is_sea[new_loc]
+            kinds = {"embarking": ~from_sea & to_sea, "sailing": from_sea & to_sea,
+                     "disembarking": from_sea & ~to_sea, "none": ~from_sea & ~to_sea}
+            alive &= kinds[sea]
         codes = g.encode(new_loc[alive], new_rum[alive], new_bp[alive], new_aux[alive])
         return Rows(codes, new_flags[alive])
 
@@ -668,6 +722,7 @@ class Tracker:
         """Every move by Road or Sea: (source row, place, Rumours, Blood Points, aux)."""
         g = self.geometry
         parts: list[tuple[Array, Array, Array, Array, Array]] = []
+        blocked = g.mask(clue.get("blocked", ()))  # Stormy Seas
         if not consumed:
             land = np.flatnonzero(~at_sea)
             pos, to = _expand(loc[land], g.road_from, g.road_to)
@@ -681,13 +736,15 @@ class Tracker:
             ports = np.flatnonzero(may)
             pos, to = _expand(loc[ports], g.sea_from, g.sea_to)
             s = ports[pos]
+            ok = ~blocked[to]
+            s, to = s[ok], to[ok]
             parts.append((s, to, loc[s], np.maximum(bp[s] - 1, -12), g.sea_bit[to]))
             # At Sea: sail to a Sector not yet visited, or disembark at another Port.
             seas = np.flatnonzero(at_sea)
             pos, to = _expand(loc[seas], g.sea_from, g.sea_to)
             s = seas[pos]
             to_sea = g.is_sea[to]
-            ok = np.where(to_sea, (aux[s] & g.sea_bit[to]) == 0,
+            ok = np.where(to_sea, ((aux[s] & g.sea_bit[to]) == 0) & ~blocked[to],
                           (to != rum[s]) & ~hosts[to])
             s, to, to_sea = s[ok], to[ok], to_sea[ok]
             parts.append((s, to, rum[s], bp[s], np.where(to_sea, aux[s] | g.sea_bit[to], 0)))

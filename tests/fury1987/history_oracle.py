@@ -34,7 +34,7 @@ def problems(state: FuryState, moves: Sequence[int], states: Sequence[int],
     found: list[str] = []
     hist = [decode(state, s) for s in states]
     start = clues[0]
-    loc, rum, bp, _aux = hist[0]
+    loc, rum, bp, _ = hist[0]
     if not board.is_town(loc) or loc in start["occupied"] or rum is not None or bp != 12:
         found.append(f"bad start {hist[0]}")
     voyage: list[str] = []
@@ -44,20 +44,24 @@ def problems(state: FuryState, moves: Sequence[int], states: Sequence[int],
         before = hist[j]
         after = hist[j + 1]
         # the filters after the move, up to the next one, act on ``after``
-        expected_bp, expected_leave = _after_filters(state, clues, k + 1, bounds[j + 1],
-                                                     after[0])
-        problem, _moved, visit = _move(state, clues[k], before, after, voyage,
-                                      expected_bp, expected_leave)
+        changes, expected_leave, driven = _after_filters(state, clues, k + 1, bounds[j + 1],
+                                                         after[0])
+        landed = after if driven is None else (driven, after[1], after[2], after[3])
+        problem, _, visit = _move(state, clues[k], before, landed, voyage,
+                                      changes, expected_leave)
         if problem:
             found.append(f"move at clue {k}: {problem}")
             continue
-        if board.is_sea(after[0]):
-            voyage = [*voyage, after[0]] if board.is_sea(before[0]) else [before[0], after[0]]
+        if board.is_sea(landed[0]):
+            voyage = [*voyage, landed[0]] if board.is_sea(before[0]) \
+                else [before[0], landed[0]]
         else:
+            voyage = []
+        if driven is not None:
             voyage = []
         if visit:
             visits.append((k, after[0]))
-        found += _searches(clues, k + 1, bounds[j + 1], after)
+        found += _searches(clues, k + 1, bounds[j + 1], landed)
     for town, begin, end in (all_obligations(clues) if obligations is None else obligations):
         if not any(t == town and begin < k <= end for k, t in visits):
             found.append(f"no Action Phase in {town} between clues {begin} and {end}")
@@ -65,21 +69,36 @@ def problems(state: FuryState, moves: Sequence[int], states: Sequence[int],
 
 
 def _after_filters(state: FuryState, clues: Sequence[dict[str, Any]], first: int, stop: int,
-                   place: str) -> tuple[int, bool]:
-    """(Blood Points lost after the move, whether a Host then fell on ``place``)."""
-    lost, leave = 0, False
+                   place: str) -> tuple[list[int], bool, str | None]:
+    """(Blood Point changes after the move, whether a Host then fell on ``place``, the
+    Sea Sector Stormy Seas drove him out of, if it did)."""
+    changes: list[int] = []
+    leave = False
+    driven: str | None = None
     for clue in clues[first:stop]:
         if clue["k"] == "blood":
-            lost += int(clue["loss"])
+            changes.append(int(clue["loss"]))
         elif clue["k"] == "host" and clue["town"] == place:
             leave = True
-    return lost, leave
+        elif clue["k"] == "driven":
+            driven = clue["from"]
+    return changes, leave, driven
+
+
+def _blood_after(bp: int, changes: Sequence[int]) -> int:
+    for loss in changes:
+        bp = min(max(bp - loss, -12), 12)
+    return bp
 
 
 def _searches(clues: Sequence[dict[str, Any]], first: int, stop: int,
               after: tuple[str, str | None, int, int]) -> list[str]:
     found = []
     for clue in clues[first:stop]:
+        if clue["k"] == "driven":
+            after = (clue["to"], after[1], after[2], after[3])
+        if clue["k"] == "where" and after[0] not in clue["places"]:
+            found.append(f"Dracula was announced in {clue['places']}, not {after[0]}")
         if clue["k"] != "search":
             continue
         town = clue["town"]
@@ -95,14 +114,26 @@ def _searches(clues: Sequence[dict[str, Any]], first: int, stop: int,
 
 
 def _move(state: FuryState, clue: dict[str, Any], before: tuple[str, str | None, int, int],
-          after: tuple[str, str | None, int, int], voyage: list[str], lost: int,
+          after: tuple[str, str | None, int, int], voyage: list[str], changes: list[int],
           leave: bool) -> tuple[str, bool, bool]:
     """(problem, moved, Action Phase without an attack)."""
     board = state.board
     loc, rum, bp, aux = before
     new, new_rum, new_bp, new_aux = after
     hosts = set(clue["hosts"])
-    bp_now = max(new_bp + lost, -12)  # undo the public losses that came after
+    blocked = set(clue.get("blocked", ()))
+
+    def blood_ok(want: int) -> bool:  # the public changes after the move, applied
+        return _blood_after(want, changes) == new_bp
+
+    if clue["k"] == "evasion":
+        banned = set(clue["occupied"]) | hosts
+        if not board.is_town(new) or new in banned or new == loc:
+            return f"Evasion cannot take Dracula to {new}", True, False
+        want_rum = loc if board.is_town(loc) else rum
+        if new_rum != want_rum or not blood_ok(bp):
+            return "Evasion changed the Blood Points or misplaced the Rumours", True, False
+        return "", True, False
     if clue["k"] == "bat":
         if loc != clue["from"]:
             return f"the bat flew from {clue['from']}, not {loc}", True, False
@@ -115,7 +146,7 @@ def _move(state: FuryState, clue: dict[str, Any], before: tuple[str, str | None,
     must_leave = not at_sea and bool(aux & MUST_LEAVE)
     if fleeing and loc == CASTLE_DRACULA:
         return "a fleeing Dracula in the Castle would have hidden", False, False
-    moves = _legal_moves(state, loc, rum, bp, voyage, hosts, fleeing)
+    moves = _legal_moves(state, loc, rum, bp, voyage, hosts, fleeing, blocked)
     may_stay = not at_sea and not fleeing and not must_leave
     if clue["consumed"]:
         moves = []
@@ -123,15 +154,15 @@ def _move(state: FuryState, clue: dict[str, Any], before: tuple[str, str | None,
     stuck = not moves and not may_stay and not clue["consumed"]
     if new == loc and (may_stay or stuck):
         gain = 2 if clue["consumed"] else 0
-        if new_rum != rum or bp_now != min(bp + gain, 12):
+        if new_rum != rum or not blood_ok(min(bp + gain, 12)):
             return "a stay changed the Rumours or the Blood Points", False, False
         moved = False
     elif new in moves:
         want_rum = loc if board.is_town(loc) else rum
         want_bp = bp - 1 if board.is_town(loc) and board.is_sea(new) else bp
-        if new_rum != want_rum or bp_now != max(want_bp, -12):
+        if new_rum != want_rum or not blood_ok(max(want_bp, -12)):
             return f"moving {loc}->{new}: Rumours {new_rum}/{want_rum}, " \
-                   f"Blood {bp_now}/{want_bp}", True, False
+                   f"Blood {new_bp}/{want_bp}", True, False
         moved = True
     else:
         return f"{loc}->{new} is not a legal move", False, False
@@ -142,6 +173,12 @@ def _move(state: FuryState, clue: dict[str, Any], before: tuple[str, str | None,
         want = 1 if moved else (aux & CASTLE_COUNT) + 1
         if castle_turns != want or want >= 3:
             return "castle turns wrong", moved, False
+    sea = clue.get("sea")
+    if sea is not None:  # Shipping Agents
+        said = ("sailing" if board.is_sea(loc) else "embarking") if board.is_sea(new) \
+            else ("disembarking" if board.is_sea(loc) else "none")
+        if said != sea:
+            return f"Dracula announced {sea}, not {said}", moved, False
     acting = board.is_town(new) and not (new == loc and stuck)
     could_pass = new == loc and not stuck and clue["may_pass"] and not clue["consumed"]
     if clue.get("attack") is not None:
@@ -155,18 +192,19 @@ def _move(state: FuryState, clue: dict[str, Any], before: tuple[str, str | None,
 
 
 def _legal_moves(state: FuryState, loc: str, rum: str | None, bp: int, voyage: list[str],
-                 hosts: set[str], fleeing: bool) -> list[str]:
+                 hosts: set[str], fleeing: bool, blocked: set[str] = frozenset()  # type: ignore[assignment]
+                 ) -> list[str]:
     board = state.board
     if board.is_sea(loc):
         start = rum
         moves = [p for p in board.sea[loc]
-                 if (board.is_sea(p) and p not in voyage[1:])
+                 if (board.is_sea(p) and p not in voyage[1:] and p not in blocked)
                  or (board.is_town(p) and p != start and p not in hosts)]
     else:
         moves = [p for p in board.road[loc] if p not in hosts]
         cut_off = board.land_distance(loc, CASTLE_DRACULA) is None
         if board.is_port(loc) and ((cut_off) if fleeing else bp >= 2):
-            moves += list(board.sea[loc])
+            moves += [p for p in board.sea[loc] if p not in blocked]
     if fleeing and moves:
         dist = board.flee_distances(frozenset(hosts))
         now = dist.get(loc)

@@ -162,7 +162,8 @@ def test_discarded_weapons_are_remixed_when_the_pool_runs_out() -> None:
 def test_never_more_than_three_event_cards() -> None:
     state = started(godalming="paris", dracula="athens", seward="madrid",
                     van_helsing="london")
-    crosses = [c for c in state.event_deck.cards if state.rules.events[c].back == "cross"]
+    crosses = [c for c in state.event_deck.cards if state.rules.events[c].back == "cross"
+               and state.rules.events[c].keep]
     for card in crosses[:3]:
         state.event_deck.cards.remove(card)
         state.hunters["godalming"].events.append(card)

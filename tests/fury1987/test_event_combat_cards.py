@@ -1,0 +1,148 @@
+"""Event Cards played in combat: Dawn Raid, Hour of Darkness (and their cancelling),
+Advance Planning and Trap, Rage, Great Strength, Escape Route, Devilish Power."""
+
+from __future__ import annotations
+
+from fury1987.actions import (
+    KEEP_GARLIC,
+    NO_EVENT,
+    REVEAL_GARLIC,
+    ChooseChit,
+    MoveTo,
+    PlayEvent,
+)
+from fury1987.events import find
+from fury1987.pending import Combat
+from fury1987.state import FuryState
+
+from .event_helpers import arm, give, play, window
+from .helpers import act, kind, rig, started
+
+
+def attacked(rolls: list[int], seward: tuple[str, ...] = (),
+             dracula: tuple[str, ...] = ()) -> FuryState:
+    """Dracula moves from Rome to attack Dr Seward in Naples (Garlic not revealed)."""
+    state = started(dracula="rome", seward="naples", godalming="paris", van_helsing="london")
+    give(state, "seward", *seward)
+    give(state, "dracula", *dracula)
+    rig(state, rolls)
+    act(state, "dracula", MoveTo("naples"))
+    act(state, "seward", KEEP_GARLIC)
+    return state
+
+
+def combat(state: FuryState) -> Combat:
+    found = find(state, Combat)
+    assert isinstance(found, Combat)
+    return found
+
+
+def test_dawn_raid_makes_the_fight_take_place_by_day_without_a_roll() -> None:
+    state = attacked([6, 6], seward=("dawn_raid",))
+    assert window(state) == "start_of_combat"
+    play(state, "seward", "dawn_raid")
+    act(state, "seward", NO_EVENT)
+    assert combat(state).daytime  # the 6 was not rolled for the time
+    assert set(a.chit for a in state.legal_actions("dracula")  # type: ignore[attr-defined]
+               ) <= {"claw", "escape_human"}
+
+
+def test_hour_of_darkness_makes_it_night() -> None:
+    state = attacked([1, 1], dracula=("hour_of_darkness",))
+    assert state.current_seats() == ("dracula",) and window(state) == "start_of_combat"
+    play(state, "dracula", "hour_of_darkness")
+    act(state, "dracula", NO_EVENT)
+    assert not combat(state).daytime
+
+
+def test_hour_of_darkness_and_dawn_raid_cancel_each_other_and_the_die_is_rolled() -> None:
+    # Event Cards: "Dracula plays the Hour of Darkness card ... while Van Helsing plays
+    # Dawn Raid. Neither card affects play, and the die ... is rolled as normal."
+    state = attacked([2], seward=("dawn_raid",), dracula=("hour_of_darkness",))
+    play(state, "seward", "dawn_raid")
+    act(state, "dracula", NO_EVENT)  # no Devilish Power
+    play(state, "dracula", "hour_of_darkness")
+    act(state, "seward", NO_EVENT)
+    act(state, "dracula", NO_EVENT)
+    assert combat(state).daytime  # the die said 2: Day
+    assert {"dawn_raid", "hour_of_darkness"} <= set(state.event_deck.discards)
+
+
+def test_advance_planning_and_trap_are_cumulative_modifiers_for_one_round() -> None:
+    state = attacked([5, 3, 3], seward=("advance_planning", "advance_planning"))
+    act(state, "seward", NO_EVENT)  # start of combat: he holds cards, so he is asked
+    act(state, "dracula", ChooseChit("dracula", "claw"))
+    act(state, "seward", ChooseChit("seward", "fist"))
+    play(state, "seward", "advance_planning")
+    play(state, "seward", "advance_planning")
+    act(state, "seward", NO_EVENT)
+    # 3 against 3 + 2: the Hunters win.
+    assert any(e.get("winner") == "hunters" for e in state.log("public")
+               if e.get("kind") == "initiative")
+    assert combat(state).hunters_bonus == 0  # this round only
+
+
+def test_rage_snatches_a_weapon_and_bars_escape_for_the_rolled_rounds() -> None:
+    state = started(dracula="rome", seward="naples", godalming="paris", van_helsing="london")
+    arm(state, "seward", "rifle")
+    give(state, "dracula", "rage")
+    rig(state, [5, 3])  # Night; Rage roll 3
+    act(state, "dracula", MoveTo("naples"))
+    act(state, "seward", KEEP_GARLIC)
+    act(state, "dracula", NO_EVENT)  # start of combat
+    assert window(state) == "start_of_combat_round"
+    play(state, "dracula", "rage")
+    assert state.hunters["seward"].weapons == [] and "rifle" in state.public_weapon_discards
+    assert combat(state).rage_through == 3
+    act(state, "dracula", NO_EVENT)  # the window closes
+    chits = {a.chit for a in state.legal_actions("dracula")}  # type: ignore[attr-defined]
+    assert not chits & {"escape_bat", "escape_mist", "escape_human"}
+
+
+def test_rage_may_not_be_played_after_garlic() -> None:
+    state = started(dracula="rome", seward="naples", godalming="paris", van_helsing="london")
+    arm(state, "seward", "garlic")
+    give(state, "dracula", "rage")
+    rig(state, [5])
+    act(state, "dracula", MoveTo("naples"))
+    act(state, "seward", REVEAL_GARLIC)
+    act(state, "dracula", NO_EVENT)  # start of combat
+    assert window(state) == ""  # no Rage window opens after Garlic
+    assert kind(state) == "combat" and combat(state).stage == "choose"
+
+
+def test_great_strength_stops_a_bite_and_the_combat_continues() -> None:
+    # Night; Dracula wins initiative 6 against 1; Fang against Fist is a Bite.
+    state = attacked([5, 6, 1], seward=("great_strength",))
+    act(state, "seward", NO_EVENT)  # start of combat
+    act(state, "dracula", ChooseChit("dracula", "fang"))
+    act(state, "seward", ChooseChit("seward", "fist"))
+    act(state, "seward", NO_EVENT)  # before initiative
+    found = [e for e in state.log("public") if e.get("kind") == "combat_result"]
+    assert not found  # the result waits for Great Strength
+    assert window(state) == "after_combat_result"
+    play(state, "seward", "great_strength")
+    assert kind(state) == "combat" or state.current_seats() == ("seward",)
+    while kind(state) == "event_window":
+        act(state, state.current_seats()[0], NO_EVENT)
+    assert not state.hunters["seward"].bitten
+    assert kind(state) == "combat" and combat(state).round == 2
+
+
+def test_escape_route_avoids_dracula_s_attack() -> None:
+    state = attacked([5], seward=("escape_route",))
+    play(state, "seward", "escape_route")
+    act(state, "seward", NO_EVENT)
+    assert find(state, Combat) is None
+    assert state.hunters["seward"].fought_dracula_at is None  # they did not fight
+
+
+def test_devilish_power_cancels_a_hunter_s_card() -> None:
+    state = attacked([5], seward=("dawn_raid",), dracula=("devilish_power",))
+    play(state, "seward", "dawn_raid")
+    assert window(state) == "response_to_hunter_card"
+    act(state, "dracula", PlayEvent("devilish_power"))
+    act(state, "dracula", NO_EVENT)
+    act(state, "dracula", NO_EVENT)
+    act(state, "seward", NO_EVENT)
+    assert not combat(state).daytime  # the die (5) was rolled: Night

@@ -1,0 +1,115 @@
+"""Event Cards played when an Encounter is revealed: Pre-Warned, Escape Route, Seduction
+(with Great Strength and in a group), Szgany Reinforcements (also after Pre-Warned)."""
+
+from __future__ import annotations
+
+from fury1987.actions import NO_EVENT, STAY_PUT, ChooseHunter, FormGroup, MoveTo
+from fury1987.events import find
+from fury1987.pending import Combat
+from fury1987.state import FuryState
+
+from .event_helpers import give, pass_windows, play, take_chit, window
+from .helpers import act, dracula_turn, kind, started
+
+
+def finds(chit: str, town: str = "szeged", seward: tuple[str, ...] = (),
+          dracula: tuple[str, ...] = (), group: bool = False) -> FuryState:
+    """Dr Seward (with Van Helsing, in a group) moves from Budapest into ``town``, where
+    ``chit`` lies; the cards are dealt first."""
+    state = started(godalming="paris", seward="budapest",
+                    van_helsing="budapest" if group else "madrid", dracula="athens")
+    state.chart[town] = take_chit(state, chit)
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", STAY_PUT)
+    give(state, "seward", *seward)
+    give(state, "dracula", *dracula)
+    pass_windows(state)
+    if group:
+        act(state, "seward", FormGroup(("seward", "van_helsing")))
+    act(state, "seward", MoveTo(town))
+    return state
+
+
+def test_the_window_opens_as_soon_as_the_encounter_is_revealed() -> None:
+    state = finds("rats", seward=("newspaper_reports",))
+    # He holds a card (any card): he is asked; Newspaper Reports is not playable here.
+    assert window(state) == "encounter_revealed"
+    assert state.legal_actions("seward") == [NO_EVENT]
+
+
+def test_pre_warned_discards_the_encounter_without_facing_it() -> None:
+    state = finds("wolves", seward=("pre_warned",))
+    play(state, "seward", "pre_warned")
+    pass_windows(state)
+    assert "szeged" not in state.chart and state.hunters["seward"].wounds == 0
+    assert "wolves" in state.public_encounter_discards
+    assert kind(state) == "item_choice"  # he may still take items
+
+
+def test_escape_route_avoids_the_encounter_which_stays_and_no_items_are_taken() -> None:
+    state = finds("szgany_pistol_knife", seward=("escape_route",))
+    play(state, "seward", "escape_route")
+    pass_windows(state)
+    assert state.chart["szeged"] == "szgany_pistol_knife"
+    assert find(state, Combat) is None and kind(state) != "item_choice"
+
+
+def test_seduction_bites_the_hunter_and_the_vampire_returns_to_the_set() -> None:
+    state = finds("vampire", dracula=("seduction",))
+    assert window(state) == "encounter_revealed"
+    play(state, "dracula", "seduction")
+    pass_windows(state)
+    assert state.hunters["seward"].bitten
+    assert "szeged" not in state.chart
+    assert len(state.dracula.encounter_set) == 6  # an exception to the limit of five
+    assert kind(state) != "vampire_choice"
+
+
+def test_great_strength_resists_seduction_but_the_vampire_still_returns() -> None:
+    state = finds("vampire", seward=("great_strength",), dracula=("seduction",))
+    act(state, "seward", NO_EVENT)
+    play(state, "dracula", "seduction")
+    assert window(state) == "after_combat_result"
+    play(state, "seward", "great_strength")
+    pass_windows(state)
+    assert not state.hunters["seward"].bitten and "szeged" not in state.chart
+
+
+def test_seduction_in_a_group_bites_the_one_dracula_chooses() -> None:
+    state = finds("vampire", dracula=("seduction",), group=True)
+    play(state, "dracula", "seduction")
+    assert set(state.legal_actions("dracula")) >= {ChooseHunter("seward"),
+                                                    ChooseHunter("van_helsing")}
+    act(state, "dracula", ChooseHunter("van_helsing"))
+    pass_windows(state)
+    assert state.hunters["van_helsing"].bitten and not state.hunters["seward"].bitten
+
+
+def test_szgany_reinforcements_a_second_szgany_after_the_first_dies() -> None:
+    state = finds("szgany_pistol_knife", dracula=("szgany_reinforcements",))
+    play(state, "dracula", "szgany_reinforcements")
+    pass_windows(state)
+    first = find(state, Combat)
+    assert first is not None and not first.reinforcement
+    # Kill the first Szgany at once (the game loop's combat is tested elsewhere).
+    from fury1987.fight import _finish
+
+    state.stack.remove(first)
+    state.stack.append(first)
+    del state.chart["szeged"]
+    _finish(state, first, "agents_dead")
+    second = find(state, Combat)
+    assert second is not None and second.reinforcement and second.round == 1
+
+
+def test_pre_warned_does_not_avoid_the_szgany_reinforcements() -> None:
+    state = finds("szgany_pistol_knife", seward=("pre_warned",),
+                  dracula=("szgany_reinforcements",))
+    play(state, "seward", "pre_warned")
+    assert window(state) == "response_to_hunter_card"
+    act(state, "dracula", NO_EVENT)  # no Devilish Power
+    play(state, "dracula", "szgany_reinforcements")
+    pass_windows(state)
+    second = find(state, Combat)
+    assert second is not None and second.reinforcement
+    assert "szeged" not in state.chart  # the first one was discarded

@@ -1,0 +1,279 @@
+"""Hunters' Event Cards: played at once when drawn (Mishap, Sense of Emergency,
+Superstitious Carriers, Jonathan Harker) and at the start of their Movement Phase
+(Newspaper Reports, Sensationalist Press, Hired Scouts, Hypnosis, Shipping Agents,
+Re-Equip, Heavenly Host, Stormy Seas, Excellent Weather, Chartered Carriage), Heroic Leap."""
+
+from __future__ import annotations
+
+from fury1987.actions import (
+    ATTACK_DRACULA,
+    CATCH_TRAIN,
+    NO_EVENT,
+    STAY_PUT,
+    ChooseChit,
+    ChoosePlace,
+    DeclareMove,
+    DiscardWeapon,
+    MoveTo,
+    PlayEvent,
+    TakeItems,
+    TakeWeapon,
+)
+from fury1987.events import find
+from fury1987.pending import Combat
+from fury1987.state import FuryState
+
+from .event_helpers import arm, give, on_top, pass_windows, play, take_chit
+from .helpers import act, dracula_turn, kind, rig, started
+
+
+def godalming_turn(cards: tuple[str, ...] = (), dracula: str = "london") -> FuryState:
+    """Godalming (in Paris) starts his Movement Phase holding ``cards``."""
+    state = started(godalming="paris", seward="madrid", van_helsing="rome", dracula=dracula)
+    give(state, "godalming", *cards)
+    dracula_turn(state, STAY_PUT)
+    return state
+
+
+def draws(*cards: str) -> FuryState:
+    """Godalming moves to Brussels (a large Town) and takes Event Cards: ``cards``."""
+    state = godalming_turn()
+    on_top(state, *cards)
+    act(state, "godalming", MoveTo("brussels"))
+    act(state, "godalming", TakeItems((), ("godalming",) * len(cards)))
+    return state
+
+
+# -- played at once ---------------------------------------------------------------------
+def test_mishap_the_hunter_misses_his_next_turn() -> None:
+    state = draws("mishap")
+    pass_windows(state)
+    assert state.hunters["godalming"].events == [] and "mishap" in state.event_deck.discards
+    assert state.seq.missed.get("godalming") == 1
+
+
+def test_two_mishaps_drawn_together_one_is_ignored() -> None:
+    state = draws("mishap", "mishap")
+    pass_windows(state)
+    assert state.seq.missed.get("godalming") == 1
+    assert state.event_deck.discards.count("mishap") == 2
+
+
+def test_sense_of_emergency_gives_an_extra_turn() -> None:
+    state = draws("sense_of_emergency")
+    pass_windows(state)
+    assert state.seq.extra.get("godalming") == 1 or state.seq.seat == "godalming"
+
+
+def test_superstitious_carriers_cost_dracula_two_blood_points_on_4_to_6() -> None:
+    state = godalming_turn()
+    on_top(state, "superstitious_carriers")
+    rig(state, [5])
+    act(state, "godalming", MoveTo("brussels"))
+    act(state, "godalming", TakeItems((), ("godalming",)))
+    assert state.dracula.blood == 10
+    assert any(c["k"] == "blood" and c["loss"] == 2 for c in state.clues)
+
+
+def test_jonathan_harker_finds_nobody_in_the_wrong_town() -> None:
+    state = draws("jonathan_harker")
+    assert state.current_seats() == ("godalming",)
+    act(state, "godalming", ChoosePlace("paris"))
+    assert find(state, Combat) is None
+    assert any(c.get("town") == "paris" and c.get("dracula") is False for c in state.clues)
+
+
+def test_jonathan_harker_fights_dracula_and_becomes_a_vampire_when_bitten() -> None:
+    state = draws("jonathan_harker")
+    rig(state, [5, 6, 1])  # Night; Dracula wins initiative
+    act(state, "godalming", ChoosePlace("london"))
+    record = find(state, Combat)
+    assert record is not None and record.hunters == ("harker",)
+    assert record.harker_wounds == 6 and len(record.harker_weapons) == 3
+    assert set(state.current_seats()) == {"dracula", "godalming"}  # he fights for Harker
+    chits = {a.chit for a in state.legal_actions("godalming")}  # type: ignore[attr-defined]
+    assert "escape" not in chits and "dodge" not in chits  # never escapes; no Dodge yet
+    act(state, "godalming", ChooseChit("harker", "fist"))
+    act(state, "dracula", ChooseChit("dracula", "fang"))
+    assert find(state, Combat) is None
+    assert "harker_vampire" in state.dracula.encounter_set
+    assert len(state.dracula.encounter_set) == 6
+
+
+# -- at the start of the Movement Phase ---------------------------------------------------
+def test_newspaper_reports_put_dracula_on_the_map() -> None:
+    state = godalming_turn(("newspaper_reports",))
+    play(state, "godalming", "newspaper_reports")
+    assert state.dracula.shown_at == "london"
+    assert state.observation("seward")["possible_dracula_locations"] == ["london"]
+
+
+def test_sensationalist_press_two_towns_one_of_them_his() -> None:
+    state = godalming_turn(("sensationalist_press",))
+    play(state, "godalming", "sensationalist_press")
+    act(state, "dracula", ChoosePlace("rome"))
+    assert state.dracula.shown_at is None
+    assert set(state.observation("seward")["possible_dracula_locations"]) <= {"london", "rome"}
+
+
+def test_hired_scouts_reveal_encounters_in_two_towns() -> None:
+    state = godalming_turn(("hired_scouts",))
+    state.chart["vienna"] = take_chit(state, "wolves")
+    state.invalidate()
+    play(state, "godalming", "hired_scouts")
+    act(state, "godalming", ChoosePlace("vienna"))
+    act(state, "godalming", ChoosePlace("berlin"))
+    assert state.sightings["vienna"] == "wolves" and state.chart["vienna"] == "wolves"
+    assert kind(state) == "hunter_movement"
+
+
+def test_hypnosis_misses_the_turn_and_on_3_to_6_dracula_reveals_and_declares() -> None:
+    state = started(godalming="paris", seward="madrid", van_helsing="rome", dracula="london")
+    state.hunters["godalming"].bitten = True
+    give(state, "seward", "hypnosis")
+    dracula_turn(state, STAY_PUT)
+    rig(state, [4])
+    assert PlayEvent("hypnosis", "seward") in state.legal_actions("godalming")
+    act(state, "godalming", PlayEvent("hypnosis", "seward"))
+    assert state.dracula.shown_at == "london"
+    act(state, "dracula", DeclareMove("manchester"))
+    assert state.seq.seat == "seward"  # Godalming missed his turn
+    for seat in ("seward", "van_helsing"):
+        pass_windows(state)
+        act(state, seat, STAY_PUT)
+        while state.current_seats() == (seat,):
+            act(state, seat, state.legal_actions(seat)[0])
+    assert state.legal_actions("dracula") == [MoveTo("manchester")]
+
+
+def test_shipping_agents_make_dracula_announce_his_sea_moves() -> None:
+    state = godalming_turn(("shipping_agents",), dracula="le_havre")
+    play(state, "godalming", "shipping_agents")
+    assert state.cards["shipping_agents"] == "godalming"
+    assert "shipping_agents" not in state.event_deck.discards  # it stays face up
+    for seat in ("godalming", "seward", "van_helsing"):
+        act(state, seat, STAY_PUT)
+        while state.current_seats() == (seat,):
+            act(state, seat, state.legal_actions(seat)[0])
+    act(state, "dracula", MoveTo("english_channel"))
+    act(state, "dracula", state.legal_actions("dracula")[0])
+    assert any(e.get("sea") == "embarking" for e in state.log("seward"))
+
+
+def test_re_equip_swaps_a_weapon_for_one_of_choice() -> None:
+    state = godalming_turn(("re_equip",))
+    arm(state, "godalming", "pistol")
+    play(state, "godalming", "re_equip")
+    act(state, "godalming", DiscardWeapon("pistol"))
+    act(state, "godalming", TakeWeapon("stake"))
+    assert state.hunters["godalming"].weapons == ["stake"]
+
+
+def test_heavenly_host_card_places_the_bonus_marker_and_finds_dracula() -> None:
+    state = godalming_turn(("heavenly_host",))
+    play(state, "godalming", "heavenly_host")
+    act(state, "godalming", ChoosePlace("london"))
+    assert "london" in state.hosts and state.dracula.must_leave
+    assert state.dracula.shown_at == "london"
+
+
+def test_stormy_seas_blocks_a_sea_sector() -> None:
+    state = godalming_turn(("stormy_seas",))
+    play(state, "godalming", "stormy_seas")
+    act(state, "godalming", ChoosePlace("english_channel"))
+    assert "english_channel" in state.cards["stormy"]
+    assert MoveTo("english_channel") not in state.legal_actions("godalming")
+
+
+def test_excellent_weather_up_to_four_sea_moves() -> None:
+    state = started(godalming="le_havre", seward="madrid", van_helsing="rome",
+                    dracula="vienna")
+    give(state, "godalming", "excellent_weather")
+    dracula_turn(state, STAY_PUT)
+    play(state, "godalming", "excellent_weather")
+    act(state, "godalming", MoveTo("english_channel"))
+    assert kind(state) == "hunter_movement" and state.seq.seat == "godalming"
+    act(state, "godalming", MoveTo("atlantic_ocean"))
+    assert kind(state) == "hunter_movement" and state.seq.seat == "godalming"
+
+
+def test_chartered_carriage_catches_an_express() -> None:
+    state = godalming_turn(("chartered_carriage",))
+    play(state, "godalming", "chartered_carriage")
+    assert kind(state) == "train_ride"
+    assert state.stack[-1].train == "express"  # type: ignore[attr-defined]
+
+
+def test_chartered_carriage_and_false_tip_off_cancel_and_the_hunter_rolls() -> None:
+    state = godalming_turn(("chartered_carriage",))
+    give(state, "dracula", "false_tip_off")
+    rig(state, [1])  # no train
+    play(state, "godalming", "chartered_carriage")
+    act(state, "dracula", NO_EVENT)  # no Devilish Power
+    play(state, "dracula", "false_tip_off")
+    act(state, "dracula", NO_EVENT)
+    assert any(e.get("kind") == "cards_cancel" for e in state.log("public"))
+    assert any(e.get("kind") == "no_train" for e in state.log("public"))
+
+
+def test_false_tip_off_makes_the_hunter_miss_his_train() -> None:
+    state = godalming_turn()
+    give(state, "dracula", "false_tip_off")
+    act(state, "godalming", CATCH_TRAIN)
+    play(state, "dracula", "false_tip_off")
+    act(state, "dracula", NO_EVENT)
+    assert state.hunters["godalming"].location == "paris"
+    assert kind(state) != "train_ride"
+
+
+def test_heroic_leap_replaces_combat_with_two_dice() -> None:
+    state = started(godalming="paris", seward="madrid", van_helsing="rome",
+                    dracula="brussels")
+    give(state, "godalming", "heroic_leap")
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", MoveTo("brussels"))
+    rig(state, [4, 3])
+    act(state, "godalming", PlayEvent("heroic_leap"))
+    assert state.dracula.blood == 8 and state.hunters["godalming"].wounds == 3
+    assert find(state, Combat) is None
+    assert state.hunters["godalming"].valour == 5 + 15
+    assert state.hunters["godalming"].fought_dracula_at == "brussels"
+
+
+def test_heroic_leap_destroys_dracula_at_zero_blood_points() -> None:
+    state = started(godalming="paris", seward="madrid", van_helsing="rome",
+                    dracula="brussels")
+    give(state, "godalming", "heroic_leap")
+    state.dracula.blood = 0
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", MoveTo("brussels"))
+    act(state, "godalming", PlayEvent("heroic_leap"))
+    assert state.is_over and state.outcome is not None
+
+
+def test_heroic_leap_cancelled_by_devilish_power_still_commits_to_combat() -> None:
+    state = started(godalming="paris", seward="madrid", van_helsing="rome",
+                    dracula="brussels")
+    give(state, "godalming", "heroic_leap")
+    give(state, "dracula", "devilish_power")
+    dracula_turn(state, STAY_PUT)
+    pass_windows(state)
+    act(state, "godalming", MoveTo("brussels"))
+    act(state, "godalming", PlayEvent("heroic_leap"))
+    act(state, "dracula", PlayEvent("devilish_power"))
+    act(state, "dracula", NO_EVENT)
+    assert find(state, Combat) is not None
+    assert ATTACK_DRACULA not in state.legal_actions("godalming")
+
+
+def test_good_luck_rolls_a_hunter_s_die_again() -> None:
+    # Seward plays it for Godalming, whose railway roll was a 1 (no train): a 6 instead.
+    state = godalming_turn()
+    give(state, "seward", "good_luck")
+    rig(state, [1, 6])
+    act(state, "godalming", CATCH_TRAIN)
+    assert state.current_seats() == ("seward",)  # any Hunter holding a card is asked
+    play(state, "seward", "good_luck")
+    act(state, "seward", NO_EVENT)
+    assert kind(state) == "train_ride"
+    assert state.stack[-1].train == "express"  # type: ignore[attr-defined]
