@@ -123,6 +123,8 @@ BASIC = ("fist", "dodge", "escape")
 DRACULA_DAY_CHITS = ("claw", "dodge", "escape_human")
 DRACULA_ESCAPE_CHITS = ("escape_bat", "escape_human", "escape_mist")
 GARLIC_ROUNDS = 3
+MIX_TEMPERATURE = 2.5   # how widely combat chits are mixed (expected-value points)
+LONG_FIGHT = 5          # after this many rounds, escaping grows more attractive
 
 
 # ---------------------------------------------------------------------------------------
@@ -213,7 +215,23 @@ class _Bot:
         if len(legal_actions) == 1:
             return legal_actions[0]  # nothing to decide: the observation is not even read
         scored = self.score_all(seat, observation, legal_actions)
+        if all(isinstance(a, ChooseChit) for a in legal_actions):
+            return self.mix(scored)
         return self.pick(scored)
+
+    def mix(self, scored: Sequence[tuple[float, Action]]) -> Action:
+        """A secret, simultaneous choice is a mixed strategy: each chit is chosen with a
+        weight that falls off with how much worse than the best it is expected to do
+        (a predictable fighter is an easy one, and two of them could trade the same
+        chits for ever)."""
+        best = max(score for score, _ in scored)
+        weights = [float(np.exp((score - best) / MIX_TEMPERATURE)) for score, _ in scored]
+        roll = self.dice.index(1_000_000) / 1_000_000 * sum(weights)
+        for weight, (_, action) in zip(weights, scored, strict=True):
+            roll -= weight
+            if roll < 0:
+                return action
+        return scored[-1][1]
 
     def score_all(self, seat: str, observation: Mapping[str, Any],
                   legal_actions: Sequence[Action]) -> list[tuple[float, Action]]:
@@ -537,6 +555,7 @@ class _HunterView:
         elif code == HUNTER_ESCAPES:
             value = 3.0 if wounds >= 8 or (bitten and self.waiting.get("side") == "dracula") \
                 else -2.5
+            value += max(int(self.waiting.get("round", 1)) - LONG_FIGHT, 0)
         if result.used_up and code != MORTAL_WOUND:
             value -= 0.3 * WEAPON_VALUE.get(chit, 0.0)
         return value
@@ -824,7 +843,8 @@ class _DraculaView:
         if code == SNATCHED:
             return 3.0
         if code == DRACULA_ESCAPES:
-            return 6.0 if hurt else -1.0
+            tired = max(int(self.waiting.get("round", 1)) - LONG_FIGHT, 0)
+            return (6.0 if hurt else -1.0) + tired
         if code == HUNTER_ESCAPES:
             return -1.0
         return 0.0
