@@ -88,8 +88,16 @@ from .actions import (
     WaitForGroup,
 )
 from .board import CASTLE_DRACULA
-from .combat_tables import BITE, DRACULA_ESCAPES, HUNTER_ESCAPES, HYPNOSIS, MORTAL_WOUND, \
-    REPEL, SNATCHED, Result
+from .combat_tables import (
+    BITE,
+    DRACULA_ESCAPES,
+    HUNTER_ESCAPES,
+    HYPNOSIS,
+    MORTAL_WOUND,
+    REPEL,
+    SNATCHED,
+    Result,
+)
 from .state import DRACULA, HUNTERS
 
 if TYPE_CHECKING:
@@ -250,7 +258,8 @@ class _Bot:
                 lost = self.tables.lookup(side, winner_foe, mine, theirs)  # type: ignore[arg-type]
             except Exception:  # a chit the printed board does not list: no effect
                 continue
-            mean += weight * (hunters_win * value(won, mine) + (1 - hunters_win) * value(lost, mine))
+            mean += weight * (hunters_win * value(won, mine)
+                              + (1 - hunters_win) * value(lost, mine))
         return mean / total
 
 
@@ -528,7 +537,7 @@ class _HunterView:
         chits = list(w.get("agent_chits", {}).get(foe, ())) or ["fist", "knife", "pistol"]
         rnd = int(w.get("round", 1))
         spread = {c: 1.0 for c in dict.fromkeys(chits)
-                  if not (c == "dodge" and rnd <= 1) and c != last.get(foe)}
+                  if not (c == "dodge" and rnd <= 1) and c != last.get(str(foe))}
         return spread or {"fist": 1.0}
 
     def _result_value(self, result: Result, chit: str) -> float:
@@ -616,7 +625,7 @@ class DraculaBot(_Bot):
         if isinstance(action, StartIn):
             return v.start_value(action.town)
         if isinstance(action, SwapEncounters):
-            return sum(2.2 - v.chit_worth(c) for c in action.discard)
+            return sum(2.2 - v.worth_here(c) for c in action.discard)
         if isinstance(action, PlaceEncounter):
             return v.placement_value(action.chit)
         if isinstance(action, DoNothing):
@@ -713,7 +722,7 @@ class _DraculaView:
     def move_value(self, place: str) -> float:
         board = self.bot.board
         score = self.safety(place) + self._victim_score(place)
-        score -= (0.8 if self.has_vampire() else 0.4) * self.free_town_distance(place)
+        score -= (1.5 if self.has_vampire() else 0.8) * self.free_town_distance(place)
         if board.is_town(place):
             if place not in self.chart:
                 score += 2.0 if self.has_vampire() else 1.2
@@ -730,16 +739,29 @@ class _DraculaView:
         here = self.here
         if here is None:
             return -FAR
-        score = self.safety(here) - 0.5 - 0.4 * self.free_town_distance(here)
+        score = self.safety(here) - 0.5 - 0.8 * self.free_town_distance(here)
         if here in self.chart:
             score -= 1.5
         if here == CASTLE_DRACULA and not self.fleeing:
             score -= 6.0 if self.castle_turns >= 1 else 1.0
         return score
 
+    def worth_here(self, chit: str) -> float:
+        """A chit's worth to him where he is: little if he may not place it in these
+        parts (Peasants and Szgany in the East, Hoax in the West, no Wolves in the British
+        Isles)."""
+        here = self.here
+        if here is None or not self.bot.board.is_town(here):
+            return self.chit_worth(chit)
+        try:
+            placeable = self.bot.rules.encounters.may_place(chit, here, self.bot.board)
+        except Exception:
+            placeable = True
+        return self.chit_worth(chit) if placeable else 0.5
+
     def pass_value(self) -> float:
         """Passing to exchange poor Encounter Chits when no Hunter is near."""
-        poor = sum(1 for c in self.encounter_set if self.chit_worth(c) < 2.2)
+        poor = sum(1 for c in self.encounter_set if self.worth_here(c) < 2.2)
         near = self.nearest_hunter(self.here)
         if poor >= 2 and near >= 3 and not self.has_vampire():
             return self.stay_value() + 1.0 + 0.5 * poor
@@ -780,7 +802,7 @@ class _DraculaView:
         h = self.obs["hunters"].get(hunter, {})
         protected = any(w in PROTECTS for w in h.get("face_up", []))
         return (float(h.get("wounds", 0)) + (6.0 if h.get("bitten") else 0.0)
-                - 3.0 * protected - 0.5 * h.get("weapon_chits", 0))
+                - 3.0 * protected - 0.5 * float(h.get("weapon_chits", 0)))
 
     def _foe_of(self, fighter: str) -> str | None:
         for e in self.waiting.get("engagements", []):

@@ -53,10 +53,11 @@ def test_bots_only_choose_legal_actions_and_games_finish() -> None:
     for seed in range(6):
         checked: dict[str, LegalityCheck] = {}
 
-        def agents(state: gk.GameState, s: int = seed) -> dict[str, gk.Agent]:
-            checked.update({seat: LegalityCheck(a)
-                            for seat, a in GAME.default_agents(state, s).items()})
-            return dict(checked)
+        def agents(state: gk.GameState, s: int = seed,
+                   out: dict[str, LegalityCheck] = checked) -> dict[str, gk.Agent]:
+            out.update({seat: LegalityCheck(a)
+                        for seat, a in GAME.default_agents(state, s).items()})
+            return dict(out)
 
         state, record = play_game(GAME, seed, agents=agents, max_steps=MAX_STEPS)
         assert state.is_over, f"seed {seed}: no end after {record.steps} actions"
