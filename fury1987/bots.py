@@ -477,7 +477,14 @@ class _HunterView:
         worst = max(hunters[m]["wounds"] for m in self.members)
         bitten_unprotected = any(hunters[m]["bitten"] for m in self.members) and not any(
             w in PROTECTS for w in self.group_weapons)
-        return self.group_hurts_dracula() and worst <= 7 and not bitten_unprotected
+        if bitten_unprotected or worst > 7:
+            return False
+        if self.group_hurts_dracula():
+            return True
+        # Without a Weapon that harms him, a group (or a Crucifix or Host) still may try
+        # its Fists; now and then a lone Hunter dares too, so he cannot dodge them for ever.
+        warded = any(w in PROTECTS for w in self.group_weapons)
+        return len(self.members) > 1 or warded or (worst <= 3 and self.bot.dice.index(4) == 0)
 
     def should_face_vampire(self) -> bool:
         if "stake" in self.group_weapons:
@@ -664,6 +671,7 @@ class _DraculaView:
         self.hunters: Mapping[str, Any] = {s: h for s, h in obs["hunters"].items()
                                            if h["status"] == "alive" and h["location"]}
         self.hosts = set(obs.get("host_markers", {}))
+        self._placeable: dict[str, bool] = {}
 
     def _kind(self, chit: str) -> str:
         try:
@@ -712,7 +720,8 @@ class _DraculaView:
         board, seen, frontier = self.bot.board, {place}, [place]
         for d in range(6):
             for town in frontier:
-                if board.is_town(town) and town not in self.chart and town not in self.hosts:
+                if board.is_town(town) and town not in self.chart and town not in self.hosts \
+                        and self.can_place_in(town):
                     return d
             frontier = [n for t in frontier for n in (*board.road[t], *board.sea[t])
                         if n not in seen]
@@ -724,11 +733,11 @@ class _DraculaView:
         score = self.safety(place) + self._victim_score(place)
         score -= (1.5 if self.has_vampire() else 0.8) * self.free_town_distance(place)
         if board.is_town(place):
-            if place not in self.chart:
+            if place not in self.chart and self.can_place_in(place):
                 score += 2.0 if self.has_vampire() else 1.2
             if place == CASTLE_DRACULA and not self.fleeing:
                 score -= 6.0 if self.castle_turns >= 1 else 1.0
-            score -= 0.3 * self.trail[-6:].count(place)
+            score -= 0.6 * self.trail[-10:].count(place)  # no endless back and forth
         elif self.here is not None and board.is_town(self.here):
             score -= 2.5 if self.blood < 8 else 1.2  # embarking costs a Blood Point
         if self.fleeing:
@@ -745,6 +754,15 @@ class _DraculaView:
         if here == CASTLE_DRACULA and not self.fleeing:
             score -= 6.0 if self.castle_turns >= 1 else 1.0
         return score
+
+    def can_place_in(self, town: str) -> bool:
+        """Whether some chit of his Encounter Set may be placed in ``town``."""
+        found = self._placeable.get(town)
+        if found is None:
+            enc, board = self.bot.rules.encounters, self.bot.board
+            found = any(enc.may_place(c, town, board) for c in self.encounter_set)
+            self._placeable[town] = found
+        return found
 
     def worth_here(self, chit: str) -> float:
         """A chit's worth to him where he is: little if he may not place it in these
