@@ -37,8 +37,9 @@ a game between bots replays exactly.
   chits the Hunter may hold (he knows how many Weapons, not which, save those he
   has seen), by day and by night, escaping when hurt.
 
-Any decision of a kind the bots do not know (a newer rule's action) is made at
-random among the legal actions, so they never stall a game.
+A decision of a kind the bots were not written for (a newer rule's action, such as
+an Event Card's) is judged by its fields where they say something (a place, a
+Hunter, a Weapon) and otherwise left to the die, so the bots never stall a game.
 """
 
 from __future__ import annotations
@@ -344,7 +345,7 @@ class HunterBot(_Bot):
             return v.result_choice_value(action)
         if isinstance(action, DeclareTarget | TeamUp):
             return 0.0
-        return _unknown(action)
+        return v.other_value(action)
 
 
 class _HunterView:
@@ -576,6 +577,17 @@ class _HunterView:
             value -= 0.3 * WEAPON_VALUE.get(chit, 0.0)
         return value
 
+    def other_value(self, action: Action) -> float:
+        """Decisions of newer rules (Event Cards), judged by their fields alone: a place
+        where Dracula may be, the best Weapon; anything else is left to the die."""
+        place = getattr(action, "place", None)
+        if isinstance(place, str):
+            return 2.0 if place in self.possible else 0.0
+        weapon = getattr(action, "weapon", None)
+        if isinstance(weapon, str):
+            return WEAPON_VALUE.get(weapon, 0.0)
+        return _unknown(action)
+
     def result_choice_value(self, action: ChooseResult) -> float:
         """Which result of the round to apply: the one of the strongest chit placed (the
         foe's revealed chit is not in the observation, only the log)."""
@@ -651,7 +663,7 @@ class DraculaBot(_Bot):
             return -self.dice.index(10) / 10
         if isinstance(action, TeamUp):
             return 0.0
-        return _unknown(action)
+        return v.other_value(action)
 
 
 class _DraculaView:
@@ -748,7 +760,8 @@ class _DraculaView:
         here = self.here
         if here is None:
             return -FAR
-        score = self.safety(here) - 0.5 - 0.8 * self.free_town_distance(here)
+        score = self.safety(here) - 0.5 - 0.8 * self.free_town_distance(here) \
+            - 0.6 * self.trail[-10:].count(here)
         if here in self.chart:
             score -= 1.5
         if here == CASTLE_DRACULA and not self.fleeing:
@@ -888,6 +901,17 @@ class _DraculaView:
         if code == HUNTER_ESCAPES:
             return -1.0
         return 0.0
+
+    def other_value(self, action: Action) -> float:
+        """Decisions of newer rules (Event Cards), judged by their fields alone: a place
+        far from the Hunters, the weakest Hunter; anything else is left to the die."""
+        place = getattr(action, "place", None)
+        if isinstance(place, str) and place in self.bot.geo.index:
+            return self.safety(place)
+        hunter = getattr(action, "hunter", None)
+        if isinstance(hunter, str) and hunter in self.obs["hunters"]:
+            return self.target_value(hunter)
+        return _unknown(action)
 
     def result_choice_value(self, action: ChooseResult) -> float:
         """His Agents outnumber a Hunter: apply the result of the strongest Agent chit."""

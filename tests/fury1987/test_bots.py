@@ -121,6 +121,23 @@ def test_unknown_action_types_get_a_safe_legal_choice() -> None:
         assert bot.choose(seat, view, only_foreign) in only_foreign
 
 
+@attrs.frozen
+class ForeignPlace(Action):
+    """A newer rule's choice of a place (say, an Event Card naming a Town)."""
+
+    place: str
+
+
+def test_a_hunter_names_a_place_where_dracula_may_be() -> None:
+    state = _decision_point(2, "godalming", 1)
+    view = state.observation("godalming")
+    possible = [p for p in view["possible_dracula_locations"]]
+    ruled_out = [p for p in state.board.places if p not in possible]
+    assert possible and ruled_out
+    legal = [ForeignPlace(ruled_out[0]), ForeignPlace(possible[0])]
+    assert HunterBot(state.rules, 1).choose("godalming", view, legal) == legal[1]
+
+
 def test_initiative_odds() -> None:
     assert initiative_odds(0, 0) == 0.5
     assert initiative_odds(1, 0) > 0.5 > initiative_odds(-1, 0)
