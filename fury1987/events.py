@@ -554,6 +554,9 @@ def _rage(state: FuryState, record: CardPlayed) -> None:
     rounds have been fought."""
     combat = _combat(state)
     assert combat is not None
+    if combat.harker_seat:  # Jonathan Harker fights alone, with his three drawn chits
+        _rage_on(state, "harker" if combat.harker_weapons else "")
+        return
     armed = tuple(h for h in combat.hunters if state.hunters[h].alive
                   and state.hunters[h].weapons)
     if len(armed) > 1:
@@ -567,7 +570,16 @@ def _rage_on(state: FuryState, victim: str) -> None:
 
     combat = _combat(state)
     assert combat is not None
-    if victim:
+    updated = combat
+    if victim == "harker":  # ruling: Rage snatches one of Harker's chits, discarded
+        weapons = list(combat.harker_weapons)
+        weapon = weapons.pop(state.dice.index(len(weapons)))
+        updated = attrs.evolve(combat, harker_weapons=tuple(weapons))
+        state.weapons_pool.set_aside(weapon)
+        state.public_weapon_discards.append(weapon)
+        state.say("rage_snatch", f"In his Rage Dracula snatches Jonathan Harker's {weapon} "
+                  "and it is discarded", hunter=victim, weapon=weapon)
+    elif victim:
         hunter = state.hunters[victim]
         weapon = hunter.weapons[state.dice.index(len(hunter.weapons))]
         hunter.lose_weapon(weapon)
@@ -580,7 +592,7 @@ def _rage_on(state: FuryState, victim: str) -> None:
                                      rage_played_in_round=combat.round, rage_roll=roll)
     state.say("rage_roll", f"Rage: Dracula may not escape until {roll} round(s) have been "
               "fought", roll=roll)
-    replace(state, combat, attrs.evolve(combat, rage_through=max(through, 1)))
+    replace(state, combat, attrs.evolve(updated, rage_through=max(through, 1)))
 
 
 def _heroic_leap(state: FuryState, record: CardPlayed) -> None:

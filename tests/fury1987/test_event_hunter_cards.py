@@ -23,7 +23,7 @@ from fury1987.events import find
 from fury1987.pending import Combat
 from fury1987.state import FuryState
 
-from .event_helpers import arm, give, on_top, pass_windows, play, take_chit
+from .event_helpers import arm, give, on_top, pass_windows, play, take_chit, window
 from .helpers import act, dracula_turn, kind, rig, started
 
 
@@ -277,3 +277,25 @@ def test_good_luck_rolls_a_hunter_s_die_again() -> None:
     act(state, "seward", NO_EVENT)
     assert kind(state) == "train_ride"
     assert state.stack[-1].train == "express"  # type: ignore[attr-defined]
+
+
+def test_rage_in_jonathan_harkers_fight_snatches_one_of_his_chits() -> None:
+    # Ruling: Harker's three chits are his Weapon Chits for Rage; the snatched one is
+    # discarded, the other two go back to the Pool after the fight as usual.
+    state = draws("jonathan_harker")
+    give(state, "dracula", "rage")
+    rig(state, [5, 2, 4, 4, 4, 4, 4, 4])  # Night; then the snatch and the Rage roll
+    act(state, "godalming", ChoosePlace("london"))
+    record = find(state, Combat)
+    assert isinstance(record, Combat)
+    drawn = list(record.harker_weapons)
+    while window(state) != "start_of_combat_round":
+        act(state, "dracula", NO_EVENT)
+    play(state, "dracula", "rage")
+    snatch = next(e for e in state.log("public") if e.get("kind") == "rage_snatch")
+    record = find(state, Combat)
+    assert isinstance(record, Combat)
+    drawn.remove(str(snatch["weapon"]))
+    assert list(record.harker_weapons) == drawn
+    assert snatch["weapon"] in state.public_weapon_discards
+    assert any(e.get("kind") == "rage_roll" for e in state.log("public"))
