@@ -1,7 +1,8 @@
 """Fury of Dracula (1987): a full seeded game between the bots, as the Hunters saw it.
 
 The public account is printed turn by turn, the way a player at the table would hear
-it (Dracula's moves are secret: only "Dracula makes his Movement Phase" is heard).
+it (Dracula's moves are secret: only "Dracula takes his Movement Phase
+in secret" is heard).
 At the end, Dracula's screen is lifted: his secret trail from his own log - where he
 went, his Blood Points, and the Encounters he laid on the way.
 
@@ -10,13 +11,13 @@ Run:  python examples/fury1987_game.py [seed]
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Iterable
 from typing import Any
 
 import gothic_kernel as gk
 from fury1987.state import DRACULA, HUNTER_NAMES, HUNTERS, FuryState
+from fury1987.wording import in_print
 from gothic_kernel.agents import play_game
 
 #: Log entries too small to print one by one: they are counted into the line before.
@@ -28,7 +29,9 @@ def main(seed: int = 7) -> None:
     game = gk.load_game("fury1987")
     state, record = play_game(game, seed)
     assert isinstance(state, FuryState)
-    names = _printed_names(state)
+    def names(line: str) -> str:  # the log is worded already; the chart holds ids
+        return in_print(line, state.rules.printed)
+
     print(f"{game.title}: a game between the bots (seed {seed})")
     print("Dracula against Lord Godalming, Dr Seward and Van Helsing.\n")
     print("== The public account ==")
@@ -96,25 +99,6 @@ def _secret_trail(log: Iterable[dict[str, Any]]) -> list[str]:
                       "vampire_consumed", "dracula_drained"):
             lines.append(f"             {entry['text']}")
     return lines
-
-
-def _printed_names(state: FuryState) -> Any:
-    """Replace ids in a line (``castle_dracula``, ``szgany_pistol_knife``, ``holy_water``,
-    ``devilish_power``) by the names printed on the board, chits and cards."""
-    rules = state.rules
-    printed: dict[str, str] = {p: state.board.name(p) for p in state.board.places}
-    printed.update({c: chit.name for c, chit in rules.encounters.chits.items()})
-    printed.update({f"{h}_vampire": f"{HUNTER_NAMES[h]} - Vampire" for h in HUNTERS})
-    for chit_set in ("dracula", "agent", "hunter"):
-        printed.update({c: chit.name for c, chit in rules.chits.chits_of(chit_set).items()})
-    printed.update({c: card.name for c, card in rules.events.cards.items()})
-    ids = sorted(printed, key=len, reverse=True)
-    pattern = re.compile(r"\b(" + "|".join(re.escape(i) for i in ids) + r")\b")
-
-    def names(line: str) -> str:
-        return pattern.sub(lambda m: printed[m.group(1)], line)
-
-    return names
 
 
 if __name__ == "__main__":

@@ -229,9 +229,9 @@ def _log_move(state: FuryState, action: Action, here: str) -> None:
         text = f"Dracula Passes in {here}"
     else:
         text = f"Dracula stays in {here}"
-    state.events.add(event("dracula_moves", text, location=d.location, rumours=d.rumours,
-                           blood=d.blood),
-                     SECRET, event("dracula_moves", "Dracula makes his Movement Phase"))
+    state.tell(event("dracula_moves", text, location=d.location, rumours=d.rumours,
+                     blood=d.blood),
+               SECRET, event("dracula_moves", "Dracula takes his Movement Phase in secret"))
     if isinstance(action, ConsumeVampire):
         state.say("vampire_consumed", "Dracula consumes one of his Vampires and regains "
                   "Blood Points (the Vampire chit is discarded)")
@@ -321,10 +321,10 @@ def apply_swap(state: FuryState, record: DraculaSwap, seat: str, action: Action)
              if c is not None]
     d.encounter_set.extend(drawn)
     if action.discard:
-        state.events.add(event("encounters_swapped",
-                               f"Dracula exchanges {', '.join(action.discard)} for "
-                               f"{', '.join(drawn)}", discarded=list(action.discard),
-                               drawn=drawn), SECRET)
+        state.tell(event("encounters_swapped",
+                         f"Dracula exchanges {', '.join(action.discard)} for "
+                         f"{', '.join(drawn)}", discarded=list(action.discard),
+                         drawn=drawn), SECRET)
     state.seq.end_turn()  # no Action Phase after Passing
 
 
@@ -391,8 +391,8 @@ def apply_placement(state: FuryState, record: DraculaAction, seat: str,
                 d.encounter_set.append(drawn)
         text = f"Dracula places {action.chit} in {town}" + (
             f" and draws {drawn}" if drawn else " and draws no replacement")
-        state.events.add(event("encounter_placed", text, town=town, chit=action.chit,
-                               drawn=drawn), SECRET)
+        state.tell(event("encounter_placed", text, town=town, chit=action.chit,
+                         drawn=drawn), SECRET)
         check_dracula_victory(state)
     state.seq.end_turn()
 
@@ -439,7 +439,7 @@ def apply_bat_flight(state: FuryState, record: BatFlight, seat: str, action: Act
         d.trail.append(action.to)
         d.shown_at = None
     state.clues.append({"k": "bat", "from": record.town, "hosts": sorted(state.hosts)})
-    state.events.add(event("bat_flight", f"Dracula flies as a bat to {d.location}",
-                           town=d.location), SECRET,
-                     event("bat_flight", f"Dracula flies out of {record.town} as a bat"))
+    state.tell(event("bat_flight", f"Dracula flies as a bat to {d.location}",
+                     town=d.location), SECRET,
+               event("bat_flight", f"Dracula flies out of {record.town} as a bat"))
 

@@ -19,7 +19,7 @@ from .actions import ENCOUNTER_VAMPIRE, LEAVE_VAMPIRE, ChaseTo, ChooseVictim
 from .board import CASTLE_DRACULA
 from .hunters import alive, names, update_action
 from .pending import BatsChase, VampireChoice, VampireVictim
-from .state import HUNTER_NAMES
+from .state import HUNTER_NAMES, agree, counted
 
 if TYPE_CHECKING:
     from gothic_kernel import Action
@@ -74,7 +74,7 @@ def _wounding(state: FuryState, chit: EncounterChit, town: str,
         wounds = chit.wounds_by_roll[roll - 1]
         ends = ends or roll in chit.ends_action_phase
         state.say("encounter_roll", f"{name} rolls {roll} against the {chit.name}: "
-                  f"{wounds} wound(s)", hunter=member, roll=roll, wounds=wounds)
+                  f"{counted(wounds, 'wound')}", hunter=member, roll=roll, wounds=wounds)
         if wounds:
             wound(state, member, wounds)
         elif chit.effect in ("rats", "wolves"):
@@ -139,13 +139,14 @@ def _storms(state: FuryState, chit: EncounterChit, town: str,
             members: tuple[str, ...]) -> None:
     """Storms rage over the Town until they lift: no sailing or trains from it."""
     state.map_chits[town] = state.chart.pop(town)
-    state.say("storms", f"Storms rage over {town}", town=town)
+    state.say("storms", f"Storms gather over {town}", town=town)
 
 
 def _hoax(state: FuryState, chit: EncounterChit, town: str, members: tuple[str, ...]) -> None:
     """A Hoax sends the Hunters on a false trail: their Action Phase ends."""
     discard_found(state, town)
-    state.say("hoax", f"A Hoax! {names(members)} waste their time in {town}", town=town)
+    state.say("hoax", f"A Hoax! {names(members)} "
+              f"{agree(members, 'wastes his', 'waste their')} time in {town}", town=town)
     update_action(state, hidden=True, ended=True)
 
 
@@ -159,8 +160,9 @@ def lift_fog_and_storms(state: FuryState) -> None:
             del state.map_chits[town]
             state.encounter_pool.set_aside(chit)
             state.public_encounter_discards.append(chit)
-            state.say("lifts", f"The {state.rules.encounters.name(chit)} over {town} lifts "
-                      f"(rolled {roll})", town=town, roll=roll)
+            state.say("lifts", f"The {chit} over {town} "
+                      f"{'lift' if chit.endswith('s') else 'lifts'} (rolled {roll})",
+                      town=town, roll=roll)
 
 
 # -- Agents: Servants and Szgany ----------------------------------------------------------
@@ -218,8 +220,9 @@ def apply_vampire_choice(state: FuryState, record: VampireChoice, seat: str,
                          action: Action) -> None:
     state.stack.pop()
     if action == LEAVE_VAMPIRE:
-        state.say("vampire_left", f"{names(record.members)} leave the Vampire in "
-                  f"{record.town}", town=record.town)
+        state.say("vampire_left", f"{names(record.members)} "
+                  f"{agree(record.members, 'leaves', 'leave')} the Vampire in {record.town}",
+                  town=record.town)
         return
     _face_vampire(state, record.town, alive(state, record.members))
 

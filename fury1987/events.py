@@ -58,7 +58,7 @@ from .pending import (
     PlayAtOnce,
     TrainAttempt,
 )
-from .state import DRACULA, HUNTER_NAMES, HUNTERS, MAX_BLOOD_POINTS
+from .state import DRACULA, HUNTER_NAMES, HUNTERS, MAX_BLOOD_POINTS, counted
 
 if TYPE_CHECKING:
     from gothic_kernel import Action
@@ -590,8 +590,9 @@ def _rage_on(state: FuryState, victim: str) -> None:
     roll = state.dice.d6()
     through = escapes_barred_through(garlic=combat.garlic_by is not None,
                                      rage_played_in_round=combat.round, rage_roll=roll)
-    state.say("rage_roll", f"Rage: Dracula may not escape until {roll} round(s) have been "
-              "fought", roll=roll)
+    state.say("rage_roll", f"Rage: Dracula may not attempt an Escape until "
+              f"{counted(roll, 'round')} {'has' if roll == 1 else 'have'} been fought",
+              roll=roll)
     replace(state, combat, attrs.evolve(updated, rage_through=max(through, 1)))
 
 
@@ -661,8 +662,8 @@ def _hypnosis(state: FuryState, record: CardPlayed) -> None:
     vampires = sum(1 for c in state.chart.values() if state.rules.encounters.is_vampire(c))
     _reveal_dracula(state)
     state.say("hypnosis_works", f"{name} is hypnotised and rolls {roll}: Dracula is in "
-              f"{d.location} and has {vampires} Vampire(s) on his Chart", hunter=record.hunter,
-              roll=roll, town=d.location, vampires=vampires)
+              f"{d.location} and has {counted(vampires, 'Vampire')} on his Chart",
+              hunter=record.hunter, roll=roll, town=d.location, vampires=vampires)
     state.stack.append(CardStep("hypnosis", DRACULA, "declare"))
 
 
@@ -803,8 +804,9 @@ def _walpurgis_nacht(state: FuryState, record: CardPlayed) -> None:
     before = d.blood
     d.blood = min(MAX_BLOOD_POINTS, d.blood + gain)
     state.clues.append({"k": "blood", "loss": -gain, "drained": False})
-    state.say("walpurgis_nacht", f"Walpurgis Nacht: Dracula regains {d.blood - before} "
-              "Blood Point(s) and does nothing else this turn", gain=gain)
+    state.say("walpurgis_nacht", f"Walpurgis Nacht: Dracula regains "
+              f"{counted(d.blood - before, 'Blood Point')} and does nothing else this turn",
+              gain=gain)
     state.seq.end_turn()
 
 
@@ -832,7 +834,7 @@ def _superstitious_carriers(state: FuryState, record: CardPlayed) -> None:
     roll = state.dice.d6()
     loss = superstitious_carriers_loss(roll, state.rules.events)
     state.say("superstitious_carriers", f"Superstitious Carriers: {HUNTER_NAMES[record.holder]}"
-              f" rolls {roll}: Dracula loses {loss} Blood Point(s)", roll=roll, loss=loss)
+              f" rolls {roll}: Dracula loses {counted(loss, 'Blood Point')}", roll=roll, loss=loss)
     if loss:
         lose_blood(state, loss, public=True)
 
@@ -848,7 +850,8 @@ def _good_luck(state: FuryState, record: CardPlayed) -> None:
     if rolled is None:
         return
     roll = state.dice.d6()
-    state.say("good_luck", f"Good Luck: the {rolled.roll} is rolled again: {roll}",
+    state.say("good_luck", f"Good Luck: the die that showed {rolled.roll} is rolled again "
+              f"and shows {roll}",
               old=rolled.roll, roll=roll)
     replace(state, rolled, attrs.evolve(rolled, roll=roll))
 
@@ -1060,11 +1063,11 @@ def _apply_re_equip(state: FuryState, record: CardStep, action: Action) -> None:
         state.weapons_pool.set_aside(action.weapon)
         if shown:
             state.public_weapon_discards.append(action.weapon)
-        state.events.add(event("re_equip_discard", f"{name} discards {action.weapon}",
-                               hunter=record.seat, weapon=action.weapon),
-                         HUNTERS_SCOPE if not shown else Scope.public(),
-                         event("re_equip_discard", f"{name} discards a Weapon Chit",
-                               hunter=record.seat))
+        state.tell(event("re_equip_discard", f"{name} discards {action.weapon}",
+                         hunter=record.seat, weapon=action.weapon),
+                   HUNTERS_SCOPE if not shown else Scope.public(),
+                   event("re_equip_discard", f"{name} discards a Weapon Chit",
+                         hunter=record.seat))
         state.stack[-1] = attrs.evolve(record, stage="take")
         return
     assert isinstance(action, TakeWeapon)
@@ -1075,10 +1078,10 @@ def _apply_re_equip(state: FuryState, record: CardStep, action: Action) -> None:
         pool.bag, pool.aside = pool.aside, []
     pool.bag.remove(action.weapon)
     hunter.weapons.append(action.weapon)
-    state.events.add(event("re_equip", f"{name} takes {action.weapon} from the Weapons Pool",
-                           hunter=record.seat, weapon=action.weapon), HUNTERS_SCOPE,
-                     event("re_equip", f"{name} takes a Weapon Chit of his choice",
-                           hunter=record.seat))
+    state.tell(event("re_equip", f"{name} takes {action.weapon} from the Weapons Pool",
+                     hunter=record.seat, weapon=action.weapon), HUNTERS_SCOPE,
+               event("re_equip", f"{name} takes a Weapon Chit of his choice",
+                     hunter=record.seat))
     from .pending import NewWeapons
 
     state.stack.append(NewWeapons(record.seat))
@@ -1276,8 +1279,8 @@ def _apply_evasion(state: FuryState, record: CardStep, action: Action) -> None:
     d.castle_turns = 0
     d.moved = True
     d.trail.append(action.place)
-    state.events.add(event("evasion", f"Dracula evades to {action.place}", town=action.place),
-                     DRACULA_SCOPE, event("evasion", "Dracula evades to a Town unknown"))
+    state.tell(event("evasion", f"Dracula evades to {action.place}", town=action.place),
+               DRACULA_SCOPE, event("evasion", "Dracula evades to a Town unknown"))
     state.seq.end_turn()
 
 

@@ -284,8 +284,8 @@ def explain(state: FuryState, record: Combat, seat: str, action: Action) -> str:
 def apply(state: FuryState, record: Combat, seat: str, action: Action) -> None:
     if action == REVEAL_GARLIC:
         state.hunters[seat].shown.append("garlic")
-        state.say("garlic", f"{HUNTER_NAMES[seat]} reveals Garlic: Dracula may not escape for "
-                  "the first three rounds", hunter=seat)
+        state.say("garlic", f"{HUNTER_NAMES[seat]} reveals Garlic: Dracula may not attempt an "
+                  "Escape for the first three rounds", hunter=seat)
         _replace(state, attrs.evolve(record, garlic_by=seat, stage="start_cards"))
     elif action == KEEP_GARLIC:
         _replace(state, attrs.evolve(record, garlic_asked=(*record.garlic_asked, seat)))
@@ -449,11 +449,12 @@ def _roll_initiative(state: FuryState, record: Combat) -> None:
         side, in_castle=record.town == CASTLE_DRACULA, facing_bitten=facing_bitten,
         event_bonus=record.opponent_bonus, chits=state.rules.chits)
     initiative = roll_initiative(state.dice, side, hunters_mod, opponent_mod)
-    rolls = "; ".join(f"{o}{opponent_mod:+d} against {h}{hunters_mod:+d}"
-                      for o, h in initiative.rolls)
     foe = "Dracula" if side == "dracula" else "the Agents"
-    state.say("initiative", f"Initiative: {foe} {rolls}: "
-              f"{'the Hunters' if initiative.winner == 'hunters' else foe} win",
+    rolls = "; ".join(f"{foe} {o}{opponent_mod:+d} against the Hunters {h}{hunters_mod:+d}"
+                      for o, h in initiative.rolls)
+    winner = "the Hunters win" if initiative.winner == "hunters" else (
+        "Dracula wins" if side == "dracula" else "the Agents win")
+    state.say("initiative", f"Initiative: {rolls}: {winner}",
               rolls=[list(r) for r in initiative.rolls], winner=initiative.winner)
     state.say("chits_revealed", "The chits are revealed: " + ", ".join(
         f"{_label(f)} {c}" for f, c in record.chosen.items()), chits=dict(record.chosen))
@@ -628,6 +629,13 @@ def _joined(record: Combat, fighter: str, choice: int | str) -> Combat:
 
 
 # -- the end of a fight -------------------------------------------------------------------
+#: How each end of a combat is told in the log.
+COMBAT_ENDS = {"dracula_escaped": "Dracula has escaped",
+               "dracula_destroyed": "Dracula is destroyed",
+               "hunters_escaped": "the Hunters have escaped",
+               "hunters_out": "no Hunter is left fighting", "agents_dead": "the Agents are dead"}
+
+
 def _finish(state: FuryState, record: Combat, end: str | None = None,
             escape: str | None = None) -> None:
     """After Combat: opponents may be left in the same Town; Dracula may not attack these
@@ -644,7 +652,7 @@ def _finish(state: FuryState, record: Combat, end: str | None = None,
         state.weapons_pool.set_aside("garlic")
         state.public_weapon_discards.append("garlic")
     state.say("combat_over", f"The combat in {town} is over"
-              + (f" ({end.replace('_', ' ')})" if end else ""), town=town, end=end)
+              + (f": {COMBAT_ENDS[end]}" if end else ""), town=town, end=end)
     if record.side == "dracula":
         for hunter in survivors:
             if state.hunters[hunter].location == town:

@@ -18,6 +18,7 @@ from .encounter_chits import EncounterData
 from .event_cards import EventCards, load_events
 from .railways import RailwayStationChart
 from .state import SEATS, FuryState
+from .wording import printed_names
 
 
 @attrs.frozen
@@ -30,6 +31,8 @@ class Rules:
     chits: ChitData
     tables: CombatTables
     events: EventCards
+    #: The printed name of every id a log sentence may hold (fury1987.wording).
+    printed: Mapping[str, str]
 
 
 @functools.lru_cache(maxsize=16)
@@ -38,13 +41,17 @@ def load_rules(map_file: str = "", railway_chart_file: str = "", encounters_file
                events_file: str = "") -> Rules:
     """The data files named by the options ("" for the packaged ones)."""
     chits = load_chits(chits_file or None)
+    board = Board.load(map_file or None)
+    encounters = EncounterData.load(encounters_file or None)
+    events = load_events(events_file or None)
     return Rules(
-        board=Board.load(map_file or None),
+        board=board,
         railway_chart=RailwayStationChart.load(railway_chart_file or None),
-        encounters=EncounterData.load(encounters_file or None),
+        encounters=encounters,
         chits=chits,
         tables=load_tables(combat_tables_file or None, chits),
-        events=load_events(events_file or None),
+        events=events,
+        printed=MappingProxyType(dict(printed_names(board, encounters, chits, events))),
     )
 
 

@@ -18,7 +18,7 @@ import attrs
 from .actions import ATTACK_DRACULA, LET_DRACULA_BE
 from .board import CASTLE_DRACULA
 from .pending import FightChoice, HunterAction, ItemChoice
-from .state import HUNTER_NAMES
+from .state import HUNTER_NAMES, agree
 
 if TYPE_CHECKING:
     from gothic_kernel import Action
@@ -36,6 +36,14 @@ def alive(state: FuryState, members: tuple[str, ...]) -> tuple[str, ...]:
 
 def names(members: tuple[str, ...]) -> str:
     return " and ".join(HUNTER_NAMES[m] for m in members)
+
+
+def _an_encounter(name: str) -> str:
+    """ "a Vampire", "a Servant (Knife)", but "Bats", "Fog", "Szgany (Pistol, Knife)" and
+    a Hunter turned Vampire by his name."""
+    bare = (name.endswith("s") or name == "Fog" or name.startswith(("Szgany", "Harker"))
+            or name.endswith("(Vampire)"))
+    return name if bare else f"a {name}"
 
 
 def update_action(state: FuryState, **changes: Any) -> None:
@@ -88,8 +96,8 @@ def _search(state: FuryState, record: HunterAction, members: tuple[str, ...]) ->
     state.stack[-1] = attrs.evolve(record, stage="encounter", found=chit)
     state.sightings[town] = chit  # shown to the Hunters: no longer a secret
     state.say("encounter_found", f"{names(members)} {'find' if len(members) > 1 else 'finds'}"
-              f" {state.rules.encounters.name(chit)} in {town}", hunters=list(members),
-              town=town, chit=chit)
+              f" {_an_encounter(state.rules.encounters.name(chit))} in {town}",
+              hunters=list(members), town=town, chit=chit)
     # Escape Route, Pre-Warned, Seduction, Szgany Reinforcements: "as soon as the ...
     # Encounter Chit is revealed" (Reference 4).
     open_window(state, "encounter_revealed", (*members, "dracula"), hunter=record.seat,
@@ -132,8 +140,9 @@ def _meet(state: FuryState, record: HunterAction, members: tuple[str, ...]) -> N
                   town=town, hunters=list(members))
         state.stack.append(FightChoice(record.seat, members, town))
     elif rumours_here:
-        state.say("rumours_found", f"{names(members)} hear Local Rumours in {town}: Dracula "
-                  "was here and is nearby", town=town, hunters=list(members))
+        state.say("rumours_found", f"{names(members)} {agree(members, 'hears', 'hear')} Local "
+                  f"Rumours in {town}: Dracula was here and is nearby",
+                  town=town, hunters=list(members))
     elif not record.found:
         state.say("town_empty", f"{town} is empty", town=town, hunters=list(members))
 
@@ -152,11 +161,13 @@ def apply_fight_choice(state: FuryState, record: FightChoice, seat: str,
     if action == ATTACK_DRACULA and members:
         for member in members:
             state.hunters[member].valour += ATTACKING_DRACULA_VALOUR
-        state.say("hunters_attack", f"{names(members)} attack Dracula in {record.town}",
+        state.say("hunters_attack", f"{names(members)} "
+                  f"{agree(members, 'attacks', 'attack')} Dracula in {record.town}",
                   hunters=list(members), town=record.town)
         start_hunters_attack(state, record.town, members, attacker=seat)
     else:
-        state.say("hunters_hold_back", f"{names(members)} do not attack Dracula",
+        state.say("hunters_hold_back", f"{names(members)} "
+                  f"{agree(members, 'does', 'do')} not attack Dracula",
                   hunters=list(members))
 
 

@@ -20,7 +20,7 @@ from gothic_kernel import Scope, event
 from .actions import KEEP_WEAPONS, REVEAL_DOGS, DiscardEvent, DiscardWeapon, TakeItems
 from .hunters import alive, names
 from .pending import EventDiscard, ItemChoice, NewWeapons
-from .state import DRACULA, EVENT_LIMIT, HUNTER_NAMES, HUNTERS, WEAPON_LIMIT
+from .state import DRACULA, EVENT_LIMIT, HUNTER_NAMES, HUNTERS, WEAPON_LIMIT, agree, counted
 
 if TYPE_CHECKING:
     from gothic_kernel import Action
@@ -51,11 +51,12 @@ def apply_items(state: FuryState, record: ItemChoice, seat: str, action: Action)
     for member in members:
         state.hunters[member].took_items = True
     if not action.weapons and not action.events:
-        state.say("no_items", f"{names(members)} take nothing from {record.town}",
+        state.say("no_items", f"{names(members)} {agree(members, 'takes', 'take')} nothing "
+                  f"from {record.town}",
                   hunters=list(members))
         return
-    state.say("items_declared", f"{names(members)} take {len(action.weapons)} Weapon "
-              f"Chit(s) and {len(action.events)} Event Card(s) in {record.town}",
+    state.say("items_declared", f"{names(members)} {agree(members, 'takes', 'take')} "
+              f"{_items_taken(len(action.weapons), len(action.events))} in {record.town}",
               hunters=list(members), weapons=list(action.weapons), events=list(action.events))
     for taker in action.weapons:
         draw_weapon(state, taker)
@@ -69,6 +70,13 @@ def apply_items(state: FuryState, record: ItemChoice, seat: str, action: Action)
                 [(t, c) for t, c in drawn if c in state.hunters[t].events])
 
 
+def _items_taken(weapons: int, events: int) -> str:
+    """ "2 Weapon Chits and 1 Event Card", leaving out what was not taken."""
+    parts = [counted(n, noun) for n, noun in ((weapons, "Weapon Chit"), (events, "Event Card"))
+             if n]
+    return " and ".join(parts)
+
+
 def draw_weapon(state: FuryState, seat: str) -> str | None:
     """A Weapon Chit at random from the Weapons Pool (its discards remixed when empty)."""
     weapon = state.draw_weapon_chit()
@@ -77,9 +85,9 @@ def draw_weapon(state: FuryState, seat: str) -> str | None:
         return None
     state.hunters[seat].weapons.append(weapon)
     name = HUNTER_NAMES[seat]
-    state.events.add(event("weapon_drawn", f"{name} takes a {weapon} Weapon Chit",
-                           hunter=seat, weapon=weapon), HUNTERS_SCOPE,
-                     event("weapon_drawn", f"{name} takes a Weapon Chit", hunter=seat))
+    state.tell(event("weapon_drawn", f"{name} takes a {weapon} Weapon Chit",
+                     hunter=seat, weapon=weapon), HUNTERS_SCOPE,
+               event("weapon_drawn", f"{name} takes a Weapon Chit", hunter=seat))
     return weapon
 
 
@@ -95,15 +103,17 @@ def draw_event(state: FuryState, seat: str) -> str | None:
     name = HUNTER_NAMES[seat]
     if state.rules.events[card].back == "bat":
         state.dracula.events.append(card)
-        state.events.add(event("event_to_dracula", f"{name} draws {card}, a bat card, and "
-                               "gives it to Dracula", hunter=seat, card=card), SECRET,
-                         event("event_to_dracula", f"{name} draws a bat card and gives it "
-                               "to Dracula unseen", hunter=seat))
+        state.tell(event("event_to_dracula", f"{name} draws "
+                         f"{state.rules.events[card].name}, an Event Card with a Bat "
+                         "on its back, and gives it to Dracula", hunter=seat, card=card),
+                   SECRET,
+                   event("event_to_dracula", f"{name} draws an Event Card with a Bat on its "
+                         "back and gives it to Dracula unseen", hunter=seat))
     else:
         state.hunters[seat].events.append(card)
-        state.events.add(event("event_drawn", f"{name} takes the {card} Event Card",
-                               hunter=seat, card=card), HUNTERS_SCOPE,
-                         event("event_drawn", f"{name} takes an Event Card", hunter=seat))
+        state.tell(event("event_drawn", f"{name} takes the {card} Event Card",
+                         hunter=seat, card=card), HUNTERS_SCOPE,
+                   event("event_drawn", f"{name} takes an Event Card", hunter=seat))
     return card
 
 
@@ -158,10 +168,10 @@ def apply_new_weapons(state: FuryState, record: NewWeapons, seat: str,
         state.say("weapon_discarded", f"{name} discards {action.weapon}", hunter=seat,
                   weapon=action.weapon)
     else:
-        state.events.add(event("weapon_discarded", f"{name} discards {action.weapon}",
-                               hunter=seat, weapon=action.weapon), HUNTERS_SCOPE,
-                         event("weapon_discarded", f"{name} discards a Weapon Chit",
-                               hunter=seat))
+        state.tell(event("weapon_discarded", f"{name} discards {action.weapon}",
+                         hunter=seat, weapon=action.weapon), HUNTERS_SCOPE,
+                   event("weapon_discarded", f"{name} discards a Weapon Chit",
+                         hunter=seat))
 
 
 def event_discard_options(state: FuryState, record: EventDiscard, seat: str) -> list[Action]:

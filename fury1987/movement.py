@@ -43,7 +43,7 @@ from .pending import (
     TrainRide,
     WeaponSwap,
 )
-from .state import HUNTER_NAMES, HUNTERS, SEATS, WEAPON_LIMIT
+from .state import HUNTER_NAMES, HUNTERS, SEATS, WEAPON_LIMIT, agree, article, counted
 
 if TYPE_CHECKING:
     from gothic_kernel import Action
@@ -353,7 +353,7 @@ def _give_weapon(state: FuryState, action: GiveWeapon) -> None:
     else:
         secret = f"{who} gives {action.weapon} to {to}"
         public = f"{who} gives a Weapon Chit to {to}"
-    state.events.add(
+    state.tell(
         event("weapon_swapped", secret, giver=action.giver, taker=action.taker,
               weapon=action.weapon, back=action.back),
         HUNTERS_SCOPE,
@@ -522,7 +522,7 @@ def catch_train(state: FuryState, seat: str, train: str | None = None,
         state.say("no_train", f"{said}: no train", hunters=list(group), roll=roll)
         return
     state.stack[-1] = TrainRide(seat, group, found.id, found.stops)
-    state.say("train_caught", f"{said} and catches a {found.name} in {here}",
+    state.say("train_caught", f"{said} and catches {article(found.name)} {found.name} in {here}",
               hunters=list(group), roll=roll, train=found.id)
 
 
@@ -534,8 +534,8 @@ def missed_train(state: FuryState, seat: str) -> None:
     group = movers(state, seat)
     state.stack.pop()
     _group_has_moved(state, seat, group)
-    state.say("false_tip_off", f"{' and '.join(HUNTER_NAMES[m] for m in group)} miss the "
-              "train on a False Tip-off", hunters=list(group))
+    state.say("false_tip_off", f"{' and '.join(HUNTER_NAMES[m] for m in group)} "
+              f"{agree(group, 'misses', 'miss')} the train on a False Tip-off", hunters=list(group))
     _to_action_phase(state, seat, group)
 
 
@@ -580,12 +580,12 @@ def apply_swap(state: FuryState, record: WeaponSwap, seat: str, action: Action) 
     hunter.weapons.extend(drawn)
     if action.discard:
         name = HUNTER_NAMES[seat]
-        state.events.add(
+        state.tell(
             event("weapons_swapped", f"{name} swaps {', '.join(action.discard)} for "
                   f"{', '.join(drawn)}", hunter=seat, discarded=list(action.discard),
                   drawn=drawn),
             HUNTERS_SCOPE,
-            event("weapons_swapped", f"{name} swaps {len(action.discard)} Weapon Chit(s)",
+            event("weapons_swapped", f"{name} swaps {counted(len(action.discard), 'Weapon Chit')}",
                   hunter=seat, count=len(action.discard)))
     rest = record.hunters[1:]
     if rest:

@@ -45,7 +45,7 @@ def set_up(state: FuryState) -> None:
     state.encounter_pool = Pool(rules.encounters.pool())
     state.dracula.encounter_set = state.encounter_pool.draw_many(ENCOUNTER_SET_SIZE, dice)
     state.dracula.blood = MAX_BLOOD_POINTS
-    state.events.add(
+    state.tell(
         event("encounter_set", "Dracula takes five Encounter Chits: "
               + ", ".join(state.dracula.encounter_set), chits=list(state.dracula.encounter_set)),
         Scope.seat(DRACULA),
@@ -55,10 +55,10 @@ def set_up(state: FuryState) -> None:
         weapon = state.weapons_pool.draw(dice)
         state.hunters[seat].weapons.append(weapon)
         name = HUNTER_NAMES[seat]
-        state.events.add(event("weapon_drawn", f"{name} takes a {weapon} Weapon Chit",
-                               hunter=seat, weapon=weapon),
-                         HUNTERS_SCOPE,
-                         event("weapon_drawn", f"{name} takes a Weapon Chit", hunter=seat))
+        state.tell(event("weapon_drawn", f"{name} takes a {weapon} Weapon Chit",
+                         hunter=seat, weapon=weapon),
+                   HUNTERS_SCOPE,
+                   event("weapon_drawn", f"{name} takes a Weapon Chit", hunter=seat))
     state.stack = [ChooseStart(HUNTERS[0])]
 
 
@@ -85,10 +85,10 @@ def apply_start(state: FuryState, record: ChooseStart, seat: str, action: Action
     if seat == DRACULA:
         state.dracula.location = action.town
         state.dracula.trail.append(action.town)
-        state.events.add(event("dracula_start", f"Dracula starts in {action.town}",
-                               town=action.town),
-                         Scope.seat(DRACULA),
-                         event("dracula_start", "Dracula places his piece in secret"))
+        state.tell(event("dracula_start", f"Dracula starts in {action.town}",
+                         town=action.town),
+                   Scope.seat(DRACULA),
+                   event("dracula_start", "Dracula places his piece in secret"))
         state.clues.append({"k": "start", "occupied": sorted(
             {h.location for h in state.hunters.values() if h.location})})
         return  # play begins with Dracula's first turn

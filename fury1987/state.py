@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gothic_kernel import Deck, Dice, Log, LoggedState, Outcome, Pool, Reshuffle, Sequencer
+from gothic_kernel import Deck, Dice, Log, LoggedState, Outcome, Pool, Reshuffle, Scope, Sequencer
 from gothic_kernel.serial import from_data
 
 from .pending import Pending, pending_from_data, pending_to_data
+from .wording import in_print
 
 if TYPE_CHECKING:
     from gothic_kernel import Action
@@ -31,6 +32,21 @@ SEATS: tuple[str, ...] = (DRACULA, *HUNTERS)
 HUNTER_NAMES = {"godalming": "Lord Godalming", "seward": "Dr Seward",
                 "van_helsing": "Van Helsing"}
 PHASES = ("movement", "action")
+
+
+def counted(n: int, noun: str) -> str:
+    """``n`` and the noun agreeing with it, for the log: "1 Weapon Chit", "2 wounds"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def article(noun: str) -> str:
+    """The indefinite article for ``noun``: "an Express", "a Fast Train"."""
+    return "an" if noun[:1].lower() in "aeiou" else "a"
+
+
+def agree(members: tuple[str, ...] | list[str], singular: str, plural: str) -> str:
+    """The verb agreeing with one Hunter ("takes") or a group ("take"), for the log."""
+    return singular if len(members) == 1 else plural
 
 MAX_BLOOD_POINTS = 12      # Blood Points: "Dracula starts the game with 12 Blood Points"
 BLOOD_DEATH_LIMIT = 12     # Blood Death: destroyed when the marker reaches the '12' box
@@ -306,8 +322,18 @@ class FuryState(LoggedState):
         return None if chit is None else self.rules.encounters.chit(chit).effect
 
     def say(self, kind: str, text: str, **data: Any) -> None:
-        """A public log entry."""
-        self.events.say(kind, text, **data)
+        """A public log entry (its ids in the sentence replaced by printed names)."""
+        self.events.say(kind, in_print(text, self.rules.printed), **data)
+
+    def tell(self, entry: dict[str, Any], scope: Scope,
+             public: dict[str, Any] | None = None) -> None:
+        """A log entry seen by ``scope`` only, ``public`` (if any) its redacted form for
+        the others; the sentences are worded like :meth:`say`'s."""
+        printed = self.rules.printed
+        entry["text"] = in_print(entry["text"], printed)
+        if public is not None:
+            public["text"] = in_print(public["text"], printed)
+        self.events.add(entry, scope, public)
 
     def invalidate(self) -> None:
         """Forget cached legal actions (after a test or a resample changed the state)."""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from gothic_kernel import Scope, event
 
 from .encounter_chits import hunter_vampire_id
-from .state import DRACULA, HUNTER_NAMES, WOUNDS_TO_DIE
+from .state import DRACULA, HUNTER_NAMES, WOUNDS_TO_DIE, counted
 from .victory import check_dracula_victory
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ def wound(state: FuryState, seat: str, wounds: int) -> None:
     if not hunter.alive or wounds <= 0:
         return
     hunter.wounds = min(hunter.wounds + wounds, WOUNDS_TO_DIE)
-    state.say("wounded", f"{HUNTER_NAMES[seat]} takes {wounds} wound(s) "
+    state.say("wounded", f"{HUNTER_NAMES[seat]} takes {counted(wounds, 'wound')} "
               f"({hunter.wounds} of {WOUNDS_TO_DIE})", hunter=seat, wounds=hunter.wounds)
     if hunter.wounds >= WOUNDS_TO_DIE:
         die(state, seat)
@@ -76,11 +76,11 @@ def become_vampire(state: FuryState, seat: str) -> None:
     returned = state.chart.pop(town, None)
     if returned is not None:
         state.dracula.encounter_set.append(returned)
-        state.events.add(event("encounter_returned", f"{returned} returns from {town} to "
-                               "Dracula's Encounter Set", town=town, chit=returned),
-                         Scope.seat(DRACULA),
-                         event("encounter_returned", f"An Encounter in {town} returns to "
-                               "Dracula's Encounter Set", town=town))
+        state.tell(event("encounter_returned", f"{returned} returns from {town} to "
+                         "Dracula's Encounter Set", town=town, chit=returned),
+                   Scope.seat(DRACULA),
+                   event("encounter_returned", f"An Encounter in {town} returns to "
+                         "Dracula's Encounter Set", town=town))
         state.clues.append({"k": "search", "town": town, "box": "?", "dracula": None,
                             "rumours": None})
     else:

@@ -1,0 +1,42 @@
+"""The wording of the log: the ids in a sentence become the names printed in the game.
+
+The engine writes its sentences with ids (``le_havre``, ``escape_human``,
+``heavenly_host``) because ids are what it works with; a player reads the names on the
+board, the chits and the cards ("Le Havre", "Escape (Human)", "Heavenly Host"). Every
+log sentence goes through :func:`in_print` once, when it is written, so the text of the
+log is always the printed one while its data fields keep the ids.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from .board import Board
+from .combat_tables import ChitData
+from .encounter_chits import EncounterData, hunter_vampire_id, hunter_vampire_name
+from .event_cards import EventCards
+
+#: A run of lowercase letters, digits and underscores: the shape of every id.
+_ID = re.compile(r"\b[a-z][a-z0-9_]*\b")
+
+
+def printed_names(board: Board, encounters: EncounterData, chits: ChitData,
+                  events: EventCards) -> Mapping[str, str]:
+    """Every id a log sentence may name, with the name printed for it."""
+    from .state import HUNTERS
+
+    printed = {place: board.name(place) for place in board.places}
+    printed.update({c: chit.name for c, chit in encounters.chits.items()})
+    printed.update({hunter_vampire_id(h): hunter_vampire_name(hunter_vampire_id(h))
+                    for h in HUNTERS})
+    for chit_set in ("dracula", "agent", "hunter"):
+        printed.update({c: chit.name for c, chit in chits.chits_of(chit_set).items()})
+    printed.update({c: card.name for c, card in events.cards.items()})
+    return printed
+
+
+def in_print(text: str, printed: Mapping[str, str]) -> str:
+    """``text`` with each id replaced by its printed name (the other words left alone:
+    the engine's own words are never lowercase ids - a test checks it)."""
+    return _ID.sub(lambda found: printed.get(found[0], found[0]), text)
