@@ -853,6 +853,10 @@ def run_die_roll(state: FuryState, record: DieRoll) -> None:
         from .movement import catch_train
 
         catch_train(state, record.seat, roll=record.roll)
+    elif record.what == "encounter":
+        from .encounters import wounds_rolled
+
+        wounds_rolled(state, record.seat, record.roll, record.chit, record.town)
 
 
 EFFECTS: dict[str, Effect] = {

@@ -407,7 +407,9 @@ class TrainAttempt(Pending):
 
 @attrs.frozen
 class DieRoll(Pending):
-    """A die just rolled for a Hunter (``what`` it was for), waiting for Good Luck."""
+    """A die just rolled for a Hunter (``what`` it was for: "railway", "encounter",
+    "initiative"), waiting for Good Luck. ``chit`` and ``town`` name the Encounter whose
+    wounds it rolls; ``other`` is the opponent's initiative die (never rolled again)."""
 
     KIND = "die_roll"
     RULE = "Reference 4 - Event Cards - GOOD LUCK"
@@ -415,6 +417,9 @@ class DieRoll(Pending):
     seat: str
     roll: int
     asked: bool = False
+    chit: str = ""
+    town: str = ""
+    other: int = 0
 
 
 @attrs.frozen

@@ -49,6 +49,8 @@ def test_an_example_of_combat_godalming_vs_dracula_in_vienna() -> None:
     assert window(state) == "encounter_revealed"  # the Wolves are revealed
     act(state, "godalming", NO_EVENT)
     act(state, "dracula", NO_EVENT)
+    assert window(state) == "after_die_roll"  # Good Luck may have the Wolves' roll again
+    act(state, "godalming", NO_EVENT)
     assert state.hunters["godalming"].wounds == 0 and kind(state) == "fight_choice"
     act(state, "godalming", ATTACK_DRACULA)  # "He decides to attack."
     act(state, "godalming", KEEP_GARLIC)

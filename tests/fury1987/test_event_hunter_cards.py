@@ -23,7 +23,7 @@ from fury1987.events import find
 from fury1987.pending import Combat
 from fury1987.state import FuryState
 
-from .event_helpers import arm, give, on_top, pass_windows, play, take_chit
+from .event_helpers import arm, give, on_top, pass_windows, play, take_chit, window
 from .helpers import act, dracula_turn, kind, rig, started
 
 
@@ -277,3 +277,36 @@ def test_good_luck_rolls_a_hunter_s_die_again() -> None:
     act(state, "seward", NO_EVENT)
     assert kind(state) == "train_ride"
     assert state.stack[-1].train == "express"  # type: ignore[attr-defined]
+
+
+def test_good_luck_rolls_a_hunter_s_encounter_die_again() -> None:
+    # Godalming rolls 6 against the Wolves in Brussels (3 wounds); Seward's Good Luck has
+    # the die rolled again: a 1, no wound (and the Valour for surviving unwounded).
+    state = godalming_turn()
+    give(state, "seward", "good_luck")
+    state.chart["brussels"] = take_chit(state, "wolves")
+    state.invalidate()
+    rig(state, [6, 1])
+    act(state, "godalming", MoveTo("brussels"))
+    # The Wolves are revealed (no one holding a card for that window): Good Luck's window
+    # opens before the wounds are taken.
+    assert window(state) == "after_die_roll" and state.current_seats() == ("seward",)
+    assert state.hunters["godalming"].wounds == 0
+    valour = state.hunters["godalming"].valour
+    play(state, "seward", "good_luck")
+    act(state, "seward", NO_EVENT)
+    assert state.hunters["godalming"].wounds == 0
+    assert state.hunters["godalming"].valour == valour + 1
+    assert "good_luck" in state.event_deck.discards
+
+
+def test_an_encounter_roll_not_rerolled_stands() -> None:
+    state = godalming_turn()
+    give(state, "seward", "good_luck")
+    state.chart["brussels"] = take_chit(state, "wolves")
+    state.invalidate()
+    rig(state, [6])
+    act(state, "godalming", MoveTo("brussels"))
+    pass_windows(state)
+    assert state.hunters["godalming"].wounds == 3
+    assert state.hunters["seward"].events == ["good_luck"]
