@@ -310,3 +310,37 @@ def test_an_encounter_roll_not_rerolled_stands() -> None:
     pass_windows(state)
     assert state.hunters["godalming"].wounds == 3
     assert state.hunters["seward"].events == ["good_luck"]
+
+
+# -- the hand limit: "the extras must be discarded or played immediately" (Event Cards) ----
+def test_over_three_cards_an_extra_one_may_be_played_immediately() -> None:
+    state = godalming_turn()
+    give(state, "godalming", "great_strength", "dawn_raid", "advance_planning")
+    on_top(state, "newspaper_reports")
+    act(state, "godalming", MoveTo("brussels"))
+    act(state, "godalming", TakeItems((), ("godalming",)))
+    assert kind(state) == "event_discard"
+    legal = state.legal_actions("godalming")
+    assert PlayEvent("newspaper_reports") in legal
+    assert PlayEvent("great_strength") not in legal  # no combat: it can only be discarded
+    play(state, "godalming", "newspaper_reports")
+    assert state.dracula.shown_at == "london"
+    assert sorted(state.hunters["godalming"].events) == [
+        "advance_planning", "dawn_raid", "great_strength"]
+    assert "newspaper_reports" in state.event_deck.discards
+    assert kind(state) != "event_discard"
+
+
+def test_dracula_over_three_cards_may_play_vampiric_influence_at_once() -> None:
+    state = godalming_turn()
+    give(state, "dracula", "trap", "trap", "rage")
+    on_top(state, "vampiric_influence")
+    act(state, "godalming", MoveTo("brussels"))
+    act(state, "godalming", TakeItems((), ("godalming",)))
+    assert kind(state) == "event_discard" and state.current_seats() == ("dracula",)
+    legal = state.legal_actions("dracula")
+    assert PlayEvent("vampiric_influence") in legal and PlayEvent("trap") not in legal
+    play(state, "dracula", "vampiric_influence")
+    act(state, "godalming", DeclareMove("paris"))
+    assert state.cards["declared"]["godalming"] == "paris"
+    assert sorted(state.dracula.events) == ["rage", "trap", "trap"]
