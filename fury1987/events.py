@@ -908,6 +908,10 @@ def run_die_roll(state: FuryState, record: DieRoll) -> None:
         from .encounters import wounds_rolled
 
         wounds_rolled(state, record.seat, record.roll, record.chit, record.town)
+    elif record.what == "initiative":
+        from .fight import initiative_rolled
+
+        initiative_rolled(state, record.other, record.roll)
 
 
 EFFECTS: dict[str, Effect] = {

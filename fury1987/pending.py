@@ -270,9 +270,11 @@ class Combat(Pending):
     (the black and white side). ``stage``: "garlic" (a Hunter may reveal Garlic before
     the time of day is rolled), "time" (Dracula rolls for Day or Night), "choose" (each
     fighter's chit, in secret), "target" (Dracula, or an outnumbered Agent, declares his
-    target), "roll" (initiative and results), "result" (the side that outnumbers picks
-    the result to apply), "team_up" (a fighter whose foe fell joins another fight),
-    "over". ``chosen`` holds the chits placed this round, each secret until revealed.
+    target), "roll" (initiative and results; "rolled" while the Hunters' die waits for
+    Good Luck, ``initiative_rolls`` holding this round's (opponent, Hunters) dice),
+    "result" (the side that outnumbers picks the result to apply), "team_up" (a fighter
+    whose foe fell joins another fight), "over". ``chosen`` holds the chits placed this
+    round, each secret until revealed.
     """
 
     KIND = "combat"
@@ -308,6 +310,7 @@ class Combat(Pending):
     harker_seat: str = ""
     harker_weapons: tuple[str, ...] = ()
     harker_wounds: int = 0
+    initiative_rolls: tuple[tuple[int, int], ...] = ()
 
 
 @attrs.frozen
