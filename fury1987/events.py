@@ -864,13 +864,18 @@ def _sense_of_emergency(state: FuryState, record: CardPlayed) -> None:
 
 
 def _superstitious_carriers(state: FuryState, record: CardPlayed) -> None:
-    """Superstitious Carriers: a die; Dracula may lose Blood Points wherever he is."""
+    """Superstitious Carriers: a die; Dracula may lose Blood Points wherever he is. The
+    Hunter's die waits for Good Luck (``carriers_rolled``)."""
+    state.stack.append(DieRoll("superstitious_carriers", record.holder, state.dice.d6()))
+
+
+def carriers_rolled(state: FuryState, seat: str, roll: int) -> None:
+    """The Superstitious Carriers die stands: 4-6, Dracula loses Blood Points."""
     from .dracula import lose_blood
     from .event_cards import superstitious_carriers_loss
 
-    roll = state.dice.d6()
     loss = superstitious_carriers_loss(roll, state.rules.events)
-    state.say("superstitious_carriers", f"Superstitious Carriers: {HUNTER_NAMES[record.holder]}"
+    state.say("superstitious_carriers", f"Superstitious Carriers: {HUNTER_NAMES[seat]}"
               f" rolls {roll}: Dracula loses {loss} Blood Point(s)", roll=roll, loss=loss)
     if loss:
         lose_blood(state, loss, public=True)
@@ -908,6 +913,8 @@ def run_die_roll(state: FuryState, record: DieRoll) -> None:
         from .encounters import wounds_rolled
 
         wounds_rolled(state, record.seat, record.roll, record.chit, record.town)
+    elif record.what == "superstitious_carriers":
+        carriers_rolled(state, record.seat, record.roll)
     elif record.what == "initiative":
         from .fight import initiative_rolled
 

@@ -75,6 +75,20 @@ def test_superstitious_carriers_cost_dracula_two_blood_points_on_4_to_6() -> Non
     assert any(c["k"] == "blood" and c["loss"] == 2 for c in state.clues)
 
 
+def test_good_luck_rolls_the_superstitious_carriers_die_again() -> None:
+    # Godalming rolls 2 (nothing); Seward's Good Luck: 6, Dracula loses 2 Blood Points.
+    state = godalming_turn()
+    give(state, "seward", "good_luck")
+    on_top(state, "superstitious_carriers")
+    rig(state, [2, 6])
+    act(state, "godalming", MoveTo("brussels"))
+    act(state, "godalming", TakeItems((), ("godalming",)))
+    assert window(state) == "after_die_roll" and state.dracula.blood == 12
+    play(state, "seward", "good_luck")
+    act(state, "seward", NO_EVENT)
+    assert state.dracula.blood == 10
+
+
 def test_jonathan_harker_finds_nobody_in_the_wrong_town() -> None:
     state = draws("jonathan_harker")
     assert state.current_seats() == ("godalming",)
