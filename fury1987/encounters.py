@@ -51,15 +51,16 @@ def discard_found(state: FuryState, town: str) -> None:
 
 # -- wounding creatures -------------------------------------------------------------------
 def _wounding(state: FuryState, chit: EncounterChit, town: str,
-              members: tuple[str, ...], protected_by_dogs: bool) -> bool:
+              members: tuple[str, ...], protected_by_dogs: bool) -> None:
     """Each Hunter rolls a die and takes the wounds the chit's table gives.
 
-    Returns True if the Action Phase ends (Peasants driving the Hunters off).
+    Each roll waits on the stack (``DieRoll``) for Good Luck before it takes effect
+    (``wounds_rolled``); the first Hunter's roll is resolved first.
     """
-    from .wounds import wound
+    from .pending import DieRoll
 
     discard_found(state, town)
-    ends = False
+    rolls: list[DieRoll] = []
     for member in members:
         hunter = state.hunters[member]
         if not hunter.alive:
@@ -70,16 +71,32 @@ def _wounding(state: FuryState, chit: EncounterChit, town: str,
                       hunter=member)
             hunter.valour += SURVIVING_UNWOUNDED_VALOUR
             continue
-        roll = state.dice.d6()
-        wounds = chit.wounds_by_roll[roll - 1]
-        ends = ends or roll in chit.ends_action_phase
-        state.say("encounter_roll", f"{name} rolls {roll} against the {chit.name}: "
-                  f"{counted(wounds, 'wound')}", hunter=member, roll=roll, wounds=wounds)
-        if wounds:
-            wound(state, member, wounds)
-        elif chit.effect in ("rats", "wolves"):
-            hunter.valour += SURVIVING_UNWOUNDED_VALOUR
-    return ends
+        rolls.append(DieRoll("encounter", member, state.dice.d6(), chit=chit.id, town=town))
+    state.stack.extend(reversed(rolls))
+
+
+def wounds_rolled(state: FuryState, seat: str, roll: int, chit_id: str, town: str) -> None:
+    """A Hunter's roll against a wounding Encounter stands: the wounds the chit's table
+    gives; the Peasants may drive him (and his group) off."""
+    from .hunters import current_action
+    from .wounds import wound
+
+    chit = state.rules.encounters.chit(chit_id)
+    hunter = state.hunters[seat]
+    if not hunter.alive:
+        return
+    wounds = chit.wounds_by_roll[roll - 1]
+    state.say("encounter_roll", f"{HUNTER_NAMES[seat]} rolls {roll} against the "
+              f"{chit.name}: {counted(wounds, 'wound')}", hunter=seat, roll=roll, wounds=wounds)
+    if wounds:
+        wound(state, seat, wounds)
+    elif chit.effect in ("rats", "wolves"):
+        hunter.valour += SURVIVING_UNWOUNDED_VALOUR
+    action = current_action(state)
+    if roll in chit.ends_action_phase and action is not None and not action.ended:
+        state.say("driven_off", f"The Peasants drive {names(action.members)} off",
+                  town=town)
+        update_action(state, ended=True)
 
 
 def _rats(state: FuryState, chit: EncounterChit, town: str, members: tuple[str, ...]) -> None:
@@ -96,9 +113,7 @@ def _wolves(state: FuryState, chit: EncounterChit, town: str,
 def _peasants(state: FuryState, chit: EncounterChit, town: str,
               members: tuple[str, ...]) -> None:
     """Peasants: each Hunter rolls; the mob may wound him and drive him off."""
-    if _wounding(state, chit, town, members, protected_by_dogs=False):
-        state.say("driven_off", f"The Peasants drive {names(members)} off", town=town)
-        update_action(state, ended=True)
+    _wounding(state, chit, town, members, protected_by_dogs=False)
 
 
 # -- Bats, Fog, Storms, Hoax --------------------------------------------------------------

@@ -422,6 +422,57 @@ def play_own(state: FuryState, seat: str, action: PlayEvent) -> None:
          town=state.hunters[seat].location or "" if seat != DRACULA else "")
 
 
+# -- the hand limit: an extra card played immediately ----------------------------------------
+#: A Hunter's Keep cards whose effect can be had at any moment (those of his own Movement
+#: Phase that do not move him): played immediately instead of discarded (Event Cards).
+IMMEDIATE_HUNTER_CARDS = frozenset({"newspaper_reports", "sensationalist_press",
+                                    "hired_scouts", "shipping_agents", "re_equip",
+                                    "heavenly_host", "stormy_seas"})
+
+
+def hand_limit_plays(state: FuryState, seat: str) -> list[Action]:
+    """Event Cards: over three cards, "the extras must be discarded or played immediately".
+    A card may be played then only if its effect can be had at this moment (the cards of
+    a Movement Phase that move no one; Dracula's Vampiric Influence, since the limit is
+    reached at the end of a Hunter's Action Phase). Others can only be discarded."""
+    from .hunters import current_action
+
+    found: list[Action] = []
+    for card_id in dict.fromkeys(sorted(hand(state, seat))):
+        if seat == DRACULA:
+            action = current_action(state)
+            ok = card_id == "vampiric_influence" and action is not None \
+                and state.hunters[action.seat].alive \
+                and action.seat not in state.cards.get("declared", {})
+        else:
+            ok = card_id in IMMEDIATE_HUNTER_CARDS and _may_play_now(state, card_id)
+        if ok:
+            found.append(PlayEvent(card_id))
+    return found
+
+
+def _may_play_now(state: FuryState, card_id: str) -> bool:
+    if card_id == "shipping_agents":
+        return not state.cards.get("shipping_agents")
+    if card_id == "stormy_seas":
+        return bool(_open_seas(state))
+    if card_id == "re_equip":
+        return bool(state.weapons_pool.bag) or bool(state.weapons_pool.aside)
+    return True
+
+
+def play_over_limit(state: FuryState, seat: str, card_id: str) -> None:
+    """Play an extra card immediately (the hand limit), as if in its own window."""
+    from .hunters import current_action
+
+    if seat == DRACULA:
+        action = current_action(state)
+        assert action is not None
+        play(state, seat, card_id, hunter=action.seat)
+        return
+    play(state, seat, card_id, hunter=seat, town=state.hunters[seat].location or "")
+
+
 # -- effects --------------------------------------------------------------------------------
 Effect = Callable[["FuryState", CardPlayed], None]
 
@@ -827,13 +878,18 @@ def _sense_of_emergency(state: FuryState, record: CardPlayed) -> None:
 
 
 def _superstitious_carriers(state: FuryState, record: CardPlayed) -> None:
-    """Superstitious Carriers: a die; Dracula may lose Blood Points wherever he is."""
+    """Superstitious Carriers: a die; Dracula may lose Blood Points wherever he is. The
+    Hunter's die waits for Good Luck (``carriers_rolled``)."""
+    state.stack.append(DieRoll("superstitious_carriers", record.holder, state.dice.d6()))
+
+
+def carriers_rolled(state: FuryState, seat: str, roll: int) -> None:
+    """The Superstitious Carriers die stands: 4-6, Dracula loses Blood Points."""
     from .dracula import lose_blood
     from .event_cards import superstitious_carriers_loss
 
-    roll = state.dice.d6()
     loss = superstitious_carriers_loss(roll, state.rules.events)
-    state.say("superstitious_carriers", f"Superstitious Carriers: {HUNTER_NAMES[record.holder]}"
+    state.say("superstitious_carriers", f"Superstitious Carriers: {HUNTER_NAMES[seat]}"
               f" rolls {roll}: Dracula loses {counted(loss, 'Blood Point')}", roll=roll, loss=loss)
     if loss:
         lose_blood(state, loss, public=True)
@@ -868,6 +924,16 @@ def run_die_roll(state: FuryState, record: DieRoll) -> None:
         from .movement import catch_train
 
         catch_train(state, record.seat, roll=record.roll)
+    elif record.what == "encounter":
+        from .encounters import wounds_rolled
+
+        wounds_rolled(state, record.seat, record.roll, record.chit, record.town)
+    elif record.what == "superstitious_carriers":
+        carriers_rolled(state, record.seat, record.roll)
+    elif record.what == "initiative":
+        from .fight import initiative_rolled
+
+        initiative_rolled(state, record.other, record.roll)
 
 
 EFFECTS: dict[str, Effect] = {

@@ -54,7 +54,6 @@ from .combat_round import (
     legal_chits,
     opponent_initiative_modifier,
     resolve_round,
-    roll_initiative,
     team_up,
     team_up_options,
 )
@@ -435,7 +434,8 @@ def _roll_time(state: FuryState, record: Combat) -> None:
     _replace(state, attrs.evolve(record, daytime=time.daytime, stage="round_cards"))
 
 
-def _roll_initiative(state: FuryState, record: Combat) -> None:
+def _initiative_modifiers(state: FuryState, record: Combat) -> tuple[int, int]:
+    """(Hunters', opponent's) initiative modifiers this round."""
     side: CabSide = "dracula" if record.side == "dracula" else "agents"
     fighting = [h for h in _fighters(record) if h in HUNTER_SIDE]
     in_combat = [HunterInCombat(h, state.hunters[h].dogs_face_up, state.hunters[h].bitten)
@@ -448,17 +448,49 @@ def _roll_initiative(state: FuryState, record: Combat) -> None:
     opponent_mod = opponent_initiative_modifier(
         side, in_castle=record.town == CASTLE_DRACULA, facing_bitten=facing_bitten,
         event_bonus=record.opponent_bonus, chits=state.rules.chits)
-    initiative = roll_initiative(state.dice, side, hunters_mod, opponent_mod)
+    return hunters_mod, opponent_mod
+
+
+def _roll_initiative(state: FuryState, record: Combat) -> None:
+    """Both sides roll, the opponent first. The Hunters' die waits for Good Luck
+    (Reference 4) before it stands (``initiative_rolled``); Jonathan Harker's fight has
+    no Hunter Event Cards."""
+    opponent, hunters = state.dice.d6(), state.dice.d6()
+    if record.harker_seat:
+        initiative_rolled(state, opponent, hunters)
+        return
+    from .pending import DieRoll
+
+    _replace(state, attrs.evolve(record, stage="rolled"))
+    seat = next(h for h in (*record.hunters, *HUNTERS) if h in HUNTERS)
+    state.stack.append(DieRoll("initiative", seat, hunters, other=opponent))
+
+
+def initiative_rolled(state: FuryState, opponent: int, hunters: int) -> None:
+    """The round's initiative dice stand: "Whoever rolls the higher number has initiative
+    for that round of combat ... Ties are rerolled, and initiative modifiers still apply"
+    (Combat - The Combat Round)."""
+    record = state.stack[-1]
+    assert isinstance(record, Combat)
+    rolls = (*record.initiative_rolls, (opponent, hunters))
+    hunters_mod, opponent_mod = _initiative_modifiers(state, record)
+    if opponent + opponent_mod == hunters + hunters_mod:  # a tie: rolled again
+        _replace(state, attrs.evolve(record, stage="roll", initiative_rolls=rolls))
+        return
+    side: CabSide = "dracula" if record.side == "dracula" else "agents"
+    won_by_opponent = opponent + opponent_mod > hunters + hunters_mod
+    winner: Winner = ("dracula" if side == "dracula" else "agents") if won_by_opponent \
+        else "hunters"
     foe = "Dracula" if side == "dracula" else "the Agents"
-    rolls = "; ".join(f"{foe} {o}{opponent_mod:+d} against the Hunters {h}{hunters_mod:+d}"
-                      for o, h in initiative.rolls)
-    winner = "the Hunters win" if initiative.winner == "hunters" else (
+    text = "; ".join(f"{foe} {o}{opponent_mod:+d} against the Hunters {h}{hunters_mod:+d}"
+                     for o, h in rolls)
+    verdict = "the Hunters win" if winner == "hunters" else (
         "Dracula wins" if side == "dracula" else "the Agents win")
-    state.say("initiative", f"Initiative: {rolls}: {winner}",
-              rolls=[list(r) for r in initiative.rolls], winner=initiative.winner)
+    state.say("initiative", f"Initiative: {text}: {verdict}",
+              rolls=[list(r) for r in rolls], winner=winner)
     state.say("chits_revealed", "The chits are revealed: " + ", ".join(
         f"{_label(f)} {c}" for f, c in record.chosen.items()), chits=dict(record.chosen))
-    record = attrs.evolve(record, winner=initiative.winner)
+    record = attrs.evolve(record, winner=winner, initiative_rolls=())
     found = _found(state, record)
     needs = tuple(i for i, r in enumerate(found) if r.needs_choice)
     if needs:

@@ -17,7 +17,14 @@ from typing import TYPE_CHECKING
 
 from gothic_kernel import Scope, event
 
-from .actions import KEEP_WEAPONS, REVEAL_DOGS, DiscardEvent, DiscardWeapon, TakeItems
+from .actions import (
+    KEEP_WEAPONS,
+    REVEAL_DOGS,
+    DiscardEvent,
+    DiscardWeapon,
+    PlayEvent,
+    TakeItems,
+)
 from .hunters import alive, names
 from .pending import EventDiscard, ItemChoice, NewWeapons
 from .state import DRACULA, EVENT_LIMIT, HUNTER_NAMES, HUNTERS, WEAPON_LIMIT, agree, counted
@@ -175,16 +182,30 @@ def apply_new_weapons(state: FuryState, record: NewWeapons, seat: str,
 
 
 def event_discard_options(state: FuryState, record: EventDiscard, seat: str) -> list[Action]:
+    """Over the limit: discard a card, or play one of the extra cards immediately when
+    its effect can be had now (``events.hand_limit_plays``)."""
+    from .events import hand_limit_plays
+
     held = state.dracula.events if seat == DRACULA else state.hunters[seat].events
-    return [DiscardEvent(c) for c in sorted(set(held))]
+    options: list[Action] = [DiscardEvent(c) for c in sorted(set(held))]
+    options.extend(hand_limit_plays(state, seat))
+    return options
 
 
 def apply_event_discard(state: FuryState, record: EventDiscard, seat: str,
                         action: Action) -> None:
     """Event Cards: "If, for any reason, someone ends up with more than three cards the
-    extras must be discarded or played immediately" (playing them: issue 4)."""
-    assert isinstance(action, DiscardEvent)
+    extras must be discarded or played immediately. The card holder chooses the cards to
+    be discarded or played." Once back to three the step is over."""
     held = state.dracula.events if seat == DRACULA else state.hunters[seat].events
+    if isinstance(action, PlayEvent):
+        from .events import play_over_limit
+
+        if len(held) - 1 <= EVENT_LIMIT:
+            state.stack.pop()
+        play_over_limit(state, seat, action.card)
+        return
+    assert isinstance(action, DiscardEvent)
     held.remove(action.card)
     state.event_deck.discard(action.card)  # discards are stacked face up
     who = "Dracula" if seat == DRACULA else HUNTER_NAMES[seat]

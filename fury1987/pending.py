@@ -270,9 +270,11 @@ class Combat(Pending):
     (the black and white side). ``stage``: "garlic" (a Hunter may reveal Garlic before
     the time of day is rolled), "time" (Dracula rolls for Day or Night), "choose" (each
     fighter's chit, in secret), "target" (Dracula, or an outnumbered Agent, declares his
-    target), "roll" (initiative and results), "result" (the side that outnumbers picks
-    the result to apply), "team_up" (a fighter whose foe fell joins another fight),
-    "over". ``chosen`` holds the chits placed this round, each secret until revealed.
+    target), "roll" (initiative and results; "rolled" while the Hunters' die waits for
+    Good Luck, ``initiative_rolls`` holding this round's (opponent, Hunters) dice),
+    "result" (the side that outnumbers picks the result to apply), "team_up" (a fighter
+    whose foe fell joins another fight), "over". ``chosen`` holds the chits placed this
+    round, each secret until revealed.
     """
 
     KIND = "combat"
@@ -308,6 +310,7 @@ class Combat(Pending):
     harker_seat: str = ""
     harker_weapons: tuple[str, ...] = ()
     harker_wounds: int = 0
+    initiative_rolls: tuple[tuple[int, int], ...] = ()
 
 
 @attrs.frozen
@@ -407,7 +410,9 @@ class TrainAttempt(Pending):
 
 @attrs.frozen
 class DieRoll(Pending):
-    """A die just rolled for a Hunter (``what`` it was for), waiting for Good Luck."""
+    """A die just rolled for a Hunter (``what`` it was for: "railway", "encounter",
+    "initiative"), waiting for Good Luck. ``chit`` and ``town`` name the Encounter whose
+    wounds it rolls; ``other`` is the opponent's initiative die (never rolled again)."""
 
     KIND = "die_roll"
     RULE = "Reference 4 - Event Cards - GOOD LUCK"
@@ -415,6 +420,9 @@ class DieRoll(Pending):
     seat: str
     roll: int
     asked: bool = False
+    chit: str = ""
+    town: str = ""
+    other: int = 0
 
 
 @attrs.frozen

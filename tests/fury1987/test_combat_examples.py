@@ -49,6 +49,8 @@ def test_an_example_of_combat_godalming_vs_dracula_in_vienna() -> None:
     assert window(state) == "encounter_revealed"  # the Wolves are revealed
     act(state, "godalming", NO_EVENT)
     act(state, "dracula", NO_EVENT)
+    assert window(state) == "after_die_roll"  # Good Luck may have the Wolves' roll again
+    act(state, "godalming", NO_EVENT)
     assert state.hunters["godalming"].wounds == 0 and kind(state) == "fight_choice"
     act(state, "godalming", ATTACK_DRACULA)  # "He decides to attack."
     act(state, "godalming", KEEP_GARLIC)
@@ -73,6 +75,10 @@ def test_an_example_of_combat_godalming_vs_dracula_in_vienna() -> None:
     act(state, "dracula", PlayEvent("trap"))
     act(state, "godalming", NO_EVENT)
     act(state, "dracula", NO_EVENT)
+    # After each initiative roll Good Luck may have the Hunters' die rolled again.
+    assert window(state) == "after_die_roll"
+    act(state, "godalming", NO_EVENT)  # 4+2 against 6: a tie, rolled again
+    act(state, "godalming", NO_EVENT)  # 6+2 against 5
     # 4+2 = 6 against 6; rerolled 6+2 = 8 against 5: Dracula wins; Sna: the Stake is gone.
     assert "stake" not in state.hunters["godalming"].weapons
     assert "stake" in state.public_weapon_discards
@@ -81,12 +87,14 @@ def test_an_example_of_combat_godalming_vs_dracula_in_vienna() -> None:
     act(state, "godalming", ChooseChit("godalming", "holy_water"))
     act(state, "dracula", ChooseChit("dracula", "fang"))
     act(state, "godalming", NO_EVENT)  # he still holds Great Strength: always asked
+    act(state, "godalming", NO_EVENT)  # (before initiative, then after the roll)
     assert state.dracula.blood == 6
     assert "holy_water" not in state.hunters["godalming"].weapons
     # Round three: Dracula "can only Dodge or Escape"; Escape against Dodge: H.Esc.
     assert combat(state).dodge_or_escape_only
     act(state, "godalming", ChooseChit("godalming", "escape"))
     act(state, "dracula", ChooseChit("dracula", "dodge"))
+    act(state, "godalming", NO_EVENT)
     act(state, "godalming", NO_EVENT)
     assert kind(state) != "combat"  # "Godalming escapes and the combat is over."
     assert state.event_deck.discards.count("trap") == 2

@@ -118,6 +118,8 @@ def test_great_strength_stops_a_bite_and_the_combat_continues() -> None:
     act(state, "dracula", ChooseChit("dracula", "fang"))
     act(state, "seward", ChooseChit("seward", "fist"))
     act(state, "seward", NO_EVENT)  # before initiative
+    assert window(state) == "after_die_roll"
+    act(state, "seward", NO_EVENT)  # no Good Luck for the initiative roll
     found = [e for e in state.log("public") if e.get("kind") == "combat_result"]
     assert not found  # the result waits for Great Strength
     assert window(state) == "after_combat_result"
@@ -146,3 +148,20 @@ def test_devilish_power_cancels_a_hunter_s_card() -> None:
     act(state, "dracula", NO_EVENT)
     act(state, "seward", NO_EVENT)
     assert not combat(state).daytime  # the die (5) was rolled: Night
+
+
+def test_good_luck_rolls_the_hunters_initiative_die_again() -> None:
+    # Night; Dracula rolls 4, Seward 1; Good Luck has Seward's die rolled again: 6. The
+    # new result stands (the opponent's die is kept): the Hunters win the initiative.
+    state = attacked([5, 4, 1, 6], seward=("good_luck",))
+    act(state, "seward", NO_EVENT)  # start of combat
+    act(state, "dracula", ChooseChit("dracula", "fang"))
+    act(state, "seward", ChooseChit("seward", "fist"))
+    act(state, "seward", NO_EVENT)  # before initiative
+    assert window(state) == "after_die_roll" and state.current_seats() == ("seward",)
+    assert not [e for e in state.log("public") if e.get("kind") == "initiative"]
+    play(state, "seward", "good_luck")
+    act(state, "seward", NO_EVENT)
+    rolled = [e for e in state.log("public") if e.get("kind") == "initiative"]
+    assert rolled[-1]["rolls"] == [[4, 6]] and rolled[-1]["winner"] == "hunters"
+    assert "good_luck" in state.event_deck.discards

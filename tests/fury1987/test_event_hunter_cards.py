@@ -75,6 +75,20 @@ def test_superstitious_carriers_cost_dracula_two_blood_points_on_4_to_6() -> Non
     assert any(c["k"] == "blood" and c["loss"] == 2 for c in state.clues)
 
 
+def test_good_luck_rolls_the_superstitious_carriers_die_again() -> None:
+    # Godalming rolls 2 (nothing); Seward's Good Luck: 6, Dracula loses 2 Blood Points.
+    state = godalming_turn()
+    give(state, "seward", "good_luck")
+    on_top(state, "superstitious_carriers")
+    rig(state, [2, 6])
+    act(state, "godalming", MoveTo("brussels"))
+    act(state, "godalming", TakeItems((), ("godalming",)))
+    assert window(state) == "after_die_roll" and state.dracula.blood == 12
+    play(state, "seward", "good_luck")
+    act(state, "seward", NO_EVENT)
+    assert state.dracula.blood == 10
+
+
 def test_jonathan_harker_finds_nobody_in_the_wrong_town() -> None:
     state = draws("jonathan_harker")
     assert state.current_seats() == ("godalming",)
@@ -299,3 +313,70 @@ def test_rage_in_jonathan_harkers_fight_snatches_one_of_his_chits() -> None:
     assert list(record.harker_weapons) == drawn
     assert snatch["weapon"] in state.public_weapon_discards
     assert any(e.get("kind") == "rage_roll" for e in state.log("public"))
+
+
+def test_good_luck_rolls_a_hunter_s_encounter_die_again() -> None:
+    # Godalming rolls 6 against the Wolves in Brussels (3 wounds); Seward's Good Luck has
+    # the die rolled again: a 1, no wound (and the Valour for surviving unwounded).
+    state = godalming_turn()
+    give(state, "seward", "good_luck")
+    state.chart["brussels"] = take_chit(state, "wolves")
+    state.invalidate()
+    rig(state, [6, 1])
+    act(state, "godalming", MoveTo("brussels"))
+    # The Wolves are revealed (no one holding a card for that window): Good Luck's window
+    # opens before the wounds are taken.
+    assert window(state) == "after_die_roll" and state.current_seats() == ("seward",)
+    assert state.hunters["godalming"].wounds == 0
+    valour = state.hunters["godalming"].valour
+    play(state, "seward", "good_luck")
+    act(state, "seward", NO_EVENT)
+    assert state.hunters["godalming"].wounds == 0
+    assert state.hunters["godalming"].valour == valour + 1
+    assert "good_luck" in state.event_deck.discards
+
+
+def test_an_encounter_roll_not_rerolled_stands() -> None:
+    state = godalming_turn()
+    give(state, "seward", "good_luck")
+    state.chart["brussels"] = take_chit(state, "wolves")
+    state.invalidate()
+    rig(state, [6])
+    act(state, "godalming", MoveTo("brussels"))
+    pass_windows(state)
+    assert state.hunters["godalming"].wounds == 3
+    assert state.hunters["seward"].events == ["good_luck"]
+
+
+# -- the hand limit: "the extras must be discarded or played immediately" (Event Cards) ----
+def test_over_three_cards_an_extra_one_may_be_played_immediately() -> None:
+    state = godalming_turn()
+    give(state, "godalming", "great_strength", "dawn_raid", "advance_planning")
+    on_top(state, "newspaper_reports")
+    act(state, "godalming", MoveTo("brussels"))
+    act(state, "godalming", TakeItems((), ("godalming",)))
+    assert kind(state) == "event_discard"
+    legal = state.legal_actions("godalming")
+    assert PlayEvent("newspaper_reports") in legal
+    assert PlayEvent("great_strength") not in legal  # no combat: it can only be discarded
+    play(state, "godalming", "newspaper_reports")
+    assert state.dracula.shown_at == "london"
+    assert sorted(state.hunters["godalming"].events) == [
+        "advance_planning", "dawn_raid", "great_strength"]
+    assert "newspaper_reports" in state.event_deck.discards
+    assert kind(state) != "event_discard"
+
+
+def test_dracula_over_three_cards_may_play_vampiric_influence_at_once() -> None:
+    state = godalming_turn()
+    give(state, "dracula", "trap", "trap", "rage")
+    on_top(state, "vampiric_influence")
+    act(state, "godalming", MoveTo("brussels"))
+    act(state, "godalming", TakeItems((), ("godalming",)))
+    assert kind(state) == "event_discard" and state.current_seats() == ("dracula",)
+    legal = state.legal_actions("dracula")
+    assert PlayEvent("vampiric_influence") in legal and PlayEvent("trap") not in legal
+    play(state, "dracula", "vampiric_influence")
+    act(state, "godalming", DeclareMove("paris"))
+    assert state.cards["declared"]["godalming"] == "paris"
+    assert sorted(state.dracula.events) == ["rage", "trap", "trap"]
