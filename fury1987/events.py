@@ -934,6 +934,10 @@ def run_die_roll(state: FuryState, record: DieRoll) -> None:
         from .fight import initiative_rolled
 
         initiative_rolled(state, record.other, record.roll)
+    elif record.what == "holy_water":
+        from .movement import holy_water_rolled
+
+        holy_water_rolled(state, record.seat, record.roll)
 
 
 EFFECTS: dict[str, Effect] = {

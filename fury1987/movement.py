@@ -304,18 +304,29 @@ def _remove_host(state: FuryState, seat: str, town: str) -> None:
 
 def treat_bite(state: FuryState, seat: str) -> None:
     """Reference 3 - Holy Water: miss the turn, discard the Holy Water and roll:
-    1 = a Wound and the Bite stays, 2-3 = no effect, 4-6 = the Bite Marker is discarded."""
-    from .wounds import wound
-
+    1 = a Wound and the Bite stays, 2-3 = no effect, 4-6 = the Bite Marker is discarded.
+    The die waits for Good Luck (``holy_water_rolled``)."""
     hunter = state.hunters[seat]
-    name = HUNTER_NAMES[seat]
     hunter.lose_weapon(HOLY_WATER)
     state.weapons_pool.set_aside(HOLY_WATER)
     state.public_weapon_discards.append(HOLY_WATER)
     if len(state.group_of(seat)) > 1:
         leave_group(state, seat)
-    roll = state.dice.d6()
+    hunter.moved = True
     state.stack.pop()
+    # The die is rolled; Good Luck may have it rolled again (Reference 4).
+    from .pending import DieRoll
+
+    state.stack.append(DieRoll("holy_water", seat, state.dice.d6()))
+
+
+def holy_water_rolled(state: FuryState, seat: str, roll: int) -> None:
+    """The Holy Water die stands: 1 = a Wound, 2-3 = no effect, 4-6 = the Bite Marker is
+    discarded; the Hunter misses his turn."""
+    from .wounds import wound
+
+    hunter = state.hunters[seat]
+    name = HUNTER_NAMES[seat]
     if roll == 1:
         state.say("holy_water", f"{name} treats his bite with Holy Water and rolls 1: the "
                   "Water burns him", hunter=seat, roll=roll)
@@ -327,7 +338,6 @@ def treat_bite(state: FuryState, seat: str) -> None:
         hunter.bitten = False
         state.say("holy_water", f"{name} treats his bite with Holy Water and rolls {roll}: "
                   "the Bite Marker is discarded", hunter=seat, roll=roll)
-    hunter.moved = True
     if state.outcome is None:
         state.seq.end_turn()  # he misses his turn
 

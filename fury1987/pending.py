@@ -411,8 +411,9 @@ class TrainAttempt(Pending):
 @attrs.frozen
 class DieRoll(Pending):
     """A die just rolled for a Hunter (``what`` it was for: "railway", "encounter",
-    "initiative"), waiting for Good Luck. ``chit`` and ``town`` name the Encounter whose
-    wounds it rolls; ``other`` is the opponent's initiative die (never rolled again)."""
+    "initiative", "superstitious_carriers", "holy_water", ...), waiting for Good Luck.
+    ``chit`` and ``town`` name the Encounter whose wounds it rolls; ``other`` is the
+    opponent's initiative die (never rolled again)."""
 
     KIND = "die_roll"
     RULE = "Reference 4 - Event Cards - GOOD LUCK"

@@ -10,6 +10,7 @@ from fury1987.actions import (
     CATCH_TRAIN,
     NO_EVENT,
     STAY_PUT,
+    TREAT_BITE,
     ChooseChit,
     ChoosePlace,
     DeclareMove,
@@ -87,6 +88,27 @@ def test_good_luck_rolls_the_superstitious_carriers_die_again() -> None:
     play(state, "seward", "good_luck")
     act(state, "seward", NO_EVENT)
     assert state.dracula.blood == 10
+
+
+def test_good_luck_rolls_the_holy_water_die_again() -> None:
+    # Godalming treats his Bite with Holy Water and rolls 1 (a Wound); Seward's Good Luck:
+    # 5, the Bite Marker is discarded and no Wound is taken.
+    state = godalming_turn()
+    give(state, "seward", "good_luck")
+    hunter = state.hunters["godalming"]
+    state.weapons_pool.bag.extend(hunter.weapons)
+    hunter.weapons = [state.weapons_pool.take("holy_water")]
+    hunter.bitten = True
+    state.invalidate()
+    rig(state, [1, 5])
+    act(state, "godalming", TREAT_BITE)
+    assert window(state) == "after_die_roll" and state.current_seats() == ("seward",)
+    assert hunter.bitten and hunter.wounds == 0
+    play(state, "seward", "good_luck")
+    act(state, "seward", NO_EVENT)
+    assert not hunter.bitten and hunter.wounds == 0 and hunter.weapons == []
+    assert state.seq.seat != "godalming"  # he misses his turn
+    assert "good_luck" in state.event_deck.discards
 
 
 def test_jonathan_harker_finds_nobody_in_the_wrong_town() -> None:
