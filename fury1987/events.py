@@ -700,21 +700,25 @@ def _start_hypnosis(state: FuryState, seat: str, holder: str) -> None:
 def _hypnosis(state: FuryState, record: CardPlayed) -> None:
     """Hypnosis: 1-2 no effect; 3-6 Dracula's piece goes on the map where he is, he
     declares his next move (and must keep to it) and how many Vampires he has on his
-    Strategy & Movement Chart."""
+    Strategy & Movement Chart. The die waits for Good Luck (``hypnosis_rolled``)."""
+    state.stack.append(DieRoll("hypnosis", record.hunter, state.dice.d6()))
+
+
+def hypnosis_rolled(state: FuryState, seat: str, roll: int) -> None:
+    """The Hypnosis die stands: 3-6, Dracula is revealed and must declare his next move."""
     from .event_cards import hypnosis_works
 
-    roll = state.dice.d6()
-    name = HUNTER_NAMES[record.hunter]
+    name = HUNTER_NAMES[seat]
     if not hypnosis_works(roll, state.rules.events):
         state.say("hypnosis_fails", f"{name} is hypnotised and rolls {roll}: no effect",
-                  hunter=record.hunter, roll=roll)
+                  hunter=seat, roll=roll)
         return
     d = state.dracula
     vampires = sum(1 for c in state.chart.values() if state.rules.encounters.is_vampire(c))
     _reveal_dracula(state)
     state.say("hypnosis_works", f"{name} is hypnotised and rolls {roll}: Dracula is in "
               f"{d.location} and has {counted(vampires, 'Vampire')} on his Chart",
-              hunter=record.hunter, roll=roll, town=d.location, vampires=vampires)
+              hunter=seat, roll=roll, town=d.location, vampires=vampires)
     state.stack.append(CardStep("hypnosis", DRACULA, "declare"))
 
 
@@ -938,6 +942,8 @@ def run_die_roll(state: FuryState, record: DieRoll) -> None:
         from .movement import holy_water_rolled
 
         holy_water_rolled(state, record.seat, record.roll)
+    elif record.what == "hypnosis":
+        hypnosis_rolled(state, record.seat, record.roll)
 
 
 EFFECTS: dict[str, Effect] = {

@@ -182,6 +182,28 @@ def test_hypnosis_misses_the_turn_and_on_3_to_6_dracula_reveals_and_declares() -
     assert state.legal_actions("dracula") == [MoveTo("manchester")]
 
 
+def test_good_luck_rolls_the_hypnosis_die_again() -> None:
+    # The Hypnosis die shows 1 (no effect); Van Helsing's Good Luck: 4, Dracula is revealed
+    # and declares his next move.
+    state = started(godalming="paris", seward="madrid", van_helsing="rome", dracula="london")
+    state.hunters["godalming"].bitten = True
+    give(state, "seward", "hypnosis")
+    give(state, "van_helsing", "good_luck")
+    dracula_turn(state, STAY_PUT)
+    rig(state, [1, 4])
+    act(state, "godalming", PlayEvent("hypnosis", "seward"))
+    while kind(state) == "event_window" and window(state) != "after_die_roll":
+        act(state, state.current_seats()[0], NO_EVENT)
+    assert window(state) == "after_die_roll" and "van_helsing" in state.current_seats()
+    assert state.dracula.shown_at != "london"
+    play(state, "van_helsing", "good_luck")
+    pass_windows(state)
+    assert state.dracula.shown_at == "london" and state.hunters["van_helsing"].events == []
+    act(state, "dracula", DeclareMove("manchester"))
+    assert state.seq.seat == "seward"  # Godalming missed his turn
+    assert "good_luck" in state.event_deck.discards
+
+
 def test_shipping_agents_make_dracula_announce_his_sea_moves() -> None:
     state = godalming_turn(("shipping_agents",), dracula="le_havre")
     play(state, "godalming", "shipping_agents")
