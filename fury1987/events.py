@@ -650,19 +650,31 @@ def _rage_on(state: FuryState, victim: str) -> None:
 def _heroic_leap(state: FuryState, record: CardPlayed) -> None:
     """Heroic Leap: no normal combat, no Initiative or Daylight: each rolls a die; Dracula
     loses Blood Points equal to the Hunter's roll, the Hunter suffers Wounds equal to
-    Dracula's. Played on a Dracula at 0 or fewer Blood Points, it destroys him."""
-    from .dracula import lose_blood
+    Dracula's. Played on a Dracula at 0 or fewer Blood Points, it destroys him. The
+    Hunter's die waits for Good Luck (``leap_rolled``); Dracula's is never rolled again."""
     from .victory import DESTROYING_DRACULA_VALOUR, dracula_destroyed
-    from .wounds import wound
 
     seat = record.holder
     name = HUNTER_NAMES[seat]
-    d = state.dracula
-    if d.blood <= 0:
+    if state.dracula.blood <= 0:
         state.hunters[seat].valour += DESTROYING_DRACULA_VALOUR
         dracula_destroyed(state, f"{name}'s Heroic Leap", by=seat)
         return
     mine, his = state.dice.d6(), state.dice.d6()
+    state.stack.append(DieRoll("heroic_leap", seat, mine, chit=record.chit, town=record.town,
+                               other=his))
+
+
+def leap_rolled(state: FuryState, seat: str, mine: int, his: int, chit: str,
+                town: str) -> None:
+    """The Heroic Leap dice stand: Dracula loses Blood Points equal to the Hunter's roll,
+    the Hunter suffers Wounds equal to Dracula's; no further combat in that Town."""
+    from .dracula import lose_blood
+    from .victory import DESTROYING_DRACULA_VALOUR
+    from .wounds import wound
+
+    name = HUNTER_NAMES[seat]
+    d = state.dracula
     state.say("heroic_leap", f"{name} leaps at Dracula: {name} rolls {mine}, Dracula rolls "
               f"{his}", hunter=seat, hunter_roll=mine, dracula_roll=his)
     if d.blood - mine <= -12:
@@ -672,11 +684,11 @@ def _heroic_leap(state: FuryState, record: CardPlayed) -> None:
         return
     wound(state, seat, his)
     hunter = state.hunters[seat]
-    if hunter.alive and hunter.location == record.town:
+    if hunter.alive and hunter.location == town:
         # "there is no further combat of any nature - they both remain in the same Town"
-        for member in record.chit.split(","):
+        for member in chit.split(","):
             if member and state.hunters[member].alive:
-                state.hunters[member].fought_dracula_at = record.town
+                state.hunters[member].fought_dracula_at = town
 
 
 def _attack_after_leap(state: FuryState, record: CardPlayed) -> None:
@@ -944,6 +956,8 @@ def run_die_roll(state: FuryState, record: DieRoll) -> None:
         holy_water_rolled(state, record.seat, record.roll)
     elif record.what == "hypnosis":
         hypnosis_rolled(state, record.seat, record.roll)
+    elif record.what == "heroic_leap":
+        leap_rolled(state, record.seat, record.roll, record.other, record.chit, record.town)
 
 
 EFFECTS: dict[str, Effect] = {

@@ -298,6 +298,29 @@ def test_heroic_leap_replaces_combat_with_two_dice() -> None:
     assert state.hunters["godalming"].fought_dracula_at == "brussels"
 
 
+def test_good_luck_rolls_the_heroic_leap_hunter_s_die_again() -> None:
+    # Godalming rolls 1, Dracula 3; Seward's Good Luck: Godalming's die shows 5 (Dracula's
+    # die stands): Dracula loses 5 Blood Points, Godalming takes 3 Wounds.
+    state = started(godalming="paris", seward="madrid", van_helsing="rome",
+                    dracula="brussels")
+    give(state, "godalming", "heroic_leap")
+    give(state, "seward", "good_luck")
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", MoveTo("brussels"))
+    rig(state, [1, 3, 5])
+    act(state, "godalming", PlayEvent("heroic_leap"))
+    while kind(state) == "event_window" and window(state) != "after_die_roll":
+        act(state, state.current_seats()[0], NO_EVENT)
+    assert window(state) == "after_die_roll" and state.current_seats() == ("seward",)
+    assert state.dracula.blood == 12 and state.hunters["godalming"].wounds == 0
+    play(state, "seward", "good_luck")
+    pass_windows(state)
+    assert state.dracula.blood == 7 and state.hunters["godalming"].wounds == 3
+    assert find(state, Combat) is None
+    assert state.hunters["godalming"].fought_dracula_at == "brussels"
+    assert "good_luck" in state.event_deck.discards
+
+
 def test_heroic_leap_destroys_dracula_at_zero_blood_points() -> None:
     state = started(godalming="paris", seward="madrid", van_helsing="rome",
                     dracula="brussels")
