@@ -264,37 +264,60 @@ def _vampire_attacks(state: FuryState, town: str, victim: str,
     """The Vampire tries to bite; then a Stake (or, with luck, a Knife) destroys it.
 
     Protection: a Crucifix or an unplaced Heavenly Host, shown to Dracula. In Castle
-    Dracula protection fails on a 5 or 6, and without it the bite is automatic.
+    Dracula protection fails on a 5 or 6, and without it the bite is automatic. The
+    protection die waits for Good Luck (``castle_protection_rolled``).
     """
-    from .wounds import bite
+    from .pending import DieRoll
 
     hunter = state.hunters[victim]
     name = HUNTER_NAMES[victim]
-    data = state.rules.encounters
-    ward = next((w for w in ("crucifix", "heavenly_host") if w in hunter.weapons), None)
+    ward = _ward(state, victim)
     if ward is not None and ward not in hunter.shown:
         hunter.shown.append(ward)
-    bitten = ward is None
     if ward is not None and town == CASTLE_DRACULA:
-        roll = state.dice.d6()
-        bitten = roll in data.castle_bites_on
-        state.say("castle_vampire", f"{name} holds up his {ward} in the Castle and rolls "
-                  f"{roll}: {'bitten' if bitten else 'protected'}", hunter=victim, roll=roll)
-    elif ward is not None:
+        state.stack.append(DieRoll("castle_vampire", victim, state.dice.d6(), town=town,
+                                   chit=",".join(members)))
+        return
+    if ward is not None:
         state.say("vampire_warded", f"{name}'s {ward} keeps the Vampire's fangs away",
                   hunter=victim)
+    _vampire_bites(state, town, victim, members, bitten=ward is None)
+
+
+def _ward(state: FuryState, victim: str) -> str | None:
+    """The Hunter's protection against a Vampire: a Crucifix or an unplaced Heavenly Host."""
+    weapons = state.hunters[victim].weapons
+    return next((w for w in ("crucifix", "heavenly_host") if w in weapons), None)
+
+
+def castle_protection_rolled(state: FuryState, victim: str, roll: int, town: str,
+                             members: str) -> None:
+    """The protection die in Castle Dracula stands: on a 5 or 6 the Hunter is bitten."""
+    bitten = roll in state.rules.encounters.castle_bites_on
+    state.say("castle_vampire", f"{HUNTER_NAMES[victim]} holds up his {_ward(state, victim)} "
+              f"in the Castle and rolls {roll}: {'bitten' if bitten else 'protected'}",
+              hunter=victim, roll=roll)
+    _vampire_bites(state, town, victim, tuple(m for m in members.split(",") if m),
+                   bitten=bitten)
+
+
+def _vampire_bites(state: FuryState, town: str, victim: str, members: tuple[str, ...],
+                   bitten: bool) -> None:
+    from .wounds import bite
+
     if bitten:
-        state.say("vampire_bites", f"The Vampire bites {name}", hunter=victim)
+        state.say("vampire_bites", f"The Vampire bites {HUNTER_NAMES[victim]}", hunter=victim)
         bite(state, victim)
     _destroy_vampire(state, town, alive(state, members))
 
 
 def _destroy_vampire(state: FuryState, town: str, members: tuple[str, ...]) -> None:
-    from .victory import check_stalemate
+    """A Stake destroys the Vampire; else a Knife may (its die waits for Good Luck,
+    ``knife_rolled``)."""
+    from .pending import DieRoll
 
     if town not in state.chart:
         return
-    data = state.rules.encounters
     staker = next((m for m in members if "stake" in state.hunters[m].weapons), None)
     destroyer = staker
     if staker is not None:
@@ -312,15 +335,28 @@ def _destroy_vampire(state: FuryState, town: str, members: tuple[str, ...]) -> N
             return
         if "knife" not in state.hunters[knifer].shown:
             state.hunters[knifer].shown.append("knife")
-        roll = state.dice.d6()
-        if roll not in data.knife_destroys_on:
-            state.say("vampire_survives", f"{HUNTER_NAMES[knifer]} strikes with his Knife and "
-                      f"rolls {roll}: the Vampire survives", hunter=knifer, roll=roll)
-            return
-        state.say("vampire_knifed", f"{HUNTER_NAMES[knifer]} destroys the Vampire with his "
-                  f"Knife (rolled {roll})", hunter=knifer, roll=roll)
-        destroyer = knifer
+        state.stack.append(DieRoll("knife", knifer, state.dice.d6(), town=town))
+        return
     assert destroyer is not None
+    _vampire_destroyed(state, town, destroyer)
+
+
+def knife_rolled(state: FuryState, knifer: str, roll: int, town: str) -> None:
+    """The Knife's die against a Vampire stands: on a 6 the Vampire is destroyed."""
+    if town not in state.chart:
+        return
+    if roll not in state.rules.encounters.knife_destroys_on:
+        state.say("vampire_survives", f"{HUNTER_NAMES[knifer]} strikes with his Knife and "
+                  f"rolls {roll}: the Vampire survives", hunter=knifer, roll=roll)
+        return
+    state.say("vampire_knifed", f"{HUNTER_NAMES[knifer]} destroys the Vampire with his "
+              f"Knife (rolled {roll})", hunter=knifer, roll=roll)
+    _vampire_destroyed(state, town, knifer)
+
+
+def _vampire_destroyed(state: FuryState, town: str, destroyer: str) -> None:
+    from .victory import check_stalemate
+
     discard_found(state, town)
     state.hunters[destroyer].valour += DESTROYING_VAMPIRE_VALOUR
     state.vampires_destroyed += 1

@@ -958,6 +958,14 @@ def run_die_roll(state: FuryState, record: DieRoll) -> None:
         hypnosis_rolled(state, record.seat, record.roll)
     elif record.what == "heroic_leap":
         leap_rolled(state, record.seat, record.roll, record.other, record.chit, record.town)
+    elif record.what == "castle_vampire":
+        from .encounters import castle_protection_rolled
+
+        castle_protection_rolled(state, record.seat, record.roll, record.town, record.chit)
+    elif record.what == "knife":
+        from .encounters import knife_rolled
+
+        knife_rolled(state, record.seat, record.roll, record.town)
 
 
 EFFECTS: dict[str, Effect] = {

@@ -8,6 +8,7 @@ from __future__ import annotations
 from fury1987.actions import (
     ATTACK_DRACULA,
     CATCH_TRAIN,
+    ENCOUNTER_VAMPIRE,
     NO_EVENT,
     STAY_PUT,
     TREAT_BITE,
@@ -400,6 +401,52 @@ def test_good_luck_rolls_a_hunter_s_encounter_die_again() -> None:
     act(state, "seward", NO_EVENT)
     assert state.hunters["godalming"].wounds == 0
     assert state.hunters["godalming"].valour == valour + 1
+    assert "good_luck" in state.event_deck.discards
+
+
+def test_good_luck_rolls_the_knife_die_against_a_vampire_again() -> None:
+    # Godalming's Crucifix keeps the Vampire in Brussels off; his Knife rolls 3 (it
+    # survives); Seward's Good Luck: 6, the Vampire is destroyed.
+    state = godalming_turn()
+    give(state, "seward", "good_luck")
+    arm(state, "godalming", "crucifix", "knife")
+    state.chart["brussels"] = take_chit(state, "vampire")
+    state.invalidate()
+    rig(state, [3, 6])
+    act(state, "godalming", MoveTo("brussels"))
+    pass_windows(state)
+    act(state, "godalming", ENCOUNTER_VAMPIRE)
+    while kind(state) == "event_window" and window(state) != "after_die_roll":
+        act(state, state.current_seats()[0], NO_EVENT)
+    assert window(state) == "after_die_roll"
+    assert state.current_seats() == ("seward",) and state.chart["brussels"] == "vampire"
+    play(state, "seward", "good_luck")
+    pass_windows(state)
+    assert "brussels" not in state.chart and state.vampires_destroyed == 1
+    assert not state.hunters["godalming"].bitten
+    assert "good_luck" in state.event_deck.discards
+
+
+def test_good_luck_rolls_the_castle_dracula_protection_die_again() -> None:
+    # In Castle Dracula Godalming's Crucifix rolls 5 (bitten); Seward's Good Luck: 2,
+    # protected.
+    state = started(godalming="klausenberg", seward="madrid", van_helsing="rome",
+                    dracula="london")
+    give(state, "seward", "good_luck")
+    arm(state, "godalming", "crucifix")
+    state.chart["castle_dracula"] = take_chit(state, "vampire")
+    state.invalidate()
+    dracula_turn(state, STAY_PUT)
+    rig(state, [5, 2])
+    act(state, "godalming", MoveTo("castle_dracula"))
+    while kind(state) == "event_window" and window(state) != "after_die_roll":
+        act(state, state.current_seats()[0], NO_EVENT)
+    assert window(state) == "after_die_roll" and state.current_seats() == ("seward",)
+    assert not state.hunters["godalming"].bitten
+    play(state, "seward", "good_luck")
+    pass_windows(state)
+    assert not state.hunters["godalming"].bitten
+    assert state.chart["castle_dracula"] == "vampire"
     assert "good_luck" in state.event_deck.discards
 
 
