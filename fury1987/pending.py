@@ -37,16 +37,23 @@ class Pending:
         return ()
 
 
+class SeatDecides(Pending):
+    """A decision of one seat, named by the record's ``seat`` field."""
+
+    __slots__ = ()
+    seat: str
+
+    def deciders(self) -> tuple[str, ...]:
+        return (self.seat,)
+
+
 @attrs.frozen
-class ChooseStart(Pending):
+class ChooseStart(SeatDecides):
     """Starting the Game: Hunters choose Towns in order, then Dracula in secret."""
 
     KIND = "choose_start"
     RULE = "Starting the Game"
     seat: str
-
-    def deciders(self) -> tuple[str, ...]:
-        return (self.seat,)
 
 
 @attrs.frozen
@@ -100,7 +107,7 @@ class BatFlight(Pending):
 
 
 @attrs.frozen
-class HunterMovement(Pending):
+class HunterMovement(SeatDecides):
     """A Hunter's (or his group's) Movement Phase.
 
     ``done`` lists the start-of-phase deeds already done ("host", "trade", "missed_train").
@@ -111,12 +118,9 @@ class HunterMovement(Pending):
     seat: str
     done: tuple[str, ...] = ()
 
-    def deciders(self) -> tuple[str, ...]:
-        return (self.seat,)
-
 
 @attrs.frozen
-class TrainRide(Pending):
+class TrainRide(SeatDecides):
     """A train was caught: the Hunter (or group) chooses where to get off."""
 
     KIND = "train_ride"
@@ -125,9 +129,6 @@ class TrainRide(Pending):
     movers: tuple[str, ...]
     train: str
     stops: int
-
-    def deciders(self) -> tuple[str, ...]:
-        return (self.seat,)
 
 
 @attrs.frozen
@@ -168,7 +169,7 @@ class HunterAction(Pending):
 
 
 @attrs.frozen
-class VampireChoice(Pending):
+class VampireChoice(SeatDecides):
     """A Vampire is found: encounter it or leave it (outside Castle Dracula)."""
 
     KIND = "vampire_choice"
@@ -176,9 +177,6 @@ class VampireChoice(Pending):
     seat: str
     members: tuple[str, ...]
     town: str
-
-    def deciders(self) -> tuple[str, ...]:
-        return (self.seat,)
 
 
 @attrs.frozen
@@ -208,7 +206,7 @@ class BatsChase(Pending):
 
 
 @attrs.frozen
-class FightChoice(Pending):
+class FightChoice(SeatDecides):
     """Meeting Dracula: the Hunter (or group) decides whether to attack."""
 
     KIND = "fight_choice"
@@ -217,12 +215,9 @@ class FightChoice(Pending):
     members: tuple[str, ...]
     town: str
 
-    def deciders(self) -> tuple[str, ...]:
-        return (self.seat,)
-
 
 @attrs.frozen
-class ItemChoice(Pending):
+class ItemChoice(SeatDecides):
     """New Weapons and Events: declare what is taken."""
 
     KIND = "item_choice"
@@ -232,12 +227,9 @@ class ItemChoice(Pending):
     town: str
     limit: int
 
-    def deciders(self) -> tuple[str, ...]:
-        return (self.seat,)
-
 
 @attrs.frozen
-class NewWeapons(Pending):
+class NewWeapons(SeatDecides):
     """A Hunter has drawn Weapon Chits: he may reveal Dogs "when he draws it", and over
     three he discards the extra ones (asked after every draw, whatever was drawn, so
     that the question itself tells Dracula nothing)."""
@@ -246,20 +238,14 @@ class NewWeapons(Pending):
     RULE = "Hunters' Action Phases - New Weapons and Events"
     seat: str
 
-    def deciders(self) -> tuple[str, ...]:
-        return (self.seat,)
-
 
 @attrs.frozen
-class EventDiscard(Pending):
+class EventDiscard(SeatDecides):
     """More than three Event Cards: the holder discards the extra ones."""
 
     KIND = "event_discard"
     RULE = "Event Cards"
     seat: str
-
-    def deciders(self) -> tuple[str, ...]:
-        return (self.seat,)
 
 
 @attrs.frozen
