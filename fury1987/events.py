@@ -966,6 +966,10 @@ def run_die_roll(state: FuryState, record: DieRoll) -> None:
         from .encounters import knife_rolled
 
         knife_rolled(state, record.seat, record.roll, record.town)
+    elif record.what == "sacred_bullets":
+        from .fight import sacred_bullets_rolled
+
+        sacred_bullets_rolled(state, record.seat, record.roll)
 
 
 EFFECTS: dict[str, Effect] = {

@@ -59,9 +59,9 @@ from .combat_round import (
 )
 from .combat_tables import BITE, HYPNOSIS, MORTAL_WOUND, CabSide, Winner
 from .event_cards import surviving_cards
-from .events import open_window
+from .events import find, open_window, replace
 from .hunters import names, update_action
-from .pending import BatFlight, Combat
+from .pending import BatFlight, Combat, DieRoll
 from .state import DRACULA, HUNTER_NAMES, HUNTERS
 from .victory import DESTROYING_DRACULA_VALOUR
 
@@ -535,7 +535,9 @@ def _resolve(state: FuryState, record: Combat) -> None:
                       result=str(pairing.result))
     if record.harker_seat:
         record = _apply_harker(state, record, outcome)
+        bullets: tuple[tuple[str, int], ...] = ()
     else:
+        outcome, bullets = _defer_bullets(outcome)
         _apply_outcome(state, record, outcome)
     if state.outcome is not None:
         return
@@ -553,6 +555,7 @@ def _resolve(state: FuryState, record: Combat) -> None:
         _replace(state, attrs.evolve(record, stage="over", hunters_standing_by=(),
                                      agents_standing_by=()))
         _finish(state, state.stack[-1], outcome.end, outcome.dracula_escape)  # type: ignore[arg-type]
+        _roll_for_bullets(state, bullets)
         return
     freed = [*outcome.freed_hunters, *outcome.freed_agents]
     record = attrs.evolve(record, hunters_standing_by=tuple(outcome.freed_hunters),
@@ -561,6 +564,49 @@ def _resolve(state: FuryState, record: Combat) -> None:
     _replace(state, attrs.evolve(record, team_up=queue,
                                  stage="team_up" if queue else "round_cards"))
     _auto_team_up(state)
+    _roll_for_bullets(state, bullets)
+
+
+def _defer_bullets(out: RoundOutcome) -> tuple[RoundOutcome, tuple[tuple[str, int], ...]]:
+    """Hold back the Sacred Bullets a Hunter's die says are spent: the die may yet be
+    rolled again with Good Luck (:func:`sacred_bullets_rolled` settles it)."""
+    bullets = tuple((h, roll) for h, roll in out.sacred_bullet_rolls if h in HUNTERS)
+    discarded = list(out.discarded)
+    for hunter, _ in bullets:
+        if (hunter, "sacred_bullets") in discarded:
+            discarded.remove((hunter, "sacred_bullets"))
+    return attrs.evolve(out, discarded=tuple(discarded)), bullets
+
+
+def _roll_for_bullets(state: FuryState, bullets: tuple[tuple[str, int], ...]) -> None:
+    """Reference 3 - Sacred Bullets: the die for each Hunter whose bullets were used up,
+    each waiting for Good Luck."""
+    for hunter, roll in reversed(bullets):
+        if state.outcome is None and state.hunters[hunter].alive:
+            state.say("sacred_bullets_roll", f"{HUNTER_NAMES[hunter]} rolls {roll} for his "
+                      "Sacred Bullets", hunter=hunter, roll=roll)
+            state.stack.append(DieRoll("sacred_bullets", hunter, roll))
+
+
+def sacred_bullets_rolled(state: FuryState, seat: str, roll: int) -> None:
+    """The Sacred Bullets die stands: "1-3, he has more Sacred Bullets left and may keep
+    the chit"; 4-6, "the chit must be immediately discarded" (Reference 3)."""
+    hunter = state.hunters[seat]
+    kept = roll <= 3
+    if kept:
+        state.say("sacred_bullets_kept", f"{HUNTER_NAMES[seat]} has more Sacred Bullets left",
+                  hunter=seat)
+    elif "sacred_bullets" in hunter.weapons:
+        hunter.lose_weapon("sacred_bullets")
+        state.weapons_pool.set_aside("sacred_bullets")
+        state.public_weapon_discards.append("sacred_bullets")
+        state.say("sacred_bullets_spent", f"{HUNTER_NAMES[seat]} runs out of Sacred Bullets: "
+                  "the chit is discarded", hunter=seat)
+    combat = find(state, Combat)
+    history = combat.histories.get(seat) if combat is not None else None
+    if history is not None and history.last_chit == "sacred_bullets":
+        histories = {**combat.histories, seat: attrs.evolve(history, last_chit_kept=kept)}
+        replace(state, combat, attrs.evolve(combat, histories=histories))
 
 
 def _reveal_weapons(state: FuryState, record: Combat) -> None:

@@ -165,3 +165,51 @@ def test_good_luck_rolls_the_hunters_initiative_die_again() -> None:
     rolled = [e for e in state.log("public") if e.get("kind") == "initiative"]
     assert rolled[-1]["rolls"] == [[4, 6]] and rolled[-1]["winner"] == "hunters"
     assert "good_luck" in state.event_deck.discards
+
+
+def bullets_fired(rolls: list[int], cards: tuple[str, ...] = ()) -> FuryState:
+    """By night Dracula attacks Dr Seward, who has only Sacred Bullets; Seward wins the
+    initiative (Dracula 1, Seward 6) and fires them at Dracula's Claw: used up."""
+    state = started(dracula="rome", seward="naples", godalming="paris", van_helsing="london")
+    arm(state, "seward", "sacred_bullets")
+    give(state, "seward", *cards)
+    rig(state, [5, 1, 6, *rolls])
+    act(state, "dracula", MoveTo("naples"))
+    act(state, "seward", KEEP_GARLIC)  # (asked whatever he holds)
+    while kind(state) == "event_window":
+        act(state, state.current_seats()[0], NO_EVENT)
+    act(state, "dracula", ChooseChit("dracula", "claw"))
+    act(state, "seward", ChooseChit("seward", "sacred_bullets"))
+    while kind(state) == "event_window" and window(state) != "after_die_roll":
+        act(state, state.current_seats()[0], NO_EVENT)
+    if window(state) == "after_die_roll":  # Good Luck after the initiative die
+        act(state, "seward", NO_EVENT)
+    return state
+
+
+def test_sacred_bullets_die_of_4_to_6_discards_the_chit() -> None:
+    state = bullets_fired([5])
+    assert "sacred_bullets" not in state.hunters["seward"].weapons
+    assert "sacred_bullets" in state.weapons_pool.aside
+    assert combat(state).histories["seward"].last_chit_kept is False
+    assert any(e.get("kind") == "sacred_bullets_spent" for e in state.log("public"))
+
+
+def test_sacred_bullets_die_of_1_to_3_keeps_the_chit() -> None:
+    state = bullets_fired([2])
+    assert state.hunters["seward"].weapons == ["sacred_bullets"]
+    assert combat(state).histories["seward"].last_chit_kept is True
+
+
+def test_good_luck_rolls_the_sacred_bullets_die_again() -> None:
+    # The die shows 5 (out of bullets); Good Luck rolls it again: 2, he has more left.
+    state = bullets_fired([5, 2], cards=("good_luck",))
+    rolled = [e for e in state.log("public") if e.get("kind") == "sacred_bullets_roll"]
+    assert rolled[-1]["roll"] == 5 and window(state) == "after_die_roll"
+    assert state.hunters["seward"].weapons == ["sacred_bullets"]  # not yet discarded
+    play(state, "seward", "good_luck")
+    act(state, "seward", NO_EVENT)
+    assert state.hunters["seward"].weapons == ["sacred_bullets"]
+    assert "sacred_bullets" not in state.weapons_pool.aside
+    assert combat(state).histories["seward"].last_chit_kept is True
+    assert "good_luck" in state.event_deck.discards
