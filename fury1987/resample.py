@@ -70,7 +70,8 @@ def _redraw_dracula(twin: FuryState, rng: Dice) -> None:
         moves, states = history
         _adopt_history(twin, moves, states)
         towns = _hidden_placements(twin, moves, states, rng)
-        _redraw_encounters(twin, rng, hidden_chart=towns)
+        _redraw_encounters(twin, rng, hidden_chart=towns,
+                           since_harker=_placed_since_harker(twin, moves, states))
     else:
         _redraw_encounters(twin, rng, hidden_chart=None)
     _redraw_dracula_cards(twin, rng)
@@ -223,29 +224,51 @@ def _hidden_placements(twin: FuryState, moves: Sequence[int], states: Sequence[i
     return candidates[:count]
 
 
-def _redraw_encounters(twin: FuryState, rng: Dice, hidden_chart: list[str] | None) -> None:
+def _placed_since_harker(twin: FuryState, moves: Sequence[int],
+                         states: Sequence[int]) -> set[str]:
+    """Towns where the history gives Dracula an Action Phase after Jonathan Harker became
+    a Vampire: where the Harker - Vampire chit may have been placed."""
+    turned = next((i for i, clue in enumerate(twin.clues) if clue["k"] == "harker_vampire"),
+                  None)
+    if turned is None:
+        return set()
+    return {town for k, town in action_phases(twin, moves, states) if k > turned}
+
+
+def _redraw_encounters(twin: FuryState, rng: Dice, hidden_chart: list[str] | None,
+                       since_harker: set[str] | None = None) -> None:
     """Deal the chits the viewer has not seen: the Encounter Set, the hidden Town boxes
-    (``hidden_chart``, or the same boxes as before if None), the Pool."""
+    (``hidden_chart``, or the same boxes as before if None), the Pool. A placed
+    Harker - Vampire chit goes to one of ``since_harker`` (Towns where it may have been
+    placed)."""
     enc = twin.rules.encounters
     d = twin.dracula
     pool = twin.encounter_pool
     public_aside = Counter(twin.public_encounter_discards)
     hidden_aside = list((Counter(pool.aside) - public_aside).elements())
     old_hidden = {t: c for t, c in twin.chart.items() if t not in twin.sightings}
-    # Chits from outside the Pool (the Harker - Vampire chit) stay where they are.
+    # Chits from outside the Pool (the Harker - Vampire chit) never go to the Pool: one
+    # in the Encounter Set stays there; one in a hidden Town box goes to one of the
+    # redrawn hidden boxes (its Town is as secret as any other).
     specials = [c for c in d.encounter_set if c not in enc.chits]
-    fixed = {t: c for t, c in old_hidden.items() if c not in enc.chits}
-    old_hidden = {t: c for t, c in old_hidden.items() if t not in fixed}
+    placed_specials = [c for c in old_hidden.values() if c not in enc.chits]
     unseen = [*d.encounter_set, *old_hidden.values(), *pool.bag, *hidden_aside]
     unseen = [c for c in unseen if c in enc.chits]
-    towns = list(old_hidden) if hidden_chart is None else \
-        [t for t in hidden_chart if t not in fixed][:len(old_hidden)]
+    towns = list(old_hidden) if hidden_chart is None else hidden_chart[:len(old_hidden)]
+    rng.shuffle(towns)
+    if placed_specials:
+        eligible = [t for t in towns if t in (since_harker or ())]
+        if hidden_chart is None or len(eligible) < len(placed_specials):  # as they were
+            towns, eligible = list(old_hidden), [t for t, c in old_hidden.items()
+                                                 if c not in enc.chits]
+        towns = [*eligible[:len(placed_specials)],
+                 *(t for t in towns if t not in eligible[:len(placed_specials)])]
     for _ in range(TRIES):
         rng.shuffle(unseen)
         deal = list(unseen)
-        chart: dict[str, str] = {}
+        chart = dict(zip(towns, placed_specials, strict=False))
         ok = True
-        for town in towns:
+        for town in towns[len(placed_specials):]:
             pick = next((i for i, c in enumerate(deal) if enc.may_place(c, town, twin.board)),
                         None)
             if pick is None:

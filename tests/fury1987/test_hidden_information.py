@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
+from fury1987.resample import _redraw_encounters
 from fury1987.state import FuryState
 from fury1987.tracker import tracker_of
 from gothic_kernel import PUBLIC, Dice
@@ -91,3 +93,31 @@ def test_a_resampled_state_plays_on() -> None:
             break
         seat = dice.choice(twin.current_seats())
         twin.apply(seat, dice.choice(twin.legal_actions(seat)))
+
+
+def _all_chits(state: FuryState) -> Counter[str]:
+    d, pool = state.dracula, state.encounter_pool
+    return Counter([*d.encounter_set, *state.chart.values(), *pool.bag, *pool.aside])
+
+
+def test_a_placed_harker_vampire_chit_is_redrawn_among_the_hidden_boxes() -> None:
+    # Reference 4 - Jonathan Harker: the chit never goes to the Pool, but which hidden
+    # box holds it is as secret as any other Encounter.
+    state = played(5, 400)
+    hidden = [t for t in state.chart if t not in state.sightings]
+    assert len(hidden) >= 2
+    town = hidden[0]
+    state.encounter_pool.bag.append(state.chart[town])
+    state.chart[town] = "harker_vampire"
+    before = _all_chits(state)
+    boxes = list(reversed(hidden))
+    where = set()
+    for seed in range(8):
+        twin = state.clone()
+        _redraw_encounters(twin, Dice(seed), hidden_chart=boxes, since_harker={boxes[0]})
+        assert _all_chits(twin) == before and "harker_vampire" not in twin.encounter_pool.bag
+        where.add(next(t for t, c in twin.chart.items() if c == "harker_vampire"))
+        kept = state.clone()
+        _redraw_encounters(kept, Dice(seed), hidden_chart=None)
+        assert kept.chart[town] == "harker_vampire" and _all_chits(kept) == before
+    assert where == {boxes[0]}  # only where he had an Action Phase since Harker turned
