@@ -60,6 +60,7 @@ def resample(state: FuryState, viewer: str, seed: int) -> FuryState:
 
 # -- Dracula's secrets --------------------------------------------------------------------
 def _redraw_dracula(twin: FuryState, rng: Dice) -> None:
+    _redraw_consumed_sightings(twin, rng)
     if twin.dracula.location is None:
         _redraw_encounters(twin, rng, hidden_chart=[])
         _redraw_dracula_cards(twin, rng)
@@ -75,6 +76,31 @@ def _redraw_dracula(twin: FuryState, rng: Dice) -> None:
     else:
         _redraw_encounters(twin, rng, hidden_chart=None)
     _redraw_dracula_cards(twin, rng)
+
+
+def _redraw_consumed_sightings(twin: FuryState, rng: Dice) -> None:
+    """Regaining Blood Points: Dracula may consume any Vampire on his Chart, and all
+    Vampire chits look alike, so the Hunters do not learn which one went. A Vampire they
+    saw and left before he consumed one may be gone: which of those boxes are empty is
+    drawn afresh (as many as truly are)."""
+    last = max((i for i, c in enumerate(twin.clues) if c["k"] == "turn" and c["consumed"]),
+               default=-1)
+    if last < 0:
+        return
+    seen_at = _last_seen(twin)
+    enc = twin.rules.encounters
+    towns = [t for t, c in twin.sightings.items()
+             if enc.is_vampire(c) and c in enc.chits and seen_at.get(t, last) < last
+             and twin.chart.get(t) in (None, c)]
+    gone = [t for t in towns if t not in twin.chart]
+    if not gone or len(gone) == len(towns):
+        return
+    chits = {t: twin.sightings[t] for t in towns}
+    rng.shuffle(towns)
+    for town in towns:
+        twin.chart.pop(town, None)
+    for town in towns[len(gone):]:
+        twin.chart[town] = chits[town]
 
 
 def _draw_history(twin: FuryState, rng: Dice, obligations: Sequence[tuple[str, int, int]]

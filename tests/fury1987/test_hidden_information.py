@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from fury1987.resample import _redraw_encounters
+from fury1987.resample import _redraw_consumed_sightings, _redraw_encounters
 from fury1987.state import FuryState
 from fury1987.tracker import tracker_of
 from gothic_kernel import PUBLIC, Dice
@@ -121,3 +121,29 @@ def test_a_placed_harker_vampire_chit_is_redrawn_among_the_hidden_boxes() -> Non
         _redraw_encounters(kept, Dice(seed), hidden_chart=None)
         assert kept.chart[town] == "harker_vampire" and _all_chits(kept) == before
     assert where == {boxes[0]}  # only where he had an Action Phase since Harker turned
+
+
+def test_which_seen_vampire_dracula_consumed_is_redrawn() -> None:
+    # Regaining Blood Points: "A Vampire Encounter Chit is taken off the Strategy &
+    # Movement Chart and discarded" - the Hunters saw Vampires left in Rome and Paris,
+    # then he consumed one: which box is empty is as secret as his move.
+    state = played(5, 10)
+    state.chart.pop("rome", None)
+    state.chart["paris"] = "vampire"
+    state.sightings.update(rome="vampire", paris="vampire")
+    state.clues = [{"k": "box", "town": "rome", "after": "vampire"},
+                   {"k": "box", "town": "paris", "after": "vampire"},
+                   {"k": "turn", "consumed": True}]
+    empty = set()
+    for seed in range(12):
+        twin = state.clone()
+        _redraw_consumed_sightings(twin, Dice(seed))
+        present = [t for t in ("rome", "paris") if twin.chart.get(t) == "vampire"]
+        assert len(present) == 1
+        empty.add(({"rome", "paris"} - set(present)).pop())
+    assert empty == {"rome", "paris"}
+    state.clues.append({"k": "box", "town": "rome", "after": ""})  # seen after: stays known
+    state.sightings.pop("rome")
+    twin = state.clone()
+    _redraw_consumed_sightings(twin, Dice(1))
+    assert twin.chart.get("paris") == "vampire"
