@@ -165,6 +165,18 @@ class Obligation:
     end: int
 
 
+def _unique(values: Array) -> Array:
+    """The sorted distinct values (as ``np.unique``, about twice as fast on these
+    int64 arrays: one sort and a mask instead of hashing then sorting)."""
+    if len(values) < 2:
+        return values.copy()
+    ordered = np.sort(values)
+    keep = np.empty(len(ordered), dtype=bool)
+    keep[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
+    return ordered[keep]
+
+
 @attrs.define
 class Rows:
     """Hypotheses with their constraint flags (flags are 0 outside a replay)."""
@@ -176,7 +188,7 @@ class Rows:
         if not len(self.codes):
             return self
         key = (self.codes << bits) | self.flags
-        key = np.unique(key)
+        key = _unique(key)
         return Rows(key >> bits, key & ((1 << bits) - 1) if bits else np.zeros_like(key))
 
 
@@ -486,7 +498,8 @@ class Tracker:
         for j in range(at, upto + 1):
             rows = self._apply(clues[j], j, rows, chosen, bits)
             if self.checkpoints and self.checkpoints[-1][0] == j and j in old:
-                self.checkpoints[-1] = (j, np.intersect1d(self.checkpoints[-1][1], old[j]))
+                narrowed = np.intersect1d(self.checkpoints[-1][1], old[j], assume_unique=True)
+                self.checkpoints[-1] = (j, narrowed)
             if len(rows.codes) > MAX_ROWS and bits > 1:
                 # Too many flagged hypotheses: drop the longest-windowed other constraint.
                 self.exact = False
@@ -494,9 +507,10 @@ class Tracker:
                 rows = _drop_flag(rows, drop, bits)
                 chosen = [o for b, o in enumerate(chosen) if b != drop]
                 bits -= 1
-        codes = np.unique(rows.codes)
+        codes = _unique(rows.codes)
         if upto > at:  # the set before this clue was already narrowed by older obligations
-            codes = np.intersect1d(codes, self._advance(clues[upto], upto, previous))
+            codes = np.intersect1d(codes, self._advance(clues[upto], upto, previous),
+                                   assume_unique=True)
         self.rows = Rows(codes, np.zeros_like(codes))
 
     def _advance(self, clue: Mapping[str, Any], i: int, codes: Array) -> Array:
@@ -505,7 +519,7 @@ class Tracker:
         self.checkpoints = [*keep]
         rows = self._apply(clue, i, Rows(codes, np.zeros_like(codes)), (), 0)
         self.checkpoints = keep
-        return np.unique(rows.codes)
+        return _unique(rows.codes)
 
     def _short_obligations(self) -> list[Obligation]:
         return [o for o in self.obligations if self._window_turns(o) <= WINDOW_TURNS]
@@ -796,7 +810,7 @@ def _expand(sources: Array, edge_from: Array, edge_to: Array) -> tuple[Array, Ar
 
 
 def _project(rows: Rows) -> Array:
-    codes: Array = np.unique(rows.codes)
+    codes: Array = _unique(rows.codes)
     return codes
 
 
