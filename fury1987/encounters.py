@@ -322,7 +322,7 @@ def _destroy_vampire(state: FuryState, town: str, members: tuple[str, ...]) -> N
     destroyer = staker
     if staker is not None:
         hunter = state.hunters[staker]
-        hunter.lose_weapon("stake")
+        hunter.lose_weapon("stake", public=True)
         state.weapons_pool.set_aside("stake")
         state.public_weapon_discards.append("stake")
         state.say("vampire_staked", f"{HUNTER_NAMES[staker]} drives a Stake through the "

@@ -633,7 +633,7 @@ def _rage_on(state: FuryState, victim: str) -> None:
     elif victim:
         hunter = state.hunters[victim]
         weapon = hunter.weapons[state.dice.index(len(hunter.weapons))]
-        hunter.lose_weapon(weapon)
+        hunter.lose_weapon(weapon, public=True)
         state.weapons_pool.set_aside(weapon)
         state.public_weapon_discards.append(weapon)
         state.say("rage_snatch", f"In his Rage Dracula snatches {HUNTER_NAMES[victim]}'s "

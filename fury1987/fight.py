@@ -597,7 +597,7 @@ def sacred_bullets_rolled(state: FuryState, seat: str, roll: int) -> None:
         state.say("sacred_bullets_kept", f"{HUNTER_NAMES[seat]} has more Sacred Bullets left",
                   hunter=seat)
     elif "sacred_bullets" in hunter.weapons:
-        hunter.lose_weapon("sacred_bullets")
+        hunter.lose_weapon("sacred_bullets", public=True)
         state.weapons_pool.set_aside("sacred_bullets")
         state.public_weapon_discards.append("sacred_bullets")
         state.say("sacred_bullets_spent", f"{HUNTER_NAMES[seat]} runs out of Sacred Bullets: "
@@ -627,7 +627,7 @@ def _apply_outcome(state: FuryState, record: Combat, out: RoundOutcome) -> None:
     for hunter, weapon in out.discarded:
         h = state.hunters[hunter]
         if weapon in h.weapons:
-            h.lose_weapon(weapon)
+            h.lose_weapon(weapon, public=True)
             state.weapons_pool.set_aside(weapon)
             state.public_weapon_discards.append(weapon)
     for hunter, n in out.wounds_suffered.items():
@@ -726,7 +726,8 @@ def _finish(state: FuryState, record: Combat, end: str | None = None,
     survivors = [h for h in record.hunters if state.hunters[h].alive]
     if record.garlic_by is not None and "garlic" in state.hunters[record.garlic_by].weapons:
         h = state.hunters[record.garlic_by]
-        h.lose_weapon("garlic")  # "Once the combat is over, the Garlic Chit is discarded"
+        # "Once the combat is over, the Garlic Chit is discarded"
+        h.lose_weapon("garlic", public=True)
         state.weapons_pool.set_aside("garlic")
         state.public_weapon_discards.append("garlic")
     state.say("combat_over", f"The combat in {town} is over"

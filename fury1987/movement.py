@@ -281,7 +281,7 @@ def _place_host(state: FuryState, record: HunterMovement, seat: str) -> None:
     hunter = state.hunters[seat]
     town = hunter.location
     assert town is not None
-    hunter.lose_weapon(HEAVENLY_HOST)
+    hunter.lose_weapon(HEAVENLY_HOST, public=True)
     hunter.hosts_placed.append(town)
     state.hosts[town] = seat
     if state.dracula.location == town:
@@ -307,7 +307,7 @@ def treat_bite(state: FuryState, seat: str) -> None:
     1 = a Wound and the Bite stays, 2-3 = no effect, 4-6 = the Bite Marker is discarded.
     The die waits for Good Luck (``holy_water_rolled``)."""
     hunter = state.hunters[seat]
-    hunter.lose_weapon(HOLY_WATER)
+    hunter.lose_weapon(HOLY_WATER, public=True)
     state.weapons_pool.set_aside(HOLY_WATER)
     state.public_weapon_discards.append(HOLY_WATER)
     if len(state.group_of(seat)) > 1:

@@ -102,9 +102,12 @@ class Hunter:
                 rest.remove(chit)
         return rest
 
-    def lose_weapon(self, weapon: str) -> None:
+    def lose_weapon(self, weapon: str, *, public: bool = False) -> None:
+        """One chit of ``weapon`` leaves his playsheet. ``public``: it is seen to go
+        (discarded face up), so Dracula no longer counts a ``weapon`` he saw as held."""
         self.weapons.remove(weapon)
-        if weapon in self.shown and self.shown.count(weapon) > self.weapons.count(weapon):
+        over = self.shown.count(weapon) > self.weapons.count(weapon)
+        if weapon in self.shown and (public or over):
             self.shown.remove(weapon)
 
     def clone(self) -> Hunter:

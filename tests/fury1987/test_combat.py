@@ -182,3 +182,23 @@ def test_after_combat_example_dracula_escapes_in_mist_and_seward_attacks_him() -
     assert state.legal_actions("seward") == [ATTACK_DRACULA, LET_DRACULA_BE]
     act(state, "seward", ATTACK_DRACULA)  # "decides to attack Dracula"
     assert kind(state) == "combat" and state.stack[-1].attacker == "seward"  # type: ignore
+
+
+def test_the_garlic_revealed_is_the_one_discarded_after_combat() -> None:
+    # Reference 3 - Garlic: "Once the combat is over, the Garlic Chit is discarded" - the
+    # revealed chit goes; Dracula has not seen his second Garlic.
+    state = started(dracula="rome", seward="naples", godalming="paris", van_helsing="london")
+    state.weapons_pool.bag.extend(state.hunters["seward"].weapons)
+    state.hunters["seward"].weapons = [state.weapons_pool.take("garlic"),
+                                       state.weapons_pool.take("garlic")]
+    state.invalidate()
+    rig(state, [5, 1, 6])
+    act(state, "dracula", MoveTo("naples"))
+    act(state, "seward", REVEAL_GARLIC)
+    assert state.hunters["seward"].shown == ["garlic"]
+    act(state, "dracula", ChooseChit("dracula", "claw"))
+    act(state, "seward", ChooseChit("seward", "escape"))
+    assert kind(state) != "combat"  # the Hunters won initiative: H.Esc
+    seward = state.hunters["seward"]
+    assert seward.weapons == ["garlic"] and seward.shown == []
+    assert "garlic" in state.public_weapon_discards
