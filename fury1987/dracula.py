@@ -301,8 +301,11 @@ def consume_vampire(state: FuryState, town: str) -> None:
 
 # -- Passing: exchanging Encounter Chits --------------------------------------------------
 def swap_options(state: FuryState) -> list[Action]:
-    """Every distinct choice of chits to discard (none at all included)."""
-    chits = sorted(state.dracula.encounter_set)
+    """Every distinct choice of chits to discard (none at all included). A Hunter's
+    Vampire chit (or Jonathan Harker's) is not the Pool's and is never exchanged
+    (ruling 73)."""
+    pool_chits = state.rules.encounters.chits
+    chits = sorted(c for c in state.dracula.encounter_set if c in pool_chits)
     found: set[tuple[str, ...]] = {()}
     for i in range(1, 1 << len(chits)):
         found.add(tuple(c for j, c in enumerate(chits) if i >> j & 1))

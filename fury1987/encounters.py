@@ -273,7 +273,7 @@ def _vampire_attacks(state: FuryState, town: str, victim: str,
     name = HUNTER_NAMES[victim]
     ward = _ward(state, victim)
     if ward is not None and ward not in hunter.shown:
-        hunter.shown.append(ward)
+        hunter.show(ward)
     if ward is not None and town == CASTLE_DRACULA:
         state.stack.append(DieRoll("castle_vampire", victim, state.dice.d6(), town=town,
                                    chit=",".join(members)))
@@ -334,7 +334,7 @@ def _destroy_vampire(state: FuryState, town: str, members: tuple[str, ...]) -> N
                       f"in {town}", town=town)
             return
         if "knife" not in state.hunters[knifer].shown:
-            state.hunters[knifer].shown.append("knife")
+            state.hunters[knifer].show("knife")
         state.stack.append(DieRoll("knife", knifer, state.dice.d6(), town=town))
         return
     assert destroyer is not None

@@ -1159,8 +1159,7 @@ def _apply_re_equip(state: FuryState, record: CardStep, action: Action) -> None:
     hunter = state.hunters[record.seat]
     name = HUNTER_NAMES[record.seat]
     if isinstance(action, DiscardWeapon):
-        shown = action.weapon in hunter.shown and \
-            hunter.shown.count(action.weapon) >= hunter.weapons.count(action.weapon)
+        shown = hunter.seen_if_lost(action.weapon)
         hunter.lose_weapon(action.weapon)
         state.weapons_pool.set_aside(action.weapon)
         if shown:

@@ -282,7 +282,7 @@ def explain(state: FuryState, record: Combat, seat: str, action: Action) -> str:
 # -- applying a decision ------------------------------------------------------------------
 def apply(state: FuryState, record: Combat, seat: str, action: Action) -> None:
     if action == REVEAL_GARLIC:
-        state.hunters[seat].shown.append("garlic")
+        state.hunters[seat].show("garlic")
         state.say("garlic", f"{HUNTER_NAMES[seat]} reveals Garlic: Dracula may not attempt an "
                   "Escape for the first three rounds", hunter=seat)
         _replace(state, attrs.evolve(record, garlic_by=seat, stage="start_cards"))
@@ -414,6 +414,16 @@ def _avoided(state: FuryState, record: Combat) -> None:
     if record.side == "dracula" and record.attacker == DRACULA:
         state.dracula.shown_at = None
     state.say("combat_avoided", f"The combat in {record.town} is avoided", town=record.town)
+    _discard_garlic(state, record)
+
+
+def _discard_garlic(state: FuryState, record: Combat) -> None:
+    """Reference 3 - Garlic: "Once the combat is over, the Garlic Chit is discarded" (also
+    when Escape Route avoids the combat after it was revealed: ruling 72)."""
+    if record.garlic_by is not None and "garlic" in state.hunters[record.garlic_by].weapons:
+        state.hunters[record.garlic_by].lose_weapon("garlic", public=True)
+        state.weapons_pool.set_aside("garlic")
+        state.public_weapon_discards.append("garlic")
 
 
 def _roll_time(state: FuryState, record: Combat) -> None:
@@ -613,9 +623,7 @@ def _reveal_weapons(state: FuryState, record: Combat) -> None:
     """The chits were turned over: Dracula has seen each Weapon a Hunter used."""
     for fighter, chit in record.chosen.items():
         if fighter in HUNTERS and chit not in BASIC_CHITS:  # (Harker's are face up)
-            hunter = state.hunters[fighter]
-            if hunter.shown.count(chit) < hunter.weapons.count(chit):
-                hunter.shown.append(chit)
+            state.hunters[fighter].show(chit)
 
 
 def _apply_outcome(state: FuryState, record: Combat, out: RoundOutcome) -> None:
@@ -724,12 +732,7 @@ def _finish(state: FuryState, record: Combat, end: str | None = None,
         _finish_harker(state, record, end, escape)
         return
     survivors = [h for h in record.hunters if state.hunters[h].alive]
-    if record.garlic_by is not None and "garlic" in state.hunters[record.garlic_by].weapons:
-        h = state.hunters[record.garlic_by]
-        # "Once the combat is over, the Garlic Chit is discarded"
-        h.lose_weapon("garlic", public=True)
-        state.weapons_pool.set_aside("garlic")
-        state.public_weapon_discards.append("garlic")
+    _discard_garlic(state, record)
     state.say("combat_over", f"The combat in {town} is over"
               + (f": {COMBAT_ENDS[end]}" if end else ""), town=town, end=end)
     if record.side == "dracula":
@@ -784,11 +787,13 @@ def _apply_harker(state: FuryState, record: Combat, out: RoundOutcome) -> Combat
             state.weapons_pool.set_aside(weapon)
             state.public_weapon_discards.append(weapon)
     wounds = out.wounds_after.get(HARKER, record.harker_wounds)
+    record = attrs.evolve(record, harker_weapons=tuple(weapons), harker_wounds=wounds)
+    _replace(state, record)  # (his chits as they are now, should the game end here)
     if out.blood.lost > 0:
         lose_blood(state, out.blood.lost, public=True)
     if state.outcome is None and out.dracula_destroyed:
         dracula_destroyed(state, "Jonathan Harker staked him", by=None)
-    return attrs.evolve(record, harker_weapons=tuple(weapons), harker_wounds=wounds)
+    return record
 
 
 def _finish_harker(state: FuryState, record: Combat, end: str | None,

@@ -159,15 +159,14 @@ def apply_new_weapons(state: FuryState, record: NewWeapons, seat: str,
     hunter = state.hunters[seat]
     name = HUNTER_NAMES[seat]
     if action == REVEAL_DOGS:
-        hunter.shown.append("dogs")
+        hunter.show("dogs")
         state.say("dogs_revealed", f"{name} reveals Dogs and puts them face up", hunter=seat)
         return
     if action == KEEP_WEAPONS:
         state.stack.pop()
         return
     assert isinstance(action, DiscardWeapon)
-    shown = action.weapon in hunter.shown and \
-        hunter.shown.count(action.weapon) >= hunter.weapons.count(action.weapon)
+    shown = hunter.seen_if_lost(action.weapon)
     hunter.lose_weapon(action.weapon)
     state.weapons_pool.set_aside(action.weapon)
     if shown:

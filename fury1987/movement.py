@@ -248,7 +248,7 @@ def apply_movement(state: FuryState, record: HunterMovement, seat: str,
     hunter = state.hunters[seat]
     name = HUNTER_NAMES[seat]
     if action == REVEAL_DOGS:
-        hunter.shown.append("dogs")
+        hunter.show("dogs")
         state.say("dogs_revealed", f"{name} reveals Dogs and puts them face up", hunter=seat)
     elif action == PLACE_HOST:
         _place_host(state, record, seat)
@@ -344,7 +344,7 @@ def holy_water_rolled(state: FuryState, seat: str, roll: int) -> None:
 
 def _hand_over(giver: Hunter, taker: Hunter, weapon: str) -> None:
     """One chit changes hands, face up if it was face up."""
-    shown = weapon in giver.shown and giver.shown.count(weapon) >= giver.weapons.count(weapon)
+    shown = giver.seen_if_lost(weapon)
     giver.lose_weapon(weapon)
     taker.weapons.append(weapon)
     if shown:
@@ -582,7 +582,7 @@ def apply_swap(state: FuryState, record: WeaponSwap, seat: str, action: Action) 
     assert isinstance(action, SwapWeapons)
     hunter = state.hunters[seat]
     for weapon in action.discard:
-        if weapon in hunter.shown:
+        if hunter.seen_if_lost(weapon):
             state.public_weapon_discards.append(weapon)
         hunter.lose_weapon(weapon)
         state.weapons_pool.set_aside(weapon)

@@ -107,11 +107,16 @@ def invariant_problems(state: FuryState) -> list[str]:
     problems: list[str] = []
     rules = state.rules
     enc = Counter(state.encounter_pool.bag) + Counter(state.encounter_pool.aside)
-    enc += Counter(state.dracula.encounter_set)
-    enc += Counter(c for c in state.chart.values() if not _is_hunter_vampire(state, c))
-    enc += Counter(state.map_chits.values())
+    # (the Hunter - Vampire and Harker - Vampire chits are not the Pool's)
+    for place in (state.dracula.encounter_set, state.chart.values(), state.map_chits.values()):
+        enc += Counter(c for c in place if not _is_hunter_vampire(state, c))
     if enc != Counter(rules.encounters.pool()):
         problems.append(f"Encounter Chits are not each in one place: {enc}")
+    specials = Counter(c for place in (state.dracula.encounter_set, state.chart.values(),
+                                       state.map_chits.values())
+                       for c in place if _is_hunter_vampire(state, c))
+    if any(n > 1 for n in specials.values()):
+        problems.append(f"a Vampire chit of a Hunter is in two places: {specials}")
     weapons = Counter(state.weapons_pool.bag) + Counter(state.weapons_pool.aside)
     for hunter in state.hunters.values():
         weapons += Counter(hunter.weapons)

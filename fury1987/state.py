@@ -102,6 +102,16 @@ class Hunter:
                 rest.remove(chit)
         return rest
 
+    def show(self, weapon: str) -> None:
+        """Dracula sees one of his ``weapon`` chits (no more than he holds)."""
+        if self.shown.count(weapon) < self.weapons.count(weapon):
+            self.shown.append(weapon)
+
+    def seen_if_lost(self, weapon: str) -> bool:
+        """Whether a ``weapon`` he gives up must be one Dracula has seen (he saw them all),
+        so that it goes face up."""
+        return weapon in self.shown and self.shown.count(weapon) >= self.weapons.count(weapon)
+
     def lose_weapon(self, weapon: str, *, public: bool = False) -> None:
         """One chit of ``weapon`` leaves his playsheet. ``public``: it is seen to go
         (discarded face up), so Dracula no longer counts a ``weapon`` he saw as held."""
@@ -281,6 +291,8 @@ class FuryState(LoggedState):
         """The game ends now (Victory: "as soon as any of the victory conditions ...")."""
         if self._outcome is None:
             self._outcome = outcome
+            for record in self.stack:  # Jonathan Harker's fight cut short: his chits
+                self.weapons_pool.bag.extend(getattr(record, "harker_weapons", ()))
             self.stack.clear()
             self._legal = None
 

@@ -15,7 +15,7 @@ from fury1987.events import find
 from fury1987.pending import Combat
 from fury1987.state import FuryState
 
-from .event_helpers import arm, give, play, window
+from .event_helpers import arm, give, pass_windows, play, window
 from .helpers import act, kind, rig, started
 
 
@@ -213,3 +213,33 @@ def test_good_luck_rolls_the_sacred_bullets_die_again() -> None:
     assert "sacred_bullets" not in state.weapons_pool.aside
     assert combat(state).histories["seward"].last_chit_kept is True
     assert "good_luck" in state.event_deck.discards
+
+
+def test_ruling_garlic_revealed_before_an_escape_route_is_discarded() -> None:
+    # Ruling 72: "Once the combat is over, the Garlic Chit is discarded" - Escape Route
+    # ends it before it is fought; the Garlic was spent all the same.
+    state = started(dracula="rome", seward="naples", godalming="paris", van_helsing="london")
+    arm(state, "seward", "garlic", "garlic")
+    give(state, "seward", "escape_route")
+    rig(state, [5])
+    act(state, "dracula", MoveTo("naples"))
+    act(state, "seward", REVEAL_GARLIC)
+    play(state, "seward", "escape_route")
+    pass_windows(state)
+    seward = state.hunters["seward"]
+    assert find(state, Combat) is None
+    assert seward.weapons == ["garlic"] and seward.shown == []
+    assert state.public_weapon_discards[-1] == "garlic"
+
+
+def test_a_weapon_seen_is_revealed_only_once() -> None:
+    # A second Garlic revealed after the first was discarded is seen once, never twice.
+    state = started(dracula="rome", seward="naples", godalming="paris", van_helsing="london")
+    arm(state, "seward", "garlic")
+    seward = state.hunters["seward"]
+    seward.show("garlic")
+    seward.show("garlic")
+    assert seward.shown == ["garlic"]
+    assert seward.seen_if_lost("garlic")
+    seward.weapons.append("garlic")
+    assert not seward.seen_if_lost("garlic")  # he may give up the one not seen

@@ -5,6 +5,8 @@ Re-Equip, Heavenly Host, Stormy Seas, Excellent Weather, Chartered Carriage), He
 
 from __future__ import annotations
 
+import attrs
+
 from fury1987.actions import (
     ATTACK_DRACULA,
     CATCH_TRAIN,
@@ -23,6 +25,7 @@ from fury1987.actions import (
 )
 from fury1987.events import find
 from fury1987.pending import Combat
+from fury1987.setup import invariant_problems
 from fury1987.state import FuryState
 
 from .event_helpers import arm, give, on_top, pass_windows, play, take_chit, window
@@ -494,3 +497,23 @@ def test_dracula_over_three_cards_may_play_vampiric_influence_at_once() -> None:
     act(state, "godalming", DeclareMove("paris"))
     assert state.cards["declared"]["godalming"] == "paris"
     assert sorted(state.dracula.events) == ["rage", "trap", "trap"]
+
+
+def test_jonathan_harker_staking_dracula_ends_the_game_and_his_chits_go_back() -> None:
+    # Reference 4 - Jonathan Harker: his Weapon Chits go back to the Pool after the fight,
+    # also when the fight ends the game; none is lost.
+    state = draws("jonathan_harker")
+    rig(state, [5, 1, 6])  # Night; the Hunters win the initiative
+    act(state, "godalming", ChoosePlace("london"))
+    record = find(state, Combat)
+    assert record is not None
+    pool = state.weapons_pool
+    pool.bag.extend(record.harker_weapons)
+    armed = tuple(pool.take(w) for w in ("stake", "rifle", "heavenly_host"))
+    state.stack[state.stack.index(record)] = attrs.evolve(record, harker_weapons=armed)
+    state.invalidate()
+    act(state, "godalming", ChooseChit("harker", "stake"))
+    act(state, "dracula", ChooseChit("dracula", "fang"))  # Hunters won: *Mort*
+    assert state.outcome is not None and state.outcome.level == "supreme"
+    assert invariant_problems(state) == []
+    assert {"rifle", "heavenly_host"} <= set(pool.bag)

@@ -180,3 +180,24 @@ def test_ruling_hemmed_in_at_sea_dracula_passes() -> None:
     d = state.dracula
     assert d.location == "bay_of_biscay"
     assert tracker_of(state).contains(d.location, d.rumours, d.blood)
+
+
+def test_ruling_a_hunter_s_vampire_chit_is_never_exchanged_when_dracula_passes() -> None:
+    # Ruling 73: Passing exchanges chits "for new ones from the Pool"; a Hunter-Vampire
+    # back in the Encounter Set is not the Pool's, so it stays in the Set.
+    from fury1987.actions import SwapEncounters
+    from fury1987.setup import invariant_problems
+
+    state = started(dracula="rome", godalming="paris", seward="madrid", van_helsing="london")
+    d = state.dracula
+    state.encounter_pool.bag.append(d.encounter_set.pop())
+    d.encounter_set.append("seward_vampire")
+    state.invalidate()
+    act(state, "dracula", PASS)
+    options = state.legal_actions("dracula")
+    assert options and all("seward_vampire" not in a.discard for a in options
+                           if isinstance(a, SwapEncounters))
+    others = tuple(sorted(c for c in d.encounter_set if c != "seward_vampire"))
+    act(state, "dracula", SwapEncounters(others))
+    assert "seward_vampire" in d.encounter_set and len(d.encounter_set) == 5
+    assert invariant_problems(state) == []
