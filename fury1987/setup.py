@@ -141,11 +141,29 @@ def invariant_problems(state: FuryState) -> list[str]:
         shown = Counter(hunter.shown)
         if shown - Counter(hunter.weapons):
             problems.append(f"{hunter.seat} shows chits he does not hold")
+    problems.extend(_place_problems(state))
+    try:
+        state.seq.check()
+    except ValueError as exc:
+        problems.append(f"the turn record: {exc}")
     if not -BLOOD_DEATH_LIMIT <= state.dracula.blood <= MAX_BLOOD_POINTS:
         problems.append(f"Dracula's Blood Points {state.dracula.blood} out of range")
     for town in (*state.chart, *state.map_chits, *state.hosts):
         if town not in state.board or not state.board.is_town(town):
             problems.append(f"{town!r} is not a Town")
+    return problems
+
+
+def _place_problems(state: FuryState) -> list[str]:
+    """Every piece where the map has a place for it."""
+    board, d = state.board, state.dracula
+    problems: list[str] = []
+    if d.location is None and state.clues:
+        problems.append("Dracula has started but is nowhere")
+    places = [d.location, d.rumours, *d.trail, *d.voyage, d.shown_at,
+              *(h.location for h in state.hunters.values()), *state.sightings]
+    if any(p is not None and p not in board for p in places):
+        problems.append("a piece is in a place not on the map")
     return problems
 
 

@@ -165,7 +165,7 @@ class Dice:
             if not 0 <= pos <= len(self._block):
                 raise ValueError(f"position {pos} outside the block")
             self._pos = pos
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, OverflowError) as exc:
             raise CorruptSave(f"bad dice state: {exc}") from None
 
     def to_data(self) -> dict[str, Any]:

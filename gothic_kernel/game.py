@@ -282,7 +282,7 @@ class Game(abc.ABC):
         except CorruptSave:
             raise
         except (GothicError, SerialError, KeyError, TypeError, ValueError, IndexError,
-                AttributeError) as exc:
+                AttributeError, OverflowError) as exc:
             raise CorruptSave(f"corrupt {self.name} save: {exc}") from None
         return state
 

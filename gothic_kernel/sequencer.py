@@ -142,6 +142,24 @@ class Sequencer:
         if seat in self.out:
             self.out.remove(seat)
 
+    def check(self) -> None:
+        """Raise ValueError if this could not arise in play (for loading a save)."""
+        order, phases = self.order, self.phases
+        if not order or len(set(order)) != len(order) or not phases \
+                or not all(isinstance(x, str) for x in (*order, *phases)):
+            raise ValueError("the turn order and phases must be distinct names")
+        if not 0 <= self.seat_index < len(order) or not 0 <= self.phase_index < len(phases) \
+                or self.round < 1:
+            raise ValueError("the current seat, phase or round is out of range")
+        seats = set(order)
+        for counts in (self.missed, self.extra):
+            if not set(counts) <= seats or any(
+                    not isinstance(n, int) or n < 0 for n in counts.values()):
+                raise ValueError("missed or extra turns for an unknown seat")
+        if not set(self.out) <= seats or not set(self.skip_next) <= seats \
+                or any(not set(p) <= set(phases) for p in self.skip_next.values()):
+            raise ValueError("an unknown seat or phase in the turn record")
+
     def clone(self) -> Sequencer:
         return Sequencer(self.order, self.phases, self.round, self.seat_index, self.phase_index,
                          self.missed.copy(), self.extra.copy(),

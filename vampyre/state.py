@@ -357,6 +357,7 @@ class VampyreState(LoggedState):
                 or not 0 <= self.order.seat_index < len(self.order.order) \
                 or not set(self.order.out) <= seats:
             raise ValueError("the players do not match the seats")
+        self.order.check()
         places = world.castle.index if self.in_castle else world.transylvania.index
         for seat, p in self.players.items():
             if p.seat != seat or p.form not in FORMS or not 0 <= p.bites <= 3 \

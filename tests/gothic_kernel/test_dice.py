@@ -94,7 +94,10 @@ def test_reseeded_dice_change_the_future_but_scripts_do_not() -> None:
 
 @pytest.mark.parametrize("bad", [None, {}, {"kind": "loaded"}, {"kind": "seeded"},
                                  {"kind": "seeded", "state": {}, "pos": 0, "block": 64},
-                                 {"kind": "scripted", "rolls": ["x"]}])
+                                 {"kind": "scripted", "rolls": ["x"]},
+                                 {"kind": "seeded", "pos": 0, "block": 64, "state": {
+                                     "bit_generator": "PCG64", "has_uint32": 0,
+                                     "uinteger": -1, "state": {"state": -1, "inc": 1}}}])
 def test_corrupt_dice_snapshots_are_refused(bad: object) -> None:
     with pytest.raises(CorruptSave):
         dice_from_data(bad)

@@ -109,3 +109,14 @@ def test_simultaneous_choice_hides_choices_until_all_commit() -> None:
 
 def test_seats_in_order() -> None:
     assert seats_in_order(SEATS, {"seward", "dracula"}) == ("dracula", "seward")
+
+
+def test_a_sequencer_read_from_a_save_is_checked() -> None:
+    Sequencer(("a", "b"), ("move", "act"), seat_index=1, missed={"a": 1}).check()
+    for bad in (Sequencer((), ("move",)), Sequencer(("a", "a")),
+                Sequencer(("a", "b"), seat_index=2), Sequencer(("a",), ("x",), phase_index=1),
+                Sequencer(("a",), round=0), Sequencer(("a",), missed={"z": 1}),
+                Sequencer(("a",), extra={"a": -1}), Sequencer(("a",), out=["z"]),
+                Sequencer(("a",), skip_next={"a": ["dance"]})):
+        with pytest.raises(ValueError):
+            bad.check()
