@@ -728,6 +728,7 @@ def hypnosis_rolled(state: FuryState, seat: str, roll: int) -> None:
     d = state.dracula
     vampires = sum(1 for c in state.chart.values() if state.rules.encounters.is_vampire(c))
     _reveal_dracula(state)
+    state.clues.append({"k": "vampires", "count": vampires})
     state.say("hypnosis_works", f"{name} is hypnotised and rolls {roll}: Dracula is in "
               f"{d.location} and has {counted(vampires, 'Vampire')} on his Chart",
               hunter=seat, roll=roll, town=d.location, vampires=vampires)

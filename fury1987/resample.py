@@ -26,6 +26,7 @@ import numpy as np
 
 from gothic_kernel import PUBLIC, Dice, Log, LogEntry
 
+from . import chart_history
 from .board import CASTLE_DRACULA
 from .fight import chit_options
 from .pending import Combat, DraculaAction, DraculaSwap
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 
 TRIES = 1
 SEARCH_BUDGET = 120
+DEALS = 60
 
 
 def resample(state: FuryState, viewer: str, seed: int) -> FuryState:
@@ -71,8 +73,16 @@ def _redraw_dracula(twin: FuryState, rng: Dice) -> None:
         moves, states = history
         _adopt_history(twin, moves, states)
         towns = _hidden_placements(twin, moves, states, rng)
-        _redraw_encounters(twin, rng, hidden_chart=towns,
-                           since_harker=_placed_since_harker(twin, moves, states))
+        since_harker = _placed_since_harker(twin, moves, states)
+        hidden = [t for t in twin.chart if t not in twin.sightings]
+        announced = chart_history.AnnouncedVampires(
+            twin, action_phases(twin, moves, states),
+            sorted({*towns[:len(hidden)], *hidden}))
+        for _ in range(DEALS if announced.said else 1):
+            # (dealt again until the Vampires Dracula announced are possible)
+            _redraw_encounters(twin, rng, hidden_chart=towns, since_harker=since_harker)
+            if announced.allows(twin.chart):
+                break
     else:
         _redraw_encounters(twin, rng, hidden_chart=None)
     _redraw_dracula_cards(twin, rng)
