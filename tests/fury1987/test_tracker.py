@@ -68,7 +68,8 @@ def check_whole_games(seeds: range) -> None:
             state.apply(seat, dice.choice(state.legal_actions(seat)))
             if len(state.dracula.trail) != moves:
                 moves = len(state.dracula.trail)
-                assert truly_possible(state), (seed, moves)
+                # (a move that ends the game - a third turn in his Castle - leaves no clue)
+                assert truly_possible(state) or state.is_over, (seed, moves)
         if state.dracula.location is not None and state.outcome is not None:
             assert truly_possible(state) or state.is_over
 
