@@ -39,9 +39,11 @@ CONSUME_GAIN = 2         # Regaining Blood Points: "up by two boxes"
 def begin_turn(state: FuryState) -> None:
     """A new turn starts with Dracula's Movement Phase."""
     from .encounters import lift_fog_and_storms
+    from .events import stormy_seas_orphans
     from .victory import hunters_win
 
     d = state.dracula
+    stormy_seas_orphans(state)
     for hunter in state.hunters.values():
         hunter.moved = hunter.passed = False
         hunter.turn_start = hunter.location

@@ -1092,13 +1092,24 @@ def blocked_seas(state: FuryState) -> frozenset[str]:
 
 def stormy_seas_pass(state: FuryState, seat: str) -> None:
     """At the start of the player's Movement Phase the block counts down: it lasts "until
-    the start of not his next Movement Phase, but the one afterwards"."""
+    the start of not his next Movement Phase, but the one afterwards" (a group's move
+    in another member's phase is his Movement Phase too: ruling 74)."""
+    _count_storms(state, lambda holder: holder == seat)
+
+
+def stormy_seas_orphans(state: FuryState) -> None:
+    """Ruling 74: a block whose Hunter is out of the game counts down at the start of each
+    of Dracula's turns instead (he has no Movement Phase left to count by)."""
+    _count_storms(state, lambda holder: not state.hunters[holder].alive)
+
+
+def _count_storms(state: FuryState, counts: Callable[[str], bool]) -> None:
     stormy = state.cards.get("stormy")
     if not stormy:
         return
     for sea in sorted(stormy):
         holder, left = stormy[sea]
-        if holder == seat:
+        if counts(holder):
             if left <= 1:
                 del stormy[sea]
                 state.say("storm_lifts", f"The storm in the {sea} abates", sea=sea)

@@ -449,7 +449,10 @@ def group_has_moved(state: FuryState, seat: str, group: tuple[str, ...]) -> None
 def _group_has_moved(state: FuryState, seat: str, group: tuple[str, ...]) -> None:
     """Hunter Groups - Movement: "A group moves once per turn"; members whose turn is
     still to come this turn have had theirs."""
+    from .events import stormy_seas_pass
+
     for member in _later_members(state, seat, group):
+        stormy_seas_pass(state, member)  # his Movement Phase was the group's (ruling 74)
         state.seq.skip_phase(member, "movement")
         state.seq.skip_phase(member, "action")
     for member in group:

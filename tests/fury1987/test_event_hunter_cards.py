@@ -18,12 +18,13 @@ from fury1987.actions import (
     ChoosePlace,
     DeclareMove,
     DiscardWeapon,
+    FormGroup,
     MoveTo,
     PlayEvent,
     TakeItems,
     TakeWeapon,
 )
-from fury1987.events import find
+from fury1987.events import find, stormy_seas_orphans
 from fury1987.pending import Combat
 from fury1987.setup import invariant_problems
 from fury1987.state import FuryState
@@ -517,3 +518,26 @@ def test_jonathan_harker_staking_dracula_ends_the_game_and_his_chits_go_back() -
     assert state.outcome is not None and state.outcome.level == "supreme"
     assert invariant_problems(state) == []
     assert {"rifle", "heavenly_host"} <= set(pool.bag)
+
+
+def test_ruling_stormy_seas_counts_a_group_move_as_the_holders_movement_phase() -> None:
+    # Ruling 74: Dr Seward's storm lasts until the start of his Movement Phase after next;
+    # moving with Lord Godalming's group in Godalming's phase is his Movement Phase too.
+    state = started(godalming="paris", seward="paris", van_helsing="london",
+                    dracula="athens")
+    state.cards["stormy"] = {"north_sea": ["seward", 2]}
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    act(state, "godalming", MoveTo("brussels"))
+    assert state.cards["stormy"]["north_sea"] == ["seward", 1]
+
+
+def test_ruling_stormy_seas_of_a_hunter_out_of_the_game_still_abates() -> None:
+    state = started(godalming="paris", seward="madrid", van_helsing="london",
+                    dracula="athens")
+    state.cards["stormy"] = {"north_sea": ["seward", 2]}
+    state.hunters["seward"].status = "dead"
+    stormy_seas_orphans(state)
+    assert state.cards["stormy"]["north_sea"] == ["seward", 1]
+    stormy_seas_orphans(state)
+    assert "stormy" not in state.cards
