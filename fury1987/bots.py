@@ -72,9 +72,11 @@ from .actions import (
     LeaveVampire,
     LetDraculaBe,
     MoveTo,
+    NoEvent,
     Pass,
     PlaceEncounter,
     PlaceHost,
+    PlayEvent,
     RemoveHost,
     RevealDogs,
     RevealGarlic,
@@ -89,6 +91,14 @@ from .actions import (
     WaitForGroup,
 )
 from .board import CASTLE_DRACULA
+from .bot_events import (
+    DRACULA_CARD_WORTH,
+    HUNTER_CARD_WORTH,
+    dracula_card_value,
+    dracula_step_value,
+    hunter_card_value,
+    hunter_step_value,
+)
 from .combat_tables import (
     BITE,
     DRACULA_ESCAPES,
@@ -334,7 +344,11 @@ class HunterBot(_Bot):
         if isinstance(action, KeepWeapons):
             return 0.0
         if isinstance(action, DiscardEvent):
-            return -self.dice.index(10) / 10  # the cards' worth is not yet judged
+            return -HUNTER_CARD_WORTH.get(action.card, 5.0)
+        if isinstance(action, PlayEvent):
+            return hunter_card_value(v, action)
+        if isinstance(action, NoEvent):
+            return 0.0
         if isinstance(action, RevealGarlic):
             return 1.0 if v.group_hurts_dracula() else -1.0
         if isinstance(action, KeepGarlic):
@@ -345,7 +359,8 @@ class HunterBot(_Bot):
             return v.result_choice_value(action)
         if isinstance(action, DeclareTarget | TeamUp):
             return 0.0
-        return v.other_value(action)
+        step = hunter_step_value(v, action)
+        return v.other_value(action) if step is None else step
 
 
 class _HunterView:
@@ -468,6 +483,67 @@ class _HunterView:
         return (1.5 * board.is_large(town) + 1.0 * bool(board.rail[town])
                 - 0.5 * self.geo.centrality[town] + 0.6 * min(spread, 5)
                 - 3.0 * board.is_british(town) + self.bot.dice.index(100) / 1000)
+
+    def express_value(self) -> float:
+        """Chartered Carriage: the best Town an Express reaches, for certain."""
+        here, board = self.here, self.bot.board
+        if here is None or here not in board.places:
+            return -FAR
+        stops = max(t.stops for t in self.bot.rules.railway_chart.trains)
+        reach = board.rail_reach(here, stops)
+        return max([self.place_value(p) for p in reach] or [-FAR]) - 0.3
+
+    def likelihood(self, place: str) -> float:
+        """How likely Dracula is in ``place`` now (his piece, else the tracker's places,
+        the longer unsearched the likelier)."""
+        if self.shown_at:
+            return 10.0 if place == self.shown_at else 0.0
+        if place not in self.possible:
+            return 0.0
+        row = self.geo.index.get(place)
+        suspicion = float(self.bot.suspicion[row]) if row is not None else 0.0
+        return 1.0 + min(suspicion, 2.0)
+
+    def host_towns(self) -> list[str]:
+        """Possible Towns a Host Marker may be put over."""
+        from .board import HOST_FORBIDDEN
+
+        hosts = set(self.obs.get("host_markers", {}))
+        return [t for t in self.towns_possible if t not in HOST_FORBIDDEN and t not in hosts]
+
+    def scout_targets(self) -> list[tuple[str, float]]:
+        """Towns worth sending Hired Scouts to: suspect (Dracula may have left an
+        Encounter) and out of the Hunters' reach, best first."""
+        board, geo = self.bot.board, self.geo
+        hunters_at = [h["location"] for h in self.obs["hunters"].values()
+                      if h["status"] == "alive" and h["location"]]
+        found = []
+        for town, row in geo.index.items():
+            if not board.is_town(town) or town in self.sightings:
+                continue
+            suspicion = float(self.bot.suspicion[row])
+            if suspicion <= 0.0:
+                continue
+            near = min([geo.distance(town, h) for h in hunters_at] or [FAR])
+            found.append((town, min(suspicion, 2.0) * min(near, 3) / 3))
+        found.sort(key=lambda ts: -ts[1])
+        return found
+
+    def combat_modifier(self, fight: Mapping[str, Any], side: str) -> int:
+        """The Hunters' best initiative modifier in ``fight`` this round."""
+        rules = self.bot.initiative
+        rnd = int(fight.get("round", 1))
+        best = None
+        for m in fight.get("hunters", []):
+            if m not in self.obs["hunters"]:
+                continue
+            own = 0
+            if rnd <= 1 or not rules.hunter_modifiers_first_round_only:
+                own += rules.hunter(m).against(side)  # type: ignore[arg-type]
+            if rnd <= 1 and "dogs" in self.obs["hunters"][m].get("face_up", []):
+                own += rules.dogs_first_round
+            best = own if best is None else max(best, own)
+        return best or 0
 
     # -- acting --------------------------------------------------------------------------
     def group_hurts_dracula(self) -> bool:
@@ -660,10 +736,15 @@ class DraculaBot(_Bot):
         if isinstance(action, ChooseResult):
             return v.result_choice_value(action)
         if isinstance(action, DiscardEvent):
-            return -self.dice.index(10) / 10
+            return -DRACULA_CARD_WORTH.get(action.card, 5.0)
+        if isinstance(action, PlayEvent):
+            return dracula_card_value(v, action)
+        if isinstance(action, NoEvent):
+            return 0.0
         if isinstance(action, TeamUp):
             return 0.0
-        return v.other_value(action)
+        step = dracula_step_value(v, action)
+        return v.other_value(action) if step is None else step
 
 
 class _DraculaView:
@@ -683,7 +764,21 @@ class _DraculaView:
         self.hunters: Mapping[str, Any] = {s: h for s, h in obs["hunters"].items()
                                            if h["status"] == "alive" and h["location"]}
         self.hosts = set(obs.get("host_markers", {}))
+        self.event_cards: list[str] = list(secret.get("event_cards", []))
+        self.must_leave = bool(secret.get("must_leave"))
         self._placeable: dict[str, bool] = {}
+
+    def kind(self, chit: str) -> str:
+        return self._kind(chit)
+
+    def vampire_towns(self) -> list[str]:
+        return [t for t, c in self.chart.items() if self._kind(c) == "vampire"]
+
+    def revealed_vampire(self) -> bool:
+        """Whether the Encounter the Hunters have just found is a Vampire of his."""
+        town = (self.waiting.get("action_phase") or {}).get("town")
+        chit = self.chart.get(town or "")
+        return chit is not None and self._kind(chit) == "vampire"
 
     def _kind(self, chit: str) -> str:
         try:

@@ -23,6 +23,7 @@ from gothic_kernel import PUBLIC
 from .pending import (
     BatFlight,
     Combat,
+    DieRoll,
     DraculaAction,
     DraculaMovement,
     DraculaSwap,
@@ -119,6 +120,16 @@ def _waiting_for(state: FuryState, viewer: str) -> dict[str, Any] | None:
     if below is not None:
         shown["action_phase"] = {"seat": below.seat, "town": below.town,
                                  "members": list(below.members)}
+    # What an Event Card window interrupts (public: the fight in progress as the viewer
+    # sees it, and the die just rolled openly for a Hunter), so that a card is played for
+    # a reason: Advance Planning in a fight, Good Luck after a bad roll.
+    fight = next((r for r in reversed(state.stack[:-1]) if isinstance(r, Combat)), None)
+    if fight is not None and not isinstance(record, Combat):
+        shown["combat"] = _combat_view(state, fight, viewer)
+    rolled = next((r for r in reversed(state.stack[:-1]) if isinstance(r, DieRoll)), None)
+    if rolled is not None:
+        shown["die_roll"] = {"what": rolled.what, "seat": rolled.seat, "roll": rolled.roll,
+                             "other": rolled.other}
     return shown
 
 
@@ -147,4 +158,5 @@ def _combat_view(state: FuryState, record: Combat, viewer: str) -> dict[str, Any
         "last_chits": {f: h.last_chit for f, h in sorted(record.histories.items())},
         "winner": record.winner,
         "needs_choice": list(record.needs_choice),
+        "hunters_bonus": record.hunters_bonus, "opponent_bonus": record.opponent_bonus,
     }
