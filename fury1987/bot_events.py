@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .actions import ChooseHunter, ChoosePlace, DeclareMove, PlayEvent
+from .actions import ChooseHunter, ChoosePlace, DeclareMove, PlayEvent, TakeWeapon
 
 if TYPE_CHECKING:
     from gothic_kernel import Action
@@ -259,6 +259,8 @@ def _re_equip(v: _HunterView) -> bool:
     """Swap a poor Weapon for the best in the Pool (a Stake or Holy Water)."""
     from .bots import WEAPON_VALUE
 
+    if v.me["bitten"] and "holy_water" not in v.weapons and v.weapons:
+        return True  # for Holy Water, to treat the bite
     return any(WEAPON_VALUE.get(w, 5.0) <= 5.0 for w in v.weapons)
 
 
@@ -294,6 +296,11 @@ def hunter_step_value(v: _HunterView, action: Action) -> float | None:
         if card in ("jonathan_harker", "stormy_seas"):
             return v.likelihood(place)
         return 2.0 if place in v.possible else 0.0
+    if isinstance(action, TakeWeapon):  # Re-Equip: the best, Holy Water for a bite
+        from .bots import WEAPON_VALUE
+
+        cure = 5.0 if action.weapon == "holy_water" and v.me["bitten"] else 0.0
+        return WEAPON_VALUE.get(action.weapon, 0.0) + cure
     if isinstance(action, DeclareMove):  # Vampiric Influence: the move he means to make
         move = action.move
         if move == "train":

@@ -564,11 +564,20 @@ class _HunterView:
         return len(self.members) > 1 or warded or (worst <= 3 and self.bot.dice.index(4) == 0)
 
     def should_face_vampire(self) -> bool:
+        """Face a Vampire only to destroy it at an affordable price. Dracula picks the
+        member it attacks, so the group is as safe as its worst-placed member: an
+        unprotected (no Crucifix, no Host of his own) bitten member would become a
+        Vampire; an unprotected one not yet bitten takes a bite, a price worth paying only
+        for a sure kill (a Stake), not the Knife's gamble."""
+        secrets = self.obs.get("hunters_secrets", {})
+        hunters = self.obs["hunters"]
+        exposed = [m for m in self.members
+                   if not any(w in PROTECTS for w in secrets.get(m, {}).get("weapons", []))]
+        if any(hunters[m]["bitten"] for m in exposed):
+            return False
         if "stake" in self.group_weapons:
             return True
-        protected = any(w in PROTECTS for w in self.group_weapons)
-        bitten = any(self.obs["hunters"][m]["bitten"] for m in self.members)
-        return "knife" in self.group_weapons and (protected or not bitten)
+        return "knife" in self.group_weapons and not exposed
 
     def items_value(self, action: TakeItems) -> float:
         score = 0.0
