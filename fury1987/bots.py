@@ -143,6 +143,7 @@ DRACULA_DAY_CHITS = ("claw", "dodge", "escape_human")
 DRACULA_ESCAPE_CHITS = ("escape_bat", "escape_human", "escape_mist")
 GARLIC_ROUNDS = 3
 MIX_TEMPERATURE = 2.5   # how widely combat chits are mixed (expected-value points)
+VAMPIRE_PULL = 8.0      # how strongly a known Vampire draws a Hunter able to destroy it
 LONG_FIGHT = 5          # after this many rounds, escaping grows more attractive
 
 
@@ -435,13 +436,18 @@ class _HunterView:
         return score + self.bot.dice.index(100) / 1000
 
     def _vampire_pull(self, place: str) -> float:
-        if not any(w in ("stake", "knife") for w in self.group_weapons):
+        """Towards a Vampire the Hunters have seen and left, when this Hunter (or group)
+        can now destroy it: a sure Vampire off the Chart beats an uncertain search."""
+        if not self.sightings or not self._can_destroy_vampire():
             return 0.0
         pull = 0.0
         for town, chit in self.sightings.items():
-            if self._kind(chit) == "vampire":
-                pull = max(pull, 4.0 / (1 + self.geo.distance(place, town)))
+            if self._kind(chit) == "vampire" and town != "castle_dracula":
+                pull = max(pull, VAMPIRE_PULL / (1 + self.geo.distance(place, town)))
         return pull
+
+    def _can_destroy_vampire(self) -> bool:
+        return self.should_face_vampire()
 
     def _kind(self, chit: str) -> str:
         try:
