@@ -298,7 +298,10 @@ class HunterBot(_Bot):
         turn = int(observation.get("turn", 0))
         if turn != self._seen_turn and towns:
             self._seen_turn = turn
-            self.suspicion[self.geo.rows(towns)] += 1.0 / len(towns)
+            weights = observation.get("possible_dracula_weights") or {}
+            known = [t for t in towns if t in self.geo.index]
+            share = np.array([float(weights.get(t, 1)) for t in known])
+            self.suspicion[self.geo.rows(known)] += share / max(float(share.sum()), 1e-9)
         here = [h["location"] for h in observation["hunters"].values()
                 if h["status"] == "alive" and h["location"]]
         self.suspicion[self.geo.rows(here)] = 0.0
@@ -386,6 +389,13 @@ class _HunterView:
         self.possible = [self.shown_at] if self.shown_at else possible
         self.towns_possible = [p for p in self.possible if bot.board.is_town(p)]
         self.narrowed = 0 < len(self.towns_possible) <= 3
+        # The places to cover, each weighted by how many of the tracker's hypotheses put
+        # Dracula there (mean 1).
+        targets = [p for p in (self.towns_possible or self.possible) if p in bot.geo.index]
+        self.cols = bot.geo.rows(targets)
+        weights = obs.get("possible_dracula_weights") or {}
+        raw = np.array([float(weights.get(p, 1)) for p in targets])
+        self.col_weight = raw / max(float(raw.mean()), 1e-9) if len(raw) else raw
         self.others = [h["location"] for s, h in hunters.items()
                        if s not in self.members and h["status"] == "alive" and h["location"]]
         self.sightings: Mapping[str, str] = obs.get("sightings", {})
@@ -398,7 +408,7 @@ class _HunterView:
             return -FAR
         geo, board = self.geo, self.bot.board
         score = 0.0
-        cols = geo.rows(self.towns_possible or self.possible)
+        cols, weight = self.cols, self.col_weight
         row = geo.index.get(place)
         if row is not None and cols:
             if self.shown_at:
@@ -408,7 +418,7 @@ class _HunterView:
                 other_rows = geo.rows(self.others)
                 covered = geo.cover[np.ix_(other_rows, cols)].max(axis=0) if other_rows \
                     else np.zeros(len(cols))
-                gain = np.clip(mine - covered, 0.0, None).sum()
+                gain = float(np.clip(mine - covered, 0.0, None) @ weight)
                 score += 12.0 * gain / max(len(cols), 1) ** 0.5
                 score -= 0.6 * float(geo.dist[row, cols].min())
         score += self._vampire_pull(place)
@@ -506,9 +516,9 @@ class _HunterView:
             return 10.0 if place == self.shown_at else 0.0
         if place not in self.possible:
             return 0.0
-        row = self.geo.index.get(place)
-        suspicion = float(self.bot.suspicion[row]) if row is not None else 0.0
-        return 1.0 + min(suspicion, 2.0)
+        weights = self.obs.get("possible_dracula_weights") or {}
+        total = float(sum(weights.get(p, 1) for p in self.possible)) or 1.0
+        return 1.0 + len(self.possible) * float(weights.get(place, 1)) / total
 
     def host_towns(self) -> list[str]:
         """Possible Towns a Host Marker may be put over."""
