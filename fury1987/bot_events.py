@@ -148,8 +148,8 @@ def _pre_warned(v: _HunterView) -> bool:
     from .bots import NASTINESS
 
     kind = _kind(v.bot.rules, str(_window(v).get("chit", "")))
-    if kind == "vampire":
-        return "stake" not in v.group_weapons
+    if kind == "vampire":  # unless a Stake destroys it at no one's cost
+        return not ("stake" in v.group_weapons and v.no_one_exposed())
     nasty = NASTINESS.get(kind, 0.0)
     return nasty >= NASTY_AT or (nasty >= 2.0 and v.me["wounds"] >= HURT)
 

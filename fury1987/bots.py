@@ -456,6 +456,15 @@ class _HunterView:
                 pull = max(pull, VAMPIRE_PULL / (1 + self.geo.distance(place, town)))
         return pull
 
+    def exposed(self) -> list[str]:
+        """The members a Vampire could bite (no Crucifix or Host of their own)."""
+        secrets = self.obs.get("hunters_secrets", {})
+        return [m for m in self.members
+                if not any(w in PROTECTS for w in secrets.get(m, {}).get("weapons", []))]
+
+    def no_one_exposed(self) -> bool:
+        return not self.exposed()
+
     def _can_destroy_vampire(self) -> bool:
         return self.should_face_vampire()
 
@@ -585,10 +594,8 @@ class _HunterView:
         unprotected (no Crucifix, no Host of his own) bitten member would become a
         Vampire; an unprotected one not yet bitten takes a bite, a price worth paying only
         for a sure kill (a Stake), not the Knife's gamble."""
-        secrets = self.obs.get("hunters_secrets", {})
         hunters = self.obs["hunters"]
-        exposed = [m for m in self.members
-                   if not any(w in PROTECTS for w in secrets.get(m, {}).get("weapons", []))]
+        exposed = self.exposed()
         if any(hunters[m]["bitten"] for m in exposed):
             return False
         if "stake" in self.group_weapons:
@@ -602,8 +609,10 @@ class _HunterView:
         for taker in action.weapons:
             score += 2.0 if room.get(taker, 3) < 3 else 0.4
             room[taker] = room.get(taker, 3) + 1
+        # A bat-backed card goes to Dracula, who must discard one if his hand is full.
+        dracula_full = int(self.obs["dracula"].get("event_cards", 0)) >= 3
         for taker in action.events:
-            score += 0.9 if cards.get(taker, 3) < 3 else -0.5
+            score += (0.9 + 0.6 * dracula_full) if cards.get(taker, 3) < 3 else -0.5
             cards[taker] = cards.get(taker, 3) + 1
         return score
 
