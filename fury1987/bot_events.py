@@ -59,6 +59,8 @@ CANCEL_SPARE_AT = 5.0
 #: Weapons with which a day fight (Dawn Raid) hurts Dracula: he has only Claw, Dodge
 #: and Escape (Human) by day, and no Fang or Hypnosis to bite with.
 DAY_WEAPONS = frozenset({"stake", "holy_water", "sacred_bullets", "knife"})
+WIDE_TRAIL = 12      # possible places from which a revelation is worth it for itself
+REACH_SHARE = 0.4    # ...else the share of them the Hunters yet to move could reach
 NASTY_AT = 3.0        # Encounters worth a Pre-Warned card whatever the Hunter's state
 HURT = 6              # wounds from which a Hunter avoids fights that are not worth it
 BAD_ROLL = {          # the die results after which Good Luck is worth a reroll
@@ -229,8 +231,12 @@ def _hypnosis(v: _HunterView) -> bool:
 
 
 def _newspaper_reports(v: _HunterView) -> bool:
-    """Dracula's piece goes on the map: worth most when the trail is wide."""
-    return not v.shown_at and len(v.possible) >= 4
+    """Dracula's piece goes on the map until his next move: worth most when the trail is
+    wide and the Hunters yet to move this turn are likely to reach him (or, on a very wide
+    trail, for the knowledge alone: the tracker starts again from one place)."""
+    if v.shown_at or len(v.possible) < 4:
+        return False
+    return len(v.possible) >= WIDE_TRAIL or v.reach_share() >= REACH_SHARE
 
 
 def _sensationalist_press(v: _HunterView) -> bool:

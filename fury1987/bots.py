@@ -143,6 +143,7 @@ DRACULA_DAY_CHITS = ("claw", "dodge", "escape_human")
 DRACULA_ESCAPE_CHITS = ("escape_bat", "escape_human", "escape_mist")
 GARLIC_ROUNDS = 3
 MIX_TEMPERATURE = 2.5   # how widely combat chits are mixed (expected-value points)
+STALEMATE_NEAR = 4       # Vampires destroyed from which Dracula guards against a Stalemate
 VAMPIRE_PULL = 8.0      # how strongly a known Vampire draws a Hunter able to destroy it
 LONG_FIGHT = 5          # after this many rounds, escaping grows more attractive
 
@@ -528,6 +529,21 @@ class _HunterView:
         weights = self.obs.get("possible_dracula_weights") or {}
         total = float(sum(weights.get(p, 1) for p in self.possible)) or 1.0
         return 1.0 + len(self.possible) * float(weights.get(place, 1)) / total
+
+    def reach_share(self) -> float:
+        """The share of Dracula's possible places (weighted) within two moves of a Hunter
+        who has yet to move this turn (this one included)."""
+        weights = self.obs.get("possible_dracula_weights") or {}
+        ready = [h["location"] for s, h in self.obs["hunters"].items()
+                 if h["status"] == "alive" and h["location"] and (s == self.seat
+                                                                   or not h["moved"])]
+        total = reached = 0.0
+        for place in self.possible:
+            w = float(weights.get(place, 1))
+            total += w
+            if any(self.geo.distance(place, h) <= 2 for h in ready):
+                reached += w
+        return reached / total if total else 0.0
 
     def host_towns(self) -> list[str]:
         """Possible Towns a Host Marker may be put over."""
@@ -936,7 +952,10 @@ class _DraculaView:
         return float(min(self.geo.distance(town, p) for p in [self.here, *vampires]))
 
     def consume_value(self, town: str) -> float:
-        if self.blood > 4:
+        """Consume a Vampire only when his Blood runs low - and not near a Stalemate, which
+        consuming would turn into the Hunters' victory (Victory - Stalemate)."""
+        near_stalemate = int(self.obs.get("vampires_destroyed", 0)) >= STALEMATE_NEAR
+        if self.blood > (1 if near_stalemate else 4):
             return -FAR
         return 5.0 - self.blood - 0.5 * self.nearest_hunter(town)
 
