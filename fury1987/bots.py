@@ -143,6 +143,7 @@ DRACULA_DAY_CHITS = ("claw", "dodge", "escape_human")
 DRACULA_ESCAPE_CHITS = ("escape_bat", "escape_human", "escape_mist")
 GARLIC_ROUNDS = 3
 MIX_TEMPERATURE = 2.5   # how widely combat chits are mixed (expected-value points)
+COLD_TRAIL = 25         # possible places from which the Hunters search by suspicion
 STALEMATE_NEAR = 4       # Vampires destroyed from which Dracula guards against a Stalemate
 VAMPIRE_PULL = 8.0      # how strongly a known Vampire draws a Hunter able to destroy it
 LONG_FIGHT = 5          # after this many rounds, escaping grows more attractive
@@ -420,7 +421,9 @@ class _HunterView:
                 covered = geo.cover[np.ix_(other_rows, cols)].max(axis=0) if other_rows \
                     else np.zeros(len(cols))
                 gain = float(np.clip(mine - covered, 0.0, None) @ weight)
-                score += 12.0 * gain / max(len(cols), 1) ** 0.5
+                # a trail gone cold (very many places) is better followed by suspicion
+                lost = len(cols) >= COLD_TRAIL
+                score += (6.0 if lost else 12.0) * gain / max(len(cols), 1) ** 0.5
                 score -= 0.6 * float(geo.dist[row, cols].min())
         score += self._vampire_pull(place)
         if row is not None:
