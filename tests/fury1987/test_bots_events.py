@@ -17,7 +17,7 @@ from fury1987.bots import DraculaBot, HunterBot
 from fury1987.state import DRACULA
 from gothic_kernel import Action
 
-from .helpers import started
+from .helpers import GAME, started
 
 STATE = started()  # Godalming in Paris, Seward in Vienna, Van Helsing in Madrid, Dracula London
 RULES = STATE.rules
@@ -126,12 +126,14 @@ def test_hunter_plays_great_strength_against_a_bite() -> None:
                         "great_strength")
 
 
-def test_hunter_plays_pre_warned_on_a_vampire_he_cannot_stake_not_on_fog() -> None:
+def test_hunter_plays_pre_warned_on_a_vampire_he_cannot_stake_unbitten_not_on_fog() -> None:
     vampire = hunter_obs(waiting_for=window("encounter_revealed", chit="vampire",
                                             town="paris", hunter="godalming"))
     vampire["hunters_secrets"]["godalming"]["weapons"] = ["pistol"]
     assert hunter_plays(vampire, "pre_warned")
-    vampire["hunters_secrets"]["godalming"]["weapons"] = ["stake"]
+    vampire["hunters_secrets"]["godalming"]["weapons"] = ["stake"]  # staking costs a bite
+    assert hunter_plays(vampire, "pre_warned")
+    vampire["hunters_secrets"]["godalming"]["weapons"] = ["stake", "crucifix"]
     assert not hunter_plays(vampire, "pre_warned")
     fog = hunter_obs(waiting_for=window("encounter_revealed", chit="fog", town="paris"))
     assert not hunter_plays(fog, "pre_warned")
@@ -271,3 +273,100 @@ def test_dracula_discards_his_least_useful_card_at_the_hand_limit() -> None:
     obs = dracula_obs()
     obs["waiting_for"] = {"kind": "event_discard", "seat": DRACULA}
     assert DraculaBot(RULES, 1).choose(DRACULA, obs, legal) == DiscardEvent("vampiric_influence")
+
+
+# -- hunting and Vampires ------------------------------------------------------------------
+def test_newspaper_reports_waits_until_the_hunters_yet_to_move_could_reach_him() -> None:
+    near = ["brussels", "geneva", "strasbourg", "nantes", "le_havre"]  # around Paris
+    far = ["athens", "constanta", "varna", "sofia", "salonica"]
+    obs = hunter_obs(possible_dracula_locations=near, waiting_for={"kind": "x"})
+    assert hunter_plays(obs, "newspaper_reports")
+    obs = hunter_obs(possible_dracula_locations=far, waiting_for={"kind": "x"})
+    for seat in ("seward", "van_helsing"):
+        obs["hunters"][seat]["moved"] = True  # only Godalming, in Paris, still to move
+    assert not hunter_plays(obs, "newspaper_reports")
+
+
+def test_a_bitten_hunter_without_a_crucifix_leaves_a_vampire_even_with_a_stake() -> None:
+    from fury1987.actions import ENCOUNTER_VAMPIRE, LEAVE_VAMPIRE
+
+    legal: list[Action] = [ENCOUNTER_VAMPIRE, LEAVE_VAMPIRE]
+    obs = hunter_obs(waiting_for={"kind": "vampire_choice", "seat": "godalming",
+                                  "members": ["godalming"], "town": "paris"})
+    obs["hunters_secrets"]["godalming"]["weapons"] = ["stake"]
+    assert HunterBot(RULES, 1).choose("godalming", obs, legal) == ENCOUNTER_VAMPIRE
+    obs["hunters"]["godalming"]["bitten"] = True
+    assert HunterBot(RULES, 1).choose("godalming", obs, legal) == LEAVE_VAMPIRE
+    obs["hunters_secrets"]["godalming"]["weapons"] = ["stake", "crucifix"]
+    assert HunterBot(RULES, 1).choose("godalming", obs, legal) == ENCOUNTER_VAMPIRE
+
+
+def test_a_hunter_with_a_stake_heads_for_a_sighted_vampire() -> None:
+    from fury1987.actions import MoveTo
+
+    legal: list[Action] = [MoveTo("brussels"), MoveTo("geneva")]
+    obs = hunter_obs(possible_dracula_locations=["athens"], sightings={"amsterdam": "vampire"},
+                     waiting_for={"kind": "hunter_movement", "seat": "godalming"})
+    obs["hunters_secrets"]["godalming"]["weapons"] = ["stake"]
+    assert HunterBot(RULES, 1).choose("godalming", obs, legal) == MoveTo("brussels")
+
+
+def test_jonathan_harker_searches_the_likeliest_town() -> None:
+    obs = hunter_obs(possible_dracula_locations=["lisbon", "madrid"],
+                     possible_dracula_weights={"lisbon": 1, "madrid": 9},
+                     waiting_for={"kind": "card_step", "card": "jonathan_harker",
+                                  "stage": "town"})
+    legal: list[Action] = [ChoosePlace("lisbon"), ChoosePlace("madrid"), ChoosePlace("rome")]
+    assert HunterBot(RULES, 1).choose("godalming", obs, legal) == ChoosePlace("madrid")
+
+
+def test_dracula_consumes_no_vampire_near_a_stalemate() -> None:
+    from fury1987.bots import FAR, _DraculaView
+
+    obs = dracula_obs(location="london", blood_points=3, chart={"galway": "vampire"})
+    obs["waiting_for"] = {"kind": "dracula_movement"}
+    assert _DraculaView(DraculaBot(RULES, 1), obs).consume_value("galway") > -FAR
+    obs["vampires_destroyed"] = 5  # consuming would turn a Stalemate into a defeat
+    assert _DraculaView(DraculaBot(RULES, 1), obs).consume_value("galway") == -FAR
+
+
+# -- the public facts the bots read ---------------------------------------------------------
+def test_event_windows_show_the_fight_and_die_without_leaking_dracula_secrets() -> None:
+    """Played to the first Event windows interrupting a fight and a die roll: a Hunter sees
+    the fight (his side's chits, never Dracula's), the die, and the tracker's weights;
+    and a resample from his seat (Dracula's hidden state redrawn) shows him the same."""
+    from gothic_kernel.agents import game_seeds
+
+    seen: set[str] = set()
+    for seed in game_seeds(2026, 12):
+        state = GAME.new_game(seed=seed)
+        agents = GAME.default_agents(state, seed)
+        steps = 0
+        while not state.is_over and steps < 3000 and len(seen) < 2:
+            seat = state.current_seats()[0]
+            for viewer in ("godalming", "seward", "van_helsing"):
+                obs = state.observation(viewer)
+                w = obs["waiting_for"] or {}
+                for key in ("combat", "die_roll"):
+                    if key in w and key not in seen and w.get("kind") == "event_window":
+                        seen.add(key)
+                        _check_hunter_view(state, viewer, obs)
+            legal = state.legal_actions(seat)
+            state.apply(seat, agents[seat].choose(seat, state.observation(seat), legal))
+            steps += 1
+        if len(seen) == 2:
+            break
+    assert seen == {"combat", "die_roll"}
+
+
+def _check_hunter_view(state: Any, viewer: str, obs: dict[str, Any]) -> None:
+    assert "behind_the_screen" not in obs
+    fight = obs["waiting_for"].get("combat")
+    if fight is not None:
+        for fighter, chit in fight["chosen"].items():
+            if fighter == DRACULA or fighter.startswith("agent_"):
+                assert chit == "chosen"
+    weights = obs["possible_dracula_weights"]
+    assert sorted(weights) == sorted(obs["possible_dracula_locations"])
+    twin = state.resample(viewer, seed=5)
+    assert twin.observation(viewer) == obs
