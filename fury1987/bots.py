@@ -143,6 +143,8 @@ DRACULA_DAY_CHITS = ("claw", "dodge", "escape_human")
 DRACULA_ESCAPE_CHITS = ("escape_bat", "escape_human", "escape_mist")
 GARLIC_ROUNDS = 3
 MIX_TEMPERATURE = 2.5   # how widely combat chits are mixed (expected-value points)
+STUCK_TURNS = 6         # turns in one place after which a Hunter breaks away
+STUCK_PENALTY = 10.0
 COLD_TRAIL = 25         # possible places from which the Hunters search by suspicion
 STALEMATE_NEAR = 4       # Vampires destroyed from which Dracula guards against a Stalemate
 VAMPIRE_PULL = 8.0      # how strongly a known Vampire draws a Hunter able to destroy it
@@ -293,6 +295,9 @@ class HunterBot(_Bot):
         super().__init__(rules, seed)
         self.suspicion = np.zeros(len(self.geo.places))
         self._seen_turn = -1
+        #: Turns in a row this Hunter has started in the same place (to break a deadlock:
+        #: a way barred that the map's distances do not know of, such as Stormy Seas).
+        self._stuck: tuple[str | None, int, int] = (None, -1, 0)
 
     def remember(self, observation: Mapping[str, Any], towns: Sequence[str]) -> None:
         """Once a turn: add this turn's possible Towns to the suspicion; clear the Towns
@@ -308,10 +313,19 @@ class HunterBot(_Bot):
                 if h["status"] == "alive" and h["location"]]
         self.suspicion[self.geo.rows(here)] = 0.0
 
+    def _count_stuck(self, view: _HunterView) -> int:
+        place, turn, count = self._stuck
+        now = int(view.obs.get("turn", 0))
+        if now != turn:
+            count = count + 1 if view.here == place else 0
+            self._stuck = (view.here, now, count)
+        return self._stuck[2]
+
     def score_all(self, seat: str, observation: Mapping[str, Any],
                   legal_actions: Sequence[Action]) -> list[tuple[float, Action]]:
         view = _HunterView(self, seat, observation)
         self.remember(observation, view.towns_possible)
+        view.stuck = self._count_stuck(view) >= STUCK_TURNS
         return [(self._score(view, a), a) for a in legal_actions]
 
     def _score(self, v: _HunterView, action: Action) -> float:
@@ -320,9 +334,9 @@ class HunterBot(_Bot):
         if isinstance(action, CatchTrain):
             return v.train_value()
         if isinstance(action, StayPut):
-            return v.place_value(v.here, moved=False)
+            return v.place_value(v.here, moved=False) - STUCK_PENALTY * v.stuck
         if isinstance(action, Pass):
-            return v.pass_value()
+            return v.pass_value() - STUCK_PENALTY * v.stuck
         if isinstance(action, StartIn):
             return v.start_value(action.town)
         if isinstance(action, SwapWeapons):
@@ -334,7 +348,7 @@ class HunterBot(_Bot):
         if isinstance(action, FormGroup):
             return 40.0 if v.narrowed else -50.0
         if isinstance(action, LeaveGroup):
-            return -50.0 if v.narrowed else 40.0
+            return -50.0 if v.narrowed and not v.stuck else 40.0
         if isinstance(action, AttackDracula):
             return 1.0 if v.should_attack() else -1.0
         if isinstance(action, LetDraculaBe):
@@ -402,6 +416,7 @@ class _HunterView:
                        if s not in self.members and h["status"] == "alive" and h["location"]]
         self.sightings: Mapping[str, str] = obs.get("sightings", {})
         self.map_chits: Mapping[str, str] = obs.get("on_the_map", {})
+        self.stuck = False
 
     # -- moving --------------------------------------------------------------------------
     def place_value(self, place: str | None, moved: bool = True) -> float:

@@ -370,3 +370,19 @@ def _check_hunter_view(state: Any, viewer: str, obs: dict[str, Any]) -> None:
     assert sorted(weights) == sorted(obs["possible_dracula_locations"])
     twin = state.resample(viewer, seed=5)
     assert twin.observation(viewer) == obs
+
+
+def test_a_group_stuck_in_one_town_for_many_turns_breaks_up() -> None:
+    """A way barred that the map's distances do not show (Stormy Seas over the only sea
+    lane) could hold a group in place for ever: after six turns there it splits."""
+    from fury1987.actions import LEAVE_GROUP, STAY_PUT
+
+    bot = HunterBot(RULES, 1)
+    legal: list[Action] = [LEAVE_GROUP, STAY_PUT]
+    choices = []
+    for turn in range(1, 9):
+        obs = hunter_obs(turn=turn, possible_dracula_locations=["edinburgh", "manchester"],
+                         groups=[["godalming", "seward"]],
+                         waiting_for={"kind": "hunter_movement", "seat": "godalming"})
+        choices.append(bot.choose("godalming", obs, legal))
+    assert choices[0] == STAY_PUT and choices[-1] == LEAVE_GROUP
