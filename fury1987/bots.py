@@ -142,7 +142,7 @@ BASIC = ("fist", "dodge", "escape")
 DRACULA_DAY_CHITS = ("claw", "dodge", "escape_human")
 DRACULA_ESCAPE_CHITS = ("escape_bat", "escape_human", "escape_mist")
 GARLIC_ROUNDS = 3
-MIX_TEMPERATURE = 2.5   # how widely combat chits are mixed (expected-value points)
+MIX_TEMPERATURE = 0.5   # how widely combat chits are mixed (expected-value points)
 STUCK_TURNS = 6         # turns in one place after which a Hunter breaks away
 STUCK_PENALTY = 10.0
 COLD_TRAIL = 25         # possible places from which the Hunters search by suspicion
@@ -227,6 +227,7 @@ class _Bot:
         self.tables = rules.tables
         self.dice = Dice(seed)
         self.initiative = rules.chits.initiative
+        self.temperature = MIX_TEMPERATURE
 
     def pick(self, scored: Sequence[tuple[float, Action]]) -> Action:
         """The best-scored action, ties broken by the die."""
@@ -249,7 +250,7 @@ class _Bot:
         (a predictable fighter is an easy one, and two of them could trade the same
         chits for ever)."""
         best = max(score for score, _ in scored)
-        weights = [float(np.exp((score - best) / MIX_TEMPERATURE)) for score, _ in scored]
+        weights = [float(np.exp((score - best) / self.temperature)) for score, _ in scored]
         roll = self.dice.index(1_000_000) / 1_000_000 * sum(weights)
         for weight, (_, action) in zip(weights, scored, strict=True):
             roll -= weight
@@ -293,6 +294,7 @@ class HunterBot(_Bot):
 
     def __init__(self, rules: Rules, seed: int) -> None:
         super().__init__(rules, seed)
+        self.temperature = 0.8
         self.suspicion = np.zeros(len(self.geo.places))
         self._seen_turn = -1
         #: Turns in a row this Hunter has started in the same place (to break a deadlock:
