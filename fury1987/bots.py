@@ -142,7 +142,10 @@ BASIC = ("fist", "dodge", "escape")
 DRACULA_DAY_CHITS = ("claw", "dodge", "escape_human")
 DRACULA_ESCAPE_CHITS = ("escape_bat", "escape_human", "escape_mist")
 GARLIC_ROUNDS = 3
-MIX_TEMPERATURE = 0.5   # how widely combat chits are mixed (expected-value points)
+MIX_TEMPERATURE = 0.5   # how widely Dracula mixes his combat chits (expected-value points)
+HUNTER_TEMPERATURE = 0.8  # ... and the Hunters theirs
+FORECAST_TRUST = 0.7    # how far a Hunter trusts his forecast of Dracula's chit
+ASSUMED_BLOOD = 9       # the Blood Points a Hunter credits Dracula with in that forecast
 STUCK_TURNS = 6         # turns in one place after which a Hunter breaks away
 STUCK_PENALTY = 10.0
 COLD_TRAIL = 25         # possible places from which the Hunters search by suspicion
@@ -294,8 +297,10 @@ class HunterBot(_Bot):
 
     def __init__(self, rules: Rules, seed: int) -> None:
         super().__init__(rules, seed)
-        self.temperature = 0.8
+        self.temperature = HUNTER_TEMPERATURE
         self.suspicion = np.zeros(len(self.geo.places))
+        #: Dracula's own reckoning, run on what the Hunters see, to foresee his chits.
+        self.dracula_model = DraculaBot(rules, seed + 7919)
         self._seen_turn = -1
         #: Turns in a row this Hunter has started in the same place (to break a deadlock:
         #: a way barred that the map's distances do not know of, such as Stormy Seas).
@@ -419,6 +424,7 @@ class _HunterView:
         self.sightings: Mapping[str, str] = obs.get("sightings", {})
         self.map_chits: Mapping[str, str] = obs.get("on_the_map", {})
         self.stuck = False
+        self._forecast: dict[str, float] | None = None
 
     # -- moving --------------------------------------------------------------------------
     def place_value(self, place: str | None, moved: bool = True) -> float:
@@ -659,7 +665,7 @@ class _HunterView:
         rnd = int(w.get("round", 1))
         last = w.get("last_chits", {})
         if side == "dracula":
-            foes = _dracula_chit_spread(w, rnd, last.get(DRACULA))
+            foes = self._dracula_forecast(w, rnd, last.get(DRACULA))
         else:
             foes = self._agent_spread(w, last)
         mod = self._hunter_modifier(side, rnd)
@@ -670,6 +676,27 @@ class _HunterView:
         odds = initiative_odds(mod, opp)
         value = self.bot._expected(side, chit, foes, odds, self._result_value, True)
         return value + self.bot.dice.index(100) / 10000
+
+    def _dracula_forecast(self, w: Mapping[str, Any], rnd: int,
+                          last: str | None) -> dict[str, float]:
+        """The chits Dracula may choose this round, weighted by how he would rate them
+        himself from what he can see of the Hunters (their wounds, bites, Weapons shown
+        and how many they hold): his own reckoning, run on public facts, with a guess at
+        his Blood Points; blended with an even spread so no chit is ruled out."""
+        if self._forecast is not None:
+            return self._forecast
+        prior = _dracula_chit_spread(w, rnd, last)
+        seen = {"behind_the_screen": {"blood_points": ASSUMED_BLOOD, "location": w.get("town")},
+                "waiting_for": w, "hunters": self.obs["hunters"], "dracula": self.obs["dracula"],
+                "host_markers": self.obs.get("host_markers", {})}
+        model = _DraculaView(self.bot.dracula_model, seen)
+        values = {c: model.chit_value(DRACULA, c) for c in prior}
+        best = max(values.values())
+        liked = {c: float(np.exp((v - best) / MIX_TEMPERATURE)) for c, v in values.items()}
+        total_liked, total_prior = sum(liked.values()), sum(prior.values())
+        self._forecast = {c: FORECAST_TRUST * liked[c] / total_liked
+                          + (1 - FORECAST_TRUST) * prior[c] / total_prior for c in prior}
+        return self._forecast
 
     def _hunter_modifier(self, side: str, rnd: int) -> int:
         rules = self.bot.initiative
