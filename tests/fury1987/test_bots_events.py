@@ -386,3 +386,21 @@ def test_a_group_stuck_in_one_town_for_many_turns_breaks_up() -> None:
                          waiting_for={"kind": "hunter_movement", "seat": "godalming"})
         choices.append(bot.choose("godalming", obs, legal))
     assert choices[0] == STAY_PUT and choices[-1] == LEAVE_GROUP
+
+
+# -- combat ---------------------------------------------------------------------------------
+def test_a_hunter_foresees_dracula_going_for_the_bite_of_a_bitten_hunter() -> None:
+    """The forecast runs Dracula's own reckoning on what he can see: against a bitten
+    Hunter (Dracula +1 to initiative, a second bite makes a Vampire) Fang and Hypnosis
+    are likelier than a flight as a Bat; every chit he may choose keeps some weight."""
+    from fury1987.bots import _HunterView
+
+    night = fight(stage="choose", chosen={})
+    obs = hunter_obs(waiting_for={"kind": "combat", **night})
+    obs["hunters"]["godalming"]["bitten"] = True
+    view = _HunterView(HunterBot(RULES, 1), "godalming", obs)
+    forecast = view._dracula_forecast(obs["waiting_for"], 1, None)
+    assert abs(sum(forecast.values()) - 1.0) < 1e-9
+    assert "dodge" not in forecast  # no Dodge in the first round (Restrictions on Combat)
+    assert max(forecast["fang"], forecast["hypnosis"]) > forecast["escape_bat"]
+    assert min(forecast.values()) > 0.0
