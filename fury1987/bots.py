@@ -7,19 +7,21 @@ a game between bots replays exactly.
 
 :class:`HunterBot` hunts through the possible-location tracker of its observation:
 
-* each Hunter moves to cover the places where Dracula can be that his fellows do
-  not already cover (so the three spread out and close in from different sides),
-  straight at Dracula when his piece stands on the map, taking a train when the
-  chase is far off; he heads for Vampires the Hunters have seen when he carries a
-  Stake or a Knife;
+* each Hunter moves to cover the places where Dracula can be (weighted by the
+  tracker's hypotheses) that his fellows do not already cover (so the three spread
+  out and close in from different sides), straight at Dracula when his piece stands
+  on the map, taking a train when the chase is far off; he heads for Vampires the
+  Hunters have seen when he (or his group) can destroy them;
 * he takes Weapons while he has room for them and Event Cards otherwise, keeps the
   best Weapons, reveals Dogs, treats a bite with Holy Water, and Passes to swap poor
   Weapons only while Dracula is far away;
 * he attacks Dracula when he (or his group) has a Weapon that can hurt him and is
-  not badly hurt; he faces a Vampire when he can destroy it;
+  not badly hurt; he faces a Vampire when he can destroy it and no member exposed to
+  its bite is already bitten;
 * in combat he picks the chit with the best expected result on the Combat Action
   Board, against the chits his foe may still use (Restrictions on Combat), with
-  the initiative odds his modifiers give;
+  the initiative odds his modifiers give; against Dracula, weighted by Dracula's
+  own reckoning run on the facts Dracula can see (a forecast);
 * Hunters who meet in a Town form a group when the hunt has narrowed to a few
   places (all of them fight together), and split again when it widens.
 
@@ -37,9 +39,10 @@ a game between bots replays exactly.
   chits the Hunter may hold (he knows how many Weapons, not which, save those he
   has seen), by day and by night, escaping when hurt.
 
-A decision of a kind the bots were not written for (a newer rule's action, such as
-an Event Card's) is judged by its fields where they say something (a place, a
-Hunter, a Weapon) and otherwise left to the die, so the bots never stall a game.
+Both play each Event Card by a rule of its own (:mod:`fury1987.bot_events`). A
+decision of a kind the bots were not written for (a newer rule's action) is judged by
+its fields where they say something (a place, a Hunter, a Weapon) and otherwise left
+to the die, so the bots never stall a game.
 """
 
 from __future__ import annotations
