@@ -149,6 +149,7 @@ MIX_TEMPERATURE = 0.5   # how widely Dracula mixes his combat chits (expected-va
 HUNTER_TEMPERATURE = 0.8  # ... and the Hunters theirs
 FORECAST_TRUST = 0.7    # how far a Hunter trusts his forecast of Dracula's chit
 ASSUMED_BLOOD = 9       # the Blood Points a Hunter credits Dracula with in that forecast
+QUIET_TOWN = 1.6        # suspicion gained by a Town no Hunter is within a move of
 STUCK_TURNS = 6         # turns in one place after which a Hunter breaks away
 STUCK_PENALTY = 10.0
 COLD_TRAIL = 25         # possible places from which the Hunters search by suspicion
@@ -318,7 +319,16 @@ class HunterBot(_Bot):
             weights = observation.get("possible_dracula_weights") or {}
             known = [t for t in towns if t in self.geo.index]
             share = np.array([float(weights.get(t, 1)) for t in known])
-            self.suspicion[self.geo.rows(known)] += share / max(float(share.sum()), 1e-9)
+            rows = self.geo.rows(known)
+            share = share / max(float(share.sum()), 1e-9)
+            # A Vampire is laid where no Hunter is at hand: a Town far from them is the
+            # likelier to hold one.
+            hunters = self.geo.rows([h["location"] for h in observation["hunters"].values()
+                                     if h["status"] == "alive" and h["location"]])
+            if hunters:
+                near = self.geo.dist[np.ix_(hunters, rows)].min(axis=0)
+                share = share * np.where(near >= 2, QUIET_TOWN, 1.0)
+            self.suspicion[rows] += share
         here = [h["location"] for h in observation["hunters"].values()
                 if h["status"] == "alive" and h["location"]]
         self.suspicion[self.geo.rows(here)] = 0.0
