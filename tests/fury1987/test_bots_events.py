@@ -404,3 +404,13 @@ def test_a_hunter_foresees_dracula_going_for_the_bite_of_a_bitten_hunter() -> No
     assert "dodge" not in forecast  # no Dodge in the first round (Restrictions on Combat)
     assert max(forecast["fang"], forecast["hypnosis"]) > forecast["escape_bat"]
     assert min(forecast.values()) > 0.0
+
+
+def test_suspicion_grows_faster_where_no_hunter_is_at_hand() -> None:
+    """Vampires are laid away from the Hunters: of two equally possible Towns, the one no
+    Hunter is within a move of gains more suspicion."""
+    bot = HunterBot(RULES, 1)
+    obs = hunter_obs(possible_dracula_locations=["brussels", "lisbon"])  # Paris / far
+    bot.remember(obs, ["brussels", "lisbon"])
+    row = bot.geo.index
+    assert bot.suspicion[row["lisbon"]] > bot.suspicion[row["brussels"]] > 0.0
