@@ -7,19 +7,21 @@ a game between bots replays exactly.
 
 :class:`HunterBot` hunts through the possible-location tracker of its observation:
 
-* each Hunter moves to cover the places where Dracula can be that his fellows do
-  not already cover (so the three spread out and close in from different sides),
-  straight at Dracula when his piece stands on the map, taking a train when the
-  chase is far off; he heads for Vampires the Hunters have seen when he carries a
-  Stake or a Knife;
+* each Hunter moves to cover the places where Dracula can be (weighted by the
+  tracker's hypotheses) that his fellows do not already cover (so the three spread
+  out and close in from different sides), straight at Dracula when his piece stands
+  on the map, taking a train when the chase is far off; he heads for Vampires the
+  Hunters have seen when he (or his group) can destroy them;
 * he takes Weapons while he has room for them and Event Cards otherwise, keeps the
   best Weapons, reveals Dogs, treats a bite with Holy Water, and Passes to swap poor
   Weapons only while Dracula is far away;
 * he attacks Dracula when he (or his group) has a Weapon that can hurt him and is
-  not badly hurt; he faces a Vampire when he can destroy it;
+  not badly hurt; he faces a Vampire when he can destroy it and no member exposed to
+  its bite is already bitten;
 * in combat he picks the chit with the best expected result on the Combat Action
   Board, against the chits his foe may still use (Restrictions on Combat), with
-  the initiative odds his modifiers give;
+  the initiative odds his modifiers give; against Dracula, weighted by Dracula's
+  own reckoning run on the facts Dracula can see (a forecast);
 * Hunters who meet in a Town form a group when the hunt has narrowed to a few
   places (all of them fight together), and split again when it widens.
 
@@ -37,9 +39,10 @@ a game between bots replays exactly.
   chits the Hunter may hold (he knows how many Weapons, not which, save those he
   has seen), by day and by night, escaping when hurt.
 
-A decision of a kind the bots were not written for (a newer rule's action, such as
-an Event Card's) is judged by its fields where they say something (a place, a
-Hunter, a Weapon) and otherwise left to the die, so the bots never stall a game.
+Both play each Event Card by a rule of its own (:mod:`fury1987.bot_events`). A
+decision of a kind the bots were not written for (a newer rule's action) is judged by
+its fields where they say something (a place, a Hunter, a Weapon) and otherwise left
+to the die, so the bots never stall a game.
 """
 
 from __future__ import annotations
@@ -72,9 +75,11 @@ from .actions import (
     LeaveVampire,
     LetDraculaBe,
     MoveTo,
+    NoEvent,
     Pass,
     PlaceEncounter,
     PlaceHost,
+    PlayEvent,
     RemoveHost,
     RevealDogs,
     RevealGarlic,
@@ -89,6 +94,14 @@ from .actions import (
     WaitForGroup,
 )
 from .board import CASTLE_DRACULA
+from .bot_events import (
+    DRACULA_CARD_WORTH,
+    HUNTER_CARD_WORTH,
+    dracula_card_value,
+    dracula_step_value,
+    hunter_card_value,
+    hunter_step_value,
+)
 from .combat_tables import (
     BITE,
     DRACULA_ESCAPES,
@@ -132,7 +145,16 @@ BASIC = ("fist", "dodge", "escape")
 DRACULA_DAY_CHITS = ("claw", "dodge", "escape_human")
 DRACULA_ESCAPE_CHITS = ("escape_bat", "escape_human", "escape_mist")
 GARLIC_ROUNDS = 3
-MIX_TEMPERATURE = 2.5   # how widely combat chits are mixed (expected-value points)
+MIX_TEMPERATURE = 0.5   # how widely Dracula mixes his combat chits (expected-value points)
+HUNTER_TEMPERATURE = 0.8  # ... and the Hunters theirs
+FORECAST_TRUST = 0.7    # how far a Hunter trusts his forecast of Dracula's chit
+ASSUMED_BLOOD = 9       # the Blood Points a Hunter credits Dracula with in that forecast
+QUIET_TOWN = 1.6        # suspicion gained by a Town no Hunter is within a move of
+STUCK_TURNS = 6         # turns in one place after which a Hunter breaks away
+STUCK_PENALTY = 10.0
+COLD_TRAIL = 25         # possible places from which the Hunters search by suspicion
+STALEMATE_NEAR = 4       # Vampires destroyed from which Dracula guards against a Stalemate
+VAMPIRE_PULL = 8.0      # how strongly a known Vampire draws a Hunter able to destroy it
 LONG_FIGHT = 5          # after this many rounds, escaping grows more attractive
 
 
@@ -212,6 +234,7 @@ class _Bot:
         self.tables = rules.tables
         self.dice = Dice(seed)
         self.initiative = rules.chits.initiative
+        self.temperature = MIX_TEMPERATURE
 
     def pick(self, scored: Sequence[tuple[float, Action]]) -> Action:
         """The best-scored action, ties broken by the die."""
@@ -234,7 +257,7 @@ class _Bot:
         (a predictable fighter is an easy one, and two of them could trade the same
         chits for ever)."""
         best = max(score for score, _ in scored)
-        weights = [float(np.exp((score - best) / MIX_TEMPERATURE)) for score, _ in scored]
+        weights = [float(np.exp((score - best) / self.temperature)) for score, _ in scored]
         roll = self.dice.index(1_000_000) / 1_000_000 * sum(weights)
         for weight, (_, action) in zip(weights, scored, strict=True):
             roll -= weight
@@ -278,8 +301,14 @@ class HunterBot(_Bot):
 
     def __init__(self, rules: Rules, seed: int) -> None:
         super().__init__(rules, seed)
+        self.temperature = HUNTER_TEMPERATURE
         self.suspicion = np.zeros(len(self.geo.places))
+        #: Dracula's own reckoning, run on what the Hunters see, to foresee his chits.
+        self.dracula_model = DraculaBot(rules, seed + 7919)
         self._seen_turn = -1
+        #: Turns in a row this Hunter has started in the same place (to break a deadlock:
+        #: a way barred that the map's distances do not know of, such as Stormy Seas).
+        self._stuck: tuple[str | None, int, int] = (None, -1, 0)
 
     def remember(self, observation: Mapping[str, Any], towns: Sequence[str]) -> None:
         """Once a turn: add this turn's possible Towns to the suspicion; clear the Towns
@@ -287,15 +316,36 @@ class HunterBot(_Bot):
         turn = int(observation.get("turn", 0))
         if turn != self._seen_turn and towns:
             self._seen_turn = turn
-            self.suspicion[self.geo.rows(towns)] += 1.0 / len(towns)
+            weights = observation.get("possible_dracula_weights") or {}
+            known = [t for t in towns if t in self.geo.index]
+            share = np.array([float(weights.get(t, 1)) for t in known])
+            rows = self.geo.rows(known)
+            share = share / max(float(share.sum()), 1e-9)
+            # A Vampire is laid where no Hunter is at hand: a Town far from them is the
+            # likelier to hold one.
+            hunters = self.geo.rows([h["location"] for h in observation["hunters"].values()
+                                     if h["status"] == "alive" and h["location"]])
+            if hunters:
+                near = self.geo.dist[np.ix_(hunters, rows)].min(axis=0)
+                share = share * np.where(near >= 2, QUIET_TOWN, 1.0)
+            self.suspicion[rows] += share
         here = [h["location"] for h in observation["hunters"].values()
                 if h["status"] == "alive" and h["location"]]
         self.suspicion[self.geo.rows(here)] = 0.0
+
+    def _count_stuck(self, view: _HunterView) -> int:
+        place, turn, count = self._stuck
+        now = int(view.obs.get("turn", 0))
+        if now != turn:
+            count = count + 1 if view.here == place else 0
+            self._stuck = (view.here, now, count)
+        return self._stuck[2]
 
     def score_all(self, seat: str, observation: Mapping[str, Any],
                   legal_actions: Sequence[Action]) -> list[tuple[float, Action]]:
         view = _HunterView(self, seat, observation)
         self.remember(observation, view.towns_possible)
+        view.stuck = self._count_stuck(view) >= STUCK_TURNS
         return [(self._score(view, a), a) for a in legal_actions]
 
     def _score(self, v: _HunterView, action: Action) -> float:
@@ -304,9 +354,9 @@ class HunterBot(_Bot):
         if isinstance(action, CatchTrain):
             return v.train_value()
         if isinstance(action, StayPut):
-            return v.place_value(v.here, moved=False)
+            return v.place_value(v.here, moved=False) - STUCK_PENALTY * v.stuck
         if isinstance(action, Pass):
-            return v.pass_value()
+            return v.pass_value() - STUCK_PENALTY * v.stuck
         if isinstance(action, StartIn):
             return v.start_value(action.town)
         if isinstance(action, SwapWeapons):
@@ -318,7 +368,7 @@ class HunterBot(_Bot):
         if isinstance(action, FormGroup):
             return 40.0 if v.narrowed else -50.0
         if isinstance(action, LeaveGroup):
-            return -50.0 if v.narrowed else 40.0
+            return -50.0 if v.narrowed and not v.stuck else 40.0
         if isinstance(action, AttackDracula):
             return 1.0 if v.should_attack() else -1.0
         if isinstance(action, LetDraculaBe):
@@ -334,7 +384,11 @@ class HunterBot(_Bot):
         if isinstance(action, KeepWeapons):
             return 0.0
         if isinstance(action, DiscardEvent):
-            return -self.dice.index(10) / 10  # the cards' worth is not yet judged
+            return -HUNTER_CARD_WORTH.get(action.card, 5.0)
+        if isinstance(action, PlayEvent):
+            return hunter_card_value(v, action)
+        if isinstance(action, NoEvent):
+            return 0.0
         if isinstance(action, RevealGarlic):
             return 1.0 if v.group_hurts_dracula() else -1.0
         if isinstance(action, KeepGarlic):
@@ -345,7 +399,8 @@ class HunterBot(_Bot):
             return v.result_choice_value(action)
         if isinstance(action, DeclareTarget | TeamUp):
             return 0.0
-        return v.other_value(action)
+        step = hunter_step_value(v, action)
+        return v.other_value(action) if step is None else step
 
 
 class _HunterView:
@@ -370,10 +425,19 @@ class _HunterView:
         self.possible = [self.shown_at] if self.shown_at else possible
         self.towns_possible = [p for p in self.possible if bot.board.is_town(p)]
         self.narrowed = 0 < len(self.towns_possible) <= 3
+        # The places to cover, each weighted by how many of the tracker's hypotheses put
+        # Dracula there (mean 1).
+        targets = [p for p in (self.towns_possible or self.possible) if p in bot.geo.index]
+        self.cols = bot.geo.rows(targets)
+        weights = obs.get("possible_dracula_weights") or {}
+        raw = np.array([float(weights.get(p, 1)) for p in targets])
+        self.col_weight = raw / max(float(raw.mean()), 1e-9) if len(raw) else raw
         self.others = [h["location"] for s, h in hunters.items()
                        if s not in self.members and h["status"] == "alive" and h["location"]]
         self.sightings: Mapping[str, str] = obs.get("sightings", {})
         self.map_chits: Mapping[str, str] = obs.get("on_the_map", {})
+        self.stuck = False
+        self._forecast: dict[str, float] | None = None
 
     # -- moving --------------------------------------------------------------------------
     def place_value(self, place: str | None, moved: bool = True) -> float:
@@ -382,7 +446,7 @@ class _HunterView:
             return -FAR
         geo, board = self.geo, self.bot.board
         score = 0.0
-        cols = geo.rows(self.towns_possible or self.possible)
+        cols, weight = self.cols, self.col_weight
         row = geo.index.get(place)
         if row is not None and cols:
             if self.shown_at:
@@ -392,8 +456,10 @@ class _HunterView:
                 other_rows = geo.rows(self.others)
                 covered = geo.cover[np.ix_(other_rows, cols)].max(axis=0) if other_rows \
                     else np.zeros(len(cols))
-                gain = np.clip(mine - covered, 0.0, None).sum()
-                score += 12.0 * gain / max(len(cols), 1) ** 0.5
+                gain = float(np.clip(mine - covered, 0.0, None) @ weight)
+                # a trail gone cold (very many places) is better followed by suspicion
+                lost = len(cols) >= COLD_TRAIL
+                score += (6.0 if lost else 12.0) * gain / max(len(cols), 1) ** 0.5
                 score -= 0.6 * float(geo.dist[row, cols].min())
         score += self._vampire_pull(place)
         if row is not None:
@@ -420,13 +486,27 @@ class _HunterView:
         return score + self.bot.dice.index(100) / 1000
 
     def _vampire_pull(self, place: str) -> float:
-        if not any(w in ("stake", "knife") for w in self.group_weapons):
+        """Towards a Vampire the Hunters have seen and left, when this Hunter (or group)
+        can now destroy it: a sure Vampire off the Chart beats an uncertain search."""
+        if not self.sightings or not self._can_destroy_vampire():
             return 0.0
         pull = 0.0
         for town, chit in self.sightings.items():
-            if self._kind(chit) == "vampire":
-                pull = max(pull, 4.0 / (1 + self.geo.distance(place, town)))
+            if self._kind(chit) == "vampire" and town != "castle_dracula":
+                pull = max(pull, VAMPIRE_PULL / (1 + self.geo.distance(place, town)))
         return pull
+
+    def exposed(self) -> list[str]:
+        """The members a Vampire could bite (no Crucifix or Host of their own)."""
+        secrets = self.obs.get("hunters_secrets", {})
+        return [m for m in self.members
+                if not any(w in PROTECTS for w in secrets.get(m, {}).get("weapons", []))]
+
+    def no_one_exposed(self) -> bool:
+        return not self.exposed()
+
+    def _can_destroy_vampire(self) -> bool:
+        return self.should_face_vampire()
 
     def _kind(self, chit: str) -> str:
         try:
@@ -469,6 +549,82 @@ class _HunterView:
                 - 0.5 * self.geo.centrality[town] + 0.6 * min(spread, 5)
                 - 3.0 * board.is_british(town) + self.bot.dice.index(100) / 1000)
 
+    def express_value(self) -> float:
+        """Chartered Carriage: the best Town an Express reaches, for certain."""
+        here, board = self.here, self.bot.board
+        if here is None or here not in board.places:
+            return -FAR
+        stops = max(t.stops for t in self.bot.rules.railway_chart.trains)
+        reach = board.rail_reach(here, stops)
+        return max([self.place_value(p) for p in reach] or [-FAR]) - 0.3
+
+    def likelihood(self, place: str) -> float:
+        """How likely Dracula is in ``place`` now (his piece, else the tracker's places,
+        the longer unsearched the likelier)."""
+        if self.shown_at:
+            return 10.0 if place == self.shown_at else 0.0
+        if place not in self.possible:
+            return 0.0
+        weights = self.obs.get("possible_dracula_weights") or {}
+        total = float(sum(weights.get(p, 1) for p in self.possible)) or 1.0
+        return 1.0 + len(self.possible) * float(weights.get(place, 1)) / total
+
+    def reach_share(self) -> float:
+        """The share of Dracula's possible places (weighted) within two moves of a Hunter
+        who has yet to move this turn (this one included)."""
+        weights = self.obs.get("possible_dracula_weights") or {}
+        ready = [h["location"] for s, h in self.obs["hunters"].items()
+                 if h["status"] == "alive" and h["location"] and (s == self.seat
+                                                                   or not h["moved"])]
+        total = reached = 0.0
+        for place in self.possible:
+            w = float(weights.get(place, 1))
+            total += w
+            if any(self.geo.distance(place, h) <= 2 for h in ready):
+                reached += w
+        return reached / total if total else 0.0
+
+    def host_towns(self) -> list[str]:
+        """Possible Towns a Host Marker may be put over."""
+        from .board import HOST_FORBIDDEN
+
+        hosts = set(self.obs.get("host_markers", {}))
+        return [t for t in self.towns_possible if t not in HOST_FORBIDDEN and t not in hosts]
+
+    def scout_targets(self) -> list[tuple[str, float]]:
+        """Towns worth sending Hired Scouts to: suspect (Dracula may have left an
+        Encounter) and out of the Hunters' reach, best first."""
+        board, geo = self.bot.board, self.geo
+        hunters_at = [h["location"] for h in self.obs["hunters"].values()
+                      if h["status"] == "alive" and h["location"]]
+        found = []
+        for town, row in geo.index.items():
+            if not board.is_town(town) or town in self.sightings:
+                continue
+            suspicion = float(self.bot.suspicion[row])
+            if suspicion <= 0.0:
+                continue
+            near = min([geo.distance(town, h) for h in hunters_at] or [FAR])
+            found.append((town, min(suspicion, 2.0) * min(near, 3) / 3))
+        found.sort(key=lambda ts: -ts[1])
+        return found
+
+    def combat_modifier(self, fight: Mapping[str, Any], side: str) -> int:
+        """The Hunters' best initiative modifier in ``fight`` this round."""
+        rules = self.bot.initiative
+        rnd = int(fight.get("round", 1))
+        best = None
+        for m in fight.get("hunters", []):
+            if m not in self.obs["hunters"]:
+                continue
+            own = 0
+            if rnd <= 1 or not rules.hunter_modifiers_first_round_only:
+                own += rules.hunter(m).against(side)  # type: ignore[arg-type]
+            if rnd <= 1 and "dogs" in self.obs["hunters"][m].get("face_up", []):
+                own += rules.dogs_first_round
+            best = own if best is None else max(best, own)
+        return best or 0
+
     # -- acting --------------------------------------------------------------------------
     def group_hurts_dracula(self) -> bool:
         return any(w in HURTS_DRACULA for w in self.group_weapons)
@@ -488,11 +644,18 @@ class _HunterView:
         return len(self.members) > 1 or warded or (worst <= 3 and self.bot.dice.index(4) == 0)
 
     def should_face_vampire(self) -> bool:
+        """Face a Vampire only to destroy it at an affordable price. Dracula picks the
+        member it attacks, so the group is as safe as its worst-placed member: an
+        unprotected (no Crucifix, no Host of his own) bitten member would become a
+        Vampire; an unprotected one not yet bitten takes a bite, a price worth paying only
+        for a sure kill (a Stake), not the Knife's gamble."""
+        hunters = self.obs["hunters"]
+        exposed = self.exposed()
+        if any(hunters[m]["bitten"] for m in exposed):
+            return False
         if "stake" in self.group_weapons:
             return True
-        protected = any(w in PROTECTS for w in self.group_weapons)
-        bitten = any(self.obs["hunters"][m]["bitten"] for m in self.members)
-        return "knife" in self.group_weapons and (protected or not bitten)
+        return "knife" in self.group_weapons and not exposed
 
     def items_value(self, action: TakeItems) -> float:
         score = 0.0
@@ -501,8 +664,10 @@ class _HunterView:
         for taker in action.weapons:
             score += 2.0 if room.get(taker, 3) < 3 else 0.4
             room[taker] = room.get(taker, 3) + 1
+        # A bat-backed card goes to Dracula, who must discard one if his hand is full.
+        dracula_full = int(self.obs["dracula"].get("event_cards", 0)) >= 3
         for taker in action.events:
-            score += 0.9 if cards.get(taker, 3) < 3 else -0.5
+            score += (0.9 + 0.6 * dracula_full) if cards.get(taker, 3) < 3 else -0.5
             cards[taker] = cards.get(taker, 3) + 1
         return score
 
@@ -513,7 +678,7 @@ class _HunterView:
         rnd = int(w.get("round", 1))
         last = w.get("last_chits", {})
         if side == "dracula":
-            foes = _dracula_chit_spread(w, rnd, last.get(DRACULA))
+            foes = self._dracula_forecast(w, rnd, last.get(DRACULA))
         else:
             foes = self._agent_spread(w, last)
         mod = self._hunter_modifier(side, rnd)
@@ -524,6 +689,27 @@ class _HunterView:
         odds = initiative_odds(mod, opp)
         value = self.bot._expected(side, chit, foes, odds, self._result_value, True)
         return value + self.bot.dice.index(100) / 10000
+
+    def _dracula_forecast(self, w: Mapping[str, Any], rnd: int,
+                          last: str | None) -> dict[str, float]:
+        """The chits Dracula may choose this round, weighted by how he would rate them
+        himself from what he can see of the Hunters (their wounds, bites, Weapons shown
+        and how many they hold): his own reckoning, run on public facts, with a guess at
+        his Blood Points; blended with an even spread so no chit is ruled out."""
+        if self._forecast is not None:
+            return self._forecast
+        prior = _dracula_chit_spread(w, rnd, last)
+        seen = {"behind_the_screen": {"blood_points": ASSUMED_BLOOD, "location": w.get("town")},
+                "waiting_for": w, "hunters": self.obs["hunters"], "dracula": self.obs["dracula"],
+                "host_markers": self.obs.get("host_markers", {})}
+        model = _DraculaView(self.bot.dracula_model, seen)
+        values = {c: model.chit_value(DRACULA, c) for c in prior}
+        best = max(values.values())
+        liked = {c: float(np.exp((v - best) / MIX_TEMPERATURE)) for c, v in values.items()}
+        total_liked, total_prior = sum(liked.values()), sum(prior.values())
+        self._forecast = {c: FORECAST_TRUST * liked[c] / total_liked
+                          + (1 - FORECAST_TRUST) * prior[c] / total_prior for c in prior}
+        return self._forecast
 
     def _hunter_modifier(self, side: str, rnd: int) -> int:
         rules = self.bot.initiative
@@ -660,10 +846,15 @@ class DraculaBot(_Bot):
         if isinstance(action, ChooseResult):
             return v.result_choice_value(action)
         if isinstance(action, DiscardEvent):
-            return -self.dice.index(10) / 10
+            return -DRACULA_CARD_WORTH.get(action.card, 5.0)
+        if isinstance(action, PlayEvent):
+            return dracula_card_value(v, action)
+        if isinstance(action, NoEvent):
+            return 0.0
         if isinstance(action, TeamUp):
             return 0.0
-        return v.other_value(action)
+        step = dracula_step_value(v, action)
+        return v.other_value(action) if step is None else step
 
 
 class _DraculaView:
@@ -683,7 +874,21 @@ class _DraculaView:
         self.hunters: Mapping[str, Any] = {s: h for s, h in obs["hunters"].items()
                                            if h["status"] == "alive" and h["location"]}
         self.hosts = set(obs.get("host_markers", {}))
+        self.event_cards: list[str] = list(secret.get("event_cards", []))
+        self.must_leave = bool(secret.get("must_leave"))
         self._placeable: dict[str, bool] = {}
+
+    def kind(self, chit: str) -> str:
+        return self._kind(chit)
+
+    def vampire_towns(self) -> list[str]:
+        return [t for t, c in self.chart.items() if self._kind(c) == "vampire"]
+
+    def revealed_vampire(self) -> bool:
+        """Whether the Encounter the Hunters have just found is a Vampire of his."""
+        town = (self.waiting.get("action_phase") or {}).get("town")
+        chit = self.chart.get(town or "")
+        return chit is not None and self._kind(chit) == "vampire"
 
     def _kind(self, chit: str) -> str:
         try:
@@ -807,7 +1012,10 @@ class _DraculaView:
         return float(min(self.geo.distance(town, p) for p in [self.here, *vampires]))
 
     def consume_value(self, town: str) -> float:
-        if self.blood > 4:
+        """Consume a Vampire only when his Blood runs low - and not near a Stalemate, which
+        consuming would turn into the Hunters' victory (Victory - Stalemate)."""
+        near_stalemate = int(self.obs.get("vampires_destroyed", 0)) >= STALEMATE_NEAR
+        if self.blood > (1 if near_stalemate else 4):
             return -FAR
         return 5.0 - self.blood - 0.5 * self.nearest_hunter(town)
 

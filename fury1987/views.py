@@ -18,11 +18,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from gothic_kernel import PUBLIC
 
 from .pending import (
     BatFlight,
     Combat,
+    DieRoll,
     DraculaAction,
     DraculaMovement,
     DraculaSwap,
@@ -33,7 +36,7 @@ from .pending import (
     pending_to_data,
 )
 from .state import DRACULA, HUNTERS
-from .tracker import tracker_of
+from .tracker import Tracker, tracker_of
 
 if TYPE_CHECKING:
     from .state import FuryState
@@ -70,6 +73,7 @@ def observation(state: FuryState, viewer: str) -> dict[str, Any]:
     if viewer != DRACULA:
         tracker = tracker_of(state)
         obs["possible_dracula_locations"] = tracker.possible_places()
+        obs["possible_dracula_weights"] = _weights(tracker)
         obs["possible_locations_exact"] = tracker.exact
     if viewer in HUNTERS:
         obs["hunters_secrets"] = {
@@ -84,6 +88,18 @@ def observation(state: FuryState, viewer: str) -> dict[str, Any]:
             "passed": d.passed, "trail": list(d.trail),
         }
     return obs
+
+
+def _weights(tracker: Tracker) -> dict[str, int]:
+    """How many of the tracker's hypotheses (his box, the Local Rumours' box, his Blood
+    Points...) put Dracula in each possible place: the more ways he could be there, the
+    likelier (public: the tracker reads only public knowledge)."""
+    codes = tracker.rows.codes
+    if not len(codes):
+        return {}
+    geometry = tracker.geometry
+    places, counts = np.unique(geometry.decode(codes)[0], return_counts=True)
+    return {geometry.places[int(p)]: int(c) for p, c in zip(places, counts, strict=True)}
 
 
 def _hunter_public(state: FuryState, seat: str) -> dict[str, Any]:
@@ -119,6 +135,16 @@ def _waiting_for(state: FuryState, viewer: str) -> dict[str, Any] | None:
     if below is not None:
         shown["action_phase"] = {"seat": below.seat, "town": below.town,
                                  "members": list(below.members)}
+    # What an Event Card window interrupts (public: the fight in progress as the viewer
+    # sees it, and the die just rolled openly for a Hunter), so that a card is played for
+    # a reason: Advance Planning in a fight, Good Luck after a bad roll.
+    fight = next((r for r in reversed(state.stack[:-1]) if isinstance(r, Combat)), None)
+    if fight is not None and not isinstance(record, Combat):
+        shown["combat"] = _combat_view(state, fight, viewer)
+    rolled = next((r for r in reversed(state.stack[:-1]) if isinstance(r, DieRoll)), None)
+    if rolled is not None:
+        shown["die_roll"] = {"what": rolled.what, "seat": rolled.seat, "roll": rolled.roll,
+                             "other": rolled.other}
     return shown
 
 
@@ -147,4 +173,5 @@ def _combat_view(state: FuryState, record: Combat, viewer: str) -> dict[str, Any
         "last_chits": {f: h.last_chit for f, h in sorted(record.histories.items())},
         "winner": record.winner,
         "needs_choice": list(record.needs_choice),
+        "hunters_bonus": record.hunters_bonus, "opponent_bonus": record.opponent_bonus,
     }
