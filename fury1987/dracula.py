@@ -84,20 +84,31 @@ def _destinations(state: FuryState) -> list[str]:
     here = d.location
     assert here is not None
     if d.at_sea:
-        start, visited = d.voyage[0], d.voyage[1:]
-        found = [p for p in board.sea[here]
-                 if (board.is_sea(p) and p not in visited)
-                 or (board.is_town(p) and p != start and p not in state.hosts)]
+        found = _sea_moves(state, here)
     else:
         found = [p for p in board.road[here] if p not in state.hosts]
         if board.is_port(here) and may_embark(state):
             found.extend(board.sea[here])
-    blocked = state.cards.get("stormy")
-    if blocked:  # Stormy Seas: no-one may enter the Sea Sector
-        found = [p for p in found if p not in blocked]
+        blocked = state.cards.get("stormy")
+        if blocked:  # Stormy Seas: no-one may enter the Sea Sector
+            found = [p for p in found if p not in blocked]
     if d.fleeing:
         found = _fleeing_moves(state, here, found)
     return found
+
+
+def _sea_moves(state: FuryState, here: str) -> list[str]:
+    """At Sea: to a Sea Sector not yet visited or a Port other than the one he embarked
+    from. Ruling 2: stranded (every such Port sealed by a Host, every such Sector crossed
+    or closed by Stormy Seas), he may sail into a Sector he has crossed - "They may not
+    Pass while in a Sea Sector"."""
+    board, d = state.board, state.dracula
+    start, visited = d.voyage[0], d.voyage[1:]
+    blocked = state.cards.get("stormy", {})
+    open_ = [p for p in board.sea[here] if p not in blocked
+             and (board.is_sea(p) or (p != start and p not in state.hosts))]
+    moves = [p for p in open_ if not board.is_sea(p) or p not in visited]
+    return moves or open_
 
 
 def may_embark(state: FuryState) -> bool:

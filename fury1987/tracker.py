@@ -758,8 +758,11 @@ class Tracker:
             pos, to = _expand(loc[seas], g.sea_from, g.sea_to)
             s = seas[pos]
             to_sea = g.is_sea[to]
-            ok = np.where(to_sea, ((aux[s] & g.sea_bit[to]) == 0) & ~blocked[to],
-                          (to != rum[s]) & ~hosts[to])
+            open_ = np.where(to_sea, ~blocked[to], (to != rum[s]) & ~hosts[to])
+            ok = open_ & (~to_sea | ((aux[s] & g.sea_bit[to]) == 0))
+            # Ruling 2: stranded, he may sail into a Sector he has crossed.
+            stranded = np.bincount(s[ok], minlength=len(loc))[s] == 0
+            ok |= stranded & open_
             s, to, to_sea = s[ok], to[ok], to_sea[ok]
             parts.append((s, to, rum[s], bp[s], np.where(to_sea, aux[s] | g.sea_bit[to], 0)))
         if not parts:

@@ -197,9 +197,9 @@ def _legal_moves(state: FuryState, loc: str, rum: str | None, bp: int, voyage: l
     board = state.board
     if board.is_sea(loc):
         start = rum
-        moves = [p for p in board.sea[loc]
-                 if (board.is_sea(p) and p not in voyage[1:] and p not in blocked)
-                 or (board.is_town(p) and p != start and p not in hosts)]
+        open_ = [p for p in board.sea[loc] if p not in blocked
+                 and (board.is_sea(p) or (p != start and p not in hosts))]
+        moves = [p for p in open_ if not board.is_sea(p) or p not in voyage[1:]] or open_
     else:
         moves = [p for p in board.road[loc] if p not in hosts]
         cut_off = board.land_distance(loc, CASTLE_DRACULA) is None

@@ -19,6 +19,7 @@ from fury1987.actions import (
 from fury1987.dracula import apply_bat_flight, bat_flight_options
 from fury1987.encounters import lift_fog_and_storms
 from fury1987.pending import BatFlight
+from fury1987.state import FuryState
 from fury1987.wounds import become_vampire, die
 
 from .helpers import act, dracula_turn, hunters_stay, rig, started
@@ -163,10 +164,9 @@ def test_ruling_no_pass_after_missing_a_train() -> None:
     assert PASS not in legal and CATCH_TRAIN not in legal and STAY_PUT in legal
 
 
-def test_ruling_hemmed_in_at_sea_dracula_passes() -> None:
-    from fury1987.actions import SwapEncounters
-    from fury1987.tracker import tracker_of
-
+def _stranded_in_the_bay_of_biscay() -> FuryState:
+    """Dracula sails from Lisbon through the Atlantic into the Bay of Biscay; Hosts then
+    seal Nantes, Bordeaux and Santander."""
     state = started(dracula="lisbon", godalming="madrid", seward="paris",
                     van_helsing="london")
     dracula_turn(state, MoveTo("atlantic_ocean"))
@@ -175,6 +175,30 @@ def test_ruling_hemmed_in_at_sea_dracula_passes() -> None:
     state.hosts = {"nantes": "godalming", "bordeaux": "seward", "santander": "van_helsing"}
     state.invalidate()
     hunters_stay(state)
+    return state
+
+
+def test_ruling_stranded_at_sea_dracula_sails_back_into_a_sector_he_crossed() -> None:
+    # Ruling 2: "They may not Pass while in a Sea Sector" - with every Port ahead sealed
+    # and no Sector left unvisited, he may sail into one he crossed.
+    from fury1987.tracker import tracker_of
+
+    state = _stranded_in_the_bay_of_biscay()
+    assert state.legal_actions("dracula") == [MoveTo("atlantic_ocean")]
+    dracula_turn(state, MoveTo("atlantic_ocean"))
+    d = state.dracula
+    assert d.location == "atlantic_ocean" and d.blood == 11  # no second embarkation
+    assert tracker_of(state).contains(d.location, d.rumours, d.blood)
+
+
+def test_ruling_hemmed_in_at_sea_with_no_move_at_all_dracula_passes() -> None:
+    # Stormy Seas closes the Atlantic too: no move at all is left; he stays (a Pass).
+    from fury1987.actions import SwapEncounters
+    from fury1987.tracker import tracker_of
+
+    state = _stranded_in_the_bay_of_biscay()
+    state.cards["stormy"] = {"atlantic_ocean": ["godalming", 2]}
+    state.invalidate()
     assert state.legal_actions("dracula") == [PASS]
     dracula_turn(state, PASS, SwapEncounters(()))
     d = state.dracula
