@@ -73,10 +73,12 @@ def _play(wanted: bool) -> float:
     return PLAY if wanted else KEEP
 
 
-def _kind(rules: Any, chit: str) -> str:
+def encounter_kind(rules: Any, chit: str) -> str:
+    """What an Encounter Chit is ("vampire", "szgany"...); an id the Encounters do not
+    know (none seen yet: "", "?") stands for itself."""
     try:
         return str(rules.encounters.chit(chit).effect)
-    except Exception:
+    except KeyError:
         return chit
 
 
@@ -130,7 +132,7 @@ def _escape_route(v: _HunterView) -> bool:
     w = _window(v)
     wounds, bitten = int(v.me["wounds"]), bool(v.me["bitten"])
     if w.get("timing") == "encounter_revealed":
-        kind = _kind(v.bot.rules, str(w.get("chit", "")))
+        kind = encounter_kind(v.bot.rules, str(w.get("chit", "")))
         if kind in ("szgany", "servant", "wolves"):
             return wounds >= HURT
         if kind == "vampire":
@@ -149,7 +151,7 @@ def _pre_warned(v: _HunterView) -> bool:
     Chart at once, as good as destroyed), or the nastiest Encounters."""
     from .bots import NASTINESS
 
-    kind = _kind(v.bot.rules, str(_window(v).get("chit", "")))
+    kind = encounter_kind(v.bot.rules, str(_window(v).get("chit", "")))
     if kind == "vampire":  # unless a Stake destroys it at no one's cost
         return not ("stake" in v.group_weapons and v.no_one_exposed())
     nasty = NASTINESS.get(kind, 0.0)

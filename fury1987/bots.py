@@ -99,6 +99,7 @@ from .bot_events import (
     HUNTER_CARD_WORTH,
     dracula_card_value,
     dracula_step_value,
+    encounter_kind,
     hunter_card_value,
     hunter_step_value,
 )
@@ -509,10 +510,7 @@ class _HunterView:
         return self.should_face_vampire()
 
     def _kind(self, chit: str) -> str:
-        try:
-            return self.bot.rules.encounters.chit(chit).effect
-        except Exception:
-            return chit
+        return encounter_kind(self.bot.rules, chit)
 
     def _strong_against_agents(self) -> bool:
         return self.me["wounds"] <= 5 and any(
@@ -891,10 +889,7 @@ class _DraculaView:
         return chit is not None and self._kind(chit) == "vampire"
 
     def _kind(self, chit: str) -> str:
-        try:
-            return self.bot.rules.encounters.chit(chit).effect
-        except Exception:
-            return chit
+        return encounter_kind(self.bot.rules, chit)
 
     def chit_worth(self, chit: str) -> float:
         return ENCOUNTER_VALUE.get(self._kind(chit), 1.5)

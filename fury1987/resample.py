@@ -72,12 +72,11 @@ def _redraw_dracula(twin: FuryState, rng: Dice) -> None:
     if history is not None:
         moves, states = history
         _adopt_history(twin, moves, states)
-        towns = _hidden_placements(twin, moves, states, rng)
-        since_harker = _placed_since_harker(twin, moves, states)
+        phases = action_phases(twin, moves, states)
+        towns = _hidden_placements(twin, phases, rng)
+        since_harker = _placed_since_harker(twin, phases)
         hidden = [t for t in twin.chart if t not in twin.sightings]
-        announced = chart_history.AnnouncedVampires(
-            twin, action_phases(twin, moves, states),
-            sorted({*towns[:len(hidden)], *hidden}))
+        announced = chart_history.AnnouncedVampires(twin, phases, sorted({*towns, *hidden}))
         for _ in range(DEALS if announced.said else 1):
             # (dealt again until the Vampires Dracula announced are possible)
             _redraw_encounters(twin, rng, hidden_chart=towns, since_harker=since_harker)
@@ -244,12 +243,12 @@ def _last_seen(twin: FuryState) -> dict[str, int]:
     return seen
 
 
-def _hidden_placements(twin: FuryState, moves: Sequence[int], states: Sequence[int],
+def _hidden_placements(twin: FuryState, phases: Sequence[tuple[int, str]],
                        rng: Dice) -> list[str]:
     """Town boxes that may hold an Encounter the Hunters have not seen: Towns where the
     history gave Dracula an Action Phase since the box was last looked into."""
     seen = _last_seen(twin)
-    candidates = sorted({town for k, town in action_phases(twin, moves, states)
+    candidates = sorted({town for k, town in phases
                          if k > seen.get(town, -1) and town not in twin.sightings})
     top = twin.stack[-1] if twin.stack else None
     if isinstance(top, DraculaAction) and top.stage == "place":
@@ -260,15 +259,14 @@ def _hidden_placements(twin: FuryState, moves: Sequence[int], states: Sequence[i
     return candidates[:count]
 
 
-def _placed_since_harker(twin: FuryState, moves: Sequence[int],
-                         states: Sequence[int]) -> set[str]:
+def _placed_since_harker(twin: FuryState, phases: Sequence[tuple[int, str]]) -> set[str]:
     """Towns where the history gives Dracula an Action Phase after Jonathan Harker became
     a Vampire: where the Harker - Vampire chit may have been placed."""
     turned = next((i for i, clue in enumerate(twin.clues) if clue["k"] == "harker_vampire"),
                   None)
     if turned is None:
         return set()
-    return {town for k, town in action_phases(twin, moves, states) if k > turned}
+    return {town for k, town in phases if k > turned}
 
 
 def _redraw_encounters(twin: FuryState, rng: Dice, hidden_chart: list[str] | None,

@@ -211,10 +211,17 @@ class Tracker:
     # -- reading ---------------------------------------------------------------------------
     def possible_places(self) -> list[str]:
         """Every Town and Sea Sector where Dracula can be, in map order."""
+        return list(self.place_weights())
+
+    def place_weights(self) -> dict[str, int]:
+        """How many hypotheses (his box, the Local Rumours' box, his Blood Points...) put
+        Dracula in each possible place, in map order: the more ways he could be there,
+        the likelier."""
         if not len(self.rows.codes):
-            return []
-        loc = self.geometry.decode(self.rows.codes)[0]
-        return [self.geometry.places[i] for i in np.unique(loc)]
+            return {}
+        g = self.geometry
+        counts = np.bincount(g.decode(self.rows.codes)[0], minlength=len(g.places))
+        return {g.places[int(i)]: int(counts[i]) for i in np.flatnonzero(counts)}
 
     def hypotheses(self) -> list[tuple[str, str | None, int, int]]:
         """Every hypothesis as (place, Local Rumours, Blood Points, aux)."""

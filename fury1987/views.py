@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from gothic_kernel import PUBLIC
 
 from .pending import (
@@ -36,7 +34,7 @@ from .pending import (
     pending_to_data,
 )
 from .state import DRACULA, HUNTERS
-from .tracker import Tracker, tracker_of
+from .tracker import tracker_of
 
 if TYPE_CHECKING:
     from .state import FuryState
@@ -72,8 +70,10 @@ def observation(state: FuryState, viewer: str) -> dict[str, Any]:
     }
     if viewer != DRACULA:
         tracker = tracker_of(state)
-        obs["possible_dracula_locations"] = tracker.possible_places()
-        obs["possible_dracula_weights"] = _weights(tracker)
+        # (the weights are public: the tracker reads only public knowledge)
+        weights = tracker.place_weights()
+        obs["possible_dracula_locations"] = list(weights)
+        obs["possible_dracula_weights"] = weights
         obs["possible_locations_exact"] = tracker.exact
     if viewer in HUNTERS:
         obs["hunters_secrets"] = {
@@ -88,18 +88,6 @@ def observation(state: FuryState, viewer: str) -> dict[str, Any]:
             "passed": d.passed, "trail": list(d.trail),
         }
     return obs
-
-
-def _weights(tracker: Tracker) -> dict[str, int]:
-    """How many of the tracker's hypotheses (his box, the Local Rumours' box, his Blood
-    Points...) put Dracula in each possible place: the more ways he could be there, the
-    likelier (public: the tracker reads only public knowledge)."""
-    codes = tracker.rows.codes
-    if not len(codes):
-        return {}
-    geometry = tracker.geometry
-    places, counts = np.unique(geometry.decode(codes)[0], return_counts=True)
-    return {geometry.places[int(p)]: int(c) for p, c in zip(places, counts, strict=True)}
 
 
 def _hunter_public(state: FuryState, seat: str) -> dict[str, Any]:
