@@ -117,7 +117,7 @@ class DraculasRevengeGame(Game):
         check_save(st)
         return st
 
-    def seats_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+    def _seats_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
         """Two seats, or one per player with the Multiplayer optional rule."""
         return tuple(self.seat_sides(dict(options)))
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from gothic_kernel import Action, IllegalAction, Scope, event
+from gothic_kernel import Action, Scope, event
 
-from . import adventures, combat, illegal, movement, reactions, timeline
+from . import adventures, combat, movement, reactions, timeline
 from . import narration as say
 from .actions import (
     ChooseSecretRoom,
@@ -150,9 +150,7 @@ def decision_actions(st: DRState, d: dict[str, Any]) -> list[Action]:
 
 # -- doing it ----------------------------------------------------------------------------
 def apply(st: DRState, seat: str, action: Action) -> None:
-    if action not in st.legal_set(seat):
-        message, rule = illegal.explain(st, seat, action)
-        raise IllegalAction(message, rule=rule)
+    """Play ``action``, one of ``seat``'s legal actions (the kernel has checked)."""
     if st.queue:
         decide(st, seat, action)
     elif isinstance(action, (PlayCard, Pass)):

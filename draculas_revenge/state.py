@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gothic_kernel import Action, CorruptSave, Dice, Log, LogEntry, LoggedState, Outcome
+from gothic_kernel import (
+    Action,
+    CorruptSave,
+    Dice,
+    IllegalAction,
+    Log,
+    LogEntry,
+    LoggedState,
+    Outcome,
+)
 
 from .characters import GONE, CharacterType, Figure
 from .rules import Rules
@@ -71,7 +80,6 @@ class DRState(LoggedState):
         self.sandbox: dict[str, Any] | None = None  # a sandbox's board and rules (scenario)
         self._obstacles: int | None = None
         self._solid: dict[int, str] | None = None
-        self._legal: tuple[str, list[Action], frozenset[Action]] | None = None
         self._reactors: dict[str, list[Figure]] = {}
 
     # -- seats and sides ------------------------------------------------------------------
@@ -136,7 +144,7 @@ class DRState(LoggedState):
         """Forget cached occupancy after figures or doors change."""
         self._obstacles = None
         self._solid = None
-        self._legal = None
+        self._legal_cache = None
         self._reactors = {}
 
     def reaction_points(self, seat: str) -> int:
@@ -161,19 +169,14 @@ class DRState(LoggedState):
         from . import engine
         return engine.current_seats(self)
 
-    def legal_actions(self, seat: str) -> list[Action]:
+    def _legal_actions(self, seat: str) -> list[Action]:
         from . import engine
-        if self._legal is not None and self._legal[0] == seat:
-            return list(self._legal[1])
-        found = engine.legal_actions(self, seat)
-        self._legal = (seat, found, frozenset(found))
-        return list(found)
+        return engine.legal_actions(self, seat)
 
-    def legal_set(self, seat: str) -> frozenset[Action]:
-        if self._legal is None or self._legal[0] != seat:
-            self.legal_actions(seat)
-        assert self._legal is not None
-        return self._legal[2]
+    def explain_illegal(self, seat: str, action: Action) -> IllegalAction:
+        from . import illegal
+        message, rule = illegal.explain(self, seat, action)
+        return IllegalAction(message, rule=rule)
 
     def _apply(self, seat: str, action: Action) -> None:
         from . import engine
@@ -192,9 +195,8 @@ class DRState(LoggedState):
     def outcome(self) -> Outcome | None:
         return self.result
 
-    def resample(self, viewer: str, seed: int) -> DRState:
+    def _resample(self, viewer: str, seed: int) -> DRState:
         from . import views
-        self.check_viewer(viewer)
         return views.resample(self, viewer, seed)
 
     # -- copying and saving -----------------------------------------------------------------
@@ -221,7 +223,7 @@ class DRState(LoggedState):
         twin.no_card = set(self.no_card)
         twin.queue = [dict(d) for d in self.queue]
         twin._obstacles, twin._solid = self._obstacles, self._solid
-        twin._legal = self._legal
+        twin._legal_cache = self._legal_cache
         twin._reactors = {}
         return twin
 

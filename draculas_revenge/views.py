@@ -161,7 +161,6 @@ def resample(st: DRState, viewer: str, seed: int) -> DRState:
         rooms = list(st.rules.board.area_tiles[st.rules.adventure["secret_room"]])
         twin.secret_room = room = draw.choice(rooms)
     twin.events = Log(_rewrite(st, e, st.turn, cards_of, dice, room, others) for e in st.events)
-    twin._legal = None
     return twin
 
 

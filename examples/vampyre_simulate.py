@@ -29,7 +29,7 @@ def simulate(games: int = 1000, stage: str = "extended", agents: str = "default"
     conversions: Counter[str] = Counter()
     games_with_conversion = 0
     for game_seed in game_seeds(seed, games):
-        def make(state: gk.GameState, s: int = game_seed) -> dict[str, gk.Agent]:
+        def make(state: gk.GameState, s: int) -> dict[str, gk.Agent]:
             if agents == "random":
                 return {seat: RandomAgent(s + i) for i, seat in enumerate(state.seats)}
             return game.default_agents(state, s)

@@ -15,7 +15,19 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gothic_kernel import Deck, Dice, Log, LoggedState, Outcome, Pool, Reshuffle, Scope, Sequencer
+from gothic_kernel import (
+    Deck,
+    Dice,
+    IllegalAction,
+    Log,
+    LoggedState,
+    Outcome,
+    Pool,
+    Reshuffle,
+    Scope,
+    Sequencer,
+    copy_json,
+)
 from gothic_kernel.serial import from_data
 
 from .pending import Pending, pending_from_data, pending_to_data
@@ -231,7 +243,6 @@ class FuryState(LoggedState):
         self.cards: dict[str, Any] = {}
         self._outcome: Outcome | None = None
         self.events: Log = Log()
-        self._legal: tuple[str, list[Action], frozenset[Action]] | None = None
         self._tracker: Any = None
 
     # -- the contract ----------------------------------------------------------------------
@@ -246,32 +257,23 @@ class FuryState(LoggedState):
 
         return deciders(self, self.stack[-1])
 
-    def legal_actions(self, seat: str) -> list[Action]:
-        return list(self._legal_for(seat)[0])
-
-    def _legal_for(self, seat: str) -> tuple[list[Action], frozenset[Action]]:
-        cached = self._legal
-        if cached is not None and cached[0] == seat:
-            return cached[1], cached[2]
+    def _legal_actions(self, seat: str) -> list[Action]:
         from .flow import legal_actions
 
         if self._outcome is not None or not self.stack or seat not in self.current_seats():
-            found: list[Action] = []
-        else:
-            found = legal_actions(self, self.stack[-1], seat)
-        self._legal = (seat, found, frozenset(found))
-        return found, self._legal[2]
+            return []
+        return legal_actions(self, self.stack[-1], seat)
+
+    def explain_illegal(self, seat: str, action: Action) -> IllegalAction:
+        from .flow import explain_illegal
+
+        message, rule = explain_illegal(self, self.stack[-1], seat, action)
+        return IllegalAction(message, rule=rule)
 
     def _apply(self, seat: str, action: Action) -> None:
-        from .flow import apply_action, explain_illegal
+        from .flow import apply_action
 
-        top = self.stack[-1]
-        _, legal_set = self._legal_for(seat)
-        if action not in legal_set:
-            message, rule = explain_illegal(self, top, seat, action)
-            raise_illegal(message, rule)
-        self._legal = None
-        apply_action(self, top, seat, action)
+        apply_action(self, self.stack[-1], seat, action)
 
     def observation(self, viewer: str) -> dict[str, Any]:
         self.check_viewer(viewer)
@@ -294,7 +296,7 @@ class FuryState(LoggedState):
             for record in self.stack:  # Jonathan Harker's fight cut short: his chits
                 self.weapons_pool.bag.extend(getattr(record, "harker_weapons", ()))
             self.stack.clear()
-            self._legal = None
+            self._legal_cache = None
 
     # -- helpers for the rules -------------------------------------------------------------
     @property
@@ -350,10 +352,6 @@ class FuryState(LoggedState):
             public["text"] = in_print(public["text"], printed)
         self.events.add(entry, scope, public)
 
-    def invalidate(self) -> None:
-        """Forget cached legal actions (after a test or a resample changed the state)."""
-        self._legal = None
-
     # -- copying and saving ----------------------------------------------------------------
     def clone(self) -> FuryState:
         twin = FuryState.__new__(FuryState)
@@ -375,10 +373,10 @@ class FuryState(LoggedState):
         twin.stack = self.stack.copy()
         twin.clues = self.clues.copy()
         twin.vampires_destroyed = self.vampires_destroyed
-        twin.cards = _copy_json(self.cards)
+        twin.cards = copy_json(self.cards)
         twin._outcome = self._outcome
         twin.events = self.events.clone()
-        twin._legal = self._legal
+        twin._legal_cache = self._legal_cache
         twin._tracker = self._tracker
         return twin
 
@@ -411,7 +409,7 @@ class FuryState(LoggedState):
             "stack": [pending_to_data(p) for p in self.stack],
             "clues": [dict(c) for c in self.clues],
             "vampires_destroyed": self.vampires_destroyed,
-            "cards": _copy_json(self.cards),
+            "cards": copy_json(self.cards),
             "outcome": None if self._outcome is None else self._outcome.to_data(),
             "options": dict(self.options),
         }
@@ -437,12 +435,11 @@ class FuryState(LoggedState):
         state.stack = [pending_from_data(p) for p in plain.stack]
         state.clues = plain.clues
         state.vampires_destroyed = plain.vampires_destroyed
-        state.cards = _copy_json(plain.cards)
+        state.cards = copy_json(plain.cards)
         state._outcome = None if plain.outcome is None else Outcome.from_data(plain.outcome)
         return state
 
-    def resample(self, viewer: str, seed: int) -> FuryState:
-        self.check_viewer(viewer)
+    def _resample(self, viewer: str, seed: int) -> FuryState:
         from .resample import resample
 
         return resample(self, viewer, seed)
@@ -466,20 +463,5 @@ def _dracula_data(d: Dracula) -> dict[str, Any]:
             "history": list(d.history)}
 
 
-def _copy_json(data: Any) -> Any:
-    """A copy of small JSON-native data (dicts and lists copied, the rest shared)."""
-    if isinstance(data, dict):
-        return {k: _copy_json(v) for k, v in data.items()}
-    if isinstance(data, list):
-        return [_copy_json(v) for v in data]
-    return data
-
-
 def _pool_data(pool: Pool) -> dict[str, Any]:
     return {"bag": list(pool.bag), "aside": list(pool.aside), "remix": pool.remix}
-
-
-def raise_illegal(message: str, rule: str) -> None:
-    from gothic_kernel import IllegalAction
-
-    raise IllegalAction(message, rule=rule)

@@ -11,6 +11,7 @@ game discovery, agents and the conformance kit. It knows nothing of any game.
 from .actions import ACTION_FORMAT, Action, ActionCodec
 from .agents import (
     Agent,
+    AgentFactory,
     GameRecord,
     GameResult,
     RandomAgent,
@@ -18,6 +19,8 @@ from .agents import (
     game_seeds,
     play_game,
     replay,
+    seat_agents,
+    seat_view,
     simulate,
 )
 from .decks import Deck, Hand, Reshuffle
@@ -33,19 +36,32 @@ from .errors import (
     UnknownGame,
     UnknownSeat,
 )
-from .game import SEQUENCE_OF_PLAY, Game, GameState, LoggedState, Option, Outcome, actions_json
+from .game import (
+    LEGAL_ACTIONS,
+    SEQUENCE_OF_PLAY,
+    Game,
+    GameState,
+    Listed,
+    LoggedState,
+    Option,
+    Outcome,
+    actions_json,
+    check_seed,
+)
 from .pools import Pool, pool_of
 from .registry import available_games, load_game, register_game, unregister_game
 from .sequencer import Sequencer, SimultaneousChoice, seats_in_order
-from .visibility import PUBLIC, Log, LogEntry, Scope, event, redact
+from .visibility import PUBLIC, Log, LogEntry, Scope, copy_json, event, redact
 
 __all__ = [
     "ACTION_FORMAT",
+    "LEGAL_ACTIONS",
     "PUBLIC",
     "SEQUENCE_OF_PLAY",
     "Action",
     "ActionCodec",
     "Agent",
+    "AgentFactory",
     "BadOption",
     "CorruptSave",
     "Deck",
@@ -59,6 +75,7 @@ __all__ = [
     "GothicError",
     "Hand",
     "IllegalAction",
+    "Listed",
     "Log",
     "LogEntry",
     "LoggedState",
@@ -77,6 +94,8 @@ __all__ = [
     "UnknownSeat",
     "actions_json",
     "available_games",
+    "check_seed",
+    "copy_json",
     "dice_from_data",
     "event",
     "game_seeds",
@@ -86,6 +105,8 @@ __all__ = [
     "redact",
     "register_game",
     "replay",
+    "seat_agents",
+    "seat_view",
     "seats_in_order",
     "simulate",
     "unregister_game",

@@ -1,20 +1,32 @@
 """Agents, the play loop, game records and batch simulation.
 
 An :class:`Agent` chooses an action for its seat from that seat's observation
-and legal actions only. :func:`play_game` runs one game to its end and returns
-a :class:`GameRecord` (seed, options, every action, the public log, the
-outcome) that :func:`replay` can check later. :func:`simulate` plays many
-seeded games across processes; the results depend only on the seed, never on
-the number of workers.
+and legal actions only: the observation is a plain JSON-native dict, a copy
+with no path back to the state. :func:`play_game` runs one game to its end
+(or to ``max_steps``) and returns a :class:`GameRecord` (seed, options, every
+action, the public log, the outcome) that :func:`replay` can check later.
+:func:`simulate` plays many seeded games across processes; the results depend
+only on the seed, never on the number of workers.
+
+Who plays which seat (``agents=``) is, in both:
+
+* ``None`` or ``"default"``: the game's own bots (``game.default_agents``);
+* ``"random"``: :class:`RandomAgent` in every seat;
+* a mapping seat -> agent (``play_game`` only); seats left out get the default bots;
+* a factory ``f(state, seed) -> {seat: agent}``, or the name ``"module:f"`` of one
+  (what ``simulate`` sends to worker processes); seats it leaves out get the
+  default bots.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from types import MappingProxyType
 from typing import Any, Protocol, runtime_checkable
 
 import attrs
@@ -22,15 +34,20 @@ import numpy as np
 
 from .actions import Action
 from .dice import Dice
-from .errors import CorruptSave, GothicError
-from .game import Game, GameState
+from .errors import BadOption, CorruptSave, GothicError
+from .game import Game, GameState, check_seed
 from .registry import load_game
 from .visibility import PUBLIC
 
 
 @runtime_checkable
 class Agent(Protocol):
-    """Chooses actions for one seat, seeing only that seat's observation."""
+    """Chooses actions for one seat, seeing only that seat's observation.
+
+    An agent class may set ``reads_observation = False`` (as :class:`RandomAgent`
+    does): the play loops then skip working the observation out and hand it an
+    empty mapping.
+    """
 
     def choose(self, seat: str, observation: Mapping[str, Any],
                legal_actions: Sequence[Action]) -> Action:
@@ -41,6 +58,8 @@ class Agent(Protocol):
 class RandomAgent:
     """Plays uniformly at random among the legal actions (never reads the observation)."""
 
+    reads_observation = False
+
     def __init__(self, seed: int | None = None) -> None:
         self._dice = Dice(seed)
 
@@ -49,36 +68,67 @@ class RandomAgent:
         return self._dice.choice(legal_actions)
 
 
-class _LazyObservation(Mapping[str, Any]):
-    """The seat's observation, computed only if the agent reads it."""
+_UNREAD: Mapping[str, Any] = MappingProxyType({})
 
-    __slots__ = ("_data", "_seat", "_state")
-
-    def __init__(self, state: GameState, seat: str) -> None:
-        self._state, self._seat = state, seat
-        self._data: dict[str, Any] | None = None
-
-    def _load(self) -> dict[str, Any]:
-        if self._data is None:
-            self._data = self._state.observation(self._seat)
-        return self._data
-
-    def __getitem__(self, key: str) -> Any:
-        return self._load()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._load())
-
-    def __len__(self) -> int:
-        return len(self._load())
+#: A factory of agents: ``f(state, seed) -> {seat: agent}`` (seats left out play the
+#: game's default bots).
+AgentFactory = Callable[[GameState, int], Mapping[str, Agent]]
+AgentsSpec = str | Mapping[str, Agent] | AgentFactory | None
 
 
-AgentsSpec = Mapping[str, Agent] | Callable[[GameState], Mapping[str, Agent]] | None
+def seat_view(state: GameState, seat: str, agent: object) -> Mapping[str, Any]:
+    """What ``agent`` is handed for ``seat``: the seat's observation as a plain dict."""
+    if getattr(agent, "reads_observation", True):
+        return state.observation(seat)
+    return _UNREAD
+
+
+def agent_factory(spec: str) -> AgentFactory:
+    """The factory a ``"module:name"`` string names; BadOption if it names none."""
+    module_name, sep, attribute = spec.partition(":")
+    if not sep or not module_name or not attribute:
+        raise BadOption(f"agents must be 'default', 'random' or 'module:factory', "
+                        f"not {spec!r}")
+    try:
+        found: Any = importlib.import_module(module_name)
+        for part in attribute.split("."):
+            found = getattr(found, part)
+    except (ImportError, AttributeError) as exc:
+        raise BadOption(f"agents {spec!r}: {exc}") from None
+    if not callable(found):
+        raise BadOption(f"agents {spec!r} is not callable")
+    factory: AgentFactory = found
+    return factory
+
+
+def seat_agents(game: Game, state: GameState, seed: int,
+                spec: AgentsSpec) -> dict[str, Agent]:
+    """One agent per seat of ``state`` from ``spec`` (see the module docstring)."""
+    if spec is None or spec == "default":
+        return dict(game.default_agents(state, seed))
+    if spec == "random":
+        return {seat: RandomAgent(seed + i) for i, seat in enumerate(state.seats)}
+    if isinstance(spec, str):
+        spec = agent_factory(spec)
+    given = spec if isinstance(spec, Mapping) else spec(state, seed)
+    unknown = sorted(set(given) - set(state.seats))
+    if unknown:
+        raise BadOption(f"agents given for {', '.join(unknown)}, who do not play this "
+                        f"game; its seats are {', '.join(state.seats)}")
+    chosen = dict(given)
+    if len(chosen) < len(state.seats):
+        defaults = game.default_agents(state, seed)
+        chosen.update({s: defaults[s] for s in state.seats if s not in chosen})
+    return {seat: chosen[seat] for seat in state.seats}
 
 
 @attrs.define
 class GameRecord:
-    """A finished (or abandoned) game: enough to replay and check it."""
+    """A played game: enough to replay and check it.
+
+    ``outcome`` is None only for a game stopped unfinished at ``max_steps``
+    (``finished`` is then False).
+    """
 
     game: str
     seed: int
@@ -91,6 +141,11 @@ class GameRecord:
     @property
     def steps(self) -> int:
         return len(self.actions)
+
+    @property
+    def finished(self) -> bool:
+        """False when the play loop stopped the game at ``max_steps``."""
+        return self.outcome is not None
 
     def to_json(self) -> str:
         return json.dumps({"game": self.game, "seed": self.seed, "options": self.options,
@@ -111,17 +166,19 @@ class GameRecord:
 def play_game(game: Game, seed: int, *, options: Mapping[str, Any] | None = None,
               agents: AgentsSpec = None,
               max_steps: int = 1_000_000) -> tuple[GameState, GameRecord]:
-    """Play one seeded game to the end.
+    """Play one seeded game to its end, or stop it after ``max_steps`` actions.
 
-    ``agents`` maps each seat to its agent, or is a function making that map
-    from the new state; None means the game's default bots, seeded from ``seed``.
+    ``agents`` says who plays each seat (the module docstring lists the forms; None
+    means the game's default bots, seeded from ``seed``). A game stopped at
+    ``max_steps`` comes back unfinished: ``record.finished`` is False and
+    ``record.outcome`` None.
     """
+    check_seed(seed)
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+        raise BadOption(f"max_steps must be a whole number from 1, not {max_steps!r}")
     opts = dict(options or {})
     state = game.new_game(seed=seed, **opts)
-    if agents is None:
-        agents = game.default_agents(state, seed)
-    elif callable(agents):
-        agents = agents(state)
+    players = seat_agents(game, state, seed, agents)
     actions: list[tuple[str, dict[str, Any]]] = []
     start = time.perf_counter()
     while not state.is_over and len(actions) < max_steps:
@@ -129,8 +186,8 @@ def play_game(game: Game, seed: int, *, options: Mapping[str, Any] | None = None
         if not seats:
             raise GothicError(f"{game.name}: no seat may act, yet the game is not over")
         seat = seats[0]
-        legal = state.legal_actions(seat)
-        action = agents[seat].choose(seat, _LazyObservation(state, seat), legal)
+        agent = players[seat]
+        action = agent.choose(seat, seat_view(state, seat, agent), state.legal_actions(seat))
         state.apply(seat, action)
         actions.append((seat, action.to_json()))
     seconds = time.perf_counter() - start
@@ -189,11 +246,17 @@ class Simulation:
     wall_seconds: float
 
     def outcome_table(self) -> list[tuple[str, str, int, float]]:
-        """(winners, level, games, share) rows, most frequent first."""
-        counts = Counter((", ".join(r.winners) if r.finished else "(unfinished)", r.level or "")
-                         for r in self.results)
+        """(winners, level, games, share) rows, most frequent first; games stopped at
+        ``max_steps`` are counted in a row of their own, "(unfinished)"."""
+        counts = Counter((", ".join(r.winners) or "(nobody)" if r.finished else "(unfinished)",
+                          r.level or "") for r in self.results)
         total = max(len(self.results), 1)
         return [(w, lvl, n, n / total) for (w, lvl), n in counts.most_common()]
+
+    @property
+    def unfinished(self) -> int:
+        """How many games were stopped at ``max_steps``."""
+        return sum(not r.finished for r in self.results)
 
     @property
     def mean_steps(self) -> float:
@@ -211,22 +274,12 @@ def game_seeds(seed: int, games: int) -> list[int]:
     return [int(w) for w in words]
 
 
-def _agents_for(game: Game, state: GameState, seed: int, kind: str) -> Mapping[str, Agent]:
-    if kind == "random":
-        return {s: RandomAgent(seed + i) for i, s in enumerate(state.seats)}
-    return game.default_agents(state, seed)
-
-
-def _play_batch(name: str, jobs: list[tuple[int, int]], options: dict[str, Any], agents: str,
-                max_steps: int) -> list[GameResult]:
+def _play_batch(name: str, jobs: list[tuple[int, int]], options: dict[str, Any],
+                agents: str | AgentFactory, max_steps: int) -> list[GameResult]:
     game = load_game(name)
     out = []
     for index, seed in jobs:
-        def make_agents(state: GameState, s: int = seed) -> Mapping[str, Agent]:
-            return _agents_for(game, state, s, agents)
-
-        _, record = play_game(game, seed, options=options, max_steps=max_steps,
-                              agents=make_agents)
+        _, record = play_game(game, seed, options=options, max_steps=max_steps, agents=agents)
         outcome = record.outcome
         out.append(GameResult(index, seed, tuple(outcome["winners"]) if outcome else (),
                               outcome["level"] if outcome else None, record.steps,
@@ -235,17 +288,27 @@ def _play_batch(name: str, jobs: list[tuple[int, int]], options: dict[str, Any],
 
 
 def simulate(name: str, games: int, seed: int, *, workers: int = 1,
-             options: Mapping[str, Any] | None = None, agents: str = "default",
-             max_steps: int = 100_000,
+             options: Mapping[str, Any] | None = None,
+             agents: str | AgentFactory = "default", max_steps: int = 100_000,
              progress: Callable[[int, int], None] | None = None) -> Simulation:
     """Play ``games`` seeded games of the registered game ``name``.
 
-    ``agents`` is ``"default"`` (the game's bots) or ``"random"``. With
-    ``workers > 1`` the games run in that many processes; the results are the
-    same as with one worker.
+    ``agents`` is ``"default"`` (the game's bots), ``"random"``, or a factory
+    ``f(state, seed) -> {seat: agent}`` (seats left out play the default bots):
+    a picklable callable, such as a module-level function, or its ``"module:name"``.
+    With ``workers > 1`` the games run in that many processes; the results are
+    the same as with one worker. A game still going after ``max_steps`` actions
+    is stopped and counted as unfinished.
     """
-    if agents not in ("default", "random"):
-        raise ValueError(f"agents must be 'default' or 'random', not {agents!r}")
+    for label, count in (("games", games), ("workers", workers), ("max_steps", max_steps)):
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise BadOption(f"{label} must be a whole number from 1, not {count!r}")
+    check_seed(seed)
+    if isinstance(agents, str) and agents not in ("default", "random"):
+        agent_factory(agents)  # fail fast on a name that names nothing
+    elif not isinstance(agents, str) and not callable(agents):
+        raise BadOption(f"agents must be 'default', 'random', 'module:factory' or a "
+                        f"factory, not {agents!r}")
     opts = dict(options or {})
     load_game(name).resolve_options(opts)  # fail fast on a bad option
     jobs = list(enumerate(game_seeds(seed, games)))

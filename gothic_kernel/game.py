@@ -6,23 +6,31 @@ which a front end drives through a handful of calls::
 
     state.current_seats()           # who may act now; () once the game is over
     state.legal_actions(seat)       # every legal action for that seat
-    state.apply(seat, action)       # IllegalAction (state unchanged) if not allowed
+    state.apply(seat, action)       # exactly the listed actions; else IllegalAction
+    state.prompt(seat)              # what that seat is asked now, one sentence
+    state.describe_action(seat, a)  # a short label a person understands
     state.observation(viewer)       # JSON-able: exactly what viewer may know
-    state.log(viewer)               # the event log, redacted for viewer
+    state.log(viewer)               # the event log, redacted for viewer (a copy)
     state.is_over, state.outcome
     state.clone(), state.to_json(), game.from_json(s), state.resample(viewer, seed)
+
+The exact-action rule lives here, once for every game: ``apply(seat, a)``
+succeeds exactly when ``a`` equals an element of ``legal_actions(seat)`` and
+has the same JSON form. The legal actions are worked out once per position
+(:class:`Listed`) and forgotten on every successful ``apply``.
 """
 
 from __future__ import annotations
 
 import abc
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from .actions import Action, ActionCodec
+from .actions import ACTION_FORMAT, Action, ActionCodec
 from .dice import Dice, dice_from_data
 from .errors import BadOption, CorruptSave, GothicError, IllegalAction, UnknownSeat
 from .serial import SerialError
@@ -33,17 +41,27 @@ if TYPE_CHECKING:
 
 #: The rule named when a seat acts out of turn.
 SEQUENCE_OF_PLAY = "sequence of play"
+#: The rule named when an action is not among the seat's legal actions.
+LEGAL_ACTIONS = "legal actions"
 SAVE_FORMAT = 1
+
+
+def _read_only(scores: Mapping[str, float]) -> Mapping[str, float]:
+    return MappingProxyType(dict(scores))
 
 
 @attrs.frozen
 class Outcome:
-    """How a game ended: who won, at what level, and any scores."""
+    """How a game ended: who won, at what level, and any scores (read-only).
+
+    ``finished`` is False only for a game a play loop stopped unfinished
+    (``max_steps`` reached); a game's own ``outcome`` is always finished.
+    """
 
     winners: tuple[str, ...]
     level: str | None = None
     reason: str = ""
-    scores: Mapping[str, float] = attrs.field(factory=dict)
+    scores: Mapping[str, float] = attrs.field(factory=dict, converter=_read_only)
 
     def to_data(self) -> dict[str, Any]:
         return {"winners": list(self.winners), "level": self.level, "reason": self.reason,
@@ -53,6 +71,50 @@ class Outcome:
     def from_data(data: Mapping[str, Any]) -> Outcome:
         return Outcome(tuple(data["winners"]), data.get("level"), data.get("reason", ""),
                        dict(data.get("scores", {})))
+
+    def sentence(self, names: Callable[[str], str] = str) -> str:
+        """The outcome in words: "Dracula wins (major victory): the reason."."""
+        winners = " and ".join(names(w) for w in self.winners)
+        said = f"{winners} {'wins' if len(self.winners) == 1 else 'win'}" if winners \
+            else "Nobody wins"
+        level = f" ({self.level})" if self.level else ""
+        reason = f": {self.reason}" if self.reason else ""
+        return f"{said}{level}{reason}."
+
+
+def same_form(one: Action, other: Action) -> bool:
+    """True if the two actions have the same JSON text (``1`` is not ``1.0`` nor ``True``)."""
+    return json.dumps(one.to_json()) == json.dumps(other.to_json())
+
+
+class Listed:
+    """The legal actions of one seat in one position: the list and exact membership.
+
+    ``a in listed`` is True exactly when ``a`` equals a listed action and has the
+    same JSON text (``True`` is not ``1``, a list is not a tuple); the usual case, an
+    agent handing back a listed object, is an identity test.
+    """
+
+    __slots__ = ("_index", "actions")
+
+    def __init__(self, actions: Sequence[Action]) -> None:
+        self.actions: tuple[Action, ...] = tuple(actions)
+        self._index: dict[Action, Action] | None = None
+
+    def __contains__(self, action: object) -> bool:
+        for listed in self.actions:
+            if listed is action:
+                return True
+        if not isinstance(action, Action):
+            return False
+        index = self._index
+        if index is None:
+            index = self._index = {a: a for a in self.actions}
+        try:
+            found = index.get(action)
+        except TypeError:  # a field holding a list or a dict: no listed action has one
+            return False
+        return found is not None and same_form(found, action)
 
 
 @attrs.frozen
@@ -93,6 +155,8 @@ class GameState(abc.ABC):
 
     game: Game
     dice: Dice
+    #: The legal actions worked out in this position, per seat (see :meth:`invalidate`).
+    _legal_cache: dict[str, Listed] | None = None
 
     # -- the contract --------------------------------------------------------------------
     @property
@@ -104,12 +168,37 @@ class GameState(abc.ABC):
     def current_seats(self) -> tuple[str, ...]:
         """Seats that may act now (several when choices are simultaneous); () when over."""
 
-    @abc.abstractmethod
     def legal_actions(self, seat: str) -> list[Action]:
-        """Every legal action for ``seat`` now (empty if it may not act)."""
+        """Every legal action for ``seat`` now (empty if it may not act): a fresh list, in
+        an order that depends only on what ``seat`` knows."""
+        return list(self.listed(seat).actions)
+
+    def listed(self, seat: str) -> Listed:
+        """The legal actions of ``seat`` with exact membership, worked out once per
+        position (for search code that asks ``a in state.listed(seat)`` often)."""
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = {}
+        found = cache.get(seat)
+        if found is None:
+            found = cache[seat] = Listed(self._legal_actions(seat))
+        return found
+
+    def invalidate(self) -> None:
+        """Forget the legal actions worked out so far.
+
+        ``apply`` does this itself; call it only after changing a state by hand (a test
+        setting up a scenario, a resampler redrawing what is hidden)."""
+        self._legal_cache = None
+
+    @abc.abstractmethod
+    def _legal_actions(self, seat: str) -> Sequence[Action]:
+        """Work out every legal action for ``seat`` (empty if it may not act)."""
 
     def apply(self, seat: str, action: Action | Mapping[str, Any]) -> None:
-        """Play ``action`` for ``seat``; raises IllegalAction and changes nothing if illegal."""
+        """Play ``action`` for ``seat``: it must be one of ``legal_actions(seat)``.
+
+        Anything else raises IllegalAction naming the rule, and changes nothing."""
         if not isinstance(action, Action):
             action = self.game.parse_action(action)
         if self.is_over:
@@ -117,13 +206,64 @@ class GameState(abc.ABC):
         if seat not in self.seats:
             raise IllegalAction(f"no seat called {seat!r} plays this game", rule="seats")
         if seat not in self.current_seats():
-            raise IllegalAction(f"{seat} may not act now", rule=SEQUENCE_OF_PLAY)
+            raise IllegalAction(f"{self.game.seat_name(seat)} may not act now",
+                                rule=SEQUENCE_OF_PLAY)
+        if action not in self.listed(seat):
+            raise self._refusal(seat, action)
+        self._legal_cache = None
         self._apply(seat, action)
+
+    def _refusal(self, seat: str, action: Action) -> IllegalAction:
+        """The error for an action that is not listed: malformed, or the game's reason."""
+        try:
+            well_formed = self.game.parse_action(action.to_json()) == action
+        except (IllegalAction, TypeError, ValueError):
+            well_formed = False
+        if not well_formed:
+            return IllegalAction(f"malformed {action.TYPE!r} action: a field does not have "
+                                 "its declared type", rule=ACTION_FORMAT)
+        return self.explain_illegal(seat, action)
+
+    def explain_illegal(self, seat: str, action: Action) -> IllegalAction:
+        """Why ``action`` (well formed, for a seat that may act) is not legal now.
+
+        Games override this to name the rule it breaks; the message is read by ``seat``
+        and must say nothing that seat may not know."""
+        return IllegalAction(f"{action.to_json()} is not one of "
+                             f"{self.game.seat_name(seat)}'s legal actions now",
+                             rule=LEGAL_ACTIONS)
 
     @abc.abstractmethod
     def _apply(self, seat: str, action: Action) -> None:
-        """Check ``action`` against the rules (raising IllegalAction before any change),
-        then play it."""
+        """Play ``action``, already known to be one of ``seat``'s legal actions."""
+
+    def prompt(self, seat: str) -> str:
+        """What ``seat`` is asked now, one sentence in the rulebook's words.
+
+        A seat that may not act is told whom the game waits for; once the game is
+        over, the outcome."""
+        self.check_viewer(seat)
+        outcome = self.outcome
+        if outcome is not None:
+            return f"The game is over. {outcome.sentence(self.game.seat_name)}"
+        current = self.current_seats()
+        if seat not in current:
+            return f"Waiting for {' and '.join(map(self.game.seat_name, current))}."
+        return self._prompt(seat)
+
+    def _prompt(self, seat: str) -> str:
+        """What ``seat``, who may act now, is asked (the game's words)."""
+        raise NotImplementedError(f"{self.game.name} does not word its prompts yet")
+
+    def describe_action(self, seat: str, action: Action) -> str:
+        """A short label of ``action`` for the person playing ``seat`` ("move to Paris by
+        road", "play Garlic"), never a repr."""
+        self.check_viewer(seat)
+        return self._describe_action(seat, action)
+
+    def _describe_action(self, seat: str, action: Action) -> str:
+        """The game's label for one of ``seat``'s actions."""
+        raise NotImplementedError(f"{self.game.name} does not label its actions yet")
 
     @abc.abstractmethod
     def observation(self, viewer: str) -> dict[str, Any]:
@@ -151,9 +291,14 @@ class GameState(abc.ABC):
         """A state ``viewer`` cannot tell apart from this one, hidden parts drawn afresh.
 
         The future rolls are hidden from everyone, so the copy's dice are reseeded.
-        Games with hidden information override this to redraw what is hidden.
         """
         self.check_viewer(viewer)
+        twin = self._resample(viewer, seed)
+        twin.invalidate()
+        return twin
+
+    def _resample(self, viewer: str, seed: int) -> GameState:
+        """Redraw what ``viewer`` cannot see; games with hidden information override this."""
         if self.game.has_hidden_information:
             raise NotImplementedError(f"{self.game.name} must implement resample")
         twin = self.clone()
@@ -178,12 +323,6 @@ class GameState(abc.ABC):
             raise UnknownSeat(f"no seat called {viewer!r} plays this game; seats are "
                               f"{', '.join(self.seats)} (or {PUBLIC!r})")
 
-    def require_legal(self, seat: str, action: Action, rule: str, message: str = "") -> None:
-        """Raise IllegalAction unless ``action`` is among ``seat``'s legal actions."""
-        if action not in self.legal_actions(seat):
-            raise IllegalAction(message or f"{seat} may not play {action.to_json()} now",
-                                rule=rule)
-
 
 class LoggedState(GameState):
     """A GameState whose log is a kernel :class:`~gothic_kernel.visibility.Log`.
@@ -196,6 +335,7 @@ class LoggedState(GameState):
     events: Log
 
     def log(self, viewer: str) -> list[dict[str, Any]]:
+        """The log as ``viewer`` may read it: fresh dicts, so editing them changes nothing."""
         self.check_viewer(viewer)
         return self.events.for_viewer(viewer)
 
@@ -229,6 +369,7 @@ class Game(abc.ABC):
                  **options: Any) -> GameState:
         """A new game in its starting position. Options are keyword arguments with
         defaults (the standard set-up); ``dice`` may be a ScriptedDice for tests."""
+        check_seed(seed)
         resolved = self.resolve_options(options)
         return self._new_game(dice if dice is not None else Dice(seed), resolved)
 
@@ -244,13 +385,19 @@ class Game(abc.ABC):
         self.check_options(resolved)
         return resolved
 
-    def seats_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
-        """The seats of a game set up with these (resolved) options.
+    def seats_for(self, **options: Any) -> tuple[str, ...]:
+        """The seats of a game set up with these options (checked; the others at their
+        defaults), before any state exists: ``game.seats_for(hunters=3)``."""
+        return self._seats_for(self.resolve_options(options))
 
-        By default every seat in :attr:`seats`; games whose seats depend on an
-        option (the number of players, a multiplayer variant) override this.
-        """
+    def _seats_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """The seats for resolved options: every seat in :attr:`seats` unless a game whose
+        seats depend on an option (the number of players, a variant) overrides this."""
         return self.seats
+
+    def seat_name(self, seat: str) -> str:
+        """A seat as people call it ("Dr Seward" for ``seward``); games override this."""
+        return seat.replace("_", " ").title()
 
     def check_options(self, options: dict[str, Any]) -> None:
         """Check options together (raise BadOption); override where they interact."""
@@ -310,7 +457,7 @@ class Game(abc.ABC):
         """Metadata for front ends and ``gothic list``."""
         return {"name": self.name, "title": self.title, "rulebook": self.rulebook,
                 "seats": list(self.seats),
-                "default_seats": list(self.seats_for(self.resolve_options({}))),
+                "default_seats": list(self.seats_for()),
                 "hidden_information": self.has_hidden_information,
                 "options": [{"name": o.name, "default": o.default, "help": o.help,
                              "choices": None if o.choices is None else list(o.choices)}
@@ -319,6 +466,16 @@ class Game(abc.ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
+
+
+def check_seed(seed: object) -> None:
+    """Raise BadOption unless ``seed`` is None or a whole number from 0 up."""
+    if seed is None:
+        return
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise BadOption(f"the seed must be a whole number, not {seed!r}")
+    if seed < 0:
+        raise BadOption(f"the seed must be 0 or more, not {seed}")
 
 
 def actions_json(actions: Sequence[Action]) -> list[dict[str, Any]]:

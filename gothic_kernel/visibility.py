@@ -117,6 +117,20 @@ class LogEntry:
                         None if public is None else dict(public))
 
 
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def copy_json(value: JSON) -> JSON:
+    """A deep copy of JSON-native data (dicts and lists copied, scalars shared)."""
+    if isinstance(value, _SCALARS):
+        return value
+    if isinstance(value, dict):
+        return {k: v if isinstance(v, _SCALARS) else copy_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [v if isinstance(v, _SCALARS) else copy_json(v) for v in value]
+    return value
+
+
 def event(kind: str, text: str, /, **data: JSON) -> dict[str, JSON]:
     """A log event: its kind, a sentence a front end can print, and its data."""
     return {"kind": kind, "text": text, **data}
@@ -140,21 +154,24 @@ class Log:
 
     def add(self, entry: Mapping[str, JSON], scope: Scope = _PUBLIC_SCOPE,
             public: Mapping[str, JSON] | None = None) -> None:
-        """Record ``entry`` under ``scope``; others see ``public`` (or nothing)."""
-        self._entries.append(LogEntry(entry, scope, public))
+        """Record a copy of ``entry`` under ``scope``; others see ``public`` (or nothing).
+
+        The copies are the log's own: the game may go on changing what it passed in."""
+        self._entries.append(LogEntry(copy_json(entry), scope,
+                                      None if public is None else copy_json(public)))
 
     def say(self, kind: str, text: str, /, **data: JSON) -> None:
         """Record a public event."""
-        self._entries.append(LogEntry(event(kind, text, **data)))
+        self._entries.append(LogEntry(copy_json(event(kind, text, **data))))
 
     def for_viewer(self, viewer: str) -> list[dict[str, JSON]]:
-        """The log as ``viewer`` may read it (a fresh list of fresh dicts)."""
+        """The log as ``viewer`` may read it: fresh copies, so editing them changes nothing."""
         done, seen = self._views.get(viewer, (0, ()))
         if done != len(self._entries):
             fresh = (e.for_viewer(viewer) for e in itertools.islice(self._entries, done, None))
             seen = seen + tuple(shown for shown in fresh if shown is not None)
             self._views[viewer] = (len(self._entries), seen)
-        return [dict(shown) for shown in seen]
+        return [copy_json(shown) for shown in seen]
 
     def clone(self) -> Log:
         twin = Log.__new__(Log)

@@ -92,7 +92,7 @@ class VampyreGame(Game):
         turns.play_until_decision(state)
         return state
 
-    def seats_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
+    def _seats_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
         return tuple(options["hunters"])
 
     def _state_from_data(self, data: Any, dice: Dice) -> GameState:

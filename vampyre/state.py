@@ -17,10 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gothic_kernel import Action, Dice, Log, LoggedState, Outcome, Sequencer
+from gothic_kernel import Action, Dice, IllegalAction, Log, LoggedState, Outcome, Sequencer
 from gothic_kernel.serial import from_data, to_data
 
-from .actions import LegalActions
 from .board import CastleMap, Transylvania
 from .tables import Rules, load_rules
 
@@ -232,7 +231,6 @@ class VampyreState(LoggedState):
         self.basic_winner = ""
         self.result: Outcome | None = None
         self.events = Log()
-        self._legal: LegalActions | None = None
 
     # -- the contract ---------------------------------------------------------------------------
     @property
@@ -244,24 +242,18 @@ class VampyreState(LoggedState):
             return ()
         return (self.pending.seat,)
 
-    def legal_actions(self, seat: str) -> list[Action]:
+    def _legal_actions(self, seat: str) -> list[Action]:
         if self.result is not None or self.pending is None or seat != self.pending.seat:
             return []
-        if self._legal is None:
-            found = _turns().legal_actions(self)
-            self._legal = found if isinstance(found, LegalActions) else LegalActions(found)
-        return self._legal.copy()
+        found: list[Action] = _turns().legal_actions(self)
+        return found
+
+    def explain_illegal(self, seat: str, action: Action) -> IllegalAction:
+        refusal: IllegalAction = _turns().explain_illegal(self, seat, action)
+        return refusal
 
     def _apply(self, seat: str, action: Action) -> None:
-        turns = _turns()
-        assert self.pending is not None
-        if self._legal is None:
-            self.legal_actions(seat)
-        assert self._legal is not None
-        if action not in self._legal:  # a move along any legal path is "in" (see LegalActions)
-            raise turns.explain_illegal(self, seat, action)
-        self._legal = None
-        turns.act(self, seat, action)
+        _turns().act(self, seat, action)
 
     def observation(self, viewer: str) -> dict[str, Any]:
         from .views import observation
@@ -299,13 +291,12 @@ class VampyreState(LoggedState):
         twin.basic_winner = self.basic_winner
         twin.result = self.result
         twin.events = self.events.clone()
-        twin._legal = self._legal
+        twin._legal_cache = self._legal_cache
         return twin
 
-    def resample(self, viewer: str, seed: int) -> VampyreState:
+    def _resample(self, viewer: str, seed: int) -> VampyreState:
         from .views import resample
 
-        self.check_viewer(viewer)
         return resample(self, viewer, seed)
 
     # -- saving ---------------------------------------------------------------------------------

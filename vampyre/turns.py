@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gothic_kernel import Action, IllegalAction
+from gothic_kernel import Action, IllegalAction, Listed
 
 from . import castle, combat, encounters, movement, searching, winning
 from .actions import (
@@ -30,7 +30,6 @@ from .actions import (
     DeclareSilverBullet,
     HealWound,
     LeadAstray,
-    LegalActions,
     LookAtCounter,
     MakeCamp,
     Move,
@@ -156,7 +155,7 @@ def take_turn(state: VampyreState, seat: str) -> None:
     if moves:
         state.pending = Pending(seat, MOVE, roll=roll)
         # the decision's legal actions, worked out already
-        state._legal = moves if isinstance(moves, LegalActions) else LegalActions(moves)
+        state._legal_cache = {seat: Listed(moves)}
     else:
         state.events.say("stuck", f"{state.when()}{state.name(seat)} rolls {roll} and "
                          "cannot move",

@@ -124,7 +124,6 @@ def resample(state: VampyreState, viewer: str, seed: int) -> VampyreState:
     viewer has not seen is redrawn (and other players' secret looks follow their counter)."""
     twin = state.clone()
     twin.dice = state.dice.reseeded(seed)
-    twin._legal = None
     fixed = {(h, 0) for h in known_tops(state, viewer)}
     slots = [(h, i) for h, stack in state.stacks.items() for i in range(len(stack))
              if (h, i) not in fixed]

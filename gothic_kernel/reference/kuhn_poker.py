@@ -59,6 +59,10 @@ _MOVES: dict[tuple[str, ...], tuple[Action, ...]] = {
 }
 
 
+_LABELS = {"check": "check (bet nothing)", "bet": "bet one chip", "call": "call the bet",
+           "fold": "fold (give up the pot)"}
+
+
 def _possible(history: list[str]) -> bool:
     """True if ``history`` follows the betting tree."""
     for i, move in enumerate(history):
@@ -97,15 +101,24 @@ class KuhnState(LoggedState):
             return ()
         return (SEATS[len(self.history) % 2],)
 
-    def legal_actions(self, seat: str) -> list[Action]:
+    def _legal_actions(self, seat: str) -> tuple[Action, ...]:
         if self.is_over or seat != SEATS[len(self.history) % 2]:
-            return []
-        return list(_MOVES[tuple(self.history)])
+            return ()
+        return _MOVES[tuple(self.history)]
+
+    def explain_illegal(self, seat: str, action: Action) -> IllegalAction:
+        allowed = " or ".join(a.TYPE for a in _MOVES[tuple(self.history)])
+        return IllegalAction(f"{seat} may {allowed} now, not {action.TYPE}", rule=RULE_BETTING)
+
+    def _prompt(self, seat: str) -> str:
+        if self.history and self.history[-1] == "bet":
+            return f"{seat.title()}: the other player bet; call or fold."
+        return f"{seat.title()}: check or bet."
+
+    def _describe_action(self, seat: str, action: Action) -> str:
+        return _LABELS[action.TYPE]
 
     def _apply(self, seat: str, action: Action) -> None:
-        if action not in _MOVES[tuple(self.history)]:
-            allowed = ", ".join(a.TYPE for a in _MOVES[tuple(self.history)])
-            raise IllegalAction(f"{seat} may {allowed} now, not {action.TYPE}", rule=RULE_BETTING)
         self.history.append(action.TYPE)
         self.events.say(action.TYPE, f"{seat} {action.TYPE}s", seat=seat)
         if self.is_over:
@@ -152,9 +165,8 @@ class KuhnState(LoggedState):
         return type(self)(self.game, self.dice.clone(), dict(self.cards), self.history.copy(),
                          self.events.clone())
 
-    def resample(self, viewer: str, seed: int) -> KuhnState:
+    def _resample(self, viewer: str, seed: int) -> KuhnState:
         """Redraw the cards ``viewer`` has not seen (all of them, for the public)."""
-        self.check_viewer(viewer)
         twin = self.clone()
         twin.dice = Dice(seed)
         if self.is_over and "fold" not in self.history:

@@ -9,11 +9,19 @@ step, verifies:
 * the JSON round trip: ``from_json(to_json())`` gives the same snapshot,
   observations, logs, legal actions and future play;
 * every legal action's JSON form parses back to the same action;
-* illegal actions (out of turn, stale, for the wrong seat) and malformed ones
-  raise :class:`~gothic_kernel.errors.IllegalAction` and leave the state unchanged;
+* the exact-action rule, both ways, with plain equality: every listed action
+  applies (on a clone); actions from earlier steps that are not listed, listed
+  actions with a field changed (a list where a tuple belongs included), actions
+  out of turn, for the wrong seat, and malformed ones raise
+  :class:`~gothic_kernel.errors.IllegalAction` and leave the state unchanged;
+* ``legal_actions`` is a plain list without repeats; the prompt is one sentence
+  for every seat; every listed action has a one-line label, distinct within the list;
+* observations, logs and outcomes are handed out as copies: editing what was
+  returned changes neither the state nor what is returned next;
 * no hidden information reaches a viewer: for states resampled for that viewer,
-  its observation, log, legal actions and error messages are identical, while
-  the resampler does vary what is hidden (over the whole run);
+  its observation, log, prompt, legal actions (in order), their labels and error
+  messages are identical, while the resampler does vary what is hidden (over the
+  whole run);
 * replay determinism: the seed and the action list rebuild the same final state;
 * the end: an outcome, no seat to act, no legal action, apply refused.
 
@@ -23,8 +31,10 @@ pytest plugin (``--gothic-conformance``) runs it on every registered game.
 
 from __future__ import annotations
 
+import contextlib
+import copy
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -32,7 +42,7 @@ import attrs
 from ..actions import Action
 from ..dice import Dice
 from ..errors import GothicError, IllegalAction
-from ..game import Game, GameState
+from ..game import Game, GameState, same_form
 from ..visibility import PUBLIC
 from .golden import check_golden, record_golden, write_golden
 
@@ -87,6 +97,52 @@ def _legal_json(state: GameState, seat: str) -> list[dict[str, Any]]:
     return [a.to_json() for a in state.legal_actions(seat)]
 
 
+def _listed(action: object, legal: Sequence[Action]) -> bool:
+    """Plain equality, as a list, a set and ``.count`` see it (and the same JSON form)."""
+    if not isinstance(action, Action):
+        return False
+    return any(a == action and same_form(a, action) for a in legal)
+
+
+def _vandalise(value: Any) -> None:
+    """Empty every list and dict inside ``value`` (what a careless caller might do)."""
+    if isinstance(value, dict):
+        for item in value.values():
+            _vandalise(item)
+        value.clear()
+        value["__edited__"] = True
+    elif isinstance(value, list):
+        for item in value:
+            _vandalise(item)
+        value.clear()
+        value.append("__edited__")
+
+
+def _field_changes(action: Action) -> Iterator[Action]:
+    """``action`` with one field changed: a number off by one, a flag flipped, a word
+    misspelt, a tuple shortened or given as a list."""
+    for field in attrs.fields(type(action)):
+        if not field.init:
+            continue
+        value = getattr(action, field.name)
+        changed: list[Any] = []
+        if isinstance(value, bool):
+            changed.append(not value)
+        elif isinstance(value, int):
+            changed += [value + 1, value - 1, float(value)]
+        elif isinstance(value, str):
+            changed.append(value + "_x")
+        elif isinstance(value, tuple):
+            changed.append(list(value))
+            if value:
+                changed.append(value[:-1])
+        for new in changed:
+            try:
+                yield attrs.evolve(action, **{field.name: new})
+            except (TypeError, ValueError):
+                continue
+
+
 def _attempt(state: GameState, seat: str, action: object) -> tuple[str, str]:
     """Try ``action`` on a clone: ("legal", "") or ("illegal", message)."""
     trial = state.clone()
@@ -107,6 +163,11 @@ class _Checker:
         self.report.failures.append(f"{where}: {problem}")
         if len(self.report.failures) >= self.max_failures:
             raise ConformanceError(self.summary())
+
+    def fatal(self, where: str, problem: str) -> None:
+        """A failure that leaves the state unfit to play on: stop at once."""
+        self.report.failures.append(f"{where}: {problem}")
+        raise ConformanceError(self.summary())
 
     def summary(self) -> str:
         shown = "\n  ".join(self.report.failures[:self.max_failures])
@@ -136,6 +197,11 @@ class _Checker:
             self.fail(where, "no seat may act but the game is not over")
         for seat in state.seats:
             legal = state.legal_actions(seat)
+            if type(legal) is not list:
+                self.fail(where, f"legal_actions({seat!r}) is a {type(legal).__name__}, "
+                                 "not a plain list")
+                legal = list(legal)
+            self.check_words(state, seat, legal, where)
             if seat in current and not legal:
                 self.fail(where, f"{seat} must act but has no legal action")
             if seat not in current and legal:
@@ -152,6 +218,44 @@ class _Checker:
                     self.fail(where, f"{data} does not parse back: {exc}")
             if len(set(legal)) != len(legal):
                 self.fail(where, f"legal_actions({seat!r}) lists an action twice")
+
+    def check_words(self, state: GameState, seat: str, legal: Sequence[Action],
+                    where: str) -> None:
+        try:
+            prompt = state.prompt(seat)
+            labels = [state.describe_action(seat, a) for a in legal]
+        except NotImplementedError as exc:
+            self.fail(where, str(exc))
+            return
+        if not isinstance(prompt, str) or not prompt.strip() or "\n" in prompt:
+            self.fail(where, f"prompt({seat!r}) is not one line of words: {prompt!r}")
+        for action, label in zip(legal, labels, strict=True):
+            if not isinstance(label, str) or not label.strip() or "\n" in label \
+                    or label == repr(action):
+                self.fail(where, f"describe_action({seat!r}, {action.to_json()}) gives "
+                                 f"{label!r}, not a one-line label")
+        if len(set(labels)) != len(labels):
+            twice = next(label for label in labels if labels.count(label) > 1)
+            self.fail(where, f"two of {seat}'s legal actions are both labelled {twice!r}")
+
+    def check_copies(self, state: GameState, where: str) -> None:
+        """Editing an observation, a log or an outcome handed out changes nothing."""
+        before = _snapshot(state)
+        for viewer in self.viewers(state):
+            for name, read in (("observation", state.observation), ("log", state.log)):
+                first = read(viewer)
+                kept = copy.deepcopy(first)
+                _vandalise(first)
+                if read(viewer) != kept or _snapshot(state) != before:
+                    self.fatal(where, f"editing what {name}({viewer!r}) returned changed the "
+                                      "game (hand out copies)")
+        outcome = state.outcome
+        if outcome is not None:
+            with contextlib.suppress(TypeError):
+                outcome.scores["__edited__"] = 0.0  # type: ignore[index]
+            again = state.outcome
+            if again is not None and "__edited__" in again.scores:
+                self.fail(where, "editing outcome.scores changed the game's outcome")
 
     def check_round_trip(self, state: GameState, where: str) -> GameState | None:
         text = state.to_json()
@@ -187,15 +291,34 @@ class _Checker:
                 self.fail(where, "a state read back from JSON plays on differently "
                                  "(hidden state or randomness outside the snapshot?)")
 
+    def check_every_listed_applies(self, state: GameState, where: str,
+                                   limit: int) -> None:
+        """Each listed action (up to ``limit`` per seat, spread over the list) applies."""
+        for seat in state.current_seats():
+            legal = state.legal_actions(seat)
+            step = max(1, -(-len(legal) // limit))
+            for action in legal[::step]:
+                trial = state.clone()
+                try:
+                    trial.apply(seat, action)
+                except Exception as exc:
+                    self.fail(where, f"{seat}'s listed action {action.to_json()} is refused: "
+                                     f"{type(exc).__name__}: {exc}")
+                    return
+
     def illegal_candidates(self, state: GameState, seen: Sequence[Action],
                            dice: Dice) -> list[tuple[str, object]]:
         current = state.current_seats()
         candidates: list[tuple[str, object]] = []
         for seat in state.seats:
-            legal = set(state.legal_actions(seat))
-            stale = [a for a in seen if a not in legal]
+            legal = state.legal_actions(seat)
+            stale = [a for a in seen if not _listed(a, legal)]
             for _ in range(min(3, len(stale))):
                 candidates.append((seat, dice.choice(stale)))
+            if legal:
+                changed = [a for a in _field_changes(dice.choice(legal))
+                           if not _listed(a, legal)]
+                candidates.extend((seat, a) for a in changed[:4])
             if seat not in current and current:
                 mine = state.legal_actions(current[0])
                 if mine:
@@ -211,8 +334,7 @@ class _Checker:
                       where: str) -> None:
         before = _snapshot(state)
         for seat, action in candidates:
-            if isinstance(action, Action) and seat in state.seats \
-                    and action in state.legal_actions(seat):
+            if seat in state.seats and _listed(action, state.legal_actions(seat)):
                 continue
             try:
                 state.apply(seat, action)  # type: ignore[arg-type]
@@ -225,8 +347,7 @@ class _Checker:
                                  f"{exc} instead of IllegalAction")
                 return
             else:
-                self.fail(where, f"{seat} playing {action!r} was accepted, yet it is illegal")
-                return
+                self.fatal(where, f"{seat} playing {action!r} was accepted, yet it is illegal")
             if _snapshot(state) != before:
                 self.fail(where, f"rejecting {seat} {action!r} changed the state")
                 return
@@ -266,14 +387,20 @@ class _Checker:
                              "the viewer can see)")
         if other.log(viewer) != state.log(viewer):
             self.fail(where, f"{label}: its log differs")
+        if other.prompt(viewer) != state.prompt(viewer):
+            self.fail(where, f"{label}: its prompt differs")
         if other.current_seats() != state.current_seats() or other.is_over != state.is_over:
             self.fail(where, f"{label}: whose turn it is differs")
         if viewer == PUBLIC:
             return
         if _legal_json(other, viewer) != _legal_json(state, viewer):
-            self.fail(where, f"{label}: its legal actions differ")
+            self.fail(where, f"{label}: its legal actions differ (or come in another order)")
             return
-        tries = [a for a in seen if a not in state.legal_actions(viewer)]
+        mine = state.legal_actions(viewer)
+        if [other.describe_action(viewer, a) for a in mine] != \
+                [state.describe_action(viewer, a) for a in mine]:
+            self.fail(where, f"{label}: the labels of its actions differ")
+        tries = [a for a in seen if not _listed(a, mine)]
         for action in [dice.choice(tries) for _ in range(min(4, len(tries)))]:
             if _attempt(state, viewer, action) != _attempt(other, viewer, action):
                 self.fail(where, f"{label}: the error for {action.to_json()} differs "
@@ -283,6 +410,7 @@ class _Checker:
     def check_end(self, state: GameState, where: str) -> None:
         if state.outcome is None:
             self.fail(where, "the game is over but has no outcome")
+        self.check_copies(state, where)
         if state.current_seats():
             self.fail(where, "the game is over yet seats may act")
         for seat in state.seats:
@@ -295,12 +423,14 @@ def check_game(game: Game, *, seeds: Sequence[int] = (0, 1, 2),
                options: Mapping[str, Any] | None = None, max_steps: int = 20_000,
                every: int = 1, hidden_every: int | None = None, require_end: bool = True,
                choose: Callable[[GameState, str, list[Action], Dice], Action] | None = None,
-               max_failures: int = 10) -> ConformanceReport:
+               max_failures: int = 10, apply_limit: int = 40) -> ConformanceReport:
     """Run the conformance checks on ``game``; raise ConformanceError on any failure.
 
     ``every`` checks every n-th step (1: all of them); ``hidden_every`` the
     resampling check (defaults to ``every``). ``choose`` picks the action to
-    play (uniformly random by default). Returns what was checked.
+    play (uniformly random by default). ``apply_limit`` bounds how many of a
+    seat's listed actions are each applied on a clone at a checked step (spread
+    over the list). Returns what was checked.
     """
     opts = dict(options or {})
     report = ConformanceReport(game.name)
@@ -308,7 +438,7 @@ def check_game(game: Game, *, seeds: Sequence[int] = (0, 1, 2),
     hidden_every = hidden_every or every
     for seed in seeds:
         _check_one_game(game, checker, seed, opts, max_steps, every, hidden_every,
-                        require_end, choose)
+                        require_end, choose, apply_limit)
     if game.has_hidden_information and report.resamples and not report.resamples_varied:
         checker.fail("whole run", "resample never changed anything hidden")
     if report.failures:
@@ -318,8 +448,8 @@ def check_game(game: Game, *, seeds: Sequence[int] = (0, 1, 2),
 
 def _check_one_game(game: Game, checker: _Checker, seed: int, options: dict[str, Any],
                     max_steps: int, every: int, hidden_every: int, require_end: bool,
-                    choose: Callable[[GameState, str, list[Action], Dice], Action] | None
-                    ) -> None:
+                    choose: Callable[[GameState, str, list[Action], Dice], Action] | None,
+                    apply_limit: int) -> None:
     report = checker.report
     state = game.new_game(seed=seed, **options)
     dice = Dice(seed + 0x5EED)
@@ -346,6 +476,9 @@ def _check_one_game(game: Game, checker: _Checker, seed: int, options: dict[str,
         if step % every == 0:
             report.checked_steps += 1
             checker.check_views(state, where)
+            if step % (every * 10) == 0:
+                checker.check_copies(state, where)
+            checker.check_every_listed_applies(state, where, apply_limit)
             twin = checker.check_round_trip(state, where)
             checker.check_illegal(state, checker.illegal_candidates(state, seen, dice), where)
             if step % hidden_every == 0:

@@ -18,7 +18,7 @@ from ..game import Game, GameState
 def record_golden(game: Game, seed: int, *, options: Mapping[str, Any] | None = None,
                   bots: str = "random", max_steps: int = 100_000) -> GameRecord:
     """Play a seeded game (random agents by default, or the game's ``default`` bots)."""
-    def agents(state: GameState) -> dict[str, Any]:
+    def agents(state: GameState, _seed: int) -> dict[str, Any]:
         if bots == "default":
             return dict(game.default_agents(state, seed))
         return {s: RandomAgent(seed * 1000 + i) for i, s in enumerate(state.seats)}

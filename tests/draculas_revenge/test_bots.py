@@ -29,7 +29,7 @@ def test_the_bot_only_reads_its_observation() -> None:
             seen.append(dict(observation))
             return super().choose(seat, observation, legal_actions)
 
-    def agents(state: gk.GameState) -> dict[str, Any]:
+    def agents(state: gk.GameState, seed: int) -> dict[str, Any]:
         return {"vampires": Spy(1), "hunters": Spy(2)}
 
     play_game(GAME, 5, agents=agents, max_steps=300)
@@ -39,7 +39,7 @@ def test_the_bot_only_reads_its_observation() -> None:
 def test_bots_beat_random_play() -> None:
     wins = 0
     for seed in range(12):
-        def agents(state: gk.GameState, s: int = seed) -> dict[str, Any]:
+        def agents(state: gk.GameState, s: int) -> dict[str, Any]:
             return {"vampires": RandomAgent(s), "hunters": RevengeBot(s)}
         state, _ = play_game(GAME, seed, agents=agents, max_steps=20_000)
         wins += state.outcome is not None and state.outcome.winners == ("hunters",)

@@ -53,7 +53,7 @@ def test_bots_only_choose_legal_actions_and_games_finish() -> None:
     for seed in range(6):
         checked: dict[str, LegalityCheck] = {}
 
-        def agents(state: gk.GameState, s: int = seed,
+        def agents(state: gk.GameState, s: int,
                    out: dict[str, LegalityCheck] = checked) -> dict[str, gk.Agent]:
             out.update({seat: LegalityCheck(a)
                         for seat, a in GAME.default_agents(state, s).items()})
@@ -147,7 +147,7 @@ def test_initiative_odds() -> None:
 def _tally(mode: str, seeds: range) -> dict[str, int]:
     counts = {"dracula": 0, "hunters": 0, "nobody": 0}
     for seed in seeds:
-        def agents(state: gk.GameState, s: int = seed) -> dict[str, gk.Agent]:
+        def agents(state: gk.GameState, s: int) -> dict[str, gk.Agent]:
             bots = GAME.default_agents(state, s)
             return {seat: bots[seat] if (seat == DRACULA) == (mode == "dracula")
                     else RandomAgent(s + i) for i, seat in enumerate(state.seats)}

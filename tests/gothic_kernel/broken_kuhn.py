@@ -20,13 +20,56 @@ class LeakyState(KuhnState):
 
 
 class MutatingState(KuhnState):
-    """Records the action before checking that it is legal."""
+    """Records the attempt while explaining why an action is refused."""
 
-    def _apply(self, seat: str, action: Action) -> None:
-        self.history.append("tried")
-        self.history.pop()
+    def explain_illegal(self, seat: str, action: Action) -> IllegalAction:
         self.events.say("attempt", f"{seat} tries {action.TYPE}")
-        super()._apply(seat, action)
+        return super().explain_illegal(seat, action)
+
+
+class UnlistedAcceptingState(KuhnState):
+    """Skips the kernel's check: plays any betting move, listed or not."""
+
+    def apply(self, seat: str, action: Action | Any) -> None:
+        if seat not in self.current_seats():
+            raise IllegalAction("not your turn", rule="sequence of play")
+        action = self.game.parse_action(action)
+        self.invalidate()
+        self._apply(seat, action)
+
+
+class AliasedObservationState(KuhnState):
+    """Hands out its own betting history inside the observation."""
+
+    def observation(self, viewer: str) -> dict[str, Any]:
+        obs = super().observation(viewer)
+        obs["history"] = self.history
+        return obs
+
+
+class HiddenOrderState(KuhnState):
+    """Orders the first player's choices by the opponent's hidden card."""
+
+    def _legal_actions(self, seat: str) -> tuple[Action, ...]:
+        found = super()._legal_actions(seat)
+        if self.cards[SEATS[1 - SEATS.index(seat)]] == "king":
+            return tuple(reversed(found))
+        return found
+
+
+class LeakyPromptState(KuhnState):
+    """Tells the player to act what the opponent holds."""
+
+    def _prompt(self, seat: str) -> str:
+        other = self.cards[SEATS[1 - SEATS.index(seat)]]
+        return f"{super()._prompt(seat)} They hold the {other}."
+
+
+class SameLabelState(KuhnState):
+    """Labels every action alike, so a person cannot tell them apart."""
+
+    def _describe_action(self, seat: str, action: Action) -> str:
+        return "do something"
 
 
 class NondeterministicGame(KuhnPoker):
@@ -43,7 +86,7 @@ class NondeterministicGame(KuhnPoker):
 class ViewerChangingResampler(KuhnState):
     """Redraws every card, the viewer's own included."""
 
-    def resample(self, viewer: str, seed: int) -> KuhnState:
+    def _resample(self, viewer: str, seed: int) -> KuhnState:
         twin = self.clone()
         twin.dice = Dice(seed)
         deck = list(CARDS)
@@ -55,20 +98,18 @@ class ViewerChangingResampler(KuhnState):
 class IdleResampler(KuhnState):
     """Resamples nothing at all."""
 
-    def resample(self, viewer: str, seed: int) -> KuhnState:
+    def _resample(self, viewer: str, seed: int) -> KuhnState:
         return self.clone()
 
 
 class LeakyErrorState(KuhnState):
     """Names the opponent's card when refusing an action."""
 
-    def _apply(self, seat: str, action: Action) -> None:
-        try:
-            super()._apply(seat, action)
-        except IllegalAction as exc:
-            other = self.cards[SEATS[1 - SEATS.index(seat)]]
-            raise IllegalAction(f"{exc.message} (by the way, they hold the {other})",
-                                rule=exc.rule) from None
+    def explain_illegal(self, seat: str, action: Action) -> IllegalAction:
+        exc = super().explain_illegal(seat, action)
+        other = self.cards[SEATS[1 - SEATS.index(seat)]]
+        return IllegalAction(f"{exc.message} (by the way, they hold the {other})",
+                             rule=exc.rule)
 
 
 def variant(state_class: type[KuhnState], base: type[KuhnPoker] = KuhnPoker) -> KuhnPoker:

@@ -9,11 +9,16 @@ from gothic_kernel.reference.kuhn_poker import KuhnState
 from gothic_kernel.testing import ConformanceError, check_game
 
 from .broken_kuhn import (
+    AliasedObservationState,
+    HiddenOrderState,
     IdleResampler,
     LeakyErrorState,
+    LeakyPromptState,
     LeakyState,
     MutatingState,
     NondeterministicGame,
+    SameLabelState,
+    UnlistedAcceptingState,
     ViewerChangingResampler,
     variant,
 )
@@ -31,6 +36,11 @@ def test_the_reference_game_conforms() -> None:
     (ViewerChangingResampler, "observation differs"),
     (IdleResampler, "resample never changed anything hidden"),
     (LeakyErrorState, "the error for"),
+    (UnlistedAcceptingState, "was accepted, yet it is illegal"),
+    (AliasedObservationState, "editing what observation"),
+    (HiddenOrderState, "come in another order"),
+    (LeakyPromptState, "its prompt differs"),
+    (SameLabelState, "both labelled"),
 ])
 def test_the_kit_catches_a_broken_variant(state_class: type[KuhnState], symptom: str) -> None:
     with pytest.raises(ConformanceError, match=symptom):

@@ -1,0 +1,256 @@
+"""The contract made exact: apply accepts exactly what legal_actions lists, what is handed
+out is a copy, prompts and labels, seeds and seats, agents and unfinished games."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import pytest
+
+import gothic_kernel as gk
+from gothic_kernel.reference import KuhnPoker
+from gothic_kernel.testing import check_game
+
+from .toy_game import Rest, Step, ToyRace
+
+
+@pytest.fixture
+def toy() -> Iterator[gk.Game]:
+    gk.register_game("toy_race", ToyRace)
+    yield gk.load_game("toy_race")
+    gk.unregister_game("toy_race")
+
+
+@pytest.fixture
+def kuhn() -> Iterator[gk.Game]:
+    gk.register_game("kuhn_poker", KuhnPoker)
+    yield gk.load_game("kuhn_poker")
+    gk.unregister_game("kuhn_poker")
+
+
+def test_the_toy_game_conforms(toy: gk.Game) -> None:
+    check_game(toy, seeds=range(5))
+
+
+# -- 1. apply accepts exactly what legal_actions lists -------------------------------------
+
+def test_every_listed_action_applies_and_equal_copies_do_too(toy: gk.Game) -> None:
+    state = toy.new_game(seed=1)
+    for action in state.legal_actions("north"):
+        trial = state.clone()
+        trial.apply("north", toy.parse_action(json.loads(json.dumps(action.to_json()))))
+    state.apply("north", Step((1, 2)))  # built by hand, equal to a listed one
+    assert state.observation(gk.PUBLIC)["squares"] == {"north": 2, "south": 0}
+
+
+@pytest.mark.parametrize("look_alike", [
+    Step([1]),  # type: ignore[arg-type]  # a list where a tuple belongs
+    Step((1.0,)),  # a float where an int belongs
+    Rest(1),  # type: ignore[arg-type]  # 1 is not True
+    Rest(0),  # type: ignore[arg-type]
+    Step((True,)),  # True is not 1
+])
+def test_a_look_alike_is_refused_as_malformed_and_changes_nothing(
+        toy: gk.Game, look_alike: gk.Action) -> None:
+    state = toy.new_game(seed=1)
+    before = state.to_json()
+    with pytest.raises(gk.IllegalAction) as refused:
+        state.apply("north", look_alike)
+    assert refused.value.rule == gk.ACTION_FORMAT
+    assert state.to_json() == before
+
+
+def test_an_action_that_is_not_listed_is_refused_with_the_games_reason(toy: gk.Game) -> None:
+    state = toy.new_game(seed=1)
+    before = state.to_json()
+    for unlisted in (Step((3,)), Step((1, 3)), Step(())):
+        with pytest.raises(gk.IllegalAction) as refused:
+            state.apply("north", unlisted)
+        assert refused.value.rule == gk.LEGAL_ACTIONS
+        assert "North's legal actions" in refused.value.message
+    assert state.to_json() == before
+
+
+def test_membership_of_listed_is_exact(toy: gk.Game) -> None:
+    listed = toy.new_game(seed=1).listed("north")
+    assert Step((1,)) in listed and Rest(True) in listed
+    assert Rest(1) not in listed  # type: ignore[arg-type]
+    assert Step([1]) not in listed  # type: ignore[arg-type]
+    assert "rest" not in listed and None not in listed
+
+
+def test_legal_actions_is_a_fresh_plain_list(toy: gk.Game) -> None:
+    state = toy.new_game(seed=1)
+    first = state.legal_actions("north")
+    assert type(first) is list
+    first.clear()
+    assert len(state.legal_actions("north")) == 4
+    assert state.legal_actions("south") == []
+
+
+def test_the_cache_is_forgotten_after_apply_and_on_invalidate(toy: gk.Game) -> None:
+    state = toy.new_game(seed=1)
+    state.apply("north", Rest(False))
+    assert state.legal_actions("north") == [] and len(state.legal_actions("south")) == 4
+    state.squares["south"] = 2  # type: ignore[attr-defined]  # a test's scenario set-up
+    state.invalidate()
+    assert Step((3,)) in state.legal_actions("south")
+
+
+# -- 2. what agents and viewers are handed ----------------------------------------------------
+
+def test_editing_a_returned_log_changes_nothing(toy: gk.Game) -> None:
+    state = toy.new_game(seed=1)
+    state.apply("north", Step((1,)))
+    log = state.log(gk.PUBLIC)
+    log[0]["squares"]["north"] = 99
+    log[0]["text"] = "forged"
+    assert state.log(gk.PUBLIC)[0]["squares"]["north"] == 1
+    assert "forged" not in state.to_json()
+
+
+def test_the_log_keeps_its_own_copy_of_what_a_game_wrote() -> None:
+    log = gk.Log()
+    data = {"places": ["paris"]}
+    log.add(gk.event("move", "moves", where=data), gk.Scope.public())
+    data["places"].append("rome")
+    assert log.for_viewer(gk.PUBLIC)[0]["where"] == {"places": ["paris"]}
+
+
+def test_an_outcome_is_read_only(toy: gk.Game) -> None:
+    outcome = gk.Outcome(("north",), scores={"north": 1.0})
+    with pytest.raises(TypeError):
+        outcome.scores["south"] = 5.0  # type: ignore[index]
+    assert outcome == gk.Outcome.from_data(outcome.to_data())
+    assert outcome.sentence() == "north wins."
+
+
+class _Recorder:
+    def __init__(self) -> None:
+        self.seen: list[Any] = []
+
+    def choose(self, seat: str, observation: Mapping[str, Any],
+               legal_actions: Sequence[gk.Action]) -> gk.Action:
+        self.seen.append(observation)
+        return legal_actions[0]
+
+
+def test_agents_are_handed_a_plain_dict_with_no_way_back(kuhn: gk.Game) -> None:
+    spy = _Recorder()
+    gk.play_game(kuhn, 5, agents={"first": spy, "second": _Recorder()})
+    for observation in spy.seen:
+        assert type(observation) is dict
+        assert json.loads(json.dumps(observation)) == observation
+        assert not hasattr(observation, "_state") and not hasattr(observation, "__dict__")
+
+
+def test_an_agent_that_reads_no_observation_gets_an_empty_mapping(kuhn: gk.Game) -> None:
+    class Blind(_Recorder):
+        reads_observation = False
+
+    blind = Blind()
+    gk.play_game(kuhn, 5, agents={"first": blind, "second": blind})
+    assert blind.seen and all(len(o) == 0 for o in blind.seen)
+
+
+# -- 3. the same questions of any game ------------------------------------------------------
+
+def test_prompts_say_who_is_asked_and_who_is_waited_for(toy: gk.Game) -> None:
+    state = toy.new_game(seed=1)
+    assert state.prompt("north") == "North, on square 0: step or rest."
+    assert state.prompt("south") == "Waiting for North."
+    assert state.prompt(gk.PUBLIC) == "Waiting for North."
+    assert state.describe_action("north", Step((1, 2))) == "step to square 2"
+    with pytest.raises(gk.UnknownSeat):
+        state.prompt("west")
+    state.apply("north", Step((1, 2)))
+    state.apply("south", Rest(False))
+    state.apply("north", Step((3, 4)))
+    assert state.prompt("south") == "The game is over. North wins: reached the goal."
+
+
+def test_seats_for_works_before_any_state() -> None:
+    import vampyre
+
+    game = vampyre.VampyreGame()
+    assert game.seats_for(hunters=("mina", "harker")) == ("mina", "harker")
+    assert list(game.seats_for()) == game.describe()["default_seats"]
+    with pytest.raises(gk.BadOption):
+        game.seats_for(no_such_option=1)
+
+
+# -- 4. play_game, simulate and unfinished games ---------------------------------------------
+
+def test_a_partial_agents_mapping_is_filled_with_the_default_bots(toy: gk.Game) -> None:
+    spy = _Recorder()
+    state, _ = gk.play_game(toy, 3, agents={"north": spy})
+    assert state.is_over and spy.seen
+
+
+def test_agents_for_a_seat_that_does_not_play_are_refused(toy: gk.Game) -> None:
+    with pytest.raises(gk.BadOption, match="east"):
+        gk.play_game(toy, 3, agents={"east": _Recorder()})
+
+
+def test_a_game_stopped_by_max_steps_is_reported_unfinished(toy: gk.Game) -> None:
+    state, record = gk.play_game(toy, 3, agents="random", max_steps=1)
+    assert not state.is_over and not record.finished and record.outcome is None
+    assert record.steps == 1
+
+
+def test_simulate_counts_unfinished_games(toy: gk.Game) -> None:
+    sim = gk.simulate("toy_race", 6, seed=2, max_steps=1)
+    assert sim.unfinished == 6
+    assert sim.outcome_table() == [("(unfinished)", "", 6, 1.0)]
+
+
+def rest_then_run(state: gk.GameState, seed: int) -> dict[str, gk.Agent]:
+    """A factory for simulate: north always takes the first listed action."""
+    return {"north": _First()}
+
+
+class _First:
+    def choose(self, seat: str, observation: Mapping[str, Any],
+               legal_actions: Sequence[gk.Action]) -> gk.Action:
+        return legal_actions[0]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_simulate_takes_custom_agents_by_name_or_as_a_factory(toy: gk.Game,
+                                                               workers: int) -> None:
+    by_name = gk.simulate("toy_race", 8, seed=4, workers=workers,
+                          agents=f"{__name__}:rest_then_run")
+    as_factory = gk.simulate("toy_race", 8, seed=4, workers=workers, agents=rest_then_run)
+    assert [r.winners for r in by_name.results] == [r.winners for r in as_factory.results]
+    assert by_name.unfinished == 0
+
+
+@pytest.mark.parametrize(("kwargs", "problem"), [
+    ({"games": 0}, "games must be"), ({"workers": 0}, "workers must be"),
+    ({"max_steps": 0}, "max_steps must be"), ({"seed": -5}, "seed must be 0 or more"),
+    ({"seed": "7"}, "seed must be a whole number"),
+    ({"agents": "no_such_module:bots"}, "no_such_module"), ({"agents": "bots"}, "module:factory"),
+])
+def test_simulate_refuses_bad_arguments(toy: gk.Game, kwargs: dict[str, Any],
+                                        problem: str) -> None:
+    args: dict[str, Any] = {"games": 2, "seed": 1, **kwargs}
+    with pytest.raises(gk.BadOption, match=problem):
+        gk.simulate("toy_race", args.pop("games"), args.pop("seed"), **args)
+
+
+# -- 5. bad input -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", ["7", 7.0, True, -1, [7]])
+def test_a_seed_that_is_not_a_whole_number_from_0_is_a_bad_option(toy: gk.Game,
+                                                                   seed: Any) -> None:
+    with pytest.raises(gk.BadOption, match="seed"):
+        toy.new_game(seed=seed)
+    with pytest.raises(gk.BadOption, match="seed"):
+        gk.play_game(toy, seed)
+
+
+def test_the_module_is_importable_by_name() -> None:
+    assert sys.modules[__name__].rest_then_run is rest_then_run
