@@ -1,9 +1,11 @@
 """The ``gothic`` command: list, demo, simulate and replay the registered games.
 
     gothic list
-    gothic demo [GAME ...] [--seed N] [--save FILE]
+    gothic demo [GAME ...] [--seed N] [--save FILE] [--option NAME=VALUE ...]
     gothic simulate GAME --games N --seed S --workers W
     gothic replay FILE
+
+Every error is one line that starts with ``gothic SUBCOMMAND:``, never a traceback.
 """
 
 from __future__ import annotations
@@ -15,30 +17,83 @@ import sys
 import textwrap
 import time
 from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from .agents import GameRecord, play_game, replay, simulate
-from .errors import GothicError
+from .errors import BadOption, CorruptSave, GothicError
+from .game import Game
 from .registry import available_games, load_game
 
 _WIDTH = 88
+_LIST_WIDTH = 100
 
 
-def _parse_option(text: str) -> tuple[str, Any]:
-    name, sep, raw = text.partition("=")
-    if not sep or not name:
-        raise argparse.ArgumentTypeError(f"options are NAME=VALUE, not {text!r}")
+class _Refusal(Exception):
+    """A command line the subcommand cannot run (said in one line, exit status 2)."""
+
+
+def _version() -> str:
     try:
-        value = json.loads(raw)
-    except ValueError:
-        value = raw  # a bare word is a string
-    return name.strip(), value
+        return metadata.version("gothic-games")
+    except metadata.PackageNotFoundError:
+        return "unknown"
 
 
 def _say(line: str = "", out: TextIO | None = None) -> None:
     print(line, file=out or sys.stdout)
 
+
+def _whole(label: str, least: int) -> Any:
+    """An argparse type: a whole number of at least ``least``."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{label} must be a whole number, "
+                                             f"not {text!r}") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"{label} must be {least} or more, not {value}")
+        return value
+    return parse
+
+
+def _option_text(text: str) -> tuple[str, str]:
+    name, sep, raw = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"options are NAME=VALUE, not {text!r}")
+    return name.strip(), raw
+
+
+def _options_for(game: Game, given: Sequence[tuple[str, str]]) -> dict[str, Any]:
+    """The ``--option`` values for ``game``, each parsed by the game's own option type."""
+    known = {opt.name: opt for opt in game.options}
+    options: dict[str, Any] = {}
+    for name, raw in given:
+        if name not in known:
+            names = ", ".join(known) or "none"
+            raise BadOption(f"{game.name} has no option {name!r}; its options are {names}")
+        options[name] = known[name].parse(raw)
+    game.resolve_options(options)
+    return options
+
+
+def _save_path(text: str | None, games: int) -> Path | None:
+    """Where ``--save`` writes, checked before any game is played."""
+    if text is None:
+        return None
+    path = Path(text)
+    if path.is_dir():
+        raise _Refusal(f"--save {text}: that is a folder; name a file in it")
+    if not path.parent.is_dir():
+        raise _Refusal(f"--save {text}: there is no folder {str(path.parent)!r}")
+    if games > 1 and not os.access(path.parent, os.W_OK):
+        raise _Refusal(f"--save {text}: the folder cannot be written to")
+    return path
+
+
+# -- gothic list ----------------------------------------------------------------------------
 
 def cmd_list(args: argparse.Namespace) -> int:
     names = available_games()
@@ -49,61 +104,82 @@ def cmd_list(args: argparse.Namespace) -> int:
         try:
             info = load_game(name).describe()
         except GothicError as exc:
-            _say(f"{name:18} (cannot be loaded: {exc})")
+            _say(f"{name} (cannot be loaded: {exc})")
             continue
-        _say(f"{name:18} {info['title']}")
-        _say(f"{'':18} seats: {', '.join(info['seats'])}")
+        _say(f"{name}: {info['title']}")
+        _say(_wrap(f"seats: {', '.join(info['seats'])}", "    "))
         for opt in info["options"]:
-            _say(f"{'':18} --option {opt['name']}=...  (default {opt['default']!r}) "
-                 f"{opt['help']}")
+            default = _shown(opt["default"])
+            _say(_wrap(f"--option {opt['name']}={default}  {opt['help']}", "    ", "        "))
+        _say()
     return 0
 
 
-def _narrate(record: GameRecord, out: TextIO) -> None:
-    for entry in record.public_log:
-        text = str(entry.get("text", entry.get("kind", "")))
-        _say(textwrap.fill(text, _WIDTH, initial_indent="  ", subsequent_indent="    "), out)
+def _shown(value: Any) -> str:
+    """A default as ``--option`` accepts it back: ``True``, ``a,b``, ``3``, a word."""
+    if isinstance(value, (tuple, list)):
+        return ",".join(map(str, value)) or '""'
+    if value == "":
+        return '""'
+    return str(value)
 
 
-def _outcome_line(record: GameRecord) -> str:
-    outcome = record.outcome
-    if outcome is None:
-        return f"Unfinished after {record.steps} actions."
-    winners = ", ".join(outcome["winners"]) or "nobody"
-    level = f" ({outcome['level']})" if outcome.get("level") else ""
-    reason = f": {outcome['reason']}" if outcome.get("reason") else ""
-    return f"Winner: {winners}{level}{reason}. {record.steps} actions."
+def _wrap(text: str, indent: str, more: str | None = None) -> str:
+    return textwrap.fill(text, _LIST_WIDTH, initial_indent=indent,
+                         subsequent_indent=more if more is not None else indent)
 
+
+# -- gothic demo ----------------------------------------------------------------------------
 
 def cmd_demo(args: argparse.Namespace) -> int:
     names = args.games or available_games()
     if not names:
         _say("No games are registered.")
         return 1
-    options = dict(args.option or [])
+    save = _save_path(args.save, len(names))
     status = 0
     for name in names:
         try:
             game = load_game(name)
-            _say("=" * _WIDTH)
-            _say(f"{game.title}  (gothic demo {name} --seed {args.seed})")
-            _say("=" * _WIDTH)
-            _, record = play_game(game, args.seed, options=options if args.games else {},
-                                  max_steps=args.max_steps)
+            options = _options_for(game, args.option or ())
         except GothicError as exc:
-            _say(f"{name}: {exc}", sys.stderr)
+            _say(f"gothic demo: {exc}", sys.stderr)
             status = 1
             continue
-        _narrate(record, sys.stdout)
+        shown = "".join(f" --option {k}={_shown(v)}" for k, v in options.items())
+        _say("=" * _WIDTH)
+        _say(f"{game.title}  (gothic demo {name} --seed {args.seed}{shown})")
+        _say("=" * _WIDTH)
+        try:
+            state, record = play_game(game, args.seed, options=options,
+                                      max_steps=args.max_steps)
+        except GothicError as exc:
+            _say(f"gothic demo: {name}: {exc}", sys.stderr)
+            status = 1
+            continue
+        for line in game.report(state, record):
+            _say(line)
         _say("-" * _WIDTH)
         _say(_outcome_line(record))
         _say()
-        if args.save:
-            path = Path(args.save if len(names) == 1 else f"{args.save}.{name}.json")
+        if save is not None:
+            path = save if len(names) == 1 else save.with_name(f"{save.name}.{name}.json")
             path.write_text(record.to_json() + "\n", encoding="utf-8")
-            _say(f"Saved the game record to {path}")
+            _say(f"Saved the game record to {path} (gothic replay {path})")
     return status
 
+
+def _outcome_line(record: GameRecord) -> str:
+    outcome = record.outcome
+    if outcome is None:
+        return f"Unfinished: stopped after {record.steps} actions (--max-steps)."
+    winners = ", ".join(outcome["winners"]) or "nobody"
+    level = f" ({outcome['level']})" if outcome.get("level") else ""
+    reason = f": {outcome['reason']}" if outcome.get("reason") else ""
+    return f"Winner: {winners}{level}{reason}. {record.steps} actions."
+
+
+# -- gothic simulate ------------------------------------------------------------------------
 
 class _Progress:
     """A progress bar on stderr (redrawn in place on a terminal, a line per 10% otherwise)."""
@@ -128,15 +204,11 @@ class _Progress:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    options = dict(args.option or [])
+    options = _options_for(load_game(args.game), args.option or ())
     progress = _Progress(args.games) if args.games > 1 else None
-    try:
-        result = simulate(args.game, args.games, args.seed, workers=args.workers,
-                          options=options, agents=args.agents, max_steps=args.max_steps,
-                          progress=progress)
-    except GothicError as exc:
-        _say(f"gothic simulate: {exc}", sys.stderr)
-        return 1
+    result = simulate(args.game, args.games, args.seed, workers=args.workers,
+                      options=options, agents=args.agents, max_steps=args.max_steps,
+                      progress=progress)
     _say(f"{args.game}: {args.games} games, seed {args.seed}, {args.agents} agents, "
          f"{args.workers} worker(s)")
     _say()
@@ -144,57 +216,108 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for winners, level, n, share in result.outcome_table():
         _say(f"{winners:40} {level:22} {n:6d} {share:7.1%}")
     _say()
+    if result.unfinished:
+        _say(f"unfinished: {result.unfinished} games stopped at --max-steps {args.max_steps}")
     _say(f"mean game length: {result.mean_steps:.1f} actions")
     _say(f"actions per second: {result.actions_per_second:,.0f} (per worker)")
     _say(f"wall time: {result.wall_seconds:.1f}s")
     return 0
 
 
+# -- gothic replay --------------------------------------------------------------------------
+
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
-        record = GameRecord.from_json(Path(args.file).read_text(encoding="utf-8"))
-        replay(load_game(record.game), record)
+        text = Path(args.file).read_text(encoding="utf-8")
     except OSError as exc:
-        _say(f"gothic replay: cannot read {args.file}: {exc.strerror}", sys.stderr)
-        return 1
+        raise _Refusal(f"cannot read {args.file}: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise _Refusal(f"{args.file} is not JSON, so not a game record") from None
+    if isinstance(data, dict) and "state" in data and "dice" in data:
+        raise _Refusal(f"{args.file} is a state snapshot (state.to_json()), not a game "
+                       "record; gothic demo --save writes game records")
+    try:
+        record = GameRecord.from_json(text)
+        replay(load_game(record.game), record)
+    except CorruptSave as exc:
+        raise _Refusal(f"{args.file}: {exc}") from None
     except GothicError as exc:
-        _say(f"gothic replay: {args.file} does not replay: {exc}", sys.stderr)
-        return 1
+        raise _Refusal(f"{args.file} does not replay: {exc}") from None
     if not args.quiet:
-        _narrate(record, sys.stdout)
+        for entry in record.public_log:
+            _say(textwrap.fill(str(entry.get("text", "")), _WIDTH, initial_indent="  ",
+                               subsequent_indent="    "))
     _say(f"{args.file}: {record.game}, seed {record.seed}, {record.steps} actions replayed; "
          f"log and outcome match. {_outcome_line(record)}")
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="gothic", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = parser.add_subparsers(dest="command", required=True)
+# -- the parser -----------------------------------------------------------------------------
 
-    p = sub.add_parser("list", help="list the registered games")
+class _Parser(argparse.ArgumentParser):
+    """Errors as one line, ``gothic SUBCOMMAND: ...``, then where to find help."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _seed_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=_whole("--seed", 0), default=1,
+                   help="the seed of the game's dice and bots (a whole number from 0)")
+
+
+def _option_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--option", type=_option_text, action="append", metavar="NAME=VALUE",
+                   help="a game option, as gothic list shows it (True/False, a,b for a tuple, "
+                        "a word, or JSON); repeat for several (default: the game's defaults)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="gothic", description=__doc__,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"gothic {_version()}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    shown = argparse.ArgumentDefaultsHelpFormatter
+
+    p = sub.add_parser("list", help="list the installed games, their seats and options",
+                       formatter_class=shown)
     p.set_defaults(run=cmd_list)
 
-    p = sub.add_parser("demo", help="play seeded bot games and narrate the public log")
-    p.add_argument("games", nargs="*", metavar="GAME", help="games to play (default: all)")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--save", metavar="FILE", help="write the game record (for gothic replay)")
-    p.add_argument("--option", type=_parse_option, action="append", metavar="NAME=VALUE")
-    p.add_argument("--max-steps", type=int, default=200_000)
+    p = sub.add_parser("demo", help="play seeded bot games and tell what happened",
+                       formatter_class=shown)
+    p.add_argument("games", nargs="*", metavar="GAME",
+                   help="the games to play (default: every installed game)")
+    _seed_arg(p)
+    p.add_argument("--save", metavar="FILE", default=None,
+                   help="write the game record there, for gothic replay (with several games, "
+                        "FILE.GAME.json each)")
+    _option_arg(p)
+    p.add_argument("--max-steps", type=_whole("--max-steps", 1), default=200_000,
+                   help="stop a game still going after this many actions (it is reported "
+                        "unfinished)")
     p.set_defaults(run=cmd_demo)
 
-    p = sub.add_parser("simulate", help="play many seeded bot games and tabulate outcomes")
-    p.add_argument("game")
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--workers", type=int, default=1)
-    p.add_argument("--agents", choices=("default", "random"), default="default")
-    p.add_argument("--option", type=_parse_option, action="append", metavar="NAME=VALUE")
-    p.add_argument("--max-steps", type=int, default=100_000)
+    p = sub.add_parser("simulate", help="play many seeded bot games and tabulate the outcomes",
+                       formatter_class=shown)
+    p.add_argument("game", help="the game to simulate")
+    p.add_argument("--games", type=_whole("--games", 1), default=100,
+                   help="how many games to play")
+    _seed_arg(p)
+    p.add_argument("--workers", type=_whole("--workers", 1), default=1,
+                   help="worker processes (the results do not depend on it)")
+    p.add_argument("--agents", default="default", metavar="default|random|MODULE:FACTORY",
+                   help="who plays: the game's bots, random play, or a factory "
+                        "f(state, seed) -> {seat: agent} (seats left out play the game's bots)")
+    _option_arg(p)
+    p.add_argument("--max-steps", type=_whole("--max-steps", 1), default=100_000,
+                   help="stop a game still going after this many actions (counted unfinished)")
     p.set_defaults(run=cmd_simulate)
 
-    p = sub.add_parser("replay", help="re-play a saved game record and check it")
-    p.add_argument("file")
+    p = sub.add_parser("replay", help="re-play a saved game record and check its log and "
+                                      "outcome", formatter_class=shown)
+    p.add_argument("file", help="a game record written by gothic demo --save")
     p.add_argument("--quiet", action="store_true", help="do not print the log")
     p.set_defaults(run=cmd_replay)
     return parser
@@ -204,6 +327,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         status: int = args.run(args)
+    except _Refusal as exc:
+        _say(f"gothic {args.command}: {exc}", sys.stderr)
+        return 2
+    except GothicError as exc:
+        _say(f"gothic {args.command}: {exc}", sys.stderr)
+        return 1
     except BrokenPipeError:  # the reader stopped early (gothic demo | head)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
@@ -211,6 +340,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say("interrupted", sys.stderr)
         return 130
     return status
+
+
+def run_demo(game: str, argv: Sequence[str] | None = None) -> int:
+    """``python -m GAME [--seed N] ...``: one narrated bot game of ``game``."""
+    return main(["demo", game, *(sys.argv[1:] if argv is None else argv)])
 
 
 if __name__ == "__main__":

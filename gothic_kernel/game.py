@@ -37,7 +37,7 @@ from .serial import SerialError
 from .visibility import PUBLIC, Log
 
 if TYPE_CHECKING:
-    from .agents import Agent
+    from .agents import Agent, GameRecord
 
 #: The rule named when a seat acts out of turn.
 SEQUENCE_OF_PLAY = "sequence of play"
@@ -126,6 +126,24 @@ class Option:
     help: str
     choices: tuple[Any, ...] | None = None
     kind: type | None = None  # defaults to the type of the default
+
+    def parse(self, text: str) -> Any:
+        """The value a command line gives as ``text``: JSON, or as ``gothic list`` prints
+        it (``True``/``False`` for a flag, ``a,b`` for a tuple, a bare word for a string).
+        Checked with :meth:`check`."""
+        kind = self.kind or type(self.default)
+        words = {"true": True, "false": False, "yes": True, "no": False}
+        if kind is bool and text.strip().lower() in words:
+            return self.check(words[text.strip().lower()])
+        try:
+            value: Any = json.loads(text)
+        except ValueError:
+            value = text
+        if kind in (tuple, list) and isinstance(value, (str, int)):
+            value = tuple(part.strip() for part in str(text).split(",") if part.strip())
+        elif kind is str and not isinstance(value, str):
+            value = text
+        return self.check(value)
 
     def check(self, value: Any) -> Any:
         kind = self.kind or type(self.default)
@@ -452,6 +470,21 @@ class Game(abc.ABC):
         from .agents import RandomAgent
 
         return {seat: RandomAgent(seed + i) for i, seat in enumerate(state.seats)}
+
+    def report(self, state: GameState, record: GameRecord) -> list[str]:
+        """A played game told for people (``gothic demo``, ``python -m GAME``): lines of
+        text, from ``record`` and the final ``state``.
+
+        This default prints the public log and the outcome; games override it with turn
+        headings, repeated lines folded, results in words, the board drawn in text and
+        an end summary of where every side stands, in the characters' names."""
+        lines = [f"  {entry['text']}" for entry in record.public_log]
+        outcome = state.outcome
+        if outcome is None:
+            lines.append(f"Unfinished: stopped after {record.steps} actions.")
+        else:
+            lines.append(outcome.sentence(self.seat_name))
+        return lines
 
     def describe(self) -> dict[str, Any]:
         """Metadata for front ends and ``gothic list``."""

@@ -73,7 +73,15 @@ class Scope:
 
     @staticmethod
     def from_data(data: Mapping[str, JSON]) -> Scope:
-        return Scope(data["kind"], str(data.get("name", "")), frozenset(data.get("seats", ())))
+        """The scope ``to_data`` wrote; ValueError for one that could not be written."""
+        kind, seats = data["kind"], data.get("seats", [])
+        if kind not in ("public", "seat", "side", "group", "nobody"):
+            raise ValueError(f"unknown scope kind {kind!r}")
+        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            raise ValueError(f"a scope's seats must be a list of seat ids, not {seats!r}")
+        if (kind in ("public", "nobody")) == bool(seats) or (kind == "seat" and len(seats) != 1):
+            raise ValueError(f"a {kind} scope with seats {seats!r}")
+        return Scope(kind, str(data.get("name", "")), frozenset(seats))
 
 
 _PUBLIC_SCOPE = Scope("public")
@@ -112,7 +120,16 @@ class LogEntry:
 
     @staticmethod
     def from_data(data: Mapping[str, JSON]) -> LogEntry:
+        """The entry ``to_data`` wrote; ValueError for a malformed one."""
+        if not isinstance(data, Mapping):
+            raise ValueError(f"a log entry must be an object, not {data!r}")
         public = data.get("public")
+        for part in (data["event"], public):
+            if part is None and part is public:
+                continue
+            if not isinstance(part, Mapping) or not isinstance(part.get("kind"), str) \
+                    or not isinstance(part.get("text"), str):
+                raise ValueError(f"a log event needs a kind and a text: {part!r}")
         return LogEntry(dict(data["event"]), Scope.from_data(data["scope"]),
                         None if public is None else dict(public))
 

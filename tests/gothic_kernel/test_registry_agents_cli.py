@@ -111,9 +111,9 @@ def test_cli_replay_reports_a_corrupt_record(kuhn: gk.Game, tmp_path: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"game": "kuhn_poker"}))
-    assert main(["replay", str(bad)]) == 1
+    assert main(["replay", str(bad)]) == 2
     assert "not a game record" in capsys.readouterr().err
-    assert main(["replay", str(tmp_path / "absent.json")]) == 1
+    assert main(["replay", str(tmp_path / "absent.json")]) == 2
     assert main(["demo", "no_such_game"]) == 1
 
 

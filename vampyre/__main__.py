@@ -1,0 +1,7 @@
+"""``python -m vampyre [--seed N] [--option NAME=VALUE ...]``: one seeded bot game, told."""
+
+import sys
+
+from gothic_kernel.cli import run_demo
+
+sys.exit(run_demo("vampyre"))
