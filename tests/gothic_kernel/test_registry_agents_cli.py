@@ -125,3 +125,91 @@ def test_corrupt_saves_are_refused(kuhn: gk.Game) -> None:
                 text.replace('"format":1', '"format":99')):
         with pytest.raises(gk.CorruptSave):
             kuhn.from_json(bad)
+
+
+# -- the gothic command refuses bad input in one line --------------------------------------
+
+@pytest.mark.parametrize("argv", [
+    ["demo", "kuhn_poker", "--seed", "-5"], ["simulate", "kuhn_poker", "--seed", "-5"],
+    ["demo", "kuhn_poker", "--seed", "abc"], ["simulate", "kuhn_poker", "--games", "0"],
+    ["simulate", "kuhn_poker", "--workers", "0"], ["simulate", "kuhn_poker", "--max-steps", "0"],
+    ["demo", "kuhn_poker", "--max-steps", "-1"], ["demo", "kuhn_poker", "--option", "oops"],
+])
+def test_bad_numbers_are_refused_in_one_line(kuhn: gk.Game, argv: list[str],
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"gothic {argv[0]}: ") and err.count("\n") == 1
+    assert "Traceback" not in err
+
+
+def test_save_to_a_missing_folder_or_a_folder_is_refused_before_play(
+        kuhn: gk.Game, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for target in (tmp_path / "absent" / "game.json", tmp_path):
+        assert main(["demo", "kuhn_poker", "--save", str(target)]) == 2
+        captured = capsys.readouterr()
+        assert captured.err.startswith("gothic demo: --save") and not captured.out
+
+
+def test_options_are_parsed_as_gothic_list_prints_them_and_refused_per_game(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list"]) == 0
+    listing = capsys.readouterr().out
+    assert "--option hunters=" in listing
+    assert all(len(line) <= 100 for line in listing.splitlines())
+    assert main(["demo", "vampyre", "--seed", "2", "--max-steps", "5",
+                 "--option", "players=3", "--option", "hunters=mina,harker,morris"]) == 0
+    assert "hunters=mina,harker,morris" in capsys.readouterr().out
+    assert main(["demo", "vampyre", "draculas_revenge", "--max-steps", "5",
+                 "--option", "reaction_dice=False"]) == 1
+    captured = capsys.readouterr()
+    assert "gothic demo: vampyre has no option 'reaction_dice'" in captured.err
+    assert "reaction_dice=False" in captured.out  # played for the game that has it
+
+
+def test_option_values_read_like_gothic_list_prints_them() -> None:
+    flag = gk.Option("reaction_dice", True, "")
+    names = gk.Option("hunters", (), "", kind=tuple)
+    count = gk.Option("players", 4, "")
+    assert flag.parse("False") is False and flag.parse("true") is True
+    assert names.parse("mina,harker") == ("mina", "harker")
+    assert names.parse('["mina"]') == ("mina",)
+    assert count.parse("3") == 3
+    with pytest.raises(gk.BadOption):
+        count.parse("three")
+
+
+def test_replay_says_a_snapshot_is_not_a_game_record(kuhn: gk.Game, tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    snapshot = tmp_path / "state.json"
+    snapshot.write_text(kuhn.new_game(seed=1).to_json())
+    assert main(["replay", str(snapshot)]) == 2
+    assert "is a state snapshot" in capsys.readouterr().err
+
+
+def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert capsys.readouterr().out.startswith("gothic ")
+    for command in ("demo", "simulate", "replay", "list"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        text = capsys.readouterr().out
+        assert "usage: gothic " + command in text
+        if command in ("demo", "simulate"):
+            assert "(default: 1)" in text  # the seed
+
+
+def test_simulate_prints_unfinished_games(kuhn: gk.Game,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "kuhn_poker", "--games", "4", "--max-steps", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "(unfinished)" in out and "unfinished: 4 games stopped at --max-steps 1" in out
+
+
+def test_demo_uses_the_games_report(kuhn: gk.Game, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "kuhn_poker", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "wins" in out and "Winner:" in out

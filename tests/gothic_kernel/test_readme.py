@@ -1,0 +1,32 @@
+"""The README's code examples run and end, and its set-up commands are the ones CI uses."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+EXAMPLES = re.findall(r"```python\n(.*?)```", README, flags=re.DOTALL)
+
+
+def test_the_readme_has_examples() -> None:
+    assert len(EXAMPLES) >= 2
+
+
+@pytest.mark.parametrize("number", range(len(EXAMPLES)))
+def test_each_readme_example_runs_and_ends(number: int) -> None:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(EXAMPLES[number], f"README example {number + 1}", "exec"), {})
+    assert out.getvalue().strip()
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "pip install -e '.[dev]'" in README and "pip install" in ci
+    assert ".venv/bin/pytest" in README and ".venv/bin/pytest" in ci
