@@ -171,15 +171,15 @@ class Log:
 
     def add(self, entry: Mapping[str, JSON], scope: Scope = _PUBLIC_SCOPE,
             public: Mapping[str, JSON] | None = None) -> None:
-        """Record a copy of ``entry`` under ``scope``; others see ``public`` (or nothing).
+        """Record ``entry`` under ``scope``; others see ``public`` (or nothing).
 
-        The copies are the log's own: the game may go on changing what it passed in."""
-        self._entries.append(LogEntry(copy_json(entry), scope,
-                                      None if public is None else copy_json(public)))
+        The log keeps what it is given (entries never change once written): a game
+        must not change a dict or list after logging it. Readers get copies."""
+        self._entries.append(LogEntry(entry, scope, public))
 
     def say(self, kind: str, text: str, /, **data: JSON) -> None:
         """Record a public event."""
-        self._entries.append(LogEntry(copy_json(event(kind, text, **data))))
+        self._entries.append(LogEntry(event(kind, text, **data)))
 
     def for_viewer(self, viewer: str) -> list[dict[str, JSON]]:
         """The log as ``viewer`` may read it: fresh copies, so editing them changes nothing."""

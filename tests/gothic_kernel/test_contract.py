@@ -112,14 +112,6 @@ def test_editing_a_returned_log_changes_nothing(toy: gk.Game) -> None:
     assert "forged" not in state.to_json()
 
 
-def test_the_log_keeps_its_own_copy_of_what_a_game_wrote() -> None:
-    log = gk.Log()
-    data = {"places": ["paris"]}
-    log.add(gk.event("move", "moves", where=data), gk.Scope.public())
-    data["places"].append("rome")
-    assert log.for_viewer(gk.PUBLIC)[0]["where"] == {"places": ["paris"]}
-
-
 def test_an_outcome_is_read_only(toy: gk.Game) -> None:
     outcome = gk.Outcome(("north",), scores={"north": 1.0})
     with pytest.raises(TypeError):
