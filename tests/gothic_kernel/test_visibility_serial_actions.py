@@ -185,3 +185,29 @@ def test_log_views_and_text_stay_true_when_clones_diverge() -> None:
     shown = log.for_viewer("seward")
     shown[0]["text"] = "changed by a careless caller"
     assert log.for_viewer("seward")[0]["text"] == "A"
+
+
+@pytest.mark.parametrize("entry", [
+    {"event": {"kind": "move", "text": "moves"}, "scope": {"kind": "everyone"}},
+    {"event": {"kind": "move", "text": "moves"}, "scope": {"kind": "seat", "seats": []}},
+    {"event": {"kind": "move", "text": "moves"}, "scope": {"kind": "public", "seats": ["a"]}},
+    {"event": {"kind": "move", "text": "moves"}, "scope": {"kind": "side", "seats": "ab"}},
+    {"event": {"kind": "move"}, "scope": {"kind": "public"}},
+    {"event": {"kind": 3, "text": "x"}, "scope": {"kind": "public"}},
+    {"event": {"kind": "move", "text": "x"}, "scope": {"kind": "seat", "seats": ["a"]},
+     "public": {"text": "someone moves"}},
+    ["not", "an", "entry"],
+])
+def test_a_malformed_log_entry_is_refused(entry: object) -> None:
+    with pytest.raises((ValueError, KeyError, TypeError)):
+        Log.from_data([entry])  # type: ignore[list-item]
+
+
+def test_a_game_with_a_malformed_log_is_a_corrupt_save() -> None:
+    from gothic_kernel import CorruptSave
+    from gothic_kernel.reference import KuhnPoker
+
+    game = KuhnPoker()
+    text = game.new_game(seed=1).to_json().replace('"kind":"seat"', '"kind":"somebody"', 1)
+    with pytest.raises(CorruptSave):
+        game.from_json(text)
