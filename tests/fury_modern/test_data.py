@@ -604,3 +604,36 @@ def test_special_locations_hospitals_nearest_by_roads_with_ties() -> None:
     every = graph("road", "sea")
     for place in unreachable:
         assert any(nx.has_path(every, place, h) for h in distances)
+
+
+def test_special_locations_what_a_hunter_may_do_there() -> None:
+    special = MAP["special_locations"]
+    assert set(special["castle_forbidden_actions"]) == {"supply", "reserve_ticket"}
+    assert special["hospital_supply_draws"] == "items_only"
+    assert special["hospital_moves"] == "to_attached_city_by_day"
+
+
+def test_damage_a_defeated_hunter_goes_to_hospital_at_dawn_empty_handed() -> None:
+    defeat = D["characters"]["defeat"]
+    assert (defeat["hunter_goes_to"], defeat["hunter_moved_at"]) == ("nearest_hospital", "dawn")
+    assert MAP["hospital_rule"]["placed_at"] == "dawn"
+    assert set(defeat["hunter_discards"]) == {"event", "item"}
+    assert set(defeat["hunter_returns_tokens"]) == {"damage", "bite", "ticket"}
+    assert set(defeat["hunter_returns_tokens"]) <= {t["id"] for t in TRACKS["token"]}
+
+
+def test_fighting_vampires_dracula_controls_them_and_damage_stays() -> None:
+    rules = D["encounters"]["fighting_vampires"]
+    assert (rules["controlled_by"], rules["damage_stays"]) == ("dracula", True)
+    assert rules["defeated_card"] == "discarded"
+
+
+def test_item_cards_are_drawn_from_the_top() -> None:
+    assert D["items"]["deck"]["draw_from"] == "top"
+
+
+def test_vampire_encounters_a_cleared_hideout_empties_to_deck_discard_and_pool() -> None:
+    cleared = TRACKS["trail"]["cleared_hideout"]
+    assert cleared == {"location_cards": "location_deck", "encounters": "discarded",
+                       "tokens": "pool"}
+    assert TRACKS["trail"]["matured_location_card"] == "location_deck"
