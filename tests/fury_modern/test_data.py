@@ -637,3 +637,11 @@ def test_vampire_encounters_a_cleared_hideout_empties_to_deck_discard_and_pool()
     assert cleared == {"location_cards": "location_deck", "encounters": "discarded",
                        "tokens": "pool"}
     assert TRACKS["trail"]["matured_location_card"] == "location_deck"
+
+
+def test_every_timing_code_is_used() -> None:
+    used: set[str] = set()
+    for _, _, entry in entries():
+        used |= set(entry.get("timing", []))
+        used.add(entry.get("ally_timing", "immediately"))
+    assert used == set(VOCAB["timing"])
