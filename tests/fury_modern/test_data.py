@@ -507,7 +507,7 @@ def _despair_tokens_in_week(week: int) -> int:
 
 def _first_escape_round(ability: dict[str, Any], despair: int) -> int:
     base: int = ability["escape_needs_cards_played"]
-    needed = base - ability["fewer_per_despair_token"] * despair
+    needed: int = base - ability["fewer_per_despair_token"] * despair
     return max(needed, 0) + 1
 
 
