@@ -8,6 +8,8 @@ game discovery, agents and the conformance kit. It knows nothing of any game.
     state = game.new_game(seed=7)
 """
 
+from importlib import metadata as _metadata
+
 from .actions import ACTION_FORMAT, Action, ActionCodec
 from .agents import (
     Agent,
@@ -52,6 +54,11 @@ from .pools import Pool, pool_of
 from .registry import available_games, load_game, register_game, unregister_game
 from .sequencer import Sequencer, SimultaneousChoice, seats_in_order
 from .visibility import PUBLIC, Log, LogEntry, Scope, copy_json, event, redact
+
+try:
+    __version__ = _metadata.version("gothic-games")
+except _metadata.PackageNotFoundError:  # run from a source tree that was never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     "ACTION_FORMAT",

@@ -78,7 +78,7 @@ class Outcome:
         said = f"{winners} {'wins' if len(self.winners) == 1 else 'win'}" if winners \
             else "Nobody wins"
         level = f" ({self.level})" if self.level else ""
-        reason = f": {self.reason}" if self.reason else ""
+        reason = f": {self.reason.rstrip('.')}" if self.reason else ""
         return f"{said}{level}{reason}."
 
 

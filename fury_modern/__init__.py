@@ -1,0 +1,80 @@
+"""Fury of Dracula, modern rules (third and fourth editions): the hunt across Europe.
+
+Four hunters (Lord Godalming, Dr. Seward, Van Helsing, Mina Harker) chase Dracula, who
+moves in secret, leaving a trail of face-down location cards and encounters; his vampires
+mature into influence, and he wins at 13 influence; the hunters win by defeating him.
+
+    import gothic_kernel as gk
+    game = gk.load_game("fury_modern")
+    state = game.new_game(seed=7)
+
+The supplement (fury_of_dracula_modern.txt) refers to a Rules Reference the project does
+not have; what it leaves out is reconstructed from public sources, every item with its
+source in the fidelity table of docs/fury_modern.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from gothic_kernel import Agent, CorruptSave, Dice, Game, GameState, Option
+
+from .actions import ACTION_TYPES
+from .rules import DRACULA, HUNTERS, SEATS, load_rules
+from .setup import set_up
+from .state import ModernState
+
+__all__ = ["DRACULA", "HUNTERS", "SEATS", "FuryModernGame", "ModernState"]
+
+
+class FuryModernGame(Game):
+    """The rules object of modern Fury of Dracula."""
+
+    name = "fury_modern"
+    title = "Fury of Dracula (modern rules)"
+    rulebook = "Fury of Dracula, third/fourth edition: rules supplement"
+    seats = SEATS
+    has_hidden_information = True
+    conformance: ClassVar[Mapping[str, Any]] = {"every": 10}
+    action_types = ACTION_TYPES
+    options = (
+        Option("map_file", "", "a map file replacing the reconstructed modern board"),
+        Option("data_dir", "", "a folder of card and character files replacing the packaged "
+               "ones"),
+        Option("reveal_on_entering", False, "fourth edition: Dracula moving into a hunter's "
+               "city is revealed"),
+    )
+
+    def seat_name(self, seat: str) -> str:
+        return load_rules().name(seat)
+
+    def _new_game(self, dice: Dice, options: dict[str, Any]) -> ModernState:
+        from gothic_kernel.decisions import settle
+
+        rules = load_rules(options["map_file"], options["data_dir"])
+        state = ModernState(self, rules, dice, options)
+        set_up(state)
+        settle(state)
+        return state
+
+    def _state_from_data(self, data: Any, dice: Dice) -> GameState:
+        if not isinstance(data, dict) or not isinstance(data.get("options"), dict):
+            raise CorruptSave("a fury_modern save needs its options")
+        options = self.resolve_options(data["options"])
+        rules = load_rules(options["map_file"], options["data_dir"])
+        state = ModernState.from_snapshot(self, rules, data, dice)
+        from .invariants import check_save
+
+        check_save(state)
+        return state
+
+    def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
+        from .bots import default_agents
+
+        return default_agents(state, seed)
+
+    def report(self, state: GameState, record: Any) -> list[str]:
+        from .report import report
+
+        return report(state, record)

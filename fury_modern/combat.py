@@ -1,0 +1,700 @@
+"""Combat: hunters against Dracula (or one of his vampires), round by round (Combat).
+
+Before combat each hunter takes a Punch, a Dodge and an Escape card (they do not count
+toward his hand limit) and Dracula draws five cards from his shuffled combat deck. Each
+round:
+
+1. Choose combat cards: every player places one card face down; a hunter's card must
+   have a banner (Punch, Dodge, Escape, or an item with a red banner). With several
+   hunters, Dracula names the engaged hunter before the cards are revealed; only he can
+   block Dracula's card.
+2. Reveal them together.
+3. Compare icons: if the icon on Dracula's card is highlighted on the engaged hunter's
+   banner, Dracula's card is cancelled.
+4. Resolve Dracula's card unless cancelled (his Pride decides when an escape card may
+   be played: 3 minus the despair tokens combat cards before it; a vampire's only
+   when three are in play).
+5. Resolve each hunter's card unless Dracula's card cancelled it.
+6. Refresh: Dracula draws a card; the card a hunter played the round before goes back
+   to his hand.
+
+The combat ends when Dracula has played six cards, when either side wins the game, when
+every hunter in it is bitten, defeated or gone, or when Dracula resolves an escape card.
+Afterwards the hunters put back their Punch, Dodge and Escape, and Dracula shuffles all
+his combat cards into his deck.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from gothic_kernel import Action, Scope, event
+
+from .actions import PASS, ChooseCard, ChooseCombatCard, ChooseHunter, Engage, MoveTo
+from .decisions import ModernDecision
+from .health import bite_hunter, heal_dracula, hurt_dracula, hurt_hunter
+from .influence import advance_influence
+from .rules import DRACULA, HUNTERS
+
+if TYPE_CHECKING:
+    from .state import ModernState
+
+BASIC = ("punch", "dodge", "escape")
+
+
+class Stage(enum.Enum):
+    """Where a combat round stands."""
+
+    CHOOSE = "choose"  # cards chosen face down, in secret, by every fighter
+    ENGAGE = "engage"  # Dracula names the engaged hunter (several hunters)
+    RESOLVE = "resolve"  # reveal, compare, resolve Dracula's card
+    PLOTTING = "plotting"  # Dracula may turn Plotting down to cancel a basic card
+    CLAWS = "claws"  # Claws at night: Dracula picks the hunter who suffers 2 more
+    BAT = "bat"  # Escape as Bat at night: Dracula may fly off in secret
+    HUNTERS = "hunters"  # the hunters' cards resolve
+    REFRESH = "refresh"  # Dracula draws; the end is checked
+
+
+@attrs.frozen
+class Fight(ModernDecision):
+    """A combat on the table.
+
+    ``vampire`` names the vampire encounter fought ("" for Dracula himself), from the
+    hideout in ``city``, with ``wounds`` damage on its card. ``hunters`` are those still
+    fighting, ``hands`` the combat cards each may choose from, ``in_play`` the card each
+    played last round. Dracula's ``hand`` and the ``chosen`` cards are secret until revealed.
+    """
+
+    KIND = "fight"
+    RULE = "Combat"
+    night: bool
+    hunters: tuple[str, ...]
+    city: str
+    vampire: str = ""
+    wounds: int = 0
+    stage: Stage = Stage.CHOOSE
+    round: int = 1
+    hand: tuple[str, ...] = ()
+    played: tuple[str, ...] = ()
+    face_up: tuple[str, ...] = ()  # Mesmerize and Plotting stay face up
+    plotting_used: bool = False
+    hands: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    in_play: dict[str, str] = attrs.field(factory=dict)
+    chosen: dict[str, str] = attrs.field(factory=dict)
+    engaged: str = ""
+    mesmerized: tuple[str, ...] = ()
+    cancelled: tuple[str, ...] = ()  # hunters whose card Dracula's card cancelled
+    discard: tuple[str, ...] = ()  # hunters whose item Strength also discards
+    blocked: bool = False  # Dracula's card this round was cancelled
+    ended: str = ""  # why the combat ends, once it does
+
+    # -- who decides -----------------------------------------------------------------------
+    def deciders(self, state: ModernState) -> tuple[str, ...]:
+        if self.stage is Stage.CHOOSE:
+            waiting = [s for s in (*self.hunters, DRACULA) if s not in self.chosen]
+            return tuple(sorted(waiting, key=SEAT_ORDER.index))
+        if self.stage in (Stage.ENGAGE, Stage.PLOTTING, Stage.CLAWS, Stage.BAT):
+            return (DRACULA,) if self.dracula_options(state) else ()
+        return ()
+
+    def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
+        if self.stage is Stage.CHOOSE:
+            cards = self.dracula_choices(state) if seat == DRACULA else self.hands[seat]
+            return [ChooseCombatCard(c) for c in sorted(set(cards))]
+        return self.dracula_options(state)
+
+    def dracula_choices(self, state: ModernState) -> list[str]:
+        """Dracula's cards he may play now: escape cards only as Pride allows."""
+        return [c for c in self.hand
+                if not state.rules.dracula_cards[c].escape or self.may_escape(state)]
+
+    def may_escape(self, state: ModernState) -> bool:
+        """Pride (Dracula) or the vampires' rule: enough combat cards played before."""
+        if self.vampire:
+            return len(self.played) >= state.rules.numbers["vampire_escape_needs_cards_in_play"]
+        sheet = state.rules.dracula
+        return len(self.played) >= sheet.pride_needs - sheet.pride_fewer_per_despair * \
+            state.despair
+
+    def dracula_options(self, state: ModernState) -> list[Action]:
+        if self.stage is Stage.ENGAGE:
+            return [Engage(h) for h in self.hunters] if len(self.hunters) > 1 else []
+        if self.stage is Stage.PLOTTING:
+            usable = "plotting" in self.face_up and not self.plotting_used and \
+                self.chosen.get(self.engaged) in BASIC and self.engaged not in self.cancelled
+            return [ChooseCard("plotting"), PASS] if usable else []
+        if self.stage is Stage.CLAWS:
+            return [ChooseHunter(h) for h in self.hunters] if len(self.hunters) > 1 else []
+        if self.stage is Stage.BAT:
+            return [*(MoveTo(c) for c in bat_flight(state)), PASS] if not self.vampire else []
+        return []
+
+    def prompt(self, state: ModernState, seat: str) -> str:
+        foe = state.name(self.vampire) if self.vampire else "Dracula"
+        if self.stage is Stage.CHOOSE:
+            if seat == DRACULA:
+                return (f"Dracula: combat round {self.round} in {state.name(self.city)} - choose "
+                        "your combat card, face down.")
+            return (f"{state.name(seat)}: combat round {self.round} against {foe} - choose a "
+                    "card with a banner, face down.")
+        return {Stage.ENGAGE: "Dracula: name the engaged hunter (only he can block your card).",
+                Stage.PLOTTING: "Dracula: turn Plotting face down to cancel the engaged "
+                                "hunter's card, or keep it.",
+                Stage.CLAWS: "Dracula: it is night - choose the hunter who suffers 2 more "
+                             "damage from Claws.",
+                Stage.BAT: "Dracula: Escape as Bat at night - fly in secret to a city up to "
+                           "two roads away, or stay."}[self.stage]
+
+    def describe(self, state: ModernState, seat: str, action: Action) -> str:
+        if isinstance(action, ChooseCombatCard):
+            return f"play {state.name(action.card)}"
+        if isinstance(action, Engage):
+            return f"engage {state.name(action.hunter)}"
+        if isinstance(action, ChooseHunter):
+            return f"{state.name(action.hunter)} suffers 2 more damage"
+        if isinstance(action, ChooseCard):
+            return "turn Plotting face down: cancel the card"
+        if isinstance(action, MoveTo):
+            return f"fly to {state.name(action.place)}"
+        return "keep Plotting face up" if self.stage is Stage.PLOTTING else "stay"
+
+    # -- acting ----------------------------------------------------------------------------------
+    def apply(self, state: ModernState, seat: str, action: Action) -> None:
+        if isinstance(action, ChooseCombatCard):
+            chosen = {**self.chosen, seat: action.card}
+            nxt = self.stage
+            if len(chosen) == len(self.hunters) + 1:
+                nxt = Stage.ENGAGE
+            state.stack[-1] = attrs.evolve(self, chosen=chosen, stage=nxt,
+                                           engaged=self.hunters[0])
+            state.events.add(event("combat_card_chosen", f"{state.name(seat)} chooses "
+                                                         f"{state.name(action.card)}.",
+                                   seat=seat, card=action.card), Scope.seat(seat),
+                             event("combat_card_chosen", f"{state.name(seat)} chooses a combat "
+                                                         "card, face down.", seat=seat))
+        elif isinstance(action, Engage):
+            state.stack[-1] = attrs.evolve(self, engaged=action.hunter, stage=Stage.RESOLVE)
+            state.say("engaged", f"Dracula engages {state.name(action.hunter)}.",
+                      hunter=action.hunter)
+        elif isinstance(action, ChooseCard):
+            state.stack[-1] = attrs.evolve(self, plotting_used=True, stage=Stage.HUNTERS,
+                                           cancelled=(*self.cancelled, self.engaged),
+                                           face_up=tuple(c for c in self.face_up
+                                                         if c != "plotting"))
+            state.say("plotting", f"Dracula turns Plotting face down: "
+                                  f"{state.name(self.engaged)}'s "
+                                  f"{state.name(self.chosen[self.engaged])} is cancelled.")
+        elif isinstance(action, ChooseHunter):
+            state.stack[-1] = attrs.evolve(self, stage=Stage.PLOTTING)
+            hurt_hunter(state, action.hunter, state.rules.dracula_cards["claws"]
+                        .night_extra_damage, "Claws at night")
+        elif isinstance(action, MoveTo):
+            state.stack[-1] = attrs.evolve(self, stage=Stage.REFRESH)
+            fly_off(state, action.place)
+        else:  # PASS
+            state.stack[-1] = attrs.evolve(self, stage=Stage.HUNTERS if self.stage is
+                                           Stage.PLOTTING else Stage.REFRESH)
+
+    def run(self, state: ModernState) -> None:
+        step = _STEPS[self.stage]
+        step(self, state)
+
+
+SEAT_ORDER = (*HUNTERS, DRACULA)
+
+
+# -- starting and ending -------------------------------------------------------------------
+
+def fight_dracula_if_revealed(state: ModernState, *, night: bool) -> None:
+    """At dawn or dusk: a combat if a hunter is in the city where Dracula is revealed."""
+    if not state.dracula.revealed or state.is_over:
+        return
+    city = state.dracula_location
+    hunters = tuple(state.hunters_at(city))
+    if hunters:
+        start_fight(state, hunters, city, night=night)
+
+
+def start_fight(state: ModernState, hunters: tuple[str, ...], city: str, *, night: bool,
+                vampire: str = "", wounds: int = 0) -> None:
+    """Set a combat on the table: the hunters take their combat cards, Dracula draws five."""
+    deck = state.combat_deck
+    state.dice.shuffle(deck.cards)
+    draws = min(state.rules.numbers["dracula_draws_at_start"], len(deck.cards))
+    hand = tuple(sorted(deck.cards.pop() for _ in range(draws)))
+    foe = state.name(vampire) if vampire else "Dracula"
+    state.say("combat", f"Combat in {state.name(city)} ({'night' if night else 'day'}): "
+                        f"{' and '.join(state.name(h) for h in hunters)} against {foe}.",
+              city=city, hunters=list(hunters), vampire=vampire, night=night)
+    state.stack.append(Fight(night, hunters, city, vampire, wounds,
+                             hand=hand, hands={h: hunter_hand(state, h) for h in hunters}))
+
+
+def hunter_hand(state: ModernState, seat: str) -> tuple[str, ...]:
+    """Punch, Dodge and Escape, and the hunter's items with a banner."""
+    items = [c for c in state.hunters[seat].items if c in state.rules.hunter_cards]
+    return (*BASIC, *sorted(items))
+
+
+def _end(fight: Fight, state: ModernState) -> None:
+    """The combat is over: cards go back; a vampire that lives returns to its hideout."""
+    state.stack.pop()
+    deck = state.combat_deck
+    deck.cards += [*fight.hand, *fight.played]
+    state.dice.shuffle(deck.cards)
+    state.say("combat_over", f"The combat in {state.name(fight.city)} ends: {fight.ended}.",
+              reason=fight.ended)
+    if fight.vampire:
+        from .encounters import after_vampire_fight
+
+        after_vampire_fight(state, fight)
+
+
+# -- the steps the rules take --------------------------------------------------------------
+
+def _engage(fight: Fight, state: ModernState) -> None:
+    state.stack[-1] = attrs.evolve(fight, stage=Stage.RESOLVE)
+
+
+def _resolve_dracula(fight: Fight, state: ModernState) -> None:
+    """Reveal, compare the icons, resolve Dracula's card (Combat, steps 2 to 4)."""
+    rules = state.rules
+    card = fight.chosen[DRACULA]
+    drac = rules.dracula_cards[card]
+    shown = ", ".join(f"{state.name(h)} {state.name(fight.chosen[h])}" for h in fight.hunters)
+    state.say("combat_reveal", f"Round {fight.round}: {_foe(state, fight)} reveals "
+                               f"{state.name(card)}; {shown}.", round=fight.round, card=card,
+              chosen={h: fight.chosen[h] for h in fight.hunters})
+    fight = attrs.evolve(fight, hand=_without(fight.hand, card), played=(*fight.played, card),
+                         cancelled=(), discard=(), blocked=False)
+    blocker = rules.hunter_cards[fight.chosen[fight.engaged]]
+    if drac.icon in blocker.icons:
+        state.say("blocked", f"{state.name(fight.chosen[fight.engaged])} cancels "
+                             f"{state.name(card)}.", card=card)
+        state.stack[-1] = attrs.evolve(fight, blocked=True, stage=Stage.PLOTTING)
+        return
+    effect = DraculaCard.of(card)
+    state.stack[-1] = attrs.evolve(fight, stage=effect.next_stage(fight))
+    effect.resolve(fight, state)
+
+
+def _foe(state: ModernState, fight: Fight) -> str:
+    return f"the {state.name(fight.vampire)}" if fight.vampire else "Dracula"
+
+
+def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    found = list(cards)
+    found.remove(card)
+    return tuple(found)
+
+
+def _top(state: ModernState) -> Fight:
+    top = state.stack[-1]
+    assert isinstance(top, Fight)
+    return top
+
+
+def _resolve_hunters(fight: Fight, state: ModernState) -> None:
+    """Each hunter's card, unless Dracula's cancelled it (Combat, step 5)."""
+    state.stack[-1] = attrs.evolve(fight, stage=Stage.REFRESH)
+    if fight.ended:
+        return
+    for seat in tuple(fight.hunters):
+        if state.is_over or fight.ended:
+            return
+        if seat in fight.cancelled or seat not in fight.hunters or \
+                not _still_fighting(state, seat):
+            continue
+        HunterCard.of(fight.chosen[seat]).resolve(fight, state, seat)
+        fight = _top(state)
+
+
+def _refresh(fight: Fight, state: ModernState) -> None:
+    """Dracula draws; last round's hunter cards come back; the end is checked (step 6)."""
+    if state.is_over:
+        return
+    for seat in fight.discard:
+        card = fight.chosen[seat]
+        if card in state.hunters[seat].items:
+            state.hunters[seat].items.remove(card)
+            state.item_deck.discard(card)
+    hunters = tuple(h for h in fight.hunters if _still_fighting(state, h))
+    ended = fight.ended or _why_over(state, fight, hunters)
+    if ended:
+        _end(attrs.evolve(fight, ended=ended, hunters=hunters), state)
+        return
+    hand = fight.hand
+    if state.combat_deck.cards:
+        hand = tuple(sorted((*hand, state.combat_deck.cards.pop())))
+    hands = {h: tuple(c for c in hunter_hand(state, h) if c != fight.chosen.get(h))
+             for h in hunters}
+    state.stack[-1] = attrs.evolve(
+        fight, stage=Stage.CHOOSE, round=fight.round + 1, hand=hand, hunters=hunters,
+        hands=hands, in_play={h: fight.chosen[h] for h in hunters}, chosen={},
+        engaged=hunters[0])
+
+
+def _still_fighting(state: ModernState, seat: str) -> bool:
+    hunter = state.hunters[seat]
+    return not hunter.defeated
+
+
+def _why_over(state: ModernState, fight: Fight, hunters: tuple[str, ...]) -> str:
+    if len(fight.played) >= state.rules.numbers["dracula_max_cards_played"]:
+        return "Dracula has played six combat cards"
+    if not hunters:
+        return "no hunter is left in the combat"
+    if fight.vampire and vampire_destroyed(state, fight):
+        return f"the {state.name(fight.vampire)} is destroyed"
+    return ""
+
+
+def vampire_destroyed(state: ModernState, fight: Fight) -> bool:
+    return fight.wounds >= state.rules.encounters[fight.vampire].health
+
+
+def _keep_plotting(fight: Fight, state: ModernState) -> None:
+    state.stack[-1] = attrs.evolve(fight, stage=Stage.HUNTERS)
+
+
+def _stay(fight: Fight, state: ModernState) -> None:
+    state.stack[-1] = attrs.evolve(fight, stage=Stage.REFRESH)
+
+
+def _claws_alone(fight: Fight, state: ModernState) -> None:
+    """Claws at night with one hunter: he suffers the extra damage himself."""
+    state.stack[-1] = attrs.evolve(fight, stage=Stage.PLOTTING)
+    if fight.hunters:
+        hurt_hunter(state, fight.hunters[0],
+                    state.rules.dracula_cards["claws"].night_extra_damage, "Claws at night")
+
+
+# -- damage on either side -----------------------------------------------------------------
+
+def hurt_foe(state: ModernState, fight: Fight, damage: int, why: str) -> None:
+    """Damage to Dracula, or to the vampire fought (on its encounter card)."""
+    if damage <= 0:
+        return
+    if not fight.vampire:
+        hurt_dracula(state, damage, why)
+        return
+    top = _top(state)
+    state.stack[-1] = attrs.evolve(top, wounds=top.wounds + damage)
+    health = state.rules.encounters[fight.vampire].health
+    state.say("vampire_damage", f"The {state.name(fight.vampire)} suffers {damage} damage "
+                                f"({why}): {top.wounds + damage} of {health}.", damage=damage)
+
+
+def heal_foe(state: ModernState, fight: Fight, amount: int, why: str) -> None:
+    if not fight.vampire:
+        heal_dracula(state, amount, why)
+        return
+    top = _top(state)
+    healed = min(amount, top.wounds)
+    if healed:
+        state.stack[-1] = attrs.evolve(top, wounds=top.wounds - healed)
+        state.say("vampire_heals", f"The {state.name(fight.vampire)} recovers {healed} "
+                                   f"damage ({why}).", healed=healed)
+
+
+def leave(state: ModernState, seat: str, why: str) -> None:
+    """``seat`` leaves the combat on top of the stack."""
+    fight = _top(state)
+    state.stack[-1] = attrs.evolve(fight, hunters=tuple(h for h in fight.hunters if h != seat))
+    state.say("leaves_combat", f"{state.name(seat)} leaves the combat ({why}).", seat=seat)
+
+
+# -- Dracula's combat cards ----------------------------------------------------------------
+
+class DraculaCard:
+    """The effect of one of Dracula's combat cards (combat.toml), one class per card."""
+
+    card: ClassVar[str] = ""
+    _kinds: ClassVar[dict[str, DraculaCard]] = {}
+
+    def __init_subclass__(cls) -> None:
+        DraculaCard._kinds[cls.card] = cls()
+
+    @staticmethod
+    def of(card: str) -> DraculaCard:
+        return DraculaCard._kinds[card]
+
+    def next_stage(self, fight: Fight) -> Stage:
+        return Stage.PLOTTING
+
+    def resolve(self, fight: Fight, state: ModernState) -> None:
+        raise NotImplementedError
+
+
+class Claws(DraculaCard):
+    card = "claws"
+
+    def next_stage(self, fight: Fight) -> Stage:
+        return Stage.CLAWS if fight.night else Stage.PLOTTING
+
+    def resolve(self, fight: Fight, state: ModernState) -> None:
+        hurt_hunter(state, fight.engaged, state.rules.dracula_cards["claws"].damage, "Claws")
+
+
+class Fangs(DraculaCard):
+    card = "fangs"
+
+    def resolve(self, fight: Fight, state: ModernState) -> None:
+        card = state.rules.dracula_cards["fangs"]
+        heal_foe(state, fight, card.heals, "Fangs")
+        if fight.vampire == "reckless_vampire":
+            advance_influence(state, state.rules.numbers[
+                "influence_fangs_against_reckless_vampire_fighter"], "the Reckless Vampire's "
+                                                                     "Fangs")
+        if fight.night and fight.engaged in fight.mesmerized:
+            bite_hunter(state, fight.engaged, "Fangs against a mesmerized hunter")
+            if fight.engaged in _top(state).hunters:
+                leave(state, fight.engaged, "bitten")
+            advance_influence(state, state.rules.numbers["influence_fangs_against_mesmerized_"
+                                                         "hunter"], "Fangs at night")
+            _cancel(state, fight.engaged)
+            return
+        hurt_hunter(state, fight.engaged, card.damage, "Fangs")
+
+
+class Strength(DraculaCard):
+    card = "strength"
+
+    def resolve(self, fight: Fight, state: ModernState) -> None:
+        hurt_hunter(state, fight.engaged, state.rules.dracula_cards["strength"].damage,
+                    "Strength")
+        chosen = state.rules.hunter_cards[fight.chosen[fight.engaged]]
+        if chosen.id in ("punch", "crucifix") or chosen.weapon:
+            _cancel(state, fight.engaged)
+            if fight.night and not chosen.basic:
+                top = _top(state)
+                state.stack[-1] = attrs.evolve(top, discard=(*top.discard, fight.engaged))
+
+
+class Mesmerize(DraculaCard):
+    card = "mesmerize"
+
+    def resolve(self, fight: Fight, state: ModernState) -> None:
+        _cancel(state, fight.engaged)
+        top = _top(state)
+        state.stack[-1] = attrs.evolve(top, mesmerized=(*top.mesmerized, fight.engaged),
+                                       face_up=(*top.face_up, "mesmerize"))
+        state.say("mesmerized", f"{state.name(fight.engaged)} is mesmerized: his weapons deal "
+                                "1 less damage for the rest of the combat.")
+
+
+class Plotting(DraculaCard):
+    card = "plotting"
+
+    def resolve(self, fight: Fight, state: ModernState) -> None:
+        top = _top(state)
+        state.stack[-1] = attrs.evolve(top, face_up=(*top.face_up, "plotting"),
+                                       stage=Stage.HUNTERS)
+        if state.combat_deck.cards:
+            state.stack.append(PlottingSearch())
+
+
+class Escape(DraculaCard):
+    card = "escape_as_mist"
+
+    def next_stage(self, fight: Fight) -> Stage:
+        return Stage.REFRESH
+
+    def resolve(self, fight: Fight, state: ModernState) -> None:
+        top = _top(state)
+        state.stack[-1] = attrs.evolve(top, ended=f"{_foe(state, fight)} escapes "
+                                                  f"({state.name(fight.chosen[DRACULA])})")
+
+
+class EscapeAsBat(Escape):
+    card = "escape_as_bat"
+
+    def next_stage(self, fight: Fight) -> Stage:
+        return Stage.BAT if fight.night and not fight.vampire else Stage.REFRESH
+
+
+def _cancel(state: ModernState, seat: str) -> None:
+    top = _top(state)
+    if seat not in top.cancelled:
+        state.stack[-1] = attrs.evolve(top, cancelled=(*top.cancelled, seat))
+
+
+@attrs.frozen
+class PlottingSearch(ModernDecision):
+    """Plotting: Dracula takes any card of his combat deck into his hand, then shuffles it."""
+
+    KIND = "plotting_search"
+    RULE = "Combat - Plotting"
+
+    def deciders(self, state: ModernState) -> tuple[str, ...]:
+        return (DRACULA,)
+
+    def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
+        return [ChooseCard(c) for c in sorted(set(state.combat_deck.cards))]
+
+    def prompt(self, state: ModernState, seat: str) -> str:
+        return "Dracula: Plotting - take any card of your combat deck into your hand."
+
+    def describe(self, state: ModernState, seat: str, action: Action) -> str:
+        assert isinstance(action, ChooseCard)
+        return f"take {state.name(action.card)}"
+
+    def apply(self, state: ModernState, seat: str, action: Action) -> None:
+        assert isinstance(action, ChooseCard)
+        state.stack.pop()
+        state.combat_deck.take(action.card)
+        state.dice.shuffle(state.combat_deck.cards)
+        fight = _top(state)
+        state.stack[-1] = attrs.evolve(fight, hand=tuple(sorted((*fight.hand, action.card))))
+        state.events.add(event("plotting", f"Dracula takes {state.name(action.card)} from his "
+                                           "combat deck.", card=action.card), Scope.seat(DRACULA),
+                         event("plotting", "Dracula takes a card from his combat deck and "
+                                           "shuffles it."))
+
+
+def bat_flight(state: ModernState) -> list[str]:
+    """Escape as Bat at night: cities up to two roads away that hold no hunter, off the trail."""
+    board, here = state.board, state.dracula_location
+    holy = state.tokens.holy()
+    on_trail = {h.card for h in state.trail}
+    reach = board.distances(here, ("road",), holy)
+    return [c for c in board.cities if 0 < reach.get(c, 9) <= 2 and not state.hunters_at(c)
+            and c not in on_trail and c not in holy]
+
+
+def fly_off(state: ModernState, city: str) -> None:
+    """Dracula clears his current hideout and flies, in secret, to ``city``: its card goes on
+    trail space 1 with Escape as Bat beside it (the card photograph; fidelity table)."""
+    from .state import Hideout
+    from .trail import clear_hideout
+
+    current = state.current_hideout
+    state.dracula.revealed = False
+    if current is not None:
+        state.trail.remove(current)
+        state.trail.insert(1, current)  # no longer his location, so it may be cleared
+        clear_hideout(state, current, "Escape as Bat")
+    state.trail.insert(0, Hideout(city, power="escape_as_bat"))
+    state.events.add(event("bat_flight", f"Dracula flies as a bat to {state.name(city)}.",
+                           city=city), Scope.seat(DRACULA),
+                     event("bat_flight", "Dracula flies away as a bat: a new card lies face "
+                                         "down on trail space 1."))
+
+
+# -- the hunters' combat cards -------------------------------------------------------------
+
+class HunterCard:
+    """The effect of a hunter's combat card (combat.toml, items.toml), one class per card."""
+
+    card: ClassVar[str] = ""
+    _kinds: ClassVar[dict[str, HunterCard]] = {}
+
+    def __init_subclass__(cls) -> None:
+        HunterCard._kinds[cls.card] = cls()
+
+    @staticmethod
+    def of(card: str) -> HunterCard:
+        return HunterCard._kinds.get(card) or HunterCard._kinds["_weapon"]
+
+    def resolve(self, fight: Fight, state: ModernState, seat: str) -> None:
+        raise NotImplementedError
+
+
+class Punch(HunterCard):
+    card = "punch"
+
+    def resolve(self, fight: Fight, state: ModernState, seat: str) -> None:
+        hurt_foe(state, fight, state.rules.hunter_cards["punch"].damage,
+                 f"{state.name(seat)}'s Punch")
+
+
+class Dodge(HunterCard):
+    card = "dodge"
+
+    def resolve(self, fight: Fight, state: ModernState, seat: str) -> None:
+        state.say("dodge", f"{state.name(seat)}'s Dodge has no effect of its own.", seat=seat)
+
+
+class EscapeCard(HunterCard):
+    card = "escape"
+
+    def resolve(self, fight: Fight, state: ModernState, seat: str) -> None:
+        leave(state, seat, "Escape")
+
+
+class Weapon(HunterCard):
+    """Knife, Pistol, Rifle: damage, one less for a mesmerized hunter."""
+
+    card = "_weapon"
+
+    def resolve(self, fight: Fight, state: ModernState, seat: str) -> None:
+        card = state.rules.hunter_cards[fight.chosen[seat]]
+        damage = card.damage - (seat in fight.mesmerized and card.weapon)
+        hurt_foe(state, fight, damage, f"{state.name(seat)}'s {card.name}")
+
+
+class Crucifix(HunterCard):
+    """Crucifix: 3 damage when it cancels Fangs or Mesmerize (items.toml)."""
+
+    card = "crucifix"
+
+    def resolve(self, fight: Fight, state: ModernState, seat: str) -> None:
+        if seat == fight.engaged and fight.blocked and fight.chosen[DRACULA] in ("fangs",
+                                                                                 "mesmerize"):
+            hurt_foe(state, fight, state.rules.hunter_cards["crucifix"].damage,
+                     f"{state.name(seat)}'s Crucifix")
+
+
+class Garlic(HunterCard):
+    """Garlic: 2 damage when the engaged hunter faced Fangs or Claws (items.toml)."""
+
+    card = "garlic"
+
+    def resolve(self, fight: Fight, state: ModernState, seat: str) -> None:
+        if seat == fight.engaged and fight.chosen[DRACULA] in ("fangs", "claws"):
+            hurt_foe(state, fight, 2, f"{state.name(seat)}'s Garlic")
+
+
+class HeavenlyHost(HunterCard):
+    """Heavenly Host: against Fangs the engaged hunter is bitten and leaves; otherwise the foe
+    suffers 4; discarded either way (items.toml)."""
+
+    card = "heavenly_host"
+
+    def resolve(self, fight: Fight, state: ModernState, seat: str) -> None:
+        top = _top(state)
+        state.stack[-1] = attrs.evolve(top, discard=(*top.discard, seat))
+        if seat == fight.engaged and fight.chosen[DRACULA] == "fangs":
+            bite_hunter(state, seat, "Heavenly Host against Fangs")
+            if seat in _top(state).hunters:
+                leave(state, seat, "bitten")
+            return
+        hurt_foe(state, fight, 4, f"{state.name(seat)}'s Heavenly Host")
+
+
+class HolyCircle(HunterCard):
+    """Holy Circle: the hunter leaves the combat; then it is discarded (items.toml; the choice
+    of other hunters to take along is part 2's)."""
+
+    card = "holy_circle"
+
+    def resolve(self, fight: Fight, state: ModernState, seat: str) -> None:
+        top = _top(state)
+        state.stack[-1] = attrs.evolve(top, discard=(*top.discard, seat))
+        leave(state, seat, "Holy Circle")
+
+
+_STEPS = {
+    Stage.ENGAGE: _engage,
+    Stage.RESOLVE: _resolve_dracula,
+    Stage.PLOTTING: _keep_plotting,
+    Stage.CLAWS: _claws_alone,
+    Stage.BAT: _stay,
+    Stage.HUNTERS: _resolve_hunters,
+    Stage.REFRESH: _refresh,
+}
+
+__all__ = ["Fight", "Stage", "fight_dracula_if_revealed", "start_fight"]

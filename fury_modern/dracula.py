@@ -1,0 +1,376 @@
+"""The Dracula phase: he moves, the trail slides, the sixth hideout matures or becomes a lair,
+and he leaves an encounter behind.
+
+In order ([EOG], [AID]; Maturing Encounters): Dracula chooses where he goes (a city or
+sea zone next to his own by road or sea, never by railway, never a location already on
+his trail, never consecrated ground or a heavenly host; or a power card); every hideout
+slides one space, and the one pushed off the sixth space is matured (its encounters'
+matured effects resolved if he wishes, the location card back to the deck) or turned
+into a lair; then the card goes face down on trail space 1 and an encounter from his
+hand on it (none at sea, none when he moves into a hunter's city); then he draws back
+up to five encounters. A sea-to-sea move costs him 1 damage; the Castle Dracula card
+heals him 5 (Special Locations - Castle Dracula).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING
+
+import attrs
+
+from gothic_kernel import Action, Scope, event
+
+from .actions import Mature, MoveTo, PlaceEncounter
+from .decisions import ModernDecision
+from .health import heal_dracula, hurt_dracula
+from .rules import DRACULA
+from .state import Hideout
+from .trail import clear_hideout, hideout_in, reveal_dracula
+
+if TYPE_CHECKING:
+    from .state import ModernState
+
+#: The ruling where Dracula has nowhere to go ([DP]; fidelity table).
+CORNERED_DAMAGE = 5
+#: Power cards with which Dracula stays where he is (powers.toml).
+STAY_POWERS = frozenset({"hide", "feed", "dark_call"})
+
+
+class Step(enum.Enum):
+    MOVE = "move"
+    SLIDE = "slide"
+    PLACE = "place"
+    ENCOUNTER = "encounter"
+    REFILL = "refill"
+
+
+def destinations(state: ModernState) -> list[str]:
+    """Where Dracula may go with a location card."""
+    board, here = state.board, state.dracula_location
+    on_trail = {h.card for h in state.trail}
+    holy = state.tokens.holy()
+    return [p for p in board.dracula_moves(here)
+            if p not in on_trail and p not in holy and not board.is_hospital(p)]
+
+
+def power_moves(state: ModernState) -> list[MoveTo]:
+    """The power cards Dracula may play now instead of a location card (powers.toml)."""
+    rules, here = state.rules, state.dracula_location
+    in_use = {h.card for h in (*state.trail, *state.lairs)}
+    found: list[MoveTo] = []
+    for power in rules.powers.values():
+        if power.id in in_use or (power.night_only and not state.night):
+            continue
+        if power.cost > 0 and state.dracula.damage + power.cost >= rules.dracula.health:
+            continue
+        if power.id == "wolf_form":
+            found += [MoveTo(c, power.id) for c in wolf_form_reach(state)]
+        elif power.id == "misdirect":
+            found += [MoveTo(p, power.id, space) for space in misdirect_spaces(state)
+                      for p in destinations(state)]
+        elif power.id in STAY_POWERS and not state.dracula.must_leave \
+                and not state.board.is_sea(here):
+            found.append(MoveTo(here, power.id))
+    return found
+
+
+def wolf_form_reach(state: ModernState) -> list[str]:
+    """Wolf Form: a city up to two roads away, not on the trail, not holy (powers.toml)."""
+    board, here = state.board, state.dracula_location
+    if board.is_sea(here):
+        return []
+    on_trail = {h.card for h in state.trail}
+    holy = state.tokens.holy()
+    reach = board.distances(here, ("road",), holy)
+    return [c for c in board.cities
+            if 0 < reach.get(c, 9) <= 2 and c not in on_trail and c not in holy]
+
+
+def misdirect_spaces(state: ModernState) -> list[int]:
+    """Trail spaces Misdirect may clear: not his location, not Castle Dracula, not a power
+    card (powers.toml)."""
+    powers = state.rules.powers
+    last = state.rules.numbers["trail_spaces"] - 1  # the sixth slides off before it is placed
+    return [i + 1 for i, h in enumerate(state.trail[:last])
+            if h is not state.current_hideout and h.card != "castle_dracula"
+            and h.card not in powers and not h.power]
+
+
+def move_options(state: ModernState) -> list[Action]:
+    return [*(MoveTo(p) for p in destinations(state)), *power_moves(state)]
+
+
+@attrs.frozen
+class DraculaPhase(ModernDecision):
+    """Dracula's phase, step by step (``move`` holds his chosen move until it is placed)."""
+
+    KIND = "dracula_phase"
+    RULE = "The Dracula Phase"
+    step: Step = Step.MOVE
+    move: MoveTo | None = None
+
+    def deciders(self, state: ModernState) -> tuple[str, ...]:
+        if self.step is Step.MOVE and move_options(state):
+            return (DRACULA,)
+        if self.step is Step.ENCOUNTER and self.may_place(state):
+            return (DRACULA,)
+        return ()
+
+    def may_place(self, state: ModernState) -> bool:
+        """An encounter goes on the new card: not at sea, not into a hunter's city, not on a
+        power that places none, and only from a hand that holds one."""
+        assert self.move is not None
+        power = state.rules.powers.get(self.move.power)
+        if power is not None and not power.places_encounter:
+            return False
+        return bool(state.dracula.encounters) and not state.board.is_sea(self.move.place) \
+            and not state.hunters_at(self.move.place)
+
+    def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
+        if self.step is Step.MOVE:
+            return move_options(state)
+        return [PlaceEncounter(e) for e in sorted(set(state.dracula.encounters))]
+
+    def prompt(self, state: ModernState, seat: str) -> str:
+        if self.step is Step.MOVE:
+            return (f"Dracula (in {state.name(state.dracula_location)}): choose where you go, "
+                    "by road or sea, or play a power card.")
+        return "Dracula: choose the encounter you leave on your new location, face down."
+
+    def refusal(self, state: ModernState, seat: str, action: Action) -> str:
+        if isinstance(action, MoveTo):
+            return ("Dracula moves by road or sea to a location that is not on his trail, not "
+                    "consecrated ground and not a hospital (or plays a power card he has)")
+        return "Dracula places an encounter from his hand"
+
+    def apply(self, state: ModernState, seat: str, action: Action) -> None:
+        if isinstance(action, MoveTo):
+            state.stack[-1] = attrs.evolve(self, step=Step.SLIDE, move=action)
+            return
+        assert isinstance(action, PlaceEncounter)
+        state.stack[-1] = attrs.evolve(self, step=Step.REFILL)
+        place_encounter(state, state.trail[0], action.encounter)
+
+    def run(self, state: ModernState) -> None:
+        if self.step is Step.MOVE:  # nowhere to go
+            cornered(state)
+            state.stack[-1] = attrs.evolve(self)
+        elif self.step is Step.SLIDE:
+            state.stack[-1] = attrs.evolve(self, step=Step.PLACE)
+            slide(state)
+        elif self.step is Step.PLACE:
+            assert self.move is not None
+            state.stack[-1] = attrs.evolve(self, step=Step.ENCOUNTER)
+            place_card(state, self.move)
+        elif self.step is Step.ENCOUNTER:
+            state.stack[-1] = attrs.evolve(self, step=Step.REFILL)
+        else:
+            state.stack.pop()
+            refill(state)
+
+
+def cornered(state: ModernState) -> None:
+    """Nowhere to go: the trail behind him is cleared and he suffers 5 damage ([DP] ruling,
+    fidelity table), which frees the locations he had left."""
+    state.say("cornered", "Dracula has nowhere to go: his trail is cleared and he suffers "
+                          f"{CORNERED_DAMAGE} damage.")
+    for hideout in list(state.trail[1:]):
+        clear_hideout(state, hideout, "Dracula was cornered")
+    state.dracula.must_leave = False
+    hurt_dracula(state, CORNERED_DAMAGE, "cornered")
+
+
+def slide(state: ModernState) -> None:
+    """The hideouts slide; the one pushed off the sixth space matures or becomes a lair."""
+    if len(state.trail) >= state.rules.numbers["trail_spaces"]:
+        state.stack.append(Maturing.leaving(state.trail.pop()))
+
+
+def place_card(state: ModernState, move: MoveTo) -> None:
+    """The new card face down on trail space 1, and its costs (or a lair moves up to it)."""
+    rules, board = state.rules, state.board
+    before = state.dracula_location
+    state.dracula.revealed = False
+    state.dracula.must_leave = False
+    power = rules.powers.get(move.power)
+    if move.power == "misdirect":  # it takes the place of the hideout it clears
+        target = state.trail[move.space - 1]
+        clear_hideout(state, target, "Misdirect")
+        state.trail.insert(move.space - 1, Hideout("misdirect"))
+    lair = next((h for h in state.lairs if h.card == move.place), None)
+    if move.power in STAY_POWERS:
+        state.trail.insert(0, Hideout(move.power))  # he stays: the card stands for no city
+    elif lair is not None:
+        state.lairs.remove(lair)
+        state.trail.insert(0, lair)  # the lair moves to trail space 1, no new card
+    else:
+        state.trail.insert(0, Hideout(move.place, power=move.power
+                                      if move.power == "wolf_form" else ""))
+    _log_move(state, move, lair is not None and move.power not in STAY_POWERS)
+    if power is not None and power.cost:
+        if power.cost > 0:
+            hurt_dracula(state, power.cost, power.name)
+        else:
+            heal_dracula(state, -power.cost, power.name)
+    if board.is_sea(before) and board.is_sea(move.place) and power is None:
+        hurt_dracula(state, rules.dracula.sea_to_sea_cost, "a sea-to-sea move")
+    if move.place == "castle_dracula" and power is None:
+        heal_dracula(state, rules.dracula.castle_heals, "the Castle Dracula card")
+    if state.options.get("reveal_on_entering", False) and state.hunters_at(move.place):
+        reveal_dracula(state, "he moved into a hunter's city")
+
+
+def _log_move(state: ModernState, move: MoveTo, into_lair: bool) -> None:
+    card = state.trail[0]
+    if move.place == "castle_dracula" and not move.power:
+        public = "Dracula plays the Castle Dracula card (its back is unlike the others)."
+    elif into_lair:
+        public = "Dracula moves into one of his lairs: it moves to trail space 1."
+    else:
+        public = "Dracula places a card face down on trail space 1."
+    what = state.name(move.power) if move.power else state.name(move.place)
+    state.events.add(event("dracula_moves", f"Dracula plays {what} and goes to "
+                                            f"{state.name(move.place)}.",
+                           place=move.place, power=move.power),
+                     Scope.seat(DRACULA),
+                     event("dracula_moves", public, castle=card.card == "castle_dracula"))
+
+
+def place_encounter(state: ModernState, hideout: Hideout, encounter: str) -> None:
+    state.dracula.encounters.remove(encounter)
+    hideout.add_encounter(encounter)
+    state.events.add(event("encounter_placed", f"Dracula places {state.name(encounter)} face "
+                                               "down on trail space 1.", encounter=encounter),
+                     Scope.seat(DRACULA),
+                     event("encounter_placed", "Dracula places an encounter face down on "
+                                               "trail space 1."))
+
+
+def refill(state: ModernState) -> None:
+    hand, deck = state.dracula.encounters, state.encounter_deck
+    while len(hand) < state.rules.dracula.encounter_hand and deck.can_draw():
+        hand.append(deck.draw_top(state.dice))
+    hand.sort()
+
+
+@attrs.frozen
+class Maturing(ModernDecision):
+    """The hideout pushed off the sixth space (its card, encounters and marks, kept here while
+    Dracula decides): mature it, or turn it into a lair."""
+
+    KIND = "maturing"
+    RULE = "Maturing Encounters"
+    card: str
+    encounters: tuple[str, ...] = ()
+    revealed: bool = False
+    rumour: bool = False
+    power: str = ""
+
+    @staticmethod
+    def leaving(hideout: Hideout) -> Maturing:
+        return Maturing(hideout.card, tuple(hideout.encounters), hideout.revealed,
+                        hideout.rumour, hideout.power)
+
+    @property
+    def hideout(self) -> Hideout:
+        """A fresh hideout of what this record holds."""
+        found = Hideout(self.card, revealed=self.revealed, rumour=self.rumour, power=self.power)
+        for encounter in self.encounters:
+            found.add_encounter(encounter)
+        return found
+
+    def deciders(self, state: ModernState) -> tuple[str, ...]:
+        return (DRACULA,) if self.options(state) else ()
+
+    def options(self, state: ModernState) -> list[Action]:
+        hideout, rules = self.hideout, state.rules
+        found: list[Action] = []
+        if hideout.card in rules.powers:
+            return found  # a power card just returns (Hide's encounters never mature)
+        matures = [e for e in hideout.encounters if rules.encounters[e].matures]
+        found.append(Mature(effects=bool(matures)))
+        if matures:
+            found.append(Mature(effects=False))
+        if not state.board.is_sea(hideout.card) and state.dracula.encounters:
+            if len(state.lairs) < rules.numbers["lair_slots"]:
+                found.append(Mature(lair=True, effects=False))
+            else:
+                found += [Mature(lair=True, effects=False, clear=i)
+                          for i in range(len(state.lairs))]
+        return found
+
+    def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
+        return self.options(state)
+
+    def prompt(self, state: ModernState, seat: str) -> str:
+        return (f"Dracula: the hideout in {state.name(self.hideout.card)} leaves the trail; "
+                "mature it or turn it into a lair.")
+
+    def run(self, state: ModernState) -> None:
+        state.stack.pop()
+        _return_to_deck(state, self.hideout, "leaves the trail")
+
+    def apply(self, state: ModernState, seat: str, action: Action) -> None:
+        assert isinstance(action, Mature)
+        state.stack.pop()
+        hideout = self.hideout
+        if action.lair:
+            if action.clear >= 0:
+                clear_hideout(state, state.lairs[action.clear], "a fourth lair was needed")
+            state.lairs.append(hideout)
+            state.events.add(event("lair", f"The hideout in {state.name(hideout.card)} becomes "
+                                           "a lair.", card=hideout.card), Scope.seat(DRACULA),
+                             event("lair", "The hideout leaving the trail becomes a lair."))
+            state.stack.append(LairEncounter())
+            return
+        if action.effects:
+            from .encounters import mature
+
+            mature(state, hideout)
+        else:
+            _return_to_deck(state, hideout, "matures")
+
+
+def _return_to_deck(state: ModernState, hideout: Hideout, why: str) -> None:
+    for encounter in hideout.encounters:
+        state.encounter_deck.discard(encounter)
+    shown = state.name(hideout.card) if hideout.revealed else "a face-down card"
+    state.say("matured", f"The hideout leaving the trail ({shown}) {why}: its "
+                         f"{len(hideout.encounters)} encounter(s) are discarded and the card "
+                         "goes back to Dracula's location deck.")
+
+
+@attrs.frozen
+class LairEncounter(ModernDecision):
+    """A new lair takes an extra encounter from Dracula's hand."""
+
+    KIND = "lair_encounter"
+    RULE = "Lairs"
+
+    def deciders(self, state: ModernState) -> tuple[str, ...]:
+        return (DRACULA,) if state.dracula.encounters else ()
+
+    def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
+        return [PlaceEncounter(e) for e in sorted(set(state.dracula.encounters))]
+
+    def prompt(self, state: ModernState, seat: str) -> str:
+        return "Dracula: choose the extra encounter for your new lair."
+
+    def apply(self, state: ModernState, seat: str, action: Action) -> None:
+        assert isinstance(action, PlaceEncounter)
+        state.stack.pop()
+        lair = state.lairs[-1]
+        state.dracula.encounters.remove(action.encounter)
+        lair.add_encounter(action.encounter)
+        state.events.add(event("encounter_placed", f"Dracula adds {state.name(action.encounter)}"
+                                                   " to his new lair.",
+                               encounter=action.encounter), Scope.seat(DRACULA),
+                         event("encounter_placed", "Dracula adds an encounter to his new "
+                                                   "lair."))
+
+    def run(self, state: ModernState) -> None:
+        state.stack.pop()
+
+
+__all__ = ["DraculaPhase", "LairEncounter", "Maturing", "hideout_in"]

@@ -1,0 +1,416 @@
+"""The hunters' actions: move, search, supply, reserve a ticket, trade, rest, pass.
+
+By day a hunter may take any of them; by night all but Move ([AID], [DP]). A hunter who
+starts the day at sea must move on; one in a hospital may only Supply (item cards
+only), rest or pass, or by day move into the hospital's city (Special Locations -
+Hospitals). No Supply and no ticket at Castle Dracula (Special Locations - Castle
+Dracula).
+
+Moving (Ticket Tokens; Event And Encounter Tokens): by road to a neighbouring city; by
+sea from a port to a sea zone, sea to sea, or sea to a port, never into a storm; by
+railway spending a ticket, as far as its white value on white railways alone or its
+yellow value when any yellow railway is used. Never into, out of or through a fogged
+city, never along a roadblocked road or railway.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from gothic_kernel import Action, Scope, event
+
+from .actions import (
+    END_TRADE,
+    PASS,
+    REST,
+    SEARCH,
+    SUPPLY,
+    Discard,
+    EndTrade,
+    Give,
+    Move,
+    ReserveTicket,
+    Trade,
+)
+from .decisions import ModernDecision
+from .health import heal_hunter
+from .rules import DRACULA, HUNTERS
+
+if TYPE_CHECKING:
+    from .state import ModernState
+
+RULE_MOVE = "Hunter Actions - Move"
+
+
+# -- what a hunter may do ------------------------------------------------------------------------
+
+def hunter_actions(state: ModernState, seat: str, *, night: bool) -> list[Action]:
+    """Every action ``seat`` may take now, in a fixed order."""
+    board = state.board
+    here = state.hunters[seat].location
+    if board.is_sea(here):
+        return list(move_options(state, seat))  # he must move on
+    if board.is_hospital(here):
+        moves = [] if night else [Move(board.hospital_of[here], "hospital")]
+        return [*moves, SUPPLY, REST, PASS]
+    found: list[Action] = [] if night else list(move_options(state, seat))
+    if searchable(state, here):
+        found.append(SEARCH)
+    if here != "castle_dracula":
+        found.append(SUPPLY)
+        found += ticket_options(state, seat)
+    found += [Trade(p) for p in HUNTERS if p != seat and p in state.hunters_at(here)]
+    found += [REST, PASS]
+    return found
+
+
+def move_options(state: ModernState, seat: str) -> list[Move]:
+    board, tokens = state.board, state.tokens
+    here = state.hunters[seat].location
+    if tokens.fog.get(here):
+        return []  # no hunter may leave a fogged city
+    closed = {(kind, frozenset((a, b))) for kind, a, b in tokens.roadblocks}
+    moves = [Move(c, "road") for c in board.roads(here)
+             if not tokens.fog.get(c) and ("road", frozenset((here, c))) not in closed]
+    moves += [Move(p, "sea") for p in board.sea_lanes(here)
+              if p not in tokens.storms and not tokens.fog.get(p)]
+    rails = frozenset(link for kind, link in closed if kind == "rail")
+    fogged = [c for c, n in tokens.fog.items() if n]
+    for kind in sorted(set(state.hunters[seat].tickets)):
+        ticket = state.rules.tickets[kind]
+        moves += [Move(c, "rail", kind)
+                  for c in board.rail_journeys(here, ticket.white, ticket.yellow, rails, fogged)]
+    return moves
+
+
+def searchable(state: ModernState, city: str) -> bool:
+    """A hideout or lair with encounters lies in ``city``, and no fog (Search Action)."""
+    from .trail import hideout_in
+
+    found = hideout_in(state, city)
+    return found is not None and bool(found.encounters) and not state.tokens.fog.get(city)
+
+
+def ticket_options(state: ModernState, seat: str) -> list[Action]:
+    """Reserve a Ticket: none at a hospital or the Castle, none from an empty pool; a hunter
+    at his limit gives one up first (Godalming, taking two, gives up what he must)."""
+    if not state.tickets:
+        return []
+    held = state.hunters[seat].tickets
+    limit = state.rules.numbers["ticket_limit"]
+    if len(held) < limit or seat == "godalming":
+        return [ReserveTicket()]
+    return [ReserveTicket(kind) for kind in sorted(set(held))]
+
+
+def explain(state: ModernState, seat: str, action: Action, *, night: bool) -> str:
+    """Why a hunter's action is refused, in words he may read."""
+    here = state.hunters[seat].location
+    if isinstance(action, Move):
+        if night:
+            return "hunters do not move by night"
+        if state.tokens.fog.get(here) or state.tokens.fog.get(action.to):
+            return "no hunter may enter, leave or pass through a fogged city"
+        return (f"{state.name(seat)} cannot reach {state.name(action.to)} by {action.by} "
+                f"from {state.name(here)}" + (" with that ticket" if action.ticket else ""))
+    if state.board.is_sea(here):
+        return "a hunter who starts the day at sea must move on"
+    if isinstance(action, type(SEARCH)):
+        return "there is nothing to search here (or fog hides it)"
+    if isinstance(action, ReserveTicket):
+        return ("tickets are reserved in a city, not the Castle or a hospital, from the pool, "
+                f"holding at most {state.rules.numbers['ticket_limit']}")
+    if isinstance(action, Trade):
+        return "a trade needs another hunter in the same city"
+    return f"{state.name(seat)} may not do that now"
+
+
+# -- doing it --------------------------------------------------------------------------------------
+
+def take_action(state: ModernState, seat: str, action: Action, *, night: bool) -> None:
+    from .trail import end_movement
+
+    if isinstance(action, Move):
+        move_hunter(state, seat, action)
+        end_movement(state, seat)
+    elif action == SEARCH:
+        from .encounters import search
+
+        search(state, seat)
+    elif action == SUPPLY:
+        supply(state, seat, night=night)
+    elif isinstance(action, ReserveTicket):
+        reserve_ticket(state, seat, action)
+    elif isinstance(action, Trade):
+        state.stack.append(TradeSession(seat, action.partner))
+        show_events(state, seat, action.partner)
+    elif action == REST:
+        rest(state, seat)
+    else:
+        state.say("pass", f"{state.name(seat)} passes.", seat=seat)
+
+
+def move_hunter(state: ModernState, seat: str, action: Move) -> None:
+    hunter = state.hunters[seat]
+    if action.by == "rail":
+        hunter.tickets.remove(action.ticket)
+        state.tickets.insert(0, action.ticket)  # face down back to the pool
+        state.dice.shuffle(state.tickets)
+        how = f"by railway, spending a {ticket_label(state, action.ticket)} ticket"
+    elif action.by == "sea":
+        how = "by sea"
+    elif action.by == "hospital":
+        how = "out of the hospital"
+    else:
+        how = "by road"
+    hunter.location = action.to
+    state.say("hunter_moves", f"{state.name(seat)} moves {how} to {state.name(action.to)}.",
+              seat=seat, to=action.to, by=action.by, ticket=action.ticket)
+
+
+def ticket_label(state: ModernState, kind: str) -> str:
+    ticket = state.rules.tickets[kind]
+    return f"{ticket.white}/{ticket.yellow or '-'}"
+
+
+def moved_by_bats(state: ModernState, seat: str, city: str) -> None:
+    """Bats: Dracula moves the hunter instead of his action; the token goes back; he is
+    delayed (encounters.toml)."""
+    from .trail import end_movement
+
+    hunter = state.hunters[seat]
+    hunter.bats = False
+    if city != hunter.location:
+        hunter.location = city
+        state.say("bats_move", f"Bats carry {state.name(seat)} to {state.name(city)}.",
+                  seat=seat, to=city)
+    else:
+        state.say("bats_move", f"The bats leave {state.name(seat)} where he is.", seat=seat)
+    hunter.delayed = True
+    end_movement(state, seat)
+
+
+def supply(state: ModernState, seat: str, *, night: bool) -> None:
+    """Supply: an event card (top by day, bottom by night) unless at a hospital; an item in
+    a large city or a hospital (two for Lord Godalming)."""
+    board, hunter = state.board, state.hunters[seat]
+    here = hunter.location
+    drew: list[str] = []
+    if not board.is_hospital(here) and state.event_deck.can_draw():
+        card = (state.event_deck.draw_bottom if night else state.event_deck.draw_top)(state.dice)
+        drew.append(_event_drawn(state, seat, card, night=night))
+    if board.is_large(here) or board.is_hospital(here):
+        count = 2 if "supply_two_items" in state.rules.hunters[seat].abilities else 1
+        for _ in range(count):
+            if state.item_deck.can_draw():
+                item = state.item_deck.draw_top(state.dice)
+                hunter.items.append(item)
+                state.events.add(event("item_drawn", f"{state.name(seat)} draws "
+                                                     f"{state.name(item)}.", seat=seat,
+                                       card=item),
+                                 Scope.seat(seat),
+                                 event("item_drawn", f"{state.name(seat)} draws an item card.",
+                                       seat=seat))
+                drew.append("an item card")
+    state.say("supply", f"{state.name(seat)} supplies: {', '.join(drew) or 'nothing'}.",
+              seat=seat)
+    check_hand_limits(state, seat)
+
+
+def _event_drawn(state: ModernState, seat: str, card: str, *, night: bool) -> str:
+    """A hunter event is kept; a Dracula event is discarded by day, given to him by night
+    (events.toml)."""
+    if state.rules.events[card].owner == DRACULA:
+        if night:
+            state.dracula.events.append(card)
+            state.events.add(event("event_to_dracula", f"Dracula receives {state.name(card)}.",
+                                   card=card), Scope.seat(DRACULA),
+                             event("event_to_dracula", "A Dracula event card is drawn and "
+                                                       "goes to Dracula."))
+            check_dracula_events(state)
+            return "a Dracula event, which goes to Dracula"
+        state.event_deck.discard(card)
+        state.say("event_discarded", f"{state.name(card)}, a Dracula event, is discarded.",
+                  card=card)
+        return f"{state.name(card)} (discarded)"
+    state.hunters[seat].events.append(card)
+    state.events.add(event("event_drawn", f"{state.name(seat)} draws {state.name(card)}.",
+                           seat=seat, card=card), Scope.seat(seat),
+                     event("event_drawn", f"{state.name(seat)} draws a hunter event card.",
+                           seat=seat))
+    return "a hunter event card"
+
+
+def reserve_ticket(state: ModernState, seat: str, action: ReserveTicket) -> None:
+    hunter = state.hunters[seat]
+    limit = state.rules.numbers["ticket_limit"]
+    count = 2 if "reserve_two_tickets" in state.rules.hunters[seat].abilities else 1
+    count = min(count, len(state.tickets), limit)
+    given_up = [action.discard] if action.discard else hunter.tickets[:max(
+        0, len(hunter.tickets) + count - limit)]
+    for kind in given_up:
+        hunter.tickets.remove(kind)
+        state.tickets.insert(0, kind)
+    taken = [state.tickets.pop() for _ in range(count)]
+    hunter.tickets += taken
+    hunter.tickets.sort()
+    labels = ", ".join(ticket_label(state, t) for t in taken)
+    state.events.add(event("ticket", f"{state.name(seat)} reserves a ticket ({labels}).",
+                           seat=seat, tickets=taken), Scope.seat(seat),
+                     event("ticket", f"{state.name(seat)} reserves {count} ticket"
+                                     f"{'s' if count > 1 else ''}"
+                                     + (f", giving up {len(given_up)} first" if given_up else "")
+                                     + ".", seat=seat))
+
+
+def rest(state: ModernState, seat: str) -> None:
+    """Rest: recover 1 damage, 1 more in Dr. Seward's city (characters.toml: physician)."""
+    here = state.hunters[seat].location
+    bonus = int(state.hunters["seward"].location == here and not state.hunters["seward"].defeated
+                and "physician" in state.rules.hunters["seward"].abilities)
+    if not heal_hunter(state, seat, 1 + bonus, "resting"):
+        state.say("rest", f"{state.name(seat)} rests.", seat=seat)
+
+
+# -- trading -------------------------------------------------------------------------------------
+
+def show_events(state: ModernState, a: str, b: str) -> None:
+    """The traders look at each other's events, in secret (Table Talk)."""
+    scope = Scope.group(f"trade_{a}_{b}", (a, b))
+    for seat in (a, b):
+        cards = ", ".join(state.name(c) for c in state.hunters[seat].events) or "no events"
+        state.events.add(event("trade_shown", f"{state.name(seat)} shows {cards}.",
+                               seat=seat, cards=list(state.hunters[seat].events)),
+                         scope, event("trade_shown", f"{state.name(a)} and {state.name(b)} "
+                                                     "trade in private.", seat=seat)
+                         if seat == a else None)
+
+
+@attrs.frozen
+class TradeSession(ModernDecision):
+    """A trade: in turn, each trader hands over an item or a ticket, or says he is done; it
+    ends when both are done in a row. Cards change hands in secret (Table Talk)."""
+
+    KIND = "trade"
+    RULE = "Table Talk - Trade"
+    first: str
+    second: str
+    turn: int = 0
+    done: int = 0
+
+    @property
+    def giver(self) -> str:
+        return (self.first, self.second)[self.turn % 2]
+
+    @property
+    def other(self) -> str:
+        return (self.second, self.first)[self.turn % 2]
+
+    def deciders(self, state: ModernState) -> tuple[str, ...]:
+        return (self.giver,)
+
+    def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
+        hunter = state.hunters[seat]
+        cards = sorted(set(hunter.items)) + sorted(set(hunter.tickets))
+        return [*(Give(c, self.other) for c in cards), END_TRADE]
+
+    def prompt(self, state: ModernState, seat: str) -> str:
+        return (f"{state.name(seat)}: hand {state.name(self.other)} an item card or a ticket, "
+                "or end your part of the trade.")
+
+    def apply(self, state: ModernState, seat: str, action: Action) -> None:
+        if isinstance(action, EndTrade):
+            if self.done:
+                state.stack.pop()
+                state.say("trade_over", f"{state.name(self.first)} and "
+                                        f"{state.name(self.second)} finish trading.")
+                for trader in (self.first, self.second):
+                    check_hand_limits(state, trader)
+                return
+            state.stack[-1] = attrs.evolve(self, turn=self.turn + 1, done=1)
+            return
+        assert isinstance(action, Give)
+        giver, taker = state.hunters[seat], state.hunters[self.other]
+        pile = giver.tickets if action.card in state.rules.tickets else giver.items
+        pile.remove(action.card)
+        (taker.tickets if pile is giver.tickets else taker.items).append(action.card)
+        taker.tickets.sort()
+        state.events.add(event("trade_give", f"{state.name(seat)} gives "
+                                             f"{state.name(self.other)} "
+                                             f"{_card_name(state, action.card)}.",
+                               seat=seat, to=self.other, card=action.card),
+                         Scope.group(f"trade_{self.first}_{self.second}",
+                                     (self.first, self.second)),
+                         event("trade_give", f"{state.name(seat)} hands "
+                                             f"{state.name(self.other)} a card.", seat=seat))
+        state.stack[-1] = attrs.evolve(self, turn=self.turn + 1, done=0)
+
+
+def _card_name(state: ModernState, card: str) -> str:
+    if card in state.rules.tickets:
+        return f"a {ticket_label(state, card)} ticket"
+    return state.name(card)
+
+
+# -- hand limits -----------------------------------------------------------------------------------
+
+def check_hand_limits(state: ModernState, seat: str) -> None:
+    """Over his limit of items or events a hunter discards down (What Are Hand Limits)."""
+    sheet, hunter = state.rules.hunters[seat], state.hunters[seat]
+    for kind, held, limit in (("item", hunter.items, sheet.item_limit),
+                              ("event", hunter.events, sheet.event_limit)):
+        if len(held) > limit:
+            state.stack.append(OverLimit(seat, kind))
+            return
+
+
+def check_dracula_events(state: ModernState) -> None:
+    if len(state.dracula.events) > state.rules.dracula.event_limit:
+        state.stack.append(OverLimit(DRACULA, "event"))
+
+
+@attrs.frozen
+class OverLimit(ModernDecision):
+    """A hand over its limit: the holder discards one card at a time until it fits."""
+
+    KIND = "over_limit"
+    RULE = "What Are Hand Limits"
+    seat: str
+    pile: str  # "item" or "event"
+
+    def hand(self, state: ModernState) -> list[str]:
+        if self.seat == DRACULA:
+            return state.dracula.events
+        hunter = state.hunters[self.seat]
+        return hunter.items if self.pile == "item" else hunter.events
+
+    def limit(self, state: ModernState) -> int:
+        if self.seat == DRACULA:
+            return state.rules.dracula.event_limit
+        sheet = state.rules.hunters[self.seat]
+        return sheet.item_limit if self.pile == "item" else sheet.event_limit
+
+    def deciders(self, state: ModernState) -> tuple[str, ...]:
+        return (self.seat,)
+
+    def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
+        return [Discard(c) for c in sorted(set(self.hand(state)))]
+
+    def prompt(self, state: ModernState, seat: str) -> str:
+        return (f"{state.name(seat)}: you hold more {self.pile} cards than your limit of "
+                f"{self.limit(state)}; discard one.")
+
+    def apply(self, state: ModernState, seat: str, action: Action) -> None:
+        assert isinstance(action, Discard)
+        hand = self.hand(state)
+        hand.remove(action.card)
+        deck = state.item_deck if self.pile == "item" else state.event_deck
+        deck.discard(action.card)
+        state.say("discard", f"{state.name(seat)} discards {state.name(action.card)} (hand "
+                             "limit).", seat=seat, card=action.card)
+        if len(hand) <= self.limit(state):
+            state.stack.pop()
+            if seat != DRACULA:
+                check_hand_limits(state, seat)

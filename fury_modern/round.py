@@ -1,0 +1,260 @@
+"""The round: the hunter phase (dawn, day, dusk, night), then the Dracula phase.
+
+Dawn And Dusk: "During the hunter phase, dawn occurs before day and dusk occurs before
+night. During dawn and dusk, players advance time and then fight Dracula if he is
+revealed." At dawn the marker moves from a night space to a day space; from Sunday
+night to Monday day a week has passed and a despair token is placed. The game starts
+on Monday day, so the first round has no dawn.
+
+By day each hunter, in turn order, takes one action; by night too, but no Move, and a
+hunter at sea takes none ([AID], [DP]; fidelity table). A delayed hunter spends his
+next action standing up; a hunter with a bats token is moved by Dracula instead.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING
+
+import attrs
+
+from gothic_kernel import Action
+
+from .actions import ChooseHospital, MoveHunter
+from .decisions import ModernDecision
+from .rules import DRACULA, HUNTERS
+
+if TYPE_CHECKING:
+    from .state import ModernState
+
+WEEK = 14  # time-track spaces: a day and a night for each weekday
+
+
+def begin_round(state: ModernState) -> None:
+    """The stack is empty: a new round, its steps pushed in reverse order."""
+    from .dracula import DraculaPhase
+
+    state.rounds += 1
+    state.stack += [DraculaPhase(), HunterTurns(night=True), Twilight(dusk=True),
+                    HunterTurns(night=False)]
+    if state.night:
+        state.stack.append(Twilight(dusk=False))
+
+
+class Stage(enum.Enum):
+    """The steps of dawn and dusk, in order."""
+
+    ADVANCE = "advance"
+    HOSPITALS = "hospitals"
+    COMBAT = "combat"
+    TOKENS = "tokens"
+
+
+@attrs.frozen
+class Twilight(ModernDecision):
+    """Dawn (``dusk`` False) or dusk: advance time, then the rest in order (Dawn And Dusk)."""
+
+    KIND = "twilight"
+    RULE = "Dawn And Dusk"
+    dusk: bool
+    stage: Stage = Stage.ADVANCE
+
+    def then(self, stage: Stage) -> Twilight:
+        return attrs.evolve(self, stage=stage)
+
+    def run(self, state: ModernState) -> None:
+        if self.stage is Stage.ADVANCE:
+            state.stack[-1] = self.then(Stage.COMBAT if self.dusk else Stage.HOSPITALS)
+            advance_time(state, dusk=self.dusk)
+        elif self.stage is Stage.HOSPITALS:
+            if not send_to_hospitals(state):  # a choice pushed: this stage runs again after
+                state.stack[-1] = self.then(Stage.COMBAT)
+        elif self.stage is Stage.COMBAT:
+            if self.dusk:
+                state.stack[-1] = self.then(Stage.TOKENS)
+            else:
+                state.stack.pop()
+            from .combat import fight_dracula_if_revealed
+
+            fight_dracula_if_revealed(state, night=self.dusk)
+        else:
+            state.stack.pop()
+            from .tokens import dusk_tokens
+
+            dusk_tokens(state)
+
+
+def advance_time(state: ModernState, *, dusk: bool) -> None:
+    """Move the time marker (Dawn And Dusk); place a despair token when a week passes."""
+    state.time = (state.time + 1) % WEEK
+    when = "night" if dusk else "day"
+    state.say("dusk" if dusk else "dawn",
+              f"{'Dusk' if dusk else 'Dawn'}: the time marker moves to "
+              f"{state.weekday.title()} {when}.", weekday=state.weekday, night=dusk)
+    if dusk:
+        return
+    state.tokens.hosts.clear()  # heavenly host tokens are removed at dawn
+    if state.time == 0 and state.despair < state.rules.numbers["despair_tokens"]:
+        state.despair += 1
+        state.say("despair", f"A week has passed: a despair token is placed "
+                             f"({state.despair} of {state.rules.numbers['despair_tokens']}).",
+                  despair=state.despair)
+    if state.despair >= state.rules.numbers["despair_tokens"]:
+        gain = state.rules.dracula.fury_influence_per_dawn
+        if gain:  # The Fury of Dracula (authored effect: fidelity table)
+            from .influence import advance_influence
+
+            advance_influence(state, gain, "The Fury of Dracula")
+
+
+def send_to_hospitals(state: ModernState) -> bool:
+    """Defeated hunters go to the nearest hospital at dawn; where two are equally near,
+    Dracula chooses (a decision is pushed: True)."""
+    for seat in HUNTERS:
+        hunter = state.hunters[seat]
+        if not hunter.defeated:
+            continue
+        nearest = state.board.nearest_hospitals(hunter.location)
+        if len(nearest) > 1:
+            state.stack.append(HospitalChoice(seat, nearest))
+            return True
+        place_in_hospital(state, seat, nearest[0])
+    return False
+
+
+def place_in_hospital(state: ModernState, seat: str, hospital: str) -> None:
+    """The hunter goes to ``hospital`` and gives up his cards and tokens (Damage)."""
+    hunter = state.hunters[seat]
+    for item in hunter.items:
+        state.item_deck.discard(item)
+    for card in hunter.events:
+        state.event_deck.discard(card)
+    state.tickets.extend(hunter.tickets)
+    hunter.items, hunter.events, hunter.tickets = [], [], []
+    hunter.revealed_item = hunter.revealed_event = ""
+    hunter.damage = hunter.bites = 0
+    hunter.defeated = hunter.delayed = hunter.bats = False
+    hunter.location = hospital
+    state.say("hospital", f"{state.name(seat)} is placed at {state.name(hospital)}, "
+                          "discarding every card and returning every token.",
+              seat=seat, hospital=hospital)
+
+
+@attrs.frozen
+class HospitalChoice(ModernDecision):
+    """Two hospitals are equally near: Dracula chooses (Special Locations - Hospitals)."""
+
+    KIND = "hospital_choice"
+    RULE = "Special Locations - Hospitals"
+    hunter: str
+    hospitals: tuple[str, ...]
+
+    def deciders(self, state: ModernState) -> tuple[str, ...]:
+        return (DRACULA,)
+
+    def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
+        return [ChooseHospital(h) for h in self.hospitals]
+
+    def prompt(self, state: ModernState, seat: str) -> str:
+        return (f"Dracula: choose the hospital {state.name(self.hunter)} is placed at "
+                "(they are equally near).")
+
+    def apply(self, state: ModernState, seat: str, action: Action) -> None:
+        assert isinstance(action, ChooseHospital)
+        state.stack.pop()
+        place_in_hospital(state, self.hunter, action.hospital)
+
+
+class Turn(enum.Enum):
+    """What the hunter whose turn it is does with his action."""
+
+    ACTS = "acts"
+    BATS = "bats"
+    STANDS_UP = "stands_up"
+    NONE = "none"
+
+
+@attrs.frozen
+class HunterTurns(ModernDecision):
+    """Each hunter's action by day or by night, in turn order (``index`` into HUNTERS)."""
+
+    KIND = "hunter_turns"
+    RULE = "The Round - Hunter Actions"
+    night: bool
+    index: int = 0
+
+    @property
+    def seat(self) -> str:
+        return HUNTERS[self.index]
+
+    def advanced(self) -> HunterTurns:
+        return attrs.evolve(self, index=self.index + 1)
+
+    def turn(self, state: ModernState) -> Turn:
+        hunter = state.hunters[self.seat]
+        if hunter.defeated or (self.night and state.board.is_sea(hunter.location)):
+            return Turn.NONE
+        if hunter.delayed:
+            return Turn.STANDS_UP
+        if hunter.bats:
+            return Turn.BATS
+        return Turn.ACTS
+
+    def deciders(self, state: ModernState) -> tuple[str, ...]:
+        if self.index >= len(HUNTERS):
+            return ()
+        turn = self.turn(state)
+        if turn is Turn.ACTS:
+            return (self.seat,)
+        return (DRACULA,) if turn is Turn.BATS else ()
+
+    def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
+        if seat == DRACULA:
+            return [MoveHunter(c) for c in bats_destinations(state, self.seat)]
+        from .hunters import hunter_actions
+
+        return hunter_actions(state, self.seat, night=self.night)
+
+    def refusal(self, state: ModernState, seat: str, action: Action) -> str:
+        from .hunters import explain
+
+        return explain(state, self.seat, action, night=self.night)
+
+    def prompt(self, state: ModernState, seat: str) -> str:
+        if seat == DRACULA:
+            return (f"Dracula: the bats carry {state.name(self.seat)} off - choose the "
+                    "adjacent city he is moved to.")
+        where = state.name(state.hunters[self.seat].location)
+        return (f"{state.name(seat)} ({where}, {state.weekday.title()} "
+                f"{'night' if self.night else 'day'}): choose your action.")
+
+    def apply(self, state: ModernState, seat: str, action: Action) -> None:
+        state.stack[-1] = self.advanced()
+        if seat == DRACULA:
+            assert isinstance(action, MoveHunter)
+            from .hunters import moved_by_bats
+
+            moved_by_bats(state, self.seat, action.to)
+            return
+        from .hunters import take_action
+
+        take_action(state, self.seat, action, night=self.night)
+
+    def run(self, state: ModernState) -> None:
+        if self.index >= len(HUNTERS):
+            state.stack.pop()
+            return
+        state.stack[-1] = self.advanced()
+        if self.turn(state) is Turn.STANDS_UP:
+            state.hunters[self.seat].delayed = False
+            state.say("stands_up", f"{state.name(self.seat)} is delayed and spends his action "
+                                   "standing up.", seat=self.seat)
+
+
+def bats_destinations(state: ModernState, seat: str) -> list[str]:
+    """The cities next to the hunter, by road, that he may be moved into (not fogged)."""
+    here = state.hunters[seat].location
+    fog = state.tokens.fog
+    if fog.get(here):
+        return [here]  # fog holds him: Dracula may only leave him where he is
+    return [c for c in state.board.roads(here) if not fog.get(c)] or [here]

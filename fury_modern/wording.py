@@ -1,0 +1,93 @@
+"""Action labels in the rulebook's words, for menus and logs ("move to Paris by road")."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gothic_kernel import Action
+
+from . import actions as a
+
+if TYPE_CHECKING:
+    from .state import ModernState
+
+
+def describe(state: ModernState, seat: str, action: Action) -> str:
+    """A short label for ``action`` (names printed, never ids)."""
+    name = state.name
+    if isinstance(action, a.Start):
+        return f"start in {name(action.city)}"
+    if isinstance(action, a.Move):
+        return _move(state, action)
+    if isinstance(action, a.ReserveTicket):
+        if action.discard:
+            from .hunters import ticket_label
+
+            return f"reserve a ticket, giving up a {ticket_label(state, action.discard)} ticket"
+        return "reserve a ticket"
+    if isinstance(action, a.Trade):
+        return f"trade with {name(action.partner)}"
+    if isinstance(action, a.Give):
+        from .hunters import _card_name
+
+        return f"give {_card_name(state, action.card)} to {name(action.to)}"
+    if isinstance(action, a.Discard):
+        return f"discard {name(action.card)}"
+    if isinstance(action, a.MoveTo):
+        return _dracula_move(state, action)
+    if isinstance(action, a.PlaceEncounter):
+        return f"place {name(action.encounter)}"
+    if isinstance(action, a.Mature):
+        if action.lair:
+            cleared = f", clearing lair {action.clear + 1}" if action.clear >= 0 else ""
+            return f"turn it into a lair{cleared}"
+        return "mature it with its matured effects" if action.effects else \
+            "mature it (no matured effect)"
+    if isinstance(action, a.ChooseHospital):
+        return f"send him to {name(action.hospital)}"
+    if isinstance(action, a.MoveHunter):
+        return f"move him to {name(action.to)}"
+    if isinstance(action, a.Roadblock):
+        verb = "remove the roadblock from" if action.remove else "block"
+        return f"{verb} the {action.kind} {name(action.a)} - {name(action.b)}"
+    if isinstance(action, a.RemoveStorm):
+        return f"remove the storm from {name(action.sea)}"
+    if isinstance(action, a.Reveal):
+        return f"reveal {name(action.card)}"
+    if isinstance(action, a.Delay):
+        return "become delayed" if action.accept else "do not"
+    return _SIMPLE.get(action.TYPE, action.TYPE.replace("_", " "))
+
+
+_SIMPLE = {
+    "search": "search this city (resolve its encounters)",
+    "supply": "supply (draw an event card, and an item in a large city)",
+    "end_trade": "end the trade",
+    "rest": "rest (recover 1 damage)",
+    "pass": "pass",
+}
+
+
+def _move(state: ModernState, move: a.Move) -> str:
+    to = state.name(move.to)
+    if move.by == "rail":
+        from .hunters import ticket_label
+
+        return f"take the train to {to} with a {ticket_label(state, move.ticket)} ticket"
+    if move.by == "sea":
+        return f"sail to {to}" if state.board.is_sea(move.to) else f"land at {to}"
+    if move.by == "hospital":
+        return f"leave the hospital for {to}"
+    return f"move to {to} by road"
+
+
+def _dracula_move(state: ModernState, move: a.MoveTo) -> str:
+    to = state.name(move.place)
+    if not move.power:
+        return f"go to {to}"
+    power = state.name(move.power)
+    if move.power == "wolf_form":
+        return f"play {power}: run to {to}"
+    if move.power == "misdirect":
+        return f"play {power} on trail space {move.space}, then go to {to}"
+    return f"play {power} (stay in {to})"
