@@ -1,0 +1,119 @@
+"""Combat, and the supplement's Combat Example reproduced round by round."""
+
+from __future__ import annotations
+
+import pytest
+
+from fury_modern.actions import ChooseCombatCard, Engage
+from fury_modern.combat import Fight, Stage, start_fight
+from fury_modern.state import ModernState
+
+from .helpers import act, public_texts, started
+
+
+def _fight(state: ModernState) -> Fight:
+    top = state.stack[-1]
+    assert isinstance(top, Fight)
+    return top
+
+
+def _mina_at_dusk_in_the_second_week(hand: tuple[str, ...]) -> ModernState:
+    """Dracula and Mina in Munich at dusk, one despair token; Dracula holds ``hand``."""
+    state = started(seed=5)
+    state.despair = 1
+    state.time = 3  # Tuesday night: the dusk of the second week
+    state.hunters["mina"].location = "munich"
+    state.hunters["mina"].items = ["pistol"]
+    start_fight(state, ("mina",), "munich", night=True)
+    fight = _fight(state)
+    state.combat_deck.cards += [c for c in fight.hand]
+    for card in hand:
+        state.combat_deck.cards.remove(card)
+    state.stack[-1] = Fight(True, ("mina",), "munich", hand=tuple(sorted(hand)),
+                            hands={"mina": ("punch", "dodge", "escape", "pistol")})
+    state.invalidate()
+    return state
+
+
+def test_combat_example_round_by_round() -> None:
+    """Combat Example: Claws against Punch, Strength against Dodge, then an escape card."""
+    state = _mina_at_dusk_in_the_second_week(
+        ("claws", "strength", "escape_as_mist", "fangs", "plotting"))
+    # Round 1: no icon on Punch's banner matches Claws; at night Mina suffers four damage;
+    # then her Punch deals Dracula one.
+    assert ChooseCombatCard("escape_as_mist") not in state.legal_actions("dracula")  # Pride
+    act(state, "mina", ChooseCombatCard("punch"))
+    act(state, "dracula", ChooseCombatCard("claws"))
+    assert state.hunters["mina"].damage == 4
+    assert state.dracula.damage == 1
+    fight = _fight(state)
+    assert fight.round == 2 and fight.played == ("claws",)
+    assert len(fight.hand) == 5  # he drew one combat card
+    assert ChooseCombatCard("punch") not in state.legal_actions("mina")  # Punch stays out
+    # Round 2: Dodge's banner matches Strength, which is cancelled; Dodge has no effect.
+    assert ChooseCombatCard("escape_as_mist") not in state.legal_actions("dracula")
+    act(state, "mina", ChooseCombatCard("dodge"))
+    act(state, "dracula", ChooseCombatCard("strength"))
+    assert state.hunters["mina"].damage == 4 and state.dracula.damage == 1
+    assert "Dodge cancels Strength." in public_texts(state)
+    fight = _fight(state)
+    assert fight.round == 3 and ChooseCombatCard("punch") in state.legal_actions("mina")
+    # Round 3: with one despair token Pride lets him escape now (two cards played before);
+    # the combat ends at once, before Mina can resolve her Pistol.
+    assert ChooseCombatCard("escape_as_mist") in state.legal_actions("dracula")
+    act(state, "mina", ChooseCombatCard("pistol"))
+    act(state, "dracula", ChooseCombatCard("escape_as_mist"))
+    assert not any(isinstance(d, Fight) for d in state.stack)
+    assert state.dracula.damage == 1  # the Pistol never resolved
+    assert any("The combat in Munich ends: Dracula escapes" in t for t in public_texts(state))
+
+
+@pytest.mark.parametrize(("despair", "cards_before_escape"), [(0, 3), (1, 2), (2, 1), (3, 0)])
+def test_pride_needs_three_minus_despair_combat_cards_played(despair: int,
+                                                              cards_before_escape: int) -> None:
+    """Dracula's Pride: an escape card only after 3 minus the despair tokens cards."""
+    state = _mina_at_dusk_in_the_second_week(
+        ("escape_as_mist", "fangs", "strength", "claws", "plotting"))
+    state.despair = despair
+    for played, card in enumerate(("fangs", "strength", "claws")):
+        may_escape = ChooseCombatCard("escape_as_mist") in state.legal_actions("dracula")
+        assert may_escape == (played >= cards_before_escape)
+        act(state, "mina", ChooseCombatCard("dodge" if played % 2 == 0 else "punch"))
+        act(state, "dracula", ChooseCombatCard(card))
+
+
+def test_a_vampire_may_escape_only_with_three_combat_cards_in_play() -> None:
+    state = _mina_at_dusk_in_the_second_week(
+        ("escape_as_mist", "fangs", "strength", "claws", "plotting"))
+    state.despair = 3  # Dracula's Pride would let him escape at once; his vampires may not
+    fight = _fight(state)
+    state.stack[-1] = Fight(True, fight.hunters, fight.city, vampire="new_vampire",
+                            hand=fight.hand, hands=fight.hands)
+    state.invalidate()
+    for played, card in enumerate(("fangs", "strength", "claws")):
+        assert (ChooseCombatCard("escape_as_mist") in state.legal_actions("dracula")) \
+            == (played >= 3)
+        act(state, "mina", ChooseCombatCard("dodge" if played % 2 == 0 else "punch"))
+        act(state, "dracula", ChooseCombatCard(card))
+    assert ChooseCombatCard("escape_as_mist") in state.legal_actions("dracula")
+
+
+def test_several_hunters_dracula_names_the_engaged_hunter_who_alone_may_block() -> None:
+    state = started(seed=2)
+    for seat in ("godalming", "seward"):
+        state.hunters[seat].location = "berlin"
+    start_fight(state, ("godalming", "seward"), "berlin", night=False)
+    state.stack[-1] = Fight(False, ("godalming", "seward"), "berlin",
+                            hand=("claws", "fangs", "mesmerize", "plotting", "strength"),
+                            hands={"godalming": ("punch", "dodge", "escape"),
+                                   "seward": ("punch", "dodge", "escape")})
+    state.invalidate()
+    assert set(state.current_seats()) == {"godalming", "seward", "dracula"}
+    act(state, "godalming", ChooseCombatCard("punch"))
+    act(state, "seward", ChooseCombatCard("dodge"))
+    act(state, "dracula", ChooseCombatCard("claws"))
+    assert _fight(state).stage is Stage.ENGAGE and state.current_seats() == ("dracula",)
+    act(state, "dracula", Engage("godalming"))
+    # Seward's Dodge would block Claws, but only the engaged hunter may block.
+    assert state.hunters["godalming"].damage == 2 and state.hunters["seward"].damage == 0
+    assert state.dracula.damage == 1  # Godalming's Punch still resolves
