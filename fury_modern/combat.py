@@ -27,7 +27,7 @@ his combat cards into his deck.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
@@ -297,6 +297,17 @@ def _top(state: ModernState) -> Fight:
     return top
 
 
+def _update(state: ModernState, **changes: Any) -> None:
+    """Change the combat on top of the stack (nothing once the game has ended)."""
+    if state.is_over:
+        return
+    state.stack[-1] = attrs.evolve(_top(state), **changes)
+
+
+def _fighting(state: ModernState, seat: str) -> bool:
+    return not state.is_over and seat in _top(state).hunters
+
+
 def _resolve_hunters(fight: Fight, state: ModernState) -> None:
     """Each hunter's card, unless Dracula's cancelled it (Combat, step 5)."""
     state.stack[-1] = attrs.evolve(fight, stage=Stage.REFRESH)
@@ -309,6 +320,8 @@ def _resolve_hunters(fight: Fight, state: ModernState) -> None:
                 not _still_fighting(state, seat):
             continue
         HunterCard.of(fight.chosen[seat]).resolve(fight, state, seat)
+        if state.is_over:
+            return
         fight = _top(state)
 
 
@@ -382,7 +395,7 @@ def hurt_foe(state: ModernState, fight: Fight, damage: int, why: str) -> None:
         hurt_dracula(state, damage, why)
         return
     top = _top(state)
-    state.stack[-1] = attrs.evolve(top, wounds=top.wounds + damage)
+    _update(state, wounds=top.wounds + damage)
     health = state.rules.encounters[fight.vampire].health
     state.say("vampire_damage", f"The {state.name(fight.vampire)} suffers {damage} damage "
                                 f"({why}): {top.wounds + damage} of {health}.", damage=damage)
@@ -395,15 +408,16 @@ def heal_foe(state: ModernState, fight: Fight, amount: int, why: str) -> None:
     top = _top(state)
     healed = min(amount, top.wounds)
     if healed:
-        state.stack[-1] = attrs.evolve(top, wounds=top.wounds - healed)
+        _update(state, wounds=top.wounds - healed)
         state.say("vampire_heals", f"The {state.name(fight.vampire)} recovers {healed} "
                                    f"damage ({why}).", healed=healed)
 
 
 def leave(state: ModernState, seat: str, why: str) -> None:
     """``seat`` leaves the combat on top of the stack."""
-    fight = _top(state)
-    state.stack[-1] = attrs.evolve(fight, hunters=tuple(h for h in fight.hunters if h != seat))
+    if not _fighting(state, seat):
+        return
+    _update(state, hunters=tuple(h for h in _top(state).hunters if h != seat))
     state.say("leaves_combat", f"{state.name(seat)} leaves the combat ({why}).", seat=seat)
 
 
@@ -451,8 +465,7 @@ class Fangs(DraculaCard):
                                                                      "Fangs")
         if fight.night and fight.engaged in fight.mesmerized:
             bite_hunter(state, fight.engaged, "Fangs against a mesmerized hunter")
-            if fight.engaged in _top(state).hunters:
-                leave(state, fight.engaged, "bitten")
+            leave(state, fight.engaged, "bitten")
             advance_influence(state, state.rules.numbers["influence_fangs_against_mesmerized_"
                                                          "hunter"], "Fangs at night")
             _cancel(state, fight.engaged)
@@ -469,9 +482,8 @@ class Strength(DraculaCard):
         chosen = state.rules.hunter_cards[fight.chosen[fight.engaged]]
         if chosen.id in ("punch", "crucifix") or chosen.weapon:
             _cancel(state, fight.engaged)
-            if fight.night and not chosen.basic:
-                top = _top(state)
-                state.stack[-1] = attrs.evolve(top, discard=(*top.discard, fight.engaged))
+            if fight.night and not chosen.basic and not state.is_over:
+                _update(state, discard=(*_top(state).discard, fight.engaged))
 
 
 class Mesmerize(DraculaCard):
@@ -480,8 +492,8 @@ class Mesmerize(DraculaCard):
     def resolve(self, fight: Fight, state: ModernState) -> None:
         _cancel(state, fight.engaged)
         top = _top(state)
-        state.stack[-1] = attrs.evolve(top, mesmerized=(*top.mesmerized, fight.engaged),
-                                       face_up=(*top.face_up, "mesmerize"))
+        _update(state, mesmerized=(*top.mesmerized, fight.engaged),
+                face_up=(*top.face_up, "mesmerize"))
         state.say("mesmerized", f"{state.name(fight.engaged)} is mesmerized: his weapons deal "
                                 "1 less damage for the rest of the combat.")
 
@@ -490,9 +502,7 @@ class Plotting(DraculaCard):
     card = "plotting"
 
     def resolve(self, fight: Fight, state: ModernState) -> None:
-        top = _top(state)
-        state.stack[-1] = attrs.evolve(top, face_up=(*top.face_up, "plotting"),
-                                       stage=Stage.HUNTERS)
+        _update(state, face_up=(*_top(state).face_up, "plotting"), stage=Stage.HUNTERS)
         if state.combat_deck.cards:
             state.stack.append(PlottingSearch())
 
@@ -504,9 +514,8 @@ class Escape(DraculaCard):
         return Stage.REFRESH
 
     def resolve(self, fight: Fight, state: ModernState) -> None:
-        top = _top(state)
-        state.stack[-1] = attrs.evolve(top, ended=f"{_foe(state, fight)} escapes "
-                                                  f"({state.name(fight.chosen[DRACULA])})")
+        _update(state, ended=f"{_foe(state, fight)} escapes "
+                             f"({state.name(fight.chosen[DRACULA])})")
 
 
 class EscapeAsBat(Escape):
@@ -517,9 +526,8 @@ class EscapeAsBat(Escape):
 
 
 def _cancel(state: ModernState, seat: str) -> None:
-    top = _top(state)
-    if seat not in top.cancelled:
-        state.stack[-1] = attrs.evolve(top, cancelled=(*top.cancelled, seat))
+    if not state.is_over and seat not in _top(state).cancelled:
+        _update(state, cancelled=(*_top(state).cancelled, seat))
 
 
 @attrs.frozen
@@ -665,12 +673,10 @@ class HeavenlyHost(HunterCard):
     card = "heavenly_host"
 
     def resolve(self, fight: Fight, state: ModernState, seat: str) -> None:
-        top = _top(state)
-        state.stack[-1] = attrs.evolve(top, discard=(*top.discard, seat))
+        _update(state, discard=(*_top(state).discard, seat))
         if seat == fight.engaged and fight.chosen[DRACULA] == "fangs":
             bite_hunter(state, seat, "Heavenly Host against Fangs")
-            if seat in _top(state).hunters:
-                leave(state, seat, "bitten")
+            leave(state, seat, "bitten")
             return
         hurt_foe(state, fight, 4, f"{state.name(seat)}'s Heavenly Host")
 
@@ -682,8 +688,7 @@ class HolyCircle(HunterCard):
     card = "holy_circle"
 
     def resolve(self, fight: Fight, state: ModernState, seat: str) -> None:
-        top = _top(state)
-        state.stack[-1] = attrs.evolve(top, discard=(*top.discard, seat))
+        _update(state, discard=(*_top(state).discard, seat))
         leave(state, seat, "Holy Circle")
 
 
