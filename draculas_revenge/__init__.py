@@ -19,7 +19,7 @@ from gothic_kernel import BadOption, CorruptSave, Dice, Game, Option
 from . import adventures, data, engine
 from .actions import ACTION_TYPES
 from .rules import rules_for
-from .state import DRState, check_save
+from .state import DRState
 
 if TYPE_CHECKING:
     from gothic_kernel import Agent, GameState
@@ -106,15 +106,14 @@ class DraculasRevengeGame(Game):
         return st
 
     def _state_from_data(self, data_: Any, dice: Dice) -> DRState:
-        if not isinstance(data_, dict):
-            raise CorruptSave("draculas_revenge save: the state must be an object")
+        from . import saving
+        if not isinstance(data_, dict) or not isinstance(data_.get("options"), dict):
+            raise CorruptSave("draculas_revenge save: the state and its options must be "
+                              "objects")
         options = self.resolve_options({k: tuple(v) if isinstance(v, list) else v
                                         for k, v in data_["options"].items()})
-        data_ = {**data_, "options": options}
-        st = DRState.from_data(self, dice, data_)
-        if set(st.seats) != set(self.seat_sides(options)):
-            raise CorruptSave("draculas_revenge save: seats do not match the options")
-        check_save(st)
+        st = saving.from_data(self, dice, {**data_, "options": options})
+        saving.check(st)
         return st
 
     def _seats_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:

@@ -366,6 +366,7 @@ def proceed(st: DRState) -> None:
 
 def flip(st: DRState) -> None:
     play, owner, card = st.timeline.pop()
+    st.discards[owner].append(card)
     if timeline.can_activate(st, owner, card):
         fig = st.figures[card]
         st.active, st.active_seat, st.move_over = card, owner, False
@@ -400,6 +401,7 @@ def _why_discarded(st: DRState, owner: str, card: str) -> str:
 def start_turn(st: DRState) -> None:
     st.turn += 1
     st.no_card = set()
+    st.discards = {seat: [] for seat in st.seats}
     st.events.say("turn", f"Turn {st.turn} begins.", turn=st.turn)
     adventures.reinforcements(st)
     for seat in st.seats:
