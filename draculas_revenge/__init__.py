@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gothic_kernel import BadOption, CorruptSave, Dice, Game, Option
 
-from . import adventures, data, engine
+from . import adventures, data, data_check, engine
 from .actions import ACTION_TYPES
 from .rules import rules_for
 from .state import DRState
@@ -83,6 +83,7 @@ class DraculasRevengeGame(Game):
         if options["custom_map"] not in maps:
             raise BadOption(f"option 'custom_map' does not allow {options['custom_map']!r}; "
                             f"allowed: {', '.join(sorted(maps))}")
+        data_check.check_start_areas(options, self.seat_sides(options))
 
     def map_for(self, options: dict[str, Any]) -> str:
         if options["adventure"] == "custom":
