@@ -85,6 +85,11 @@ class DraculasRevengeGame(Game):
                             f"allowed: {', '.join(sorted(maps))}")
         data_check.check_start_areas(options, self.seat_sides(options))
 
+    def seat_name(self, seat: str) -> str:
+        """"Vampires", "Hunters"; with the Multiplayer rule "Player 2 (Hunters)"."""
+        from .wording import seat_name
+        return seat_name(seat)
+
     def map_for(self, options: dict[str, Any]) -> str:
         if options["adventure"] == "custom":
             return str(options["custom_map"])

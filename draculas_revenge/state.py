@@ -172,6 +172,14 @@ class DRState(LoggedState):
         from . import engine
         return engine.legal_actions(self, seat)
 
+    def _prompt(self, seat: str) -> str:
+        from . import wording
+        return wording.prompt(self, seat)
+
+    def _describe_action(self, seat: str, action: Action) -> str:
+        from . import wording
+        return wording.describe(self, seat, action)
+
     def explain_illegal(self, seat: str, action: Action) -> IllegalAction:
         from . import illegal
         message, rule = illegal.explain(self, seat, action)
