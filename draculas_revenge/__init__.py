@@ -22,7 +22,7 @@ from .rules import rules_for
 from .state import DRState
 
 if TYPE_CHECKING:
-    from gothic_kernel import Agent, GameState
+    from gothic_kernel import Agent, GameRecord, GameState
 
 ADVENTURES = ("into_the_breach", "defile_the_coffins", "cross_the_catacombs",
               "rescue_van_helsing", "destroy_dracula", "custom")
@@ -125,6 +125,11 @@ class DraculasRevengeGame(Game):
     def _seats_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
         """Two seats, or one per player with the Multiplayer optional rule."""
         return tuple(self.seat_sides(dict(options)))
+
+    def report(self, state: GameState, record: GameRecord) -> list[str]:
+        """The account ``gothic demo draculas_revenge`` prints (see ``report.py``)."""
+        from .report import report
+        return report(self, state, record)
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
         from .bots import RevengeBot

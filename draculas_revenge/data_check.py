@@ -320,6 +320,10 @@ def _check_special_rules(c: FileCheck, field: str, spec: dict[str, Any], board: 
         _area(c, rule, "entrance", f"{field}.reinforcements", board)
     c.whole(spec, "sunrise_after", field, default=0)
     c.flag(spec, "daylight", field, False)
+    briefing = c.table(spec, "briefing", field, default={})
+    for key in ("introduction", "hunters", "hunters_win", "vampires", "vampires_win"):
+        c.word(briefing, key, f"{field}.briefing", default="")
+    c.words(briefing, "special_rules", f"{field}.briefing", default=[])
 
 
 def free_squares(board: Any, area: str) -> list[int]:
