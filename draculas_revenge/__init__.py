@@ -33,7 +33,7 @@ class DraculasRevengeGame(Game):
 
     name = "draculas_revenge"
     title = "Dracula's Revenge"
-    rulebook = "shared/rulebooks/draculas_revenge.txt"
+    rulebook = "Dracula's Revenge Rulebook (the Gothica line)"
     seats: ClassVar[tuple[str, ...]] = ("vampires", "hunters")
     has_hidden_information = True
     action_types = ACTION_TYPES
