@@ -116,6 +116,9 @@ class DraculasRevengeGame(Game):
         if not isinstance(data_, dict) or not isinstance(data_.get("options"), dict):
             raise CorruptSave("draculas_revenge save: the state and its options must be "
                               "objects")
+        missing = sorted({o.name for o in self.options} - set(data_["options"]))
+        if missing:  # a save lists every option, as the game was set up
+            raise CorruptSave(f"draculas_revenge save: the options do not say {missing[0]!r}")
         options = self.resolve_options({k: tuple(v) if isinstance(v, list) else v
                                         for k, v in data_["options"].items()})
         st = saving.from_data(self, dice, {**data_, "options": options})
