@@ -243,10 +243,10 @@ class Teller:
             self.activation = ""
         if self.walk is not None:
             walk, self.walk = self.walk, None
-            self.lines += wrap(_walk_line(walk), 4, 2)
+            self.lines += wrap(_walk_line(walk), 4, 4)
         if self.fight is not None:
             fight, self.fight = self.fight, None
-            self.lines += wrap(" ".join(fight), 4, 2)
+            self.lines += wrap(" ".join(fight), 4, 4)
 
     def flush_setup(self) -> None:
         for seat, names in self.placed.items():

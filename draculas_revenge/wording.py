@@ -18,6 +18,7 @@ from gothic_kernel import Action
 
 from . import narration as say
 from .actions import (
+    COST_OF,
     ChooseSecretRoom,
     CloseAttack,
     CloseDoor,
@@ -49,10 +50,6 @@ from .state import DRState
 
 #: How the rulebook speaks of its characters ("She can also fire", "his name").
 _PRONOUNS = {"she_wolf": "her", "vampiress": "her", "dracula": "his", "van_helsing": "his"}
-_COST = {Move: "move", Turn: "turn", Enter: "enter", Leave: "leave", TurnToMist: "mist",
-         TurnSolid: "mist", OpenDoor: "door", CloseDoor: "door", CloseAttack: "close_attack",
-         RangedAttack: "ranged_attack", Mesmerize: "ranged_attack", Defile: "defile",
-         Wake: "wake"}
 
 
 def seat_name(seat: str) -> str:
@@ -206,14 +203,14 @@ def describe(st: DRState, seat: str, action: Action) -> str:
     """A short label of ``action`` for the player of ``seat``."""
     label = _label(st, action)
     character = getattr(action, "character", None)
-    if isinstance(character, str) and type(action) in _COST and not st.queue:
+    if isinstance(character, str) and type(action) in COST_OF and not st.queue:
         label += _paid_with(st, seat, character, type(action))
     return label
 
 
 def _paid_with(st: DRState, seat: str, character: str, kind: type) -> str:
     """" [reaction, 2 Reaction Points]" where the action costs Reaction Points."""
-    cost = st.rules.cost(_COST[kind])
+    cost = st.rules.cost(COST_OF[kind])
     fig = st.figures.get(character)
     if fig is not None and st.is_active(fig):
         extra = max(0, cost - st.ap_left)
