@@ -99,14 +99,12 @@ def test_without_reaction_dice_no_reaction_points_are_mentioned() -> None:
 
 
 def test_an_off_board_character_must_enter() -> None:
-    st = no_dice(figures=[{"id": "staker_1", "entrance": "west"}], active="staker_1",
-                 rows=["......"] * 3)
-    st.rules.board.areas["west"] = frozenset({0, 6})
-    st.invalidate()
+    st = sandbox(adventure="into_the_breach", active="staker_1", reaction_dice=False,
+                 figures=[{"id": "staker_1", "entrance": "hunter_entrance"}])
     assert st.prompt("hunters") == ("Hunters: Staker 1 has 6 Action Points left and must "
                                     "enter the board on its first move; choose its action.")
-    assert "bring Staker 1 on to the board at (0, 0), facing east" in labels(st, "hunters")
-    del st.rules.board.areas["west"]
+    assert "bring Staker 1 on to the board at (0, 2), facing east" in labels(st, "hunters")
+    assert "end Staker 1's move" not in labels(st, "hunters")
 
 
 def test_an_unconscious_active_character_can_only_end_its_move() -> None:
