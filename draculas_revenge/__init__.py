@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gothic_kernel import BadOption, CorruptSave, Dice, Game, Option
 
-from . import adventures, data, engine
+from . import adventures, data, data_check, engine
 from .actions import ACTION_TYPES
 from .rules import rules_for
-from .state import DRState, check_save
+from .state import DRState
 
 if TYPE_CHECKING:
-    from gothic_kernel import Agent, GameState
+    from gothic_kernel import Agent, GameRecord, GameState
 
 ADVENTURES = ("into_the_breach", "defile_the_coffins", "cross_the_catacombs",
               "rescue_van_helsing", "destroy_dracula", "custom")
@@ -33,7 +33,7 @@ class DraculasRevengeGame(Game):
 
     name = "draculas_revenge"
     title = "Dracula's Revenge"
-    rulebook = "shared/rulebooks/draculas_revenge.txt"
+    rulebook = "Dracula's Revenge Rulebook (the Gothica line)"
     seats: ClassVar[tuple[str, ...]] = ("vampires", "hunters")
     has_hidden_information = True
     action_types = ACTION_TYPES
@@ -83,6 +83,12 @@ class DraculasRevengeGame(Game):
         if options["custom_map"] not in maps:
             raise BadOption(f"option 'custom_map' does not allow {options['custom_map']!r}; "
                             f"allowed: {', '.join(sorted(maps))}")
+        data_check.check_start_areas(options, self.seat_sides(options))
+
+    def seat_name(self, seat: str) -> str:
+        """"Vampires", "Hunters"; with the Multiplayer rule "Player 2 (Hunters)"."""
+        from .wording import seat_name
+        return seat_name(seat)
 
     def map_for(self, options: dict[str, Any]) -> str:
         if options["adventure"] == "custom":
@@ -106,20 +112,27 @@ class DraculasRevengeGame(Game):
         return st
 
     def _state_from_data(self, data_: Any, dice: Dice) -> DRState:
-        if not isinstance(data_, dict):
-            raise CorruptSave("draculas_revenge save: the state must be an object")
+        from . import saving
+        if not isinstance(data_, dict) or not isinstance(data_.get("options"), dict):
+            raise CorruptSave("draculas_revenge save: the state and its options must be "
+                              "objects")
+        missing = sorted({o.name for o in self.options} - set(data_["options"]))
+        if missing:  # a save lists every option, as the game was set up
+            raise CorruptSave(f"draculas_revenge save: the options do not say {missing[0]!r}")
         options = self.resolve_options({k: tuple(v) if isinstance(v, list) else v
                                         for k, v in data_["options"].items()})
-        data_ = {**data_, "options": options}
-        st = DRState.from_data(self, dice, data_)
-        if set(st.seats) != set(self.seat_sides(options)):
-            raise CorruptSave("draculas_revenge save: seats do not match the options")
-        check_save(st)
+        st = saving.from_data(self, dice, {**data_, "options": options})
+        saving.check(st)
         return st
 
     def _seats_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
         """Two seats, or one per player with the Multiplayer optional rule."""
         return tuple(self.seat_sides(dict(options)))
+
+    def report(self, state: GameState, record: GameRecord) -> list[str]:
+        """The account ``gothic demo draculas_revenge`` prints (see ``report.py``)."""
+        from .report import report
+        return report(self, state, record)
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
         from .bots import RevengeBot

@@ -204,3 +204,11 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     CloseAttack, RangedAttack, Mesmerize, Defile, Wake, EndMove, Decline, FaceAttacker, Feed,
     Place, ChooseSecretRoom, PlaceVanHelsing, SettleMist, Recruit, DoneRecruiting,
 )
+
+#: The Action Table's row each character action pays for ("Action Points"; mesmerizing
+#: is a ranged attack, defiling and waking are the adventures' own costs).
+COST_OF: dict[type[Action], str] = {
+    Move: "move", Turn: "turn", Enter: "enter", Leave: "leave", TurnToMist: "mist",
+    TurnSolid: "mist", OpenDoor: "door", CloseDoor: "door", CloseAttack: "close_attack",
+    RangedAttack: "ranged_attack", Mesmerize: "ranged_attack", Defile: "defile", Wake: "wake",
+}

@@ -4,6 +4,8 @@ Every entry says where it comes from (``provenance``: rulebook, derived or
 reconstructed). A player who owns the printed game can supply their own files:
 copy ``draculas_revenge/data`` to a folder, edit it, and pass that folder as the
 ``data_dir`` option of ``new_game`` (any file missing there is read from the package).
+A folder that does not exist, a file that is not TOML, or data the game cannot play
+with raises ``BadOption`` naming the file and the field (see ``data_check``).
 """
 
 from __future__ import annotations
@@ -21,16 +23,36 @@ FILES = ("tiles", "maps", "characters", "actions", "adventures")
 
 @lru_cache(maxsize=16)
 def load(data_dir: str = "") -> dict[str, dict[str, Any]]:
-    """Every data file, keyed by file name (``tiles``, ``maps``...)."""
-    out: dict[str, dict[str, Any]] = {}
-    for name in FILES:
-        path = PACKAGE_DATA / f"{name}.toml"
-        if data_dir:
-            custom = Path(data_dir) / f"{name}.toml"
-            if custom.exists():
-                path = custom
-            elif not Path(data_dir).is_dir():
-                raise BadOption(f"option 'data_dir': {data_dir!r} is not a folder")
+    """Every data file, keyed by file name (``tiles``, ``maps``...), checked."""
+    from . import data_check
+    prefix = "option 'data_dir': " if data_dir else ""
+    paths = {name: _path(name, data_dir) for name in FILES}
+    files = {name: _read(path, prefix) for name, path in paths.items()}
+    shown = {name: f"draculas_revenge/data/{name}.toml" if path.parent == PACKAGE_DATA
+             else str(path) for name, path in paths.items()}
+    data_check.check(files, shown, prefix)
+    return files
+
+
+def _path(name: str, data_dir: str) -> Path:
+    """The file ``name``: the folder's own, else the package's."""
+    if data_dir:
+        folder = Path(data_dir)
+        if not folder.exists():
+            raise BadOption(f"option 'data_dir': there is no folder {data_dir!r}")
+        if not folder.is_dir():
+            raise BadOption(f"option 'data_dir': {data_dir!r} is a file, not a folder of "
+                            "data files")
+        if (folder / f"{name}.toml").exists():
+            return folder / f"{name}.toml"
+    return PACKAGE_DATA / f"{name}.toml"
+
+
+def _read(path: Path, prefix: str) -> dict[str, Any]:
+    try:
         with path.open("rb") as handle:
-            out[name] = tomllib.load(handle)
-    return out
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        raise BadOption(f"{prefix}{path}: not valid TOML ({exc})") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadOption(f"{prefix}{path}: cannot be read ({exc})") from None

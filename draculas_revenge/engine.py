@@ -15,6 +15,7 @@ from gothic_kernel import Action, Scope, event
 from . import adventures, combat, movement, reactions, timeline
 from . import narration as say
 from .actions import (
+    COST_OF,
     ChooseSecretRoom,
     CloseAttack,
     CloseDoor,
@@ -45,11 +46,6 @@ from .board import FACINGS
 from .characters import GONE, OFF_BOARD, Figure
 from .sight import facings_toward
 from .state import NO_WITNESS, DRState
-
-_COST = {Move: "move", Turn: "turn", Enter: "enter", Leave: "leave", TurnToMist: "mist",
-         TurnSolid: "mist", OpenDoor: "door", CloseDoor: "door", CloseAttack: "close_attack",
-         RangedAttack: "ranged_attack", Mesmerize: "ranged_attack", Defile: "defile",
-         Wake: "wake"}
 
 
 # -- who acts ----------------------------------------------------------------------------
@@ -184,7 +180,7 @@ def act(st: DRState, seat: str, action: Action) -> None:
     fig = st.figures[action.character]  # type: ignore[attr-defined]
     origin = fig.pos
     reacting = not st.is_active(fig)
-    cost = st.rules.cost(_COST[type(action)])
+    cost = st.rules.cost(COST_OF[type(action)])
     rp = pay(st, seat, fig, cost)
     if reacting:
         st.last_reactor = seat
@@ -244,7 +240,7 @@ def act(st: DRState, seat: str, action: Action) -> None:
     reactions.open_windows(st, seat)
 
 
-_ACT_NAMES = {kind: re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower() for kind in _COST}
+_ACT_NAMES = {kind: re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower() for kind in COST_OF}
 
 
 def _attack_phrase(st: DRState, action: CloseAttack | RangedAttack | Mesmerize) -> str:
@@ -366,6 +362,7 @@ def proceed(st: DRState) -> None:
 
 def flip(st: DRState) -> None:
     play, owner, card = st.timeline.pop()
+    st.discards[owner].append(card)
     if timeline.can_activate(st, owner, card):
         fig = st.figures[card]
         st.active, st.active_seat, st.move_over = card, owner, False
@@ -400,6 +397,7 @@ def _why_discarded(st: DRState, owner: str, card: str) -> str:
 def start_turn(st: DRState) -> None:
     st.turn += 1
     st.no_card = set()
+    st.discards = {seat: [] for seat in st.seats}
     st.events.say("turn", f"Turn {st.turn} begins.", turn=st.turn)
     adventures.reinforcements(st)
     for seat in st.seats:

@@ -15,6 +15,7 @@ from gothic_kernel import Action
 from . import movement
 from . import narration as say
 from .actions import (
+    COST_OF,
     ChooseSecretRoom,
     CloseAttack,
     CloseDoor,
@@ -76,10 +77,6 @@ POINTS_VALUE = "Points Value"
 OWN_ADVENTURES = "Your Own Adventures"
 NO_FEEDING = "No Feeding or Saving"
 
-_COST = {Move: "move", Turn: "turn", Enter: "enter", Leave: "leave", TurnToMist: "mist",
-         TurnSolid: "mist", OpenDoor: "door", CloseDoor: "door", CloseAttack: "close_attack",
-         RangedAttack: "ranged_attack", Mesmerize: "ranged_attack", Defile: "defile",
-         Wake: "wake"}
 
 _DECISIONS: dict[str, tuple[type | tuple[type, ...], str, str]] = {
     "place": (Place, PLACING, "place a starting character"),
@@ -178,7 +175,7 @@ def _character_action(st: DRState, seat: str, action: Action, name: str) -> tupl
         return f"{who} is not in play", own_rule
     if fig.seat != seat:
         return f"{who} is not under your control", ACTIVE
-    cost = st.rules.cost(_COST[type(action)])
+    cost = st.rules.cost(COST_OF[type(action)])
     if not st.is_active(fig):
         if not st.options["reaction_dice"]:
             return (f"{who} is not the active character, and without Reaction Dice nobody "

@@ -168,14 +168,11 @@ __all__ = ["card_played", "character", "facing", "player", "players", "square", 
 
 def tell_a_game(title: str, seed: int, **options: object) -> None:
     """Play a seeded game between the default bots and print it as a spectator sees it:
-    the map with its legend, then the public log (the example scripts call this)."""
+    the game's report (briefing, the board, each turn, the result; the example scripts
+    call this)."""
     import gothic_kernel as gk
 
     game = gk.load_game("draculas_revenge")
     state, record = gk.play_game(game, seed, options=options)
-    print(f"{game.title}: {title} (seed {seed})")
-    print("\n".join(map_picture(state.rules.board)))  # type: ignore[attr-defined]
-    print(f"({MAP_LEGEND})\n")
-    for entry in state.log(gk.PUBLIC):
-        print(entry["text"])
-    print(f"({record.steps} actions)")
+    print(f"{game.title}: {title} (seed {seed})\n")
+    print("\n".join(game.report(state, record)))

@@ -12,11 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from gothic_kernel import (
     Action,
-    CorruptSave,
     Dice,
     IllegalAction,
     Log,
-    LogEntry,
     LoggedState,
     Outcome,
 )
@@ -54,6 +52,7 @@ class DRState(LoggedState):
         self.doors_open: dict[str, bool] = {d: False for d in rules.board.doors}
         self.hands: dict[str, list[str]] = {s: [] for s in seat_sides}
         self.timeline: list[tuple[int, str, str]] = []  # (play number, seat, card)
+        self.discards: dict[str, list[str]] = {s: [] for s in seat_sides}  # turned over
         self.plays = 0
         self.tl_seat = 0
         self.tl_first = 0
@@ -173,6 +172,14 @@ class DRState(LoggedState):
         from . import engine
         return engine.legal_actions(self, seat)
 
+    def _prompt(self, seat: str) -> str:
+        from . import wording
+        return wording.prompt(self, seat)
+
+    def _describe_action(self, seat: str, action: Action) -> str:
+        from . import wording
+        return wording.describe(self, seat, action)
+
     def explain_illegal(self, seat: str, action: Action) -> IllegalAction:
         from . import illegal
         message, rule = illegal.explain(self, seat, action)
@@ -219,6 +226,7 @@ class DRState(LoggedState):
             setattr(twin, name, dict(getattr(self, name)))
         twin.figures = {k: f.copy() for k, f in self.figures.items()}
         twin.hands = {s: list(h) for s, h in self.hands.items()}
+        twin.discards = {s: list(h) for s, h in self.discards.items()}
         twin.recruits = {s: list(h) for s, h in self.recruits.items()}
         twin.no_card = set(self.no_card)
         twin.queue = [dict(d) for d in self.queue]
@@ -228,102 +236,9 @@ class DRState(LoggedState):
         return twin
 
     def to_data(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"options": _json_options(self.options),
-                               "seat_sides": dict(self.seat_sides)}
-        for name in self._PLAIN:
-            out[name] = getattr(self, name)
-        out["witness"] = list(self.witness)
-        out["result"] = None if self.result is None else self.result.to_data()
-        for name in self._LISTS:
-            out[name] = [list(x) if isinstance(x, tuple) else x for x in getattr(self, name)]
-        for name in self._DICTS:
-            out[name] = dict(getattr(self, name))
-        out["figures"] = [f.to_data() for f in self.figures.values()]
-        out["hands"] = {s: list(h) for s, h in self.hands.items()}
-        out["recruits"] = {s: list(h) for s, h in self.recruits.items()}
-        out["no_card"] = sorted(self.no_card)
-        out["queue"] = [dict(d) for d in self.queue]
-        # Public entries are stored as their bare event (most of a save is its log).
-        out["log"] = [dict(e.event) if e.public is None and e.scope.kind == "public"
-                      else e.to_data() for e in self.events]
-        return out
-
-    @staticmethod
-    def from_data(game: DraculasRevengeGame, dice: Dice, d: dict[str, Any]) -> DRState:
-        from .rules import rules_for
-        options = dict(d["options"])
-        options["multiplayer"] = tuple(options["multiplayer"])
-        if d.get("sandbox"):
-            from .scenario import sandbox_rules
-            rules = sandbox_rules(game, options, d["sandbox"])
-        else:
-            rules = rules_for(options["adventure"], game.map_for(options), options["data_dir"])
-        st = DRState(game, dice, rules, options, dict(d["seat_sides"]))
-        for name in DRState._PLAIN:
-            setattr(st, name, d[name])
-        w = d["witness"]
-        st.witness = (str(w[0]), int(w[1]), int(w[2]), str(w[3]), int(w[4]))
-        st.result = None if d["result"] is None else Outcome.from_data(d["result"])
-        for name in DRState._LISTS:
-            setattr(st, name, list(d[name]))
-        st.timeline = [(int(a), str(b), str(c)) for a, b, c in d["timeline"]]
-        for name in DRState._DICTS:
-            setattr(st, name, dict(d[name]))
-        st.figures = {f["id"]: Figure.from_data(f) for f in d["figures"]}
-        st.hands = {s: list(h) for s, h in d["hands"].items()}
-        st.recruits = {s: list(h) for s, h in d["recruits"].items()}
-        st.no_card = set(d["no_card"])
-        st.queue = [dict(q) for q in d["queue"]]
-        st.events = Log(LogEntry.from_data(e) if "scope" in e else LogEntry(dict(e))
-                        for e in d["log"])
-        return st
-
-
-PHASES = ("setup", "timeline", "activation", "between", "over")
-DECISIONS = ("place", "recruit", "secret_room", "place_van_helsing", "face", "feed", "sunrise")
-
-
-def check_save(st: DRState) -> None:
-    """Refuse a loaded state that breaks the game's invariants (``CorruptSave``)."""
-    def need(ok: bool, what: str) -> None:
-        if not ok:
-            raise CorruptSave(f"draculas_revenge save: {what}")
-
-    board, seats = st.rules.board, st.seats
-    need(st.phase in PHASES, f"unknown phase {st.phase!r}")
-    for name in ("turn", "plays", "tl_seat", "tl_first", "tl_passes", "ap_left", "activations"):
-        value = getattr(st, name)
-        need(isinstance(value, int) and not isinstance(value, bool) and value >= 0,
-             f"{name} must be a whole number, not {value!r}")
-    need(st.tl_seat < len(seats) and st.tl_first < len(seats), "the timeline seat is unknown")
-    need(set(st.hands) == set(seats) == set(st.rp_die) == set(st.rp_spent),
-         "hands and Reaction Dice must name the seats")
-    solid: set[int] = set()
-    for fid, fig in st.figures.items():
-        need(fid == fig.id and fig.kind in st.rules.types, f"unknown character {fid!r}")
-        need(fig.seat in seats, f"{fid} belongs to no seat")
-        need(-2 <= fig.pos < board.size and 0 <= fig.facing < 4, f"{fid} is off the map")
-        if fig.pos >= 0:
-            need(bool(board.open[fig.pos]), f"{fid} stands in a wall")
-            if not fig.misted:
-                need(fig.pos not in solid, f"two solid characters share {board.xy(fig.pos)}")
-                solid.add(fig.pos)
-    for seat in seats:
-        die, spent = st.rp_die[seat], st.rp_spent[seat]
-        need(die in range(7) and isinstance(spent, int) and spent >= 0, "bad Reaction Die")
-        need(spent <= max(st.reaction_points(seat), 0) or spent == 0,
-             "more Reaction Points spent than rolled")
-        need(all(isinstance(c, str) for c in st.hands[seat]), "Action Cards are card ids")
-    need(all(s in seats for _, s, _ in st.timeline), "a timeline card of no seat")
-    need(set(st.doors_open) == set(board.doors), "the doors do not match the map")
-    for d in st.queue:
-        need(d.get("kind") in DECISIONS and d.get("seat") in seats, "unknown decision")
-    need(all(w in seats for w in st.windows), "a reaction window of no seat")
-    need(st.active == "" or st.active_seat in seats, "the active character has no seat")
-
-
-def _json_options(options: dict[str, Any]) -> dict[str, Any]:
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}
+        """The state as JSON data, without the log (the kernel saves it beside)."""
+        from . import saving
+        return saving.to_data(self)
 
 
 __all__ = ["GONE", "SIDES", "DRState"]

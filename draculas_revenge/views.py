@@ -70,6 +70,7 @@ def observation(st: DRState, viewer: str) -> dict[str, Any]:
                       "names": [say.character(c, data_dir) for c in sorted(st.hands[s])]
                       if s == viewer else None}
                   for s in st.seats},
+        "discards": {s: list(cards) for s, cards in st.discards.items()},
         "timeline": [{"play": p, "seat": s, "card": c if s == viewer else None,
                       "name": say.character(c, data_dir) if s == viewer else None}
                      for p, s, c in st.timeline],

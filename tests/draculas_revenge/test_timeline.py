@@ -125,3 +125,15 @@ def test_a_sandbox_saves_and_loads() -> None:
     assert twin.to_json() == st.to_json()
     assert twin.legal_actions("hunters") == st.legal_actions("hunters")
     assert twin.rules.board.width == 8
+
+
+def test_cards_turned_over_this_turn_are_public_and_kept_until_the_next_turn() -> None:
+    st = lugosi_and_cushing()
+    for seat, action in [("vampires", PlayCard("she_wolf_a")), ("hunters", PlayCard("staker_1")),
+                         ("vampires", Pass()), ("hunters", Pass())]:
+        st.apply(seat, action)
+    assert st.active == "staker_1"
+    for viewer in ("vampires", gk.PUBLIC):
+        assert st.observation(viewer)["discards"] == {"vampires": [], "hunters": ["staker_1"]}
+    st.apply("hunters", EndMove())
+    assert st.discards["hunters"] == ["staker_1"] and "staker_1" not in st.hands["hunters"]
