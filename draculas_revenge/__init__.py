@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gothic_kernel import BadOption, CorruptSave, Dice, Game, Option
+from gothic_kernel import BadOption, CorruptSave, Dice, Game, Option, Outcome
 
 from . import adventures, data, data_check, engine
 from .actions import ACTION_TYPES
@@ -89,6 +89,15 @@ class DraculasRevengeGame(Game):
         """"Vampires", "Hunters"; with the Multiplayer rule "Player 2 (Hunters)"."""
         from .wording import seat_name
         return seat_name(seat)
+
+    def outcome_sentence(self, outcome: Outcome) -> str:
+        """"The Hunters win: ..." (the sides are plural; one player of several: "wins")."""
+        names = " and ".join(self.seat_name(w) for w in outcome.winners)
+        plural = len(outcome.winners) > 1 or names in ("Vampires", "Hunters")
+        said = f"The {names} win" if plural and names in ("Vampires", "Hunters") else \
+            f"{names} {'win' if plural else 'wins'}" if names else "Nobody wins"
+        reason = f": {outcome.reason.rstrip('.')}" if outcome.reason else ""
+        return f"{said}{reason}."
 
     def map_for(self, options: dict[str, Any]) -> str:
         if options["adventure"] == "custom":

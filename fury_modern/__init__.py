@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from gothic_kernel import Agent, CorruptSave, Dice, Game, GameState, Option
+from gothic_kernel import Agent, CorruptSave, Dice, Game, GameState, Option, Outcome
 
 from .actions import ACTION_TYPES
 from .rules import DRACULA, HUNTERS, SEATS, load_rules
@@ -48,6 +48,12 @@ class FuryModernGame(Game):
 
     def seat_name(self, seat: str) -> str:
         return load_rules().name(seat)
+
+    def outcome_sentence(self, outcome: Outcome) -> str:
+        """"Dracula wins: ..." or "The hunters win: ..."."""
+        said = "Dracula wins" if outcome.winners == (DRACULA,) else "The hunters win"
+        reason = f": {outcome.reason.rstrip('.')}" if outcome.reason else ""
+        return f"{said}{reason}."
 
     def _new_game(self, dice: Dice, options: dict[str, Any]) -> ModernState:
         from gothic_kernel.decisions import settle

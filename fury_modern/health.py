@@ -88,7 +88,7 @@ def hurt_dracula(state: ModernState, damage: int, why: str) -> None:
                                 f"{state.dracula.damage} of {health}.",
               damage=damage, total=state.dracula.damage)
     if state.dracula.damage >= health:
-        state.end(HUNTERS, "Dracula is defeated: the hunters win.")
+        state.end(HUNTERS, "Dracula is defeated")
 
 
 def heal_dracula(state: ModernState, amount: int, why: str, *, public: bool = True) -> int:

@@ -21,4 +21,4 @@ def advance_influence(state: ModernState, spaces: int, why: str) -> None:
     state.say("influence", f"{why}: the influence track {'advances' if spaces > 0 else 'goes back'}"
                            f" to {state.influence}.", influence=state.influence, reason=why)
     if state.influence >= top:
-        state.end((DRACULA,), f"Dracula's influence reaches {top}: Dracula wins.")
+        state.end((DRACULA,), f"his influence reaches {top}")

@@ -40,7 +40,7 @@ def report(state: GameState, record: Any) -> list[str]:
 def summary(state: Any) -> list[str]:
     outcome = state.outcome
     lines = ["== The end ==",
-             outcome.sentence(state.game.seat_name) if outcome else "The game did not finish.",
+             state.game.outcome_sentence(outcome) if outcome else "The game did not finish.",
              f"Influence {state.influence} of 13; {state.despair} despair token(s); Dracula has "
              f"suffered {state.dracula.damage} of {state.rules.dracula.health} damage."]
     public = state.observation(PUBLIC)

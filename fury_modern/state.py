@@ -249,7 +249,8 @@ class ModernState(LoggedState, DecisionState):
         if self.result is None:
             self.result = Outcome(winners, level=None, reason=reason)
             self.stack.clear()
-            self.say("game_over", reason, winners=list(winners))
+            self.say("game_over", self.game.outcome_sentence(self.result),
+                     winners=list(winners))
 
     # -- copying and saving ------------------------------------------------------------------------
     def clone(self) -> ModernState:

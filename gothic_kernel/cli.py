@@ -23,7 +23,7 @@ from typing import Any, NoReturn, TextIO
 
 from .agents import GameRecord, play_game, replay, simulate
 from .errors import BadOption, CorruptSave, GothicError
-from .game import Game
+from .game import Game, Outcome
 from .registry import available_games, load_game
 
 _WIDTH = 88
@@ -160,7 +160,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         for line in game.report(state, record):
             _say(line)
         _say("-" * _WIDTH)
-        _say(_outcome_line(record))
+        _say(_outcome_line(record, game))
         _say()
         if save is not None:
             path = save if len(names) == 1 else save.with_name(f"{save.name}.{name}.json")
@@ -169,14 +169,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return status
 
 
-def _outcome_line(record: GameRecord) -> str:
-    outcome = record.outcome
-    if outcome is None:
+def _outcome_line(record: GameRecord, game: Game) -> str:
+    if record.outcome is None:
         return f"Unfinished: stopped after {record.steps} actions (--max-steps)."
-    winners = ", ".join(outcome["winners"]) or "nobody"
-    level = f" ({outcome['level']})" if outcome.get("level") else ""
-    reason = f": {outcome['reason']}" if outcome.get("reason") else ""
-    return f"Winner: {winners}{level}{reason}. {record.steps} actions."
+    return f"{game.outcome_sentence(Outcome.from_data(record.outcome))} " \
+           f"({record.steps} actions)"
 
 
 # -- gothic simulate ------------------------------------------------------------------------
@@ -250,7 +247,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             _say(textwrap.fill(str(entry.get("text", "")), _WIDTH, initial_indent="  ",
                                subsequent_indent="    "))
     _say(f"{args.file}: {record.game}, seed {record.seed}, {record.steps} actions replayed; "
-         f"log and outcome match. {_outcome_line(record)}")
+         f"log and outcome match. {_outcome_line(record, load_game(record.game))}")
     return 0
 
 

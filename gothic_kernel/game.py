@@ -263,7 +263,7 @@ class GameState(abc.ABC):
         self.check_viewer(seat)
         outcome = self.outcome
         if outcome is not None:
-            return f"The game is over. {outcome.sentence(self.game.seat_name)}"
+            return f"The game is over. {self.game.outcome_sentence(outcome)}"
         current = self.current_seats()
         if seat not in current:
             return f"Waiting for {' and '.join(map(self.game.seat_name, current))}."
@@ -483,8 +483,13 @@ class Game(abc.ABC):
         if outcome is None:
             lines.append(f"Unfinished: stopped after {record.steps} actions.")
         else:
-            lines.append(outcome.sentence(self.seat_name))
+            lines.append(self.outcome_sentence(outcome))
         return lines
+
+    def outcome_sentence(self, outcome: Outcome) -> str:
+        """The outcome in words, with the seats as people call them ("Dracula wins (major
+        victory): ..."); games whose seat names are plural ("Hunters") override this."""
+        return outcome.sentence(self.seat_name)
 
     def describe(self) -> dict[str, Any]:
         """Metadata for front ends and ``gothic list``."""

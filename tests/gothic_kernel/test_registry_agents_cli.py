@@ -98,7 +98,7 @@ def test_cli_list_demo_simulate_replay(kuhn: gk.Game, tmp_path: Path,
     saved = tmp_path / "game.json"
     assert main(["demo", "kuhn_poker", "--seed", "4", "--save", str(saved)]) == 0
     out = capsys.readouterr().out
-    assert "is dealt a card" in out and "Winner:" in out
+    assert "is dealt a card" in out and " wins" in out and "actions)" in out
     assert main(["replay", str(saved)]) == 0
     assert "log and outcome match" in capsys.readouterr().out
     assert main(["simulate", "kuhn_poker", "--games", "30", "--seed", "2"]) == 0
@@ -212,4 +212,4 @@ def test_simulate_prints_unfinished_games(kuhn: gk.Game,
 def test_demo_uses_the_games_report(kuhn: gk.Game, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "kuhn_poker", "--seed", "4"]) == 0
     out = capsys.readouterr().out
-    assert "wins" in out and "Winner:" in out
+    assert "wins" in out and "actions)" in out
