@@ -33,9 +33,9 @@ import attrs
 import numpy as np
 
 from .actions import Action
-from .dice import Dice
 from .errors import BadOption, CorruptSave, GothicError
 from .game import Game, GameState, check_seed
+from .randomagent import RandomAgent as RandomAgent
 from .registry import load_game
 from .visibility import PUBLIC
 
@@ -53,19 +53,6 @@ class Agent(Protocol):
                legal_actions: Sequence[Action]) -> Action:
         """One of ``legal_actions``."""
         ...
-
-
-class RandomAgent:
-    """Plays uniformly at random among the legal actions (never reads the observation)."""
-
-    reads_observation = False
-
-    def __init__(self, seed: int | None = None) -> None:
-        self._dice = Dice(seed)
-
-    def choose(self, seat: str, observation: Mapping[str, Any],
-               legal_actions: Sequence[Action]) -> Action:
-        return self._dice.choice(legal_actions)
 
 
 _UNREAD: Mapping[str, Any] = MappingProxyType({})

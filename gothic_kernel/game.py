@@ -33,6 +33,7 @@ import attrs
 from .actions import ACTION_FORMAT, Action, ActionCodec
 from .dice import Dice, dice_from_data
 from .errors import BadOption, CorruptSave, GothicError, IllegalAction, UnknownSeat
+from .randomagent import RandomAgent
 from .serial import SerialError
 from .visibility import PUBLIC, Log
 
@@ -467,8 +468,6 @@ class Game(abc.ABC):
 
         Games override this with bots that play sensibly; the default plays at random.
         """
-        from .agents import RandomAgent
-
         return {seat: RandomAgent(seed + i) for i, seat in enumerate(state.seats)}
 
     def report(self, state: GameState, record: GameRecord) -> list[str]:
