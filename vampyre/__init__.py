@@ -92,6 +92,10 @@ class VampyreGame(Game):
         turns.play_until_decision(state)
         return state
 
+    def seat_name(self, seat: str) -> str:
+        """A seat as the log names it: "Harker", "Mina", "Van Helsing" ("Counters")."""
+        return load_rules().hunter_short.get(seat) or super().seat_name(seat)
+
     def _seats_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
         return tuple(options["hunters"])
 

@@ -248,6 +248,16 @@ class VampyreState(LoggedState):
         found: list[Action] = _turns().legal_actions(self)
         return found
 
+    def _prompt(self, seat: str) -> str:
+        from .wording import prompt
+
+        return prompt(self)
+
+    def _describe_action(self, seat: str, action: Action) -> str:
+        from .wording import describe
+
+        return describe(self, seat, action)
+
     def explain_illegal(self, seat: str, action: Action) -> IllegalAction:
         refusal: IllegalAction = _turns().explain_illegal(self, seat, action)
         return refusal

@@ -13,9 +13,10 @@ record. ``act`` plays a decision and runs on to the next one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from gothic_kernel import Action, IllegalAction, Listed
+from gothic_kernel import Action, IllegalAction
 
 from . import castle, combat, encounters, movement, searching, winning
 from .actions import (
@@ -152,10 +153,10 @@ def take_turn(state: VampyreState, seat: str) -> None:
         return
     roll = state.dice.d6()
     moves = movement.move_actions(state, seat, roll)
-    if moves:
+    if moves.actions:
         state.pending = Pending(seat, MOVE, roll=roll)
-        # the decision's legal actions, worked out already
-        state._legal_cache = {seat: Listed(moves)}
+        # the decision's legal actions, worked out already (the kernel's cache)
+        state._legal_cache = {seat: moves}
     else:
         state.events.say("stuck", f"{state.when()}{state.name(seat)} rolls {roll} and "
                          "cannot move",
@@ -221,7 +222,7 @@ def after_move(state: VampyreState, seat: str, attack: str, moved: dict[str, Any
 
 # -- decisions ----------------------------------------------------------------------------------
 
-def legal_actions(state: VampyreState) -> list[Action]:
+def legal_actions(state: VampyreState) -> Sequence[Action]:
     """Every legal action of the seat the game waits for."""
     pending = state.pending
     assert pending is not None
@@ -229,13 +230,13 @@ def legal_actions(state: VampyreState) -> list[Action]:
     if kind == TURN_START:
         return [TAKE_TURN, *turn_choices(state, seat)]
     if kind == MOVE:
-        return movement.move_actions(state, seat, pending.roll)
+        return movement.move_actions(state, seat, pending.roll).actions
     if kind == SEARCH_DECISION:
         return [SEARCH, MAKE_CAMP]
     if kind == SILVER_BULLET:
         return [FIRE, HOLD_FIRE]
     if kind == LEAD_ASTRAY:
-        return movement.astray_actions(state, pending.target, pending.roll)
+        return movement.astray_actions(state, pending.target, pending.roll).actions
     if kind == LOOK_AT_COUNTER:
         return [LookAtCounter(h) for h in state.world.transylvania.large_hexes
                 if state.stacks.get(h)]
@@ -273,7 +274,8 @@ def act(state: VampyreState, seat: str, action: Action) -> None:
         assert pending.fight is not None
         combat.declared(state, pending.fight, action.use)
     elif isinstance(action, LeadAstray):
-        encounters.lead_astray(state, seat, pending.target, action.path)
+        path = movement.astray_path(state, pending.target, action.to, pending.roll)
+        encounters.lead_astray(state, seat, pending.target, path)
     elif isinstance(action, LookAtCounter):
         encounters.look_at_counter(state, seat, action.large_hex)
     elif isinstance(action, ChooseItem):
@@ -291,13 +293,10 @@ def explain_illegal(state: VampyreState, seat: str, action: Action) -> IllegalAc
     if action.TYPE not in allowed:
         return IllegalAction(f"{seat} must {doing} now ({', '.join(allowed)}), "
                              f"not {action.TYPE}", rule=rule)
-    wrong: IllegalAction | None = None
     if isinstance(action, Move):
-        wrong = movement.check_move(state, seat, action, pending.roll)
-    elif isinstance(action, LeadAstray):
-        wrong = movement.check_astray(state, pending.target, action.path, pending.roll)
-    if wrong is not None:
-        return wrong
+        return movement.explain_move(state, seat, action, pending.roll)
+    if isinstance(action, LeadAstray):
+        return movement.explain_astray(state, pending.target, action, pending.roll)
     if isinstance(action, LookAtCounter):
         return IllegalAction(f"{action.large_hex!r} is not a large hex that still holds counters",
                              rule="Strange Occurrence")

@@ -13,7 +13,7 @@ def coffin_search(state, seat: str = "harker", rolls=(1,) * 30) -> None:  # type
     put(state, seat, "hex_06_02")
     turn_of(state, seat, 1)
     script(state, rolls)
-    state.apply(seat, Move(("bistritz",)))
+    state.apply(seat, Move("bistritz"))
     state.apply(seat, SEARCH)
 
 
@@ -104,6 +104,6 @@ def test_when_no_vampire_hunter_is_left_the_darkness_wins() -> None:
     put(state, "harker", "hex_10_05")
     turn_of(state, "mina", 1)
     script(state, [1, *[1] * 10])
-    state.apply("mina", Move(("hex_10_05",), "harker"))
+    state.apply("mina", Move("hex_10_05", "harker"))
     assert state.is_over and state.outcome is not None
     assert state.outcome.winners == ()
