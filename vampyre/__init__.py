@@ -77,7 +77,7 @@ class VampyreGame(Game):
         else:
             options["hunters"] = HUNTERS[:options["players"]]
         options["hunters"] = list(options["hunters"])
-        load_rules(options["data_dir"])  # a bad folder or file fails here, as a BadOption
+        load_world(options["data_dir"])  # a bad folder or file fails here, as a BadOption
 
     def _new_game(self, dice: Dice, options: dict[str, Any]) -> GameState:
         state = VampyreState(self, dice, options)
@@ -108,7 +108,8 @@ class VampyreGame(Game):
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
         from .bots import HunterBot
 
-        return {seat: HunterBot(seed + i) for i, seat in enumerate(state.seats)}
+        data_dir = state.options["data_dir"] if isinstance(state, VampyreState) else ""
+        return {seat: HunterBot(seed + i, data_dir) for i, seat in enumerate(state.seats)}
 
     def world(self, data_dir: str = "") -> Mapping[str, Any]:
         """The maps and tables (for front ends): ``world().transylvania`` etc."""

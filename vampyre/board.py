@@ -78,10 +78,14 @@ class Transylvania:
     def __init__(self, rules: Rules) -> None:
         data = rules.transylvania
         columns, rows = int(data["map"]["columns"]), int(data["map"]["rows"])
-        letters = {int(r["row"]): r["terrain"] for r in data["rows"]}
+        letters = {int(r["row"]): str(r["terrain"]) for r in data["rows"]}
         if sorted(letters) != list(range(rows)):
             raise ValueError("transylvania.toml needs one terrain row per map row")
-        large_at = {(int(h["col"]), int(h["row"])): h["id"] for h in data["large_hexes"]}
+        large_at = {(int(h["col"]), int(h["row"])): str(h["id"]) for h in data["large_hexes"]}
+        outside = [xy for xy in large_at if not (0 <= xy[0] < columns and 0 <= xy[1] < rows)]
+        if outside:
+            raise ValueError(f"a large hex at column {outside[0][0]}, row {outside[0][1]} is "
+                             "off the map")
         self.large_hex_names: dict[str, str] = {h["id"]: h["name"] for h in data["large_hexes"]}
         self.large_hexes: tuple[str, ...] = tuple(h["id"] for h in data["large_hexes"])
         self.terrain: dict[str, str] = {}
@@ -92,14 +96,18 @@ class Transylvania:
             if len(letters[row]) != columns:
                 raise ValueError(f"terrain row {row} must have {columns} letters")
             for col in range(columns):
+                if letters[row][col] not in TERRAIN_LETTERS:
+                    raise ValueError(f"row {row} has the terrain letter {letters[row][col]!r}; "
+                                     f"the letters are {', '.join(TERRAIN_LETTERS)}")
                 hid = large_at.get((col, row)) or hex_id(col, row)
                 self.terrain[hid] = LARGE if hid in self.large_hex_names \
                     else TERRAIN_LETTERS[letters[row][col]]
                 self.offset[hid] = (col, row)
                 self.axial[hid] = axial(col, row)
                 by_offset[(col, row)] = hid
-        if len(large_at) != len(self.large_hexes):
-            raise ValueError("two large hexes share a position")
+        if len(large_at) != len(self.large_hexes) or \
+                len(set(self.large_hex_names.values())) != len(self.large_hexes):
+            raise ValueError("two large hexes share a position, an id or a name")
         self.hexes: tuple[str, ...] = tuple(by_offset[(c, r)] for r in range(rows)
                                             for c in range(columns))
         self.index = {h: i for i, h in enumerate(self.hexes)}
@@ -123,6 +131,8 @@ class Transylvania:
         self.graph = self._graph()
         self.distances = _bfs_distances(self.hexes, self.neighbours)
         self.names = self._names()
+        #: movement's tables of where a move may end, filled as they are needed
+        self.reach_cache: dict[Any, Any] = {}
 
     def _graph(self) -> nx.Graph:
         graph = nx.Graph()
@@ -207,7 +217,12 @@ class CastleMap:
     def __init__(self, rules: Rules) -> None:
         data = rules.castle
         self.kind: dict[str, str] = {s["id"]: s["kind"] for s in data["spaces"]}
-        self.names: dict[str, str] = {s["id"]: s["name"] for s in data["spaces"]}
+        self.names: dict[str, str] = {s["id"]: str(s["name"]) for s in data["spaces"]}
+        if len(self.kind) != len(data["spaces"]) or \
+                len(set(self.names.values())) != len(self.names):
+            raise ValueError("two castle spaces share an id or a name")
+        if not set(self.kind.values()) <= {"white", "green"}:
+            raise ValueError("a castle space's kind must be 'white' or 'green'")
         self.coords: dict[str, tuple[int, int]] = {s["id"]: (int(s["x"]), int(s["y"]))
                                                    for s in data["spaces"]}
         self.spaces: tuple[str, ...] = tuple(s["id"] for s in data["spaces"])
@@ -237,6 +252,8 @@ class CastleMap:
         if not nx.is_connected(self.graph):
             raise ValueError("every space of Castle Dracula must be reachable")
         self.distances = _bfs_distances(self.spaces, self.neighbours)
+        #: movement's tables of where a move may end, filled as they are needed
+        self.reach_cache: dict[Any, Any] = {}
 
     def is_green(self, space: str) -> bool:
         return self.kind[space] == "green"

@@ -270,7 +270,7 @@ def _longest_moves(neighbours: Mapping[str, tuple[str, ...]], start: str, roll: 
 
 def transylvania_reach(board: Transylvania, start: str, roll: int, mode: str) -> Reach:
     """Every end of a move on the map of Transylvania (cached per board)."""
-    cache: dict[tuple[str, int, str], Reach] = board.__dict__.setdefault("_reach_cache", {})
+    cache: dict[Any, Reach] = board.reach_cache
     key = (start, roll, mode)
     found = cache.get(key)
     if found is not None:
@@ -303,7 +303,7 @@ def transylvania_reach(board: Transylvania, start: str, roll: int, mode: str) ->
 
 def castle_reach(castle: CastleMap, start: str, roll: int) -> Reach:
     """Every end of a move inside Castle Dracula (cached per map)."""
-    cache: dict[tuple[str, int], Reach] = castle.__dict__.setdefault("_reach_cache", {})
+    cache: dict[Any, Reach] = castle.reach_cache
     key = (start, roll)
     found = cache.get(key)
     if found is not None:
@@ -371,10 +371,11 @@ def attack_targets(state: VampyreState, seat: str) -> dict[str, list[str]]:
 
 
 def _reach(state: VampyreState, player: Player, roll: int) -> Reach:
-    assert player.location is not None
+    where = player.location
+    assert where is not None
     if state.in_castle:
-        return castle_reach(state.world.castle, player.location, roll)
-    return transylvania_reach(state.world.transylvania, player.location, roll, mode_of(player))
+        return castle_reach(state.world.castle, where, roll)
+    return transylvania_reach(state.world.transylvania, where, roll, _MODES[player.form])
 
 
 def _reveals(state: VampyreState, player: Player) -> bool:

@@ -17,11 +17,20 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gothic_kernel import Action, Dice, IllegalAction, Log, LoggedState, Outcome, Sequencer
+from gothic_kernel import (
+    Action,
+    BadOption,
+    Dice,
+    IllegalAction,
+    Log,
+    LoggedState,
+    Outcome,
+    Sequencer,
+)
 from gothic_kernel.serial import from_data, to_data
 
 from .board import CastleMap, Transylvania
-from .tables import Rules, load_rules
+from .tables import Rules, data_sources, load_rules, reading, source_label
 
 if TYPE_CHECKING:
     from . import VampyreGame
@@ -84,8 +93,24 @@ class World:
 
 @cache
 def load_world(data_dir: str = "") -> World:
+    """The rules and both maps of a data folder ("" for the packaged data); BadOption
+    naming the file if a map cannot be built or lacks what the engine needs."""
     rules = load_rules(data_dir)
-    return World(rules, Transylvania(rules), CastleMap(rules))
+    sources = {name: source_label(name, own) for name, own in data_sources(data_dir).items()}
+    where = sources["transylvania.toml"]
+    with reading(where):
+        transylvania = Transylvania(rules)
+    missing = [h for h in (KLAUSENBURG, THE_CRYPTS, THE_STANDING_STONES)
+               if h not in transylvania.large_hexes]
+    if missing:
+        raise BadOption(f"vampyre data: {where}: the large hex {missing[0]!r} is missing")
+    if 3 * (len(transylvania.large_hexes) - 1) != len(rules.black_counters):
+        raise BadOption(f"vampyre data: {where}: {len(transylvania.large_hexes)} large hexes "
+                        f"cannot take three of the {len(rules.black_counters)} black counters "
+                        "each, Klausenburg excepted")
+    with reading(sources["castle.toml"]):
+        castle = CastleMap(rules)
+    return World(rules, transylvania, castle)
 
 
 @attrs.define(slots=True)
