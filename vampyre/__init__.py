@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from gothic_kernel import Agent, BadOption, Dice, Game, GameState, Option
+from gothic_kernel import Agent, BadOption, CorruptSave, Dice, Game, GameState, Option
 
 from . import castle, turns
 from .actions import ACTION_TYPES
@@ -101,7 +101,9 @@ class VampyreGame(Game):
 
     def _state_from_data(self, data: Any, dice: Dice) -> GameState:
         state = VampyreState.from_snapshot(self, data, dice)
-        self.resolve_options({k: v for k, v in state.options.items()})
+        resolved = self.resolve_options(dict(state.options))
+        if resolved != state.options:
+            raise CorruptSave("corrupt vampyre save: the options are not as a game sets them")
         state.check_invariants()
         return state
 
