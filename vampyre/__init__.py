@@ -19,7 +19,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from gothic_kernel import Agent, BadOption, CorruptSave, Dice, Game, GameState, Option
+from gothic_kernel import (
+    Agent,
+    BadOption,
+    CorruptSave,
+    Dice,
+    Game,
+    GameRecord,
+    GameState,
+    Option,
+)
 
 from . import castle, turns
 from .actions import ACTION_TYPES
@@ -113,6 +122,15 @@ class VampyreGame(Game):
         data_dir = state.options["data_dir"] if isinstance(state, VampyreState) else ""
         return {seat: HunterBot(seed + i, data_dir) for i, seat in enumerate(state.seats)}
 
+    def report(self, state: GameState, record: GameRecord) -> list[str]:
+        """The game told for people (``gothic demo vampyre``, ``python -m vampyre``): the
+        object, the log under stage and round headings with results in words, where
+        everyone stands when the Basic Game ends and at the end, and who won and why."""
+        from .report import report
+
+        assert isinstance(state, VampyreState)
+        return report(self, state, record)
+
     def world(self, data_dir: str = "") -> Mapping[str, Any]:
         """The maps and tables (for front ends): ``world().transylvania`` etc."""
         w = load_world(data_dir)
@@ -149,3 +167,4 @@ def _prepare_transylvania(state: VampyreState) -> None:
     state.order.seat_index = state.seats.index(first)
     state.events.say("set_up", "Three counters face down in each large hex but Klausenburg; "
                      "every hunter sets out from Klausenburg")
+    turns.new_round(state, first)

@@ -188,11 +188,13 @@ class Transylvania:
                 or f"{TERRAIN_WORDS[self.terrain[hid]]} at {col:02d}.{row:02d}"
         return names
 
-    def render(self) -> list[str]:
+    def render(self, marks: Mapping[str, str] | None = None) -> list[str]:
         """The map as text, a row per map row, three characters per hex: the terrain
         (``.`` clear, ``f`` forest, ``^`` mountain, ``~`` evil) and ``=`` on a road; a large
-        hex shows its initials. Odd columns sit half a hex lower on the printed map."""
-        marks = {"clear": ".", "forest": "f", "mountain": "^", "evil": "~"}
+        hex shows its initials. Odd columns sit half a hex lower on the printed map.
+        ``marks`` puts one character in the third place of a hex's cell (a player's number)."""
+        marks = marks or {}
+        terrain_marks = {"clear": ".", "forest": "f", "mountain": "^", "evil": "~"}
         columns = 1 + max(c for c, _ in self.offset.values())
         rows = 1 + max(r for _, r in self.offset.values())
         by_offset = {xy: h for h, xy in self.offset.items()}
@@ -201,12 +203,13 @@ class Transylvania:
             cells = []
             for col in range(columns):
                 hid = by_offset[(col, row)]
+                mark = marks.get(hid, " ")[:1] or " "
                 if self.is_large(hid):
                     words = self.large_hex_names[hid].replace("The ", "").split()
-                    cells.append(("".join(w[0] for w in words) + words[0][1])[:2].upper() + " ")
+                    cells.append(("".join(w[0] for w in words) + words[0][1])[:2].upper() + mark)
                 else:
                     road = "=" if hid in self.road_hexes else " "
-                    cells.append(f"{marks[self.terrain[hid]]}{road} ")
+                    cells.append(f"{terrain_marks[self.terrain[hid]]}{road}{mark}")
             lines.append("".join(cells).rstrip())
         return lines
 

@@ -46,6 +46,7 @@ from .state import (
     Fight,
     Player,
 )
+from .winning import BASIC_GAME, LEVELS
 
 if TYPE_CHECKING:
     from .state import VampyreState
@@ -87,6 +88,8 @@ def _check_stage(state: VampyreState) -> None:
     if (option == "basic" and state.in_castle) or (option == "castle" and not state.in_castle) \
             or (state.in_castle and option == "extended" and not state.basic_winner):
         raise _fail(f"a {option!r} game cannot be at the {state.stage} stage")
+    if state.first not in seats or state.rounds < 1:
+        raise _fail("no player went first, or no round has begun")
     if state.basic_winner and (state.basic_winner not in seats or (
             not state.in_castle and state.result is None
             and (state.pending is None or state.pending.kind != CHOOSE_ITEM))):
@@ -233,11 +236,11 @@ def _check_decision(state: VampyreState) -> None:
     if state.result is not None:
         result = state.result
         scores = {s: float(len(p.coffins)) for s, p in state.players.items()}
-        basic_won = result.level == TRANSYLVANIA and bool(result.winners)
+        basic_won = result.level == BASIC_GAME and bool(result.winners)
         if not set(result.winners) <= set(state.seats) or dict(result.scores) != scores \
-                or result.level not in (TRANSYLVANIA, CASTLE) \
+                or result.level != LEVELS[state.stage] \
                 or (basic_won and result.winners != (state.basic_winner,)) \
-                or (result.level == TRANSYLVANIA and not basic_won and state.basic_winner):
+                or (result.level == BASIC_GAME and not basic_won and state.basic_winner):
             raise _fail("an impossible outcome")
         return
     assert pending is not None

@@ -225,6 +225,8 @@ class Snapshot:
     revealed: dict[str, str]
     red_aside: list[str]
     basic_winner: str
+    first: str
+    rounds: int
     result: Outcome | None
 
 
@@ -282,6 +284,8 @@ class VampyreState(LoggedState):
         self.revealed: dict[str, str] = {}
         self.red_aside: list[str] = []
         self.basic_winner = ""
+        self.first = ""  # who went first in this stage: each round begins with this player
+        self.rounds = 0  # rounds begun in this stage
         self.result: Outcome | None = None
         self.events = Log()
 
@@ -352,6 +356,7 @@ class VampyreState(LoggedState):
         twin.revealed = self.revealed.copy()
         twin.red_aside = self.red_aside.copy()
         twin.basic_winner = self.basic_winner
+        twin.first, twin.rounds = self.first, self.rounds
         twin.result = self.result
         twin.events = self.events.clone()
         twin._legal_cache = self._legal_cache
@@ -367,7 +372,8 @@ class VampyreState(LoggedState):
         return Snapshot(self.options, self.stage, self.order, self.players, self.stacks,
                         self.removed, self.peeks, self.gifts, self.fights, self.pending,
                         self.turn_open, self.turn_kind, self.turns, self.clock, self.green,
-                        self.revealed, self.red_aside, self.basic_winner, self.result)
+                        self.revealed, self.red_aside, self.basic_winner, self.first,
+                        self.rounds, self.result)
 
     def to_data(self) -> dict[str, Any]:
         """What ``serial.to_data(self.snapshot())`` gives, built by hand (it is on the hot
@@ -386,6 +392,7 @@ class VampyreState(LoggedState):
             "turn_open": self.turn_open, "turn_kind": self.turn_kind, "turns": self.turns,
             "clock": self.clock, "green": dict(self.green), "revealed": dict(self.revealed),
             "red_aside": list(self.red_aside), "basic_winner": self.basic_winner,
+            "first": self.first, "rounds": self.rounds,
             "result": None if self.result is None else to_data(self.result),
         }
 
@@ -400,6 +407,7 @@ class VampyreState(LoggedState):
         state.turn_open, state.turn_kind, state.turns = snap.turn_open, snap.turn_kind, snap.turns
         state.clock, state.green, state.revealed = snap.clock, snap.green, snap.revealed
         state.red_aside, state.basic_winner = snap.red_aside, snap.basic_winner
+        state.first, state.rounds = snap.first, snap.rounds
         state.result = snap.result
         return state
 

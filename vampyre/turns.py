@@ -188,7 +188,26 @@ def end_turn(state: VampyreState) -> None:
     state.turn_open = False
     winning.check_end(state)
     if state.result is None and state.pending is None:
+        before = state.order.seat_index
         state.order.end_turn()
+        if _round_ends(state, before, state.order.seat_index):
+            new_round(state)
+
+
+def _round_ends(state: VampyreState, before: int, after: int) -> bool:
+    """Has the turn come round again to the player who went first (or the next still in)?"""
+    seats = len(state.seats)
+    first = state.seats.index(state.first)
+    return (after - first) % seats <= (before - first) % seats
+
+
+def new_round(state: VampyreState, first: str = "") -> None:
+    """A round begins: each player has a turn, clockwise from the one who went first in this
+    stage (``first``, given when the stage begins). Logged for the report's headings."""
+    if first:
+        state.first, state.rounds = first, 0
+    state.rounds += 1
+    state.events.say("round", f"Round {state.rounds}", round=state.rounds, stage=state.stage)
 
 
 def after_move(state: VampyreState, seat: str, attack: str, moved: dict[str, Any]) -> None:

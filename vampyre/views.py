@@ -58,7 +58,7 @@ def observation(state: VampyreState, viewer: str) -> dict[str, Any]:
         "stage": state.stage,
         "seats": list(state.seats),
         "turn": state.turns,
-        "round": state.order.round,
+        "round": state.rounds,
         "current": state.current if state.result is None else None,
         "pending": None if pending is None else {
             "seat": pending.seat, "kind": pending.kind, "text": prompt(state),

@@ -12,6 +12,7 @@ from vampyre.castle import daylight, restock
 from vampyre.combat import bonus
 from vampyre.movement import castle_reach
 from vampyre.state import CASTLE, DEAD, NOSFERATU, PLAYER_WEREWOLF, Fight
+from vampyre.winning import EXTENDED_GAME
 
 from .helpers import give, new, put, script, texts, turn_of
 
@@ -172,7 +173,7 @@ def test_winning_the_game_a_v_against_count_dracula() -> None:
     state.players["harker"].items.append("gift_99_the_host")
     state.apply("harker", TAKE_TURN)
     assert state.is_over and state.outcome is not None
-    assert state.outcome.winners == ("harker",) and state.outcome.level == CASTLE
+    assert state.outcome.winners == ("harker",) and state.outcome.level == EXTENDED_GAME
     assert "drives a stake through Dracula's heart" in texts(state)[-1]
 
 

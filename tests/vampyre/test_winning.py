@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from vampyre.actions import SEARCH, ChooseItem, Move
-from vampyre.state import CASTLE, CHOOSE_ITEM, NOSFERATU, TRANSYLVANIA
+from vampyre.state import CASTLE, CHOOSE_ITEM, NOSFERATU
+from vampyre.winning import BASIC_GAME
 
 from .helpers import new, put, script, texts, turn_of
 from .test_searching import stack
@@ -35,7 +36,7 @@ def test_how_to_win_the_first_player_to_find_three_coffins_wins_the_basic_game()
     coffin_search(state)
     assert state.is_over
     assert state.outcome is not None and state.outcome.winners == ("harker",)
-    assert state.outcome.level == TRANSYLVANIA
+    assert state.outcome.level == BASIC_GAME
     assert state.outcome.scores["harker"] == 3
     assert state.current_seats() == () and state.legal_actions("harker") == []
 
