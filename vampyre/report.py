@@ -61,21 +61,21 @@ def _objective(state: VampyreState) -> list[str]:
     stage = state.options["stage"]
     rules = state.rules
     coffins = sum(rules.black_categories[k] == "coffin" for k in rules.black_counters.values())
-    castle = (f"In Castle Dracula {_count_words(len(rules.red_counters))} guardians lie face "
-              "down in the green areas and the clock starts at noon; a vampire hunter who "
-              "turns over Count Dracula must fight him, and whoever defeats him has won "
+    castle = (f"{_count_words(len(rules.red_counters)).capitalize()} guardians lie face down "
+              "in the green areas of Castle Dracula and the clock starts at noon; a vampire "
+              "hunter who turns over Count Dracula must fight him, and whoever defeats him wins "
               "the game. If every hunter falls, the forces of darkness prevail.")
     if stage == "castle":
-        return [f"The object: {castle}"]
+        return [f"The object: to destroy Count Dracula in his castle. {castle}"]
     basic = (f"The object: to find and destroy three of Count Dracula's hidden coffins. "
-             f"{_count_words(len(rules.black_counters)).capitalize()} counters lie face down, "
-             f"three in each large hex but Klausenburg, {_count_words(coffins)} of them coffins; "
-             "the first hunter to burn three wins the Basic Game (if every coffin is found "
-             "first, the one with the most wins).")
+             f"{len(rules.black_counters)} counters lie face down, three in each large hex but "
+             f"Klausenburg, {_count_words(coffins)} of them coffins; the first hunter to burn "
+             "three wins the Basic Game (if every coffin is found first, the one with the most "
+             "wins).")
     if stage == "basic":
         return [basic]
-    return [basic, f"Then the Extended Game: the winner chooses a useful item and every hunter "
-                   f"storms Castle Dracula. {castle}"]
+    return [basic, "Then the Extended Game: the winner chooses a useful item and every hunter "
+                   f"storms Castle Dracula to destroy the Count. {castle}"]
 
 
 # -- the narration ----------------------------------------------------------------------------
@@ -160,7 +160,7 @@ def standing(state: VampyreState) -> list[str]:
     lines = [INDENT + _player_line(state, seat, view["players"][seat], numbered[seat])
              for seat in state.seats]
     if state.stage == CASTLE:
-        lines += [INDENT + _castle(view)]
+        lines += [INDENT + _castle(state, view)]
     else:
         lines += [INDENT + _large_hexes(view)]
         marks: dict[str, str] = {}
@@ -169,8 +169,9 @@ def standing(state: VampyreState) -> list[str]:
                 marks[player["location"]] = "+" if player["location"] in marks \
                     else numbered[seat]
         legend = ", ".join(f"{n} {state.name(s)}" for s, n in numbered.items())
-        lines += [INDENT + f"The map ({legend}; + several; . clear, f forest, ^ mountain, "
-                           "~ evil influence, = road; large hexes by their initials):"]
+        lines += [INDENT + f"The map: the number after a hex is who stands there ({legend}; "
+                           "+ several); . clear, f forest, ^ mountain, ~ evil influence, "
+                           "= road, large hexes by their initials:"]
         lines += [INDENT * 2 + row for row in state.world.transylvania.render(marks)]
     return lines
 
@@ -178,14 +179,15 @@ def standing(state: VampyreState) -> list[str]:
 def _player_line(state: VampyreState, seat: str, player: Mapping[str, Any],
                  number: str) -> str:
     name = f"{number} {state.name(seat)}" if state.stage == TRANSYLVANIA else state.name(seat)
-    coffins = _count(player["coffins"], "coffin")
+    coffins = [] if state.options["stage"] == "castle" \
+        else [_count(player["coffins"], "coffin")]
     if player["out"]:
-        return f"{name}: {OUT_WORDS[player['out']]}; {coffins}"
+        return f"{name}: " + "; ".join([OUT_WORDS[player["out"]], *coffins])
     form = FORM_NAMES[player["form"]]
     if player["possessed"]:
         form += ", possessed"
-    where = f"in {player['place']}" if player["place"] else "off the board"
-    parts = [f"{form} {where}", coffins]
+    where = f"in {player['place']}" if player["place"] else _away(player["reappear"])
+    parts = [f"{form} {where}", *coffins]
     if player["items"]:
         parts.append("carries " + ", ".join(state.name(i) for i in player["items"]))
     if player["bites"] and player["form"] == "hunter":
@@ -193,6 +195,14 @@ def _player_line(state: VampyreState, seat: str, player: Mapping[str, Any],
     if player["wounds"]:
         parts.append("wounded")
     return f"{name}: " + "; ".join(parts)
+
+
+def _away(reappear: int) -> str:
+    """A converted player off the board: back at the start of the next turn, or sated."""
+    if reappear <= 0:
+        return "off the board until the next turn"
+    return f"off the board, sated, for {_count_words(reappear)} more " + \
+        ("turn" if reappear == 1 else "turns")
 
 
 def _large_hexes(view: Mapping[str, Any]) -> str:
@@ -203,12 +213,12 @@ def _large_hexes(view: Mapping[str, Any]) -> str:
     return said + (f"; searched clean: {', '.join(clean)}" if clean else "")
 
 
-def _castle(view: Mapping[str, Any]) -> str:
+def _castle(state: VampyreState, view: Mapping[str, Any]) -> str:
     castle = view["castle"]
     face_down = sum(castle["face_down"].values())
     said = f"The clock: {castle['clock_text']}; {_count(face_down, 'guardian')} face down"
     count = [space for space, kind in castle["revealed"].items() if kind == "count_dracula"]
-    return said + (f"; Count Dracula face up in {count[0].replace('_', ' ')}" if count else "")
+    return said + (f"; Count Dracula face up in {state.place(count[0])}" if count else "")
 
 
 # -- the end ------------------------------------------------------------------------------------
