@@ -50,7 +50,7 @@ def test_an_extended_game_has_its_object_headings_and_the_count_destroyed() -> N
 
 
 def test_the_standings_when_the_basic_game_ends_show_the_map_with_the_players() -> None:
-    state, lines = told(0, "extended")
+    _, lines = told(0, "extended")
     start = lines.index("Where everyone stands as the Basic Game ends:")
     block = lines[start:lines.index("The Extended Game: Castle Dracula")]
     assert any(line.startswith("  1 Harker: vampire hunter in ") for line in block)
@@ -106,7 +106,7 @@ def test_repeated_lines_are_folded() -> None:
 
 
 def test_a_castle_game_alone_has_its_own_object_and_no_coffins() -> None:
-    state, lines = told(3, "castle", "random")
+    _, lines = told(3, "castle", "random")
     assert lines[1].startswith("The object: to destroy Count Dracula in his castle.")
     assert "Castle Dracula" in lines and "The Basic Game: Transylvania" not in lines
     assert not any("coffin" in line for line in lines[2:])
