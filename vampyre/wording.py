@@ -26,7 +26,7 @@ from .actions import (
     Search,
     TakeTurn,
 )
-from .combat import COUNT_DRACULA, foe_text, the
+from .combat import COUNT_DRACULA, the
 from .state import (
     CHOOSE_ITEM,
     HUNTER,
@@ -106,8 +106,8 @@ def _silver_bullet(state: VampyreState, pending: Pending) -> str:
     assert fight is not None
     who = state.name(pending.seat)
     if fight.opponent:
-        return (f"{who} fights {foe_text(state, fight)}: declare before the combat die is "
-                "rolled whether the silver bullet is used")
+        return (f"{who} fights {_foe(state, fight.opponent)}: declare before the combat die "
+                "is rolled whether the silver bullet is used")
     return f"A werewolf attacks {who}: fire the silver bullet to slay it, or keep the bullet"
 
 
