@@ -83,7 +83,7 @@ def test_the_silver_bullet_is_fired_or_kept() -> None:
     assert state.prompt("harker") == ("A werewolf attacks Harker: fire the silver bullet to "
                                       "slay it, or keep the bullet")
     assert labels(state, "harker") == ["fire the silver bullet", "keep the silver bullet"]
-    assert [FIRE, HOLD_FIRE] == state.legal_actions("harker")
+    assert state.legal_actions("harker") == [FIRE, HOLD_FIRE]
 
 
 def test_the_silver_bullet_against_a_player_werewolf_is_declared_before_the_die() -> None:
@@ -171,7 +171,7 @@ def test_the_standing_stones_offer_their_cure() -> None:
                                       "or take the turn as usual")
     assert labels(state, "harker") == ["take the turn as usual",
                                        "spend the turn among The Standing Stones to be cured"]
-    assert [TAKE_TURN, REST] == state.legal_actions("harker")
+    assert state.legal_actions("harker") == [TAKE_TURN, REST]
 
 
 def test_a_label_of_an_action_not_listed_is_still_words() -> None:
