@@ -53,7 +53,7 @@ class VampyreGame(Game):
 
     name = "vampyre"
     title = "Vampyre: the Transylvania hex race and Castle Dracula"
-    rulebook = "shared/rulebooks/vampyre.txt"
+    rulebook = "Vampyre Rulebook (Rules of Play: The Basic Game, The Extended Game, Appendices)"
     seats = HUNTERS
     has_hidden_information = True
     # A random Basic Game runs to some 1,900 actions; the plugin's pass samples it

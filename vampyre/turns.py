@@ -310,7 +310,7 @@ def explain_illegal(state: VampyreState, seat: str, action: Action) -> IllegalAc
     rule = rule or sequence_rule(state)
     allowed = sorted({a.TYPE for a in legal_actions(state)})
     if action.TYPE not in allowed:
-        return IllegalAction(f"{seat} must {doing} now ({', '.join(allowed)}), "
+        return IllegalAction(f"{state.name(seat)} must {doing} now ({', '.join(allowed)}), "
                              f"not {action.TYPE}", rule=rule)
     if isinstance(action, Move):
         return movement.explain_move(state, seat, action, pending.roll)
@@ -322,4 +322,4 @@ def explain_illegal(state: VampyreState, seat: str, action: Action) -> IllegalAc
     if isinstance(action, ChooseItem):
         return IllegalAction(f"{action.item!r} is not a useful item; choose one of "
                              f"{', '.join(state.rules.items)}", rule="How to Win")
-    return IllegalAction(f"{seat} may not play {action.to_json()} now", rule=rule)
+    return IllegalAction(f"{state.name(seat)} may not play {action.to_json()} now", rule=rule)
