@@ -164,3 +164,16 @@ def test_a_packaged_file_is_named_as_such_when_the_users_file_breaks_a_cross_che
                                             'kind = "trap"\nname = "Trap"\ncount = 2')
     (tmp_path / "counters.toml").write_text(own)
     refused(tmp_path, "the packaged castle.toml", "one green area per red counter")
+
+
+def test_the_default_bots_read_the_games_own_data_folder(tmp_path: Path) -> None:
+    """The bots read the maps and tables of the game they play, not the packaged ones."""
+    from vampyre.bots import HunterBot
+    from vampyre.tables import load_rules
+
+    own = packaged("tables.toml").replace('results = "WWWNVVVVV"', 'results = "WVVVVVVVV"', 1)
+    (tmp_path / "tables.toml").write_text(own)
+    state = GAME.new_game(seed=1, data_dir=str(tmp_path))
+    bots = GAME.default_agents(state, 1)
+    assert all(isinstance(b, HunterBot) and b.rules is load_rules(str(tmp_path))
+               for b in bots.values())
