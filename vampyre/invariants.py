@@ -146,27 +146,38 @@ def _check_player(state: VampyreState, seat: str, p: Player) -> None:
 
 
 def _player_rules(state: VampyreState, p: Player) -> list[tuple[bool, str]]:
-    """(broken, what the rule is) for each rule one player's record obeys."""
+    """(broken, what the rule is) for each rule one player's record obeys (a player out
+    of the game keeps the notes of the moment it left, which no rule reads again)."""
+    if p.out:
+        return [
+            (p.seat not in state.players or state.players[p.seat] is not p, "a record for "
+             "another seat"),
+            (p.out not in (DEAD, SAVED, SLAIN), f"out of the game for no reason {p.out!r}"),
+            (p.form not in FORMS or (p.out == SAVED) != (p.form == NOSFERATU)
+             or (p.out == SLAIN) != (p.form == "player_werewolf"),
+             f"{p.out} as a {p.form}"),
+            (p.out == DEAD and (p.wounds != 2 or not state.in_castle),
+             "dead without two wounds in Castle Dracula"),
+            (p.location is not None or p.reappear != -1 or p.possessed != 0,
+             "out of the game yet on the board, waiting or possessed"),
+        ]
     world = state.world
     places = world.castle.index if state.in_castle else world.transylvania.index
-    dead = p.out == DEAD
     waiting = p.reappear >= 0
     return [
         (p.seat not in state.players or state.players[p.seat] is not p, "a record for another "
          "seat"),
         (p.form not in FORMS, f"an unknown form {p.form!r}"),
-        (p.out not in ("", DEAD, SAVED, SLAIN), f"out of the game for no reason {p.out!r}"),
         (p.bites != 3 if p.form == NOSFERATU else not 0 <= p.bites <= 2,
          f"{p.bites} bites for a {p.form} (three make a nosferatu)"),
-        (p.wounds != 2 if dead else not 0 <= p.wounds <= int(state.in_castle),
+        (not 0 <= p.wounds <= int(state.in_castle),
          f"{p.wounds} wounds (only in Castle Dracula, and two kill)"),
         (not 0 <= p.possessed <= 6 or (p.possessed > 0 and p.form != HUNTER),
          f"possessed for {p.possessed} turns (1-6, a vampire hunter)"),
         (not 0 <= p.lost_turns <= MOST_LOST_TURNS, f"{p.lost_turns} lost turns"),
         (not 0 <= p.immobile <= p.lost_turns, "immobile beyond the turns lost"),
-        (not -1 <= p.reappear <= 2 or (waiting and bool(p.out)), "an impossible wait"),
-        ((p.location is None) != (waiting or bool(p.out)),
-         "neither on the map nor waiting to reappear"),
+        (not -1 <= p.reappear <= 2, "an impossible wait"),
+        ((p.location is None) != waiting, "neither on the map nor waiting to reappear"),
         (p.location is not None and p.location not in places,
          f"at {p.location!r}, not on the map of {state.stage}"),
         ((p.fleeing or p.must_reveal or p.may_heal) and (not state.in_castle

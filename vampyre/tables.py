@@ -11,7 +11,7 @@ there replace the packaged ones, the others are kept.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 from importlib import resources
@@ -312,6 +312,22 @@ def _check_tables(rules: Rules, where: str) -> None:
     for monster in ENGINE_MONSTERS:
         if monster not in rules.monster_table:
             raise fail(f"the monster {monster!r} needs a [[monsters]] entry and a table row")
+    _check_code_letters(rules, fail)
+
+
+def _check_code_letters(rules: Rules, fail: Callable[[str], BadOption]) -> None:
+    """"S - Salvation ... only affects nosferatu"; F and I are "only possible in the
+    Extended Game", so no monster met in Transylvania has them."""
+    met_in_transylvania = {r for results in rules.encounters.values() for r in results}
+    met_in_transylvania |= {"dracula", "nosferatu", "player_werewolf", "possessed"}
+    for table in rules.tables.values():
+        for monster, row in table.rows.items():
+            if "S" in row and monster != "nosferatu":
+                raise fail(f"{table.name} row {monster!r} has an S, which only affects "
+                           "nosferatu")
+            if monster in met_in_transylvania and set(row) & {"F", "I"}:
+                raise fail(f"{table.name} row {monster!r} has an F or an I, only possible in "
+                           f"the Extended Game, yet the {monster} is met in Transylvania")
 
 
 def _check_counters(rules: Rules, where: str) -> None:

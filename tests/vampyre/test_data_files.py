@@ -121,6 +121,10 @@ SLIPS: list[tuple[str, Callable[[str], str], str]] = [
      "must be 9 code letters"),
     ("tables.toml", lambda t: t.replace('id = "hermits_prayers"', 'id = "a_new_idea"'),
      "unknown id 'a_new_idea'"),
+    ("tables.toml", lambda t: t.replace('results = "WWVVVVVVV"', 'results = "WWVVVVVVS"', 1),
+     "only affects nosferatu"),
+    ("tables.toml", lambda t: t.replace('results = "WWWVVVVVV"', 'results = "WWIVVVVVV"', 1),
+     "only possible in the Extended Game"),
     ("transylvania.toml", lambda t: t.replace('id = "the_crypts"', 'id = "the_catacombs"')
      .replace('"the_crypts"', '"the_catacombs"'), "the large hex 'the_crypts' is missing"),
     ("transylvania.toml", lambda t: t.replace('terrain = "ccccfffmmmmmeeee"',

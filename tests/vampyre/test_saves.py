@@ -242,7 +242,7 @@ PROBLEMS = {
     'a guardian in every green area': 'not in the green areas',
     'a face-up guardian in an emptied area': 'not in the green areas',
     'two wounds kill': 'harker: 2 wounds',
-    'the dead stay dead': 'mina: 1 wounds',
+    'the dead stay dead': 'mina: dead without two wounds',
     'the clock has 24 hours': 'the clock',
     'a move on a space of the castle': 'not on the map of castle_dracula',
     'no black counter in Castle Dracula alone': 'uses no black counter',
