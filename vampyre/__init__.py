@@ -19,7 +19,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from gothic_kernel import Agent, BadOption, Dice, Game, GameState, Option
+from gothic_kernel import (
+    Agent,
+    BadOption,
+    CorruptSave,
+    Dice,
+    Game,
+    GameRecord,
+    GameState,
+    Option,
+)
 
 from . import castle, turns
 from .actions import ACTION_TYPES
@@ -44,7 +53,7 @@ class VampyreGame(Game):
 
     name = "vampyre"
     title = "Vampyre: the Transylvania hex race and Castle Dracula"
-    rulebook = "shared/rulebooks/vampyre.txt"
+    rulebook = "Vampyre Rulebook (Rules of Play: The Basic Game, The Extended Game, Appendices)"
     seats = HUNTERS
     has_hidden_information = True
     # A random Basic Game runs to some 1,900 actions; the plugin's pass samples it
@@ -77,7 +86,7 @@ class VampyreGame(Game):
         else:
             options["hunters"] = HUNTERS[:options["players"]]
         options["hunters"] = list(options["hunters"])
-        load_rules(options["data_dir"])  # a bad folder or file fails here, as a BadOption
+        load_world(options["data_dir"])  # a bad folder or file fails here, as a BadOption
 
     def _new_game(self, dice: Dice, options: dict[str, Any]) -> GameState:
         state = VampyreState(self, dice, options)
@@ -92,19 +101,35 @@ class VampyreGame(Game):
         turns.play_until_decision(state)
         return state
 
+    def seat_name(self, seat: str) -> str:
+        """A seat as the log names it: "Harker", "Mina", "Van Helsing" ("Counters")."""
+        return load_rules().hunter_short.get(seat) or super().seat_name(seat)
+
     def _seats_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
         return tuple(options["hunters"])
 
     def _state_from_data(self, data: Any, dice: Dice) -> GameState:
         state = VampyreState.from_snapshot(self, data, dice)
-        self.resolve_options({k: v for k, v in state.options.items()})
+        resolved = self.resolve_options(dict(state.options))
+        if resolved != state.options:
+            raise CorruptSave("corrupt vampyre save: the options are not as a game sets them")
         state.check_invariants()
         return state
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
         from .bots import HunterBot
 
-        return {seat: HunterBot(seed + i) for i, seat in enumerate(state.seats)}
+        data_dir = state.options["data_dir"] if isinstance(state, VampyreState) else ""
+        return {seat: HunterBot(seed + i, data_dir) for i, seat in enumerate(state.seats)}
+
+    def report(self, state: GameState, record: GameRecord) -> list[str]:
+        """The game told for people (``gothic demo vampyre``, ``python -m vampyre``): the
+        object, the log under stage and round headings with results in words, where
+        everyone stands when the Basic Game ends and at the end, and who won and why."""
+        from .report import report
+
+        assert isinstance(state, VampyreState)
+        return report(self, state, record)
 
     def world(self, data_dir: str = "") -> Mapping[str, Any]:
         """The maps and tables (for front ends): ``world().transylvania`` etc."""
@@ -142,3 +167,4 @@ def _prepare_transylvania(state: VampyreState) -> None:
     state.order.seat_index = state.seats.index(first)
     state.events.say("set_up", "Three counters face down in each large hex but Klausenburg; "
                      "every hunter sets out from Klausenburg")
+    turns.new_round(state, first)

@@ -78,10 +78,14 @@ class Transylvania:
     def __init__(self, rules: Rules) -> None:
         data = rules.transylvania
         columns, rows = int(data["map"]["columns"]), int(data["map"]["rows"])
-        letters = {int(r["row"]): r["terrain"] for r in data["rows"]}
+        letters = {int(r["row"]): str(r["terrain"]) for r in data["rows"]}
         if sorted(letters) != list(range(rows)):
             raise ValueError("transylvania.toml needs one terrain row per map row")
-        large_at = {(int(h["col"]), int(h["row"])): h["id"] for h in data["large_hexes"]}
+        large_at = {(int(h["col"]), int(h["row"])): str(h["id"]) for h in data["large_hexes"]}
+        outside = [xy for xy in large_at if not (0 <= xy[0] < columns and 0 <= xy[1] < rows)]
+        if outside:
+            raise ValueError(f"a large hex at column {outside[0][0]}, row {outside[0][1]} is "
+                             "off the map")
         self.large_hex_names: dict[str, str] = {h["id"]: h["name"] for h in data["large_hexes"]}
         self.large_hexes: tuple[str, ...] = tuple(h["id"] for h in data["large_hexes"])
         self.terrain: dict[str, str] = {}
@@ -92,14 +96,18 @@ class Transylvania:
             if len(letters[row]) != columns:
                 raise ValueError(f"terrain row {row} must have {columns} letters")
             for col in range(columns):
+                if letters[row][col] not in TERRAIN_LETTERS:
+                    raise ValueError(f"row {row} has the terrain letter {letters[row][col]!r}; "
+                                     f"the letters are {', '.join(TERRAIN_LETTERS)}")
                 hid = large_at.get((col, row)) or hex_id(col, row)
                 self.terrain[hid] = LARGE if hid in self.large_hex_names \
                     else TERRAIN_LETTERS[letters[row][col]]
                 self.offset[hid] = (col, row)
                 self.axial[hid] = axial(col, row)
                 by_offset[(col, row)] = hid
-        if len(large_at) != len(self.large_hexes):
-            raise ValueError("two large hexes share a position")
+        if len(large_at) != len(self.large_hexes) or \
+                len(set(self.large_hex_names.values())) != len(self.large_hexes):
+            raise ValueError("two large hexes share a position, an id or a name")
         self.hexes: tuple[str, ...] = tuple(by_offset[(c, r)] for r in range(rows)
                                             for c in range(columns))
         self.index = {h: i for i, h in enumerate(self.hexes)}
@@ -123,6 +131,8 @@ class Transylvania:
         self.graph = self._graph()
         self.distances = _bfs_distances(self.hexes, self.neighbours)
         self.names = self._names()
+        #: movement's tables of where a move may end, filled as they are needed
+        self.reach_cache: dict[Any, Any] = {}
 
     def _graph(self) -> nx.Graph:
         graph = nx.Graph()
@@ -178,11 +188,13 @@ class Transylvania:
                 or f"{TERRAIN_WORDS[self.terrain[hid]]} at {col:02d}.{row:02d}"
         return names
 
-    def render(self) -> list[str]:
+    def render(self, marks: Mapping[str, str] | None = None) -> list[str]:
         """The map as text, a row per map row, three characters per hex: the terrain
         (``.`` clear, ``f`` forest, ``^`` mountain, ``~`` evil) and ``=`` on a road; a large
-        hex shows its initials. Odd columns sit half a hex lower on the printed map."""
-        marks = {"clear": ".", "forest": "f", "mountain": "^", "evil": "~"}
+        hex shows its initials. Odd columns sit half a hex lower on the printed map.
+        ``marks`` puts one character in the third place of a hex's cell (a player's number)."""
+        marks = marks or {}
+        terrain_marks = {"clear": ".", "forest": "f", "mountain": "^", "evil": "~"}
         columns = 1 + max(c for c, _ in self.offset.values())
         rows = 1 + max(r for _, r in self.offset.values())
         by_offset = {xy: h for h, xy in self.offset.items()}
@@ -191,12 +203,13 @@ class Transylvania:
             cells = []
             for col in range(columns):
                 hid = by_offset[(col, row)]
+                mark = marks.get(hid, " ")[:1] or " "
                 if self.is_large(hid):
                     words = self.large_hex_names[hid].replace("The ", "").split()
-                    cells.append(("".join(w[0] for w in words) + words[0][1])[:2].upper() + " ")
+                    cells.append(("".join(w[0] for w in words) + words[0][1])[:2].upper() + mark)
                 else:
                     road = "=" if hid in self.road_hexes else " "
-                    cells.append(f"{marks[self.terrain[hid]]}{road} ")
+                    cells.append(f"{terrain_marks[self.terrain[hid]]}{road}{mark}")
             lines.append("".join(cells).rstrip())
         return lines
 
@@ -207,7 +220,12 @@ class CastleMap:
     def __init__(self, rules: Rules) -> None:
         data = rules.castle
         self.kind: dict[str, str] = {s["id"]: s["kind"] for s in data["spaces"]}
-        self.names: dict[str, str] = {s["id"]: s["name"] for s in data["spaces"]}
+        self.names: dict[str, str] = {s["id"]: str(s["name"]) for s in data["spaces"]}
+        if len(self.kind) != len(data["spaces"]) or \
+                len(set(self.names.values())) != len(self.names):
+            raise ValueError("two castle spaces share an id or a name")
+        if not set(self.kind.values()) <= {"white", "green"}:
+            raise ValueError("a castle space's kind must be 'white' or 'green'")
         self.coords: dict[str, tuple[int, int]] = {s["id"]: (int(s["x"]), int(s["y"]))
                                                    for s in data["spaces"]}
         self.spaces: tuple[str, ...] = tuple(s["id"] for s in data["spaces"])
@@ -237,6 +255,8 @@ class CastleMap:
         if not nx.is_connected(self.graph):
             raise ValueError("every space of Castle Dracula must be reachable")
         self.distances = _bfs_distances(self.spaces, self.neighbours)
+        #: movement's tables of where a move may end, filled as they are needed
+        self.reach_cache: dict[Any, Any] = {}
 
     def is_green(self, space: str) -> bool:
         return self.kind[space] == "green"

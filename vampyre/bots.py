@@ -110,7 +110,7 @@ class HunterBot:
 
         def far(a: Action) -> float:
             assert isinstance(a, LeadAstray)
-            return float(min((self.board.distance(a.path[-1], g) for g in goals), default=0))
+            return float(min((self.board.distance(a.to, g) for g in goals), default=0))
 
         return self._pick([(far(a), a) for a in actions])
 

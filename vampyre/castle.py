@@ -67,6 +67,9 @@ def set_up(state: VampyreState, first: str) -> None:
     state.turn_open = False
     state.events.say("castle_dracula", "The hunters reach Castle Dracula. The guardians are "
                      "placed face down; the clock is set at noon.", first=first)
+    from .turns import new_round
+
+    new_round(state, first)
 
 
 def arrive(state: VampyreState, seat: str) -> None:

@@ -1,4 +1,4 @@
-"""Movement: every hex (or castle space) a mover may end in, each with a path.
+"""Movement: every hex (or castle space) a mover may end in, and the path it takes there.
 
 Transylvania ("The Basic Game - Movement"): one die; the number of hexes
 depends on the terrain entered, and a player moving through several terrains
@@ -19,20 +19,27 @@ the same space twice, stopping early only on entering a green area that still
 has a face-down counter (hunters) or a space held by an opponent.
 
 If no move of the full length exists (a corner of the map), the mover goes as
-far as it can (a ruling). :class:`Reach` tables depend only on the map, the
-start and the roll, so they are computed once and cached on the board.
+far as it can (a ruling).
+
+The player moves "in any direction desired", but which way a counter goes
+changes nothing once its end is known (passing through a hex has no effect), so
+a move names only its end and the opponent attacked there: ``Move(to, attack)``,
+each listed once. The counter goes along the first path found to that end in a
+fixed order (:class:`Reach`), and the log records that path. :class:`Reach`
+tables depend only on the map, the start, the roll and the way of moving, so
+they are computed once and cached on the board, with their actions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gothic_kernel import Action, IllegalAction, event
+from gothic_kernel import IllegalAction, Listed, event
 
-from .actions import LeadAstray, LegalActions, Move
+from .actions import LeadAstray, Move
 from .board import CastleMap, Transylvania
 
 if TYPE_CHECKING:
@@ -43,116 +50,106 @@ Path = tuple[str, ...]
 #: Movement modes on the map of Transylvania.
 WALK, WOLF, BAT = "walk", "wolf", "bat"
 
+RULE = "Movement"
+ASTRAY_RULE = "Strange Occurrence"
+COUNT_DRACULA = "count_dracula"
+
 
 @attrs.frozen
 class Reach:
-    """Where a move from one place with one roll may end.
+    """Where a move from one place with one roll may end, and the path to each end.
 
     ``full``: ends of complete moves; ``large``: early stops in a large hex;
     ``early``: every other end of a partial move (legal only when something
     there lets the mover stop: an opponent, or in the castle a face-down counter).
-    Each end maps to one path (the spaces entered, in order), the same every time.
-    ``rule`` recognises the same moves along any other legal path (nobody in the way).
+    Each end maps to one path (the spaces entered, in order), the same every time:
+    the path the counter takes. ``longest`` is 0, or in a corner with no move of the
+    full allowance, the length that counts as complete (a ruling).
     """
 
     full: Mapping[str, Path]
     large: Mapping[str, Path]
     early: Mapping[str, Path]
-    rule: MoveRule = attrs.field(eq=False, repr=False)
-    plain: LegalActions = attrs.field(init=False, eq=False, repr=False)
+    longest: int = 0
+    #: ``Move(end)`` for every end, made once.
     moves: Mapping[str, Move] = attrs.field(init=False, eq=False, repr=False)
+    #: The moves offered when nobody is in the way: to the complete ends and the large hexes.
+    plain: Listed = attrs.field(init=False, eq=False, repr=False)
+    #: The lost player's moves (Strange Occurrence 5): to the complete ends.
+    astray: Listed = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        # the move actions, made once: to every end, and those offered when nobody is
-        # in the way (frozen attrs: set through object.__setattr__)
-        moves = {end: Move(path) for paths in (self.early, self.large, self.full)
-                 for end, path in paths.items()}
+        # made once per cached table (frozen attrs: set through object.__setattr__)
+        moves = {end: Move(end) for ends in (self.early, self.large, self.full) for end in ends}
         object.__setattr__(self, "moves", moves)
-        plain = LegalActions((moves[e] for e in [*self.full, *self.large]), rule=self.rule)
-        object.__setattr__(self, "plain", plain)
+        object.__setattr__(self, "plain", Listed([moves[e] for e in (*self.full, *self.large)]))
+        object.__setattr__(self, "astray", Listed([LeadAstray(e) for e in self.full]))
+
+    def path(self, end: str) -> Path | None:
+        """The path the counter takes to ``end`` (None if no move ends there)."""
+        return self.full.get(end) or self.large.get(end) or self.early.get(end)
 
 
 @attrs.frozen(eq=False)
 class MoveRule:
-    """What makes a move legal, fixed when the move is offered ("Movement").
+    """What makes a move legal, fixed when the move is offered ("Movement"); it words the
+    refusal of any other.
 
-    The player moves "in any direction desired", so any path obeying the rules is legal:
-    every space next to the last, none entered twice (nor the start), no more spaces than
-    the worst terrain entered allows (Transylvania) or the roll (Castle Dracula), and the
-    whole allowance unless the move ends in a large hex, on an opponent (who is then
-    attacked: ``targets``), or for a hunter in Castle Dracula in a green area with a
-    face-down counter (``reveal``). ``longest`` is 0, or in a corner with no move of the
-    full allowance, the length that counts as complete (a ruling).
+    A move may end wherever some path obeying the rules ends: every space next to the
+    last, none entered twice (nor the start), no more spaces than the worst terrain
+    entered allows (Transylvania) or exactly the roll (Castle Dracula); and it goes the
+    whole allowance unless it ends in a large hex, on an opponent (who is then attacked:
+    ``targets``), or for a hunter in Castle Dracula in a green area with a face-down
+    counter (``reveal``). Everything it reads is public.
     """
 
-    neighbours: Mapping[str, tuple[str, ...]]
+    reach: Reach
+    places: Collection[str]
     board: Transylvania | None  # None inside Castle Dracula (every space counts one)
     start: str
     roll: int
     mode: str
-    longest: int
+    place: Callable[[str], str]  # a place in words, for the messages
     targets: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
     reveal: frozenset[str] = frozenset()
 
     def check(self, move: Move) -> IllegalAction | None:
-        """None if ``move`` is legal; otherwise why not (all of it public knowledge)."""
-        path, board = move.path, self.board
-        wrong = _walk(self.neighbours, self.start, path)
-        if wrong is not None:
-            return wrong
-        if board is None:
-            allowed = self.roll
-        else:
-            if self.mode == WOLF and any(board.is_large(h) for h in path):
-                return IllegalAction("player werewolves cannot enter the large hexes",
-                                     rule="Werewolf Conversion")
-            allowed = allowance(board, path, self.start, self.roll, self.mode)
-        if len(path) > allowed:
-            what = "hexes through the terrain entered" if board else "spaces"
-            return IllegalAction(f"a roll of {self.roll} allows only {allowed} {what}", rule=RULE)
-        end = path[-1]
-        here = self.targets.get(end, ())
-        reveal = end in self.reveal
+        """None if ``move`` is legal; otherwise why not."""
+        to, reach, board = move.to, self.reach, self.board
+        if to not in self.places:
+            where = "a hex of Transylvania" if board else "a space of Castle Dracula"
+            return IllegalAction(f"{to!r} is not {where}", rule=RULE)
+        if self.mode == WOLF and board is not None and board.is_large(to):
+            return IllegalAction("player werewolves cannot enter the large hexes",
+                                 rule="Werewolf Conversion")
+        if to == self.start:
+            return IllegalAction("a move may not end where it began: no space may be entered "
+                                 "twice in one turn", rule=RULE)
+        if reach.path(to) is None:
+            return IllegalAction(f"a roll of {self.roll} cannot take the mover to "
+                                 f"{self.place(to)} ({self._limit()})", rule=RULE)
+        here = self.targets.get(to, ())
+        reveal = to in self.reveal
+        if to in reach.early and not here and not reveal:
+            return IllegalAction(f"a roll of {self.roll} takes the mover further than "
+                                 f"{self.place(to)}: a player must move the whole allowance "
+                                 "and may stop early only on entering a large hex or a space "
+                                 "held by an opponent (in Castle Dracula, a green area with a "
+                                 "face-down counter)", rule=RULE)
         if move.attack and move.attack not in here:
-            return IllegalAction(f"there is no {move.attack!r} to attack at the end of this "
-                                 "move", rule="Combat")
+            return IllegalAction(f"there is no {move.attack!r} to attack in {self.place(to)}",
+                                 rule="Combat")
         if not move.attack and here and not reveal:
             return IllegalAction("a player ending a move on an opponent attacks it: name the "
                                  f"opponent ({', '.join(here)})", rule="Combat")
-        full = self.longest or allowed
-        if len(path) < full and not (here or reveal or (board and board.is_large(end))):
-            return IllegalAction(f"the move must go the full {full} spaces; a player may "
-                                 "stop early only on entering a large hex or a space held by "
-                                 "an opponent (in Castle Dracula, a green area with a "
-                                 "face-down counter)", rule=RULE)
         return None
 
-    def accepts(self, action: object) -> bool:
-        """Is ``action`` a legal move (listed or along another path)?"""
-        return isinstance(action, Move) and self.check(action) is None
-
-
-@attrs.frozen(eq=False)
-class AstrayRule:
-    """Strange Occurrence 5: the lost player is moved exactly the roll (or, in a corner, as
-    far as possible), terrain ignored, entering no hex twice, along any path."""
-
-    neighbours: Mapping[str, tuple[str, ...]]
-    start: str
-    hexes: int
-
-    def check(self, path: tuple[str, ...]) -> IllegalAction | None:
-        rule = "Strange Occurrence"
-        wrong = _walk(self.neighbours, self.start, path, rule)
-        if wrong is not None:
-            return wrong
-        if len(path) != self.hexes:
-            return IllegalAction(f"the lost player must be moved exactly {self.hexes} hexes "
-                                 "without entering a hex twice", rule=rule)
-        return None
-
-    def accepts(self, action: object) -> bool:
-        return isinstance(action, LeadAstray) and self.check(action.path) is None
+    def _limit(self) -> str:
+        if self.board is None:
+            return "a move goes exactly the roll, never over the same space twice"
+        if self.mode == BAT:
+            return "a nosferatu flies exactly the roll, never over the same hex twice"
+        return "the worst terrain entered limits the move, and no hex may be entered twice"
 
 
 _UNLIMITED = 99
@@ -273,11 +270,12 @@ def _longest_moves(neighbours: Mapping[str, tuple[str, ...]], start: str, roll: 
 
 def transylvania_reach(board: Transylvania, start: str, roll: int, mode: str) -> Reach:
     """Every end of a move on the map of Transylvania (cached per board)."""
-    cache: dict[tuple[str, int, str], Reach] = board.__dict__.setdefault("_reach_cache", {})
+    cache: dict[Any, Reach] = board.reach_cache
     key = (start, roll, mode)
     found = cache.get(key)
     if found is not None:
         return found
+
     def rate(here: str, there: str, die: int) -> int:
         return die if mode == BAT else board.step_rate(here, there, die)
 
@@ -298,15 +296,14 @@ def transylvania_reach(board: Transylvania, start: str, roll: int, mode: str) ->
         longest = len(next(iter(full.values())))
     large = {end: p for end, p in partial.items() if board.is_large(end) and end not in full}
     early = {end: p for end, p in partial.items() if end not in full and end not in large}
-    reach = Reach(full, large, early, MoveRule(board.neighbours, board, start, roll, mode,
-                                               longest))
+    reach = Reach(full, large, early, longest)
     cache[key] = reach
     return reach
 
 
 def castle_reach(castle: CastleMap, start: str, roll: int) -> Reach:
     """Every end of a move inside Castle Dracula (cached per map)."""
-    cache: dict[tuple[str, int], Reach] = castle.__dict__.setdefault("_reach_cache", {})
+    cache: dict[Any, Reach] = castle.reach_cache
     key = (start, roll)
     found = cache.get(key)
     if found is not None:
@@ -319,8 +316,7 @@ def castle_reach(castle: CastleMap, start: str, roll: int) -> Reach:
         full = _longest_moves(castle.neighbours, start, roll, lambda a, b, r: r, lambda s: True)
         longest = len(next(iter(full.values())))
     early = {end: p for end, p in partial.items() if end not in full}
-    reach = Reach(full, {}, early, MoveRule(castle.neighbours, None, start, roll, WALK,
-                                            longest))
+    reach = Reach(full, {}, early, longest)
     cache[key] = reach
     return reach
 
@@ -336,10 +332,6 @@ def allowance(board: Transylvania, path: Path, start: str, roll: int, mode: str)
 
 
 # -- the moves of one player now ----------------------------------------------------------------
-
-RULE = "Movement"
-COUNT_DRACULA = "count_dracula"
-
 
 _MODES = {"hunter": WALK, "nosferatu": BAT, "player_werewolf": WOLF}
 
@@ -379,27 +371,34 @@ def attack_targets(state: VampyreState, seat: str) -> dict[str, list[str]]:
 
 
 def _reach(state: VampyreState, player: Player, roll: int) -> Reach:
-    assert player.location is not None
+    where = player.location
+    assert where is not None
     if state.in_castle:
-        return castle_reach(state.world.castle, player.location, roll)
-    return transylvania_reach(state.world.transylvania, player.location, roll, mode_of(player))
+        return castle_reach(state.world.castle, where, roll)
+    return transylvania_reach(state.world.transylvania, where, roll, _MODES[player.form])
 
 
-def move_actions(state: VampyreState, seat: str, roll: int) -> LegalActions:
-    """Every end of the move the roll allows, each with one path and, where it holds
-    opponents, one action per opponent attacked."""
+def _reveals(state: VampyreState, player: Player) -> bool:
+    """A hunter in Castle Dracula may stop early on a face-down guardian to reveal it."""
+    return state.in_castle and player.form == "hunter"
+
+
+def move_actions(state: VampyreState, seat: str, roll: int) -> Listed:
+    """Every move the roll allows: one per end, and where an end holds opponents one per
+    opponent attacked (a hunter in Castle Dracula may also just stop on a face-down
+    guardian there, to reveal it)."""
     player = state.players[seat]
     if player.location is None:
-        return LegalActions(())
+        return Listed(())
     reach = _reach(state, player, roll)
     targets = attack_targets(state, seat)
-    reveals = state.in_castle and player.form == "hunter"
+    reveals = _reveals(state, player)
     if not targets and not reveals:
-        return reach.plain.copy()  # its set of members made once, too
+        return reach.plain  # made once per table, shared by every state
     ends = [*reach.full, *reach.large]
     ends += [place for place in reach.early
              if place in targets or (reveals and state.green.get(place))]
-    actions: list[Action] = []
+    actions: list[Move] = []
     for end in ends:
         plain = reach.moves[end]
         here = targets.get(end)
@@ -408,63 +407,70 @@ def move_actions(state: VampyreState, seat: str, roll: int) -> LegalActions:
             continue
         if reveals and state.green.get(end):
             actions.append(plain)  # stop to reveal the counter instead of attacking
-        actions.extend(Move(plain.path, target) for target in here)
-    reveal = frozenset(g for g, c in state.green.items() if c) if reveals else frozenset()
-    rule = attrs.evolve(reach.rule, targets={p: tuple(t) for p, t in targets.items()},
-                        reveal=reveal)
-    return LegalActions(actions, rule=rule)
+        actions.extend(Move(end, target) for target in here)
+    return Listed(actions)
 
 
-def astray_actions(state: VampyreState, lost: str, roll: int) -> LegalActions:
-    """Strange Occurrence 5: every hex ``roll`` hexes away, with one path (any other path
-    of the roll is accepted too), terrain ignored."""
-    where = state.players[lost].location
-    assert where is not None
-    board = state.world.transylvania
-    reach = transylvania_reach(board, where, roll, BAT)
-    rule = AstrayRule(board.neighbours, where, reach.rule.longest or roll)
-    return LegalActions((LeadAstray(path) for path in reach.full.values()), rule=rule)
+def move_rule(state: VampyreState, seat: str, roll: int) -> MoveRule:
+    """The rule the moves of ``seat`` with ``roll`` obey now (for refusals)."""
+    player = state.players[seat]
+    assert player.location is not None
+    reveal = frozenset(g for g, c in state.green.items() if c) \
+        if _reveals(state, player) else frozenset()
+    board = None if state.in_castle else state.world.transylvania
+    places = state.world.castle.index if board is None else board.index
+    targets = {p: tuple(t) for p, t in attack_targets(state, seat).items()}
+    return MoveRule(_reach(state, player, roll), places, board, player.location, roll,
+                    mode_of(player), state.place, targets, reveal)
+
+
+def explain_move(state: VampyreState, seat: str, move: Move, roll: int) -> IllegalAction:
+    """Why ``move`` is not one of the moves ``seat`` may make with ``roll`` now."""
+    if state.players[seat].location is None:
+        return IllegalAction(f"{state.name(seat)} is not on the board", rule=RULE)
+    wrong = move_rule(state, seat, roll).check(move)
+    assert wrong is not None, f"{move} is legal, yet it was refused"
+    return wrong
 
 
 def perform(state: VampyreState, seat: str, move: Move, roll: int) -> dict[str, Any]:
-    """Put the counter at the end of the move; the log event saying so (not yet written:
-    the night's encounter roll may join it)."""
+    """Move the counter along the path listed for the end of the move; the log event saying
+    so (not yet written: the night's encounter roll may join it)."""
     player = state.players[seat]
+    path = _reach(state, player, roll).path(move.to)
+    assert path is not None
     player.location = move.to
     text = f"{state.when()}{state.name(seat)} rolls {roll}, moves to {state.place(move.to)}"
-    return event("move", text, seat=seat, roll=roll, to=move.to, path=list(move.path))
+    return event("move", text, seat=seat, roll=roll, to=move.to, path=list(path))
 
 
-def _walk(neighbours: Mapping[str, tuple[str, ...]], start: str, path: tuple[str, ...],
-          rule: str = RULE) -> IllegalAction | None:
-    """Is ``path`` a walk of adjacent spaces from ``start`` that enters no space twice?"""
-    if not path:
-        return IllegalAction("a move must enter at least one space", rule=rule)
-    here, seen = start, {start}
-    for place in path:
-        if place in seen:
-            return IllegalAction("a player may not move through the same space twice in one "
-                                 "turn (nor back into the space the move began in)", rule=rule)
-        if place not in neighbours.get(here, ()):
-            return IllegalAction(f"{place!r} is not next to {here!r}", rule=rule)
-        seen.add(place)
-        here = place
-    return None
+# -- Strange Occurrence 5: the lost player ----------------------------------------------------
+
+def _astray_reach(state: VampyreState, lost: str, roll: int) -> Reach:
+    where = state.players[lost].location
+    assert where is not None
+    return transylvania_reach(state.world.transylvania, where, roll, BAT)
 
 
-def check_move(state: VampyreState, seat: str, move: Move, roll: int) -> IllegalAction | None:
-    """None if ``move`` is a legal move for ``seat`` with ``roll`` now, along whatever path;
-    otherwise why not (see :class:`MoveRule`)."""
-    if state.players[seat].location is None:
-        return IllegalAction(f"{seat} is not on the board", rule=RULE)
-    rule = move_actions(state, seat, roll).rule
-    assert isinstance(rule, MoveRule)
-    return rule.check(move)
+def astray_actions(state: VampyreState, lost: str, roll: int) -> Listed:
+    """Strange Occurrence 5: every hex exactly ``roll`` hexes of walking away (or, in a
+    corner, as far as possible), terrain ignored, entering no hex twice."""
+    return _astray_reach(state, lost, roll).astray
 
 
-def check_astray(state: VampyreState, lost: str, path: tuple[str, ...],
-                 roll: int) -> IllegalAction | None:
-    """None if ``path`` is a legal way to move the lost player (Strange Occurrence 5)."""
-    rule = astray_actions(state, lost, roll).rule
-    assert isinstance(rule, AstrayRule)
-    return rule.check(path)
+def astray_path(state: VampyreState, lost: str, to: str, roll: int) -> Path:
+    """The path the lost player is led along to ``to`` (one of the listed ends)."""
+    return _astray_reach(state, lost, roll).full[to]
+
+
+def explain_astray(state: VampyreState, lost: str, action: LeadAstray,
+                   roll: int) -> IllegalAction:
+    """Why the lost player may not be moved to ``action.to``."""
+    board = state.world.transylvania
+    if action.to not in board.index:
+        return IllegalAction(f"{action.to!r} is not a hex of Transylvania", rule=ASTRAY_RULE)
+    reach = _astray_reach(state, lost, roll)
+    hexes = reach.longest or roll
+    return IllegalAction(f"{state.place(action.to)} is not a walk of exactly {hexes} "
+                         f"{'hex' if hexes == 1 else 'hexes'} from {state.name(lost)}'s hex, "
+                         "entering no hex twice (terrain is ignored)", rule=ASTRAY_RULE)

@@ -17,11 +17,20 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gothic_kernel import Action, Dice, IllegalAction, Log, LoggedState, Outcome, Sequencer
+from gothic_kernel import (
+    Action,
+    BadOption,
+    Dice,
+    IllegalAction,
+    Log,
+    LoggedState,
+    Outcome,
+    Sequencer,
+)
 from gothic_kernel.serial import from_data, to_data
 
 from .board import CastleMap, Transylvania
-from .tables import Rules, load_rules
+from .tables import Rules, data_sources, load_rules, reading, source_label
 
 if TYPE_CHECKING:
     from . import VampyreGame
@@ -84,8 +93,24 @@ class World:
 
 @cache
 def load_world(data_dir: str = "") -> World:
+    """The rules and both maps of a data folder ("" for the packaged data); BadOption
+    naming the file if a map cannot be built or lacks what the engine needs."""
     rules = load_rules(data_dir)
-    return World(rules, Transylvania(rules), CastleMap(rules))
+    sources = {name: source_label(name, own) for name, own in data_sources(data_dir).items()}
+    where = sources["transylvania.toml"]
+    with reading(where):
+        transylvania = Transylvania(rules)
+    missing = [h for h in (KLAUSENBURG, THE_CRYPTS, THE_STANDING_STONES)
+               if h not in transylvania.large_hexes]
+    if missing:
+        raise BadOption(f"vampyre data: {where}: the large hex {missing[0]!r} is missing")
+    if 3 * (len(transylvania.large_hexes) - 1) != len(rules.black_counters):
+        raise BadOption(f"vampyre data: {where}: {len(transylvania.large_hexes)} large hexes "
+                        f"cannot take three of the {len(rules.black_counters)} black counters "
+                        "each, Klausenburg excepted")
+    with reading(sources["castle.toml"]):
+        castle = CastleMap(rules)
+    return World(rules, transylvania, castle)
 
 
 @attrs.define(slots=True)
@@ -200,7 +225,37 @@ class Snapshot:
     revealed: dict[str, str]
     red_aside: list[str]
     basic_winner: str
+    first: str
+    rounds: int
     result: Outcome | None
+
+
+def _fields(cls: type, data: Any, what: str) -> None:
+    """A saved record of ``cls`` must hold exactly its fields (``to_data`` writes them all;
+    one missing would be read as its default without a word)."""
+    if not isinstance(data, dict):
+        raise ValueError(f"{what} is not a record")
+    expected = {f.name for f in attrs.fields(cls)}
+    if set(data) != expected:
+        odd = sorted(set(data) ^ expected)
+        raise ValueError(f"{what} lacks or adds the field {odd[0]!r}")
+
+
+def _complete_records(data: Any) -> None:
+    """Every record of a save holds exactly its fields."""
+    _fields(Snapshot, data, "the state")
+    _fields(Sequencer, data["order"], "the turn order")
+    players, fights, pending = data["players"], data["fights"], data["pending"]
+    for seat, player in (players.items() if isinstance(players, dict) else ()):
+        _fields(Player, player, f"the record of {seat}")
+    for fight in fights if isinstance(fights, list) else ():
+        _fields(Fight, fight, "a fight")
+    if pending is not None:
+        _fields(Pending, pending, "the decision waited for")
+        if pending["fight"] is not None:
+            _fields(Fight, pending["fight"], "the decision's fight")
+    if data["result"] is not None:
+        _fields(Outcome, data["result"], "the outcome")
 
 
 class VampyreState(LoggedState):
@@ -229,6 +284,8 @@ class VampyreState(LoggedState):
         self.revealed: dict[str, str] = {}
         self.red_aside: list[str] = []
         self.basic_winner = ""
+        self.first = ""  # who went first in this stage: each round begins with this player
+        self.rounds = 0  # rounds begun in this stage
         self.result: Outcome | None = None
         self.events = Log()
 
@@ -247,6 +304,16 @@ class VampyreState(LoggedState):
             return []
         found: list[Action] = _turns().legal_actions(self)
         return found
+
+    def _prompt(self, seat: str) -> str:
+        from .wording import prompt
+
+        return prompt(self)
+
+    def _describe_action(self, seat: str, action: Action) -> str:
+        from .wording import describe
+
+        return describe(self, seat, action)
 
     def explain_illegal(self, seat: str, action: Action) -> IllegalAction:
         refusal: IllegalAction = _turns().explain_illegal(self, seat, action)
@@ -289,6 +356,7 @@ class VampyreState(LoggedState):
         twin.revealed = self.revealed.copy()
         twin.red_aside = self.red_aside.copy()
         twin.basic_winner = self.basic_winner
+        twin.first, twin.rounds = self.first, self.rounds
         twin.result = self.result
         twin.events = self.events.clone()
         twin._legal_cache = self._legal_cache
@@ -304,7 +372,8 @@ class VampyreState(LoggedState):
         return Snapshot(self.options, self.stage, self.order, self.players, self.stacks,
                         self.removed, self.peeks, self.gifts, self.fights, self.pending,
                         self.turn_open, self.turn_kind, self.turns, self.clock, self.green,
-                        self.revealed, self.red_aside, self.basic_winner, self.result)
+                        self.revealed, self.red_aside, self.basic_winner, self.first,
+                        self.rounds, self.result)
 
     def to_data(self) -> dict[str, Any]:
         """What ``serial.to_data(self.snapshot())`` gives, built by hand (it is on the hot
@@ -323,11 +392,13 @@ class VampyreState(LoggedState):
             "turn_open": self.turn_open, "turn_kind": self.turn_kind, "turns": self.turns,
             "clock": self.clock, "green": dict(self.green), "revealed": dict(self.revealed),
             "red_aside": list(self.red_aside), "basic_winner": self.basic_winner,
+            "first": self.first, "rounds": self.rounds,
             "result": None if self.result is None else to_data(self.result),
         }
 
     @staticmethod
     def from_snapshot(game: VampyreGame, data: Any, dice: Dice) -> VampyreState:
+        _complete_records(data)
         snap: Snapshot = from_data(Snapshot, data)
         state = VampyreState(game, dice, snap.options)
         state.stage, state.order, state.players = snap.stage, snap.order, snap.players
@@ -336,86 +407,16 @@ class VampyreState(LoggedState):
         state.turn_open, state.turn_kind, state.turns = snap.turn_open, snap.turn_kind, snap.turns
         state.clock, state.green, state.revealed = snap.clock, snap.green, snap.revealed
         state.red_aside, state.basic_winner = snap.red_aside, snap.basic_winner
+        state.first, state.rounds = snap.first, snap.rounds
         state.result = snap.result
         return state
 
     def check_invariants(self) -> None:
-        """Raise ValueError if the state could not arise in play (a corrupt save)."""
-        rules, world = self.rules, self.world
-        seats = set(self.seats)
-        if set(self.players) != seats or self.stage not in (TRANSYLVANIA, CASTLE) \
-                or tuple(self.order.order) != tuple(self.options["hunters"]) \
-                or not 0 <= self.order.seat_index < len(self.order.order) \
-                or not set(self.order.out) <= seats:
-            raise ValueError("the players do not match the seats")
-        self.order.check()
-        places = world.castle.index if self.in_castle else world.transylvania.index
-        for seat, p in self.players.items():
-            if p.seat != seat or p.form not in FORMS or not 0 <= p.bites <= 3 \
-                    or not 0 <= p.wounds <= 2 or not 0 <= p.possessed <= 6 \
-                    or p.lost_turns < 0 or not 0 <= p.immobile <= 2 or p.reappear < -1 \
-                    or p.out not in ("", DEAD, SAVED, SLAIN) \
-                    or (p.out and (p.location is not None or seat not in self.order.out)) \
-                    or (p.searched and p.searched not in world.transylvania.large_hexes) \
-                    or (p.location is not None and p.location not in places) \
-                    or any(not self._known_item(i) for i in p.items):
-                raise ValueError(f"impossible player record for {seat}")
-        black = [c for s in self.stacks.values() for c in s] + self.removed + [
-            c for p in self.players.values() for c in (*p.coffins, *p.items)
-            if not c.startswith("gift_")]
-        if len(black) != len(set(black)) or not set(black) <= set(rules.black_counters) \
-                or any(len(s) > 3 for s in self.stacks.values()):
-            raise ValueError("a black counter is missing, unknown or in two places")
-        red = [c for c in self.green.values() if c] + list(self.revealed.values()) \
-            + self.red_aside
-        if sorted(red) != sorted(rules.red_counters):
-            raise ValueError("the red counters are not each in one place")
-        if not set(self.stacks) <= set(world.transylvania.large_hexes) \
-                or not set(self.green) <= set(world.castle.green) \
-                or not set(self.revealed) <= set(world.castle.green) \
-                or not 0 <= self.clock < 24 or self.gifts < 0 \
-                or self.basic_winner not in ("", *seats):
-            raise ValueError("impossible counters, clock or winner")
-        for viewer, seen in self.peeks.items():
-            if viewer not in seats or not set(seen) <= set(world.transylvania.large_hexes) \
-                    or not set(seen.values()) <= set(rules.black_counters):
-                raise ValueError("an impossible secret look")
-        for fight in [*self.fights, *([self.pending.fight] if self.pending
-                                      and self.pending.fight else [])]:
-            self._check_fight(fight)
-        self._check_pending()
+        """Raise ValueError if the state could not arise in play (a corrupt save): see
+        :mod:`vampyre.invariants`."""
+        from .invariants import check
 
-    def _known_item(self, item: str) -> bool:
-        if item.startswith("gift_"):
-            parts = item.split("_", 2)
-            return len(parts) == 3 and parts[1].isdigit() and parts[2] in self.rules.items
-        return self.rules.black_categories.get(self.rules.black_counters.get(item, "")) \
-            == "item"
-
-    def _check_fight(self, fight: Fight) -> None:
-        rules, seats = self.rules, set(self.seats)
-        if fight.hunter not in seats or fight.attacker not in seats \
-                or fight.opponent not in ("", *seats) \
-                or fight.monster not in rules.monster_table \
-                or (fight.counter and fight.counter not in rules.red_counters) \
-                or fight.gypsies < 0:
-            raise ValueError("an impossible fight")
-
-    def _check_pending(self) -> None:
-        pending = self.pending
-        if pending is None:
-            return
-        if pending.seat not in self.players:
-            raise ValueError("the game waits for an unknown seat")
-        if pending.kind not in PENDING_KINDS or not 0 <= pending.roll <= 6 \
-                or pending.target not in ("", *self.seats) \
-                or (pending.kind in (MOVE, LEAD_ASTRAY) and pending.roll < 1) \
-                or (pending.kind == LEAD_ASTRAY and not pending.target) \
-                or (pending.kind == SILVER_BULLET and pending.fight is None):
-            raise ValueError("the game waits for an impossible decision")
-        where = self.players[pending.target or pending.seat].location
-        if pending.kind in (MOVE, LEAD_ASTRAY, SEARCH_DECISION) and where is None:
-            raise ValueError("the game waits for a move of a counter off the board")
+        check(self)
 
     # -- helpers the rules share ------------------------------------------------------------------
     @property

@@ -13,9 +13,10 @@ record. ``act`` plays a decision and runs on to the next one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from gothic_kernel import Action, IllegalAction, Listed
+from gothic_kernel import Action, IllegalAction
 
 from . import castle, combat, encounters, movement, searching, winning
 from .actions import (
@@ -152,10 +153,10 @@ def take_turn(state: VampyreState, seat: str) -> None:
         return
     roll = state.dice.d6()
     moves = movement.move_actions(state, seat, roll)
-    if moves:
+    if moves.actions:
         state.pending = Pending(seat, MOVE, roll=roll)
-        # the decision's legal actions, worked out already
-        state._legal_cache = {seat: Listed(moves)}
+        # the decision's legal actions, worked out already (the kernel's cache)
+        state._legal_cache = {seat: moves}
     else:
         state.events.say("stuck", f"{state.when()}{state.name(seat)} rolls {roll} and "
                          "cannot move",
@@ -187,7 +188,26 @@ def end_turn(state: VampyreState) -> None:
     state.turn_open = False
     winning.check_end(state)
     if state.result is None and state.pending is None:
+        before = state.order.seat_index
         state.order.end_turn()
+        if _round_ends(state, before, state.order.seat_index):
+            new_round(state)
+
+
+def _round_ends(state: VampyreState, before: int, after: int) -> bool:
+    """Has the turn come round again to the player who went first (or the next still in)?"""
+    seats = len(state.seats)
+    first = state.seats.index(state.first)
+    return (after - first) % seats <= (before - first) % seats
+
+
+def new_round(state: VampyreState, first: str = "") -> None:
+    """A round begins: each player has a turn, clockwise from the one who went first in this
+    stage (``first``, given when the stage begins). Logged for the report's headings."""
+    if first:
+        state.first, state.rounds = first, 0
+    state.rounds += 1
+    state.events.say("round", f"Round {state.rounds}", round=state.rounds, stage=state.stage)
 
 
 def after_move(state: VampyreState, seat: str, attack: str, moved: dict[str, Any]) -> None:
@@ -221,7 +241,7 @@ def after_move(state: VampyreState, seat: str, attack: str, moved: dict[str, Any
 
 # -- decisions ----------------------------------------------------------------------------------
 
-def legal_actions(state: VampyreState) -> list[Action]:
+def legal_actions(state: VampyreState) -> Sequence[Action]:
     """Every legal action of the seat the game waits for."""
     pending = state.pending
     assert pending is not None
@@ -229,13 +249,13 @@ def legal_actions(state: VampyreState) -> list[Action]:
     if kind == TURN_START:
         return [TAKE_TURN, *turn_choices(state, seat)]
     if kind == MOVE:
-        return movement.move_actions(state, seat, pending.roll)
+        return movement.move_actions(state, seat, pending.roll).actions
     if kind == SEARCH_DECISION:
         return [SEARCH, MAKE_CAMP]
     if kind == SILVER_BULLET:
         return [FIRE, HOLD_FIRE]
     if kind == LEAD_ASTRAY:
-        return movement.astray_actions(state, pending.target, pending.roll)
+        return movement.astray_actions(state, pending.target, pending.roll).actions
     if kind == LOOK_AT_COUNTER:
         return [LookAtCounter(h) for h in state.world.transylvania.large_hexes
                 if state.stacks.get(h)]
@@ -273,7 +293,8 @@ def act(state: VampyreState, seat: str, action: Action) -> None:
         assert pending.fight is not None
         combat.declared(state, pending.fight, action.use)
     elif isinstance(action, LeadAstray):
-        encounters.lead_astray(state, seat, pending.target, action.path)
+        path = movement.astray_path(state, pending.target, action.to, pending.roll)
+        encounters.lead_astray(state, seat, pending.target, path)
     elif isinstance(action, LookAtCounter):
         encounters.look_at_counter(state, seat, action.large_hex)
     elif isinstance(action, ChooseItem):
@@ -289,19 +310,16 @@ def explain_illegal(state: VampyreState, seat: str, action: Action) -> IllegalAc
     rule = rule or sequence_rule(state)
     allowed = sorted({a.TYPE for a in legal_actions(state)})
     if action.TYPE not in allowed:
-        return IllegalAction(f"{seat} must {doing} now ({', '.join(allowed)}), "
+        return IllegalAction(f"{state.name(seat)} must {doing} now ({', '.join(allowed)}), "
                              f"not {action.TYPE}", rule=rule)
-    wrong: IllegalAction | None = None
     if isinstance(action, Move):
-        wrong = movement.check_move(state, seat, action, pending.roll)
-    elif isinstance(action, LeadAstray):
-        wrong = movement.check_astray(state, pending.target, action.path, pending.roll)
-    if wrong is not None:
-        return wrong
+        return movement.explain_move(state, seat, action, pending.roll)
+    if isinstance(action, LeadAstray):
+        return movement.explain_astray(state, pending.target, action, pending.roll)
     if isinstance(action, LookAtCounter):
         return IllegalAction(f"{action.large_hex!r} is not a large hex that still holds counters",
                              rule="Strange Occurrence")
     if isinstance(action, ChooseItem):
         return IllegalAction(f"{action.item!r} is not a useful item; choose one of "
                              f"{', '.join(state.rules.items)}", rule="How to Win")
-    return IllegalAction(f"{seat} may not play {action.to_json()} now", rule=rule)
+    return IllegalAction(f"{state.name(seat)} may not play {action.to_json()} now", rule=rule)

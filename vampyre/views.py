@@ -16,17 +16,8 @@ import attrs
 
 from gothic_kernel import Log, LogEntry
 
-from .state import (
-    CHOOSE_ITEM,
-    LEAD_ASTRAY,
-    LOOK_AT_COUNTER,
-    MOVE,
-    SEARCH_DECISION,
-    SILVER_BULLET,
-    TURN_START,
-    Fight,
-    clock_text,
-)
+from .state import Fight, clock_text
+from .wording import prompt
 
 if TYPE_CHECKING:
     from .state import VampyreState
@@ -67,10 +58,10 @@ def observation(state: VampyreState, viewer: str) -> dict[str, Any]:
         "stage": state.stage,
         "seats": list(state.seats),
         "turn": state.turns,
-        "round": state.order.round,
+        "round": state.rounds,
         "current": state.current if state.result is None else None,
         "pending": None if pending is None else {
-            "seat": pending.seat, "kind": pending.kind, "text": _prompt(state),
+            "seat": pending.seat, "kind": pending.kind, "text": prompt(state),
             "roll": pending.roll, "target": pending.target,
             "fight": None if pending.fight is None else _fight_view(state, pending.fight)},
         "players": {s: _player_view(state, s) for s in state.seats},
@@ -95,28 +86,6 @@ def observation(state: VampyreState, viewer: str) -> dict[str, Any]:
             "set_aside": sorted(rules.red_counters[c] for c in state.red_aside),
         }
     return view
-
-
-_PROMPTS = {
-    TURN_START: "{who} chooses how to spend the turn",
-    MOVE: "{who} rolled {roll} and chooses where to move",
-    SEARCH_DECISION: "{who} may search {where} or make camp",
-    SILVER_BULLET: "{who} declares whether to fire the silver bullet",
-    LEAD_ASTRAY: "{who} moves the lost {target} {roll} hexes",
-    LOOK_AT_COUNTER: "{who} chooses a large hex whose top counter to look at",
-    CHOOSE_ITEM: "{who} chooses a useful item",
-}
-
-
-def _prompt(state: VampyreState) -> str:
-    """The decision waited for, in words (for a front end's status line)."""
-    pending = state.pending
-    assert pending is not None
-    where = state.players[pending.seat].location
-    return _PROMPTS[pending.kind].format(
-        who=state.name(pending.seat), roll=pending.roll,
-        target=state.name(pending.target) if pending.target else "",
-        where=state.place(where) if where else "")
 
 
 def resample(state: VampyreState, viewer: str, seed: int) -> VampyreState:

@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 
 COFFINS_TO_WIN = 3
 
+#: The outcome's level: the game in which it was decided, as the rulebook calls it.
+BASIC_GAME, EXTENDED_GAME = "Basic Game", "Extended Game"
+LEVELS = {TRANSYLVANIA: BASIC_GAME, CASTLE: EXTENDED_GAME}
+
 
 def _scores(state: VampyreState) -> dict[str, float]:
     return {s: float(len(p.coffins)) for s, p in state.players.items()}
@@ -61,7 +65,7 @@ def _basic_won(state: VampyreState, seat: str, *, three: bool) -> None:
     state.events.say("basic_game_won", f"{state.name(seat)} wins the Basic Game with {how}",
                      seat=seat, coffins=len(state.players[seat].coffins))
     if state.options["stage"] == "basic":
-        state.result = Outcome((seat,), TRANSYLVANIA, f"{how} destroyed", _scores(state))
+        state.result = Outcome((seat,), BASIC_GAME, f"{how} destroyed", _scores(state))
         return
     p = state.players[seat]
     if three and p.bites:
@@ -88,7 +92,7 @@ def take_item(state: VampyreState, seat: str, item: str) -> None:
 def dracula_slain(state: VampyreState, seat: str) -> None:
     state.events.say("dracula_slain", f"{state.name(seat)} drives a stake through Dracula's "
                      "heart!", seat=seat)
-    state.result = Outcome((seat,), CASTLE, "Count Dracula destroyed", _scores(state))
+    state.result = Outcome((seat,), EXTENDED_GAME, "Count Dracula destroyed", _scores(state))
 
 
 def check_end(state: VampyreState) -> None:
@@ -98,4 +102,5 @@ def check_end(state: VampyreState) -> None:
     if any(p.form == HUNTER and not p.out for p in state.players.values()):
         return
     state.events.say("darkness", "No vampire hunter is left: the forces of darkness prevail")
-    state.result = Outcome((), state.stage, "no vampire hunter is left", _scores(state))
+    state.result = Outcome((), LEVELS[state.stage], "no vampire hunter is left",
+                           _scores(state))

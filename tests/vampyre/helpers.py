@@ -31,12 +31,12 @@ def new(rolls: Iterable[int] = (3,), *, first_rolls: Iterable[int] | None = None
 def script(state: VampyreState, rolls: Iterable[int]) -> None:
     """The dice the game will roll from now on."""
     state.dice = ScriptedDice(list(rolls))
-    state._legal = None
+    state.invalidate()
 
 
 def put(state: VampyreState, seat: str, place: str | None) -> None:
     state.players[seat].location = place
-    state._legal = None
+    state.invalidate()
 
 
 def give(state: VampyreState, seat: str, *kinds: str) -> None:
@@ -53,7 +53,7 @@ def turn_of(state: VampyreState, seat: str, roll: int | None = None) -> None:
     state.turn_kind = ""
     state.pending = Pending(seat, MOVE, roll=roll) if roll is not None \
         else Pending(seat, TURN_START)
-    state._legal = None
+    state.invalidate()
 
 
 def texts(state: VampyreState, viewer: str = "public") -> list[str]:
@@ -88,5 +88,5 @@ def camp_in(state: VampyreState, seat: str, terrain: str, rolls: Iterable[int], 
     script(state, [*rolls, *[1] * 30])
     from vampyre.actions import Move
 
-    state.apply(seat, Move((b,)))
+    state.apply(seat, Move(b))
     return b

@@ -65,10 +65,12 @@ def test_the_example_plays_both_stages_with_four_hunters(capsys: pytest.CaptureF
                                                          ) -> None:
     script = runpy.run_path(str(ROOT / "examples" / "vampyre_four_hunters.py"))
     script["main"](7)
-    out = capsys.readouterr().out
-    assert "== The Basic Game: Transylvania ==" in out
-    assert "== The Extended Game: Castle Dracula ==" in out
-    assert "actions. Winner: " in out and "Dr. Van Helsing" in out
+    out = capsys.readouterr().out.splitlines()
+    assert "The Basic Game: Transylvania" in out
+    assert "The Extended Game: Castle Dracula" in out
+    assert "Where everyone stands as the Basic Game ends:" in out
+    assert any(line.startswith("The end (") for line in out)
+    assert any("Dr. Van Helsing" in line for line in out)
 
 
 @pytest.mark.parametrize("name", sorted(GOLDEN_GAMES))

@@ -10,7 +10,9 @@ from gothic_kernel import IllegalAction
 from vampyre.actions import HEAL_WOUND, TAKE_TURN, Move
 from vampyre.castle import daylight, restock
 from vampyre.combat import bonus
+from vampyre.movement import castle_reach
 from vampyre.state import CASTLE, DEAD, NOSFERATU, PLAYER_WEREWOLF, Fight
+from vampyre.winning import EXTENDED_GAME
 
 from .helpers import give, new, put, script, texts, turn_of
 
@@ -35,7 +37,7 @@ def enter(state, space: str, rolls, seat: str = "harker", start: str = "inner_wa
     put(state, seat, start)
     turn_of(state, seat, 1)
     script(state, [*rolls, *[1] * 40])
-    state.apply(seat, Move((space,), attack))
+    state.apply(seat, Move(space, attack))
 
 
 # -- Preparation for Play - Castle Dracula ---------------------------------------------------
@@ -115,9 +117,11 @@ def test_castle_movement_is_the_full_roll_without_entering_a_space_twice() -> No
     for green in list(state.green):
         state.green[green] = ""  # no counters to stop at
     turn_of(state, "harker", 4)
+    reach = castle_reach(state.world.castle, "inner_ward_south", 4)
     for move in state.legal_actions("harker"):
-        assert len(move.path) == 4 and len(set(move.path)) == 4
-        assert "inner_ward_south" not in move.path
+        path = reach.path(move.to)
+        assert path is not None and len(path) == 4 and len(set(path)) == 4
+        assert "inner_ward_south" not in path
 
 
 def test_a_hunter_may_stop_on_entering_a_green_area_with_a_counter() -> None:
@@ -125,7 +129,8 @@ def test_a_hunter_may_stop_on_entering_a_green_area_with_a_counter() -> None:
     put(state, "harker", "gatehouse")
     turn_of(state, "harker", 5)
     ends = {m.to: m for m in state.legal_actions("harker")}
-    assert "guardroom" in ends and len(ends["guardroom"].path) < 5
+    path = castle_reach(state.world.castle, "gatehouse", 5).path("guardroom")
+    assert "guardroom" in ends and path is not None and len(path) < 5
 
 
 def test_a_hunter_stopping_in_a_green_area_reveals_and_fights_the_guardian() -> None:
@@ -154,7 +159,7 @@ def test_dracula_stays_in_his_room_until_slain_or_midnight() -> None:
     # another hunter entering his room may attack him
     put(state, "mina", "outer_ward_west")
     turn_of(state, "mina", 1)
-    assert Move(("guardroom",), "count_dracula") in state.legal_actions("mina")
+    assert Move("guardroom", "count_dracula") in state.legal_actions("mina")
 
 
 def test_winning_the_game_a_v_against_count_dracula() -> None:
@@ -168,7 +173,7 @@ def test_winning_the_game_a_v_against_count_dracula() -> None:
     state.players["harker"].items.append("gift_99_the_host")
     state.apply("harker", TAKE_TURN)
     assert state.is_over and state.outcome is not None
-    assert state.outcome.winners == ("harker",) and state.outcome.level == CASTLE
+    assert state.outcome.winners == ("harker",) and state.outcome.level == EXTENDED_GAME
     assert "drives a stake through Dracula's heart" in texts(state)[-1]
 
 
@@ -356,9 +361,11 @@ def test_a_wounded_guardian_fight_still_removes_the_counter() -> None:
     assert counter in state.red_aside and state.players["harker"].wounds == 1
 
 
-def test_castle_movement_any_path_of_the_full_roll_is_accepted() -> None:
+def test_castle_movement_every_end_of_the_full_roll_is_listed_once() -> None:
     """'A player may not move over the same space twice in one turn, nor move less than his
-    or her full roll': every such path is legal, whichever the legal actions list."""
+    or her full roll': the move names its end; every end of such a walk is listed once,
+    the counter goes along one of them (the one logged), and an end only a shorter walk
+    reaches is refused."""
     state = castle()
     for green in list(state.green):
         state.green[green] = ""  # no counters to stop at
@@ -367,15 +374,20 @@ def test_castle_movement_any_path_of_the_full_roll_is_accepted() -> None:
     neighbours = state.world.castle.neighbours
     paths = [(a, b, c) for a in neighbours["inner_ward_south"] for b in neighbours[a]
              for c in neighbours[b] if len({"inner_ward_south", a, b, c}) == 4]
-    listed = {m.path for m in state.legal_actions("harker")}
-    assert set(paths) - listed, "some path is not the one listed"
-    for path in paths:
+    listed = [m.to for m in state.legal_actions("harker")]
+    assert sorted(listed) == sorted({p[-1] for p in paths})
+    for move in state.legal_actions("harker"):
         twin = state.clone()
         script(twin, [1] * 40)
-        twin.apply("harker", Move(path))
-        assert twin.players["harker"].location == path[-1]
-    with pytest.raises(IllegalAction, match="full 3 spaces"):
-        state.apply("harker", Move(paths[0][:2]))
+        twin.apply("harker", move)
+        assert twin.players["harker"].location == move.to
+        moved = next(e for e in twin.log("public") if e["kind"] == "move")
+        assert tuple(moved["path"]) in paths and moved["path"][-1] == move.to
+    short = [p[1] for p in paths if p[1] not in listed]
+    assert short
+    with pytest.raises(IllegalAction, match="whole allowance") as err:
+        state.apply("harker", Move(short[0]))
+    assert err.value.rule == "Movement"
 
 
 def test_possessed_by_the_demon_inside_the_castle_charges_next_turn() -> None:
@@ -422,6 +434,6 @@ def test_time_inside_castle_dracula_daylight_with_scripted_dice(hour: int, resul
     from vampyre.turns import play_until_decision
 
     play_until_decision(state)
-    state.apply("harker", Move(("guardroom",)))
+    state.apply("harker", Move("guardroom"))
     roll = [e for e in state.log("public") if e["kind"] == "combat_roll"][-1]
     assert (roll["roll"], roll["bonus"], roll["result"]) == (4, int(result == "N"), result)

@@ -149,7 +149,7 @@ def werewolf_fight(die: int, use: bool):  # type: ignore[no-untyped-def]
     state.players["mina"].form = PLAYER_WEREWOLF
     turn_of(state, "harker", 1)
     script(state, [die, *[1] * 20])
-    state.apply("harker", Move(("hex_10_05",), "mina"))
+    state.apply("harker", Move("hex_10_05", "mina"))
     assert state.current_seats() == ("harker",)
     state.apply("harker", DeclareSilverBullet(use))
     return state

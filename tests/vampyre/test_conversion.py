@@ -32,7 +32,7 @@ def test_a_nosferatu_neither_searches_nor_rolls_for_encounters() -> None:
     put(state, "harker", "hex_09_05")
     turn_of(state, "harker", 1)
     script(state, [1] * 5)
-    state.apply("harker", Move(("hex_10_05",)))
+    state.apply("harker", Move("hex_10_05"))
     assert texts(state)[-1] == "Harker rolls 1, moves to the forest hex at 10.05"
     assert state.current_seats() == ("mina",)
 
@@ -44,7 +44,7 @@ def nosferatu_attacks(die: int):  # type: ignore[no-untyped-def]
     put(state, "harker", "hex_10_05")
     turn_of(state, "mina", 1)
     script(state, [die, *[1] * 30])
-    state.apply("mina", Move(("hex_10_05",), "harker"))
+    state.apply("mina", Move("hex_10_05", "harker"))
     return state
 
 
@@ -76,7 +76,7 @@ def test_a_nosferatu_defeated_dissolves_and_reappears_in_the_crypts_next_turn() 
     put(state, "mina", "hex_10_05")
     turn_of(state, "harker", 1)
     script(state, [3, *[1] * 20])  # 3 + 2 = 5: V
-    state.apply("harker", Move(("hex_10_05",), "mina"))
+    state.apply("harker", Move("hex_10_05", "mina"))
     assert "Mina dissolves into a cloud of vapour" in texts(state)
     assert state.players["mina"].location == THE_CRYPTS  # back at the start of her turn
 
@@ -89,7 +89,7 @@ def test_salvation_destroys_the_nosferatu_for_good() -> None:
     put(state, "mina", "hex_10_05")
     turn_of(state, "harker", 1)
     script(state, [6, *[1] * 20])  # 6 + 2 = 8: S
-    state.apply("harker", Move(("hex_10_05",), "mina"))
+    state.apply("harker", Move("hex_10_05", "mina"))
     assert state.players["mina"].out == SAVED
     assert state.current_seats() == ("van_helsing",)  # Mina takes no more turns
 
@@ -129,7 +129,7 @@ def test_player_werewolves_do_not_roll_for_encounters() -> None:
     put(state, "harker", "hex_09_05")
     turn_of(state, "harker", 1)
     script(state, [1] * 5)
-    state.apply("harker", Move(("hex_10_05",)))
+    state.apply("harker", Move("hex_10_05"))
     assert state.current_seats() == ("mina",)
 
 
@@ -160,7 +160,7 @@ def test_a_victory_against_a_possessed_hunter_wounds_him_and_ends_the_possession
     put(state, "mina", "hex_10_05")
     turn_of(state, "harker", 1)
     script(state, [6, *[1] * 20])  # V on the possessed row
-    state.apply("harker", Move(("hex_10_05",), "mina"))
+    state.apply("harker", Move("hex_10_05", "mina"))
     assert state.players["mina"].possessed == 0
     assert state.players["mina"].location == "klausenburg"
 
@@ -218,7 +218,7 @@ def test_a_hunter_attacked_by_a_player_werewolf_declares_the_silver_bullet_first
     put(state, "harker", "hex_10_05")
     turn_of(state, "mina", 1)
     script(state, [6, *[1] * 20])  # Mina rolls 6 on the melee table: V for Harker
-    state.apply("mina", Move(("hex_10_05",), "harker"))
+    state.apply("mina", Move("hex_10_05", "harker"))
     assert state.current == "mina" and state.current_seats() == ("harker",)
     from vampyre.actions import FIRE
 
@@ -258,6 +258,6 @@ def test_conversion_counters_the_sixth_nosferatu_ends_the_game() -> None:
     put(state, "mina", "hex_09_05")
     turn_of(state, "mina", 1)
     script(state, [1, *[1] * 10])
-    state.apply("mina", Move(("hex_10_05",), "harker"))
+    state.apply("mina", Move("hex_10_05", "harker"))
     assert sum(p.form == NOSFERATU for p in state.players.values()) == 6
     assert state.is_over and state.outcome is not None and state.outcome.winners == ()

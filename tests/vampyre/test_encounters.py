@@ -55,7 +55,7 @@ def test_no_encounters_in_the_large_hexes() -> None:
     put(state, "harker", "hex_06_02")
     turn_of(state, "harker", 1)
     script(state, [1] * 5)
-    state.apply("harker", Move(("bistritz",)))
+    state.apply("harker", Move("bistritz"))
     state.apply("harker", state.legal_actions("harker")[-1])  # make camp, no search
     assert not any("camps in" in t for t in texts(state))
 
@@ -102,10 +102,14 @@ def test_strange_occurrence_5_the_player_on_the_left_moves_the_lost_player() -> 
     assert state.current_seats() == ("mina",)
     assert state.pending is not None and state.pending.kind == LEAD_ASTRAY
     options = state.legal_actions("mina")
-    assert options and all(isinstance(a, LeadAstray) and len(a.path) == 4 for a in options)
+    assert options and all(isinstance(a, LeadAstray) for a in options)
     start = state.players["harker"].location
-    state.apply("mina", options[-1])
-    assert state.players["harker"].location == options[-1].path[-1] != start
+    chosen = options[-1]
+    assert isinstance(chosen, LeadAstray)
+    state.apply("mina", chosen)
+    assert state.players["harker"].location == chosen.to != start
+    led = next(e for e in state.log(PUBLIC) if e["kind"] == "led_astray")
+    assert len(led["path"]) == 4 and led["path"][-1] == chosen.to and start not in led["path"]
     assert state.current_seats() == ("mina",)  # then Mina's own turn
 
 
@@ -158,20 +162,32 @@ def test_every_strange_occurrence_has_an_entry() -> None:
     assert sorted(state.rules.strange_occurrences) == list(range(2, 13))
 
 
-def test_strange_occurrence_5_any_path_of_the_roll_may_be_chosen() -> None:
+def test_strange_occurrence_5_any_hex_a_walk_of_the_roll_reaches_may_be_chosen() -> None:
     """'Let the player on your left move your counter 1-6 hexes (roll one die) from your
-    present location. Terrain effects are ignored.' Any path of the roll will do."""
+    present location. Terrain effects are ignored.' Every hex at the end of a walk of
+    the roll (no hex twice) is offered once; the counter goes along one such walk (the
+    one logged); the hex of the lost player, a hex farther away, or the walk itself given
+    as the action, is refused."""
     state = occurrence(5, [2])
     start = state.players["harker"].location
     assert start is not None
     board = state.world.transylvania
-    listed = {a.path for a in state.legal_actions("mina")}
     paths = [(a, b) for a in board.neighbours[start] for b in board.neighbours[a]
              if b not in (start, a)]
-    other = next(p for p in paths if p not in listed)
-    twin = state.clone()
-    twin.apply("mina", LeadAstray(other))
-    assert twin.players["harker"].location == other[-1]
+    offered = state.legal_actions("mina")
+    assert sorted(a.to for a in offered if isinstance(a, LeadAstray)) == \
+        sorted({p[-1] for p in paths})
+    for action in offered:
+        twin = state.clone()
+        twin.apply("mina", action)
+        led = next(e for e in twin.log(PUBLIC) if e["kind"] == "led_astray")
+        assert tuple(led["path"]) in paths
+        assert twin.players["harker"].location == led["path"][-1]
+    farther = next(h for h in board.hexes if board.distance(start, h) == 3)
+    for hex_ in (start, farther):
+        with pytest.raises(IllegalAction) as err:
+            state.apply("mina", LeadAstray(hex_))
+        assert err.value.rule == "Strange Occurrence"
     with pytest.raises(IllegalAction) as err:
-        state.apply("mina", LeadAstray(other[:1]))
-    assert err.value.rule == "Strange Occurrence"
+        state.apply("mina", {"type": "lead_astray", "path": list(paths[0])})
+    assert err.value.rule == "action format"

@@ -82,7 +82,8 @@ def test_every_observation_gives_a_front_end_the_table_and_nothing_hidden() -> N
     assert len({json.dumps(v, sort_keys=True) for v in views.values()}) == 1  # no secrets yet
     view = views[PUBLIC]
     assert view["current"] == state.current and view["pending"]["seat"] == state.current
-    assert view["pending"]["text"].startswith(state.name(state.current))
+    assert view["pending"]["text"] == state.prompt(state.current)
+    assert state.name(state.current) in view["pending"]["text"]
     for seat, player in view["players"].items():
         p = state.players[seat]
         assert player["location"] == p.location and player["bites"] == p.bites

@@ -7,8 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gothic_kernel import PUBLIC, IllegalAction
+from gothic_kernel.actions import ACTION_FORMAT
 from vampyre.actions import Move
-from vampyre.movement import BAT, WALK, WOLF, transylvania_reach
+from vampyre.movement import BAT, WALK, WOLF, move_actions, move_rule, transylvania_reach
 from vampyre.state import NOSFERATU, PLAYER_WEREWOLF, load_world
 
 from .helpers import new, put, script, turn_of
@@ -37,6 +38,13 @@ def allowed(start: str, path: tuple[str, ...], roll: int) -> int:
     return limit
 
 
+def path_of(start: str, roll: int, move: Move, mode: str = WALK) -> tuple[str, ...]:
+    """The path the counter takes for ``move`` (the one the engine logs)."""
+    path = transylvania_reach(BOARD, start, roll, mode).path(move.to)
+    assert path is not None
+    return path
+
+
 def moves_from(start: str, roll: int, seat: str = "harker") -> list[Move]:
     state = new()
     for other in state.seats:
@@ -53,8 +61,9 @@ def test_movement_example_a_roll_of_6_moves_6_3_2_or_1_hexes() -> None:
     start = "hex_07_02"  # on the road from Bistritz to Borgo Pass, in the forest
     lengths: dict[str, set[int]] = {}
     for move in moves_from(start, 6):
-        if not BOARD.is_large(move.to) or len(move.path) == allowed(start, move.path, 6):
-            lengths.setdefault(worst(start, move.path), set()).add(len(move.path))
+        path = path_of(start, 6, move)
+        if not BOARD.is_large(move.to) or len(path) == allowed(start, path, 6):
+            lengths.setdefault(worst(start, path), set()).add(len(path))
     assert lengths == {"road": {6}, "clear": {3}, "forest": {2}, "mountain": {1}}
 
 
@@ -62,7 +71,8 @@ def test_movement_example_a_roll_of_6_with_scripted_dice() -> None:
     """The same example played through the API: Harker, on the road between Bistritz and
     the Borgo Pass, rolls a 6 (scripted). Along the road he goes six hexes, to Castle
     Dracula's doorstep; entering clear terrain (west of Bistritz) three; the forest two; the
-    mountains one. One hex more than the worst terrain allows is refused."""
+    mountains one: each end is one action, and the log gives the path taken. One hex more
+    than the worst terrain allows, where no other way leads, is refused."""
     state = new([6, 3, 4, *[1] * 20])  # Harker's movement die, then a quiet night (3 + 4)
     put(state, "harker", "hex_07_02")
     assert state.pending is not None and state.pending.roll == 6
@@ -74,13 +84,14 @@ def test_movement_example_a_roll_of_6_with_scripted_dice() -> None:
                           (mountain, "mountain")):
         assert worst("hex_07_02", path) == terrain
         twin = state.clone()
-        twin.apply("harker", Move(path))
+        twin.apply("harker", Move(path[-1]))
         assert twin.players["harker"].location == path[-1]
         assert twin.log(PUBLIC)[-1]["path"] == list(path)
         assert twin.log(PUBLIC)[-1]["text"].startswith("Harker rolls 6, moves to ")
-    for path in ((*clear, "hex_03_02"), (*forest, "hex_07_05"), (*mountain, "hex_08_04")):
-        with pytest.raises(IllegalAction, match="allows only"):
-            state.apply("harker", Move(path))
+    for end in ("hex_03_02", "hex_08_04"):  # a clear hex and a mountain hex one too far
+        with pytest.raises(IllegalAction, match="cannot take") as err:
+            state.apply("harker", Move(end))
+        assert err.value.rule == "Movement"
 
 
 @settings(max_examples=60, deadline=None)
@@ -113,28 +124,32 @@ def test_no_hex_is_entered_twice_in_one_turn(start: str, roll: int, mode: str) -
 def test_clear_terrain_moves_one_two_or_three_hexes() -> None:
     start = "hex_02_09"  # clear country west of The Old Abbey, off the road
     for roll, hexes in zip(range(1, 7), (1, 1, 2, 2, 3, 3), strict=True):
-        clear = [m for m in moves_from(start, roll) if worst(start, m.path) == "clear"]
-        assert clear and {len(m.path) for m in clear} == {hexes}
+        clear = [path_of(start, roll, m) for m in moves_from(start, roll)]
+        clear = [p for p in clear if worst(start, p) == "clear"]
+        assert clear and {len(p) for p in clear} == {hexes}
 
 
 def test_forest_moves_one_or_two_hexes() -> None:
     start = "hex_09_05"  # deep in the forest
     for roll, hexes in zip(range(1, 7), (1, 1, 1, 2, 2, 2), strict=True):
-        forest = [m for m in moves_from(start, roll) if worst(start, m.path) == "forest"]
-        assert forest and {len(m.path) for m in forest} == {hexes}
+        forest = [path_of(start, roll, m) for m in moves_from(start, roll)]
+        forest = [p for p in forest if worst(start, p) == "forest"]
+        assert forest and {len(p) for p in forest} == {hexes}
 
 
 def test_mountains_and_evil_areas_move_one_hex_whatever_the_roll() -> None:
     for start in ("hex_10_01", "hex_14_06"):  # mountain, evil
         for move in moves_from(start, 6):
-            if worst(start, move.path) in ("mountain", "evil"):
-                assert len(move.path) == 1
+            path = path_of(start, 6, move)
+            if worst(start, path) in ("mountain", "evil"):
+                assert len(path) == 1
 
 
 def test_a_player_may_stop_on_entering_a_large_hex() -> None:
     start = "hex_07_02"  # two hexes from Borgo Pass along the road; a 6 takes a road 6 hexes
     stops = [m for m in moves_from(start, 6) if m.to == "borgo_pass"]
-    assert [m.path for m in stops] == [("hex_08_02", "borgo_pass")]
+    assert stops == [Move("borgo_pass")]
+    assert path_of(start, 6, stops[0]) == ("hex_08_02", "borgo_pass")
 
 
 def test_a_player_may_stop_on_entering_a_hex_held_by_an_opponent() -> None:
@@ -156,7 +171,7 @@ def test_a_full_move_ending_on_an_opponent_attacks_it() -> None:
     state.players["mina"].form = NOSFERATU
     turn_of(state, "harker", 1)
     assert [m for m in state.legal_actions("harker") if m.to == target] == \
-        [Move((target,), "mina")]
+        [Move(target, "mina")]
 
 
 def test_nobody_fights_another_player_in_a_large_hex() -> None:
@@ -165,27 +180,36 @@ def test_nobody_fights_another_player_in_a_large_hex() -> None:
     put(state, "mina", "bistritz")
     state.players["mina"].form = NOSFERATU
     turn_of(state, "harker", 1)
-    assert Move(("bistritz",)) in state.legal_actions("harker")
+    assert Move("bistritz") in state.legal_actions("harker")
     assert not [m for m in state.legal_actions("harker") if m.attack]
 
 
 def test_a_player_must_move_the_full_allowance_elsewhere() -> None:
+    """With a 6 from the forest hex east of Bistritz, hex 06.05 is reached only by moves
+    that stop short of their allowance (no complete move ends there, it is no large hex
+    and holds no opponent), so a move there is refused."""
+    reach = transylvania_reach(BOARD, "hex_06_02", 6, WALK)
+    assert "hex_06_05" in reach.early
     state = new()
     put(state, "harker", "hex_06_02")
     turn_of(state, "harker", 6)
     before = state.to_json()
-    with pytest.raises(IllegalAction) as err:
-        state.apply("harker", Move(("hex_07_02",)))
+    with pytest.raises(IllegalAction, match="whole allowance") as err:
+        state.apply("harker", Move("hex_06_05"))
     assert err.value.rule == "Movement"
     assert state.to_json() == before
 
 
 def test_moving_through_the_same_hex_twice_is_illegal() -> None:
+    """'The player may not move through the same hex twice in one turn': no listed path
+    enters a hex twice (see the property test above), and a move back to the starting
+    hex, which would enter it twice, is refused."""
     state = new()
     put(state, "harker", "hex_02_09")
     turn_of(state, "harker", 6)
-    with pytest.raises(IllegalAction, match="twice"):
-        state.apply("harker", Move(("hex_02_10", "hex_02_09", "hex_02_08")))
+    with pytest.raises(IllegalAction, match="twice") as err:
+        state.apply("harker", Move("hex_02_09"))
+    assert err.value.rule == "Movement"
 
 
 def test_every_legal_move_lists_a_path_to_each_reachable_end() -> None:
@@ -203,7 +227,7 @@ def test_nosferatu_fly_the_full_roll_regardless_of_terrain() -> None:
     put(state, "harker", "hex_14_06")  # in an evil area: a hunter would move one hex
     state.players["harker"].form = NOSFERATU
     turn_of(state, "harker", 5)
-    lengths = {len(m.path) for m in state.legal_actions("harker")
+    lengths = {len(path_of("hex_14_06", 5, m, BAT)) for m in state.legal_actions("harker")
                if not BOARD.is_large(m.to)}
     assert lengths == {5}
 
@@ -214,9 +238,10 @@ def test_player_werewolves_cannot_enter_the_large_hexes() -> None:
     state.players["harker"].form = PLAYER_WEREWOLF
     turn_of(state, "harker", 6)
     moves = state.legal_actions("harker")
-    assert moves and not any(BOARD.is_large(h) for m in moves for h in m.path)
+    assert moves and not any(BOARD.is_large(h) for m in moves
+                             for h in path_of("hex_06_02", 6, m, WOLF))
     with pytest.raises(IllegalAction) as err:
-        state.apply("harker", Move(("bistritz",)))
+        state.apply("harker", Move("bistritz"))
     assert err.value.rule == "Werewolf Conversion"
 
 
@@ -247,13 +272,28 @@ def simple_paths(start: str, roll: int, *, wolf: bool = False) -> list[tuple[str
     return found
 
 
+def ends_the_rules_allow(start: str, roll: int) -> tuple[set[str], set[str]]:
+    """(ends of legal moves, ends reached only by moves stopping short), transcribed from
+    "Movement": complete moves and stops on entering a large hex are legal; in a corner
+    with no complete move, the longest count as complete (ruling 3)."""
+    paths = simple_paths(start, roll)
+    complete = [p for p in paths if len(p) == allowed(start, p, roll)]
+    if not complete and paths:
+        longest = max(map(len, paths))
+        complete = [p for p in paths if len(p) == longest]
+    legal = {p[-1] for p in complete} | {p[-1] for p in paths if BOARD.is_large(p[-1])}
+    return legal, {p[-1] for p in paths} - legal
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(BOARD.hexes), st.integers(1, 6))
-def test_movement_any_path_the_rules_allow_is_accepted_and_no_other(start: str,
-                                                                     roll: int) -> None:
+def test_movement_every_end_the_rules_allow_is_listed_once_and_no_other(start: str,
+                                                                        roll: int) -> None:
     """'Each player rolls one die and moves his or her counter a certain number of hexes in
-    any direction desired': ``legal_actions`` lists one path per end, but every path
-    obeying the terrain rates is ``in`` it and accepted, and nothing else is."""
+    any direction desired': a move names its end; ``legal_actions`` lists every end some
+    path obeying the terrain rates reaches (once), applying it moves the counter along
+    such a path (the one logged), and a move to an end only a short move reaches is
+    refused."""
     state = new()
     for other in state.seats:
         put(state, other, "klausenburg")
@@ -261,53 +301,73 @@ def test_movement_any_path_the_rules_allow_is_accepted_and_no_other(start: str,
     turn_of(state, "harker", roll)
     script(state, [3, 4] + [1] * 10)  # a quiet night (7), then the next player's roll
     offered = state.legal_actions("harker")
-    listed = {m.to for m in offered}
-    for path in simple_paths(start, roll):
-        complete = len(path) == allowed(start, path, roll)
-        legal = complete or BOARD.is_large(path[-1])
-        assert (Move(path) in offered) == legal  # the list shows one path per end
+    legal, short = ends_the_rules_allow(start, roll)
+    assert sorted(m.to for m in offered) == sorted(legal)
+    assert all(m == Move(m.to) for m in offered)  # nobody to attack
+    paths = set(simple_paths(start, roll))
+    for move in offered:
         twin = state.clone()
-        if legal:
-            twin.apply("harker", Move(path))
-            assert twin.players["harker"].location == path[-1] and path[-1] in listed
-            moved = [e for e in twin.log(PUBLIC) if e.get("to") == path[-1]][-1]
-            assert moved["path"] == list(path)
-        else:
-            with pytest.raises(IllegalAction) as err:
-                twin.apply("harker", Move(path))
-            assert err.value.rule == "Movement"
-            assert twin.to_json() == state.to_json()
+        twin.apply("harker", move)
+        assert twin.players["harker"].location == move.to
+        logged = tuple(next(e for e in reversed(twin.log(PUBLIC)) if e.get("to") == move.to)
+                       ["path"])
+        assert logged in paths and logged[-1] == move.to
+    for end in short:
+        with pytest.raises(IllegalAction) as err:
+            state.apply("harker", Move(end))
+        assert err.value.rule == "Movement"
+    assert state.legal_actions("harker") == offered
 
 
-def test_movement_another_path_to_a_listed_end_is_accepted() -> None:
-    """From the forest road west of Borgo Pass with a 6, the road leads 6 hexes on; a
-    player may take any road route of six hexes, not only the one listed."""
+def test_movement_the_listed_path_is_logged_and_a_path_is_no_action() -> None:
+    """From the forest road west of Borgo Pass with a 6, several road routes of six hexes
+    lead to the same end: the move names the end, the counter takes the path the engine
+    lists for it (the same every time) and the log records it. A move given as a path
+    (the old form) is malformed, and a move whose end is a tuple of hexes is refused."""
     start = "hex_07_02"
-    listed = {m.to: m.path for m in moves_from(start, 6)}
-    others = [p for p in simple_paths(start, 6)
-              if len(p) == allowed(start, p, 6) and listed.get(p[-1]) not in (None, p)]
-    assert others, "some end can be reached along two paths"
+    reach = transylvania_reach(BOARD, start, 6, WALK)
+    twice = [p for p in simple_paths(start, 6)
+             if len(p) == allowed(start, p, 6) and reach.path(p[-1]) not in (None, p)]
+    assert twice, "some end can be reached along two paths"
+    end = twice[0][-1]
     state = new()
     put(state, "harker", start)
     turn_of(state, "harker", 6)
     script(state, [3, 4] + [1] * 10)
-    state.apply("harker", Move(others[0]))
-    assert state.players["harker"].location == others[0][-1]
+    before = state.to_json()
+    for path in (twice[0], reach.path(end)):
+        with pytest.raises(IllegalAction) as err:
+            state.apply("harker", {"type": "move", "path": list(path), "attack": ""})
+        assert err.value.rule == ACTION_FORMAT
+        with pytest.raises(IllegalAction):
+            state.apply("harker", Move(path))  # type: ignore[arg-type]
+    assert state.to_json() == before
+    logged = []
+    for _ in range(2):
+        twin = state.clone()
+        twin.apply("harker", Move(end))
+        assert twin.players["harker"].location == end
+        logged.append(next(e for e in reversed(twin.log(PUBLIC)) if e["kind"] == "night")
+                      ["path"])
+    assert logged == [list(reach.path(end) or ()), list(reach.path(end) or ())]
 
 
-def test_movement_a_path_too_long_for_the_terrain_entered_is_refused() -> None:
-    """Off the road into the forest, a 6 moves only two hexes, whatever the path."""
+def test_movement_a_hex_too_far_for_the_terrain_entered_is_refused() -> None:
+    """Off the road into the forest, a 6 moves only two hexes: a third forest hex that no
+    other way reaches is refused, naming the rule."""
     start = "hex_07_02"
-    too_long = next(p for p in simple_paths(start, 6) if len(p) == 2
-                    and BOARD.step_terrain(start, p[0]) == "forest")
-    onwards = next(n for n in BOARD.neighbours[too_long[-1]]
-                   if n not in (start, *too_long) and not BOARD.is_large(n))
+    reach = transylvania_reach(BOARD, start, 6, WALK)
+    too_far = [n for p in simple_paths(start, 6)
+               if len(p) == 2 and BOARD.step_terrain(start, p[0]) == "forest"
+               for n in BOARD.neighbours[p[-1]]
+               if n not in (start, *p) and reach.path(n) is None]
+    assert too_far
     state = new()
     put(state, "harker", start)
     turn_of(state, "harker", 6)
     before = state.to_json()
-    with pytest.raises(IllegalAction, match="allows only 2 hexes") as err:
-        state.apply("harker", Move((*too_long, onwards)))
+    with pytest.raises(IllegalAction, match="cannot take") as err:
+        state.apply("harker", Move(too_far[0]))
     assert err.value.rule == "Movement" and state.to_json() == before
 
 
@@ -315,5 +375,29 @@ def test_movement_a_move_given_as_json_may_leave_out_the_attack() -> None:
     state = new()
     put(state, "harker", "hex_06_02")
     turn_of(state, "harker", 1)
-    state.apply("harker", {"type": "move", "path": ["bistritz"]})
+    state.apply("harker", {"type": "move", "to": "bistritz"})
     assert state.players["harker"].location == "bistritz"
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(BOARD.hexes), st.sampled_from(BOARD.hexes), st.integers(1, 6),
+       st.sampled_from(["hunter", NOSFERATU, PLAYER_WEREWOLF]),
+       st.sampled_from(["hunter", NOSFERATU, PLAYER_WEREWOLF]))
+def test_movement_the_rule_refuses_exactly_what_is_not_listed(
+        start: str, other: str, roll: int, form: str, other_form: str) -> None:
+    """``MoveRule`` (which words the refusals) agrees with the list: a move to any hex,
+    attacking anyone or no one, is legal by the rule exactly when it is listed."""
+    state = new()
+    for seat in state.seats:
+        put(state, seat, "klausenburg")
+    put(state, "harker", start)
+    put(state, "mina", other)
+    state.players["harker"].form = form
+    state.players["mina"].form = other_form
+    turn_of(state, "harker", roll)
+    listed = move_actions(state, "harker", roll)
+    rule = move_rule(state, "harker", roll)
+    for to in BOARD.hexes:
+        for attack in ("", "mina", "seward"):
+            move = Move(to, attack)
+            assert (rule.check(move) is None) == (move in listed), move

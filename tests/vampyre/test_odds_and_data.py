@@ -87,3 +87,20 @@ def test_a_strange_occurrence_the_engine_cannot_play_is_refused(tmp_path: Path) 
                                                       'id = "a_new_idea"'))
     with pytest.raises(BadOption, match="unknown id"):
         load_rules(str(tmp_path))
+
+
+def test_every_modules_doctests_run() -> None:
+    import doctest
+    import importlib
+    import pkgutil
+
+    import vampyre
+
+    tried = 0
+    for module in pkgutil.iter_modules(vampyre.__path__):
+        if module.name == "__main__":  # plays a game when imported
+            continue
+        found = doctest.testmod(importlib.import_module(f"vampyre.{module.name}"))
+        assert found.failed == 0, module.name
+        tried += found.attempted
+    assert tried > 0

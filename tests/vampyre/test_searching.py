@@ -15,7 +15,7 @@ def arrive_in_bistritz(state, seat: str = "harker", rolls=(1,) * 20):  # type: i
     put(state, seat, "hex_06_02")
     turn_of(state, seat, 1)
     script(state, rolls)
-    state.apply(seat, Move(("bistritz",)))
+    state.apply(seat, Move("bistritz"))
 
 
 def stack(state, *kinds: str) -> None:  # type: ignore[no-untyped-def]
@@ -102,7 +102,7 @@ def test_searching_again_needs_a_visit_to_another_large_hex() -> None:
     assert state.current_seats() == ("mina",)
     put(state, "harker", "hex_08_02")
     turn_of(state, "harker", 1)
-    state.apply("harker", Move(("borgo_pass",)))  # a move ending in another large hex ...
+    state.apply("harker", Move("borgo_pass"))  # a move ending in another large hex ...
     state.apply("harker", MAKE_CAMP)
     arrive_in_bistritz(state)  # ... and back: Bistritz may be searched again
     assert state.legal_actions("harker") == [SEARCH, MAKE_CAMP]
@@ -123,7 +123,7 @@ def test_the_converted_do_not_search() -> None:
     put(state, "harker", "hex_06_02")
     turn_of(state, "harker", 1)
     script(state, [1] * 10)
-    state.apply("harker", Move(("bistritz",)))
+    state.apply("harker", Move("bistritz"))
     assert state.current_seats() == ("mina",)
 
 

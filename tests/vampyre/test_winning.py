@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from vampyre.actions import SEARCH, ChooseItem, Move
-from vampyre.state import CASTLE, CHOOSE_ITEM, NOSFERATU, TRANSYLVANIA
+from vampyre.state import CASTLE, CHOOSE_ITEM, NOSFERATU
+from vampyre.winning import BASIC_GAME
 
 from .helpers import new, put, script, texts, turn_of
 from .test_searching import stack
@@ -13,7 +14,7 @@ def coffin_search(state, seat: str = "harker", rolls=(1,) * 30) -> None:  # type
     put(state, seat, "hex_06_02")
     turn_of(state, seat, 1)
     script(state, rolls)
-    state.apply(seat, Move(("bistritz",)))
+    state.apply(seat, Move("bistritz"))
     state.apply(seat, SEARCH)
 
 
@@ -35,7 +36,7 @@ def test_how_to_win_the_first_player_to_find_three_coffins_wins_the_basic_game()
     coffin_search(state)
     assert state.is_over
     assert state.outcome is not None and state.outcome.winners == ("harker",)
-    assert state.outcome.level == TRANSYLVANIA
+    assert state.outcome.level == BASIC_GAME
     assert state.outcome.scores["harker"] == 3
     assert state.current_seats() == () and state.legal_actions("harker") == []
 
@@ -104,6 +105,6 @@ def test_when_no_vampire_hunter_is_left_the_darkness_wins() -> None:
     put(state, "harker", "hex_10_05")
     turn_of(state, "mina", 1)
     script(state, [1, *[1] * 10])
-    state.apply("mina", Move(("hex_10_05",), "harker"))
+    state.apply("mina", Move("hex_10_05", "harker"))
     assert state.is_over and state.outcome is not None
     assert state.outcome.winners == ()
