@@ -140,4 +140,4 @@ def test_python_m_vampyre_plays_and_tells_a_whole_game() -> None:
     out = done.stdout.splitlines()
     assert "The Basic Game: Transylvania" in out and "Round 1" in out
     assert any(line.startswith("The end (") for line in out)
-    assert any(line.startswith("Winner: ") for line in out)
+    assert any(line.startswith("Van Helsing wins") and "actions)" in line for line in out)
