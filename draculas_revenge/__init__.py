@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gothic_kernel import BadOption, CorruptSave, Dice, Game, Option, Outcome
 
-from . import adventures, data, data_check, engine
+from . import adventures, data, engine, option_check
 from .actions import ACTION_TYPES
 from .rules import rules_for
 from .state import DRState
@@ -83,7 +83,7 @@ class DraculasRevengeGame(Game):
         if options["custom_map"] not in maps:
             raise BadOption(f"option 'custom_map' does not allow {options['custom_map']!r}; "
                             f"allowed: {', '.join(sorted(maps))}")
-        data_check.check_start_areas(options, self.seat_sides(options))
+        option_check.check_start_areas(options, self.seat_sides(options))
 
     def seat_name(self, seat: str) -> str:
         """"Vampires", "Hunters"; with the Multiplayer rule "Player 2 (Hunters)"."""

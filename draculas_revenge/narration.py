@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .board import DIRECTIONS, FACINGS, Board
 from .characters import card_kind, character_types
+from .grid import DIRECTIONS, FACINGS, Board
 
 DIRECTION_WORDS = dict(zip(DIRECTIONS, ("north", "north-east", "east", "south-east", "south",
                                         "south-west", "west", "north-west"), strict=True))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .board import FACING_VECTORS
 from .characters import Figure
+from .grid import FACING_VECTORS
 from .sight import in_arc_cone
 from .state import DRState
 
