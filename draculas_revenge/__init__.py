@@ -16,10 +16,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gothic_kernel import BadOption, CorruptSave, Dice, Game, Option, Outcome
 
-from . import adventures, data, engine, option_check
+from . import data, option_check, saving, views
+from . import narration as say
 from .actions import ACTION_TYPES
+from .adventures import set_up
+from .bots import RevengeBot
+from .report import report
 from .rules import rules_for
 from .state import DRState
+from .turn import SequenceOfPlay
 
 if TYPE_CHECKING:
     from gothic_kernel import Agent, GameRecord, GameState
@@ -87,8 +92,7 @@ class DraculasRevengeGame(Game):
 
     def seat_name(self, seat: str) -> str:
         """"Vampires", "Hunters"; with the Multiplayer rule "Player 2 (Hunters)"."""
-        from .wording import seat_name
-        return seat_name(seat)
+        return say.seat_name(seat)
 
     def outcome_sentence(self, outcome: Outcome) -> str:
         """"The Hunters win: ..." (the sides are plural; one player of several: "wins")."""
@@ -116,12 +120,12 @@ class DraculasRevengeGame(Game):
         st = DRState(self, dice, rules, options, self.seat_sides(options))
         st.events.say("setup", _setup_text(st), adventure=options["adventure"],
                       map=rules.board.name, seats=list(st.seats))
-        adventures.set_up(st)
-        engine.proceed(st)
+        st.stack.append(SequenceOfPlay())
+        set_up(st)
+        st.proceed()
         return st
 
     def _state_from_data(self, data_: Any, dice: Dice) -> DRState:
-        from . import saving
         if not isinstance(data_, dict) or not isinstance(data_.get("options"), dict):
             raise CorruptSave("draculas_revenge save: the state and its options must be "
                               "objects")
@@ -140,16 +144,22 @@ class DraculasRevengeGame(Game):
 
     def report(self, state: GameState, record: GameRecord) -> list[str]:
         """The account ``gothic demo draculas_revenge`` prints (see ``report.py``)."""
-        from .report import report
         return report(self, state, record)
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
-        from .bots import RevengeBot
         return {seat: RevengeBot(seed + i) for i, seat in enumerate(state.seats)}
+
+    # -- what a state asks of the modules above it ------------------------------------------
+    def observe(self, state: DRState, viewer: str) -> dict[str, Any]:
+        """``state.observation(viewer)`` (see ``views``)."""
+        return views.observation(state, viewer)
+
+    def resample_state(self, state: DRState, viewer: str, seed: int) -> DRState:
+        """``state.resample(viewer, seed)`` (see ``views``)."""
+        return views.resample(state, viewer, seed)
 
 
 def _setup_text(st: DRState) -> str:
-    from . import narration as say
     title = st.rules.adventure["title"]
     where = "" if st.rules.board.name == st.rules.adventure_id else \
         f", on the {st.rules.board.name.replace('_', ' ')} map"

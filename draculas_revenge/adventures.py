@@ -3,13 +3,23 @@ Adventures", "Optional Rules: Multiplayer")."""
 
 from __future__ import annotations
 
-from gothic_kernel import Outcome, Scope, event
+import attrs
+
+from gothic_kernel import Action, Scope, event
 
 from . import narration as say
+from .actions import ChooseSecretRoom, DoneRecruiting, Place, PlaceVanHelsing, Recruit, SettleMist
 from .characters import OFF_BOARD, Figure
+from .decisions import Pending, Refusal
+from .grid import FACINGS
+from .movement import CORNER, RULE_PLACING
 from .state import DRState
 
 RULE = "The Adventures"
+RULE_POINTS_VALUE = "Points Value"
+RULE_OWN_ADVENTURES = "Your Own Adventures"
+RULE_RESCUE = "Rescue Van Helsing"
+RULE_DESTROY = "Destroy Dracula"
 
 
 # -- setting up --------------------------------------------------------------------------
@@ -18,13 +28,13 @@ def set_up(st: DRState) -> None:
     adv = st.rules.adventure
     if adv["goal"] == "custom":
         for seat in recruit_order(st):
-            st.queue.append({"kind": "recruit", "seat": seat, "figure": "", "other": ""})
+            st.ask(Recruiting(seat))
         return
     if adv.get("secret_room"):
-        st.queue.append({"kind": "secret_room", "seat": "vampires", "figure": "", "other": ""})
+        st.ask(SecretRoom("vampires"))
     if st.options["own_forces"]:
         for seat in recruit_order(st):  # Points Value: own forces of the same total
-            st.queue.append({"kind": "recruit", "seat": seat, "figure": "", "other": ""})
+            st.ask(Recruiting(seat))
         return
     for side in ("vampires", "hunters"):
         force = adv[side]
@@ -36,9 +46,8 @@ def set_up(st: DRState) -> None:
                 if force["start"] == "off_board":
                     fig.pos, fig.entrance = OFF_BOARD, force["entrance"]
                 else:
-                    st.queue.append({"kind": "place", "seat": side, "figure": card,
-                                     "other": force["area"]})
-    st.changed()
+                    st.ask(Placing(side, card, force["area"]))
+    st.occupancy_changed()
 
 
 def recruit_order(st: DRState) -> list[str]:
@@ -65,33 +74,31 @@ def finish_recruiting(st: DRState, seat: str) -> None:
         if adv["goal"] != "custom" and adv[st.side(seat)]["start"] == "off_board":
             fig.pos, fig.entrance = OFF_BOARD, adv[st.side(seat)]["entrance"]
         elif adv["goal"] != "custom":
-            st.queue.append({"kind": "place", "seat": seat, "figure": card,
-                             "other": adv[st.side(seat)]["area"]})
-    st.changed()
+            st.ask(Placing(seat, card, adv[st.side(seat)]["area"]))
+    st.occupancy_changed()
     if adv["goal"] != "custom":
         return
-    if all(q["kind"] != "recruit" for q in st.queue):  # every force is bought: place them
+    if not any(isinstance(q, Recruiting) for q in st.queue):  # all bought: place them
         for s in recruit_order(st):
             for fig in [f for f in st.figures.values() if f.seat == s]:
-                st.queue.append({"kind": "place", "seat": s, "figure": fig.id,
-                                 "other": start_area(st, s)})
+                st.ask(Placing(s, fig.id, start_area(st, s)))
 
 
-def place_squares(st: DRState, decision: dict[str, str]) -> list[int]:
+def place_squares(st: DRState, decision: Placing) -> list[int]:
     """Where a starting character may be placed: its area's free squares (one vampire
     per tinted tile in Defile the Coffins)."""
     board = st.rules.board
-    area = decision["other"]
+    area = decision.area
     blocked = st.obstacles()  # solid characters, and closed doors filling a doorway
     squares = [s for s in sorted(board.areas[area]) if not (blocked >> s) & 1]
-    side = st.rules.adventure.get(st.side(decision["seat"]))
+    side = st.rules.adventure.get(st.side(decision.seat))
     if isinstance(side, dict) and side.get("one_per_tile"):
         # "Place one vampire on each of the tinted tiles"; with your own forces
         # (Points Value) there may be more vampires than tiles: they are spread evenly
         # (ruling), each on a tile holding the fewest so far.
         held = {t: 0 for t in board.area_tiles[area]}
         for f in st.figures.values():
-            if f.pos >= 0 and f.seat == decision["seat"] and board.tile_at(f.pos) in held:
+            if f.pos >= 0 and f.seat == decision.seat and board.tile_at(f.pos) in held:
                 held[board.tile_at(f.pos)] += 1
         open_tiles = {board.tile_at(s) for s in squares}
         fewest = min((n for t, n in held.items() if t in open_tiles), default=0)
@@ -153,7 +160,7 @@ def reinforcements(st: DRState) -> None:
                               entrance=rule["entrance"])
     st.events.say("reinforcements", f"Reinforcements: {say.character(card, st.rules.data_dir)} "
                   "waits at the vampire entrances, to enter the board.", figure=card)
-    st.changed()
+    st.occupancy_changed()
 
 
 def sunrise(st: DRState) -> None:
@@ -169,7 +176,7 @@ def queue_sunrise(st: DRState) -> None:
     """Ask the next player with a misted vampire to settle one (between turns)."""
     for seat in st.seats:
         if any(f.misted and f.seat == seat and f.pos >= 0 for f in st.figures.values()):
-            st.queue.insert(0, {"kind": "sunrise", "seat": seat, "figure": "", "other": ""})
+            st.ask_first(Sunrise(seat))
             return
 
 
@@ -200,8 +207,7 @@ def found_van_helsing(st: DRState, fig: Figure) -> None:
         return
     st.van_helsing_found = True
     st.rooms_entered.append(tile)
-    st.queue.append({"kind": "place_van_helsing", "seat": "vampires", "figure": "van_helsing",
-                     "other": st.secret_room})
+    st.ask(VanHelsingFound("vampires", "van_helsing", st.secret_room))
     board = st.rules.board
     st.events.say("found", f"{say.character(fig.id, st.rules.data_dir)} enters "
                   f"{say.tile(board, tile)}: the vampire player reveals that Van Helsing lies "
@@ -209,12 +215,12 @@ def found_van_helsing(st: DRState, fig: Figure) -> None:
                   figure=fig.id)
 
 
-def van_helsing_squares(st: DRState, decision: dict[str, str]) -> list[int]:
+def van_helsing_squares(st: DRState, decision: VanHelsingFound) -> list[int]:
     """Where the vampire player may place the found Van Helsing: a free square of the
     recorded room, or (ruling) if every square there is taken, the nearest free ones."""
     board = st.rules.board
     blocked = st.obstacles()
-    room = board.tile_squares(decision["other"])
+    room = board.tile_squares(decision.room)
     free = [s for s in room if not (blocked >> s) & 1]
     if free:
         return free
@@ -232,98 +238,259 @@ def record_secret_room(st: DRState, room: str) -> None:
                   Scope.seat("vampires"), event("secret_room", say.secret_room_public()))
 
 
-# -- victory -----------------------------------------------------------------------------
-def in_play(st: DRState) -> list[Figure]:
-    """Figures still in the game (on the board, waiting to enter, or not yet placed)."""
-    return [f for f in st.figures.values() if f.id not in st.exited]
+# -- the decisions ----------------------------------------------------------------------------
+def _name(state: DRState, card: str) -> str:
+    return say.character(card, state.rules.data_dir)
 
 
-def check_victory(st: DRState, end_of_turn: bool = False) -> Outcome | None:
-    """Who has won now (None: play on)."""
-    goal = st.rules.adventure["goal"]
-    if st.options["multiplayer"]:
-        return _multiplayer(st, end_of_turn)
-    figs = in_play(st)
-    hunters = [f for f in figs if f.seat == "hunters" and st.is_hunter(f)]
-    vampires = [f for f in figs if f.seat == "vampires" and st.is_vampire(f)]
-    limit = turn_limit(st)
-    if goal in ("into_the_breach", "destroy_dracula", "custom") and not hunters:
-        if goal == "custom":
-            return Outcome(("vampires",), "win", "every hunter killed or mesmerized")
-        return Outcome(("vampires",), "win", "every hunter destroyed")
-    if goal == "into_the_breach":
-        if not vampires:
-            return Outcome(("hunters",), "win", "every vampire destroyed")
-        if end_of_turn and st.turn >= limit:
-            return Outcome(("vampires",), "win", "the sun sets: the vampires escape as mist")
-    elif goal == "defile_the_coffins":
-        coffins = st.rules.board.area_tiles[st.rules.adventure["coffins"]]
-        if all(t in st.defiled for t in coffins):
-            return Outcome(("hunters",), "win", "every coffin defiled")
-        if not hunters:
-            return Outcome(("vampires",), "win", "no hunter is left to defile the coffins")
-    elif goal == "cross_the_catacombs":
-        out = [f for f in st.exited if f in st.figures and st.figures[f].seat == "hunters"]
-        need = int(st.rules.adventure["exits_needed"])
-        if len(out) >= need:
-            return Outcome(("hunters",), "win", f"{len(out)} hunters crossed the catacombs")
-        if len(out) + len(hunters) + len(savable_minions(st, hunters)) < need:
-            return Outcome(("vampires",), "win", "the hunters can no longer get two across")
-    elif goal == "rescue_van_helsing":
-        vh = st.figures.get("van_helsing")
-        if "van_helsing" in st.exited:
-            return Outcome(("hunters",), "win", "Van Helsing got off the board")
-        others = [f for f in hunters if f.id != "van_helsing"]
-        vh_free = vh is not None and vh.seat == "hunters" and vh.kind == "van_helsing" \
-            and not vh.unconscious and vh.pos >= 0
-        savers = [f for f in hunters if st.has_special(f, "crucifix") and f.id != "van_helsing"]
-        if vh is not None and vh.kind == "minion" and not savers:
-            return Outcome(("vampires",), "win", "Van Helsing is a minion and no priest is "
-                                                 "left to save him")
-        if not others and not vh_free:
-            return Outcome(("vampires",), "win", "Van Helsing is kept from getting away and "
-                                                 "the other hunters are gone")
-    elif goal == "destroy_dracula":
-        dracula = [f for f in vampires if f.kind == "dracula"]
-        if not dracula:
-            return Outcome(("hunters",), "win", "Dracula is destroyed")
-        if len(vampires) == len(dracula):
-            return Outcome(("hunters",), "win", "every other vampire is destroyed")
-    if goal == "custom" and end_of_turn and st.turn >= limit:
-        return Outcome(("hunters",), "win", "the hunters held out for 5 turns")
-    if end_of_turn and limit and st.turn >= limit:
-        return Outcome((), "draw", f"turn limit of {limit} turns reached")
-    return None
+@attrs.frozen
+class Placing(Pending):
+    """Place a starting character (``figure``) on its side's area (``other``), facing any
+    side ("Placing Characters")."""
+
+    KIND = "place"
+    RULE = RULE_PLACING
+    WHAT = "place a starting character"
+    ACTIONS = (Place,)
+
+    @property
+    def area(self) -> str:
+        return self.other
+
+    def legal_actions(self, state: DRState, seat: str) -> list[Action]:
+        board = state.rules.board
+        return [Place(self.figure, board.xy(s), f)
+                for s in place_squares(state, self) for f in FACINGS]
+
+    def apply(self, state: DRState, seat: str, action: Action) -> None:
+        assert isinstance(action, Place)
+        state.stack.pop()
+        fig = state.figures[action.character]
+        fig.pos, fig.facing = state.rules.board.index(*action.square), FACINGS.index(action.facing)
+        state.events.say("placed", f"{say.cap(say.player(seat))} places {_name(state, fig.id)} "
+                         f"at {say.xy(*action.square)}, facing {say.facing(action.facing)}.",
+                         figure=fig.id, square=list(action.square), facing=action.facing)
+        state.occupancy_changed()
+
+    def why_not(self, state: DRState, seat: str, action: Action) -> Refusal:
+        assert isinstance(action, Place)
+        if action.character != self.figure:
+            return f"{_name(state, self.figure)} is the character to place now", self.RULE
+        if action.facing not in FACINGS:
+            return CORNER
+        per_tile = state.rules.adventure.get("vampires", {}).get("one_per_tile")
+        return (f"{say.xy(*action.square)} is not a free square of the "
+                f"{self.area.replace('_', ' ')}"
+                + (" (one vampire on each tinted tile)" if per_tile else ""), self.RULE)
+
+    def question(self, state: DRState, seat: str) -> str:
+        area = self.area.replace("_", " ")
+        area = area if area.startswith("start area") else f"the {area}"
+        side = state.rules.adventure.get(state.side(self.seat))
+        per_tile = " (one vampire on each tinted tile)" if isinstance(side, dict) \
+            and side.get("one_per_tile") else ""
+        return (f"place {_name(state, self.figure)} anywhere on {area}{per_tile}, facing any "
+                "direction you like.")
+
+    @classmethod
+    def label(cls, state: DRState, seat: str, action: Action) -> str:
+        assert isinstance(action, Place)
+        return (f"place {_name(state, action.character)} at {say.xy(*action.square)}, facing "
+                f"{say.facing(action.facing)}")
 
 
-def savable_minions(st: DRState, hunters: list[Figure]) -> list[Figure]:
-    """Minions the hunters could still save and bring back: there is a crucifix holder
-    among ``hunters`` and saving is allowed (a born minion needs a free staker card)."""
-    if not st.options["feeding_and_saving"]:
-        return []
-    if not any(st.has_special(h, "crucifix") and not h.unconscious for h in hunters):
-        return []
-    return [f for f in in_play(st) if f.kind == "minion" and f.seat != "hunters"
-            and (f.born != "minion" or st.free_card("staker"))]
+@attrs.frozen
+class Recruiting(Pending):
+    """Buy your forces, one character at a time, within the points value ("Points Value";
+    "Your Own Adventures")."""
+
+    KIND = "recruit"
+    RULE = RULE_POINTS_VALUE
+    WHAT = "buy its forces"
+    ACTIONS = (Recruit, DoneRecruiting)
+
+    def section(self, state: DRState) -> str:
+        return RULE_OWN_ADVENTURES if state.rules.adventure["goal"] == "custom" else self.RULE
+
+    def legal_actions(self, state: DRState, seat: str) -> list[Action]:
+        buys: list[Action] = [Recruit(k) for k in recruitable(state, self.seat)]
+        if may_stop_recruiting(state, self.seat, bool(buys)):
+            buys.append(DoneRecruiting())
+        return buys
+
+    def apply(self, state: DRState, seat: str, action: Action) -> None:
+        if isinstance(action, Recruit):  # the seat goes on recruiting
+            state.recruits[seat].append(action.kind)
+            points = state.rules.types[action.kind].points
+            kind = say.kind_name(action.kind, state.rules.data_dir)
+            kind = kind if state.rules.types[action.kind].box == 1 else f"a {kind}"
+            state.events.say("recruit", f"{say.cap(say.player(seat))} recruits {kind} "
+                             f"({points} points; {spent(state, seat)} of {cap(state, seat)} "
+                             "spent).", seat=seat, character_kind=action.kind)
+            return
+        state.stack.pop()
+        state.events.say("recruited", f"{say.cap(say.players(seat))} forces are complete "
+                         f"({spent(state, seat)} points).", seat=seat,
+                         forces=list(state.recruits[seat]))
+        finish_recruiting(state, seat)
+
+    def why_not(self, state: DRState, seat: str, action: Action) -> Refusal:
+        if isinstance(action, DoneRecruiting):
+            return (f"the forces must total the {cap(state, seat)} points listed; "
+                    f"{spent(state, seat)} spent so far and characters left in the box still "
+                    "fit", self.section(state))
+        assert isinstance(action, Recruit)
+        return (f"a {action.kind.replace('_', ' ')} is not for sale: not of your side, over "
+                "the points value, or none left in the box", self.section(state))
+
+    def question(self, state: DRState, seat: str) -> str:
+        budget = cap(state, self.seat)
+        if state.rules.adventure["goal"] == "custom":
+            rule = f"totalling {budget} points or less"
+        else:
+            rule = f"for the same total points value as the listed forces ({budget})"
+        return (f"build your own forces {rule}: recruit a character or finish "
+                f"({spent(state, self.seat)} points spent).")
+
+    @classmethod
+    def label(cls, state: DRState, seat: str, action: Action) -> str:
+        if isinstance(action, Recruit):
+            t = state.rules.types.get(action.kind)
+            if t is None:
+                return f"recruit {action.kind}"
+            article = "" if t.box == 1 else "a "
+            return f"recruit {article}{t.name} ({say.count(t.points, 'point')})"
+        queue = state.queue
+        recruiter = queue[0].seat if queue else ""
+        if recruiter not in state.seats:
+            return "finish recruiting"
+        return (f"finish recruiting: your forces are complete ({spent(state, recruiter)} of "
+                f"{cap(state, recruiter)} points)")
 
 
-def turn_limit(st: DRState) -> int:
-    """The adventure's own limit, or the ``turn_limit`` option where it sets none."""
-    own = int(st.rules.adventure.get("turn_limit", 0))
-    return own or int(st.options["turn_limit"])
+@attrs.frozen
+class SecretRoom(Pending):
+    """Rescue Van Helsing: before the game the vampire player secretly records which
+    tinted room Van Helsing lies unconscious in."""
+
+    KIND = "secret_room"
+    RULE = RULE_RESCUE
+    WHAT = "record the room Van Helsing lies in"
+    ACTIONS = (ChooseSecretRoom,)
+
+    def legal_actions(self, state: DRState, seat: str) -> list[Action]:
+        rooms = state.rules.board.area_tiles[state.rules.adventure["secret_room"]]
+        return [ChooseSecretRoom(t) for t in rooms]
+
+    def apply(self, state: DRState, seat: str, action: Action) -> None:
+        assert isinstance(action, ChooseSecretRoom)
+        state.stack.pop()
+        record_secret_room(state, action.room)
+
+    def why_not(self, state: DRState, seat: str, action: Action) -> Refusal:
+        assert isinstance(action, ChooseSecretRoom)
+        return f"{action.room!r} is not one of the tinted rooms", self.RULE
+
+    def question(self, state: DRState, seat: str) -> str:
+        return "secretly record which tinted room Van Helsing lies unconscious in."
+
+    @classmethod
+    def label(cls, state: DRState, seat: str, action: Action) -> str:
+        assert isinstance(action, ChooseSecretRoom)
+        board = state.rules.board
+        rooms = board.area_tiles.get(state.rules.adventure.get("secret_room", ""), ())
+        name = say.tile(board, action.room)
+        if [say.tile(board, r) for r in rooms].count(name) > 1 and \
+                action.room in board.tile_names:
+            placed = board.spec["tiles"][board.tile_names.index(action.room)]
+            name += f" (tile at column {placed['col']}, row {placed['row']})"
+        return f"record that Van Helsing lies in {name}"
 
 
-def points_left(st: DRState, seat: str) -> int:
-    return sum(st.rules.types[f.kind].points for f in in_play(st) if f.seat == seat)
+@attrs.frozen
+class VanHelsingFound(Pending):
+    """Rescue Van Helsing: a hunter entered a tinted room; the vampire player places Van
+    Helsing, unconscious, in the recorded room (``other``)."""
+
+    KIND = "place_van_helsing"
+    RULE = RULE_RESCUE
+    WHAT = "place Van Helsing in the recorded room"
+    ACTIONS = (PlaceVanHelsing,)
+
+    @property
+    def room(self) -> str:
+        return self.other
+
+    def legal_actions(self, state: DRState, seat: str) -> list[Action]:
+        board = state.rules.board
+        return [PlaceVanHelsing(board.xy(s)) for s in van_helsing_squares(state, self)]
+
+    def apply(self, state: DRState, seat: str, action: Action) -> None:
+        assert isinstance(action, PlaceVanHelsing)
+        state.stack.pop()
+        board = state.rules.board
+        state.figures["van_helsing"] = Figure("van_helsing", "van_helsing", "hunters",
+                                              board.index(*action.square), 0, unconscious=True)
+        state.no_card.add("van_helsing")
+        state.events.say("placed", f"The vampire player places Van Helsing, unconscious, at "
+                         f"{say.xy(*action.square)}.", figure="van_helsing",
+                         square=list(action.square))
+        state.occupancy_changed()
+
+    def why_not(self, state: DRState, seat: str, action: Action) -> Refusal:
+        return (f"Van Helsing must be placed on a free square of "
+                f"{say.tile(state.rules.board, self.room)}", self.RULE)
+
+    def question(self, state: DRState, seat: str) -> str:
+        return (f"a hunter found Van Helsing: place him, unconscious, in "
+                f"{say.tile(state.rules.board, self.room)}.")
+
+    @classmethod
+    def label(cls, state: DRState, seat: str, action: Action) -> str:
+        assert isinstance(action, PlaceVanHelsing)
+        return f"place Van Helsing at {say.xy(*action.square)}"
 
 
-def _multiplayer(st: DRState, end_of_turn: bool) -> Outcome | None:
-    standing = [s for s in st.seats if any(f.seat == s for f in in_play(st))]
-    if len(standing) <= 1:
-        return Outcome(tuple(standing), "win", "the last player standing")
-    if end_of_turn and st.turn >= turn_limit(st):
-        scores = {s: float(points_left(st, s)) for s in st.seats}
-        best = max(scores.values())
-        return Outcome(tuple(s for s in st.seats if scores[s] == best), "points",
-                       "most points of characters left after 5 turns", scores)
-    return None
+@attrs.frozen
+class Sunrise(Pending):
+    """Destroy Dracula, end of Turn 3: the seat turns its misted vampires solid one at a
+    time, each where and facing as it likes (``sunrise_squares``)."""
+
+    KIND = "sunrise"
+    RULE = RULE_DESTROY
+    WHAT = "turn its misted vampires solid at sunrise"
+    ACTIONS = (SettleMist,)
+
+    def legal_actions(self, state: DRState, seat: str) -> list[Action]:
+        board = state.rules.board
+        return [SettleMist(fig.id, board.xy(s), f)
+                for fig in sorted(state.figures.values(), key=lambda f: f.id)
+                if fig.misted and fig.seat == self.seat and fig.pos >= 0
+                for s in sunrise_squares(state, fig) for f in FACINGS]
+
+    def apply(self, state: DRState, seat: str, action: Action) -> None:
+        assert isinstance(action, SettleMist)
+        state.stack.pop()
+        fig = state.figures[action.character]
+        fig.pos, fig.misted = state.rules.board.index(*action.square), False
+        fig.facing = FACINGS.index(action.facing)
+        state.events.say("solid", f"{_name(state, fig.id)} turns solid at "
+                         f"{say.xy(*action.square)}, facing {say.facing(action.facing)}.",
+                         figure=fig.id, square=list(action.square), facing=action.facing)
+        state.occupancy_changed()
+        queue_sunrise(state)
+
+    def why_not(self, state: DRState, seat: str, action: Action) -> Refusal:
+        return ("a misted vampire turns solid on its own square, or on one of the nearest "
+                "open squares if a solid character is there", self.RULE)
+
+    def question(self, state: DRState, seat: str) -> str:
+        misted = sum(1 for f in state.figures.values() if f.misted and f.seat == self.seat)
+        return (f"the sun comes up: turn your misted vampires solid one at a time "
+                f"({misted} still mist); choose where and which way the next one faces.")
+
+    @classmethod
+    def label(cls, state: DRState, seat: str, action: Action) -> str:
+        assert isinstance(action, SettleMist)
+        return (f"turn {_name(state, action.character)} solid at {say.xy(*action.square)}, "
+                f"facing {say.facing(action.facing)}")

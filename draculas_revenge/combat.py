@@ -4,18 +4,30 @@
 
 from __future__ import annotations
 
+import attrs
+
 from gothic_kernel import Action, event
 
 from . import narration as say
-from .actions import CloseAttack, Defile, Mesmerize, RangedAttack, Wake
+from .actions import CloseAttack, Defile, FaceAttacker, Feed, Mesmerize, RangedAttack, Wake
 from .characters import GONE, Figure
-from .seeing import in_arc, mutual_arc
+from .decisions import Pending, Refusal
+from .grid import FACINGS
+from .movement import RULE_MIST
+from .seeing import RULE_CRUCIFIX, in_arc, mutual_arc
 from .sight import facings_toward, in_front
 from .state import DRState
 
 RULE_CLOSE = "Close Attacks"
+RULE_RESOLVING = "Resolving a Close Attack"
 RULE_RANGED = "Ranged Attacks"
-RULE_MESMERIZE = "Mesmerizing"
+RULE_RANGE = "Range"
+RULE_ARC = "Arc of Effect"
+RULE_MESMERIZING = "Mesmerizing"
+RULE_SAVING = "Saving Minions"
+RULE_FEEDING = "Feeding"
+RULE_NO_FEEDING = "No Feeding or Saving"
+RULE_RESCUE = "Rescue Van Helsing"
 
 
 def _targetable(st: DRState, attacker: Figure, target: Figure) -> bool:
@@ -179,8 +191,7 @@ def offer_face_attacker(st: DRState, target: Figure, attacker: Figure) -> None:
     options = facings_toward(st.rules.board, target.pos, attacker.pos)
     if target.pos < 0 or not options or options == [target.facing]:
         return
-    st.queue.append({"kind": "face", "seat": target.seat, "figure": target.id,
-                     "other": attacker.id})
+    st.ask(FacingAttacker(target.seat, target.id, attacker.id))
 
 
 def kill(st: DRState, target: Figure) -> None:
@@ -192,7 +203,7 @@ def kill(st: DRState, target: Figure) -> None:
                   "removed from the board.", figure=target.id)
     if target.id == st.active:
         st.move_over = True
-    st.changed()
+    st.occupancy_changed()
 
 
 def mesmerize(st: DRState, attacker: Figure, target: Figure) -> None:
@@ -208,7 +219,7 @@ def mesmerize(st: DRState, attacker: Figure, target: Figure) -> None:
                   f"minion under {say.players(attacker.seat)} control "
                   f"({say.character(target.minion_card, st.rules.data_dir)} slips into its "
                   "stand).", figure=target.id, seat=attacker.seat, minion_card=target.minion_card)
-    st.changed()
+    st.occupancy_changed()
 
 
 def save_minion(st: DRState, saver: Figure, target: Figure) -> Figure:
@@ -232,7 +243,7 @@ def save_minion(st: DRState, saver: Figure, target: Figure) -> Figure:
         f"is replaced by {names[1]} of {say.player(saver.seat)}"
     st.events.say("saved", f"{names[0]} is saved and {joins}.", figure=target.id,
                   becomes=saved.id, seat=saver.seat)
-    st.changed()
+    st.occupancy_changed()
     return saved
 
 
@@ -242,8 +253,7 @@ def feed_offer(st: DRState, vampire: Figure) -> None:
         return
     stronger = st.ctype(vampire).feeds_into
     if stronger and st.free_card(stronger):
-        st.queue.append({"kind": "feed", "seat": vampire.seat, "figure": vampire.id,
-                         "other": ""})
+        st.ask(Feeding(vampire.seat, vampire.id))
 
 
 def feed(st: DRState, vampire: Figure) -> Figure:
@@ -260,7 +270,7 @@ def feed(st: DRState, vampire: Figure) -> Figure:
     st.events.say("fed", f"{names[0]} feeds and becomes {names[1]}"
                   + (": its move is over." if vampire.id == st.active else "."),
                   figure=vampire.id, becomes=card)
-    st.changed()
+    st.occupancy_changed()
     return fed
 
 
@@ -275,7 +285,7 @@ def attack(st: DRState, attacker: Figure, action: CloseAttack | RangedAttack | M
             offer_face_attacker(st, target, attacker)
         return
     close = isinstance(action, CloseAttack)
-    save = close and action.save  # type: ignore[union-attr]
+    save = isinstance(action, CloseAttack) and action.save
     if not resolve(st, attacker, target, "close" if close else "ranged", reacting, save):
         offer_face_attacker(st, target, attacker)
         return
@@ -290,10 +300,182 @@ def attack(st: DRState, attacker: Figure, action: CloseAttack | RangedAttack | M
                       "cannot kill him).", figure=target.id)
         if target.id == st.active:
             st.move_over = True
-        st.changed()
+        st.occupancy_changed()
         return
     # "After a vampire kills a hunter with a close attack, the vampire may feed."
     killer_feeds = close and st.is_vampire(attacker) and st.is_hunter(target)
     kill(st, target)
     if killer_feeds:
         feed_offer(st, attacker)
+
+
+# -- the decisions after an attack ------------------------------------------------------------
+@attrs.frozen
+class FacingAttacker(Pending):
+    """The survivor of an attack (or a saved minion) may turn to face the attacker (``other``)
+    for free, not an action ("Resolving a Close Attack")."""
+
+    KIND = "face"
+    RULE = RULE_RESOLVING
+    WHAT = "decide whether to turn to face the attacker"
+    ACTIONS = (FaceAttacker,)
+
+    @property
+    def attacker(self) -> str:
+        return self.other
+
+    def legal_actions(self, state: DRState, seat: str) -> list[Action]:
+        fig, other = state.figures[self.figure], state.figures.get(self.attacker)
+        if other is None or other.pos < 0:
+            return [FaceAttacker(fig.id, "")]
+        turns: list[Action] = [FaceAttacker(fig.id, FACINGS[f])
+                               for f in facings_toward(state.rules.board, fig.pos, other.pos)
+                               if f != fig.facing]
+        return [*turns, FaceAttacker(fig.id, "")]
+
+    def apply(self, state: DRState, seat: str, action: Action) -> None:
+        assert isinstance(action, FaceAttacker)
+        state.stack.pop()
+        if action.facing:
+            state.figures[action.character].facing = FACINGS.index(action.facing)
+            names = [say.character(f, state.rules.data_dir)
+                     for f in (action.character, self.attacker)]
+            state.events.say("face", f"{names[0]} turns for free to face {names[1]} (now "
+                             f"facing {say.facing(action.facing)}).", figure=action.character,
+                             other=self.attacker, facing=action.facing)
+        state.occupancy_changed()
+
+    def why_not(self, state: DRState, seat: str, action: Action) -> Refusal:
+        return "the free turn faces the attacker (or keeps the facing: facing \"\")", self.RULE
+
+    def question(self, state: DRState, seat: str) -> str:
+        return (f"{say.character(self.figure, state.rules.data_dir)} may turn to face "
+                f"{say.character(self.attacker, state.rules.data_dir)} for free (no points, "
+                "not an action).")
+
+    @classmethod
+    def label(cls, state: DRState, seat: str, action: Action) -> str:
+        assert isinstance(action, FaceAttacker)
+        name = say.character(action.character, state.rules.data_dir)
+        if not action.facing:
+            fig = state.figures.get(action.character)
+            now = f" facing {say.facing(fig.facing)}" if fig is not None else " as it stands"
+            return f"keep {name}{now}"
+        return f"turn {name} to face {say.facing(action.facing)}"
+
+
+@attrs.frozen
+class Feeding(Pending):
+    """After killing a hunter with a close attack, the vampire (``figure``) may feed and
+    become a stronger vampire; its move is then over ("Feeding")."""
+
+    KIND = "feed"
+    RULE = RULE_FEEDING
+    WHAT = "decide whether the vampire feeds"
+    ACTIONS = (Feed,)
+
+    def legal_actions(self, state: DRState, seat: str) -> list[Action]:
+        return [Feed(True), Feed(False)]
+
+    def apply(self, state: DRState, seat: str, action: Action) -> None:
+        assert isinstance(action, Feed)
+        state.stack.pop()
+        if action.feed and self.figure in state.figures:
+            feed(state, state.figures[self.figure])
+        state.occupancy_changed()
+
+    def question(self, state: DRState, seat: str) -> str:
+        fig = state.figures.get(self.figure)
+        name = say.character(self.figure, state.rules.data_dir)
+        if fig is None:
+            return f"{name} is gone and cannot feed."
+        stronger = state.ctype(fig).feeds_into or ""
+        return (f"{name} killed a hunter with a close attack and may feed, becoming a "
+                f"{say.kind_name(stronger, state.rules.data_dir)} ({say.his(fig.born)} move "
+                "is then over).")
+
+    @classmethod
+    def label(cls, state: DRState, seat: str, action: Action) -> str:
+        assert isinstance(action, Feed)
+        if not action.feed:
+            return "do not feed"
+        queue = state.queue
+        d = queue[0] if queue and isinstance(queue[0], Feeding) else None
+        fig = state.figures.get(d.figure) if d else None
+        if fig is None:
+            return "feed"
+        stronger = say.kind_name(state.ctype(fig).feeds_into or "", state.rules.data_dir)
+        return f"feed: {say.character(fig.id, state.rules.data_dir)} becomes a {stronger}"
+
+
+# -- why not ----------------------------------------------------------------------------------
+def attack_rule(action: CloseAttack | RangedAttack | Mesmerize) -> str:
+    """The section an attack of this kind is refused under by default."""
+    if isinstance(action, CloseAttack):
+        return RULE_SAVING if action.save else RULE_CLOSE
+    return RULE_RANGED if isinstance(action, RangedAttack) else RULE_MESMERIZING
+
+
+def why_not_attack(st: DRState, fig: Figure, action: CloseAttack | RangedAttack | Mesmerize,
+                   who: str) -> Refusal:
+    """The rule an attack by ``fig`` (named ``who``) breaks."""
+    rule = attack_rule(action)
+    target = st.figures.get(action.target)
+    whom = say.character(action.target, st.rules.data_dir)
+    if target is None or target.pos < 0:
+        return f"{whom} is not on the board", rule
+    if fig.misted:
+        return "misted vampires cannot attack", RULE_MIST
+    if target.misted:
+        return "misted vampires cannot be attacked", RULE_MIST
+    if target.seat == fig.seat:
+        return "you cannot attack your own characters", rule
+    if target.unconscious:
+        return f"{whom} is unconscious and cannot be attacked", RULE_RESCUE
+    board = st.rules.board
+    if isinstance(action, CloseAttack):
+        if not in_front(board, fig.pos, fig.facing, target.pos):
+            return (f"{whom} is not in the three squares directly in front of {who}",
+                    RULE_CLOSE)
+        if action.save:
+            if not st.options["feeding_and_saving"]:
+                return "saving minions is forbidden (No Feeding or Saving)", RULE_NO_FEEDING
+            if target.kind != "minion" or not st.has_special(fig, "crucifix"):
+                return "only a character with a crucifix saves, and only minions", RULE_SAVING
+            return ("no Staker card is free for a minion that entered the game as one",
+                    RULE_SAVING)
+        return (f"{who} is within the area of {whom}'s crucifix: it cannot attack the holder",
+                RULE_CRUCIFIX)
+    distance = board.distance(fig.pos, target.pos)
+    if isinstance(action, RangedAttack) and not st.has_special(fig, "crossbow"):
+        return f"{who} has no crossbow", RULE_RANGED
+    if isinstance(action, Mesmerize):
+        if not st.is_vampire(fig) or not st.has_special(fig, "mesmerize"):
+            return f"{who} cannot mesmerize", RULE_MESMERIZING
+        if not st.is_hunter(target):
+            return "only hunters can be mesmerized", RULE_MESMERIZING
+    if distance < 2:
+        return f"{whom} is too close for a ranged attack (1 square away)", RULE_RANGE
+    if distance > 6:
+        return f"{whom} is out of range ({distance} squares; 6 at most)", RULE_RANGE
+    if not in_arc(st, fig, target.pos):
+        return (f"{whom} is not in {who}'s arc of effect (a clear line of sight through the "
+                "front face of its square)", RULE_ARC)
+    if isinstance(action, Mesmerize):
+        if not mutual_arc(st, fig, target):
+            return (f"{who} is not in {whom}'s arc of effect: both must be in each other's "
+                    "arc", RULE_MESMERIZING)
+        if not st.free_card("minion"):
+            return "no Minion card is free: no more minions can be made", RULE_MESMERIZING
+        return f"{who} is within the area of {whom}'s crucifix", RULE_CRUCIFIX
+    return f"{who} cannot shoot at {whom} now", RULE_RANGED
+
+
+def why_not_defile(st: DRState, fig: Figure, action: Defile, who: str) -> Refusal:
+    return (f"{who} can defile only the coffins of a tinted tile it stands on, once, and "
+            "only hunters defile", "Defile the Coffins")
+
+
+def why_not_wake(st: DRState, fig: Figure, action: Wake, who: str) -> Refusal:
+    return ("a hunter wakes Van Helsing standing next to him (as if making a close attack) "
+            "while he is unconscious", RULE_RESCUE)

@@ -5,15 +5,21 @@ from __future__ import annotations
 
 from gothic_kernel import Action
 
+from . import narration as say
 from .actions import CloseDoor, Enter, Leave, Move, OpenDoor, Turn, TurnSolid, TurnToMist
-from .board import DIRECTIONS, FACING_VECTORS, FACINGS
-from .characters import GONE, Figure
-from .seeing import held_back_by, in_crucifix_zone
+from .characters import GONE, OFF_BOARD, Figure
+from .decisions import Refusal
+from .grid import DIRECTIONS, FACING_VECTORS, FACINGS
+from .seeing import RULE_CRUCIFIX, held_back_by, in_crucifix_zone
 from .state import DRState
 
 RULE_MOVING = "Moving"
 RULE_MIST = "Mist"
 RULE_DOORS = "Opening and Closing Doors"
+RULE_PLACING = "Placing Characters"
+RULE_LEAVING = "Leaving the Board"
+#: The refusal of a facing that names a corner (or nothing at all).
+CORNER: Refusal = ("a character faces a side of its square, never a corner", RULE_MOVING)
 
 
 def _blocked(square: int, obstacles: int) -> bool:
@@ -172,29 +178,29 @@ def can_become_solid(st: DRState, fig: Figure) -> bool:
 def do_move(st: DRState, fig: Figure, action: Move) -> None:
     fig.pos = st.rules.board.step(fig.pos, DIRECTIONS.index(action.direction))
     fig.facing = FACINGS.index(action.facing)
-    st.changed()
+    st.occupancy_changed()
 
 
 def do_turn(st: DRState, fig: Figure, facing: str) -> None:
     fig.facing = FACINGS.index(facing)
-    st.changed()
+    st.occupancy_changed()
 
 
 def do_enter(st: DRState, fig: Figure, action: Enter) -> None:
     fig.pos = st.rules.board.index(*action.square)
     fig.facing = FACINGS.index(action.facing)
-    st.changed()
+    st.occupancy_changed()
 
 
 def do_leave(st: DRState, fig: Figure) -> None:
     fig.pos = GONE
     st.exited.append(fig.id)
-    st.changed()
+    st.occupancy_changed()
 
 
 def do_door(st: DRState, fig: Figure, opening: bool) -> None:
     st.doors_open[door_in_front(st, fig)] = opening
-    st.changed()
+    st.occupancy_changed()
 
 
 def do_mist(st: DRState, fig: Figure, action: TurnToMist | TurnSolid) -> None:
@@ -203,4 +209,91 @@ def do_mist(st: DRState, fig: Figure, action: TurnToMist | TurnSolid) -> None:
     else:
         fig.misted = False
         fig.facing = FACINGS.index(action.facing)
-    st.changed()
+    st.occupancy_changed()
+
+
+# -- why not ----------------------------------------------------------------------------------
+# Each says which rule an action of a character the seat may move breaks; ``who`` names it.
+def why_not_enter(st: DRState, fig: Figure, action: Enter, who: str) -> Refusal:
+    if fig.pos != OFF_BOARD:
+        return f"{who} is already on the board", RULE_PLACING
+    if action.facing not in FACINGS:
+        return CORNER
+    return (f"{who} enters through the {fig.entrance.replace('_', ' ')}: "
+            f"{say.xy(*action.square)} is not one of its free squares", RULE_PLACING)
+
+
+def why_not_move(st: DRState, fig: Figure, action: Move, who: str) -> Refusal:
+    if action.direction not in DIRECTIONS:
+        return "a character moves north, south, east, west or diagonally", RULE_MOVING
+    if action.facing not in FACINGS:
+        return CORNER
+    board = st.rules.board
+    d = DIRECTIONS.index(action.direction)
+    to = board.step(fig.pos, d)
+    if to < 0 or not board.open[to]:
+        return f"{who} cannot move {say.direction(action.direction)} into a wall", RULE_MOVING
+    if fig.misted:
+        return "a misted vampire cannot move there", RULE_MIST
+    if to in board.door_of and not st.doors_open[board.door_of[to]]:
+        return f"a closed door blocks the way {say.direction(action.direction)}", RULE_DOORS
+    solid = st.solid_at()
+    if to in solid:
+        return (f"{say.character(solid[to], st.rules.data_dir)} occupies "
+                f"{say.square(board, to)}: a character cannot move into an occupied square",
+                RULE_MOVING)
+    if d % 2 and all((st.obstacles() >> s) & 1 or s < 0
+                     for s in (board.step(fig.pos, (d - 1) % 8), board.step(fig.pos, (d + 1) % 8))):
+        return "a character cannot move diagonally between two obstacles", RULE_MOVING
+    if held_back_by(st, fig):
+        return (f"{who} faces a crucifix holder: it cannot move nearer within 3 squares of "
+                "the holder", RULE_CRUCIFIX)
+    return f"{who} cannot move {say.direction(action.direction)}", RULE_MOVING
+
+
+def why_not_turn(st: DRState, fig: Figure, action: Turn, who: str) -> Refusal:
+    if action.facing not in FACINGS:
+        return CORNER
+    if fig.misted:
+        return "a misted vampire has no facing to turn", RULE_MIST
+    return f"{who} already faces {say.facing(action.facing)}", RULE_MOVING
+
+
+def why_not_leave(st: DRState, fig: Figure, action: Leave, who: str) -> Refusal:
+    area = leave_area(st, fig)
+    if not area:
+        return "characters cannot leave the board unless the briefing says so", RULE_LEAVING
+    return (f"{who} must stand on a square of the {area.replace('_', ' ')} to leave the "
+            "board", RULE_LEAVING)
+
+
+def why_not_mist(st: DRState, fig: Figure, action: TurnToMist | TurnSolid, who: str) -> Refusal:
+    if not st.is_vampire(fig):
+        return "only vampires turn to mist", RULE_MIST
+    if not mist_allowed(st):
+        return ("the sun is up: the vampires cannot turn to mist",
+                str(st.rules.adventure.get("title", RULE_MIST)))
+    if isinstance(action, TurnToMist):
+        return f"{who} is mist already", RULE_MIST
+    if not fig.misted:
+        return f"{who} is solid already", RULE_MIST
+    if action.facing not in FACINGS:
+        return CORNER
+    if (st.obstacles() >> fig.pos) & 1:
+        return ("a misted vampire cannot voluntarily become solid in a square occupied by a "
+                "solid character (or a closed doorway)", RULE_MIST)
+    return "misted vampires cannot become solid in the area affected by a crucifix", \
+        RULE_CRUCIFIX
+
+
+def why_not_door(st: DRState, fig: Figure, action: OpenDoor | CloseDoor, who: str) -> Refusal:
+    if fig.misted:
+        return "misted vampires cannot open or shut doors", RULE_MIST
+    door = door_in_front(st, fig)
+    if not door:
+        return f"there is no door directly in front of {who}", RULE_DOORS
+    if isinstance(action, OpenDoor):
+        return "the door in front is open already", RULE_DOORS
+    if not st.doors_open[door]:
+        return "the door in front is closed already", RULE_DOORS
+    return "the door cannot close on a character standing in the doorway", RULE_DOORS

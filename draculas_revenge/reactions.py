@@ -48,16 +48,10 @@ def reactors(st: DRState, seat: str) -> list[Figure]:
     return found
 
 
-def open_windows(st: DRState, acting_seat: str) -> None:
-    """After an action, every other seat not yet offered gets its chance to react."""
+def window_seats(st: DRState, acting_seat: str) -> tuple[str, ...]:
+    """After an action, the seats offered a chance to react, in turn from the active
+    player's left: every other seat but the one that acted (none without Reaction Dice)."""
     if not st.options["reaction_dice"]:
-        st.windows = []
-        return
-    st.windows = [s for s in st.seats_after(st.active_seat)
-                  if s != acting_seat and s != st.active_seat]
-
-
-def settle_windows(st: DRState) -> None:
-    """Skip seats with no eligible character."""
-    while st.windows and not reactors(st, st.windows[0]):
-        st.windows.pop(0)
+        return ()
+    return tuple(s for s in st.seats_after(st.active_seat)
+                 if s != acting_seat and s != st.active_seat)

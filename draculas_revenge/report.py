@@ -20,9 +20,8 @@ from gothic_kernel import PUBLIC, Action, GothicError
 
 from . import narration as say
 from .actions import Move
-from .board import FACINGS
+from .grid import FACINGS
 from .state import DRState
-from .wording import seat_name
 
 if TYPE_CHECKING:
     from gothic_kernel import Game, GameRecord, GameState
@@ -143,7 +142,7 @@ def figure_key(state: DRState) -> list[str]:
         text = "; ".join(placed) or "none on the board"
         if waiting:
             text += f"; waiting off the board to enter: {', '.join(waiting)}"
-        out += wrap(f"{seat_name(seat)}: {text}.", 2, 4)
+        out += wrap(f"{say.seat_name(seat)}: {text}.", 2, 4)
     return out
 
 
@@ -449,7 +448,7 @@ class Teller:
         self.draw_board("The board at the end", state)
         self.lines += ["", *_result(state, steps), "Where every character stands:"]
         for seat in state.seats:
-            self.lines.append(f"  {seat_name(seat)}:")
+            self.lines.append(f"  {say.seat_name(seat)}:")
             self.lines += [f"    {line}" for line in _standing(state, seat, self.departed,
                                                                      self.exits)]
 
@@ -508,7 +507,7 @@ def _result(state: DRState, steps: int) -> list[str]:
     outcome = state.outcome
     if outcome is None:
         return [f"Unfinished: stopped in turn {state.turn} after {steps} actions."]
-    winners = [seat_name(w) for w in outcome.winners]
+    winners = [say.seat_name(w) for w in outcome.winners]
     if not winners:
         said = "Nobody wins"
     elif len(winners) == 1 and winners[0] in ("Vampires", "Hunters"):

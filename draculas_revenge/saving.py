@@ -1,6 +1,10 @@
-"""Saves: the state as JSON data, and reading it back with what the rules guarantee checked.
+"""Saves: reading back the state ``DRState.to_data`` wrote, with what the rules guarantee
+checked.
 
-A save holds the state once; the kernel keeps the log beside it (``LoggedState``).
+A save holds the state once; the kernel keeps the log beside it (``LoggedState``). The
+stack is saved as the phase, the reaction windows and the pending decisions
+(``{"kind", "seat", "figure", "other"}``, each read back into its class); the flow's
+records are rebuilt from them (``turn.stack_for``).
 Loading refuses (``CorruptSave``) whatever the rules could not have produced, so a
 damaged file fails when it is read, never with a KeyError or a stuck game later:
 
@@ -30,14 +34,20 @@ from typing import TYPE_CHECKING, Any
 from gothic_kernel import CorruptSave, Dice, Outcome
 
 from . import narration as say
+from .adventures import cap, spent
 from .characters import GONE, OFF_BOARD, Figure
+from .decisions import Pending, Phase, pending_kinds
+from .movement import mist_allowed
+from .rules import rules_for
+from .scenario import sandbox_rules
+from .state import DRState
+from .turn import stack_for
+from .victory import turn_limit
 
 if TYPE_CHECKING:
     from . import DraculasRevengeGame
-    from .state import DRState
 
-PHASES = ("setup", "timeline", "activation", "between", "over")
-DECISIONS = ("place", "recruit", "secret_room", "place_van_helsing", "face", "feed", "sunrise")
+PHASES = tuple(p.value for p in Phase)
 _DECISION_KEYS = ("kind", "seat", "figure", "other")
 
 
@@ -45,31 +55,6 @@ def need(ok: bool, what: str) -> None:
     """Refuse the save unless ``ok``."""
     if not ok:
         raise CorruptSave(f"draculas_revenge save: {what}")
-
-
-# -- writing ---------------------------------------------------------------------------------
-def to_data(st: DRState) -> dict[str, Any]:
-    out: dict[str, Any] = {"options": json_options(st.options),
-                           "seat_sides": dict(st.seat_sides)}
-    for name in st._PLAIN:
-        out[name] = getattr(st, name)
-    out["witness"] = list(st.witness)
-    out["result"] = None if st.result is None else st.result.to_data()
-    for name in st._LISTS:
-        out[name] = [list(x) if isinstance(x, tuple) else x for x in getattr(st, name)]
-    for name in st._DICTS:
-        out[name] = dict(getattr(st, name))
-    out["figures"] = [f.to_data() for f in st.figures.values()]
-    out["hands"] = {s: list(h) for s, h in st.hands.items()}
-    out["discards"] = {s: list(h) for s, h in st.discards.items()}
-    out["recruits"] = {s: list(h) for s, h in st.recruits.items()}
-    out["no_card"] = sorted(st.no_card)
-    out["queue"] = [dict(d) for d in st.queue]
-    return out
-
-
-def json_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}
 
 
 # -- reading, field by field ---------------------------------------------------------------
@@ -115,10 +100,9 @@ def _per_seat(value: Any, seats: tuple[str, ...], what: str) -> dict[str, Any]:
 
 
 def from_data(game: DraculasRevengeGame, dice: Dice, d: Any) -> DRState:
-    """The state ``to_data`` wrote (options already checked by the game), every field
-    typed; ``check`` then holds it to the rules."""
-    from .rules import rules_for
-    from .state import DRState
+    """The state ``DRState.to_data`` wrote (options already checked by the game), every
+    field typed, its stack rebuilt from the phase, the active player, the reaction windows
+    and the pending decisions; ``check`` then holds it to the rules."""
     d = _object(d, "the state")
     options = dict(_get(d, "options"))
     sandbox = d.get("sandbox")
@@ -130,20 +114,27 @@ def from_data(game: DraculasRevengeGame, dice: Dice, d: Any) -> DRState:
     need(seat_sides == game.seat_sides(options), "the seats do not match the options")
     st = DRState(game, dice, rules, options, seat_sides)
     st.sandbox = sandbox
+    phase_name = _text(_get(d, "phase"), "phase")
+    need(phase_name in PHASES, f"unknown phase {phase_name!r}")
+    phase = Phase(phase_name)
     _read_counters(st, d)
     _read_lists(st, d)
     _read_figures(st, _get(d, "figures"))
     _read_cards(st, d)
+    windows = _texts(_get(d, "windows"), "windows")
+    need(not windows or phase is Phase.ACTIVATION,
+         f"reaction windows outside a character's move ({phase} phase)")
     queue = _get(d, "queue")
     need(isinstance(queue, list), f"the pending decisions must be a list, not {queue!r}")
-    st.queue = [_decision(q) for q in queue]
     st.result = _outcome(_get(d, "result"), st.seats)
-    st.changed()
+    need((phase is Phase.OVER) == (st.result is not None),
+         "the game is over exactly when it has a result")
+    st.stack = stack_for(phase, st.active_seat, windows, [_decision(q) for q in queue])
+    st.invalidate()
     return st
 
 
 def _sandbox_rules(game: DraculasRevengeGame, options: dict[str, Any], spec: Any) -> Any:
-    from .scenario import sandbox_rules
     spec = _object(spec, "sandbox")
     rows = _get(spec, "rows", "sandbox")
     need(rows is None or (isinstance(rows, list) and bool(rows) and all(
@@ -157,8 +148,6 @@ def _sandbox_rules(game: DraculasRevengeGame, options: dict[str, Any], spec: Any
 def _read_counters(st: DRState, d: dict[str, Any]) -> None:
     n = len(st.seats)
     st.turn = _whole(_get(d, "turn"), "turn")
-    st.phase = _text(_get(d, "phase"), "phase")
-    need(st.phase in PHASES, f"unknown phase {st.phase!r}")
     st.plays = _whole(_get(d, "plays"), "plays")
     st.tl_seat = _whole(_get(d, "tl_seat"), "tl_seat", 0, n - 1)
     st.tl_first = _whole(_get(d, "tl_first"), "tl_first", 0, n - 1)
@@ -195,7 +184,6 @@ def _read_counters(st: DRState, d: dict[str, Any]) -> None:
 def _read_lists(st: DRState, d: dict[str, Any]) -> None:
     st.dead = _texts(_get(d, "dead"), "dead")
     st.exited = _texts(_get(d, "exited"), "exited")
-    st.windows = _texts(_get(d, "windows"), "windows")
     st.defiled = _texts(_get(d, "defiled"), "defiled")
     st.rooms_entered = _texts(_get(d, "rooms_entered"), "rooms_entered")
     timeline = _get(d, "timeline")
@@ -257,13 +245,17 @@ def _discards_before_dedup(st: DRState, d: dict[str, Any]) -> dict[str, list[str
     return found
 
 
-def _decision(q: Any) -> dict[str, str]:
+def _decision(q: Any) -> Pending:
+    """A pending decision, saved as ``{"kind", "seat", "figure", "other"}``, as its class."""
     q = _object(q, "a pending decision")
     need(sorted(q) == sorted(_DECISION_KEYS),
          f"a pending decision has the keys {', '.join(_DECISION_KEYS)}, not {sorted(q)}")
     decision = {k: _text(q[k], f"a pending decision's {k}") for k in _DECISION_KEYS}
-    need(decision["kind"] in DECISIONS, f"unknown decision {decision['kind']!r}")
-    return decision
+    kind = pending_kinds().get(decision["kind"])
+    need(kind is not None, f"unknown decision {decision['kind']!r}")
+    record = Pending.from_data(decision)
+    assert isinstance(record, Pending)
+    return record
 
 
 def _outcome(data: Any, seats: tuple[str, ...]) -> Outcome | None:
@@ -296,10 +288,7 @@ def check(st: DRState) -> None:
 
 
 def _check_phase(st: DRState, strict: bool) -> None:
-    from .adventures import turn_limit
     phase, seats = st.phase, st.seats
-    need((phase == "over") == (st.result is not None), "the game is over exactly when it has "
-         "a result")
     if strict:
         need((phase == "setup") == (st.turn == 0), f"turn {st.turn} in the {phase} phase")
         limit = turn_limit(st)
@@ -362,7 +351,6 @@ def _check_square(st: DRState, fig: Figure, solid: set[int], strict: bool) -> No
     if fig.pos == OFF_BOARD:
         need(fig.entrance in board.areas, f"{fig.id} waits at no entrance of the map")
     if fig.misted:
-        from .movement import mist_allowed
         need(fig.pos >= 0 and st.is_vampire(fig), f"{fig.id} cannot be mist")
         need(mist_allowed(st) or not strict, f"{fig.id} is mist in daylight")
     if fig.unconscious:
@@ -421,21 +409,21 @@ def _check_reactions(st: DRState, strict: bool) -> None:
 
 def _check_decisions(st: DRState) -> None:
     for d in st.queue:
-        seat, fid = d["seat"], d["figure"]
+        seat, fid = d.seat, d.figure
         need(seat in st.seats, f"a decision for no seat ({seat!r})")
         fig = st.figures.get(fid)
-        kind = d["kind"]
+        kind = d.KIND
         if kind == "place":
             need(fig is not None and fig.seat == seat and fig.pos == GONE
-                 and d["other"] in st.rules.board.areas, f"{fid} cannot be placed")
+                 and d.other in st.rules.board.areas, f"{fid} cannot be placed")
             per_tile = st.rules.adventure.get(st.side(seat), {}).get("one_per_tile")
-            need(not per_tile or d["other"] in st.rules.board.area_tiles,
+            need(not per_tile or d.other in st.rules.board.area_tiles,
                  f"{fid} must be placed on a tinted tile")
         elif kind in ("recruit", "secret_room"):
             need(st.phase == "setup", f"a {kind} decision after the set-up")
         elif kind == "place_van_helsing":
             need(st.van_helsing_found and "van_helsing" not in st.figures
-                 and d["other"] == st.secret_room, "Van Helsing cannot be placed")
+                 and d.other == st.secret_room, "Van Helsing cannot be placed")
         elif kind == "face":
             need(fig is not None and fig.seat == seat and fig.pos >= 0,
                  f"{fid} cannot turn to face its attacker")
@@ -473,7 +461,6 @@ def _check_adventure(st: DRState, strict: bool) -> None:
 
 
 def _check_recruits(st: DRState) -> None:
-    from .adventures import cap, spent
     bought: Counter[str] = Counter()
     for seat, kinds in st.recruits.items():
         need(all(st.rules.side_of.get(k) == st.side(seat) for k in kinds),
@@ -494,4 +481,4 @@ def _check_someone_is_asked(st: DRState) -> None:
     st.invalidate()
 
 
-__all__ = ["DECISIONS", "PHASES", "check", "from_data", "to_data"]
+__all__ = ["PHASES", "check", "from_data"]

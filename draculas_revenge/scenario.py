@@ -17,17 +17,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import gothic_kernel as gk
 from gothic_kernel import Dice
 
-from . import DraculasRevengeGame, engine, timeline
-from .board import FACINGS, Board
+from . import timeline
 from .characters import OFF_BOARD, Figure, card_kind, character_types, side_of_kind
+from .decisions import Phase
+from .grid import FACINGS, Board
 from .rules import Rules, rules_for
 from .sight import Sight
 from .state import DRState
+from .turn import SequenceOfPlay, Stage, stack_for
+
+if TYPE_CHECKING:
+    from . import DraculasRevengeGame
 
 
 @lru_cache(maxsize=64)
@@ -75,8 +80,7 @@ def sandbox(rows: Sequence[str] | None = None, *, figures: Sequence[Mapping[str,
             turn: int = 1, **options: Any) -> DRState:
     """A state in the middle of a turn: ``active`` (if given) has its full Action Points;
     else the players build the Action Timeline from ``hands``."""
-    game = gk.load_game("draculas_revenge")
-    assert isinstance(game, DraculasRevengeGame)
+    game = cast("DraculasRevengeGame", gk.load_game("draculas_revenge"))
     resolved = game.resolve_options({"adventure": adventure, **options})
     spec = {"rows": None if rows is None else list(rows), "map": map_name,
             "rules": dict(rules or {})}
@@ -109,13 +113,14 @@ def sandbox(rows: Sequence[str] | None = None, *, figures: Sequence[Mapping[str,
     for seat in st.seats:
         st.rp_die[seat] = (reaction_rolls or {}).get(seat, 0)
         st.hands[seat] = list((hands or {}).get(seat, ()))
-    st.changed()
+    st.invalidate()
     if active:
         fig = st.figures[active]
         st.active, st.active_seat, st.ap_left = active, fig.seat, types[fig.kind].ap
-        st.phase = "activation"
         st.activations = 1
+        st.stack = stack_for(Phase.ACTIVATION, fig.seat, [], [])
     else:
+        st.stack = [SequenceOfPlay(Stage.TURN)]
         timeline.start(st)
-        engine.proceed(st)
+        st.proceed()
     return st

@@ -7,6 +7,8 @@ from .grid import FACING_VECTORS
 from .sight import in_arc_cone
 from .state import DRState
 
+RULE_CRUCIFIX = "The Crucifix"
+
 
 def clear_line(st: DRState, a: int, b: int) -> bool:
     return st.rules.sight.clear(a, b, st.obstacles())

@@ -13,10 +13,12 @@ import attrs
 
 from gothic_kernel import PUBLIC, Dice, Log, LogEntry
 
-from . import adventures, engine, movement
 from . import narration as say
-from .board import FACINGS, Board
+from .decisions import Phase
+from .grid import FACINGS, Board
+from .movement import mist_allowed
 from .state import DRState
+from .victory import points_left, turn_limit
 
 
 def _square(st: DRState, pos: int) -> list[int] | None:
@@ -25,7 +27,7 @@ def _square(st: DRState, pos: int) -> list[int] | None:
 
 def dice_hidden(st: DRState) -> bool:
     """The Reaction Dice of this turn are rolled and not yet shown."""
-    return bool(st.options["reaction_dice"]) and st.phase in ("timeline", "activation")
+    return bool(st.options["reaction_dice"]) and st.phase in (Phase.TIMELINE, Phase.ACTIVATION)
 
 
 def observation(st: DRState, viewer: str) -> dict[str, Any]:
@@ -44,11 +46,8 @@ def observation(st: DRState, viewer: str) -> dict[str, Any]:
               "total": st.reaction_points(s) if shown[s] else None,
               "left": st.rp_left(s) if shown[s] else None}
           for s in st.seats}
-    pending = None
-    if st.queue:
-        d = st.queue[0]
-        pending = {"kind": d["kind"], "seat": d["seat"], "figure": d["figure"],
-                   "other": d["other"]}
+    queue = st.queue
+    pending = queue[0].view(st, viewer) if queue else None
     active = None
     if st.active:
         active = {"character": st.active, "seat": st.active_seat,
@@ -60,9 +59,9 @@ def observation(st: DRState, viewer: str) -> dict[str, Any]:
         "map": board.name, "board": board_view(board),
         "options": {k: list(v) if isinstance(v, tuple) else v for k, v in st.options.items()},
         "data_dir": st.options["data_dir"], "turn": st.turn,
-        "turn_limit": adventures.turn_limit(st),
-        "phase": st.phase, "seats": list(st.seats), "sides": dict(st.seat_sides),
-        "to_act": list(st.current_seats()), "daylight": not movement.mist_allowed(st),
+        "turn_limit": turn_limit(st),
+        "phase": st.phase.value, "seats": list(st.seats), "sides": dict(st.seat_sides),
+        "to_act": list(st.current_seats()), "daylight": not mist_allowed(st),
         "figures": figures, "dead": list(st.dead), "exited": list(st.exited),
         "doors": dict(st.doors_open),
         "hands": {s: {"count": len(st.hands[s]),
@@ -87,7 +86,7 @@ def observation(st: DRState, viewer: str) -> dict[str, Any]:
         "defiled": list(st.defiled),
         "van_helsing": {"found": st.van_helsing_found, "room": vh_room},
         "recruits": {s: list(k) for s, k in st.recruits.items()},
-        "points_left": {s: adventures.points_left(st, s) for s in st.seats},
+        "points_left": {s: points_left(st, s) for s in st.seats},
         "timer": timer(st),
         "outcome": None if st.result is None else st.result.to_data(),
     }
@@ -124,12 +123,12 @@ def timer(st: DRState) -> dict[str, Any]:
     """What a front end needs for the optional Timer rule: one minute per character's
     move, the stopwatch paused whenever someone interrupts the active character."""
     limit = int(st.options["timer_seconds"])
-    running = st.phase == "activation" and not st.windows and not st.queue \
-        and st.result is None
+    activation = st.phase is Phase.ACTIVATION
+    running = activation and not st.windows and not st.queue and st.result is None
     return {"limit_seconds": limit, "enabled": limit > 0, "activation": st.activations,
             "character": st.active or None, "seat": st.active_seat or None,
             "running": running and limit > 0,
-            "paused": st.phase == "activation" and not running,
+            "paused": activation and not running,
             "on_expiry": {"type": "end_move"}}
 
 
@@ -186,4 +185,4 @@ def _rewrite(st: DRState, entry: LogEntry, turn: int, cards_of: dict[int, str],
     return entry
 
 
-__all__ = ["PUBLIC", "engine", "observation", "resample"]
+__all__ = ["PUBLIC", "observation", "resample"]
