@@ -90,10 +90,7 @@ class RevengeDecision(Decision["DRState"], family=True):
         raise NotImplementedError(f"{type(self).__name__} asks nobody")
 
     def describe(self, state: DRState, seat: str, action: Action) -> str:
-        """Any action reads as the kind that takes it words it (a front end may ask for
-        the label of an action that is not legal now)."""
-        owner = owner_of(type(action))
-        return type(action).__name__ if owner is None else owner.label(state, seat, action)
+        return describe(state, seat, action)
 
     @classmethod
     def label(cls, state: DRState, seat: str, action: Action) -> str:
@@ -149,10 +146,19 @@ def owner_of(kind: type[Action]) -> type[RevengeDecision] | None:
     return found
 
 
+def describe(state: DRState, seat: str, action: Action) -> str:
+    """Any action reads as the kind of decision that takes it words it, whatever the game
+    waits for now (a front end may label an action that is not legal now, or the last
+    action once the game is over)."""
+    owner = owner_of(type(action))
+    return type(action).__name__ if owner is None else owner.label(state, seat, action)
+
+
 def pending_kinds() -> dict[str, type[Pending]]:
     """The kinds a save's ``queue`` may hold, by name."""
     return {name: kind for name, kind in RevengeDecision.kinds.items()
             if issubclass(kind, Pending)}
 
 
-__all__ = ["Pending", "Phase", "Refusal", "RevengeDecision", "owner_of", "pending_kinds"]
+__all__ = ["Pending", "Phase", "Refusal", "RevengeDecision", "describe", "owner_of",
+           "pending_kinds"]

@@ -28,7 +28,7 @@ from gothic_kernel import (
 from gothic_kernel.decisions import Decision, DecisionState, settle
 
 from .characters import GONE, CharacterType, Figure
-from .decisions import Pending, Phase, RevengeDecision
+from .decisions import Pending, Phase, RevengeDecision, describe
 from .rules import Rules
 from .victory import judge
 
@@ -249,6 +249,9 @@ class DRState(LoggedState, DecisionState):
         assert isinstance(top, RevengeDecision)
         message, rule = top.refused(self, seat, action)
         return IllegalAction(message, rule=rule)
+
+    def _describe_action(self, seat: str, action: Action) -> str:
+        return describe(self, seat, action)
 
     def _apply(self, seat: str, action: Action) -> None:
         self.stack[-1].apply(self, seat, action)

@@ -43,7 +43,8 @@ def finish(st: DRState) -> None:
 
 def in_play(st: DRState) -> list[Figure]:
     """Figures still in the game (on the board, waiting to enter, or not yet placed)."""
-    return [f for f in st.figures.values() if f.id not in st.exited]
+    exited = st.exited
+    return [f for f in st.figures.values() if f.id not in exited]
 
 
 def check_victory(st: DRState, end_of_turn: bool = False) -> Outcome | None:
@@ -52,8 +53,9 @@ def check_victory(st: DRState, end_of_turn: bool = False) -> Outcome | None:
     if st.options["multiplayer"]:
         return _multiplayer(st, end_of_turn)
     figs = in_play(st)
-    hunters = [f for f in figs if f.seat == "hunters" and st.is_hunter(f)]
-    vampires = [f for f in figs if f.seat == "vampires" and st.is_vampire(f)]
+    hunter_kinds, vampire_kinds = st.rules.hunter_kinds, st.rules.vampire_kinds
+    hunters = [f for f in figs if f.seat == "hunters" and f.kind in hunter_kinds]
+    vampires = [f for f in figs if f.seat == "vampires" and f.kind in vampire_kinds]
     limit = turn_limit(st)
     if goal in ("into_the_breach", "destroy_dracula", "custom") and not hunters:
         if goal == "custom":
