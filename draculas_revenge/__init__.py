@@ -117,13 +117,13 @@ class DraculasRevengeGame(Game):
 
     def _new_game(self, dice: Dice, options: dict[str, Any]) -> DRState:
         rules = rules_for(options["adventure"], self.map_for(options), options["data_dir"])
-        st = DRState(self, dice, rules, options, self.seat_sides(options))
-        st.events.say("setup", _setup_text(st), adventure=options["adventure"],
-                      map=rules.board.name, seats=list(st.seats))
-        st.stack.append(SequenceOfPlay())
-        set_up(st)
-        st.proceed()
-        return st
+        state = DRState(self, dice, rules, options, self.seat_sides(options))
+        state.events.say("setup", _setup_text(state), adventure=options["adventure"],
+                         map=rules.board.name, seats=list(state.seats))
+        state.stack.append(SequenceOfPlay())
+        set_up(state)
+        state.proceed()
+        return state
 
     def _state_from_data(self, data_: Any, dice: Dice) -> DRState:
         if not isinstance(data_, dict) or not isinstance(data_.get("options"), dict):
@@ -134,9 +134,9 @@ class DraculasRevengeGame(Game):
             raise CorruptSave(f"draculas_revenge save: the options do not say {missing[0]!r}")
         options = self.resolve_options({k: tuple(v) if isinstance(v, list) else v
                                         for k, v in data_["options"].items()})
-        st = saving.from_data(self, dice, {**data_, "options": options})
-        saving.check(st)
-        return st
+        state = saving.from_data(self, dice, {**data_, "options": options})
+        saving.check(state)
+        return state
 
     def _seats_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
         """Two seats, or one per player with the Multiplayer optional rule."""
@@ -159,11 +159,11 @@ class DraculasRevengeGame(Game):
         return views.resample(state, viewer, seed)
 
 
-def _setup_text(st: DRState) -> str:
-    title = st.rules.adventure["title"]
-    where = "" if st.rules.board.name == st.rules.adventure_id else \
-        f", on the {st.rules.board.name.replace('_', ' ')} map"
-    who = ", ".join(say.player(s) for s in st.seats)
+def _setup_text(state: DRState) -> str:
+    title = state.rules.adventure["title"]
+    where = "" if state.rules.board.name == state.rules.adventure_id else \
+        f", on the {state.rules.board.name.replace('_', ' ')} map"
+    who = ", ".join(say.player(s) for s in state.seats)
     return f"Dracula's Revenge: {title}{where}. Players: {who}."
 
 

@@ -56,117 +56,117 @@ CHARACTER_ACTIONS: tuple[type[Action], ...] = tuple(COST_OF)
 
 
 # -- what a character may do ----------------------------------------------------------------
-def figure_actions(st: DRState, fig: Figure, budget: int) -> list[Action]:
+def figure_actions(state: DRState, fig: Figure, budget: int) -> list[Action]:
     """Every action ``fig`` could pay for with ``budget`` points."""
     if fig.unconscious:
         return []
     if fig.pos == OFF_BOARD:
-        return movement.enter_actions(st, fig, budget)
-    out = movement.move_actions(st, fig, budget)
-    out += movement.leave_actions(st, fig, budget)
-    out += movement.door_actions(st, fig, budget)
-    out += movement.mist_actions(st, fig, budget)
-    out += combat.close_attack_actions(st, fig, budget)
-    out += combat.ranged_attack_actions(st, fig, budget)
-    out += combat.special_actions(st, fig, budget)
+        return movement.enter_actions(state, fig, budget)
+    out = movement.move_actions(state, fig, budget)
+    out += movement.leave_actions(state, fig, budget)
+    out += movement.door_actions(state, fig, budget)
+    out += movement.mist_actions(state, fig, budget)
+    out += combat.close_attack_actions(state, fig, budget)
+    out += combat.ranged_attack_actions(state, fig, budget)
+    out += combat.special_actions(state, fig, budget)
     return out
 
 
-def reaction_actions(st: DRState, seat: str) -> list[Action]:
+def reaction_actions(state: DRState, seat: str) -> list[Action]:
     """The reactions ``seat`` may pay for with its Reaction Points left, by its characters
     eligible to react."""
-    budget = st.rp_left(seat)
+    budget = state.rp_left(seat)
     out: list[Action] = []
     if budget <= 0:
         return out
-    for fig in reactors(st, seat):
-        out += figure_actions(st, fig, budget)
+    for fig in reactors(state, seat):
+        out += figure_actions(state, fig, budget)
     return out
 
 
 # -- doing it ---------------------------------------------------------------------------------
-def pay(st: DRState, seat: str, fig: Figure, cost: int) -> int:
+def pay(state: DRState, seat: str, fig: Figure, cost: int) -> int:
     """Pay ``cost``: the active character's Action Points first, then Reaction Points.
     Returns the Reaction Points spent."""
-    from_ap = min(st.ap_left, cost) if st.is_active(fig) else 0
-    st.ap_left -= from_ap
+    from_ap = min(state.ap_left, cost) if state.is_active(fig) else 0
+    state.ap_left -= from_ap
     from_rp = cost - from_ap
     if from_rp:
-        st.rp_spent[seat] += from_rp
+        state.rp_spent[seat] += from_rp
     return from_rp
 
 
-def act(st: DRState, seat: str, action: Action) -> None:
+def act(state: DRState, seat: str, action: Action) -> None:
     """A character's action, by the active character or a reacting one. The caller offers
     the others their chance to react (``activation``)."""
     assert isinstance(action, CharacterAction)
-    fig = st.figures[action.character]
+    fig = state.figures[action.character]
     origin = fig.pos
-    reacting = not st.is_active(fig)
-    cost = st.rules.cost(COST_OF[type(action)])
-    rp = pay(st, seat, fig, cost)
+    reacting = not state.is_active(fig)
+    cost = state.rules.cost(COST_OF[type(action)])
+    rp = pay(state, seat, fig, cost)
     if reacting:
-        st.last_reactor = seat
+        state.last_reactor = seat
     else:
-        st.last_reactor = ""
+        state.last_reactor = ""
     target_id, target_pos = "", -1
-    board = st.rules.board
+    board = state.rules.board
     what = ""  # the verb phrase of the narration
     if isinstance(action, Move):
-        movement.do_move(st, fig, action)
+        movement.do_move(state, fig, action)
         what = f"moves {say.direction(action.direction)} to {say.square(board, fig.pos)}"
         if not fig.misted:
             what += f", facing {say.facing(action.facing)}"
     elif isinstance(action, Turn):
-        movement.do_turn(st, fig, action.facing)
+        movement.do_turn(state, fig, action.facing)
         what = f"turns in place to face {say.facing(action.facing)}"
     elif isinstance(action, Enter):
-        movement.do_enter(st, fig, action)
+        movement.do_enter(state, fig, action)
         what = (f"enters the board at {say.xy(*action.square)}, facing "
                 f"{say.facing(action.facing)}")
     elif isinstance(action, Leave):
         what = f"leaves the board from {say.square(board, fig.pos)}"
-        movement.do_leave(st, fig)
+        movement.do_leave(state, fig)
         if not reacting:
-            st.move_over = True
+            state.move_over = True
     elif isinstance(action, (OpenDoor, CloseDoor)):
-        door = movement.door_in_front(st, fig)
-        movement.do_door(st, fig, isinstance(action, OpenDoor))
+        door = movement.door_in_front(state, fig)
+        movement.do_door(state, fig, isinstance(action, OpenDoor))
         what = (f"{'opens' if isinstance(action, OpenDoor) else 'closes'} the door at "
                 f"{say.square(board, board.doors[door][0])}")
     elif isinstance(action, (TurnToMist, TurnSolid)):
-        movement.do_mist(st, fig, action)
+        movement.do_mist(state, fig, action)
         what = "turns to mist" if isinstance(action, TurnToMist) else \
             f"becomes solid, facing {say.facing(action.facing)}"
     elif isinstance(action, (CloseAttack, RangedAttack, Mesmerize)):
-        target = st.figures[action.target]
+        target = state.figures[action.target]
         target_id, target_pos = target.id, target.pos
-        _narrate(st, seat, fig, action, reacting, cost, rp, _attack_phrase(st, action))
-        combat.attack(st, fig, action, reacting=rp > 0)
+        _narrate(state, seat, fig, action, reacting, cost, rp, _attack_phrase(state, action))
+        combat.attack(state, fig, action, reacting=rp > 0)
     elif isinstance(action, Defile):
         tile = board.tile_at(fig.pos)
-        st.defiled.append(tile)
-        total = len(board.area_tiles[st.rules.adventure["coffins"]])
-        what = (f"defiles the coffins in {say.tile(board, tile)} ({len(st.defiled)} of "
+        state.defiled.append(tile)
+        total = len(board.area_tiles[state.rules.adventure["coffins"]])
+        what = (f"defiles the coffins in {say.tile(board, tile)} ({len(state.defiled)} of "
                 f"{total} tinted tiles defiled)")
     elif isinstance(action, Wake):
-        st.figures["van_helsing"].unconscious = False
+        state.figures["van_helsing"].unconscious = False
         target_id = "van_helsing"
-        target_pos = st.figures["van_helsing"].pos
+        target_pos = state.figures["van_helsing"].pos
         what = "wakes Van Helsing"
     if what:
-        _narrate(st, seat, fig, action, reacting, cost, rp, what)
-    if isinstance(action, (Move, Enter)) and fig.id in st.figures:
-        found_van_helsing(st, fig)
-    where = fig.pos if fig.id in st.figures and fig.pos >= 0 else -1
-    st.witness = (fig.id, origin, where, target_id, target_pos)
+        _narrate(state, seat, fig, action, reacting, cost, rp, what)
+    if isinstance(action, (Move, Enter)) and fig.id in state.figures:
+        found_van_helsing(state, fig)
+    where = fig.pos if fig.id in state.figures and fig.pos >= 0 else -1
+    state.witness = (fig.id, origin, where, target_id, target_pos)
 
 
 _ACT_NAMES = {kind: re.sub(r"(?<!^)(?=[A-Z])", "_", kind.__name__).lower() for kind in COST_OF}
 
 
-def _attack_phrase(st: DRState, action: CloseAttack | RangedAttack | Mesmerize) -> str:
-    target = say.character(action.target, st.rules.data_dir)
+def _attack_phrase(state: DRState, action: CloseAttack | RangedAttack | Mesmerize) -> str:
+    target = say.character(action.target, state.rules.data_dir)
     if isinstance(action, Mesmerize):
         return f"tries to mesmerize {target}"
     if isinstance(action, RangedAttack):
@@ -176,50 +176,50 @@ def _attack_phrase(st: DRState, action: CloseAttack | RangedAttack | Mesmerize) 
     return f"makes a close attack on {target}"
 
 
-def _narrate(st: DRState, seat: str, fig: Figure, action: Action, reacting: bool, cost: int,
+def _narrate(state: DRState, seat: str, fig: Figure, action: Action, reacting: bool, cost: int,
              rp: int, what: str) -> None:
     """Log a character's action: "Staker 1 moves north to (4, 2), facing north."."""
-    name = say.character(fig.id, st.rules.data_dir)
+    name = say.character(fig.id, state.rules.data_dir)
     if fig.kind == "minion" and fig.born != "minion":
         name += " (a minion)"
     paid = "" if not rp else f" [{rp} Reaction Point{'s' if rp > 1 else ''}]"
     text = f"{name} reacts and {what}{paid}." if reacting else f"{name} {what}{paid}."
-    st.events.say("action", text, figure=fig.id, seat=seat, act=_ACT_NAMES[type(action)],
-                  cost=cost, reaction_points=rp, reacting=reacting)
+    state.events.say("action", text, figure=fig.id, seat=seat, act=_ACT_NAMES[type(action)],
+                     cost=cost, reaction_points=rp, reacting=reacting)
 
 
 # -- why not ------------------------------------------------------------------------------------
-def refused(st: DRState, seat: str, action: CharacterAction) -> Refusal:
+def refused(state: DRState, seat: str, action: CharacterAction) -> Refusal:
     """Why a character's action is refused: the character (in play, the seat's, able to
     act or react and to pay), then the rule of the action itself."""
     name = action.character
-    fig = st.figures.get(name)
-    who = say.character(name, st.rules.data_dir)
+    fig = state.figures.get(name)
+    who = say.character(name, state.rules.data_dir)
     if fig is None or fig.pos == -2:
         return f"{who} is not in play", _section(action)
     if fig.seat != seat:
         return f"{who} is not under your control", RULE_ACTIVE
-    cost = st.rules.cost(COST_OF[type(action)])
-    if not st.is_active(fig):
-        if not st.options["reaction_dice"]:
+    cost = state.rules.cost(COST_OF[type(action)])
+    if not state.is_active(fig):
+        if not state.options["reaction_dice"]:
             return (f"{who} is not the active character, and without Reaction Dice nobody "
                     "reacts", RULE_NO_DICE)
-        if fig.id == st.active and st.move_over:
+        if fig.id == state.active and state.move_over:
             return f"{who}'s move is over", RULE_ACTIVE
-        if st.last_reactor == seat:
+        if state.last_reactor == seat:
             return ("you reacted last: you cannot react twice in a row (your opponent or the "
                     "active character must take another action first)", RULE_TRADING)
-        if not can_react(st, fig):
-            rule = RULE_DURING_YOURS if seat == st.active_seat else RULE_DURING_OPPONENT
+        if not can_react(state, fig):
+            rule = RULE_DURING_YOURS if seat == state.active_seat else RULE_DURING_OPPONENT
             return (f"{who} may not react: it did not see the last action, was not affected by "
                     "it and did not see a character affected", rule)
-        if st.rp_left(seat) < cost:
-            return (f"a reaction costs Reaction Points: {cost} needed, {st.rp_left(seat)} left",
+        if state.rp_left(seat) < cost:
+            return (f"a reaction costs Reaction Points: {cost} needed, {state.rp_left(seat)} left",
                     RULE_REACTION_POINTS)
-    elif st.ap_left + st.rp_left(seat) < cost:
-        return (f"{who} has {st.ap_left} Action Points and you have {st.rp_left(seat)} "
+    elif state.ap_left + state.rp_left(seat) < cost:
+        return (f"{who} has {state.ap_left} Action Points and you have {state.rp_left(seat)} "
                 f"Reaction Points left; this costs {cost}", RULE_ADDING)
-    return _why_not(st, fig, action, who)
+    return _why_not(state, fig, action, who)
 
 
 def _section(action: CharacterAction) -> str:
@@ -241,55 +241,55 @@ def _section(action: CharacterAction) -> str:
     return RULE_RESCUE
 
 
-def _why_not(st: DRState, fig: Figure, action: CharacterAction, who: str) -> Refusal:
+def _why_not(state: DRState, fig: Figure, action: CharacterAction, who: str) -> Refusal:
     """The rule the action itself breaks."""
     if fig.unconscious:
         return f"{who} is unconscious and cannot act", RULE_RESCUE
     if isinstance(action, Enter):
-        return movement.why_not_enter(st, fig, action, who)
+        return movement.why_not_enter(state, fig, action, who)
     if fig.pos == OFF_BOARD:
         return f"{who} is off the board: it must enter first", movement.RULE_PLACING
     if isinstance(action, Move):
-        return movement.why_not_move(st, fig, action, who)
+        return movement.why_not_move(state, fig, action, who)
     if isinstance(action, Turn):
-        return movement.why_not_turn(st, fig, action, who)
+        return movement.why_not_turn(state, fig, action, who)
     if isinstance(action, Leave):
-        return movement.why_not_leave(st, fig, action, who)
+        return movement.why_not_leave(state, fig, action, who)
     if isinstance(action, (TurnToMist, TurnSolid)):
-        return movement.why_not_mist(st, fig, action, who)
+        return movement.why_not_mist(state, fig, action, who)
     if isinstance(action, (OpenDoor, CloseDoor)):
-        return movement.why_not_door(st, fig, action, who)
+        return movement.why_not_door(state, fig, action, who)
     if isinstance(action, (CloseAttack, RangedAttack, Mesmerize)):
-        return combat.why_not_attack(st, fig, action, who)
+        return combat.why_not_attack(state, fig, action, who)
     if isinstance(action, Defile):
-        return combat.why_not_defile(st, fig, action, who)
-    return combat.why_not_wake(st, fig, action, who)
+        return combat.why_not_defile(state, fig, action, who)
+    return combat.why_not_wake(state, fig, action, who)
 
 
 # -- how it reads ---------------------------------------------------------------------------------
-def label(st: DRState, seat: str, action: CharacterAction) -> str:
+def label(state: DRState, seat: str, action: CharacterAction) -> str:
     """"move Van Helsing north to (4, 5), facing east", with what it costs in Reaction
     Points where it costs some (not while a pending decision is asked)."""
-    text = _label(st, action)
-    if not st.queue:
-        text += _paid_with(st, action)
+    text = _label(state, action)
+    if not state.queue:
+        text += _paid_with(state, action)
     return text
 
 
-def _paid_with(st: DRState, action: CharacterAction) -> str:
+def _paid_with(state: DRState, action: CharacterAction) -> str:
     """" [reaction, 2 Reaction Points]" where the action costs Reaction Points."""
-    cost = st.rules.cost(COST_OF[type(action)])
-    fig = st.figures.get(action.character)
-    if fig is not None and st.is_active(fig):
-        extra = max(0, cost - st.ap_left)
+    cost = state.rules.cost(COST_OF[type(action)])
+    fig = state.figures.get(action.character)
+    if fig is not None and state.is_active(fig):
+        extra = max(0, cost - state.ap_left)
         return f" [{say.count(extra, 'Reaction Point')}]" if extra else ""
     return f" [reaction, {say.count(cost, 'Reaction Point')}]"
 
 
-def _label(st: DRState, a: CharacterAction) -> str:
-    name = say.character(a.character, st.rules.data_dir)
+def _label(state: DRState, a: CharacterAction) -> str:
+    name = say.character(a.character, state.rules.data_dir)
     if isinstance(a, Move):
-        return _move(st, a, name)
+        return _move(state, a, name)
     if isinstance(a, Turn):
         return f"turn {name} in place to face {say.facing(a.facing)}"
     if isinstance(a, Enter):
@@ -302,9 +302,9 @@ def _label(st: DRState, a: CharacterAction) -> str:
     if isinstance(a, TurnSolid):
         return f"turn {name} solid, facing {say.facing(a.facing)}"
     if isinstance(a, (OpenDoor, CloseDoor)):
-        return _door(st, a, name)
+        return _door(state, a, name)
     if isinstance(a, (CloseAttack, RangedAttack, Mesmerize)):
-        target = say.character(a.target, st.rules.data_dir)
+        target = say.character(a.target, state.rules.data_dir)
         if isinstance(a, RangedAttack):
             return f"shoot {target} with {name}'s crossbow (ranged attack)"
         if isinstance(a, Mesmerize):
@@ -317,22 +317,22 @@ def _label(st: DRState, a: CharacterAction) -> str:
     return f"wake Van Helsing with {name}"
 
 
-def _move(st: DRState, a: Move, name: str) -> str:
-    fig = st.figures.get(a.character)
+def _move(state: DRState, a: Move, name: str) -> str:
+    fig = state.figures.get(a.character)
     to = ""
     if fig is not None and fig.pos >= 0:
-        square = st.rules.board.step(fig.pos, DIRECTIONS.index(a.direction)) \
+        square = state.rules.board.step(fig.pos, DIRECTIONS.index(a.direction)) \
             if a.direction in DIRECTIONS else -1
-        to = f" to {say.square(st.rules.board, square)}" if square >= 0 else ""
+        to = f" to {say.square(state.rules.board, square)}" if square >= 0 else ""
     if fig is not None and fig.misted:
         return f"move {name} (mist) {say.direction(a.direction)}{to}"
     return f"move {name} {say.direction(a.direction)}{to}, facing {say.facing(a.facing)}"
 
 
-def _door(st: DRState, a: OpenDoor | CloseDoor, name: str) -> str:
-    fig = st.figures.get(a.character)
-    door = movement.door_in_front(st, fig) if fig is not None and fig.pos >= 0 else ""
-    where = f" at {say.square(st.rules.board, st.rules.board.doors[door][0])}" if door else ""
+def _door(state: DRState, a: OpenDoor | CloseDoor, name: str) -> str:
+    fig = state.figures.get(a.character)
+    door = movement.door_in_front(state, fig) if fig is not None and fig.pos >= 0 else ""
+    where = f" at {say.square(state.rules.board, state.rules.board.doors[door][0])}" if door else ""
     verb = "open" if isinstance(a, OpenDoor) else "close"
     return f"{verb} the door{where} in front of {name}"
 

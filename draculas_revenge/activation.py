@@ -36,37 +36,38 @@ from .reactions import reactors, window_seats
 from .state import NO_WITNESS, DRState
 
 
-def activate(st: DRState, owner: str, card: str, play: int) -> None:
+def activate(state: DRState, owner: str, card: str, play: int) -> None:
     """Card #``play`` of ``owner``, turned over, activates its character: its move begins
     with the Action Points of its type."""
-    fig = st.figures[card]
-    st.active, st.active_seat, st.move_over = card, owner, False
-    st.ap_left = st.rules.types[fig.kind].ap
-    st.activations += 1
-    st.witness, st.last_reactor = NO_WITNESS, ""
-    name = say.character(card, st.rules.data_dir)
-    state = "lies unconscious and cannot act" if fig.unconscious else \
-        f"is the active character, with {st.ap_left} Action Points"
-    st.events.say("activate", f"Card #{play} is turned over: {say.players(owner)} "
-                  f"{name}. {name} {state}.", seat=owner, card=card, play=play)
-    st.stack.append(ActiveMove())
+    fig = state.figures[card]
+    state.active, state.active_seat, state.move_over = card, owner, False
+    state.ap_left = state.rules.types[fig.kind].ap
+    state.activations += 1
+    state.witness, state.last_reactor = NO_WITNESS, ""
+    name = say.character(card, state.rules.data_dir)
+    status = "lies unconscious and cannot act" if fig.unconscious else \
+        f"is the active character, with {state.ap_left} Action Points"
+    state.events.say("activate", f"Card #{play} is turned over: {say.players(owner)} "
+                     f"{name}. {name} {status}.", seat=owner, card=card, play=play)
+    state.stack.append(ActiveMove())
 
 
-def end_move(st: DRState) -> None:
+def end_move(state: DRState) -> None:
     """The active player announces the end of the move (the Action Timeline goes on)."""
-    name = say.character(st.active, st.rules.data_dir)
-    st.events.say("end_move", f"{name}'s move is over.", figure=st.active, seat=st.active_seat)
-    st.active, st.active_seat, st.ap_left, st.move_over = "", "", 0, False
-    st.last_reactor = ""
-    st.witness = NO_WITNESS
+    name = say.character(state.active, state.rules.data_dir)
+    state.events.say("end_move", f"{name}'s move is over.", figure=state.active,
+                     seat=state.active_seat)
+    state.active, state.active_seat, state.ap_left, state.move_over = "", "", 0, False
+    state.last_reactor = ""
+    state.witness = NO_WITNESS
 
 
-def offer_reactions(st: DRState, acting_seat: str) -> None:
+def offer_reactions(state: DRState, acting_seat: str) -> None:
     """After an action, every other seat in turn gets its chance to react (after any
     decision the action asked for)."""
-    seats = window_seats(st, acting_seat)
+    seats = window_seats(state, acting_seat)
     if seats:
-        st.interrupt(ReactionChance(seats))
+        state.interrupt(ReactionChance(seats))
 
 
 @attrs.frozen
@@ -192,7 +193,7 @@ class ReactionChance(RevengeDecision):
         return "decline: do not react"
 
 
-def refused_in_a_move(st: DRState, seat: str, action: Action) -> Refusal:
+def refused_in_a_move(state: DRState, seat: str, action: Action) -> Refusal:
     """Why an action is refused while a character is active (its player, or a player
     offered the chance to react, may act)."""
     if isinstance(action, (PlayCard, Pass)):
@@ -202,7 +203,7 @@ def refused_in_a_move(st: DRState, seat: str, action: Action) -> Refusal:
         return ("there is no chance to react to decline now; you are the active player",
                 RULE_TRADING)
     if isinstance(action, EndMove):
-        if st.windows:
+        if state.windows:
             return "end your move after the others have had their chance to react", \
                 RULE_TRADING
         return ("an off-board character must enter the board on its first move (an entrance "
@@ -211,22 +212,22 @@ def refused_in_a_move(st: DRState, seat: str, action: Action) -> Refusal:
     if owner is not None and issubclass(owner, Pending):
         return f"nobody is asked to {owner.WHAT} now", owner.RULE
     if isinstance(action, CharacterAction):
-        return refused(st, seat, action)
+        return refused(state, seat, action)
     return f"{action.to_json()['type']} is not possible now", RULE_ACTIVE
 
 
-def _reaction_left(st: DRState, seat: str) -> str:
-    if not st.options["reaction_dice"]:
+def _reaction_left(state: DRState, seat: str) -> str:
+    if not state.options["reaction_dice"]:
         return ""
-    return f"{say.count(st.rp_left(seat), 'Reaction Point')} left"
+    return f"{say.count(state.rp_left(seat), 'Reaction Point')} left"
 
 
-def _last_action(st: DRState) -> str:
+def _last_action(state: DRState) -> str:
     """The last character action, as the public log told it (without its full stop)."""
-    for entry in reversed(list(st.events)):
+    for entry in reversed(list(state.events)):
         if entry.event.get("kind") == "action" and entry.scope.kind == "public":
             return str(entry.event["text"]).rstrip(".")
-    return f"{say.character(st.witness[0], st.rules.data_dir)} has acted"
+    return f"{say.character(state.witness[0], state.rules.data_dir)} has acted"
 
 
 __all__ = ["ActiveMove", "ReactionChance", "activate", "end_move", "offer_reactions"]

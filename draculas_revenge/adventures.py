@@ -23,81 +23,81 @@ RULE_DESTROY = "Destroy Dracula"
 
 
 # -- setting up --------------------------------------------------------------------------
-def set_up(st: DRState) -> None:
+def set_up(state: DRState) -> None:
     """Create the forces of an adventure and queue the set-up decisions."""
-    adv = st.rules.adventure
+    adv = state.rules.adventure
     if adv["goal"] == "custom":
-        for seat in recruit_order(st):
-            st.ask(Recruiting(seat))
+        for seat in recruit_order(state):
+            state.ask(Recruiting(seat))
         return
     if adv.get("secret_room"):
-        st.ask(SecretRoom("vampires"))
-    if st.options["own_forces"]:
-        for seat in recruit_order(st):  # Points Value: own forces of the same total
-            st.ask(Recruiting(seat))
+        state.ask(SecretRoom("vampires"))
+    if state.options["own_forces"]:
+        for seat in recruit_order(state):  # Points Value: own forces of the same total
+            state.ask(Recruiting(seat))
         return
     for side in ("vampires", "hunters"):
         force = adv[side]
         for kind, count in force["forces"].items():
             for _ in range(int(count)):
-                card = st.free_card(kind)
+                card = state.free_card(kind)
                 fig = Figure(card, kind, side)
-                st.figures[card] = fig
+                state.figures[card] = fig
                 if force["start"] == "off_board":
                     fig.pos, fig.entrance = OFF_BOARD, force["entrance"]
                 else:
-                    st.ask(Placing(side, card, force["area"]))
-    st.occupancy_changed()
+                    state.ask(Placing(side, card, force["area"]))
+    state.occupancy_changed()
 
 
-def recruit_order(st: DRState) -> list[str]:
+def recruit_order(state: DRState) -> list[str]:
     """The player who did not design the board builds and places first."""
-    seats = list(st.seats)
-    if not st.options["multiplayer"]:
-        designer = st.options["designer"]
+    seats = list(state.seats)
+    if not state.options["multiplayer"]:
+        designer = state.options["designer"]
         seats.sort(key=lambda s: s == designer)
     return seats
 
 
-def start_area(st: DRState, seat: str) -> str:
+def start_area(state: DRState, seat: str) -> str:
     """Your own adventure: the start area each seat places its characters on."""
-    if st.options["multiplayer"]:
-        return f"start_area_{st.seats.index(seat) + 1}"
+    if state.options["multiplayer"]:
+        return f"start_area_{state.seats.index(seat) + 1}"
     return "start_area_1" if seat == "vampires" else "start_area_2"
 
 
-def finish_recruiting(st: DRState, seat: str) -> None:
-    adv = st.rules.adventure
-    for kind in st.recruits[seat]:
-        card = st.free_card(kind)
-        fig = st.figures[card] = Figure(card, kind, seat)
-        if adv["goal"] != "custom" and adv[st.side(seat)]["start"] == "off_board":
-            fig.pos, fig.entrance = OFF_BOARD, adv[st.side(seat)]["entrance"]
+def finish_recruiting(state: DRState, seat: str) -> None:
+    adv = state.rules.adventure
+    for kind in state.recruits[seat]:
+        card = state.free_card(kind)
+        fig = state.figures[card] = Figure(card, kind, seat)
+        if adv["goal"] != "custom" and adv[state.side(seat)]["start"] == "off_board":
+            fig.pos, fig.entrance = OFF_BOARD, adv[state.side(seat)]["entrance"]
         elif adv["goal"] != "custom":
-            st.ask(Placing(seat, card, adv[st.side(seat)]["area"]))
-    st.occupancy_changed()
+            state.ask(Placing(seat, card, adv[state.side(seat)]["area"]))
+    state.occupancy_changed()
     if adv["goal"] != "custom":
         return
-    if not any(isinstance(q, Recruiting) for q in st.queue):  # all bought: place them
-        for s in recruit_order(st):
-            for fig in [f for f in st.figures.values() if f.seat == s]:
-                st.ask(Placing(s, fig.id, start_area(st, s)))
+    if not any(isinstance(q, Recruiting) for q in state.queue):  # all bought: place them
+        for s in recruit_order(state):
+            for fig in [f for f in state.figures.values() if f.seat == s]:
+                state.ask(Placing(s, fig.id, start_area(state, s)))
 
 
-def place_squares(st: DRState, decision: Placing) -> list[int]:
+def place_squares(state: DRState, decision: Placing) -> list[int]:
     """Where a starting character may be placed: its area's free squares (one vampire
     per tinted tile in Defile the Coffins)."""
-    board = st.rules.board
+    board = state.rules.board
     area = decision.area
-    blocked = st.obstacles()  # solid characters, and closed doors filling a doorway
+    blocked = state.obstacles()  # solid characters, and closed doors filling a doorway
     squares = [s for s in sorted(board.areas[area]) if not (blocked >> s) & 1]
-    side = st.rules.adventure.get(st.side(decision.seat))
+    side = state.rules.adventure.get(state.side(decision.seat))
     if isinstance(side, dict) and side.get("one_per_tile"):
         # "Place one vampire on each of the tinted tiles"; with your own forces
         # (Points Value) there may be more vampires than tiles: they are spread evenly
         # (ruling), each on a tile holding the fewest so far.
         held = {t: 0 for t in board.area_tiles[area]}
-        for f in st.figures.values():
+        for f in state.figures.values():
             if f.pos >= 0 and f.seat == decision.seat and board.tile_at(f.pos) in held:
                 held[board.tile_at(f.pos)] += 1
         open_tiles = {board.tile_at(s) for s in squares}
@@ -106,90 +106,91 @@ def place_squares(st: DRState, decision: Placing) -> list[int]:
     return squares
 
 
-def cap(st: DRState, seat: str) -> int:
+def cap(state: DRState, seat: str) -> int:
     """The points value a seat may spend: its side's total in the adventure when playing
     it with your own forces ("Points Value"), else the ``points`` option."""
-    adv = st.rules.adventure
+    adv = state.rules.adventure
     if adv["goal"] != "custom":
-        return int(adv[st.side(seat)]["points"])
+        return int(adv[state.side(seat)]["points"])
     # "sets a total points value for the characters on each side" (Your Own Adventures)
-    own = int(st.options[f"{st.side(seat).rstrip('s')}_points"])
-    return own or int(st.options["points"])
+    own = int(state.options[f"{state.side(seat).rstrip('s')}_points"])
+    return own or int(state.options["points"])
 
 
-def spent(st: DRState, seat: str) -> int:
-    return sum(st.rules.types[k].points for k in st.recruits[seat])
+def spent(state: DRState, seat: str) -> int:
+    return sum(state.rules.types[k].points for k in state.recruits[seat])
 
 
-def may_stop_recruiting(st: DRState, seat: str, can_buy: bool) -> bool:
+def may_stop_recruiting(state: DRState, seat: str, can_buy: bool) -> bool:
     """Your own adventure: forces total "equal to or less than" the points value.
     A printed adventure with your own forces ("Points Value"): "the same total points
     values as those listed", or as near as the box allows (nothing left fits)."""
-    if st.rules.adventure["goal"] == "custom":
+    if state.rules.adventure["goal"] == "custom":
         return True
-    return spent(st, seat) == cap(st, seat) or not can_buy
+    return spent(state, seat) == cap(state, seat) or not can_buy
 
 
-def recruitable(st: DRState, seat: str) -> list[str]:
+def recruitable(state: DRState, seat: str) -> list[str]:
     """Types a seat may still buy: its side's, within the points value, with a free card."""
-    side = st.side(seat)
-    left = cap(st, seat) - spent(st, seat)
+    side = state.side(seat)
+    left = cap(state, seat) - spent(state, seat)
     taken: dict[str, int] = {}
-    for s in st.seats:
-        for k in st.recruits[s]:
+    for s in state.seats:
+        for k in state.recruits[s]:
             taken[k] = taken.get(k, 0) + 1
-    hidden = "van_helsing" if st.rules.adventure.get("secret_room") else ""
-    return [k for k, t in st.rules.types.items()
-            if st.rules.side_of[k] == side and t.points <= left
+    hidden = "van_helsing" if state.rules.adventure.get("secret_room") else ""
+    return [k for k, t in state.rules.types.items()
+            if state.rules.side_of[k] == side and t.points <= left
             and taken.get(k, 0) < t.box and k != hidden]
 
 
 # -- turns -------------------------------------------------------------------------------
-def reinforcements(st: DRState) -> None:
+def reinforcements(state: DRState) -> None:
     """Cross the Catacombs: from Turn 5 a new She-Wolf enters each turn, if one is free."""
-    rule = st.rules.adventure.get("reinforcements")
-    if not rule or st.turn < int(rule["from_turn"]):
+    rule = state.rules.adventure.get("reinforcements")
+    if not rule or state.turn < int(rule["from_turn"]):
         return
-    card = st.free_card(rule["kind"])
+    card = state.free_card(rule["kind"])
     if not card:
-        st.events.say("reinforcements", f"Turn {st.turn}: no "
-                      f"{say.kind_name(rule['kind'], st.rules.data_dir)} is left in the box, so "
-                      "none enters.")
+        kind = say.kind_name(rule["kind"], state.rules.data_dir)
+        state.events.say("reinforcements", f"Turn {state.turn}: no {kind} is left in the box, "
+                         "so none enters.")
         return
-    st.figures[card] = Figure(card, rule["kind"], "vampires", OFF_BOARD,
-                              entrance=rule["entrance"])
-    st.events.say("reinforcements", f"Reinforcements: {say.character(card, st.rules.data_dir)} "
-                  "waits at the vampire entrances, to enter the board.", figure=card)
-    st.occupancy_changed()
+    state.figures[card] = Figure(card, rule["kind"], "vampires", OFF_BOARD,
+                                 entrance=rule["entrance"])
+    name = say.character(card, state.rules.data_dir)
+    state.events.say("reinforcements", f"Reinforcements: {name} waits at the vampire "
+                     "entrances, to enter the board.", figure=card)
+    state.occupancy_changed()
 
 
-def sunrise(st: DRState) -> None:
+def sunrise(state: DRState) -> None:
     """Destroy Dracula, end of Turn 3: every misted vampire turns solid. The vampire
     player settles them one at a time, in the order it likes (so it chooses which of
     several misted vampires sharing a square stays there)."""
-    queue_sunrise(st)
-    st.events.say("sunrise", "The sun comes up: the vampires can no longer turn to mist, "
-                  "and every misted vampire turns solid.")
+    queue_sunrise(state)
+    state.events.say("sunrise", "The sun comes up: the vampires can no longer turn to mist, "
+                     "and every misted vampire turns solid.")
 
 
-def queue_sunrise(st: DRState) -> None:
+def queue_sunrise(state: DRState) -> None:
     """Ask the next player with a misted vampire to settle one (between turns)."""
-    for seat in st.seats:
-        if any(f.misted and f.seat == seat and f.pos >= 0 for f in st.figures.values()):
-            st.ask_first(Sunrise(seat))
+    for seat in state.seats:
+        if any(f.misted and f.seat == seat and f.pos >= 0 for f in state.figures.values()):
+            state.ask_first(Sunrise(seat))
             return
 
 
-def sunrise_squares(st: DRState, fig: Figure) -> list[int]:
+def sunrise_squares(state: DRState, fig: Figure) -> list[int]:
     """Where a misted vampire turns solid at sunrise: its own square if no solid
     character (nor a closed door) is there, else the nearest open squares, preferring
     squares where no other misted vampire waits ("Destroy Dracula")."""
-    board = st.rules.board
-    blocked = st.obstacles()
+    board = state.rules.board
+    blocked = state.obstacles()
     if not (blocked >> fig.pos) & 1:
         return [fig.pos]
     free = [s for s in range(board.size) if board.open[s] and not (blocked >> s) & 1]
-    misted = {f.pos for f in st.figures.values() if f.misted and f.id != fig.id}
+    misted = {f.pos for f in state.figures.values() if f.misted and f.id != fig.id}
     free = [s for s in free if s not in misted] or free
     if not free:
         return [fig.pos]
@@ -197,29 +198,29 @@ def sunrise_squares(st: DRState, fig: Figure) -> list[int]:
     return [s for s in free if board.distance(fig.pos, s) == best]
 
 
-def found_van_helsing(st: DRState, fig: Figure) -> None:
+def found_van_helsing(state: DRState, fig: Figure) -> None:
     """Rescue Van Helsing: "When a hunter enters either room, the vampire player places
     Van Helsing" (in the room recorded before the game, whichever room was entered)."""
-    if not st.secret_room or st.van_helsing_found or fig.pos < 0 or not st.is_hunter(fig):
+    if not state.secret_room or state.van_helsing_found or fig.pos < 0 or not state.is_hunter(fig):
         return
-    tile = st.rules.board.tile_at(fig.pos)
-    if tile not in st.rules.board.area_tiles[st.rules.adventure["secret_room"]]:
+    tile = state.rules.board.tile_at(fig.pos)
+    if tile not in state.rules.board.area_tiles[state.rules.adventure["secret_room"]]:
         return
-    st.van_helsing_found = True
-    st.rooms_entered.append(tile)
-    st.ask(VanHelsingFound("vampires", "van_helsing", st.secret_room))
-    board = st.rules.board
-    st.events.say("found", f"{say.character(fig.id, st.rules.data_dir)} enters "
-                  f"{say.tile(board, tile)}: the vampire player reveals that Van Helsing lies "
-                  f"in {say.tile(board, st.secret_room)}.", room=st.secret_room, entered=tile,
-                  figure=fig.id)
+    state.van_helsing_found = True
+    state.rooms_entered.append(tile)
+    state.ask(VanHelsingFound("vampires", "van_helsing", state.secret_room))
+    board = state.rules.board
+    state.events.say("found", f"{say.character(fig.id, state.rules.data_dir)} enters "
+                     f"{say.tile(board, tile)}: the vampire player reveals that Van Helsing lies "
+                     f"in {say.tile(board, state.secret_room)}.", room=state.secret_room,
+                     entered=tile, figure=fig.id)
 
 
-def van_helsing_squares(st: DRState, decision: VanHelsingFound) -> list[int]:
+def van_helsing_squares(state: DRState, decision: VanHelsingFound) -> list[int]:
     """Where the vampire player may place the found Van Helsing: a free square of the
     recorded room, or (ruling) if every square there is taken, the nearest free ones."""
-    board = st.rules.board
-    blocked = st.obstacles()
+    board = state.rules.board
+    blocked = state.obstacles()
     room = board.tile_squares(decision.room)
     free = [s for s in room if not (blocked >> s) & 1]
     if free:
@@ -232,10 +233,10 @@ def van_helsing_squares(st: DRState, decision: VanHelsingFound) -> list[int]:
     return [s for s in others if near[s] == best]
 
 
-def record_secret_room(st: DRState, room: str) -> None:
-    st.secret_room = room
-    st.events.add(event("secret_room", say.secret_room(st.rules.board, room), room=room),
-                  Scope.seat("vampires"), event("secret_room", say.secret_room_public()))
+def record_secret_room(state: DRState, room: str) -> None:
+    state.secret_room = room
+    state.events.add(event("secret_room", say.secret_room(state.rules.board, room), room=room),
+                     Scope.seat("vampires"), event("secret_room", say.secret_room_public()))
 
 
 # -- the decisions ----------------------------------------------------------------------------

@@ -64,46 +64,47 @@ class SequenceOfPlay(RevengeDecision):
             judge(state)
 
 
-def start_turn(st: DRState) -> None:
+def start_turn(state: DRState) -> None:
     """Reinforcements, the Reaction Dice rolled behind the screens, every character's
     Action Card in its player's hand, and the Action Timeline begins."""
-    st.turn += 1
-    st.no_card = set()
-    st.discards = {seat: [] for seat in st.seats}
-    st.events.say("turn", f"Turn {st.turn} begins.", turn=st.turn)
-    reinforcements(st)
-    for seat in st.seats:
-        st.rp_spent[seat] = 0
-        st.rp_die[seat] = st.dice.d6() if st.options["reaction_dice"] else 0
-        if st.options["reaction_dice"]:
-            bonus = st.rules.numbers["reaction_die_bonus"]
-            st.events.add(event("reaction_die", say.reaction_die(seat, st.rp_die[seat], bonus),
-                                seat=seat, turn=st.turn, die=st.rp_die[seat]),
-                          Scope.seat(seat),
-                          event("reaction_die", say.reaction_die_public(seat),
-                                seat=seat, turn=st.turn))
-    for seat in st.seats:
-        st.hands[seat] = sorted(f.id for f in st.figures.values()
-                                if f.seat == seat and f.id not in st.exited)
-    timeline.start(st)
+    state.turn += 1
+    state.no_card = set()
+    state.discards = {seat: [] for seat in state.seats}
+    state.events.say("turn", f"Turn {state.turn} begins.", turn=state.turn)
+    reinforcements(state)
+    for seat in state.seats:
+        state.rp_spent[seat] = 0
+        state.rp_die[seat] = state.dice.d6() if state.options["reaction_dice"] else 0
+        if state.options["reaction_dice"]:
+            bonus = state.rules.numbers["reaction_die_bonus"]
+            told = say.reaction_die(seat, state.rp_die[seat], bonus)
+            state.events.add(event("reaction_die", told, seat=seat, turn=state.turn,
+                                   die=state.rp_die[seat]),
+                             Scope.seat(seat),
+                             event("reaction_die", say.reaction_die_public(seat),
+                                   seat=seat, turn=state.turn))
+    for seat in state.seats:
+        state.hands[seat] = sorted(f.id for f in state.figures.values()
+                                   if f.seat == seat and f.id not in state.exited)
+    timeline.start(state)
 
 
-def end_turn(st: DRState) -> None:
+def end_turn(state: DRState) -> None:
     """The Reaction Dice are shown; the turn limit may end the game; at sunrise the misted
     vampires turn solid."""
-    if st.options["reaction_dice"]:
-        st.events.say("reaction_dice_shown", "The Reaction Dice are shown: " + "; ".join(
-            f"{say.player(s)} rolled {st.rp_die[s]} ({st.reaction_points(s)} Reaction "
-            f"Points, {st.rp_spent[s]} spent)" for s in st.seats) + ".",
-            turn=st.turn, dice=dict(st.rp_die), spent=dict(st.rp_spent))
-    st.events.say("end_turn", f"Turn {st.turn} is over.", turn=st.turn)
-    st.result = check_victory(st, end_of_turn=True)
-    if st.result is not None:
-        finish(st)
+    if state.options["reaction_dice"]:
+        state.events.say("reaction_dice_shown", "The Reaction Dice are shown: " + "; ".join(
+            f"{say.player(s)} rolled {state.rp_die[s]} ({state.reaction_points(s)} Reaction "
+            f"Points, {state.rp_spent[s]} spent)" for s in state.seats) + ".",
+            turn=state.turn, dice=dict(state.rp_die), spent=dict(state.rp_spent))
+    state.events.say("end_turn", f"Turn {state.turn} is over.", turn=state.turn)
+    state.result = check_victory(state, end_of_turn=True)
+    if state.result is not None:
+        finish(state)
         return
-    sunrise_after = int(st.rules.adventure.get("sunrise_after", 0))
-    if sunrise_after and st.turn == sunrise_after:
-        sunrise(st)
+    sunrise_after = int(state.rules.adventure.get("sunrise_after", 0))
+    if sunrise_after and state.turn == sunrise_after:
+        sunrise(state)
 
 
 def stack_for(phase: Phase, active_seat: str, windows: list[str],
