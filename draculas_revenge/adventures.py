@@ -1,5 +1,8 @@
-"""The adventures: setting up, special rules and who wins ("The Adventures", "Your Own
-Adventures", "Optional Rules: Multiplayer")."""
+"""The adventures: setting up and their special rules ("The Adventures", "Your Own
+Adventures", "Points Value", "Optional Rules: Multiplayer"), and the decisions they ask
+for: placing a starting character (:class:`Placing`), buying forces (:class:`Recruiting`),
+the secret room and placing the found Van Helsing (:class:`SecretRoom`,
+:class:`VanHelsingFound`), the sunrise (:class:`Sunrise`). Who wins is ``victory``'s."""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
 """Close and ranged attacks, outflanking, mesmerizing, feeding and saving minions
 ("Close Attacks", "Ranged Attacks", "Crossbow Attack", "Feeding", "Mesmerizing",
-"The Crucifix", "Saving Minions", and Rescue Van Helsing's special rules)."""
+"The Crucifix", "Saving Minions", and Rescue Van Helsing's special rules): which attacks
+a character may make, how they are rolled and what they do, why one is refused, and the
+decisions after an attack (:class:`FacingAttacker`, :class:`Feeding`)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
 """Moving, facing, entering and leaving, doors and mist ("Moving", "Facing",
-"Opening and Closing Doors", "Mist", "Placing Characters", "Leaving the Board")."""
+"Opening and Closing Doors", "Mist", "Placing Characters", "Leaving the Board"): which of
+these a character may do, what doing it changes (``do_*``) and why one is refused
+(``why_not_*``)."""
 
 from __future__ import annotations
 

@@ -6,6 +6,9 @@ gets a chance to react with one inactive character that saw the action, was
 affected by it, or saw a character affected by it. A player's own inactive
 characters may react during its move too, and so may any its active character
 sees. Nobody reacts twice in a row.
+
+This module says who may react (:func:`can_react`, :func:`reactors`) and who is offered
+the chance (:func:`window_seats`); the chance itself is ``activation.ReactionChance``.
 """
 
 from __future__ import annotations

@@ -4,9 +4,9 @@ For tests that reproduce the rulebook's examples, for puzzles, and for front end
 that want to show a rule in isolation::
 
     state = sandbox(["......", "..#...", "......"],
-                 figures=[{"id": "crossbow_1", "square": (0, 2), "facing": "e"},
-                          {"id": "nosferatu_a", "square": (4, 0), "facing": "w"}],
-                 active="crossbow_1")
+                    figures=[{"id": "crossbow_1", "square": (0, 2), "facing": "e"},
+                             {"id": "nosferatu_a", "square": (4, 0), "facing": "w"}],
+                    active="crossbow_1")
 
 Rows use '.' floor, '#' wall and 'd' a doorway holding a closed door ('o' an open
 one). The sandbox plays on like a game with no goal (it never ends by itself); it saves

@@ -273,12 +273,14 @@ class DRState(LoggedState, DecisionState):
         return self.game.resample_state(self, viewer, seed)
 
     # -- copying and saving -----------------------------------------------------------------
+    #: The fields saved as they are, in the order of a save (``phase`` and ``windows`` are
+    #: read from the stack).
     _PLAIN = ("sandbox", "turn", "phase", "plays", "tl_seat", "tl_first", "tl_passes", "tl_forced",
               "active", "active_seat", "ap_left", "move_over", "activations", "last_reactor",
               "witness", "secret_room", "van_helsing_found", "result")
     _LISTS = ("dead", "exited", "windows", "defiled", "rooms_entered", "timeline")
     _DICTS = ("doors_open", "rp_die", "rp_spent")
-    _COPIED = tuple(n for n in _PLAIN if n != "phase")
+    _FROM_THE_STACK = ("phase", "windows")
 
     def clone(self) -> DRState:
         twin = DRState.__new__(DRState)
@@ -286,10 +288,12 @@ class DRState(LoggedState, DecisionState):
         twin.options, twin.seat_sides = self.options, self.seat_sides
         twin.events = self.events.clone()
         twin.stack = list(self.stack)  # the records are immutable
-        for name in self._COPIED:
-            setattr(twin, name, getattr(self, name))
-        for name in ("dead", "exited", "defiled", "rooms_entered", "timeline"):
-            setattr(twin, name, list(getattr(self, name)))
+        for name in self._PLAIN:
+            if name not in self._FROM_THE_STACK:
+                setattr(twin, name, getattr(self, name))
+        for name in self._LISTS:
+            if name not in self._FROM_THE_STACK:
+                setattr(twin, name, list(getattr(self, name)))
         for name in self._DICTS:
             setattr(twin, name, dict(getattr(self, name)))
         twin.figures = {k: f.copy() for k, f in self.figures.items()}

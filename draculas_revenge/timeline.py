@@ -6,6 +6,9 @@ in a row, the last card of the timeline is turned over and its character is
 activated. With an empty timeline the first player must play a card, or the next
 player if the first has none. After a move, the player after the card's owner
 becomes the first player.
+
+:class:`ActionTimeline` is the decision of a turn's timeline (its steps an enum,
+:class:`Step`); a turned-over card's move is pushed above it (``activation``).
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ def first_player(state: DRState) -> int:
 
 
 def start(state: DRState) -> None:
+    """A turn's Action Timeline begins, with the first player to play or pass."""
     state.tl_first = state.tl_seat = first_player(state)
     state.plays = 0  # cards are numbered in the order played this turn ("card #1")
     state.tl_passes = 0
