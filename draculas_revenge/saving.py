@@ -130,7 +130,6 @@ def from_data(game: DraculasRevengeGame, dice: Dice, d: Any) -> DRState:
     need((phase is Phase.OVER) == (state.result is not None),
          "the game is over exactly when it has a result")
     state.stack = stack_for(phase, state.active_seat, windows, [_decision(q) for q in queue])
-    state.invalidate()
     return state
 
 

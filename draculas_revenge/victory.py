@@ -56,7 +56,7 @@ def check_victory(state: DRState, end_of_turn: bool = False) -> Outcome | None:
     hunter_kinds, vampire_kinds = state.rules.hunter_kinds, state.rules.vampire_kinds
     hunters = [f for f in figs if f.seat == "hunters" and f.kind in hunter_kinds]
     vampires = [f for f in figs if f.seat == "vampires" and f.kind in vampire_kinds]
-    limit = turn_limit(state)
+    limit = turn_limit(state) if end_of_turn else 0  # only the turn's end counts it
     if goal in ("into_the_breach", "destroy_dracula", "custom") and not hunters:
         if goal == "custom":
             return Outcome(("vampires",), "win", "every hunter killed or mesmerized")
