@@ -280,7 +280,9 @@ class DRState(LoggedState, DecisionState):
               "witness", "secret_room", "van_helsing_found", "result")
     _LISTS = ("dead", "exited", "windows", "defiled", "rooms_entered", "timeline")
     _DICTS = ("doors_open", "rp_die", "rp_spent")
-    _FROM_THE_STACK = ("phase", "windows")
+    #: What a clone copies (the rest of the above is read from the stack).
+    _COPIED = tuple(name for name in _PLAIN if name != "phase")
+    _COPIED_LISTS = tuple(name for name in _LISTS if name != "windows")
 
     def clone(self) -> DRState:
         twin = DRState.__new__(DRState)
@@ -288,12 +290,10 @@ class DRState(LoggedState, DecisionState):
         twin.options, twin.seat_sides = self.options, self.seat_sides
         twin.events = self.events.clone()
         twin.stack = list(self.stack)  # the records are immutable
-        for name in self._PLAIN:
-            if name not in self._FROM_THE_STACK:
-                setattr(twin, name, getattr(self, name))
-        for name in self._LISTS:
-            if name not in self._FROM_THE_STACK:
-                setattr(twin, name, list(getattr(self, name)))
+        for name in self._COPIED:
+            setattr(twin, name, getattr(self, name))
+        for name in self._COPIED_LISTS:
+            setattr(twin, name, list(getattr(self, name)))
         for name in self._DICTS:
             setattr(twin, name, dict(getattr(self, name)))
         twin.figures = {k: f.copy() for k, f in self.figures.items()}
