@@ -16,10 +16,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gothic_kernel import BadOption, CorruptSave, Dice, Game, Option, Outcome
 
-from . import adventures, data, data_check, engine
+from . import data, option_check, saving, views
+from . import narration as say
 from .actions import ACTION_TYPES
+from .adventures import set_up
+from .bots import RevengeBot
+from .report import report
 from .rules import rules_for
 from .state import DRState
+from .turn import SequenceOfPlay
 
 if TYPE_CHECKING:
     from gothic_kernel import Agent, GameRecord, GameState
@@ -83,12 +88,11 @@ class DraculasRevengeGame(Game):
         if options["custom_map"] not in maps:
             raise BadOption(f"option 'custom_map' does not allow {options['custom_map']!r}; "
                             f"allowed: {', '.join(sorted(maps))}")
-        data_check.check_start_areas(options, self.seat_sides(options))
+        option_check.check_start_areas(options, self.seat_sides(options))
 
     def seat_name(self, seat: str) -> str:
         """"Vampires", "Hunters"; with the Multiplayer rule "Player 2 (Hunters)"."""
-        from .wording import seat_name
-        return seat_name(seat)
+        return say.seat_name(seat)
 
     def outcome_sentence(self, outcome: Outcome) -> str:
         """"The Hunters win: ..." (the sides are plural; one player of several: "wins")."""
@@ -113,15 +117,15 @@ class DraculasRevengeGame(Game):
 
     def _new_game(self, dice: Dice, options: dict[str, Any]) -> DRState:
         rules = rules_for(options["adventure"], self.map_for(options), options["data_dir"])
-        st = DRState(self, dice, rules, options, self.seat_sides(options))
-        st.events.say("setup", _setup_text(st), adventure=options["adventure"],
-                      map=rules.board.name, seats=list(st.seats))
-        adventures.set_up(st)
-        engine.proceed(st)
-        return st
+        state = DRState(self, dice, rules, options, self.seat_sides(options))
+        state.events.say("setup", _setup_text(state), adventure=options["adventure"],
+                         map=rules.board.name, seats=list(state.seats))
+        state.stack.append(SequenceOfPlay())
+        set_up(state)
+        state.proceed()
+        return state
 
     def _state_from_data(self, data_: Any, dice: Dice) -> DRState:
-        from . import saving
         if not isinstance(data_, dict) or not isinstance(data_.get("options"), dict):
             raise CorruptSave("draculas_revenge save: the state and its options must be "
                               "objects")
@@ -130,9 +134,9 @@ class DraculasRevengeGame(Game):
             raise CorruptSave(f"draculas_revenge save: the options do not say {missing[0]!r}")
         options = self.resolve_options({k: tuple(v) if isinstance(v, list) else v
                                         for k, v in data_["options"].items()})
-        st = saving.from_data(self, dice, {**data_, "options": options})
-        saving.check(st)
-        return st
+        state = saving.from_data(self, dice, {**data_, "options": options})
+        saving.check(state)
+        return state
 
     def _seats_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
         """Two seats, or one per player with the Multiplayer optional rule."""
@@ -140,20 +144,26 @@ class DraculasRevengeGame(Game):
 
     def report(self, state: GameState, record: GameRecord) -> list[str]:
         """The account ``gothic demo draculas_revenge`` prints (see ``report.py``)."""
-        from .report import report
         return report(self, state, record)
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
-        from .bots import RevengeBot
         return {seat: RevengeBot(seed + i) for i, seat in enumerate(state.seats)}
 
+    # -- what a state asks of the modules above it ------------------------------------------
+    def observe(self, state: DRState, viewer: str) -> dict[str, Any]:
+        """``state.observation(viewer)`` (see ``views``)."""
+        return views.observation(state, viewer)
 
-def _setup_text(st: DRState) -> str:
-    from . import narration as say
-    title = st.rules.adventure["title"]
-    where = "" if st.rules.board.name == st.rules.adventure_id else \
-        f", on the {st.rules.board.name.replace('_', ' ')} map"
-    who = ", ".join(say.player(s) for s in st.seats)
+    def resample_state(self, state: DRState, viewer: str, seed: int) -> DRState:
+        """``state.resample(viewer, seed)`` (see ``views``)."""
+        return views.resample(state, viewer, seed)
+
+
+def _setup_text(state: DRState) -> str:
+    title = state.rules.adventure["title"]
+    where = "" if state.rules.board.name == state.rules.adventure_id else \
+        f", on the {state.rules.board.name.replace('_', ' ')} map"
+    who = ", ".join(say.player(s) for s in state.seats)
     return f"Dracula's Revenge: {title}{where}. Players: {who}."
 
 

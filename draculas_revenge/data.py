@@ -17,6 +17,8 @@ from typing import Any
 
 from gothic_kernel import BadOption
 
+from . import data_check
+
 PACKAGE_DATA = Path(__file__).parent / "data"
 FILES = ("tiles", "maps", "characters", "actions", "adventures")
 
@@ -24,7 +26,6 @@ FILES = ("tiles", "maps", "characters", "actions", "adventures")
 @lru_cache(maxsize=16)
 def load(data_dir: str = "") -> dict[str, dict[str, Any]]:
     """Every data file, keyed by file name (``tiles``, ``maps``...), checked."""
-    from . import data_check
     prefix = "option 'data_dir': " if data_dir else ""
     paths = {name: _path(name, data_dir) for name in FILES}
     files = {name: _read(path, prefix) for name, path in paths.items()}

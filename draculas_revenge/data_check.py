@@ -15,6 +15,8 @@ from typing import Any, NoReturn
 
 from gothic_kernel import BadOption
 
+from .grid import Board
+
 #: The goals the engine knows (each adventure's ``goal``).
 GOALS = ("into_the_breach", "defile_the_coffins", "cross_the_catacombs", "rescue_van_helsing",
          "destroy_dracula", "custom")
@@ -174,7 +176,6 @@ def _check_actions(c: FileCheck, data: dict[str, Any]) -> None:
 # -- maps.toml ------------------------------------------------------------------------------
 def _check_maps(c: FileCheck, data: dict[str, Any], tiles: dict[str, Any],
                 size: int) -> dict[str, Any]:
-    from .board import Board
     maps = c.table(data, "maps", "")
     boards = {}
     for name in maps:
@@ -333,54 +334,3 @@ def free_squares(board: Any, area: str) -> list[int]:
 
 
 __all__ = ["GOALS", "check", "free_squares"]
-
-
-# -- the options that pick a map or a points value --------------------------------------------
-def most_characters(data_dir: str, side: str, points: int) -> int:
-    """The most characters a player of ``side`` can buy for ``points`` (the cheapest
-    first, as many as the box holds)."""
-    from .characters import character_types, side_of_kind
-    sides = side_of_kind(data_dir)
-    count, left = 0, points
-    for t in sorted(character_types(data_dir).values(), key=lambda t: t.points):
-        if sides[t.kind] == side:
-            bought = min(t.box, left // t.points)
-            count, left = count + bought, left - bought * t.points
-    return count
-
-
-def check_start_areas(options: Mapping[str, Any], seat_sides: Mapping[str, str]) -> None:
-    """Your own adventure (and a printed one with your own forces): every player's start
-    area exists on the map and holds as many characters as the player can buy."""
-    from .board import load_board
-    from .data import load
-    data_dir = options["data_dir"]
-    if options["adventure"] == "custom":
-        board = load_board(options["custom_map"], data_dir)
-        for i, (seat, side) in enumerate(seat_sides.items()):
-            area = f"start_area_{i + 1}" if options["multiplayer"] else \
-                ("start_area_1" if side == "vampires" else "start_area_2")
-            points = options[f"{side.rstrip('s')}_points"] or options["points"]
-            _check_room(board, area, "option 'custom_map'", seat, side, points, data_dir)
-    elif options["own_forces"]:
-        spec = load(data_dir)["adventures"]["adventures"][options["adventure"]]
-        board = load_board(spec["map"], data_dir)
-        for seat, side in seat_sides.items():
-            if spec[side]["start"] == "tinted":
-                _check_room(board, spec[side]["area"], "option 'own_forces'", seat, side,
-                            int(spec[side]["points"]), data_dir)
-
-
-def _check_room(board: Any, area: str, option: str, seat: str, side: str, points: int,
-                data_dir: str) -> None:
-    from . import narration as say
-    who = say.player(seat)
-    if area not in board.areas:
-        raise BadOption(f"{option}: the map {board.name!r} (maps.toml) has no {area}, where "
-                        f"{who} places its characters")
-    room = len(free_squares(board, area))
-    most = most_characters(data_dir, side, points)
-    if room < most:
-        raise BadOption(f"{option}: {area} of the map {board.name!r} (maps.toml) has {room} "
-                        f"free squares, but {who} may buy up to {most} characters with "
-                        f"{points} points")

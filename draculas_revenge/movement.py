@@ -1,19 +1,27 @@
 """Moving, facing, entering and leaving, doors and mist ("Moving", "Facing",
-"Opening and Closing Doors", "Mist", "Placing Characters", "Leaving the Board")."""
+"Opening and Closing Doors", "Mist", "Placing Characters", "Leaving the Board"): which of
+these a character may do, what doing it changes (``do_*``) and why one is refused
+(``why_not_*``)."""
 
 from __future__ import annotations
 
 from gothic_kernel import Action
 
+from . import narration as say
 from .actions import CloseDoor, Enter, Leave, Move, OpenDoor, Turn, TurnSolid, TurnToMist
-from .board import DIRECTIONS, FACING_VECTORS, FACINGS
-from .characters import GONE, Figure
-from .seeing import held_back_by, in_crucifix_zone
+from .characters import GONE, OFF_BOARD, Figure
+from .decisions import Refusal
+from .grid import DIRECTIONS, FACING_VECTORS, FACINGS
+from .seeing import RULE_CRUCIFIX, held_back_by, in_crucifix_zone
 from .state import DRState
 
 RULE_MOVING = "Moving"
 RULE_MIST = "Mist"
 RULE_DOORS = "Opening and Closing Doors"
+RULE_PLACING = "Placing Characters"
+RULE_LEAVING = "Leaving the Board"
+#: The refusal of a facing that names a corner (or nothing at all).
+CORNER: Refusal = ("a character faces a side of its square, never a corner", RULE_MOVING)
 
 
 def _blocked(square: int, obstacles: int) -> bool:
@@ -21,14 +29,14 @@ def _blocked(square: int, obstacles: int) -> bool:
     return square < 0 or bool((obstacles >> square) & 1)
 
 
-def destinations(st: DRState, fig: Figure) -> list[tuple[int, int]]:
+def destinations(state: DRState, fig: Figure) -> list[tuple[int, int]]:
     """(direction, square) pairs the figure may move to now."""
-    board = st.rules.board
+    board = state.rules.board
     out = []
     # misted vampires move through doors and characters, never through walls
-    obstacles = board.wall_bits if fig.misted else st.obstacles()
-    holders = held_back_by(st, fig)
-    zone = st.rules.numbers["crucifix_zone"]
+    obstacles = board.wall_bits if fig.misted else state.obstacles()
+    holders = held_back_by(state, fig)
+    zone = state.rules.numbers["crucifix_zone"]
     for d in range(8):
         to = board.step(fig.pos, d)
         if _blocked(to, obstacles):
@@ -67,41 +75,41 @@ def _turns_of(fid: str) -> tuple[tuple[Action, ...], ...]:
     return found
 
 
-def move_actions(st: DRState, fig: Figure, budget: int) -> list[Action]:
+def move_actions(state: DRState, fig: Figure, budget: int) -> list[Action]:
     out: list[Action] = []
     if fig.pos < 0 or fig.unconscious:
         return out
-    if budget >= st.rules.cost("move"):
+    if budget >= state.rules.cost("move"):
         moves = _moves_of(fig.id)
         if fig.misted:  # mist has no facing: it keeps the one it will not use
-            out.extend(moves[d][fig.facing] for d, _ in destinations(st, fig))
+            out.extend(moves[d][fig.facing] for d, _ in destinations(state, fig))
         else:
-            for d, _ in destinations(st, fig):
+            for d, _ in destinations(state, fig):
                 out.extend(moves[d])
-    if budget >= st.rules.cost("turn") and not fig.misted:
+    if budget >= state.rules.cost("turn") and not fig.misted:
         out.extend(_turns_of(fig.id)[fig.facing])
     return out
 
 
-def entrance_squares(st: DRState, fig: Figure) -> list[int]:
-    area = st.rules.board.areas.get(fig.entrance, frozenset())
-    solid = st.solid_at()
+def entrance_squares(state: DRState, fig: Figure) -> list[int]:
+    area = state.rules.board.areas.get(fig.entrance, frozenset())
+    solid = state.solid_at()
     return sorted(s for s in area if s not in solid)
 
 
-def enter_actions(st: DRState, fig: Figure, budget: int) -> list[Action]:
-    if budget < st.rules.cost("enter"):
+def enter_actions(state: DRState, fig: Figure, budget: int) -> list[Action]:
+    if budget < state.rules.cost("enter"):
         return []
-    board = st.rules.board
-    return [Enter(fig.id, board.xy(s), f) for s in entrance_squares(st, fig) for f in FACINGS]
+    board = state.rules.board
+    return [Enter(fig.id, board.xy(s), f) for s in entrance_squares(state, fig) for f in FACINGS]
 
 
-def leave_area(st: DRState, fig: Figure) -> str:
+def leave_area(state: DRState, fig: Figure) -> str:
     """The exit area this figure may leave the board through ("" if none)."""
-    adv = st.rules.adventure
-    if st.options["multiplayer"] or not st.is_hunter(fig) or fig.seat not in st.seats:
+    adv = state.rules.adventure
+    if state.options["multiplayer"] or not state.is_hunter(fig) or fig.seat not in state.seats:
         return ""
-    if st.side(fig.seat) != "hunters":
+    if state.side(fig.seat) != "hunters":
         return ""
     if adv["goal"] == "cross_the_catacombs":
         return str(adv["exit"])
@@ -110,15 +118,15 @@ def leave_area(st: DRState, fig: Figure) -> str:
     return ""
 
 
-def leave_actions(st: DRState, fig: Figure, budget: int) -> list[Action]:
-    area = leave_area(st, fig)
-    if not area or fig.pos not in st.rules.board.areas[area] or fig.misted:
+def leave_actions(state: DRState, fig: Figure, budget: int) -> list[Action]:
+    area = leave_area(state, fig)
+    if not area or fig.pos not in state.rules.board.areas[area] or fig.misted:
         return []
-    return [Leave(fig.id)] if budget >= st.rules.cost("leave") else []
+    return [Leave(fig.id)] if budget >= state.rules.cost("leave") else []
 
 
-def door_in_front(st: DRState, fig: Figure) -> str:
-    board = st.rules.board
+def door_in_front(state: DRState, fig: Figure) -> str:
+    board = state.rules.board
     x, y = board.xy(fig.pos)
     dx, dy = FACING_VECTORS[fig.facing]
     if not board.on_board(x + dx, y + dy):
@@ -126,81 +134,168 @@ def door_in_front(st: DRState, fig: Figure) -> str:
     return board.door_of.get(board.index(x + dx, y + dy), "")
 
 
-def door_actions(st: DRState, fig: Figure, budget: int) -> list[Action]:
-    if fig.misted or fig.pos < 0 or budget < st.rules.cost("door"):
+def door_actions(state: DRState, fig: Figure, budget: int) -> list[Action]:
+    if fig.misted or fig.pos < 0 or budget < state.rules.cost("door"):
         return []
-    door = door_in_front(st, fig)
+    door = door_in_front(state, fig)
     if not door:
         return []
-    if not st.doors_open[door]:
+    if not state.doors_open[door]:
         return [OpenDoor(fig.id)]
-    cells = st.rules.board.doors[door]
-    if any(f.pos in cells for f in st.figures.values()):
+    cells = state.rules.board.doors[door]
+    if any(f.pos in cells for f in state.figures.values()):
         return []  # a door cannot close on a character (ruling)
     return [CloseDoor(fig.id)]
 
 
-def mist_allowed(st: DRState) -> bool:
+def mist_allowed(state: DRState) -> bool:
     """Daylight forbids mist (Into the Breach; Destroy Dracula after sunrise)."""
-    adv = st.rules.adventure
+    adv = state.rules.adventure
     if adv.get("daylight"):
         return False
     sunrise = int(adv.get("sunrise_after", 0))
-    return not (sunrise and st.turn > sunrise)
+    return not (sunrise and state.turn > sunrise)
 
 
-def mist_actions(st: DRState, fig: Figure, budget: int) -> list[Action]:
-    if fig.pos < 0 or not st.is_vampire(fig) or not mist_allowed(st):
+def mist_actions(state: DRState, fig: Figure, budget: int) -> list[Action]:
+    if fig.pos < 0 or not state.is_vampire(fig) or not mist_allowed(state):
         return []
-    if budget < st.rules.cost("mist"):
+    if budget < state.rules.cost("mist"):
         return []
     if not fig.misted:
         return [TurnToMist(fig.id)]
-    if not can_become_solid(st, fig):
+    if not can_become_solid(state, fig):
         return []
     return [TurnSolid(fig.id, f) for f in FACINGS]
 
 
-def can_become_solid(st: DRState, fig: Figure) -> bool:
+def can_become_solid(state: DRState, fig: Figure) -> bool:
     """A misted vampire may become solid where it is: not on a square with a solid
     character, nor in a closed doorway (ruling: a closed door fills its squares), nor in
     the area affected by a crucifix ("Mist", "The Crucifix")."""
-    return not _blocked(fig.pos, st.obstacles()) and not in_crucifix_zone(st, fig, fig.pos)
+    return not _blocked(fig.pos, state.obstacles()) and not in_crucifix_zone(state, fig, fig.pos)
 
 
 # -- doing ------------------------------------------------------------------------------------
-def do_move(st: DRState, fig: Figure, action: Move) -> None:
-    fig.pos = st.rules.board.step(fig.pos, DIRECTIONS.index(action.direction))
+def do_move(state: DRState, fig: Figure, action: Move) -> None:
+    fig.pos = state.rules.board.step(fig.pos, DIRECTIONS.index(action.direction))
     fig.facing = FACINGS.index(action.facing)
-    st.changed()
+    state.occupancy_changed()
 
 
-def do_turn(st: DRState, fig: Figure, facing: str) -> None:
+def do_turn(state: DRState, fig: Figure, facing: str) -> None:
     fig.facing = FACINGS.index(facing)
-    st.changed()
+    state.occupancy_changed()
 
 
-def do_enter(st: DRState, fig: Figure, action: Enter) -> None:
-    fig.pos = st.rules.board.index(*action.square)
+def do_enter(state: DRState, fig: Figure, action: Enter) -> None:
+    fig.pos = state.rules.board.index(*action.square)
     fig.facing = FACINGS.index(action.facing)
-    st.changed()
+    state.occupancy_changed()
 
 
-def do_leave(st: DRState, fig: Figure) -> None:
+def do_leave(state: DRState, fig: Figure) -> None:
     fig.pos = GONE
-    st.exited.append(fig.id)
-    st.changed()
+    state.exited.append(fig.id)
+    state.occupancy_changed()
 
 
-def do_door(st: DRState, fig: Figure, opening: bool) -> None:
-    st.doors_open[door_in_front(st, fig)] = opening
-    st.changed()
+def do_door(state: DRState, fig: Figure, opening: bool) -> None:
+    state.doors_open[door_in_front(state, fig)] = opening
+    state.occupancy_changed()
 
 
-def do_mist(st: DRState, fig: Figure, action: TurnToMist | TurnSolid) -> None:
+def do_mist(state: DRState, fig: Figure, action: TurnToMist | TurnSolid) -> None:
     if isinstance(action, TurnToMist):
         fig.misted = True
     else:
         fig.misted = False
         fig.facing = FACINGS.index(action.facing)
-    st.changed()
+    state.occupancy_changed()
+
+
+# -- why not ----------------------------------------------------------------------------------
+# Each says which rule an action of a character the seat may move breaks; ``who`` names it.
+def why_not_enter(state: DRState, fig: Figure, action: Enter, who: str) -> Refusal:
+    if fig.pos != OFF_BOARD:
+        return f"{who} is already on the board", RULE_PLACING
+    if action.facing not in FACINGS:
+        return CORNER
+    return (f"{who} enters through the {fig.entrance.replace('_', ' ')}: "
+            f"{say.xy(*action.square)} is not one of its free squares", RULE_PLACING)
+
+
+def why_not_move(state: DRState, fig: Figure, action: Move, who: str) -> Refusal:
+    if action.direction not in DIRECTIONS:
+        return "a character moves north, south, east, west or diagonally", RULE_MOVING
+    if action.facing not in FACINGS:
+        return CORNER
+    board = state.rules.board
+    d = DIRECTIONS.index(action.direction)
+    to = board.step(fig.pos, d)
+    if to < 0 or not board.open[to]:
+        return f"{who} cannot move {say.direction(action.direction)} into a wall", RULE_MOVING
+    if fig.misted:
+        return "a misted vampire cannot move there", RULE_MIST
+    if to in board.door_of and not state.doors_open[board.door_of[to]]:
+        return f"a closed door blocks the way {say.direction(action.direction)}", RULE_DOORS
+    solid = state.solid_at()
+    if to in solid:
+        return (f"{say.character(solid[to], state.rules.data_dir)} occupies "
+                f"{say.square(board, to)}: a character cannot move into an occupied square",
+                RULE_MOVING)
+    if d % 2 and all((state.obstacles() >> s) & 1 or s < 0
+                     for s in (board.step(fig.pos, (d - 1) % 8), board.step(fig.pos, (d + 1) % 8))):
+        return "a character cannot move diagonally between two obstacles", RULE_MOVING
+    if held_back_by(state, fig):
+        return (f"{who} faces a crucifix holder: it cannot move nearer within 3 squares of "
+                "the holder", RULE_CRUCIFIX)
+    return f"{who} cannot move {say.direction(action.direction)}", RULE_MOVING
+
+
+def why_not_turn(state: DRState, fig: Figure, action: Turn, who: str) -> Refusal:
+    if action.facing not in FACINGS:
+        return CORNER
+    if fig.misted:
+        return "a misted vampire has no facing to turn", RULE_MIST
+    return f"{who} already faces {say.facing(action.facing)}", RULE_MOVING
+
+
+def why_not_leave(state: DRState, fig: Figure, action: Leave, who: str) -> Refusal:
+    area = leave_area(state, fig)
+    if not area:
+        return "characters cannot leave the board unless the briefing says so", RULE_LEAVING
+    return (f"{who} must stand on a square of the {area.replace('_', ' ')} to leave the "
+            "board", RULE_LEAVING)
+
+
+def why_not_mist(state: DRState, fig: Figure, action: TurnToMist | TurnSolid, who: str) -> Refusal:
+    if not state.is_vampire(fig):
+        return "only vampires turn to mist", RULE_MIST
+    if not mist_allowed(state):
+        return ("the sun is up: the vampires cannot turn to mist",
+                str(state.rules.adventure.get("title", RULE_MIST)))
+    if isinstance(action, TurnToMist):
+        return f"{who} is mist already", RULE_MIST
+    if not fig.misted:
+        return f"{who} is solid already", RULE_MIST
+    if action.facing not in FACINGS:
+        return CORNER
+    if (state.obstacles() >> fig.pos) & 1:
+        return ("a misted vampire cannot voluntarily become solid in a square occupied by a "
+                "solid character (or a closed doorway)", RULE_MIST)
+    return "misted vampires cannot become solid in the area affected by a crucifix", \
+        RULE_CRUCIFIX
+
+
+def why_not_door(state: DRState, fig: Figure, action: OpenDoor | CloseDoor, who: str) -> Refusal:
+    if fig.misted:
+        return "misted vampires cannot open or shut doors", RULE_MIST
+    door = door_in_front(state, fig)
+    if not door:
+        return f"there is no door directly in front of {who}", RULE_DOORS
+    if isinstance(action, OpenDoor):
+        return "the door in front is open already", RULE_DOORS
+    if not state.doors_open[door]:
+        return "the door in front is closed already", RULE_DOORS
+    return "the door cannot close on a character standing in the doorway", RULE_DOORS

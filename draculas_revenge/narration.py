@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .board import DIRECTIONS, FACINGS, Board
+import gothic_kernel as gk
+
 from .characters import card_kind, character_types
+from .grid import DIRECTIONS, FACINGS, Board
 
 DIRECTION_WORDS = dict(zip(DIRECTIONS, ("north", "north-east", "east", "south-east", "south",
                                         "south-west", "west", "north-west"), strict=True))
@@ -53,6 +55,29 @@ def players(seat: str) -> str:
     if number:
         return f"player {number}'s"
     return f"the {side.rstrip('s')} player's"
+
+
+def seat_name(seat: str) -> str:
+    """A seat as a heading names it: "Vampires", "Hunters"; with the Multiplayer rule
+    "Player 2 (Hunters)"."""
+    side, _, number = seat.partition("_")
+    return f"Player {number} ({side.title()})" if number else side.title()
+
+
+#: How the rulebook speaks of its characters ("She can also fire", "his name").
+PRONOUNS = {"she_wolf": "her", "vampiress": "her", "dracula": "his", "van_helsing": "his"}
+
+
+def his(kind: str) -> str:
+    """The possessive for a character of ``kind`` (the type it entered play as): "her"
+    for She-wolves and Vampiresses, "his" for Dracula and Van Helsing, else "its"."""
+    return PRONOUNS.get(kind, "its")
+
+
+def count(n: int, what: str) -> str:
+    """``count(1, "card")`` -> "1 card", ``count(2, "Reaction Point")`` -> "2 Reaction
+    Points"."""
+    return f"{n} {what}{'' if n == 1 else 's'}"
 
 
 def side_name(seat: str) -> str:
@@ -163,15 +188,14 @@ def map_picture(board: Board) -> list[str]:
     return board.render(marks)
 
 
-__all__ = ["card_played", "character", "facing", "player", "players", "square", "tile"]
+__all__ = ["card_played", "character", "count", "facing", "his", "player", "players", "seat_name",
+           "square", "tile"]
 
 
 def tell_a_game(title: str, seed: int, **options: object) -> None:
     """Play a seeded game between the default bots and print it as a spectator sees it:
     the game's report (briefing, the board, each turn, the result; the example scripts
     call this)."""
-    import gothic_kernel as gk
-
     game = gk.load_game("draculas_revenge")
     state, record = gk.play_game(game, seed, options=options)
     print(f"{game.title}: {title} (seed {seed})\n")

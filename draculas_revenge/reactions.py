@@ -6,6 +6,9 @@ gets a chance to react with one inactive character that saw the action, was
 affected by it, or saw a character affected by it. A player's own inactive
 characters may react during its move too, and so may any its active character
 sees. Nobody reacts twice in a row.
+
+This module says who may react (:func:`can_react`, :func:`reactors`) and who is offered
+the chance (:func:`window_seats`); the chance itself is ``activation.ReactionChance``.
 """
 
 from __future__ import annotations
@@ -18,46 +21,40 @@ RULE = "Reaction Points"
 RULE_TRADING = "Trading Reactions"
 
 
-def can_react(st: DRState, fig: Figure) -> bool:
+def can_react(state: DRState, fig: Figure) -> bool:
     """Whether ``fig`` may react to the last action (public knowledge)."""
-    if fig.pos < 0 or fig.unconscious or st.is_active(fig):
+    if fig.pos < 0 or fig.unconscious or state.is_active(fig):
         return False
-    actor, actor_from, actor_to, target, target_pos = st.witness
+    actor, actor_from, actor_to, target, target_pos = state.witness
     if fig.id == target and target:
         return True
-    if fig.id != actor and actor and (sees_square(st, fig, actor_to) or (
-            actor_from != actor_to and sees_square(st, fig, actor_from))):
+    if fig.id != actor and actor and (sees_square(state, fig, actor_to) or (
+            actor_from != actor_to and sees_square(state, fig, actor_from))):
         return True  # it saw the action: where the actor ended it, or where it began
-    if target_pos >= 0 and target and sees_square(st, fig, target_pos):
+    if target_pos >= 0 and target and sees_square(state, fig, target_pos):
         return True
-    if fig.seat == st.active_seat:
-        active = st.figures.get(st.active)
-        if active is not None and active.seat == fig.seat and sees_square(st, active, fig.pos):
+    if fig.seat == state.active_seat:
+        active = state.figures.get(state.active)
+        if active is not None and active.seat == fig.seat and sees_square(state, active, fig.pos):
             return True
     return False
 
 
-def reactors(st: DRState, seat: str) -> list[Figure]:
+def reactors(state: DRState, seat: str) -> list[Figure]:
     """The seat's characters eligible to react now."""
-    if not st.options["reaction_dice"] or st.last_reactor == seat:
+    if not state.options["reaction_dice"] or state.last_reactor == seat:
         return []
-    found = st._reactors.get(seat)
+    found = state._reactors.get(seat)
     if found is None:
-        found = st._reactors[seat] = [f for f in st.figures.values()
-                                      if f.seat == seat and can_react(st, f)]
+        found = state._reactors[seat] = [f for f in state.figures.values()
+                                         if f.seat == seat and can_react(state, f)]
     return found
 
 
-def open_windows(st: DRState, acting_seat: str) -> None:
-    """After an action, every other seat not yet offered gets its chance to react."""
-    if not st.options["reaction_dice"]:
-        st.windows = []
-        return
-    st.windows = [s for s in st.seats_after(st.active_seat)
-                  if s != acting_seat and s != st.active_seat]
-
-
-def settle_windows(st: DRState) -> None:
-    """Skip seats with no eligible character."""
-    while st.windows and not reactors(st, st.windows[0]):
-        st.windows.pop(0)
+def window_seats(state: DRState, acting_seat: str) -> tuple[str, ...]:
+    """After an action, the seats offered a chance to react, in turn from the active
+    player's left: every other seat but the one that acted (none without Reaction Dice)."""
+    if not state.options["reaction_dice"]:
+        return ()
+    return tuple(s for s in state.seats_after(state.active_seat)
+                 if s != acting_seat and s != state.active_seat)

@@ -20,9 +20,8 @@ from gothic_kernel import PUBLIC, Action, GothicError
 
 from . import narration as say
 from .actions import Move
-from .board import FACINGS
+from .grid import FACINGS
 from .state import DRState
-from .wording import seat_name
 
 if TYPE_CHECKING:
     from gothic_kernel import Game, GameRecord, GameState
@@ -143,7 +142,7 @@ def figure_key(state: DRState) -> list[str]:
         text = "; ".join(placed) or "none on the board"
         if waiting:
             text += f"; waiting off the board to enter: {', '.join(waiting)}"
-        out += wrap(f"{seat_name(seat)}: {text}.", 2, 4)
+        out += wrap(f"{say.seat_name(seat)}: {text}.", 2, 4)
     return out
 
 
@@ -181,29 +180,29 @@ class Teller:
 
     # -- the start ---------------------------------------------------------------------------
     def briefing(self) -> None:
-        st = self.state
-        adv = st.rules.adventure
+        state = self.state
+        adv = state.rules.adventure
         brief: Mapping[str, Any] = adv.get("briefing", {})
         self.lines.append(f"{adv['title']} (Dracula's Revenge, The Adventures)")
-        if st.rules.board.name != st.rules.adventure_id:
-            self.lines.append(f"Map: {st.rules.board.name.replace('_', ' ')}")
+        if state.rules.board.name != state.rules.adventure_id:
+            self.lines.append(f"Map: {state.rules.board.name.replace('_', ' ')}")
         if brief.get("introduction"):
             self.lines += wrap(brief["introduction"])
-        if st.options["multiplayer"]:
+        if state.options["multiplayer"]:
             self.lines += wrap("Multiplayer: each player purchases characters and fights "
                                "alone, trying to defeat the others; the last player standing "
                                "wins, or after 5 turns the players with the most points of "
                                "characters left.")
         for side in ("hunters", "vampires"):
-            forces = _forces(st, brief, side)
-            goal = "" if st.options["multiplayer"] else brief.get(f"{side}_win", "")
+            forces = _forces(state, brief, side)
+            goal = "" if state.options["multiplayer"] else brief.get(f"{side}_win", "")
             if forces or goal:
                 self.lines += wrap(f"{side.title()}: {forces} {goal}".replace("  ", " "), 2, 4)
         for rule in brief.get("special_rules", []):
             self.lines += wrap(f"Special rule: {rule}", 2, 4)
-        if adv["goal"] != "custom" and not st.options["multiplayer"] and \
-                adv.get("turn_limit", 0) == 0 and st.options["turn_limit"]:
-            self.lines += wrap(f"Played with a turn limit of {st.options['turn_limit']} turns "
+        if adv["goal"] != "custom" and not state.options["multiplayer"] and \
+                adv.get("turn_limit", 0) == 0 and state.options["turn_limit"]:
+            self.lines += wrap(f"Played with a turn limit of {state.options['turn_limit']} turns "
                                "(a draw if nobody has won by then).", 2, 4)
 
     def draw_board(self, title: str, state: DRState) -> None:
@@ -449,17 +448,17 @@ class Teller:
         self.draw_board("The board at the end", state)
         self.lines += ["", *_result(state, steps), "Where every character stands:"]
         for seat in state.seats:
-            self.lines.append(f"  {seat_name(seat)}:")
+            self.lines.append(f"  {say.seat_name(seat)}:")
             self.lines += [f"    {line}" for line in _standing(state, seat, self.departed,
                                                                      self.exits)]
 
 
-def _forces(st: DRState, brief: Mapping[str, Any], side: str) -> str:
+def _forces(state: DRState, brief: Mapping[str, Any], side: str) -> str:
     """A side's forces as the briefing lists them (or as the players bought them)."""
-    if st.rules.adventure["goal"] == "custom":
+    if state.rules.adventure["goal"] == "custom":
         return ""
-    if st.options["own_forces"]:
-        points = st.rules.adventure[side]["points"]
+    if state.options["own_forces"]:
+        points = state.rules.adventure[side]["points"]
         return f"Forces of the player's own choosing for {points} points (Points Value)."
     return str(brief.get(side, ""))
 
@@ -508,7 +507,7 @@ def _result(state: DRState, steps: int) -> list[str]:
     outcome = state.outcome
     if outcome is None:
         return [f"Unfinished: stopped in turn {state.turn} after {steps} actions."]
-    winners = [seat_name(w) for w in outcome.winners]
+    winners = [say.seat_name(w) for w in outcome.winners]
     if not winners:
         said = "Nobody wins"
     elif len(winners) == 1 and winners[0] in ("Vampires", "Hunters"):

@@ -1,6 +1,10 @@
-"""Saves: the state as JSON data, and reading it back with what the rules guarantee checked.
+"""Saves: reading back the state ``DRState.to_data`` wrote, with what the rules guarantee
+checked.
 
-A save holds the state once; the kernel keeps the log beside it (``LoggedState``).
+A save holds the state once; the kernel keeps the log beside it (``LoggedState``). The
+stack is saved as the phase, the reaction windows and the pending decisions
+(``{"kind", "seat", "figure", "other"}``, each read back into its class); the flow's
+records are rebuilt from them (``turn.stack_for``).
 Loading refuses (``CorruptSave``) whatever the rules could not have produced, so a
 damaged file fails when it is read, never with a KeyError or a stuck game later:
 
@@ -30,14 +34,20 @@ from typing import TYPE_CHECKING, Any
 from gothic_kernel import CorruptSave, Dice, Outcome
 
 from . import narration as say
+from .adventures import cap, spent
 from .characters import GONE, OFF_BOARD, Figure
+from .decisions import Pending, Phase, pending_kinds
+from .movement import mist_allowed
+from .rules import rules_for
+from .scenario import sandbox_rules
+from .state import DRState
+from .turn import stack_for
+from .victory import turn_limit
 
 if TYPE_CHECKING:
     from . import DraculasRevengeGame
-    from .state import DRState
 
-PHASES = ("setup", "timeline", "activation", "between", "over")
-DECISIONS = ("place", "recruit", "secret_room", "place_van_helsing", "face", "feed", "sunrise")
+PHASES = tuple(p.value for p in Phase)
 _DECISION_KEYS = ("kind", "seat", "figure", "other")
 
 
@@ -45,31 +55,6 @@ def need(ok: bool, what: str) -> None:
     """Refuse the save unless ``ok``."""
     if not ok:
         raise CorruptSave(f"draculas_revenge save: {what}")
-
-
-# -- writing ---------------------------------------------------------------------------------
-def to_data(st: DRState) -> dict[str, Any]:
-    out: dict[str, Any] = {"options": json_options(st.options),
-                           "seat_sides": dict(st.seat_sides)}
-    for name in st._PLAIN:
-        out[name] = getattr(st, name)
-    out["witness"] = list(st.witness)
-    out["result"] = None if st.result is None else st.result.to_data()
-    for name in st._LISTS:
-        out[name] = [list(x) if isinstance(x, tuple) else x for x in getattr(st, name)]
-    for name in st._DICTS:
-        out[name] = dict(getattr(st, name))
-    out["figures"] = [f.to_data() for f in st.figures.values()]
-    out["hands"] = {s: list(h) for s, h in st.hands.items()}
-    out["discards"] = {s: list(h) for s, h in st.discards.items()}
-    out["recruits"] = {s: list(h) for s, h in st.recruits.items()}
-    out["no_card"] = sorted(st.no_card)
-    out["queue"] = [dict(d) for d in st.queue]
-    return out
-
-
-def json_options(options: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in options.items()}
 
 
 # -- reading, field by field ---------------------------------------------------------------
@@ -115,10 +100,9 @@ def _per_seat(value: Any, seats: tuple[str, ...], what: str) -> dict[str, Any]:
 
 
 def from_data(game: DraculasRevengeGame, dice: Dice, d: Any) -> DRState:
-    """The state ``to_data`` wrote (options already checked by the game), every field
-    typed; ``check`` then holds it to the rules."""
-    from .rules import rules_for
-    from .state import DRState
+    """The state ``DRState.to_data`` wrote (options already checked by the game), every
+    field typed, its stack rebuilt from the phase, the active player, the reaction windows
+    and the pending decisions; ``check`` then holds it to the rules."""
     d = _object(d, "the state")
     options = dict(_get(d, "options"))
     sandbox = d.get("sandbox")
@@ -128,22 +112,28 @@ def from_data(game: DraculasRevengeGame, dice: Dice, d: Any) -> DRState:
         rules = rules_for(options["adventure"], game.map_for(options), options["data_dir"])
     seat_sides = _object(_get(d, "seat_sides"), "seat_sides")
     need(seat_sides == game.seat_sides(options), "the seats do not match the options")
-    st = DRState(game, dice, rules, options, seat_sides)
-    st.sandbox = sandbox
-    _read_counters(st, d)
-    _read_lists(st, d)
-    _read_figures(st, _get(d, "figures"))
-    _read_cards(st, d)
+    state = DRState(game, dice, rules, options, seat_sides)
+    state.sandbox = sandbox
+    phase_name = _text(_get(d, "phase"), "phase")
+    need(phase_name in PHASES, f"unknown phase {phase_name!r}")
+    phase = Phase(phase_name)
+    _read_counters(state, d)
+    _read_lists(state, d)
+    _read_figures(state, _get(d, "figures"))
+    _read_cards(state, d)
+    windows = _texts(_get(d, "windows"), "windows")
+    need(not windows or phase is Phase.ACTIVATION,
+         f"reaction windows outside a character's move ({phase} phase)")
     queue = _get(d, "queue")
     need(isinstance(queue, list), f"the pending decisions must be a list, not {queue!r}")
-    st.queue = [_decision(q) for q in queue]
-    st.result = _outcome(_get(d, "result"), st.seats)
-    st.changed()
-    return st
+    state.result = _outcome(_get(d, "result"), state.seats)
+    need((phase is Phase.OVER) == (state.result is not None),
+         "the game is over exactly when it has a result")
+    state.stack = stack_for(phase, state.active_seat, windows, [_decision(q) for q in queue])
+    return state
 
 
 def _sandbox_rules(game: DraculasRevengeGame, options: dict[str, Any], spec: Any) -> Any:
-    from .scenario import sandbox_rules
     spec = _object(spec, "sandbox")
     rows = _get(spec, "rows", "sandbox")
     need(rows is None or (isinstance(rows, list) and bool(rows) and all(
@@ -154,74 +144,72 @@ def _sandbox_rules(game: DraculasRevengeGame, options: dict[str, Any], spec: Any
     return sandbox_rules(game, options, spec)
 
 
-def _read_counters(st: DRState, d: dict[str, Any]) -> None:
-    n = len(st.seats)
-    st.turn = _whole(_get(d, "turn"), "turn")
-    st.phase = _text(_get(d, "phase"), "phase")
-    need(st.phase in PHASES, f"unknown phase {st.phase!r}")
-    st.plays = _whole(_get(d, "plays"), "plays")
-    st.tl_seat = _whole(_get(d, "tl_seat"), "tl_seat", 0, n - 1)
-    st.tl_first = _whole(_get(d, "tl_first"), "tl_first", 0, n - 1)
-    st.tl_passes = _whole(_get(d, "tl_passes"), "tl_passes", 0, n)
-    st.tl_forced = _flag(_get(d, "tl_forced"), "tl_forced")
-    st.active = _text(_get(d, "active"), "active")
-    st.active_seat = _text(_get(d, "active_seat"), "active_seat")
-    top_ap = max(t.ap for t in st.rules.types.values())
-    st.ap_left = _whole(_get(d, "ap_left"), "ap_left (Action Points)", 0, top_ap)
-    st.move_over = _flag(_get(d, "move_over"), "move_over")
-    st.activations = _whole(_get(d, "activations"), "activations")
-    st.last_reactor = _text(_get(d, "last_reactor"), "last_reactor")
-    st.secret_room = _text(_get(d, "secret_room"), "secret_room")
-    st.van_helsing_found = _flag(_get(d, "van_helsing_found"), "van_helsing_found")
+def _read_counters(state: DRState, d: dict[str, Any]) -> None:
+    n = len(state.seats)
+    state.turn = _whole(_get(d, "turn"), "turn")
+    state.plays = _whole(_get(d, "plays"), "plays")
+    state.tl_seat = _whole(_get(d, "tl_seat"), "tl_seat", 0, n - 1)
+    state.tl_first = _whole(_get(d, "tl_first"), "tl_first", 0, n - 1)
+    state.tl_passes = _whole(_get(d, "tl_passes"), "tl_passes", 0, n)
+    state.tl_forced = _flag(_get(d, "tl_forced"), "tl_forced")
+    state.active = _text(_get(d, "active"), "active")
+    state.active_seat = _text(_get(d, "active_seat"), "active_seat")
+    top_ap = max(t.ap for t in state.rules.types.values())
+    state.ap_left = _whole(_get(d, "ap_left"), "ap_left (Action Points)", 0, top_ap)
+    state.move_over = _flag(_get(d, "move_over"), "move_over")
+    state.activations = _whole(_get(d, "activations"), "activations")
+    state.last_reactor = _text(_get(d, "last_reactor"), "last_reactor")
+    state.secret_room = _text(_get(d, "secret_room"), "secret_room")
+    state.van_helsing_found = _flag(_get(d, "van_helsing_found"), "van_helsing_found")
     witness = _get(d, "witness")
     need(isinstance(witness, list) and len(witness) == 5,
          "the last action (witness) must list 5 values")
-    size = st.rules.board.size
-    st.witness = (_text(witness[0], "the last action's actor"),
-                  _whole(witness[1], "a square of the last action", -1, size - 1),
-                  _whole(witness[2], "a square of the last action", -1, size - 1),
-                  _text(witness[3], "the last action's target"),
-                  _whole(witness[4], "a square of the last action", -1, size - 1))
+    size = state.rules.board.size
+    state.witness = (_text(witness[0], "the last action's actor"),
+                     _whole(witness[1], "a square of the last action", -1, size - 1),
+                     _whole(witness[2], "a square of the last action", -1, size - 1),
+                     _text(witness[3], "the last action's target"),
+                     _whole(witness[4], "a square of the last action", -1, size - 1))
     die = 6  # the Reaction Die
-    st.rp_die = {s: _whole(v, f"{say.players(s)} Reaction Die", 0, die)
-                 for s, v in _per_seat(_get(d, "rp_die"), st.seats, "rp_die").items()}
-    st.rp_spent = {s: _whole(v, f"{say.players(s)} Reaction Points spent")
-                   for s, v in _per_seat(_get(d, "rp_spent"), st.seats, "rp_spent").items()}
+    state.rp_die = {s: _whole(v, f"{say.players(s)} Reaction Die", 0, die)
+                    for s, v in _per_seat(_get(d, "rp_die"), state.seats, "rp_die").items()}
+    state.rp_spent = {s: _whole(v, f"{say.players(s)} Reaction Points spent")
+                      for s, v in _per_seat(_get(d, "rp_spent"), state.seats, "rp_spent").items()}
     doors = _object(_get(d, "doors_open"), "doors_open")
-    need(sorted(doors) == sorted(st.rules.board.doors), "the doors do not match the map")
-    st.doors_open = {door: _flag(doors[door], f"door {door}") for door in st.rules.board.doors}
+    need(sorted(doors) == sorted(state.rules.board.doors), "the doors do not match the map")
+    state.doors_open = {door: _flag(doors[door], f"door {door}")
+                        for door in state.rules.board.doors}
 
 
-def _read_lists(st: DRState, d: dict[str, Any]) -> None:
-    st.dead = _texts(_get(d, "dead"), "dead")
-    st.exited = _texts(_get(d, "exited"), "exited")
-    st.windows = _texts(_get(d, "windows"), "windows")
-    st.defiled = _texts(_get(d, "defiled"), "defiled")
-    st.rooms_entered = _texts(_get(d, "rooms_entered"), "rooms_entered")
+def _read_lists(state: DRState, d: dict[str, Any]) -> None:
+    state.dead = _texts(_get(d, "dead"), "dead")
+    state.exited = _texts(_get(d, "exited"), "exited")
+    state.defiled = _texts(_get(d, "defiled"), "defiled")
+    state.rooms_entered = _texts(_get(d, "rooms_entered"), "rooms_entered")
     timeline = _get(d, "timeline")
     need(isinstance(timeline, list), "the Action Timeline must be a list")
-    st.timeline = []
+    state.timeline = []
     for entry in timeline:
         need(isinstance(entry, list) and len(entry) == 3,
              f"an Action Timeline entry must be [play, seat, card], not {entry!r}")
-        st.timeline.append((_whole(entry[0], "a card's play number", 1),
-                            _text(entry[1], "a card's seat"), _text(entry[2], "a card")))
-    st.no_card = set(_texts(_get(d, "no_card"), "no_card"))
-    st.recruits = {s: _texts(v, f"{s}'s recruits")
-                   for s, v in _per_seat(_get(d, "recruits"), st.seats, "recruits").items()}
+        state.timeline.append((_whole(entry[0], "a card's play number", 1),
+                               _text(entry[1], "a card's seat"), _text(entry[2], "a card")))
+    state.no_card = set(_texts(_get(d, "no_card"), "no_card"))
+    state.recruits = {s: _texts(v, f"{s}'s recruits")
+                      for s, v in _per_seat(_get(d, "recruits"), state.seats, "recruits").items()}
 
 
-def _read_figures(st: DRState, figures: Any) -> None:
+def _read_figures(state: DRState, figures: Any) -> None:
     need(isinstance(figures, list), "the figures must be a list")
-    st.figures = {}
+    state.figures = {}
     for f in figures:
         f = _object(f, "a figure")
         fid = _text(_get(f, "id", "a figure"), "a figure's id")
-        need(fid not in st.figures, f"the figure {fid} is listed twice")
-        st.figures[fid] = Figure(
+        need(fid not in state.figures, f"the figure {fid} is listed twice")
+        state.figures[fid] = Figure(
             fid, _text(_get(f, "kind", fid), f"{fid}'s kind"),
             _text(_get(f, "seat", fid), f"{fid}'s seat"),
-            _whole(_get(f, "pos", fid), f"{fid}'s square", GONE, st.rules.board.size - 1),
+            _whole(_get(f, "pos", fid), f"{fid}'s square", GONE, state.rules.board.size - 1),
             _whole(_get(f, "facing", fid), f"{fid}'s facing", 0, 3),
             born=_text(_get(f, "born", fid), f"{fid}'s type when it entered play"),
             misted=_flag(_get(f, "misted", fid), f"{fid}'s mist"),
@@ -230,26 +218,26 @@ def _read_figures(st: DRState, figures: Any) -> None:
             entrance=_text(_get(f, "entrance", fid), f"{fid}'s entrance"))
 
 
-def _read_cards(st: DRState, d: dict[str, Any]) -> None:
-    st.hands = {s: _texts(v, f"{s}'s hand")
-                for s, v in _per_seat(_get(d, "hands"), st.seats, "hands").items()}
-    discards = d["discards"] if "discards" in d else _discards_before_dedup(st, d)
-    st.discards = {s: _texts(v, f"{s}'s turned-over cards")
-                   for s, v in _per_seat(discards, st.seats, "discards").items()}
+def _read_cards(state: DRState, d: dict[str, Any]) -> None:
+    state.hands = {s: _texts(v, f"{s}'s hand")
+                   for s, v in _per_seat(_get(d, "hands"), state.seats, "hands").items()}
+    discards = d["discards"] if "discards" in d else _discards_before_dedup(state, d)
+    state.discards = {s: _texts(v, f"{s}'s turned-over cards")
+                      for s, v in _per_seat(discards, state.seats, "discards").items()}
 
 
-def _discards_before_dedup(st: DRState, d: dict[str, Any]) -> dict[str, list[str]]:
+def _discards_before_dedup(state: DRState, d: dict[str, Any]) -> dict[str, list[str]]:
     """Saves written before the log was kept once (the state held its own copy, and no
     ``discards``): the cards turned over this turn, read from that copy of the log."""
     log = d["log"] if "log" in d else _get(d, "discards")
     need(isinstance(log, list), "the log must be a list")
-    found: dict[str, list[str]] = {s: [] for s in st.seats}
+    found: dict[str, list[str]] = {s: [] for s in state.seats}
     for entry in log:
         need(isinstance(entry, dict), f"a log entry must be an object, not {entry!r}")
         event = entry.get("event", entry)
         need(isinstance(event, dict), f"a log entry must be an object, not {entry!r}")
         if event.get("kind") == "turn":
-            found = {s: [] for s in st.seats}
+            found = {s: [] for s in state.seats}
         elif event.get("kind") in ("activate", "discard"):
             seat, card = event.get("seat"), event.get("card")
             need(seat in found and isinstance(card, str), f"a turned-over card {event!r}")
@@ -257,13 +245,17 @@ def _discards_before_dedup(st: DRState, d: dict[str, Any]) -> dict[str, list[str
     return found
 
 
-def _decision(q: Any) -> dict[str, str]:
+def _decision(q: Any) -> Pending:
+    """A pending decision, saved as ``{"kind", "seat", "figure", "other"}``, as its class."""
     q = _object(q, "a pending decision")
     need(sorted(q) == sorted(_DECISION_KEYS),
          f"a pending decision has the keys {', '.join(_DECISION_KEYS)}, not {sorted(q)}")
     decision = {k: _text(q[k], f"a pending decision's {k}") for k in _DECISION_KEYS}
-    need(decision["kind"] in DECISIONS, f"unknown decision {decision['kind']!r}")
-    return decision
+    kind = pending_kinds().get(decision["kind"])
+    need(kind is not None, f"unknown decision {decision['kind']!r}")
+    record = Pending.from_data(decision)
+    assert isinstance(record, Pending)
+    return record
 
 
 def _outcome(data: Any, seats: tuple[str, ...]) -> Outcome | None:
@@ -283,56 +275,53 @@ def _outcome(data: Any, seats: tuple[str, ...]) -> Outcome | None:
 
 
 # -- what the rules guarantee ----------------------------------------------------------------
-def check(st: DRState) -> None:
+def check(state: DRState) -> None:
     """Refuse a loaded state that breaks the game's invariants (``CorruptSave``)."""
-    strict = st.sandbox is None
-    _check_phase(st, strict)
-    _check_figures(st, strict)
-    _check_cards(st, strict)
-    _check_reactions(st, strict)
-    _check_decisions(st)
-    _check_adventure(st, strict)
-    _check_someone_is_asked(st)
+    strict = state.sandbox is None
+    _check_phase(state, strict)
+    _check_figures(state, strict)
+    _check_cards(state, strict)
+    _check_reactions(state, strict)
+    _check_decisions(state)
+    _check_adventure(state, strict)
+    _check_someone_is_asked(state)
 
 
-def _check_phase(st: DRState, strict: bool) -> None:
-    from .adventures import turn_limit
-    phase, seats = st.phase, st.seats
-    need((phase == "over") == (st.result is not None), "the game is over exactly when it has "
-         "a result")
+def _check_phase(state: DRState, strict: bool) -> None:
+    phase, seats = state.phase, state.seats
     if strict:
-        need((phase == "setup") == (st.turn == 0), f"turn {st.turn} in the {phase} phase")
-        limit = turn_limit(st)
-        need(not limit or st.turn <= limit, f"turn {st.turn} is past the turn limit {limit}")
-        need(phase not in ("setup", "between") or bool(st.queue),
+        need((phase == "setup") == (state.turn == 0), f"turn {state.turn} in the {phase} phase")
+        limit = turn_limit(state)
+        need(not limit or state.turn <= limit, f"turn {state.turn} is past the turn limit {limit}")
+        need(phase not in ("setup", "between") or bool(state.queue),
              f"nothing is pending in the {phase} phase")
     if phase == "activation":
-        need(st.active in st.rules.kind_of_card and st.active_seat in seats,
-             f"the active character {st.active!r} of {st.active_seat!r} is unknown")
-        after = st.seats_after(st.active_seat)
-        need(st.windows == [s for s in after if s in st.windows] and
-             len(set(st.windows)) == len(st.windows),
+        need(state.active in state.rules.kind_of_card and state.active_seat in seats,
+             f"the active character {state.active!r} of {state.active_seat!r} is unknown")
+        after = state.seats_after(state.active_seat)
+        need(state.windows == [s for s in after if s in state.windows] and
+             len(set(state.windows)) == len(state.windows),
              "the reaction windows must follow the active player's left, each seat once")
     elif phase != "over":
-        need(st.active == st.active_seat == "" and st.ap_left == 0 and not st.move_over
-             and not st.windows, f"an active character outside a move ({phase} phase)")
-    need(st.last_reactor in ("", *seats), f"unknown seat {st.last_reactor!r} reacted last")
-    plays = [p for p, _, _ in st.timeline]
-    need(plays == sorted(set(plays)) and all(p <= st.plays for p in plays),
+        need(state.active == state.active_seat == "" and state.ap_left == 0 and not state.move_over
+             and not state.windows, f"an active character outside a move ({phase} phase)")
+    need(state.last_reactor in ("", *seats), f"unknown seat {state.last_reactor!r} reacted last")
+    plays = [p for p, _, _ in state.timeline]
+    need(plays == sorted(set(plays)) and all(p <= state.plays for p in plays),
          "the Action Timeline must be numbered in the order the cards were played")
-    need(all(s in seats for _, s, _ in st.timeline), "a timeline card of no seat")
-    need(not st.tl_forced or not st.timeline, "a forced play with cards in the timeline")
-    if phase == "timeline" and not st.queue:
-        need(bool(st.hands[seats[st.tl_seat]]) and st.tl_passes < len(seats),
+    need(all(s in seats for _, s, _ in state.timeline), "a timeline card of no seat")
+    need(not state.tl_forced or not state.timeline, "a forced play with cards in the timeline")
+    if phase == "timeline" and not state.queue:
+        need(bool(state.hands[seats[state.tl_seat]]) and state.tl_passes < len(seats),
              "the player to play an Action Card or pass has no card")
 
 
-def _check_figures(st: DRState, strict: bool) -> None:
-    rules = st.rules
+def _check_figures(state: DRState, strict: bool) -> None:
+    rules = state.rules
     solid: set[int] = set()
-    stands = Counter(f.minion_card for f in st.figures.values() if f.minion_card)
+    stands = Counter(f.minion_card for f in state.figures.values() if f.minion_card)
     need(all(n == 1 for n in stands.values()), "a Minion card is in two stands")
-    for fid, fig in st.figures.items():
+    for fid, fig in state.figures.items():
         need(rules.kind_of_card.get(fid) == fig.born and fig.kind in rules.types,
              f"{fid} is not a {fig.born} card of the box (kind {fig.kind!r})")
         need(fig.kind in (fig.born, "minion"), f"{fid} entered play as a {fig.born}, "
@@ -340,31 +329,30 @@ def _check_figures(st: DRState, strict: bool) -> None:
         mesmerized = fig.kind == "minion" and fig.born != "minion"
         need(mesmerized == bool(fig.minion_card), f"{fid}'s stand does not match its type")
         need(not fig.minion_card or (rules.kind_of_card.get(fig.minion_card) == "minion"
-                                     and fig.minion_card not in st.figures),
+                                     and fig.minion_card not in state.figures),
              f"{fid}'s stand holds {fig.minion_card!r}, not a free Minion card")
-        need(fig.seat in st.seats, f"{fid} belongs to no seat")
+        need(fig.seat in state.seats, f"{fid} belongs to no seat")
         side = "vampires" if fig.kind == "minion" else rules.side_of.get(fig.kind)
-        need(st.side(fig.seat) == side, f"{fid} fights for the {side}, not {fig.seat}")
-        _check_square(st, fig, solid, strict)
-    exited = st.exited
+        need(state.side(fig.seat) == side, f"{fid} fights for the {side}, not {fig.seat}")
+        _check_square(state, fig, solid, strict)
+    exited = state.exited
     need(len(set(exited)) == len(exited) and all(
-        f in st.figures and st.figures[f].pos == GONE for f in exited),
+        f in state.figures and state.figures[f].pos == GONE for f in exited),
         "the characters that left the board must be figures off the table, each once")
-    need(all(c in rules.kind_of_card for c in st.dead), "a killed character is unknown")
+    need(all(c in rules.kind_of_card for c in state.dead), "a killed character is unknown")
     if strict:
-        gone = [f for f, fig in st.figures.items() if fig.pos == GONE and f not in exited]
-        need(not gone or st.phase in ("setup", "over"),
+        gone = [f for f, fig in state.figures.items() if fig.pos == GONE and f not in exited]
+        need(not gone or state.phase in ("setup", "over"),
              f"{', '.join(gone)} is not on the table yet the set-up is over")
 
 
-def _check_square(st: DRState, fig: Figure, solid: set[int], strict: bool) -> None:
-    board = st.rules.board
+def _check_square(state: DRState, fig: Figure, solid: set[int], strict: bool) -> None:
+    board = state.rules.board
     if fig.pos == OFF_BOARD:
         need(fig.entrance in board.areas, f"{fig.id} waits at no entrance of the map")
     if fig.misted:
-        from .movement import mist_allowed
-        need(fig.pos >= 0 and st.is_vampire(fig), f"{fig.id} cannot be mist")
-        need(mist_allowed(st) or not strict, f"{fig.id} is mist in daylight")
+        need(fig.pos >= 0 and state.is_vampire(fig), f"{fig.id} cannot be mist")
+        need(mist_allowed(state) or not strict, f"{fig.id} is mist in daylight")
     if fig.unconscious:
         need((fig.kind == "van_helsing" and fig.pos >= 0) or not strict,
              f"{fig.id} cannot be unconscious")
@@ -376,122 +364,121 @@ def _check_square(st: DRState, fig: Figure, solid: set[int], strict: bool) -> No
     need(fig.pos not in solid, f"two solid characters share {board.xy(fig.pos)}")
     solid.add(fig.pos)
     door = board.door_of.get(fig.pos)
-    need(door is None or st.doors_open[door], f"{fig.id} stands in a closed doorway")
+    need(door is None or state.doors_open[door], f"{fig.id} stands in a closed doorway")
 
 
-def _check_cards(st: DRState, strict: bool) -> None:
+def _check_cards(state: DRState, strict: bool) -> None:
     """Each Action Card once among the hands, the timeline and the cards turned over."""
-    known = st.rules.kind_of_card
-    piles = {s: [*st.hands[s], *st.discards[s]] for s in st.seats}
-    for _, seat, card in st.timeline:
+    known = state.rules.kind_of_card
+    piles = {s: [*state.hands[s], *state.discards[s]] for s in state.seats}
+    for _, seat, card in state.timeline:
         piles[seat].append(card)
     every = [c for pile in piles.values() for c in pile]
     need(all(c in known for c in every), "an Action Card of no character")
     need(len(set(every)) == len(every), "an Action Card lies in two places")
-    need(all(c in known for c in st.no_card), "a void Action Card of no character")
+    need(all(c in known for c in state.no_card), "a void Action Card of no character")
     for seat, pile in piles.items():
-        if st.side(seat) == "hunters":
-            need(all(st.rules.side_of.get(known[c]) == "hunters" for c in pile),
+        if state.side(seat) == "hunters":
+            need(all(state.rules.side_of.get(known[c]) == "hunters" for c in pile),
                  f"{seat} holds an Action Card of the other side")
     if not strict:
         return
-    if st.phase == "setup":
+    if state.phase == "setup":
         need(not every, "Action Cards are dealt before the set-up is over")
-    elif st.phase == "between":
-        need(not st.timeline and not any(st.hands.values()), "cards left after the turn")
-    if st.phase in ("timeline", "activation", "between"):
+    elif state.phase == "between":
+        need(not state.timeline and not any(state.hands.values()), "cards left after the turn")
+    if state.phase in ("timeline", "activation", "between"):
         dealt = set(every)
-        missing = [f for f in st.figures if f not in st.no_card and f not in st.exited
+        missing = [f for f in state.figures if f not in state.no_card and f not in state.exited
                    and f not in dealt]
         need(not missing, f"the Action Card of {', '.join(missing)} is nowhere")
 
 
-def _check_reactions(st: DRState, strict: bool) -> None:
-    dice = bool(st.options["reaction_dice"])
-    rolled = dice and st.phase in ("timeline", "activation", "between")
-    for seat in st.seats:
-        die, spent = st.rp_die[seat], st.rp_spent[seat]
+def _check_reactions(state: DRState, strict: bool) -> None:
+    dice = bool(state.options["reaction_dice"])
+    rolled = dice and state.phase in ("timeline", "activation", "between")
+    for seat in state.seats:
+        die, spent = state.rp_die[seat], state.rp_spent[seat]
         if not dice:
             need(die == 0 and spent == 0, "Reaction Dice without the Reaction Dice rule")
         elif rolled and strict:
             need(die >= 1, f"{say.players(seat)} Reaction Die is not rolled")
-        need(spent <= st.reaction_points(seat), f"{say.player(seat)} spent more Reaction "
+        need(spent <= state.reaction_points(seat), f"{say.player(seat)} spent more Reaction "
              "Points than rolled")
 
 
-def _check_decisions(st: DRState) -> None:
-    for d in st.queue:
-        seat, fid = d["seat"], d["figure"]
-        need(seat in st.seats, f"a decision for no seat ({seat!r})")
-        fig = st.figures.get(fid)
-        kind = d["kind"]
+def _check_decisions(state: DRState) -> None:
+    for d in state.queue:
+        seat, fid = d.seat, d.figure
+        need(seat in state.seats, f"a decision for no seat ({seat!r})")
+        fig = state.figures.get(fid)
+        kind = d.KIND
         if kind == "place":
             need(fig is not None and fig.seat == seat and fig.pos == GONE
-                 and d["other"] in st.rules.board.areas, f"{fid} cannot be placed")
-            per_tile = st.rules.adventure.get(st.side(seat), {}).get("one_per_tile")
-            need(not per_tile or d["other"] in st.rules.board.area_tiles,
+                 and d.other in state.rules.board.areas, f"{fid} cannot be placed")
+            per_tile = state.rules.adventure.get(state.side(seat), {}).get("one_per_tile")
+            need(not per_tile or d.other in state.rules.board.area_tiles,
                  f"{fid} must be placed on a tinted tile")
         elif kind in ("recruit", "secret_room"):
-            need(st.phase == "setup", f"a {kind} decision after the set-up")
+            need(state.phase == "setup", f"a {kind} decision after the set-up")
         elif kind == "place_van_helsing":
-            need(st.van_helsing_found and "van_helsing" not in st.figures
-                 and d["other"] == st.secret_room, "Van Helsing cannot be placed")
+            need(state.van_helsing_found and "van_helsing" not in state.figures
+                 and d.other == state.secret_room, "Van Helsing cannot be placed")
         elif kind == "face":
             need(fig is not None and fig.seat == seat and fig.pos >= 0,
                  f"{fid} cannot turn to face its attacker")
         elif kind == "feed":
-            _check_feed(st, seat, fig)
+            _check_feed(state, seat, fig)
         elif kind == "sunrise":
-            need(any(f.misted and f.seat == seat for f in st.figures.values()),
+            need(any(f.misted and f.seat == seat for f in state.figures.values()),
                  f"{seat} has no misted vampire to turn solid at sunrise")
 
 
-def _check_feed(st: DRState, seat: str, fig: Figure | None) -> None:
+def _check_feed(state: DRState, seat: str, fig: Figure | None) -> None:
     if fig is None:
         return  # the vampire is gone: declining is all that is left
-    stronger = st.ctype(fig).feeds_into
-    need(fig.seat == seat and st.is_vampire(fig) and stronger is not None
-         and bool(st.free_card(stronger)), f"{fig.id} cannot feed")
+    stronger = state.ctype(fig).feeds_into
+    need(fig.seat == seat and state.is_vampire(fig) and stronger is not None
+         and bool(state.free_card(stronger)), f"{fig.id} cannot feed")
 
 
-def _check_adventure(st: DRState, strict: bool) -> None:
-    adv, board = st.rules.adventure, st.rules.board
+def _check_adventure(state: DRState, strict: bool) -> None:
+    adv, board = state.rules.adventure, state.rules.board
     rooms = board.area_tiles.get(adv.get("secret_room", ""), ())
-    need(st.secret_room in ("", *rooms), f"{st.secret_room!r} is not a tinted room")
-    need(all(r in rooms for r in st.rooms_entered) and len(st.rooms_entered) <= 1,
+    need(state.secret_room in ("", *rooms), f"{state.secret_room!r} is not a tinted room")
+    need(all(r in rooms for r in state.rooms_entered) and len(state.rooms_entered) <= 1,
          "the rooms entered are not the tinted rooms")
-    need(not st.van_helsing_found or bool(st.secret_room), "Van Helsing found in no room")
+    need(not state.van_helsing_found or bool(state.secret_room), "Van Helsing found in no room")
     coffins = board.area_tiles.get(adv.get("coffins", ""), ())
-    need(all(t in coffins for t in st.defiled) and len(set(st.defiled)) == len(st.defiled),
+    need(all(t in coffins for t in state.defiled) and len(set(state.defiled)) == len(state.defiled),
          "the defiled tiles are not tinted tiles, each once")
-    _check_recruits(st)
+    _check_recruits(state)
     if not strict or not rooms:
         return
-    need(st.phase == "setup" or bool(st.secret_room), "the secret room was never recorded")
-    need(st.van_helsing_found or "van_helsing" not in st.figures,
+    need(state.phase == "setup" or bool(state.secret_room), "the secret room was never recorded")
+    need(state.van_helsing_found or "van_helsing" not in state.figures,
          "Van Helsing is on the table before a hunter found him")
 
 
-def _check_recruits(st: DRState) -> None:
-    from .adventures import cap, spent
+def _check_recruits(state: DRState) -> None:
     bought: Counter[str] = Counter()
-    for seat, kinds in st.recruits.items():
-        need(all(st.rules.side_of.get(k) == st.side(seat) for k in kinds),
+    for seat, kinds in state.recruits.items():
+        need(all(state.rules.side_of.get(k) == state.side(seat) for k in kinds),
              f"{seat} recruited a character of another side")
         bought.update(kinds)
-        need(not kinds or spent(st, seat) <= cap(st, seat),
+        need(not kinds or spent(state, seat) <= cap(state, seat),
              f"{seat} spent more than its points value")
-    need(all(n <= st.rules.types[k].box for k, n in bought.items()),
+    need(all(n <= state.rules.types[k].box for k, n in bought.items()),
          "more characters recruited than the box holds")
 
 
-def _check_someone_is_asked(st: DRState) -> None:
-    if st.result is not None:
+def _check_someone_is_asked(state: DRState) -> None:
+    if state.result is not None:
         return
-    seats = st.current_seats()
+    seats = state.current_seats()
     need(bool(seats), "nobody is asked anything, yet the game is not over")
-    need(bool(st.legal_actions(seats[0])), f"{seats[0]} is asked but has no legal action")
-    st.invalidate()
+    need(bool(state.legal_actions(seats[0])), f"{seats[0]} is asked but has no legal action")
+    state.invalidate()
 
 
-__all__ = ["DECISIONS", "PHASES", "check", "from_data", "to_data"]
+__all__ = ["PHASES", "check", "from_data"]

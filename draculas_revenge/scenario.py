@@ -3,10 +3,10 @@
 For tests that reproduce the rulebook's examples, for puzzles, and for front ends
 that want to show a rule in isolation::
 
-    st = sandbox(["......", "..#...", "......"],
-                 figures=[{"id": "crossbow_1", "square": (0, 2), "facing": "e"},
-                          {"id": "nosferatu_a", "square": (4, 0), "facing": "w"}],
-                 active="crossbow_1")
+    state = sandbox(["......", "..#...", "......"],
+                    figures=[{"id": "crossbow_1", "square": (0, 2), "facing": "e"},
+                             {"id": "nosferatu_a", "square": (4, 0), "facing": "w"}],
+                    active="crossbow_1")
 
 Rows use '.' floor, '#' wall and 'd' a doorway holding a closed door ('o' an open
 one). The sandbox plays on like a game with no goal (it never ends by itself); it saves
@@ -17,17 +17,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import gothic_kernel as gk
 from gothic_kernel import Dice
 
-from . import DraculasRevengeGame, engine, timeline
-from .board import FACINGS, Board
+from . import timeline
 from .characters import OFF_BOARD, Figure, card_kind, character_types, side_of_kind
+from .decisions import Phase
+from .grid import FACINGS, Board
 from .rules import Rules, rules_for
 from .sight import Sight
 from .state import DRState
+from .turn import SequenceOfPlay, Stage, stack_for
+
+if TYPE_CHECKING:
+    from . import DraculasRevengeGame
 
 
 @lru_cache(maxsize=64)
@@ -75,20 +80,19 @@ def sandbox(rows: Sequence[str] | None = None, *, figures: Sequence[Mapping[str,
             turn: int = 1, **options: Any) -> DRState:
     """A state in the middle of a turn: ``active`` (if given) has its full Action Points;
     else the players build the Action Timeline from ``hands``."""
-    game = gk.load_game("draculas_revenge")
-    assert isinstance(game, DraculasRevengeGame)
+    game = cast("DraculasRevengeGame", gk.load_game("draculas_revenge"))
     resolved = game.resolve_options({"adventure": adventure, **options})
     spec = {"rows": None if rows is None else list(rows), "map": map_name,
             "rules": dict(rules or {})}
-    st = DRState(game, dice if dice is not None else Dice(0),
-                 sandbox_rules(game, resolved, spec), resolved, game.seat_sides(resolved))
-    st.sandbox = spec
-    board = st.rules.board
+    state = DRState(game, dice if dice is not None else Dice(0),
+                    sandbox_rules(game, resolved, spec), resolved, game.seat_sides(resolved))
+    state.sandbox = spec
+    board = state.rules.board
     if rows is not None:
         for door, cells in board.doors.items():
             x, y = board.xy(cells[0])
-            st.doors_open[door] = rows[y][x] == "o"
-    types = st.rules.types
+            state.doors_open[door] = rows[y][x] == "o"
+    types = state.rules.types
     kinds = card_kind(resolved["data_dir"])
     sides = side_of_kind(resolved["data_dir"])
     for f in figures:
@@ -98,24 +102,25 @@ def sandbox(rows: Sequence[str] | None = None, *, figures: Sequence[Mapping[str,
         pos = OFF_BOARD if square is None else board.index(*square)
         if pos >= 0 and not board.open[pos]:
             raise gk.BadOption(f"sandbox: {fid} cannot stand in the wall at {square}")
-        st.figures[fid] = Figure(fid, kind, str(f.get("seat", sides[kinds[fid]])), pos,
-                                 FACINGS.index(f.get("facing", "n")),
-                                 born=str(f.get("born", kinds[fid])),
-                                 misted=bool(f.get("misted", False)),
-                                 unconscious=bool(f.get("unconscious", False)),
-                                 minion_card=str(f.get("minion_card", "")),
-                                 entrance=str(f.get("entrance", "")))
-    st.turn = turn
-    for seat in st.seats:
-        st.rp_die[seat] = (reaction_rolls or {}).get(seat, 0)
-        st.hands[seat] = list((hands or {}).get(seat, ()))
-    st.changed()
+        state.figures[fid] = Figure(fid, kind, str(f.get("seat", sides[kinds[fid]])), pos,
+                                    FACINGS.index(f.get("facing", "n")),
+                                    born=str(f.get("born", kinds[fid])),
+                                    misted=bool(f.get("misted", False)),
+                                    unconscious=bool(f.get("unconscious", False)),
+                                    minion_card=str(f.get("minion_card", "")),
+                                    entrance=str(f.get("entrance", "")))
+    state.turn = turn
+    for seat in state.seats:
+        state.rp_die[seat] = (reaction_rolls or {}).get(seat, 0)
+        state.hands[seat] = list((hands or {}).get(seat, ()))
+    state.invalidate()
     if active:
-        fig = st.figures[active]
-        st.active, st.active_seat, st.ap_left = active, fig.seat, types[fig.kind].ap
-        st.phase = "activation"
-        st.activations = 1
+        fig = state.figures[active]
+        state.active, state.active_seat, state.ap_left = active, fig.seat, types[fig.kind].ap
+        state.activations = 1
+        state.stack = stack_for(Phase.ACTIVATION, fig.seat, [], [])
     else:
-        timeline.start(st)
-        engine.proceed(st)
-    return st
+        state.stack = [SequenceOfPlay(Stage.TURN)]
+        timeline.start(state)
+        state.proceed()
+    return state

@@ -2,62 +2,64 @@
 
 from __future__ import annotations
 
-from .board import FACING_VECTORS
 from .characters import Figure
+from .grid import FACING_VECTORS
 from .sight import in_arc_cone
 from .state import DRState
 
-
-def clear_line(st: DRState, a: int, b: int) -> bool:
-    return st.rules.sight.clear(a, b, st.obstacles())
+RULE_CRUCIFIX = "The Crucifix"
 
 
-def sees_square(st: DRState, fig: Figure, square: int) -> bool:
+def clear_line(state: DRState, a: int, b: int) -> bool:
+    return state.rules.sight.clear(a, b, state.obstacles())
+
+
+def sees_square(state: DRState, fig: Figure, square: int) -> bool:
     """Field of view and line of sight: the figure sees ``square``."""
     a = fig.pos
     if a < 0 or fig.unconscious or square < 0:
         return False
     if not fig.misted and a != square:  # the field of view: its front half (inlined)
-        w = st.rules.board.width
+        w = state.rules.board.width
         fx, fy = FACING_VECTORS[fig.facing]
         if (square % w - a % w) * fx + (square // w - a // w) * fy < 0:
             return False
-    return st.rules.sight.clear(a, square, st.obstacles())
+    return state.rules.sight.clear(a, square, state.obstacles())
 
 
-def in_arc(st: DRState, fig: Figure, square: int) -> bool:
+def in_arc(state: DRState, fig: Figure, square: int) -> bool:
     """``square`` is in the figure's arc of effect: a clear line through its front face."""
     if fig.pos < 0 or fig.misted or square < 0:
         return False
-    if not in_arc_cone(st.rules.board, fig.pos, fig.facing, square):
+    if not in_arc_cone(state.rules.board, fig.pos, fig.facing, square):
         return False
-    return st.rules.sight.clear(fig.pos, square, st.obstacles())
+    return state.rules.sight.clear(fig.pos, square, state.obstacles())
 
 
-def mutual_arc(st: DRState, a: Figure, b: Figure) -> bool:
+def mutual_arc(state: DRState, a: Figure, b: Figure) -> bool:
     """Each is in the other's arc of effect (crucifix, mesmerizing)."""
-    return in_arc(st, a, b.pos) and in_arc(st, b, a.pos)
+    return in_arc(state, a, b.pos) and in_arc(state, b, a.pos)
 
 
-def crucifix_holders(st: DRState, vampire: Figure) -> list[Figure]:
+def crucifix_holders(state: DRState, vampire: Figure) -> list[Figure]:
     """Conscious, solid crucifix holders fighting against ``vampire``'s controller."""
-    return [f for f in st.figures.values()
+    return [f for f in state.figures.values()
             if f.pos >= 0 and not f.unconscious and f.seat != vampire.seat
-            and st.is_hunter(f) and st.has_special(f, "crucifix")]
+            and state.is_hunter(f) and state.has_special(f, "crucifix")]
 
 
-def held_back_by(st: DRState, vampire: Figure) -> list[Figure]:
+def held_back_by(state: DRState, vampire: Figure) -> list[Figure]:
     """The crucifix holders whose zone holds ``vampire`` back now ("The Crucifix"):
     the two are in each other's arc of effect. Misted vampires are not affected."""
-    if vampire.misted or vampire.pos < 0 or not st.is_vampire(vampire):
+    if vampire.misted or vampire.pos < 0 or not state.is_vampire(vampire):
         return []
-    return [h for h in crucifix_holders(st, vampire) if mutual_arc(st, vampire, h)]
+    return [h for h in crucifix_holders(state, vampire) if mutual_arc(state, vampire, h)]
 
 
-def in_crucifix_zone(st: DRState, vampire: Figure, square: int) -> bool:
+def in_crucifix_zone(state: DRState, vampire: Figure, square: int) -> bool:
     """A misted vampire may not become solid on ``square`` (ruling: a square within 3
     of a crucifix holder that has the square in its arc of effect)."""
-    zone = st.rules.numbers["crucifix_zone"]
-    board = st.rules.board
-    return any(board.distance(h.pos, square) <= zone and in_arc(st, h, square)
-               for h in crucifix_holders(st, vampire))
+    zone = state.rules.numbers["crucifix_zone"]
+    board = state.rules.board
+    return any(board.distance(h.pos, square) <= zone and in_arc(state, h, square)
+               for h in crucifix_holders(state, vampire))

@@ -19,7 +19,7 @@ from functools import cache
 
 import numpy as np
 
-from .board import FACING_VECTORS, Board
+from .grid import FACING_VECTORS, Board
 
 Pattern = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...],
                 tuple[tuple[int, int], ...]]

@@ -1,9 +1,15 @@
 """The state of a game of Dracula's Revenge, as plain data, and the queries rules share.
 
-What the game waits for is data here: ``queue`` holds decisions outside a move
-(placing, feeding, turning to face an attacker...), ``phase`` says whether the
-players are building the Action Timeline or a character is active, ``windows``
-lists the seats still to be offered a chance to react.
+What the game waits for is data here: ``stack`` holds the records of the kernel's
+decision protocol (see ``decisions``): the Sequence of Play, the Action Timeline, a
+character's move and the chance to react to it, and on top the pending decisions
+(placing, feeding, turning to face an attacker...). The contract's questions (who acts,
+the legal actions, the prompt, labels and refusals) are answered by the top record.
+``phase``, ``queue`` and ``windows`` read the stack; the counters of the timeline and of
+the active character are plain fields beside it.
+
+The state imports no rule module (they import it): what it needs from above reaches it
+through its records and its game (``game.observe``, ``game.resample_state``).
 """
 
 from __future__ import annotations
@@ -17,10 +23,14 @@ from gothic_kernel import (
     Log,
     LoggedState,
     Outcome,
+    RuleError,
 )
+from gothic_kernel.decisions import Decision, DecisionState, settle
 
 from .characters import GONE, CharacterType, Figure
+from .decisions import Pending, Phase, RevengeDecision, describe
 from .rules import Rules
+from .victory import judge
 
 if TYPE_CHECKING:
     from . import DraculasRevengeGame
@@ -31,8 +41,8 @@ SIDES = ("vampires", "hunters")
 NO_WITNESS: tuple[str, int, int, str, int] = ("", -1, -1, "", -1)
 
 
-class DRState(LoggedState):
-    """One position of a game. Rules live in the sibling modules; see ``engine``."""
+class DRState(LoggedState, DecisionState):
+    """One position of a game. Rules live in the sibling modules; see ``decisions``."""
 
     game: DraculasRevengeGame
 
@@ -44,8 +54,8 @@ class DRState(LoggedState):
         self.options = options
         self.seat_sides = seat_sides              # seat -> "vampires" / "hunters"
         self.events = Log()
+        self.stack: list[Decision[Any]] = []
         self.turn = 0
-        self.phase = "setup"                      # setup, timeline, activation, between, over
         self.figures: dict[str, Figure] = {}
         self.dead: list[str] = []
         self.exited: list[str] = []
@@ -66,10 +76,8 @@ class DRState(LoggedState):
         self.ap_left = 0
         self.move_over = False
         self.activations = 0
-        self.windows: list[str] = []
         self.last_reactor = ""
         self.witness: tuple[str, int, int, str, int] = NO_WITNESS
-        self.queue: list[dict[str, Any]] = []
         self.defiled: list[str] = []
         self.secret_room = ""
         self.van_helsing_found = False
@@ -99,6 +107,67 @@ class DRState(LoggedState):
         seats = self.seats
         i = seats.index(seat)
         return [seats[(i + k) % len(seats)] for k in range(1, len(seats))]
+
+    # -- what the game waits for ------------------------------------------------------------
+    @property
+    def phase(self) -> Phase:
+        """Where the game stands, read from the stack: the topmost record of the flow."""
+        if self.result is not None:
+            return Phase.OVER
+        for record in reversed(self.stack):
+            if isinstance(record, RevengeDecision):
+                phase = record.phase()
+                if phase is not None:
+                    return phase
+        return Phase.SETUP
+
+    @property
+    def queue(self) -> list[Pending]:
+        """The pending decisions, the next to decide first."""
+        found = []
+        for record in reversed(self.stack):
+            if not isinstance(record, Pending):
+                break
+            found.append(record)
+        return found
+
+    @property
+    def windows(self) -> list[str]:
+        """The seats still to be offered a chance to react to the last action, in order."""
+        for record in reversed(self.stack):
+            if isinstance(record, RevengeDecision) and not isinstance(record, Pending):
+                return list(record.reaction_windows())
+        return []
+
+    def ask(self, decision: Pending) -> None:
+        """Ask ``decision`` after the pending decisions already waiting."""
+        self.stack.insert(self._above_the_flow(), decision)
+
+    def ask_first(self, decision: Pending) -> None:
+        """Ask ``decision`` before every other pending decision."""
+        self.stack.append(decision)
+
+    def interrupt(self, record: RevengeDecision) -> None:
+        """Push a record of the flow (a reaction window): it comes after the pending
+        decisions, which are decided first."""
+        self.stack.insert(self._above_the_flow(), record)
+
+    def _above_the_flow(self) -> int:
+        at = len(self.stack)
+        while at and isinstance(self.stack[at - 1], Pending):
+            at -= 1
+        return at
+
+    def enter_phase(self) -> None:
+        raise RuleError("the Sequence of Play is never taken off the stack while the game "
+                        "goes on (turn.SequenceOfPlay)")
+
+    def proceed(self) -> None:
+        """Carry the game on to the next decision: someone may have won; then the rules
+        take their own steps (``settle``) until a seat must decide."""
+        judge(self)
+        self.occupancy_changed()
+        settle(self)
 
     # -- figures ------------------------------------------------------------------------------
     def ctype(self, fig: Figure) -> CharacterType:
@@ -139,12 +208,23 @@ class DRState(LoggedState):
             self._obstacles = bits
         return self._obstacles
 
-    def changed(self) -> None:
-        """Forget cached occupancy after figures or doors change."""
+    def occupancy_changed(self) -> None:
+        """Forget who stands where and who may react, after figures or doors change."""
         self._obstacles = None
         self._solid = None
-        self._legal_cache = None
         self._reactors = {}
+
+    def invalidate(self) -> None:
+        """Forget everything worked out from this position: the legal actions, who stands
+        where, who may react. ``apply`` does this itself; call it after changing a state
+        by hand (a test setting up a scenario)."""
+        super().invalidate()
+        self.occupancy_changed()
+
+    def changed(self) -> None:
+        """The same as :meth:`invalidate`, for a state whose figures or doors were changed
+        by hand."""
+        self.invalidate()
 
     def reaction_points(self, seat: str) -> int:
         """The seat's Reaction Points this turn (its secret die + 6; 0 without dice)."""
@@ -163,36 +243,23 @@ class DRState(LoggedState):
                 return card
         return ""
 
-    # -- the contract (rules in engine.py) ----------------------------------------------
-    def current_seats(self) -> tuple[str, ...]:
-        from . import engine
-        return engine.current_seats(self)
-
-    def _legal_actions(self, seat: str) -> list[Action]:
-        from . import engine
-        return engine.legal_actions(self, seat)
-
-    def _prompt(self, seat: str) -> str:
-        from . import wording
-        return wording.prompt(self, seat)
-
-    def _describe_action(self, seat: str, action: Action) -> str:
-        from . import wording
-        return wording.describe(self, seat, action)
-
+    # -- the contract (the top record answers it; see decisions.py) ----------------------
     def explain_illegal(self, seat: str, action: Action) -> IllegalAction:
-        from . import illegal
-        message, rule = illegal.explain(self, seat, action)
+        top = self.stack[-1]
+        assert isinstance(top, RevengeDecision)
+        message, rule = top.refused(self, seat, action)
         return IllegalAction(message, rule=rule)
 
+    def _describe_action(self, seat: str, action: Action) -> str:
+        return describe(self, seat, action)
+
     def _apply(self, seat: str, action: Action) -> None:
-        from . import engine
-        engine.apply(self, seat, action)
+        self.stack[-1].apply(self, seat, action)
+        self.proceed()
 
     def observation(self, viewer: str) -> dict[str, Any]:
-        from . import views
         self.check_viewer(viewer)
-        return views.observation(self, viewer)
+        return self.game.observe(self, viewer)
 
     @property
     def is_over(self) -> bool:
@@ -203,24 +270,29 @@ class DRState(LoggedState):
         return self.result
 
     def _resample(self, viewer: str, seed: int) -> DRState:
-        from . import views
-        return views.resample(self, viewer, seed)
+        return self.game.resample_state(self, viewer, seed)
 
     # -- copying and saving -----------------------------------------------------------------
+    #: The fields saved as they are, in the order of a save (``phase`` and ``windows`` are
+    #: read from the stack).
     _PLAIN = ("sandbox", "turn", "phase", "plays", "tl_seat", "tl_first", "tl_passes", "tl_forced",
               "active", "active_seat", "ap_left", "move_over", "activations", "last_reactor",
               "witness", "secret_room", "van_helsing_found", "result")
     _LISTS = ("dead", "exited", "windows", "defiled", "rooms_entered", "timeline")
     _DICTS = ("doors_open", "rp_die", "rp_spent")
+    #: What a clone copies (the rest of the above is read from the stack).
+    _COPIED = tuple(name for name in _PLAIN if name != "phase")
+    _COPIED_LISTS = tuple(name for name in _LISTS if name != "windows")
 
     def clone(self) -> DRState:
         twin = DRState.__new__(DRState)
         twin.game, twin.dice, twin.rules = self.game, self.dice.clone(), self.rules
         twin.options, twin.seat_sides = self.options, self.seat_sides
         twin.events = self.events.clone()
-        for name in self._PLAIN:
+        twin.stack = list(self.stack)  # the records are immutable
+        for name in self._COPIED:
             setattr(twin, name, getattr(self, name))
-        for name in self._LISTS:
+        for name in self._COPIED_LISTS:
             setattr(twin, name, list(getattr(self, name)))
         for name in self._DICTS:
             setattr(twin, name, dict(getattr(self, name)))
@@ -229,16 +301,34 @@ class DRState(LoggedState):
         twin.discards = {s: list(h) for s, h in self.discards.items()}
         twin.recruits = {s: list(h) for s, h in self.recruits.items()}
         twin.no_card = set(self.no_card)
-        twin.queue = [dict(d) for d in self.queue]
         twin._obstacles, twin._solid = self._obstacles, self._solid
         twin._legal_cache = self._legal_cache
         twin._reactors = {}
         return twin
 
     def to_data(self) -> dict[str, Any]:
-        """The state as JSON data, without the log (the kernel saves it beside)."""
-        from . import saving
-        return saving.to_data(self)
+        """The state as JSON data, without the log (the kernel saves it beside); the stack
+        as the phase, the reaction windows and the pending decisions (``saving`` reads it
+        back)."""
+        out: dict[str, Any] = {"options": {k: list(v) if isinstance(v, tuple) else v
+                                           for k, v in self.options.items()},
+                               "seat_sides": dict(self.seat_sides)}
+        for name in self._PLAIN:
+            out[name] = getattr(self, name)
+        out["phase"] = self.phase.value
+        out["witness"] = list(self.witness)
+        out["result"] = None if self.result is None else self.result.to_data()
+        for name in self._LISTS:
+            out[name] = [list(x) if isinstance(x, tuple) else x for x in getattr(self, name)]
+        for name in self._DICTS:
+            out[name] = dict(getattr(self, name))
+        out["figures"] = [f.to_data() for f in self.figures.values()]
+        out["hands"] = {s: list(h) for s, h in self.hands.items()}
+        out["discards"] = {s: list(h) for s, h in self.discards.items()}
+        out["recruits"] = {s: list(h) for s, h in self.recruits.items()}
+        out["no_card"] = sorted(self.no_card)
+        out["queue"] = [d.to_data() for d in self.queue]
+        return out
 
 
-__all__ = ["GONE", "SIDES", "DRState"]
+__all__ = ["GONE", "NO_WITNESS", "SIDES", "DRState", "Phase"]

@@ -13,83 +13,83 @@ import attrs
 
 from gothic_kernel import PUBLIC, Dice, Log, LogEntry
 
-from . import adventures, engine, movement
 from . import narration as say
-from .board import FACINGS, Board
+from .decisions import Phase
+from .grid import FACINGS, Board
+from .movement import mist_allowed
 from .state import DRState
+from .victory import points_left, turn_limit
 
 
-def _square(st: DRState, pos: int) -> list[int] | None:
-    return list(st.rules.board.xy(pos)) if pos >= 0 else None
+def _square(state: DRState, pos: int) -> list[int] | None:
+    return list(state.rules.board.xy(pos)) if pos >= 0 else None
 
 
-def dice_hidden(st: DRState) -> bool:
+def dice_hidden(state: DRState) -> bool:
     """The Reaction Dice of this turn are rolled and not yet shown."""
-    return bool(st.options["reaction_dice"]) and st.phase in ("timeline", "activation")
+    return bool(state.options["reaction_dice"]) and \
+        state.phase in (Phase.TIMELINE, Phase.ACTIVATION)
 
 
-def observation(st: DRState, viewer: str) -> dict[str, Any]:
-    board = st.rules.board
-    data_dir = st.rules.data_dir
+def observation(state: DRState, viewer: str) -> dict[str, Any]:
+    board = state.rules.board
+    data_dir = state.rules.data_dir
     figures = [{"id": f.id, "name": say.character(f.id, data_dir), "kind": f.kind,
-                "born": f.born, "seat": f.seat, "side": st.seat_sides[f.seat],
-                "square": _square(st, f.pos), "off_board": f.pos == -1,
-                "exited": f.id in st.exited, "facing": FACINGS[f.facing], "misted": f.misted,
+                "born": f.born, "seat": f.seat, "side": state.seat_sides[f.seat],
+                "square": _square(state, f.pos), "off_board": f.pos == -1,
+                "exited": f.id in state.exited, "facing": FACINGS[f.facing], "misted": f.misted,
                 "unconscious": f.unconscious, "entrance": f.entrance}
-               for f in st.figures.values()]
-    hidden = dice_hidden(st)
-    shown = {s: s == viewer or not hidden for s in st.seats}
-    rp = {s: {"spent": st.rp_spent[s],
-              "die": st.rp_die[s] if shown[s] else None,
-              "total": st.reaction_points(s) if shown[s] else None,
-              "left": st.rp_left(s) if shown[s] else None}
-          for s in st.seats}
-    pending = None
-    if st.queue:
-        d = st.queue[0]
-        pending = {"kind": d["kind"], "seat": d["seat"], "figure": d["figure"],
-                   "other": d["other"]}
+               for f in state.figures.values()]
+    hidden = dice_hidden(state)
+    shown = {s: s == viewer or not hidden for s in state.seats}
+    rp = {s: {"spent": state.rp_spent[s],
+              "die": state.rp_die[s] if shown[s] else None,
+              "total": state.reaction_points(s) if shown[s] else None,
+              "left": state.rp_left(s) if shown[s] else None}
+          for s in state.seats}
+    queue = state.queue
+    pending = queue[0].view(state, viewer) if queue else None
     active = None
-    if st.active:
-        active = {"character": st.active, "seat": st.active_seat,
-                  "action_points_left": st.ap_left, "move_over": st.move_over}
-    actor, afrom, apos, target, tpos = st.witness
-    vh_room = st.secret_room if viewer == "vampires" or st.van_helsing_found else None
+    if state.active:
+        active = {"character": state.active, "seat": state.active_seat,
+                  "action_points_left": state.ap_left, "move_over": state.move_over}
+    actor, afrom, apos, target, tpos = state.witness
+    vh_room = state.secret_room if viewer == "vampires" or state.van_helsing_found else None
     return {
-        "adventure": st.rules.adventure_id, "title": st.rules.adventure.get("title", ""),
+        "adventure": state.rules.adventure_id, "title": state.rules.adventure.get("title", ""),
         "map": board.name, "board": board_view(board),
-        "options": {k: list(v) if isinstance(v, tuple) else v for k, v in st.options.items()},
-        "data_dir": st.options["data_dir"], "turn": st.turn,
-        "turn_limit": adventures.turn_limit(st),
-        "phase": st.phase, "seats": list(st.seats), "sides": dict(st.seat_sides),
-        "to_act": list(st.current_seats()), "daylight": not movement.mist_allowed(st),
-        "figures": figures, "dead": list(st.dead), "exited": list(st.exited),
-        "doors": dict(st.doors_open),
-        "hands": {s: {"count": len(st.hands[s]),
-                      "cards": sorted(st.hands[s]) if s == viewer else None,
-                      "names": [say.character(c, data_dir) for c in sorted(st.hands[s])]
+        "options": {k: list(v) if isinstance(v, tuple) else v for k, v in state.options.items()},
+        "data_dir": state.options["data_dir"], "turn": state.turn,
+        "turn_limit": turn_limit(state),
+        "phase": state.phase.value, "seats": list(state.seats), "sides": dict(state.seat_sides),
+        "to_act": list(state.current_seats()), "daylight": not mist_allowed(state),
+        "figures": figures, "dead": list(state.dead), "exited": list(state.exited),
+        "doors": dict(state.doors_open),
+        "hands": {s: {"count": len(state.hands[s]),
+                      "cards": sorted(state.hands[s]) if s == viewer else None,
+                      "names": [say.character(c, data_dir) for c in sorted(state.hands[s])]
                       if s == viewer else None}
-                  for s in st.seats},
-        "discards": {s: list(cards) for s, cards in st.discards.items()},
+                  for s in state.seats},
+        "discards": {s: list(cards) for s, cards in state.discards.items()},
         "timeline": [{"play": p, "seat": s, "card": c if s == viewer else None,
                       "name": say.character(c, data_dir) if s == viewer else None}
-                     for p, s, c in st.timeline],
-        "first_player": st.seats[st.tl_first], "forced_play": st.tl_forced,
-        "passes_in_a_row": st.tl_passes,
-        "void_cards": sorted(st.no_card),
+                     for p, s, c in state.timeline],
+        "first_player": state.seats[state.tl_first], "forced_play": state.tl_forced,
+        "passes_in_a_row": state.tl_passes,
+        "void_cards": sorted(state.no_card),
         "reaction_points": rp,
         "active": active,
-        "reaction_windows": list(st.windows), "last_reactor": st.last_reactor,
-        "last_action": {"actor": actor, "from_square": _square(st, afrom),
-                        "square": _square(st, apos), "target": target,
-                        "target_square": _square(st, tpos)},
+        "reaction_windows": list(state.windows), "last_reactor": state.last_reactor,
+        "last_action": {"actor": actor, "from_square": _square(state, afrom),
+                        "square": _square(state, apos), "target": target,
+                        "target_square": _square(state, tpos)},
         "pending": pending,
-        "defiled": list(st.defiled),
-        "van_helsing": {"found": st.van_helsing_found, "room": vh_room},
-        "recruits": {s: list(k) for s, k in st.recruits.items()},
-        "points_left": {s: adventures.points_left(st, s) for s in st.seats},
-        "timer": timer(st),
-        "outcome": None if st.result is None else st.result.to_data(),
+        "defiled": list(state.defiled),
+        "van_helsing": {"found": state.van_helsing_found, "room": vh_room},
+        "recruits": {s: list(k) for s, k in state.recruits.items()},
+        "points_left": {s: points_left(state, s) for s in state.seats},
+        "timer": timer(state),
+        "outcome": None if state.result is None else state.result.to_data(),
     }
 
 
@@ -120,32 +120,32 @@ def _board_static(board: Board) -> tuple[Any, ...]:
     return found
 
 
-def timer(st: DRState) -> dict[str, Any]:
+def timer(state: DRState) -> dict[str, Any]:
     """What a front end needs for the optional Timer rule: one minute per character's
     move, the stopwatch paused whenever someone interrupts the active character."""
-    limit = int(st.options["timer_seconds"])
-    running = st.phase == "activation" and not st.windows and not st.queue \
-        and st.result is None
-    return {"limit_seconds": limit, "enabled": limit > 0, "activation": st.activations,
-            "character": st.active or None, "seat": st.active_seat or None,
+    limit = int(state.options["timer_seconds"])
+    activation = state.phase is Phase.ACTIVATION
+    running = activation and not state.windows and not state.queue and state.result is None
+    return {"limit_seconds": limit, "enabled": limit > 0, "activation": state.activations,
+            "character": state.active or None, "seat": state.active_seat or None,
             "running": running and limit > 0,
-            "paused": st.phase == "activation" and not running,
+            "paused": activation and not running,
             "on_expiry": {"type": "end_move"}}
 
 
 # -- resampling -----------------------------------------------------------------------------
-def resample(st: DRState, viewer: str, seed: int) -> DRState:
-    twin = st.clone()
+def resample(state: DRState, viewer: str, seed: int) -> DRState:
+    twin = state.clone()
     twin.dice = Dice(seed)
     draw = Dice(seed ^ 0x5A5A5A)
-    others = [s for s in st.seats if s != viewer]
+    others = [s for s in state.seats if s != viewer]
     cards_of: dict[int, str] = {}
     dice: dict[str, int] = {}
     for seat in others:
-        if dice_hidden(st) and st.rp_die[seat]:
-            low = max(1, st.rp_spent[seat] - st.rules.numbers["reaction_die_bonus"])
+        if dice_hidden(state) and state.rp_die[seat]:
+            low = max(1, state.rp_spent[seat] - state.rules.numbers["reaction_die_bonus"])
             twin.rp_die[seat] = dice[seat] = low + draw.index(7 - low)
-        pool = list(st.hands[seat]) + [c for _, s, c in st.timeline if s == seat]
+        pool = list(state.hands[seat]) + [c for _, s, c in state.timeline if s == seat]
         draw.shuffle(pool)
         placed = 0
         new_timeline = []
@@ -157,15 +157,16 @@ def resample(st: DRState, viewer: str, seed: int) -> DRState:
             new_timeline.append((play, s, c))
         twin.timeline = new_timeline
         twin.hands[seat] = sorted(pool[placed:])
-    room = st.secret_room
-    if viewer != "vampires" and st.secret_room and not st.van_helsing_found:
-        rooms = list(st.rules.board.area_tiles[st.rules.adventure["secret_room"]])
+    room = state.secret_room
+    if viewer != "vampires" and state.secret_room and not state.van_helsing_found:
+        rooms = list(state.rules.board.area_tiles[state.rules.adventure["secret_room"]])
         twin.secret_room = room = draw.choice(rooms)
-    twin.events = Log(_rewrite(st, e, st.turn, cards_of, dice, room, others) for e in st.events)
+    twin.events = Log(_rewrite(state, e, state.turn, cards_of, dice, room, others)
+                      for e in state.events)
     return twin
 
 
-def _rewrite(st: DRState, entry: LogEntry, turn: int, cards_of: dict[int, str],
+def _rewrite(state: DRState, entry: LogEntry, turn: int, cards_of: dict[int, str],
              dice: dict[str, int], room: str, others: list[str]) -> LogEntry:
     ev = entry.event
     kind = ev.get("kind")
@@ -174,16 +175,16 @@ def _rewrite(st: DRState, entry: LogEntry, turn: int, cards_of: dict[int, str],
     if (kind == "card_played" and ev.get("turn") == turn and ev.get("play") in cards_of
             and ev.get("seat") in others):
         card = cards_of[ev["play"]]
-        text = say.card_played(ev["seat"], card, ev["play"], st.rules.data_dir)
+        text = say.card_played(ev["seat"], card, ev["play"], state.rules.data_dir)
         return attrs.evolve(entry, event={**ev, "card": card, "text": text})
     if kind == "reaction_die" and ev.get("turn") == turn and ev.get("seat") in dice:
         die = dice[ev["seat"]]
-        text = say.reaction_die(ev["seat"], die, st.rules.numbers["reaction_die_bonus"])
+        text = say.reaction_die(ev["seat"], die, state.rules.numbers["reaction_die_bonus"])
         return attrs.evolve(entry, event={**ev, "die": die, "text": text})
     if kind == "secret_room" and "vampires" in others:
-        text = say.secret_room(st.rules.board, room)
+        text = say.secret_room(state.rules.board, room)
         return attrs.evolve(entry, event={**ev, "room": room, "text": text})
     return entry
 
 
-__all__ = ["PUBLIC", "engine", "observation", "resample"]
+__all__ = ["PUBLIC", "observation", "resample"]

@@ -1,0 +1,166 @@
+"""The grid of a map: squares, facings and directions, and :class:`Board` (tiles laid out
+as an adventure's map, with walls, doors and labelled areas).
+
+Squares are numbered ``y * width + x`` (x grows east, y grows south). A tile is a
+6 x 6 grid ("Setting Up a Game"); walls are solid squares, doors fill doorways.
+Everything here is static: a Board is built once per (data, map) and shared by
+every state of every game played on it. This module reads no data file (``board``
+builds the maps of the data files), so the data checks can build boards too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import numpy as np
+
+from gothic_kernel import BadOption
+
+#: Facings name the four sides of a square ("Moving": face a side, never a corner).
+FACINGS = ("n", "e", "s", "w")
+FACING_VECTORS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+#: The eight directions a character can move in ("Moving").
+DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+DIRECTION_VECTORS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+
+VOID, FLOOR, WALL = 0, 1, 2
+
+
+def facing_index(name: str) -> int:
+    return FACINGS.index(name)
+
+
+class Board:
+    """One assembled map: squares, walls, doors, tiles and labelled areas."""
+
+    def __init__(self, name: str, spec: dict[str, Any], tiles: dict[str, Any], size: int) -> None:
+        self.name = name
+        self.spec = spec
+        placed = spec["tiles"]
+        shapes = []
+        for t in placed:
+            if t["tile"] not in tiles:
+                raise BadOption(f"map {name!r} uses unknown tile {t['tile']!r}")
+            chars = np.array([list(r) for r in tiles[t["tile"]]["rows"]])
+            shapes.append(np.rot90(chars, -int(t.get("turn", 0))))  # quarter turns clockwise
+        self.width = max(t["col"] * size + c.shape[1] for t, c in zip(placed, shapes, strict=True))
+        self.height = max(t["row"] * size + c.shape[0] for t, c in zip(placed, shapes, strict=True))
+        grid = np.full((self.height, self.width), VOID, dtype=np.int8)
+        doorway = np.zeros((self.height, self.width), dtype=bool)
+        tile_of = np.full((self.height, self.width), -1, dtype=np.int16)
+        self.tile_names: list[str] = []
+        for index, (t, chars) in enumerate(zip(placed, shapes, strict=True)):
+            y0, x0 = t["row"] * size, t["col"] * size
+            window = (slice(y0, y0 + chars.shape[0]), slice(x0, x0 + chars.shape[1]))
+            grid[window] = np.where(chars == "#", WALL, FLOOR)
+            doorway[window] = chars == "d"
+            tile_of[window] = index
+            self.tile_names.append(t["tile"])
+        self.kind = grid.ravel().copy()
+        self.tile_of = tile_of.ravel().copy()
+        self.size = self.width * self.height
+        self.open = self.kind == FLOOR
+        self.wall_bits = sum(1 << i for i in np.flatnonzero(~self.open).tolist())
+        self.doors, self.door_of = self._doors(spec.get("doors", []), doorway.ravel())
+        self.door_cells_bits = {d: sum(1 << c for c in cells) for d, cells in self.doors.items()}
+        self.areas: dict[str, frozenset[int]] = {}
+        self.area_tiles: dict[str, tuple[str, ...]] = {}
+        for area, info in spec.get("areas", {}).items():
+            if "tiles" in info:
+                self.area_tiles[area] = tuple(info["tiles"])
+                self.areas[area] = frozenset(c for tile in info["tiles"]
+                                             for c in self.tile_squares(tile))
+            else:
+                self.areas[area] = frozenset(self.index(x, y) for x, y in info["squares"])
+        self.neighbour = self._neighbours()
+        self.xs = np.arange(self.size) % self.width
+        self.ys = np.arange(self.size) // self.width
+
+    # -- squares ------------------------------------------------------------------------
+    def index(self, x: int, y: int) -> int:
+        return int(y * self.width + x)
+
+    def xy(self, square: int) -> tuple[int, int]:
+        return int(square % self.width), int(square // self.width)
+
+    def on_board(self, x: int, y: int) -> bool:
+        return bool(0 <= x < self.width and 0 <= y < self.height)
+
+    def tile_squares(self, tile: str) -> list[int]:
+        """The open squares of a tile of this map."""
+        if tile not in self.tile_names:
+            raise BadOption(f"map {self.name!r} has no tile {tile!r}")
+        t = self.tile_names.index(tile)
+        return [int(c) for c in np.flatnonzero((self.tile_of == t) & self.open)]
+
+    def tile_at(self, square: int) -> str:
+        return self.tile_names[int(self.tile_of[square])]
+
+    def distance(self, a: int, b: int) -> int:
+        """Squares between a and b counting the target's, diagonals counting 1 ("Range")."""
+        ax, ay = a % self.width, a // self.width
+        bx, by = b % self.width, b // self.width
+        return int(max(abs(ax - bx), abs(ay - by)))
+
+    def step(self, square: int, direction: int) -> int:
+        """The square one step away in a direction (0..7), or -1 off the board."""
+        return int(self.neighbour[square, direction])
+
+    def _neighbours(self) -> np.ndarray:
+        out = np.full((self.size, 8), -1, dtype=np.int32)
+        for square in range(self.size):
+            x, y = self.xy(square)
+            for d, (dx, dy) in enumerate(DIRECTION_VECTORS):
+                if self.on_board(x + dx, y + dy):
+                    out[square, d] = self.index(x + dx, y + dy)
+        return out
+
+    def _doors(self, specs: Iterable[list[int]], doorway: np.ndarray
+               ) -> tuple[dict[str, tuple[int, ...]], dict[int, str]]:
+        doors: dict[str, tuple[int, ...]] = {}
+        door_of: dict[int, str] = {}
+        n = 0
+        for x, y in specs:
+            start = self.index(x, y)
+            if start in door_of:
+                continue  # the other square of a doorway already listed
+            n += 1
+            if not doorway[start]:
+                raise BadOption(f"map {self.name!r}: door {n} at {[x, y]} is not in a doorway")
+            cells, todo = {start}, [start]
+            while todo:  # a door fills its whole doorway (two squares)
+                c = todo.pop()
+                cx, cy = self.xy(c)
+                for dx, dy in FACING_VECTORS:
+                    if self.on_board(cx + dx, cy + dy):
+                        o = self.index(cx + dx, cy + dy)
+                        if doorway[o] and o not in cells:
+                            cells.add(o)
+                            todo.append(o)
+            door = f"door_{n}"
+            doors[door] = tuple(sorted(cells))
+            for c in cells:
+                door_of[c] = door
+        return doors, door_of
+
+    def render(self, marks: dict[int, str] | None = None) -> list[str]:
+        """ASCII rows: '#' wall, ' ' beyond the tiles, '+' door, '.' floor; marks override."""
+        marks = marks or {}
+        rows = []
+        for y in range(self.height):
+            row = []
+            for x in range(self.width):
+                c = self.index(x, y)
+                if c in marks:
+                    row.append(marks[c])
+                elif self.kind[c] == VOID:
+                    row.append(" ")
+                elif self.kind[c] == WALL:
+                    row.append("#")
+                elif c in self.door_of:
+                    row.append("+")
+                else:
+                    row.append(".")
+            rows.append("".join(row))
+        return rows

@@ -1,0 +1,67 @@
+"""Checking the options that pick a map or a points value: your own adventure (and a
+printed one played with your own forces) needs a start area for every player on the map,
+big enough for the most characters that player can buy ("Your Own Adventures", "Points
+Value"). ``BadOption`` names the option, the map and the area.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from gothic_kernel import BadOption
+
+from . import narration as say
+from .board import Board, load_board
+from .characters import character_types, side_of_kind
+from .data import load
+from .data_check import free_squares
+
+
+def most_characters(data_dir: str, side: str, points: int) -> int:
+    """The most characters a player of ``side`` can buy for ``points`` (the cheapest
+    first, as many as the box holds)."""
+    sides = side_of_kind(data_dir)
+    count, left = 0, points
+    for t in sorted(character_types(data_dir).values(), key=lambda t: t.points):
+        if sides[t.kind] == side:
+            bought = min(t.box, left // t.points)
+            count, left = count + bought, left - bought * t.points
+    return count
+
+
+def check_start_areas(options: Mapping[str, Any], seat_sides: Mapping[str, str]) -> None:
+    """Your own adventure (and a printed one with your own forces): every player's start
+    area exists on the map and holds as many characters as the player can buy."""
+    data_dir = options["data_dir"]
+    if options["adventure"] == "custom":
+        board = load_board(options["custom_map"], data_dir)
+        for i, (seat, side) in enumerate(seat_sides.items()):
+            area = f"start_area_{i + 1}" if options["multiplayer"] else \
+                ("start_area_1" if side == "vampires" else "start_area_2")
+            points = options[f"{side.rstrip('s')}_points"] or options["points"]
+            _check_room(board, area, "option 'custom_map'", seat, side, points, data_dir)
+    elif options["own_forces"]:
+        spec = load(data_dir)["adventures"]["adventures"][options["adventure"]]
+        board = load_board(spec["map"], data_dir)
+        for seat, side in seat_sides.items():
+            if spec[side]["start"] == "tinted":
+                _check_room(board, spec[side]["area"], "option 'own_forces'", seat, side,
+                            int(spec[side]["points"]), data_dir)
+
+
+def _check_room(board: Board, area: str, option: str, seat: str, side: str, points: int,
+                data_dir: str) -> None:
+    who = say.player(seat)
+    if area not in board.areas:
+        raise BadOption(f"{option}: the map {board.name!r} (maps.toml) has no {area}, where "
+                        f"{who} places its characters")
+    room = len(free_squares(board, area))
+    most = most_characters(data_dir, side, points)
+    if room < most:
+        raise BadOption(f"{option}: {area} of the map {board.name!r} (maps.toml) has {room} "
+                        f"free squares, but {who} may buy up to {most} characters with "
+                        f"{points} points")
+
+
+__all__ = ["check_start_areas", "most_characters"]
