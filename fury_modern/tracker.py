@@ -36,9 +36,10 @@ step, a clone and the observation of every seat start from work already done.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -58,6 +59,10 @@ if TYPE_CHECKING:
 Rows = np.ndarray[Any, np.dtype[np.uint8]]
 Mask = np.ndarray[Any, np.dtype[np.bool_]]
 Ints = np.ndarray[Any, np.dtype[np.int64]]
+Words = np.ndarray[Any, np.dtype[np.uint64]]
+Words2 = Words  # bitsets over codes, shape (n, 2)
+Words3 = Words  # shape (n, k, 2)
+_ONE, _ZERO, _63 = np.uint64(1), np.uint64(0), np.uint64(63)
 
 #: Bytes per hypothesis: trail spaces, then lairs, then the card sliding off.
 WIDTH = 16
@@ -66,9 +71,11 @@ LAIR0 = 10
 LAIR_COLS = 3
 LIMBO = 13
 EMPTY = 255
-FORGOTTEN = 254
-#: Past this many hypotheses the oldest uncertain cards are forgotten (``Tracker._bound``).
-MAX_ROWS = 20_000
+#: A column whose card is known only to be one of a set (the bitset in ``Tracker.dom``).
+DOMAIN = 254
+#: Past this many hypotheses the oldest face-down cards are merged into sets
+#: (``Tracker._bound``).
+MAX_ROWS = 5_000
 #: Whether a power card lying beside a location card (Wolf Form) is in use, as the cards on
 #: the trail are (dracula.power_moves counts only the cards themselves).
 POWER_BESIDE_COUNTS = False
@@ -104,6 +111,12 @@ class Geometry:
     move_to: Ints
     wolf_ptr: Ints
     wolf_to: Ints
+    #: Bitsets (shape (1, 2)) of the location cards, the power cards, the cities (where a
+    #: lair may be) and the cards Misdirect may clear.
+    places_set: Words2
+    powers_set: Words2
+    land_set: Words2
+    misdirect_set: Words2
 
     @property
     def board(self) -> ModernMap:
@@ -170,8 +183,12 @@ def geometry_of(rules: Rules) -> Geometry:
     move_ptr, move_to = _csr(None, lambda p: [q for q in board.dracula_moves(p)
                                                if not board.is_hospital(q)], places, index)
     wolf_ptr, wolf_to = _csr(None, lambda p: _two_roads(board, p, frozenset()), places, index)
-    found = Geometry(rules, places, index, powers, code, is_sea, is_city,
-                     index["castle_dracula"], move_ptr, move_to, wolf_ptr, wolf_to)
+    castle = index["castle_dracula"]
+    found = Geometry(rules, places, index, powers, code, is_sea, is_city, castle, move_ptr,
+                     move_to, wolf_ptr, wolf_to, _set(range(len(places))),
+                     _set(range(len(places), len(places) + len(powers))),
+                     _set([index[c] for c in board.cities]),
+                     _set([i for i in range(len(places)) if i != castle]))
     _GEOMETRY[id(rules)] = found
     return found
 
@@ -222,6 +239,8 @@ class Table:
     #: it cannot name: Hide, and Feed when he was unhurt), and Misdirect's space.
     last_power: str = ""
     last_space: int = 0
+    #: The columns whose card is kept as a set of possible cards (``Tracker.dom``), in order.
+    dom_cols: tuple[int, ...] = ()
 
     def where(self, seat: str) -> str:
         return self.hunters[HUNTERS.index(seat)]
@@ -290,22 +309,29 @@ Group = MoveGroup | ArrivalGroup | ClearGroup
 class Tracker:
     """The hypotheses and the table, brought up to date entry by entry.
 
-    ``rows`` are never changed in place (a copy is made), so copies of a tracker share
-    them safely.
+    ``rows`` holds one hypothesis per row: a code per column (trail spaces, lairs, the card
+    sliding off). While the hypotheses are few, every card is exact; past ``MAX_ROWS`` the
+    oldest face-down cards are kept instead as the *set* of cards they may be (column code
+    ``DOMAIN``, its bitset in ``dom[:, i]`` for the i-th column of ``table.dom_cols``), and
+    hypotheses that then look alike merge, their sets united. Every fact narrows a set as
+    it would the card, so the true place is never lost; what merging loses is only which
+    values of two such cards went together (``exact`` turns False).
+
+    Arrays are never changed in place (a copy is made), so copies of a tracker share them.
     """
 
     def __init__(self, geometry: Geometry) -> None:
         self.geometry = geometry
         self.rows: Rows = np.zeros((0, WIDTH), dtype=np.uint8)
+        self.dom: Words3 = np.zeros((0, 0, 2), dtype=np.uint64)
         self.table = Table()
         self.group: Group | None = None
-        #: False once hypotheses had to be merged (``MAX_ROWS``): the set is then a sound
-        #: superset (his true place is still in it) that may hold places no history reaches.
         self.exact = True
 
     def copy(self) -> Tracker:
         twin = Tracker.__new__(Tracker)
-        twin.geometry, twin.rows, twin.table = self.geometry, self.rows, self.table
+        twin.geometry, twin.rows, twin.dom, twin.table = (self.geometry, self.rows, self.dom,
+                                                          self.table)
         twin.group, twin.exact = self.group, self.exact
         return twin
 
@@ -327,22 +353,92 @@ class Tracker:
     def places(self) -> list[str]:
         if not len(self.rows):
             return []
-        return [self.geometry.places[int(i)] for i in np.unique(self.current())]
+        seen = np.bincount(self.current(), minlength=self.geometry.size)
+        return [self.geometry.places[int(i)] for i in np.flatnonzero(seen)]
 
-    def _is(self, values: Rows, code: int) -> Mask:
-        """Cards that are, or may be (forgotten), ``code``."""
-        found: Mask = (values == code) | (values == FORGOTTEN)
-        return found
+    # -- rows and sets -----------------------------------------------------------------------
+    def _keep(self, keep: Mask | Ints) -> None:
+        self.rows, self.dom = self.rows[keep], self.dom[keep]
 
-    def _location(self, values: Rows) -> Mask:
-        """Cards that are, or may be, location cards."""
-        found: Mask = (values < self.geometry.size) | (values == FORGOTTEN)
-        return found
+    def _slot(self, col: int) -> int:
+        """The index in ``dom`` of a column kept as a set, or -1."""
+        cols = self.table.dom_cols
+        return cols.index(col) if col in cols else -1
 
-    def _power(self, values: Rows) -> Mask:
-        """Cards that are, or may be, power cards."""
-        found: Mask = (values >= self.geometry.size) & (values != EMPTY)
-        return found
+    def _is(self, pos: Ints, col: int, codes: Ints) -> Mask:
+        """Whether the card in ``col`` of row ``pos[i]`` is, or may be, ``codes[i]``."""
+        slot = self._slot(col)
+        if slot < 0:
+            found: Mask = self.rows[pos, col] == codes
+            return found
+        return _has(self.dom[pos, slot], codes)
+
+    def _narrow(self, col: int, allowed: Words2) -> None:
+        """The card in ``col`` is one of ``allowed`` (a (1, 2) bitset over codes)."""
+        slot = self._slot(col)
+        if slot < 0:
+            self._keep(_has(np.repeat(allowed, len(self.rows), axis=0),
+                            self.rows[:, col].astype(np.int64)))
+            return
+        dom = self.dom.copy()
+        dom[:, slot] &= allowed
+        self.dom = dom
+        self._keep(_nonempty(dom[:, slot]))
+
+    def _remap(self, where: Callable[[int], int | None]) -> None:
+        """The code columns moved: re-index the columns kept as sets (None: gone)."""
+        cols = self.table.dom_cols
+        if not cols:
+            return
+        kept = [(i, where(c)) for i, c in enumerate(cols)]
+        kept = [(i, c) for i, c in kept if c is not None]
+        if len(kept) != len(cols):
+            self.dom = self.dom[:, [i for i, _ in kept]]
+        self.table = attrs.evolve(self.table, dom_cols=tuple(c for _, c in kept if c is not None))
+
+    def _drop_col(self, col: int, end: int) -> None:
+        """Remove column ``col`` of the block ending before ``end``."""
+        self.rows = _drop(self.rows, col, end)
+        self._remap(lambda c: None if c == col else c - 1 if col < c < end else c)
+
+    def _unique(self) -> None:
+        """Merge equal hypotheses (uniting their sets); bound their number."""
+        self._merge()
+        if len(self.rows) > MAX_ROWS:
+            self._bound()
+
+    def _merge(self) -> None:
+        if not self.table.dom_cols:
+            self.rows = _groups(self.rows, need_order=False)[0]
+            self.dom = np.zeros((len(self.rows), 0, 2), dtype=np.uint64)
+            return
+        rows, order, starts = _groups(self.rows, need_order=True)
+        if len(rows) < len(self.rows):
+            self.dom = np.bitwise_or.reduceat(self.dom[order], starts, axis=0)
+            self.rows = rows
+
+    def _bound(self) -> None:
+        """Too many hypotheses: keep the oldest face-down cards (never a current location:
+        the card sliding off, the lairs, then the trail from its end) as sets instead,
+        merging the hypotheses that then look alike."""
+        t = self.table
+        cols = [*([LIMBO] if t.limbo and not t.limbo_shown else []),
+                *(LAIR0 + j for j in range(t.lairs - 1, -1, -1) if not t.lairs_shown[j]),
+                *(j for j in range(t.length - 1, 0, -1) if not t.shown[j])]
+        newest = int(self.current_index().max()) if len(self.rows) else 0
+        for col in cols:
+            if len(self.rows) <= MAX_ROWS or (col < LAIR0 and col <= newest):
+                return
+            if col in self.table.dom_cols:
+                continue
+            added = _bit(self.rows[:, col].astype(np.int64))[:, None, :]
+            self.dom = np.concatenate([self.dom, added], axis=1)
+            rows = self.rows.copy()
+            rows[:, col] = DOMAIN
+            self.rows = rows
+            self.table = attrs.evolve(self.table, dom_cols=(*self.table.dom_cols, col))
+            self.exact = False
+            self._merge()
 
     # -- the log ---------------------------------------------------------------------------
     def feed(self, shown: Mapping[str, Any]) -> None:
@@ -407,8 +503,25 @@ class Tracker:
 
     def close(self, placed: bool | None = None) -> None:
         """Finish the open group. ``placed``: an encounter went on the new card (for a move;
-        None when that is not known yet)."""
-        group, self.group = self.group, None
+        None when that is not known yet). The outcome is remembered: the observation of a
+        position closes the open group on a copy, and the next step closes it again."""
+        group = self.group
+        if group is None:
+            return
+        key = (id(group), id(self.rows), id(self.table), placed)
+        hit = _CLOSED.get(key)
+        if hit is not None and hit[0] is group and hit[1] is self.rows and hit[2] is self.table:
+            self.group = None
+            self.rows, self.dom, self.table, self.exact = hit[3:]
+            return
+        before = (group, self.rows, self.table)
+        self._close(group, placed)
+        _CLOSED[key] = (*before, self.rows, self.dom, self.table, self.exact)
+        while len(_CLOSED) > 64:
+            _CLOSED.popitem(last=False)
+
+    def _close(self, group: Group, placed: bool | None) -> None:
+        self.group = None
         if isinstance(group, MoveGroup):
             if not group.moved:
                 return
@@ -419,13 +532,12 @@ class Tracker:
                 self._single(shown["kind"], shown)
         elif isinstance(group, ArrivalGroup):
             self._arrival(group)
-        elif isinstance(group, ClearGroup):
-            if group.why == "vampire":
-                self._vampire_clears(group)
-            elif group.why == "cornered":
-                self._cornered_clears(group)
-            else:
-                self._bat_flight(group)
+        elif group.why == "vampire":
+            self._vampire_clears(group)
+        elif group.why == "cornered":
+            self._cornered_clears(group)
+        else:
+            self._bat_flight(group)
 
     # -- the public replica ------------------------------------------------------------------
     def _set_hunter(self, seat: str, place: str) -> None:
@@ -479,6 +591,7 @@ class Tracker:
         rows = np.full((len(cities), WIDTH), EMPTY, dtype=np.uint8)
         rows[:, 0] = cities
         self.rows = rows
+        self.dom = np.zeros((len(rows), 0, 2), dtype=np.uint64)
         self.table = attrs.evolve(self.table, started=True, length=1, shown=(False,),
                                   marks=("",))
 
@@ -502,38 +615,41 @@ class Tracker:
         where, col = _space(space)
         t = self.table
         if where == "lair":
-            self.rows = _drop_col(self.rows, LAIR0 + col, LAIR0 + t.lairs)
-            self.table = attrs.evolve(t, lairs=t.lairs - 1,
+            self._drop_col(LAIR0 + col, LAIR0 + t.lairs)
+            self.table = attrs.evolve(self.table, lairs=t.lairs - 1,
                                       lairs_shown=_without(t.lairs_shown, col),
                                       lair_marks=_without(t.lair_marks, col))
         else:
-            rows = self.rows[self.current_index() != col]
-            self.rows = _drop_col(rows, col, t.length)
-            self.table = attrs.evolve(t, length=t.length - 1, shown=_without(t.shown, col),
-                                      marks=_without(t.marks, col))
+            self._keep(self.current_index() != col)
+            self._drop_col(col, t.length)
+            self.table = attrs.evolve(self.table, length=t.length - 1,
+                                      shown=_without(t.shown, col), marks=_without(t.marks, col))
         self._unique()
 
     def _pin(self, col: int, code: int) -> None:
-        """The card in column ``col`` is ``code`` (a forgotten card becomes it)."""
-        rows = self.rows[self._is(self.rows[:, col], code)]
-        if bool(np.any(rows[:, col] == FORGOTTEN)):
-            rows = rows.copy()
-            rows[:, col] = code
-            rows = _unique_rows(rows)
+        """The card in column ``col`` is ``code`` (a set becomes that card)."""
+        slot = self._slot(col)
+        if slot < 0:
+            self._keep(self.rows[:, col] == code)
+            return
+        self._keep(_has(self.dom[:, slot], np.full(len(self.rows), code, dtype=np.int64)))
+        rows = self.rows.copy()
+        rows[:, col] = code
         self.rows = rows
+        self._remap(lambda c: None if c == col else c)
 
     def _trail_revealed(self, shown: Mapping[str, Any]) -> None:
         where, col = _space(shown["space"])
         t = self.table
         if where == "lair":
             self._pin(LAIR0 + col, self.geometry.index[shown["card"]])
-            self.table = attrs.evolve(t, lairs_shown=_with(t.lairs_shown, col, True))
+            self.table = attrs.evolve(self.table, lairs_shown=_with(t.lairs_shown, col, True))
         else:
             self._pin(col, self.geometry.index[shown["card"]])
-            self.table = attrs.evolve(t, shown=_with(t.shown, col, True))
+            self.table = attrs.evolve(self.table, shown=_with(t.shown, col, True))
 
     def _dracula_revealed(self, shown: Mapping[str, Any]) -> None:
-        self.rows = self.rows[self.current() == self.geometry.index[shown["city"]]]
+        self._keep(self.current() == self.geometry.index[shown["city"]])
         self.table = attrs.evolve(self.table, revealed=True)
 
     def _slide(self) -> None:
@@ -547,20 +663,18 @@ class Tracker:
         rows[:, LIMBO] = rows[:, last]
         rows[:, last] = EMPTY
         self.rows = rows
-        self.table = attrs.evolve(t, length=last, limbo=True, shown=t.shown[:last],
+        self._remap(lambda c: LIMBO if c == last else c)
+        self.table = attrs.evolve(self.table, length=last, limbo=True, shown=t.shown[:last],
                                   marks=t.marks[:last], limbo_shown=t.shown[last],
                                   limbo_mark=t.marks[last])
-
-    def _limbo_is_location(self, location: bool) -> None:
-        limbo = self.rows[:, LIMBO]
-        keep = self._location(limbo) if location else self._power(limbo)
-        self.rows = self.rows[keep | (limbo == FORGOTTEN)]
 
     def _matured(self, shown: Mapping[str, Any]) -> None:
         """Maturing: a power card goes back without asking him ("leaves the trail"); a
         location card he matures without its effects ("matures")."""
         self._slide()
-        self._limbo_is_location(str(shown.get("reason", "")) != LEAVES_TRAIL)
+        g = self.geometry
+        self._narrow(LIMBO, g.powers_set if str(shown.get("reason")) == LEAVES_TRAIL
+                     else g.places_set)
 
     def _matures(self, shown: Mapping[str, Any]) -> None:
         """Matured with its effects: the card is shown as it leaves."""
@@ -570,12 +684,17 @@ class Tracker:
     def _lair(self, shown: Mapping[str, Any]) -> None:
         """The hideout sliding off becomes a lair: a location, not at sea."""
         self._slide()
-        g, t = self.geometry, self.table
-        limbo = self.rows[:, LIMBO]
-        rows = self.rows[(limbo == FORGOTTEN) | ((limbo < g.size) & ~g.is_sea[limbo])].copy()
+        t = self.table
+        self._narrow(LIMBO, self.geometry.land_set)
+        rows = self.rows.copy()
         rows[:, LAIR0 + t.lairs] = rows[:, LIMBO]
         self.rows = rows
-        self.table = attrs.evolve(t, lairs=t.lairs + 1,
+        slot = self._slot(LIMBO)
+        if slot >= 0:
+            self.dom = np.concatenate([self.dom, self.dom[:, slot:slot + 1]], axis=1)
+            self.table = attrs.evolve(self.table,
+                                      dom_cols=(*self.table.dom_cols, LAIR0 + t.lairs))
+        self.table = attrs.evolve(self.table, lairs=t.lairs + 1,
                                   lairs_shown=(*t.lairs_shown, t.limbo_shown),
                                   lair_marks=(*t.lair_marks, t.limbo_mark))
 
@@ -590,7 +709,7 @@ class Tracker:
 
     def _cornered(self, shown: Mapping[str, Any]) -> None:
         """Nowhere to go: only hypotheses with no move at all; his trail behind him cleared."""
-        self.rows = self.rows[~self._has_move()]
+        self._keep(~self._has_move())
         self.group = ClearGroup("cornered", CORNERED_REASON)
 
     def _bat_alone(self, shown: Mapping[str, Any]) -> None:
@@ -603,27 +722,33 @@ class Tracker:
         was_revealed = self.table.revealed
         if not any(s["kind"] == "trail_revealed" for s in group.after):
             cols = self.table.face_down()
-            if cols:
-                self.rows = self.rows[~(self.rows[:, cols] == code).any(axis=1)]
+            exact = [c for c in cols if c not in self.table.dom_cols]
+            if exact:
+                self._keep(~(self.rows[:, exact] == code).any(axis=1))
+            if self.table.dom_cols:
+                dom = self.dom & ~_set([code])[:, None, :]
+                self.dom = dom
+                self._keep(_nonempty(dom))
         for shown in group.after:
             self._single(shown["kind"], shown)
         if not was_revealed and not any(s["kind"] == "dracula_revealed" for s in group.after):
-            self.rows = self.rows[self.current() != code]
+            self._keep(self.current() != code)
 
     def _vampire_clears(self, group: ClearGroup) -> None:
         cleared = {_space(s)[1] + 1 for s in group.spaces}
         skipped = [s for s in group.attempts if s not in cleared]
         index = self.current_index()
         if len(skipped) > 1:
-            self.rows = self.rows[:0]
+            self._keep(np.zeros(len(self.rows), dtype=bool))
         elif skipped:
-            self.rows = self.rows[index == skipped[0] - 1]
+            self._keep(index == skipped[0] - 1)
         else:
-            self.rows = self.rows[~np.isin(index, [s - 1 for s in group.attempts])]
+            self._keep(~np.isin(index, [s - 1 for s in group.attempts]))
         for space in sorted(cleared, reverse=True):
             t = self.table
-            self.rows = _drop_col(self.rows, space - 1, t.length)
-            self.table = attrs.evolve(t, length=t.length - 1, shown=_without(t.shown, space - 1),
+            self._drop_col(space - 1, t.length)
+            self.table = attrs.evolve(self.table, length=t.length - 1,
+                                      shown=_without(t.shown, space - 1),
                                       marks=_without(t.marks, space - 1))
         self._unique()
 
@@ -638,56 +763,62 @@ class Tracker:
                 [2] * (c - 1) + [3] * (t.length - 1 - c)
             if expected != names:
                 continue
-            rows = self.rows[index == c]
+            self._keep(index == c)
             keep = [0] if c == 0 else [0, c]
-            out = np.full_like(rows, EMPTY)
-            out[:, :len(keep)] = rows[:, keep]
-            out[:, LAIR0:] = rows[:, LAIR0:]
-            self.rows = _unique_rows(out)
-            self.table = attrs.evolve(t, length=len(keep),
+            rows = np.full_like(self.rows, EMPTY)
+            rows[:, :len(keep)] = self.rows[:, keep]
+            rows[:, LAIR0:] = self.rows[:, LAIR0:]
+            self.rows = rows
+            self._remap(functools.partial(_kept_at, keep))
+            self.table = attrs.evolve(self.table, length=len(keep),
                                       shown=tuple(t.shown[k] for k in keep),
                                       marks=tuple(t.marks[k] for k in keep))
+            self._unique()
             return
-        self.rows = self.rows[:0]
+        self._keep(np.zeros(len(self.rows), dtype=bool))
 
     def _bat_flight(self, group: ClearGroup) -> None:
         """Escape as Bat (combat.fly_off): his hideout moves to trail space 2 and is cleared
         (unless it is then still his own, behind a power card), and he flies, in secret, to a
-        city up to two roads away with no hunter, off his trail; that card goes on space 1."""
+        city up to two roads away with no hunter, off his trail; that card goes on space 1.
+        He was revealed, so the table knows which card is his."""
         g, t = self.geometry, self.table
         cleared = bool(group.spaces)
+        index = self.current_index()
+        c = int(index[0]) if len(index) else 0
+        self._keep(index == c)
+        order = [j for j in range(t.length) if j != c]
+        order.insert(min(1, len(order)), c)
+        if c == 0 and t.length > 1:
+            self._narrow(order[0], g.places_set if cleared else g.powers_set)
+        elif cleared:
+            self._keep(np.zeros(len(self.rows), dtype=bool))
+        if cleared:
+            order.remove(c)
         ptr, to = g.reach(t.holy)
         banned = g.mask([*t.occupied(), *t.holy])
-        index = self.current_index()
-        parts: list[Rows] = []
-        order: list[int] = list(range(t.length))
-        for c in sorted({int(i) for i in index}):
-            rows = self.rows[index == c]
-            after = [j for j in range(t.length) if j != c]
-            after.insert(min(1, len(after)), c)
-            if c == 0 and t.length > 1:
-                second = rows[:, after[0]]
-                rows = rows[self._location(second) if cleared else self._power(second)
-                            | (second == FORGOTTEN)]
-            elif cleared:
-                continue
-            if cleared:
-                after.remove(c)
-            here = rows[:, c].astype(np.int64)
-            pos, dest = _expand(here, ptr, to)
-            keep = ~banned[dest] & ~(rows[pos][:, :t.length] == dest[:, None]).any(axis=1)
-            pos, dest = pos[keep], dest[keep]
-            out = np.full((len(pos), WIDTH), EMPTY, dtype=np.uint8)
-            out[:, 0] = dest
-            out[:, 1:len(after) + 1] = rows[pos][:, after]
-            out[:, LAIR0:] = rows[pos][:, LAIR0:]
-            parts.append(out)
-            order = after  # the table sees where the face-up card of his hideout went
-        self.rows = _unique_rows(np.concatenate(parts)) if parts else self.rows[:0]
-        self.table = attrs.evolve(t, length=len(order) + 1,
+        here = self.current()
+        pos, dest = _expand(here, ptr, to)
+        keep = ~banned[dest] & ~_member(_bits(self.rows, list(range(t.length)), g.size), pos,
+                                        dest)
+        pos, dest = pos[keep], dest[keep]
+        rows = np.full((len(pos), WIDTH), EMPTY, dtype=np.uint8)
+        rows[:, 0] = dest
+        rows[:, 1:len(order) + 1] = self.rows[pos][:, order]
+        rows[:, LAIR0:] = self.rows[pos][:, LAIR0:]
+        dom = self.dom[pos]
+        trail = [i for i, col in enumerate(t.dom_cols) if col < LAIR0]
+        if trail:  # the city he flew to is none of his trail's cards
+            dom = dom.copy()
+            dom[:, trail] &= ~_bit(dest)[:, None, :]
+        self.rows, self.dom = rows, dom
+        self._keep(_nonempty(dom))
+        self._remap(lambda col: _kept_at(order, col, 1))
+        self.table = attrs.evolve(self.table, length=len(order) + 1,
                                   shown=(False, *(t.shown[j] for j in order)),
                                   marks=("escape_as_bat", *(t.marks[j] for j in order)),
                                   revealed=False, last_power="escape_as_bat", last_space=0)
+        self._unique()
 
     # -- moves -------------------------------------------------------------------------------
     def _trail_cols(self) -> list[int]:
@@ -697,15 +828,12 @@ class Tracker:
     def _in_use(self, power: str) -> Mask:
         """The power card lies on the trail (or is sliding off it). Like
         dracula.power_moves, a power card beside a location card (Wolf Form) does not count
-        unless ``POWER_BESIDE_COUNTS``; a forgotten card may be anything, so it does not."""
+        unless ``POWER_BESIDE_COUNTS``. A card kept as a set may be it or not (a move that
+        plays it then takes it out of the set)."""
         t = self.table
         found: Mask = (self.rows[:, self._trail_cols()] == self.geometry.code[power]).any(axis=1)
         if POWER_BESIDE_COUNTS and power in (*t.marks, *t.lair_marks, t.limbo_mark):
             found |= True
-        return found
-
-    def _on_trail(self, pos: Ints, dest: Ints) -> Mask:
-        found: Mask = (self.rows[pos][:, self._trail_cols()] == dest[:, None]).any(axis=1)
         return found
 
     def _may_play(self, power: str, damage: int, here: Ints) -> Mask:
@@ -728,8 +856,11 @@ class Tracker:
         g, t = self.geometry, self.table
         if col >= min(t.length, g.rules.numbers["trail_spaces"] - 1) or t.marks[col]:
             return np.zeros(len(self.rows), dtype=bool)
+        slot = self._slot(col)
+        if slot >= 0:
+            return _nonempty(self.dom[:, slot] & g.misdirect_set)
         card = self.rows[:, col]
-        found: Mask = self._location(card) & (card != g.castle) & (index != col)
+        found: Mask = (card < g.size) & (card != g.castle) & (index != col)
         return found
 
     def _has_move(self) -> Mask:
@@ -737,12 +868,15 @@ class Tracker:
         g, t = self.geometry, self.table
         here, index = self.current(), self.current_index()
         holy = g.mask(sorted(t.holy))
+        trail = _bits(self.rows, self._trail_cols(), g.size)
         pos, dest = _expand(here, g.move_ptr, g.move_to)
-        ok = ~holy[dest] & ~self._on_trail(pos, dest)
+        ok = ~holy[dest] & ~_member(trail, pos, dest)
         plain = np.bincount(pos[ok], minlength=len(self.rows)) > 0
+        if bool(plain.all()):
+            return plain
         ptr, to = g.reach(t.holy)
         pos, dest = _expand(here, ptr, to)
-        ok = ~holy[dest] & ~self._on_trail(pos, dest)
+        ok = ~holy[dest] & ~_member(trail, pos, dest)
         wolf = np.bincount(pos[ok], minlength=len(self.rows)) > 0
         found = plain | (wolf & self._may_play("wolf_form", t.damage, here))
         for power in STAY_POWERS:
@@ -757,13 +891,28 @@ class Tracker:
         """Every way each hypothesis could have made the move the table saw (DraculaPhase:
         move_options, then place_card): the new card on trail space 1."""
         g, t = self.geometry, self.table
-        rows = self.rows
+        rows, dom = self.rows, self.dom
         here, index = self.current(), self.current_index()
         reasons = {r for r in group.reasons if r != CASTLE_HEAL}
         occupied = g.mask(t.occupied())
         holy = g.mask(sorted(t.holy))
         lair = group.lair - 1
-        parts: list[Rows] = []
+        misdirect = group.misdirect - 1
+        trail = _bits(rows, self._trail_cols(), g.size)
+        lairs_bits = _bits(rows, [LAIR0 + j for j in range(t.lairs)], g.size)
+        # where each column goes: trail spaces move up one, the card sliding off and the
+        # lair moving up leave, Misdirect's card replaces the hideout it clears
+        def moved(col: int) -> int | None:
+            if col in (LIMBO, misdirect) or (lair >= 0 and col == LAIR0 + lair):
+                return None
+            if col < LAIR0:
+                return col + 1
+            return col - 1 if lair >= 0 and col > LAIR0 + lair else col
+        kept = [i for i, col in enumerate(t.dom_cols) if moved(col) is not None]
+        trail_sets = [i for i, col in enumerate(t.dom_cols) if col < LAIR0 or col == LIMBO]
+        lair_sets = [i for i, col in enumerate(t.dom_cols) if LAIR0 <= col < LIMBO]
+        out_rows: list[Rows] = []
+        out_dom: list[Words3] = []
 
         def expected(power: str) -> set[str]:
             """The damage (or healing) reasons playing ``power`` puts in the log."""
@@ -780,34 +929,53 @@ class Tracker:
             found: Mask = (group.hand > 0) & ~g.is_sea[where] & ~occupied[where]
             return found
 
-        def to_place(pos: Ints, dest: Ints, power: str, misdirect: int = -1) -> None:
-            keep = ~holy[dest] & ~self._on_trail(pos, dest) & ((dest == g.castle) == group.castle)
-            if lair >= t.lairs:
-                keep &= False
-            elif lair >= 0:
-                keep &= self._is(rows[pos, LAIR0 + lair], dest)
-            elif t.lairs:
-                keep &= ~(rows[pos][:, LAIR0:LAIR0 + t.lairs] == dest[:, None]).any(axis=1)
-            if placed is not None:
-                keep &= may_place(power, dest) == placed
-            pos, dest = pos[keep], dest[keep]
+        def emit(pos: Ints, first: Ints, dest: Ints | None, power: str) -> None:
+            """Successors of rows ``pos`` with ``first`` on trail space 1; the sets lose the
+            city he moved to (not on his trail nor, unless he entered it, in a lair) and the
+            power card he played (it was not in use)."""
             old = rows[pos]
             if misdirect >= 0:
                 old = old.copy()
                 old[:, misdirect] = g.code["misdirect"]
             new = np.full_like(old, EMPTY)
-            new[:, 0] = dest
+            new[:, 0] = first
             new[:, 1:t.length + 1] = old[:, :t.length]
             lairs = [LAIR0 + j for j in range(t.lairs) if j != lair]
             new[:, LAIR0:LAIR0 + len(lairs)] = old[:, lairs]
-            parts.append(new)
+            sets = dom[pos]
+            if len(t.dom_cols):
+                sets = sets.copy()
+                if dest is not None:
+                    gone = _bit(dest)[:, None, :]
+                    sets[:, trail_sets] &= ~gone
+                    if lair < 0:
+                        sets[:, lair_sets] &= ~gone
+                if power:
+                    sets[:, trail_sets] &= ~_set([g.code[power]])[:, None, :]
+                sets = sets[:, kept]
+                ok = _nonempty(sets)
+                new, sets = new[ok], sets[ok]
+            out_rows.append(new)
+            out_dom.append(sets)
+
+        def to_place(pos: Ints, dest: Ints, power: str) -> None:
+            keep = ~holy[dest] & ~_member(trail, pos, dest) & ((dest == g.castle) == group.castle)
+            if lair >= t.lairs:
+                keep &= False
+            elif lair >= 0:
+                keep &= self._is(pos, LAIR0 + lair, dest)
+            elif t.lairs:
+                keep &= ~_member(lairs_bits, pos, dest)
+            if placed is not None:
+                keep &= may_place(power, dest) == placed
+            emit(pos[keep], dest[keep], dest[keep], power)
 
         if group.misdirect:
-            col = group.misdirect - 1
-            ok = self._may_play("misdirect", group.damage, here) & self._misdirect_ok(col, index)
+            ok = self._may_play("misdirect", group.damage, here) & \
+                self._misdirect_ok(misdirect, index)
             if not reasons:
                 pos, dest = _expand(here[ok], g.move_ptr, g.move_to)
-                to_place(np.flatnonzero(ok)[pos], dest, "misdirect", col)
+                to_place(np.flatnonzero(ok)[pos], dest, "misdirect")
         else:
             if reasons <= {SEA_TO_SEA}:
                 pos, dest = _expand(here, g.move_ptr, g.move_to)
@@ -825,60 +993,29 @@ class Tracker:
                 ok = self._may_play(power, group.damage, here)
                 if placed is not None:
                     ok &= may_place(power, here) == placed
-                old = rows[ok]
-                new = np.full_like(old, EMPTY)
-                new[:, 0] = g.code[power]
-                new[:, 1:t.length + 1] = old[:, :t.length]
-                new[:, LAIR0:LAIR0 + LAIR_COLS] = old[:, LAIR0:LAIR0 + LAIR_COLS]
-                parts.append(new)
-        self.rows = _unique_rows(np.concatenate(parts)) if parts else rows[:0]
+                pos = np.flatnonzero(ok)
+                emit(pos, np.full(len(pos), g.code[power], dtype=np.int64), None, power)
+        self.rows = np.concatenate(out_rows) if out_rows else rows[:0]
+        self.dom = np.concatenate(out_dom) if out_dom else dom[:0, kept]
+        self.table = attrs.evolve(t, dom_cols=tuple(c for c in map(moved, t.dom_cols)
+                                                    if c is not None))
         shown, marks = list(t.shown), list(t.marks)
-        if group.misdirect:
-            shown[group.misdirect - 1], marks[group.misdirect - 1] = False, ""
+        if misdirect >= 0:
+            shown[misdirect], marks[misdirect] = False, ""
         lairs_shown, lair_marks = list(t.lairs_shown), list(t.lair_marks)
         first_shown, first_mark = False, ""
         if 0 <= lair < len(lairs_shown):
             first_shown, first_mark = lairs_shown.pop(lair), lair_marks.pop(lair)
-        wolf = g.rules.powers["wolf_form"].name in reasons if "wolf_form" in g.rules.powers \
-            else False
+        wolf = "wolf_form" in g.rules.powers and g.rules.powers["wolf_form"].name in reasons
         self.table = attrs.evolve(
-            t, length=t.length + 1, lairs=len(lairs_shown), limbo=False,
+            self.table, length=t.length + 1, lairs=len(lairs_shown), limbo=False,
             shown=(first_shown, *shown),
             marks=("wolf_form" if wolf and lair < 0 else first_mark, *marks),
             lairs_shown=tuple(lairs_shown), lair_marks=tuple(lair_marks), limbo_shown=False,
             limbo_mark="", revealed=False,
-            last_power="misdirect" if group.misdirect else "wolf_form" if wolf else "",
+            last_power="misdirect" if misdirect >= 0 else "wolf_form" if wolf else "",
             last_space=group.misdirect)
-        if len(self.rows) > MAX_ROWS:
-            self._bound()
-
-    # -- keeping it small ------------------------------------------------------------------
-    def _unique(self) -> None:
-        self.rows = _unique_rows(self.rows)
-        if len(self.rows) > MAX_ROWS:
-            self._bound()
-
-    def _bound(self) -> None:
-        """Too many hypotheses: forget the identity of the oldest face-down cards that are
-        never a current location (the card sliding off, the lairs, then the trail from its
-        end), merging the hypotheses that differ only there. Every check treats a
-        forgotten card as possibly anything, so the set stays sound (``exact`` is False)."""
-        t = self.table
-        cols = [*([LIMBO] if t.limbo and not t.limbo_shown else []),
-                *(LAIR0 + j for j in range(t.lairs - 1, -1, -1) if not t.lairs_shown[j]),
-                *(j for j in range(t.length - 1, 0, -1) if not t.shown[j])]
-        newest = int(self.current_index().max()) if len(self.rows) else 0
-        for col in cols:
-            if len(self.rows) <= MAX_ROWS:
-                return
-            if col <= newest:
-                return
-            if bool(np.all(self.rows[:, col] == FORGOTTEN)):
-                continue
-            rows = self.rows.copy()
-            rows[:, col] = FORGOTTEN
-            self.rows = _unique_rows(rows)
-            self.exact = False
+        self._unique()
 
     # -- what the table sees now ---------------------------------------------------------------
     def finish(self, top: str, dracula_asked: bool) -> Tracker:
@@ -894,9 +1031,9 @@ class Tracker:
             done.close()
         if top == "maturing" and dracula_asked:
             done._slide()
-            done._limbo_is_location(True)
+            done._narrow(LIMBO, done.geometry.places_set)
         elif top == "dracula_phase" and dracula_asked and not open_move and done.table.started:
-            done.rows = done.rows[done._has_move()]
+            done._keep(done._has_move())
         return done
 
 
@@ -925,21 +1062,110 @@ _HANDLERS: dict[str, Any] = {
 }
 
 
-def _unique_rows(rows: Rows) -> Rows:
-    """The distinct hypotheses, sorted."""
-    if len(rows) < 2:
-        return rows
-    rows = np.ascontiguousarray(rows)
-    keys = rows.view(np.uint64)
-    order = np.lexsort((keys[:, 1], keys[:, 0]))
-    keys = keys[order]
-    keep = np.ones(len(keys), dtype=bool)
-    keep[1:] = (keys[1:] != keys[:-1]).any(axis=1)
-    found: Rows = rows[order[keep]]
+def _bits(rows: Rows, cols: Sequence[int], size: int) -> tuple[Words, Words]:
+    """The places among the exact cards in ``cols`` of each row, as a 128-bit set (two
+    uint64 words; a card kept as a set is left out)."""
+    low = np.zeros(len(rows), dtype=np.uint64)
+    high = np.zeros(len(rows), dtype=np.uint64)
+    for col in cols:
+        v = rows[:, col].astype(np.uint64)
+        low |= np.where(v < 64, _ONE << (v & _63), _ZERO)
+        high |= np.where((v >= 64) & (v < size), _ONE << (v & _63), _ZERO)
+    return low, high
+
+
+def _member(bits: tuple[Words, Words], pos: Ints, places: Ints) -> Mask:
+    """Whether ``places[i]`` is in the set of row ``pos[i]``."""
+    low, high = bits
+    word = np.where(places < 64, low[pos], high[pos])
+    found: Mask = ((word >> (places.astype(np.uint64) & _63)) & _ONE) > 0
     return found
 
 
-def _drop_col(rows: Rows, col: int, end: int) -> Rows:
+def _bit(codes: Ints) -> Words2:
+    """Each code as a one-card set: shape (n, 2)."""
+    c = codes.astype(np.uint64)
+    out = np.zeros((len(c), 2), dtype=np.uint64)
+    out[:, 0] = np.where(c < 64, _ONE << (c & _63), _ZERO)
+    out[:, 1] = np.where((c >= 64) & (c < 128), _ONE << (c & _63), _ZERO)
+    return out
+
+
+def _set(codes: Sequence[int]) -> Words2:
+    """A set of codes as one (1, 2) bitset."""
+    out = np.zeros((1, 2), dtype=np.uint64)
+    for code in codes:
+        out[0, code // 64] |= _ONE << np.uint64(code % 64)
+    return out
+
+
+def _has(sets: Words2, codes: Ints) -> Mask:
+    """Whether ``codes[i]`` is in ``sets[i]`` (shape (n, 2))."""
+    word = np.where(codes < 64, sets[:, 0], sets[:, 1])
+    found: Mask = ((word >> (codes.astype(np.uint64) & _63)) & _ONE) > 0
+    return found
+
+
+def _nonempty(sets: Words2) -> Mask:
+    """Rows whose sets (shape (n, k, 2)) are all non-empty."""
+    found: Mask = ((sets[..., 0] | sets[..., 1]) != 0).all(axis=-1) if sets.ndim == 3 else \
+        (sets[:, 0] | sets[:, 1]) != 0
+    return found
+
+
+def _codes(bits: Any) -> list[int]:
+    """The codes in one bitset."""
+    return [w * 64 + b for w in range(2) for b in range(64) if (int(bits[w]) >> b) & 1]
+
+
+#: Codes packed into 7 bits to find distinct rows fast (a set 126, empty 127).
+_PACK = np.arange(256, dtype=np.uint64)
+_PACK[DOMAIN], _PACK[EMPTY] = 126, 127
+_UNPACK = np.arange(128, dtype=np.uint8)
+_UNPACK[126], _UNPACK[127] = DOMAIN, EMPTY
+
+
+def _groups(rows: Rows, need_order: bool) -> tuple[Rows, Ints, Ints]:
+    """The distinct rows; with ``need_order``, also the order that sorts ``rows`` and where
+    each group of equal rows starts in it (for merging their sets)."""
+    empty = np.zeros(0, dtype=np.int64)
+    if len(rows) < 2:
+        return rows, np.arange(len(rows), dtype=np.int64), np.arange(len(rows), dtype=np.int64)
+    varying = np.flatnonzero((rows != rows[0]).any(axis=0))
+    if 7 * len(varying) <= 64:  # the columns that differ fit one 64-bit key
+        key = np.zeros(len(rows), dtype=np.uint64)
+        for i, col in enumerate(varying):
+            key |= _PACK[rows[:, col]] << np.uint64(7 * i)
+        if not need_order:
+            key.sort()
+            key = key[np.concatenate(([True], key[1:] != key[:-1]))]
+            out = np.repeat(rows[:1], len(key), axis=0)
+            for i, col in enumerate(varying):
+                out[:, col] = _UNPACK[(key >> np.uint64(7 * i)) & np.uint64(127)]
+            return out, empty, empty
+        order: Ints = np.argsort(key, kind="stable")
+        sorted_key = key[order]
+        starts: Ints = np.flatnonzero(np.concatenate(([True],
+                                                      sorted_key[1:] != sorted_key[:-1])))
+    else:
+        words = np.ascontiguousarray(rows).view(np.uint64)
+        order = np.lexsort((words[:, 1], words[:, 0]))
+        ordered = words[order]
+        starts = np.flatnonzero(np.concatenate(([True],
+                                                (ordered[1:] != ordered[:-1]).any(axis=1))))
+    found: Rows = rows[order[starts]]
+    return found, order, starts
+
+
+def _kept_at(kept: Sequence[int], col: int, offset: int = 0) -> int | None:
+    """Where trail column ``col`` goes when only ``kept`` stay, in that order (lairs and the
+    card sliding off stay where they are)."""
+    if col >= LAIR0:
+        return col
+    return kept.index(col) + offset if col in kept else None
+
+
+def _drop(rows: Rows, col: int, end: int) -> Rows:
     """Remove column ``col`` from the block ending before ``end``, shifting the rest left."""
     out = rows.copy()
     out[:, col:end - 1] = rows[:, col + 1:end]
@@ -956,6 +1182,10 @@ def _with(flags: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 
 # -- the cache -------------------------------------------------------------------------------
+
+#: Groups closed lately: (group, rows, table before; rows, sets, table, exact after).
+_CLOSED: OrderedDict[tuple[int, int, int, bool | None],
+                     tuple[Group, Rows, Table, Rows, Words3, Table, bool]] = OrderedDict()
 
 #: Trackers by the last log entry they have read: (that entry, its position, tracker).
 _CACHE: OrderedDict[int, tuple[LogEntry, int, Tracker]] = OrderedDict()
@@ -1029,18 +1259,22 @@ def possible_locations(state: ModernState) -> list[str]:
 
 def hypotheses(state: ModernState) -> list[dict[str, Any]]:
     """Every hypothesis, readably: the trail (space 1 first), the lairs, the card sliding off
-    (for tests and analysis; a forgotten card reads "?")."""
+    (for tests and analysis; a card kept as a set reads "a|b|c")."""
     tracker = tracker_of(state)
     g, t = tracker.geometry, tracker.table
     names = [*g.places, *g.powers]
 
-    def name(code: int) -> str:
-        return "?" if code == FORGOTTEN else names[code]
+    def name(row: int, col: int) -> str:
+        code = int(tracker.rows[row, col])
+        if code != DOMAIN:
+            return names[code]
+        bits = tracker.dom[row, t.dom_cols.index(col)]
+        return "|".join(names[c] for c in _codes(bits))
 
-    return [{"trail": [name(int(c)) for c in row[:t.length]],
-             "lairs": [name(int(c)) for c in row[LAIR0:LAIR0 + t.lairs]],
-             "limbo": name(int(row[LIMBO])) if t.limbo else None}
-            for row in tracker.rows]
+    return [{"trail": [name(r, c) for c in range(t.length)],
+             "lairs": [name(r, LAIR0 + j) for j in range(t.lairs)],
+             "limbo": name(r, LIMBO) if t.limbo else None}
+            for r in range(len(tracker.rows))]
 
 
 __all__ = ["Geometry", "Table", "Tracker", "geometry_of", "hypotheses", "possible_locations",
