@@ -36,12 +36,21 @@ GAMES = int(os.environ.get("FURY_MODERN_GAMES", 3000 if SLOW else 150))
 
 # -- helpers -------------------------------------------------------------------------------
 
+def modern(state: object) -> ModernState:
+    assert isinstance(state, ModernState)
+    return state
+
+
+def new_game(seed: int) -> ModernState:
+    return modern(GAME.new_game(seed=seed))
+
+
 def random_game(seed: int, *, limit: int = 100_000) -> Iterator[ModernState]:
     """The state after each step of a game of random legal actions.
 
     Two engine bugs reported to the lead end a game early: Misdirect aimed at a trail space
     a matured vampire has just cleared, and a combat step run after the game ended."""
-    state = GAME.new_game(seed=seed)
+    state = new_game(seed)
     rng = random.Random(seed)
     for _ in range(limit):
         if state.is_over:
@@ -73,7 +82,7 @@ def truth_in(state: ModernState, tracker: tr.Tracker) -> bool:
 
 
 def begin(hunters: tuple[str, str, str, str], dracula: str, seed: int = 1) -> ModernState:
-    state = GAME.new_game(seed=seed)
+    state = new_game(seed)
     for seat, city in zip(HUNTERS, hunters, strict=True):
         state.apply(seat, Start(city))
     state.apply(DRACULA, Start(dracula))
@@ -133,8 +142,7 @@ def test_incremental_equals_from_scratch() -> None:
         for i, state in enumerate(random_game(seed)):
             if i % 37 or not state.trail:
                 continue
-            fresh = GAME.from_json(state.to_json())
-            assert isinstance(fresh, ModernState)
+            fresh = modern(GAME.from_json(state.to_json()))
             a, b = tr.tracker_of(state), tr.tracker_of(fresh)
             assert a is not b
             assert a.places() == b.places()
@@ -145,7 +153,7 @@ def test_incremental_equals_from_scratch() -> None:
 def test_clones_share_the_work() -> None:
     state = next(itertools.islice(random_game(5), 120, None))
     tracker = tr.tracker_of(state)
-    assert tr.tracker_of(state.clone()) is tracker
+    assert tr.tracker_of(modern(state.clone())) is tracker
 
 
 # -- scenarios -----------------------------------------------------------------------------
@@ -269,8 +277,8 @@ def oracle_game(seed: int, moves: int) -> list[tuple[set[str], set[str], bool]]:
     chosen instead, keeping the replays whose public record matches step by step. After
     each step: (tracker's places, the replays' places, tracker exact)."""
     rng = random.Random(seed)
-    real = GAME.new_game(seed=seed)
-    alive = [GAME.new_game(seed=seed)]
+    real = new_game(seed)
+    alive = [new_game(seed)]
     done, found = 0, []
     while not real.is_over:
         seat = rng.choice(real.current_seats())
@@ -299,7 +307,7 @@ def oracle_game(seed: int, moves: int) -> list[tuple[set[str], set[str], bool]]:
             else:
                 options = mine[:1] if seat == DRACULA else []
             for option in options:
-                twin = state.clone() if len(options) > 1 else state
+                twin = modern(state.clone()) if len(options) > 1 else state
                 begun = len(twin.events)
                 twin.apply(seat, option)
                 if _public_step(twin, begun) == want:
@@ -329,7 +337,7 @@ def test_resample_keeps_what_the_viewer_sees(viewer: str) -> None:
     for i, state in enumerate(random_game(3)):
         if i % 11:
             continue
-        twin = state.resample(viewer, i)
+        twin = modern(state.resample(viewer, i))
         assert _surface(twin, viewer) == _surface(state, viewer)
         assert twin.log(viewer) == state.log(viewer)
         if viewer == DRACULA:
@@ -346,7 +354,7 @@ def test_resample_draws_trails_the_tracker_allows_and_play_goes_on() -> None:
         for i, state in enumerate(random_game(seed)):
             if i % 23 or not state.trail:
                 continue
-            twin = state.resample("seward", i)
+            twin = modern(state.resample("seward", i))
             assert truth_in(twin, tr.tracker_of(twin))
             assert not any("redrawn" in e["text"] for e in twin.log("seward"))
             rng = random.Random(i)
@@ -370,7 +378,7 @@ def test_resample_keeps_the_cards_a_hunter_has_seen() -> None:
         if not shown:
             continue
         seat = shown[-1]["seat"]
-        twin = state.resample("godalming", i)
+        twin = modern(state.resample("godalming", i))
         known = _known_cards(state, "godalming")[seat]["events"]
         assert known
         assert not known - Counter(twin.hunters[seat].events)
@@ -382,7 +390,7 @@ def test_resample_hides_dracula_from_the_copy() -> None:
     """The copy's log no longer tells Dracula's true moves to whoever reads it."""
     state = begin(HUNTER_CITIES, "munich")
     dracula_moves(state, MoveTo("vienna"))
-    twin = state.resample("godalming", 5)
+    twin = modern(state.resample("godalming", 5))
     assert not any(e.get("city") == "munich" or e.get("place") == "vienna"
                    for e in twin.log(DRACULA) if e["kind"].startswith("dracula_"))
 
