@@ -336,19 +336,27 @@ class Tracker:
         return twin
 
     # -- reading -------------------------------------------------------------------------------
-    def current_index(self, rows: Rows | None = None) -> Ints:
+    def current_index(self) -> Ints:
         """The column of each hypothesis' current location: the newest card that is not a
         power card (``ModernState.dracula_location``)."""
-        rows = self.rows if rows is None else rows
-        length = max(self.table.length, 1)
-        found: Ints = np.argmax(rows[:, :length] < self.geometry.size, axis=1).astype(np.int64)
-        return found
+        return self._where()[0]
 
-    def current(self, rows: Rows | None = None) -> Ints:
+    def current(self) -> Ints:
         """Each hypothesis' current location."""
-        rows = self.rows if rows is None else rows
-        here: Ints = rows[np.arange(len(rows)), self.current_index(rows)].astype(np.int64)
-        return here
+        return self._where()[1]
+
+    def _where(self) -> tuple[Ints, Ints]:
+        rows = self.rows
+        memo = _WHERE.get(id(rows))
+        if memo is not None and memo[0] is rows:
+            return memo[1], memo[2]
+        length = max(self.table.length, 1)
+        index: Ints = np.argmax(rows[:, :length] < self.geometry.size, axis=1).astype(np.int64)
+        here: Ints = rows[np.arange(len(rows)), index].astype(np.int64)
+        _WHERE[id(rows)] = (rows, index, here)
+        if len(_WHERE) > 16:
+            _WHERE.pop(next(iter(_WHERE)))
+        return index, here
 
     def places(self) -> list[str]:
         if not len(self.rows):
@@ -934,17 +942,17 @@ class Tracker:
             city he moved to (not on his trail nor, unless he entered it, in a lair) and the
             power card he played (it was not in use)."""
             old = rows[pos]
-            if misdirect >= 0:
-                old = old.copy()
-                old[:, misdirect] = g.code["misdirect"]
-            new = np.full_like(old, EMPTY)
+            new = np.empty_like(old)
             new[:, 0] = first
             new[:, 1:t.length + 1] = old[:, :t.length]
+            new[:, t.length + 1:] = EMPTY
+            if misdirect >= 0:
+                new[:, misdirect + 1] = g.code["misdirect"]
             lairs = [LAIR0 + j for j in range(t.lairs) if j != lair]
-            new[:, LAIR0:LAIR0 + len(lairs)] = old[:, lairs]
+            if lairs:
+                new[:, LAIR0:LAIR0 + len(lairs)] = old[:, lairs]
             sets = dom[pos]
             if len(t.dom_cols):
-                sets = sets.copy()
                 if dest is not None:
                     gone = _bit(dest)[:, None, :]
                     sets[:, trail_sets] &= ~gone
@@ -1182,6 +1190,9 @@ def _with(flags: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 
 # -- the cache -------------------------------------------------------------------------------
+
+#: Each recent hypotheses array's current columns and places (rows never change in place).
+_WHERE: dict[int, tuple[Rows, Ints, Ints]] = {}
 
 #: Groups closed lately: (group, rows, table before; rows, sets, table, exact after).
 _CLOSED: OrderedDict[tuple[int, int, int, bool | None],
