@@ -22,12 +22,22 @@ the decision now waiting; the tracker reads nothing else, so it cannot leak:
   but never Dracula's own hideout: a space it leaves alone is his), cornered, Escape as
   Bat (a flight up to two roads away, to a city with no hunter).
 
+and, from the decision waiting: Dracula asked to place an encounter (the new card is on
+land, with no hunter), asked to mature the card sliding off (a location card: a power
+card goes back without asking), asked to move at all (he has a move).
+
 A *hypothesis* is the identity of every face-down card, in order: the trail spaces, the
 lairs, and the card sliding off while Dracula's phase runs (his move was chosen before
 the slide). It is one row of bytes (a place's index in the map, a power card, or empty);
 the hypotheses are a numpy array of distinct rows, updated entry by entry, each fact a
 vectorised filter or rewrite. The possible places are the rows' current locations (the
 newest card that is not a power card), and Dracula's true place is always among them.
+
+While there are at most ``MAX_ROWS`` hypotheses the set of places is exact: every place
+in it ends some secret history that gives the public record, and no other place does
+(the tests check this against a brute-force replay of the engine). Beyond, the oldest
+face-down cards are kept as bitsets of the cards they may be, and hypotheses that then
+look alike merge: still sound, a little wider (``Tracker.exact`` says which).
 
 The tracker is incremental: the state after each log entry is kept in a small cache
 keyed by that entry (log entries never change and clones share them), so the next
@@ -172,8 +182,8 @@ def geometry_of(rules: Rules) -> Geometry:
     places = tuple(board.places)
     index = {p: i for i, p in enumerate(places)}
     powers = tuple(rules.powers)
-    if len(places) + len(powers) >= EMPTY:
-        raise ValueError("the tracker packs a place or power card into a byte")
+    if len(places) + len(powers) > 126:
+        raise ValueError("the tracker packs a place or power card into 7 bits: at most 126")
     code = {**index, **{p: len(places) + k for k, p in enumerate(powers)}}
     is_sea = np.zeros(256, dtype=bool)
     is_city = np.zeros(256, dtype=bool)
