@@ -949,8 +949,8 @@ class Tracker:
 
         def emit(pos: Ints, first: Ints, dest: Ints | None, power: str) -> None:
             """Successors of rows ``pos`` with ``first`` on trail space 1; the sets lose the
-            city he moved to (not on his trail nor, unless he entered it, in a lair) and the
-            power card he played (it was not in use)."""
+            city he moved to (no other card is that city) and the power card he played (it
+            was not in use)."""
             old = rows[pos]
             new = np.empty_like(old)
             new[:, 0] = first
@@ -966,8 +966,7 @@ class Tracker:
                 if dest is not None:
                     gone = _bit(dest)[:, None, :]
                     sets[:, trail_sets] &= ~gone
-                    if lair < 0:
-                        sets[:, lair_sets] &= ~gone
+                    sets[:, lair_sets] &= ~gone  # (the lair he entered leaves the sets)
                 if power:
                     sets[:, trail_sets] &= ~_set([g.code[power]])[:, None, :]
                 sets = sets[:, kept]
