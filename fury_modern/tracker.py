@@ -737,8 +737,14 @@ class Tracker:
     def _arrival(self, group: ArrivalGroup) -> None:
         """Finding The Trail and Revealing Dracula: what a hunter's arrival in a city shows."""
         code = self.geometry.index[group.city]
-        was_revealed = self.table.revealed
-        if not any(s["kind"] == "trail_revealed" for s in group.after):
+        t = self.table
+        was_revealed = t.revealed
+        shown = [j for j in range(t.length) if t.shown[j]]
+        shown += [LAIR0 + j for j in range(t.lairs) if t.lairs_shown[j]]
+        # trail.hideout_in finds the first hideout of the city: if it lies face up, nothing
+        # is logged, whatever lies behind it (a bat may fly to a lair's city: two cards)
+        behind = bool(len(self.rows)) and bool(np.any(self.rows[0, shown] == code))
+        if not behind and not any(s["kind"] == "trail_revealed" for s in group.after):
             cols = self.table.face_down()
             exact = [c for c in cols if c not in self.table.dom_cols]
             if exact:

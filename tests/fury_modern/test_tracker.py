@@ -146,6 +146,14 @@ def test_true_place_with_the_fourth_edition_reveal() -> None:
                 assert truth_in(state, tracker)
 
 
+def test_a_bat_may_fly_to_a_lairs_city() -> None:
+    """Escape as Bat may land on a lair's city (combat.bat_flight looks at the trail only):
+    a hunter arriving there finds the face-up card first and learns nothing of the lair."""
+    for state in random_game(1197):
+        if state.trail:
+            assert truth_in(state, tr.tracker_of(state))
+
+
 def test_incremental_equals_from_scratch() -> None:
     """A state read back from a save (new log entries: nothing cached) finds the same
     hypotheses as the incremental tracker."""
