@@ -31,7 +31,7 @@ from gothic_kernel.testing import check_game
 
 GAME = FuryModernGame()
 SLOW = bool(os.environ.get("FURY_MODERN_SLOW"))
-GAMES = int(os.environ.get("FURY_MODERN_GAMES", 3000 if SLOW else 150))
+GAMES = int(os.environ.get("FURY_MODERN_GAMES", 3000 if SLOW else 200))
 
 
 # -- helpers -------------------------------------------------------------------------------
