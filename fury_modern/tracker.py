@@ -739,11 +739,11 @@ class Tracker:
         code = self.geometry.index[group.city]
         t = self.table
         was_revealed = t.revealed
-        shown = [j for j in range(t.length) if t.shown[j]]
-        shown += [LAIR0 + j for j in range(t.lairs) if t.lairs_shown[j]]
+        face_up = [j for j in range(t.length) if t.shown[j]]
+        face_up += [LAIR0 + j for j in range(t.lairs) if t.lairs_shown[j]]
         # trail.hideout_in finds the first hideout of the city: if it lies face up, nothing
         # is logged, whatever lies behind it (a bat may fly to a lair's city: two cards)
-        behind = bool(len(self.rows)) and bool(np.any(self.rows[0, shown] == code))
+        behind = bool(len(self.rows)) and bool(np.any(self.rows[0, face_up] == code))
         if not behind and not any(s["kind"] == "trail_revealed" for s in group.after):
             cols = self.table.face_down()
             exact = [c for c in cols if c not in self.table.dom_cols]
