@@ -199,6 +199,7 @@ def place_card(state: ModernState, move: MoveTo) -> None:
         clear_hideout(state, target, "Misdirect")
         state.trail.insert(move.space - 1, Hideout("misdirect"))
     lair = next((h for h in state.lairs if h.card == move.place), None)
+    lair_number = 0 if lair is None or move.power in STAY_POWERS else state.lairs.index(lair) + 1
     if move.power in STAY_POWERS:
         state.trail.insert(0, Hideout(move.power))  # he stays: the card stands for no city
     elif lair is not None:
@@ -207,7 +208,7 @@ def place_card(state: ModernState, move: MoveTo) -> None:
     else:
         state.trail.insert(0, Hideout(move.place, power=move.power
                                       if move.power == "wolf_form" else ""))
-    _log_move(state, move, lair is not None and move.power not in STAY_POWERS)
+    _log_move(state, move, lair_number)
     if power is not None and power.cost:
         if power.cost > 0:
             hurt_dracula(state, power.cost, power.name)
@@ -221,11 +222,13 @@ def place_card(state: ModernState, move: MoveTo) -> None:
         reveal_dracula(state, "he moved into a hunter's city")
 
 
-def _log_move(state: ModernState, move: MoveTo, into_lair: bool) -> None:
+def _log_move(state: ModernState, move: MoveTo, lair_number: int) -> None:
+    """``lair_number``: the lair (1 to 3) that moved up to trail space 1, 0 for none; the
+    public record also says how many encounters he holds (whether he can place one)."""
     card = state.trail[0]
     if move.place == "castle_dracula" and not move.power:
         public = "Dracula plays the Castle Dracula card (its back is unlike the others)."
-    elif into_lair:
+    elif lair_number:
         public = "Dracula moves into one of his lairs: it moves to trail space 1."
     else:
         public = "Dracula places a card face down on trail space 1."
@@ -234,7 +237,8 @@ def _log_move(state: ModernState, move: MoveTo, into_lair: bool) -> None:
                                             f"{state.name(move.place)}.",
                            place=move.place, power=move.power),
                      Scope.seat(DRACULA),
-                     event("dracula_moves", public, castle=card.card == "castle_dracula"))
+                     event("dracula_moves", public, castle=card.card == "castle_dracula",
+                           lair=lair_number, encounters=len(state.dracula.encounters)))
 
 
 def place_encounter(state: ModernState, hideout: Hideout, encounter: str) -> None:
@@ -338,7 +342,7 @@ def _return_to_deck(state: ModernState, hideout: Hideout, why: str) -> None:
     shown = state.name(hideout.card) if hideout.revealed else "a face-down card"
     state.say("matured", f"The hideout leaving the trail ({shown}) {why}: its "
                          f"{len(hideout.encounters)} encounter(s) are discarded and the card "
-                         "goes back to Dracula's location deck.")
+                         "goes back to Dracula's location deck.", reason=why)
 
 
 @attrs.frozen

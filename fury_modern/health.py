@@ -86,7 +86,7 @@ def hurt_dracula(state: ModernState, damage: int, why: str) -> None:
     health = state.rules.dracula.health
     state.say("dracula_damage", f"Dracula suffers {damage} damage ({why}): "
                                 f"{state.dracula.damage} of {health}.",
-              damage=damage, total=state.dracula.damage)
+              damage=damage, total=state.dracula.damage, reason=why)
     if state.dracula.damage >= health:
         state.end(HUNTERS, "Dracula is defeated")
 
@@ -97,5 +97,5 @@ def heal_dracula(state: ModernState, amount: int, why: str, *, public: bool = Tr
     state.dracula.damage -= healed
     if healed and public:
         state.say("dracula_heals", f"Dracula recovers {healed} damage ({why}).",
-                  healed=healed, total=state.dracula.damage)
+                  healed=healed, total=state.dracula.damage, reason=why)
     return healed

@@ -98,11 +98,12 @@ def clear_hideout(state: ModernState, hideout: Hideout, why: str) -> None:
         state.encounter_deck.discard(encounter)
     shown = state.name(hideout.card) if hideout.revealed else "a face-down card"
     state.events.add(event("hideout_cleared", f"{where} ({state.name(hideout.card)}) is cleared "
-                                              f"({why}).", card=hideout.card),
+                                              f"({why}).", card=hideout.card, space=where,
+                           reason=why),
                      Scope.seat(DRACULA),
                      event("hideout_cleared", f"{where} ({shown}) is cleared ({why}); its "
                                               f"{len(hideout.encounters)} encounter(s) are "
-                                              "discarded."))
+                                              "discarded.", space=where, reason=why))
 
 
 @attrs.frozen

@@ -123,6 +123,8 @@ def _combat(state: ModernState, fight: Any, viewer: str) -> dict[str, Any]:
 
 
 def resample(state: ModernState, viewer: str, seed: int) -> ModernState:
-    from .tracker import resample_hidden
+    """A state ``viewer`` cannot tell apart from ``state``, what it cannot see redrawn (the
+    resample module)."""
+    from .resample import resample as redraw
 
-    return resample_hidden(state, viewer, seed)
+    return redraw(state, viewer, seed)
