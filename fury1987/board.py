@@ -16,6 +16,7 @@ with its own rules; Sea Sectors are not Towns.
 from __future__ import annotations
 
 import functools
+import hashlib
 import tomllib
 from collections import deque
 from collections.abc import Iterable, Mapping
@@ -82,6 +83,9 @@ class Board:
         self.order: tuple[str, ...] = tuple(sorted(self.places, key=lambda i: self.places[i].index))
         self.aliases: dict[str, str] = dict(aliases or {})
         self.connections: tuple[Connection, ...] = tuple(connections)
+        #: What this map is, as a digest of its places and connections: two boards with
+        #: the same fingerprint are the same map (the tracker's cache is keyed by it).
+        self.fingerprint: bytes = _fingerprint(self.order, self.places, self.connections)
         self.graph: nx.MultiGraph = nx.MultiGraph()
         for place in self.places.values():
             self.graph.add_node(place.id, name=place.name, kind=place.kind, port=place.port,
@@ -212,6 +216,17 @@ class Board:
         sail. ``blocked`` Towns (Heavenly Host markers) cannot be entered.
         """
         return _flee_distances(self, blocked, target, by_sea)
+
+
+def _fingerprint(order: tuple[str, ...], places: Mapping[str, Place],
+                 connections: tuple[Connection, ...]) -> bytes:
+    digest = hashlib.blake2b(digest_size=16)
+    for place in order:
+        p = places[place]
+        digest.update(repr((p.id, p.kind, p.port, p.east, p.british)).encode())
+    for c in sorted(connections, key=lambda c: (c.kind, c.a, c.b)):
+        digest.update(repr((c.kind, c.a, c.b)).encode())
+    return digest.digest()
 
 
 @functools.lru_cache(maxsize=512)

@@ -87,6 +87,13 @@ class FuryGame(Game):
                                   "fury1987/data/events.toml"),
     )
 
+    def seat_name(self, seat: str) -> str:
+        """A seat as the rulebook names it: "Dracula", "Lord Godalming", "Dr Seward",
+        "Van Helsing"."""
+        from .prompts import seat_name
+
+        return seat_name(seat)
+
     def rules_for(self, options: Mapping[str, Any]) -> Rules:
         return load_rules(*(str(options.get(name, "")) for name in FILE_OPTIONS))
 

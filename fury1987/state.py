@@ -264,6 +264,16 @@ class FuryState(LoggedState):
             return []
         return legal_actions(self, self.stack[-1], seat)
 
+    def _prompt(self, seat: str) -> str:
+        from .prompts import prompt
+
+        return prompt(self, seat)
+
+    def _describe_action(self, seat: str, action: Action) -> str:
+        from .prompts import describe
+
+        return describe(self, seat, action)
+
     def explain_illegal(self, seat: str, action: Action) -> IllegalAction:
         from .flow import explain_illegal
 
