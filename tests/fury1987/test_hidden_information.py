@@ -147,3 +147,42 @@ def test_which_seen_vampire_dracula_consumed_is_redrawn() -> None:
     twin = state.clone()
     _redraw_consumed_sightings(twin, Dice(1))
     assert twin.chart.get("paris") == "vampire"
+
+
+def _listed(state: FuryState, seat: str) -> list[dict[str, object]]:
+    return [a.to_json() for a in state.legal_actions(seat)]
+
+
+def _with_weapons_in_another_order(state: FuryState, seat: str) -> FuryState:
+    twin = state.clone()
+    twin.hunters[seat].weapons.reverse()
+    twin.invalidate()
+    return twin
+
+
+def test_the_order_of_legal_actions_follows_only_what_the_seat_knows() -> None:
+    """A Hunter's Weapon Chits are kept in the order drawn, which nobody sees (his
+    observation lists them sorted): two states differing only in that order list the
+    same actions in the same order - weapon gifts in a group, combat chits."""
+    from fury1987.actions import KEEP_GARLIC, STAY_PUT, FormGroup, MoveTo
+
+    from .helpers import act, dracula_turn, started
+
+    state = started(godalming="naples", seward="naples", dracula="rome")
+    state.hunters["godalming"].weapons = ["stake", "garlic", "knife"]
+    state.hunters["seward"].weapons = ["rifle", "crucifix"]
+    state.invalidate()
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    for seat in ("godalming", "seward"):
+        twin = _with_weapons_in_another_order(state, seat)
+        assert _listed(twin, "godalming") == _listed(state, "godalming")
+    fight = started(dracula="rome", seward="naples")
+    fight.hunters["seward"].weapons = ["stake", "rifle", "knife"]
+    fight.invalidate()
+    act(fight, "dracula", MoveTo("naples"))
+    act(fight, "seward", KEEP_GARLIC)
+    twin = _with_weapons_in_another_order(fight, "seward")
+    assert _listed(twin, "seward") == _listed(fight, "seward")
+    assert [twin.describe_action("seward", a) for a in twin.legal_actions("seward")] == \
+        [fight.describe_action("seward", a) for a in fight.legal_actions("seward")]
