@@ -224,7 +224,7 @@ def test_random_games_are_worded_throughout() -> None:
                     or " and " in asked.split(":")[0], asked
                 assert asked.endswith(".") and "_" not in asked and "\n" not in asked
                 assert len(set(labels)) == len(labels), labels
-                assert all("_" not in label and "(" != label[:1] for label in labels)
+                assert all("_" not in label and label[:1] != "(" for label in labels)
             seat = dice.choice(state.current_seats())
             state.apply(seat, dice.choice(state.legal_actions(seat)))
 
@@ -257,3 +257,17 @@ def test_placing_an_encounter_is_labelled_with_its_printed_name() -> None:
     state.invalidate()
     assert state.describe_action("dracula", PlaceEncounter("szgany_pistol_knife")) == \
         "place Szgany (Pistol, Knife) in Brussels"
+
+
+def test_every_modules_docstring_examples_run() -> None:
+    """The examples in the package's docstrings (prompts, data files, combat...) hold."""
+    import doctest
+    import importlib
+    import pkgutil
+
+    import fury1987
+
+    for module in pkgutil.iter_modules(fury1987.__path__):
+        if module.name != "__main__":  # (that one plays a demo game)
+            found = doctest.testmod(importlib.import_module(f"fury1987.{module.name}"))
+            assert found.failed == 0, module.name
