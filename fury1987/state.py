@@ -229,7 +229,9 @@ class FuryState(LoggedState):
         self.hosts: dict[str, str] = {}
         self.groups: list[list[str]] = []
         self.encounter_pool = Pool()
-        #: The chits of the Encounter Pool's discards that were shown to everyone.
+        #: Every Encounter Chit the Hunters saw discarded this game. The discards lie behind
+        #: the SM Screen with the Pool, and go back into it when it runs out, unseen: this
+        #: record is never cleared (ruling 75).
         self.public_encounter_discards: list[str] = []
         self.weapons_pool = Pool()
         self.public_weapon_discards: list[str] = []
@@ -326,12 +328,13 @@ class FuryState(LoggedState):
         return (seat,)
 
     def draw_encounter_chit(self) -> str | None:
-        """A chit at random from the Encounter Pool (its discards remixed when it is empty)."""
+        """A chit at random from the Encounter Pool (its discards remixed when it is empty).
+
+        The remix happens behind the SM Screen, during one of Dracula's secret draws: the
+        record of the chits the Hunters saw discarded is left as it is (ruling 75)."""
         pool = self.encounter_pool
         if not pool.can_draw():
             return None
-        if not pool.bag:
-            self.public_encounter_discards.clear()  # every discard goes back in the Pool
         return pool.draw(self.dice)
 
     def draw_weapon_chit(self) -> str | None:

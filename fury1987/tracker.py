@@ -713,7 +713,7 @@ class Tracker:
         alive = ~(castle & (not fleeing) & (count >= CASTLE_TURNS_LIMIT))
         # His Action Phase: after a move into a Town, or staying without Passing.
         town = ~g.is_sea[new_loc]
-        may_pass = bool(clue["may_pass"]) and not consumed
+        may_pass = not consumed  # (ruling 76: the Hunters never know he may not Pass)
         acting = town & (moved | voluntary)            # he may have had an Action Phase
         passing = (voluntary & may_pass) | hemmed      # he may have had none
         if attack is not None:
