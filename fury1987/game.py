@@ -151,9 +151,9 @@ class FuryGame(Game):
         options = self.resolve_options(data["options"])
         rest = {k: v for k, v in data.items() if k != "options"}
         state = FuryState.from_data(self, self.rules_for(options), options, rest, dice)
-        from .setup import check_invariants
+        from .saves import check_save
 
-        check_invariants(state)
+        check_save(state)
         return state
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
