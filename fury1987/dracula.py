@@ -43,6 +43,7 @@ def begin_turn(state: FuryState) -> None:
     from .victory import hunters_win
 
     d = state.dracula
+    state.say("turn_begins", f"Turn {state.seq.round} begins", turn=state.seq.round)
     stormy_seas_orphans(state)
     for hunter in state.hunters.values():
         hunter.moved = hunter.passed = False

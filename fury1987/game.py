@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import attrs
 
@@ -19,6 +19,9 @@ from .event_cards import EventCards, load_events
 from .railways import RailwayStationChart
 from .state import SEATS, FuryState
 from .wording import printed_names
+
+if TYPE_CHECKING:
+    from gothic_kernel.agents import GameRecord
 
 T = TypeVar("T")
 
@@ -155,6 +158,14 @@ class FuryGame(Game):
 
         check_save(state)
         return state
+
+    def report(self, state: GameState, record: GameRecord) -> list[str]:
+        """The account of a played game (``gothic demo fury1987``): turn by turn, as the
+        table heard it, then the end and Dracula's secret trail (fury1987.report)."""
+        from .report import report
+
+        assert isinstance(state, FuryState)
+        return report(state, record)
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
         from .bots import default_agents
