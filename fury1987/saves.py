@@ -29,6 +29,7 @@ from gothic_kernel import CorruptSave
 from .encounter_chits import hunter_vampire_id
 from .pending import (
     CardStep,
+    ChooseStart,
     Combat,
     DieRoll,
     DraculaAction,
@@ -136,8 +137,22 @@ def _place_problems(state: FuryState) -> Problems:
                  for town in (*state.chart, *state.map_chits, *state.hosts, *state.sightings)
                  if town not in towns]
     problems += _voyage_problems(state)
-    if d.location is None and (state.clues or d.trail):
-        problems.append("Dracula has started but is nowhere")
+    problems += _start_problems(state)
+    return problems
+
+
+def _start_problems(state: FuryState) -> Problems:
+    """Starting the Game: the Hunters who have chosen their Town stand in it, the others
+    nowhere yet; Dracula is somewhere once he has chosen (and the public record begun)."""
+    top = state.stack[-1] if state.stack else None
+    choosing = top.seat if isinstance(top, ChooseStart) else None
+    placed = HUNTERS[:HUNTERS.index(choosing)] if choosing in HUNTERS else HUNTERS
+    problems = [f"{seat} has {'no' if seat in placed else 'a'} place"
+                for seat in HUNTERS if (state.hunters[seat].location is None) == (seat in placed)]
+    d = state.dracula
+    if (d.location is None) != (choosing is not None) or (d.location is None) != \
+            (not state.clues) or (d.location is None and d.trail):
+        problems.append("Dracula's start and the public record disagree")
     return problems
 
 
