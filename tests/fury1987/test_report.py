@@ -112,3 +112,20 @@ def test_the_demo_and_the_example_print_the_report(capsys: pytest.CaptureFixture
     finally:
         sys.argv = argv
     assert "-- Turn 1 --" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("winners, level, reason, said", [
+    (("dracula",), "major", "Dracula wins a Major Victory: 6 Vampires stalk Europe",
+     "Dracula wins a Major Victory: 6 Vampires stalk Europe."),
+    (("godalming", "seward", "van_helsing"), "supreme",
+     "The Hunters win a Supreme Victory: Dracula is destroyed: Van Helsing staked him",
+     "The Hunters (Lord Godalming, Dr Seward and Van Helsing) win a Supreme Victory: "
+     "Dracula is destroyed: Van Helsing staked him."),
+    ((), "stalemate", "Stalemate: the Hunters have destroyed six Vampires but not Dracula",
+     "Nobody wins: a Stalemate (the Hunters have destroyed six Vampires but not Dracula)."),
+])
+def test_the_verdict_names_the_winners_and_why(winners: tuple[str, ...], level: str,
+                                               reason: str, said: str) -> None:
+    from fury1987.report import _verdict
+
+    assert _verdict(winners, level, reason) == said
