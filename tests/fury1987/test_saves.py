@@ -121,3 +121,29 @@ def _first(kind: str) -> Any:
 ])
 def test_a_save_the_rules_could_not_produce_is_refused(what: str, change: Any) -> None:
     _refused(saved(), change)
+
+
+def test_every_position_of_play_passes_the_save_checks() -> None:
+    """No false refusal: positions of random games and of a bot game, at every 25th
+    action and at the end, pass every check a save is held to."""
+    from fury1987.saves import save_problems
+    from gothic_kernel.agents import play_game
+
+    for seed in (5, 6, 23):
+        state = GAME.new_game(seed=seed)
+        dice = Dice(seed)
+        steps = 0
+        while not state.is_over:
+            if steps % 25 == 0:
+                assert save_problems(state) == [], (seed, steps)
+            seat = dice.choice(state.current_seats())
+            state.apply(seat, dice.choice(state.legal_actions(seat)))
+            steps += 1
+        assert save_problems(state) == []
+    _, record = play_game(GAME, 4)
+    state = GAME.new_game(seed=4)
+    for step, (seat, data) in enumerate(record.actions):
+        if step % 25 == 0:
+            assert save_problems(state) == [], ("bots", step)
+        state.apply(seat, GAME.parse_action(data))
+    assert state.is_over and save_problems(state) == []
