@@ -66,6 +66,7 @@ from .actions import (
     TeamUp,
 )
 from .event_cards import TIMINGS
+from .fight import HARKER
 from .pending import (
     BatFlight,
     BatsChase,
@@ -87,26 +88,18 @@ from .pending import (
     WeaponSwap,
 )
 from .state import DRACULA, HUNTER_NAMES, WEAPON_LIMIT, counted
+from .wording import fighter_name
 
 if TYPE_CHECKING:
     from gothic_kernel import Action
 
     from .state import FuryState
 
-#: The name of Jonathan Harker's fighter id (Reference 4 - Jonathan Harker).
-HARKER = "harker"
-
-
 def seat_name(seat: str) -> str:
-    """A seat as the rulebook names it: "Dracula", "Lord Godalming", "Dr Seward"..."""
-    if seat == DRACULA:
-        return "Dracula"
-    if seat == HARKER:
-        return "Jonathan Harker"
-    if seat in HUNTER_NAMES:
-        return HUNTER_NAMES[seat]
-    if seat.startswith("agent_"):
-        return "Agent " + seat.rsplit("_", 1)[-1]
+    """A seat (or a fighter) as the rulebook names it: "Dracula", "Lord Godalming", "Dr
+    Seward", "Jonathan Harker", "Agent 2"."""
+    if seat in (DRACULA, HARKER, *HUNTER_NAMES) or seat.startswith("agent_"):
+        return fighter_name(seat)
     return seat.replace("_", " ").title()
 
 
@@ -365,8 +358,7 @@ def _combat(state: FuryState, record: Pending, seat: str) -> str:
 def _foes(record: Combat, seat: str) -> str:
     """Who ``seat`` fights in ``record``, as the seat names them."""
     if seat == DRACULA:
-        hunters = [h for h in record.hunters]
-        return _names(hunters)
+        return _names(record.hunters)
     return "Dracula" if record.side == "dracula" else "Dracula's Agents"
 
 

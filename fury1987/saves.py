@@ -27,6 +27,7 @@ import attrs
 from gothic_kernel import CorruptSave
 
 from .encounter_chits import hunter_vampire_id
+from .fight import HARKER
 from .pending import (
     CardStep,
     ChooseStart,
@@ -55,7 +56,6 @@ if TYPE_CHECKING:
     from .state import FuryState
 
 Problems = list[str]
-HARKER = "harker"
 AGENTS = ("agent_1", "agent_2", "agent_3")
 STATUSES = ("alive", "dead", "vampire")
 #: The start-of-phase deeds a Hunter's Movement Phase records (``HunterMovement.done``).
