@@ -16,7 +16,7 @@ with its own rules; Sea Sectors are not Towns.
 from __future__ import annotations
 
 import functools
-import tomllib
+import hashlib
 from collections import deque
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -26,6 +26,8 @@ import attrs
 import networkx as nx
 
 from gothic_kernel import BadOption
+
+from .datafile import Entry, read_toml
 
 DATA_DIR = Path(__file__).parent / "data"
 MAP_FILE = DATA_DIR / "map.toml"
@@ -82,6 +84,9 @@ class Board:
         self.order: tuple[str, ...] = tuple(sorted(self.places, key=lambda i: self.places[i].index))
         self.aliases: dict[str, str] = dict(aliases or {})
         self.connections: tuple[Connection, ...] = tuple(connections)
+        #: What this map is, as a digest of its places and connections: two boards with
+        #: the same fingerprint are the same map (the tracker's cache is keyed by it).
+        self.fingerprint: bytes = _fingerprint(self.order, self.places, self.connections)
         self.graph: nx.MultiGraph = nx.MultiGraph()
         for place in self.places.values():
             self.graph.add_node(place.id, name=place.name, kind=place.kind, port=place.port,
@@ -214,6 +219,17 @@ class Board:
         return _flee_distances(self, blocked, target, by_sea)
 
 
+def _fingerprint(order: tuple[str, ...], places: Mapping[str, Place],
+                 connections: tuple[Connection, ...]) -> bytes:
+    digest = hashlib.blake2b(digest_size=16)
+    for place in order:
+        p = places[place]
+        digest.update(repr((p.id, p.kind, p.port, p.east, p.british)).encode())
+    for c in sorted(connections, key=lambda c: (c.kind, c.a, c.b)):
+        digest.update(repr((c.kind, c.a, c.b)).encode())
+    return digest.digest()
+
+
 @functools.lru_cache(maxsize=512)
 def _flee_distances(board: Board, blocked: frozenset[str], target: str,
                     by_sea: bool) -> dict[str, int]:
@@ -246,24 +262,19 @@ def _flee_distances(board: Board, blocked: frozenset[str], target: str,
 
 @functools.lru_cache(maxsize=8)
 def _load_board(path: str) -> Board:
-    try:
-        with open(path, "rb") as handle:
-            data = tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise BadOption(f"cannot read map file {path!r}: {exc}") from None
-    return board_from_data(data, source=path)
+    data, source = read_toml(path, "map.toml", BadOption)
+    return board_from_data(data, source=source)
 
 
 def board_from_data(data: Mapping[str, Any], source: str = "") -> Board:
     """Build a board from the parsed map file, checking it (BadOption if malformed)."""
-    try:
-        places = [Place(str(p["id"]), str(p["name"]), p["kind"], bool(p["port"]),
-                        bool(p["east"]), bool(p["british"]), i)
-                  for i, p in enumerate(data["place"])]
-        connections = [Connection(c["kind"], str(c["a"]), str(c["b"]))
-                       for c in data["connection"]]
-    except (KeyError, TypeError) as exc:
-        raise BadOption(f"map file {source!r} is malformed: missing {exc}") from None
+    root = Entry.of(data, f"map file {source!r}", BadOption)
+    place_entries, connection_entries = root.tables("place"), root.tables("connection")
+    places = [Place(e.text("id"), e.text("name"), e.text("kind"),  # type: ignore[arg-type]
+                    e.flag("port"), e.flag("east"), e.flag("british"), i)
+              for i, e in enumerate(place_entries)]
+    connections = [Connection(e.text("kind"), e.text("a"), e.text("b"))  # type: ignore[arg-type]
+                   for e in connection_entries]
     ids = {p.id for p in places}
     problems = [f"place {p.id!r} has unknown kind {p.kind!r}" for p in places
                 if p.kind not in ("small", "large", "castle", "sea")]
@@ -280,10 +291,11 @@ def board_from_data(data: Mapping[str, Any], source: str = "") -> Board:
         problems.append("a place id appears twice")
     if CASTLE_DRACULA not in ids:
         problems.append("there is no castle_dracula")
-    for entry in (*data["place"], *data["connection"]):
-        if entry.get("provenance") not in PROVENANCES:
-            problems.append(f"entry {entry} has no provenance among {PROVENANCES}")
+    for entry in (*place_entries, *connection_entries):
+        if entry.data.get("provenance") not in PROVENANCES:
+            problems.append(f"{entry.where.split(': ', 1)[-1]} has no provenance among "
+                            f"{PROVENANCES}")
     if problems:
         raise BadOption(f"map file {source!r}: " + "; ".join(problems[:5]))
-    aliases = {str(k): str(v) for k, v in data.get("aliases", {}).items()}
-    return Board(places, connections, aliases, source)
+    aliases = root.table("aliases", {})
+    return Board(places, connections, {k: aliases.text(k) for k in aliases.data}, source)

@@ -23,15 +23,15 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from collections.abc import Mapping
-from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, cast
 
 import attrs
 
 from gothic_kernel import GothicError
+
+from .datafile import Entry, read_toml
 
 CabSide = Literal["dracula", "agents"]
 """A side of the Combat Action Board: Dracula vs Hunters, or Agents vs Hunters."""
@@ -322,19 +322,7 @@ class ChitData:
 # Loading
 # ---------------------------------------------------------------------------------------
 def _read_toml(path: str | Path | None, default_name: str) -> tuple[dict[str, Any], str]:
-    if path is None:
-        text = resources.files("fury1987").joinpath("data", default_name).read_text("utf-8")
-        source = f"fury1987/data/{default_name}"
-    else:
-        try:
-            text = Path(path).read_text("utf-8")
-        except OSError as exc:
-            raise CombatDataError(f"cannot read {path}: {exc}") from None
-        source = str(path)
-    try:
-        return tomllib.loads(text), source
-    except tomllib.TOMLDecodeError as exc:
-        raise CombatDataError(f"{source} is not valid TOML: {exc}") from None
+    return read_toml(path, default_name, CombatDataError)
 
 
 def _provenance(entry: Mapping[str, Any], where: str) -> str:
@@ -344,94 +332,106 @@ def _provenance(entry: Mapping[str, Any], where: str) -> str:
     return cast(str, value)
 
 
-def _chit(chit_set: ChitSet, chit_id: str, entry: Mapping[str, Any], source: str) -> Chit:
-    where = f"{source}: [{chit_set}.{chit_id}]"
-    known = {
-        "name", "basic", "selectable", "usable_against", "daytime", "escape_form", "one_use",
-        "count", "text", "provenance", "section", "reconstructed", "derived",
-    }
-    usable = entry.get("usable_against", ["dracula"] if chit_set == "dracula" else ["agents"])
+_CHIT_FIELDS = frozenset({
+    "name", "basic", "selectable", "usable_against", "daytime", "escape_form", "one_use",
+    "count", "text", "provenance", "section", "reconstructed", "derived",
+})
+
+
+def _chit(chit_set: ChitSet, chit_id: str, entry: Entry) -> Chit:
+    usable = entry.words("usable_against",
+                         ["dracula"] if chit_set == "dracula" else ["agents"])
     if not set(usable) <= set(CAB_SIDES):
-        raise CombatDataError(f"{where}: usable_against must list sides of {CAB_SIDES}")
+        raise entry.problem(f"usable_against must list sides of {CAB_SIDES}")
+    escape_form = entry.value("escape_form", str, None)
+    count = entry.whole("count", 1)
+    if count < 0:
+        raise entry.problem(f"a count below 0 ({count})")
     return Chit(
         id=chit_id,
         chit_set=chit_set,
-        name=str(entry.get("name", chit_id)),
-        basic=bool(entry.get("basic", chit_set == "dracula")),
-        selectable=bool(entry.get("selectable", True)),
-        usable_against=frozenset(cast(list[CabSide], usable)),
-        daytime=bool(entry.get("daytime", False)),
-        escape_form=entry.get("escape_form"),
-        one_use=bool(entry.get("one_use", False)),
-        count=int(entry.get("count", 1)),
-        text=str(entry.get("text", "")),
-        provenance=_provenance(entry, where),
-        section=str(entry.get("section", "")),
-        reconstructed=tuple(entry.get("reconstructed", ())),
-        derived=tuple(entry.get("derived", ())),
-        extra={k: v for k, v in entry.items() if k not in known},
+        name=entry.text("name", chit_id),
+        basic=entry.flag("basic", chit_set == "dracula"),
+        selectable=entry.flag("selectable", True),
+        usable_against=frozenset(cast(tuple[CabSide, ...], usable)),
+        daytime=entry.flag("daytime", False),
+        escape_form=escape_form,
+        one_use=entry.flag("one_use", False),
+        count=count,
+        text=entry.text("text", ""),
+        provenance=_provenance(entry.data, entry.where),
+        section=entry.text("section", ""),
+        reconstructed=entry.words("reconstructed", ()),
+        derived=entry.words("derived", ()),
+        extra={k: v for k, v in entry.data.items() if k not in _CHIT_FIELDS},
     )
 
 
 def load_chits(path: str | Path | None = None) -> ChitData:
     """Load the combat chits (the packaged ``data/chits.toml`` unless ``path`` is given)."""
     data, source = _read_toml(path, "chits.toml")
+    root = Entry.of(data, source, CombatDataError)
     sets: dict[ChitSet, dict[str, Chit]] = {}
     for chit_set in ("dracula", "agent", "hunter"):
-        entries = data.get(chit_set)
-        if not isinstance(entries, dict) or not entries:
+        if not isinstance(data.get(chit_set), dict) or not data[chit_set]:
             raise CombatDataError(f"{source}: no [{chit_set}.*] chits")
-        sets[chit_set] = {cid: _chit(chit_set, cid, e, source) for cid, e in entries.items()}
+        sets[chit_set] = {cid: _chit(chit_set, cid, e)
+                          for cid, e in root.table(chit_set).entries().items()}
     kinds = {
-        kid: AgentKind(kid, str(e.get("name", kid)), tuple(e.get("weapons", ())),
-                       _provenance(e, f"{source}: [agent_kinds.{kid}]"))
-        for kid, e in data.get("agent_kinds", {}).items()
+        kid: AgentKind(kid, e.text("name", kid), e.words("weapons", ()),
+                       _provenance(e.data, e.where))
+        for kid, e in root.table("agent_kinds", {}).entries().items()
     }
+    meta = root.table("meta", {})
     chits = ChitData(
         dracula=sets["dracula"],
         agent=sets["agent"],
         hunter=sets["hunter"],
         agent_kinds=kinds,
-        initiative=_initiative(data.get("initiative", {}), source),
-        agent_sets=int(data.get("meta", {}).get("agent_sets", 3)),
+        initiative=_initiative(root.table("initiative", {})),
+        agent_sets=meta.whole("agent_sets", 3),
         source=source,
     )
-    _check_chits(chits, data.get("meta", {}))
+    _check_chits(chits, meta)
     return chits
 
 
-def _initiative(entry: Mapping[str, Any], source: str) -> InitiativeRules:
+def _initiative(entry: Entry) -> InitiativeRules:
     hunters = {
-        hid: HunterModifiers(
-            int(e.get("against_dracula", 0)), int(e.get("against_agents", 0)),
-            _provenance(e, f"{source}: [initiative.hunters.{hid}]"),
-        )
-        for hid, e in entry.get("hunters", {}).items()
+        hid: HunterModifiers(e.whole("against_dracula", 0), e.whole("against_agents", 0),
+                             _provenance(e.data, e.where))
+        for hid, e in entry.table("hunters", {}).entries().items()
     }
     return InitiativeRules(
         hunters=hunters,
-        hunter_modifiers_first_round_only=bool(
-            entry.get("hunter_modifiers_first_round_only", True)
-        ),
-        dogs_first_round=int(entry.get("dogs_first_round", 1)),
-        castle_dracula=int(entry.get("castle_dracula", 1)),
-        bitten_hunter=int(entry.get("bitten_hunter", 1)),
+        hunter_modifiers_first_round_only=entry.flag("hunter_modifiers_first_round_only",
+                                                     True),
+        dogs_first_round=entry.whole("dogs_first_round", 1),
+        castle_dracula=entry.whole("castle_dracula", 1),
+        bitten_hunter=entry.whole("bitten_hunter", 1),
     )
 
 
-def _check_chits(chits: ChitData, meta: Mapping[str, Any]) -> None:
+def _check_chits(chits: ChitData, meta: Entry) -> None:
     where = chits.source
+    if chits.agent_sets < 1:
+        raise CombatDataError(f"{where}: [meta] agent_sets must be at least 1")
+    total_given = meta.whole("hunter_chits_total", None)
+    dracula_given = meta.whole("dracula_chits_total", None)
     for kind in chits.agent_kinds.values():
         chits.agent_chits(kind.weapons)  # raises on an unknown weapon
     if not {"dodge", "fist"} <= {c.id for c in chits.agent.values() if c.basic}:
         raise CombatDataError(f"{where}: every Agent has the basic Dodge and Fist chits")
     total = sum(c.count for c in chits.hunter.values())
-    if "hunter_chits_total" in meta and total != meta["hunter_chits_total"]:
+    if total_given is not None and total != total_given:
         raise CombatDataError(
-            f"{where}: Hunter chit counts add up to {total}, not {meta['hunter_chits_total']}"
+            f"{where}: Hunter chit counts add up to {total}, not {total_given}"
         )
-    if "dracula_chits_total" in meta and len(chits.dracula) != meta["dracula_chits_total"]:
-        raise CombatDataError(f"{where}: expected {meta['dracula_chits_total']} Dracula chits")
+    if dracula_given is not None and len(chits.dracula) != dracula_given:
+        raise CombatDataError(f"{where}: expected {dracula_given} Dracula chits")
+    forms = [c.escape_form for c in chits.dracula.values() if c.escape_form is not None]
+    if len(set(forms)) != len(forms):
+        raise CombatDataError(f"{where}: two Dracula chits have the same escape form")
 
 
 def load_tables(path: str | Path | None = None, chits: ChitData | None = None) -> CombatTables:
@@ -443,59 +443,64 @@ def load_tables(path: str | Path | None = None, chits: ChitData | None = None) -
     agrees.
     """
     data, source = _read_toml(path, "combat_tables.toml")
+    root = Entry.of(data, source, CombatDataError)
     chit_data = chits if chits is not None else default_chits()
     tables: dict[tuple[CabSide, Winner], CombatTable] = {}
     for side in CAB_SIDES:
-        side_data = data.get(side)
-        if not isinstance(side_data, dict):
+        if not isinstance(data.get(side), dict):
             raise CombatDataError(f"{source}: the [{side}] side of the board is missing")
+        side_data = root.table(side)
         for winner in WINNERS[side]:
-            tables[side, winner] = _table(side, winner, side_data, source)
-    derived = tuple(_derived(entry, source) for entry in data.get("derived", ()))
+            tables[side, winner] = _table(side, winner, side_data)
+    derived = tuple(_derived(entry, source) for entry in root.tables("derived")) \
+        if "derived" in root else ()
     forms = {
         form: EscapeForm(
-            form, str(e["chit"]), bool(e["leaves_town"]), str(e.get("destination", "")),
-            bool(e.get("stays_in_castle", True)), _provenance(e, f"{source}: escape {form}"),
+            form, e.text("chit"), e.flag("leaves_town"), e.text("destination", ""),
+            e.flag("stays_in_castle", True), _provenance(e.data, f"{source}: escape {form}"),
         )
-        for form, e in data.get("escape_forms", {}).items()
+        for form, e in root.table("escape_forms", {}).entries().items()
     }
-    key = {code: str(e.get("meaning", "")) for code, e in data.get("results", {}).items()}
+    key = {code: e.text("meaning", "") for code, e in root.table("results", {}).entries().items()}
     result = CombatTables(tables, key, forms, derived, source)
     _check_tables(result, chit_data)
     return result
 
 
-def _table(side: CabSide, winner: Winner, side_data: Mapping[str, Any], source: str) -> CombatTable:
-    where = f"{source}: [{side}.won_by.{winner}]"
-    entry = side_data.get("won_by", {}).get(winner)
-    if not isinstance(entry, dict) or "results" not in entry:
+def _table(side: CabSide, winner: Winner, side_data: Entry) -> CombatTable:
+    where = f"{side_data.where}.won_by.{winner}"
+    won_by = side_data.table("won_by", {})
+    if not isinstance(won_by.data.get(winner), dict) \
+            or "results" not in won_by.data[winner]:
         raise CombatDataError(f"{where} is missing")
-    rows = tuple(side_data.get("hunter_chits", ()))
-    columns = tuple(side_data.get("opponent_chits", ()))
+    entry = won_by.table(winner)
+    rows = side_data.words("hunter_chits", ())
+    columns = side_data.words("opponent_chits", ())
     boxes: dict[tuple[str, str], Result] = {}
-    for row, line in entry["results"].items():
+    for row, line in entry.table("results").entries().items():
         if row not in rows:
             raise CombatDataError(f"{where}: line {row!r} is not in hunter_chits")
-        for column, text in line.items():
+        for column in line.data:
             if column not in columns:
                 raise CombatDataError(f"{where}: column {column!r} is not in opponent_chits")
-            boxes[row, column] = Result.parse(str(text))
+            boxes[row, column] = Result.parse(line.text(column))
     missing = [(r, c) for r in rows for c in columns if (r, c) not in boxes]
     if missing:
         raise CombatDataError(f"{where}: empty boxes {missing[:5]}")
     return CombatTable(
-        side, winner, str(entry.get("label", f"{winner} won initiative")), rows, columns,
-        boxes, _provenance(entry, where),
+        side, winner, entry.text("label", f"{winner} won initiative"), rows, columns,
+        boxes, _provenance(entry.data, where),
     )
 
 
-def _derived(entry: Mapping[str, Any], source: str) -> DerivedBox:
-    side, winner = entry.get("side"), entry.get("winner")
-    if side not in CAB_SIDES or winner not in WINNERS[cast(CabSide, side)]:
+def _derived(entry: Entry, source: str) -> DerivedBox:
+    side, winner = entry.text("side"), entry.text("winner")
+    if side not in CAB_SIDES or winner not in WINNERS[side]:
         raise CombatDataError(f"{source}: derived box with bad side/winner {side!r}/{winner!r}")
     return DerivedBox(
-        cast(CabSide, side), cast(Winner, winner), str(entry["hunter"]), str(entry["opponent"]),
-        Result.parse(str(entry["result"])), str(entry.get("example", "")),
+        side, winner, entry.text("hunter"),
+        entry.text("opponent"), Result.parse(entry.text("result")),
+        entry.text("example", ""),
     )
 
 

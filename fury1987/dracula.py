@@ -43,6 +43,7 @@ def begin_turn(state: FuryState) -> None:
     from .victory import hunters_win
 
     d = state.dracula
+    state.say("turn_begins", f"Turn {state.seq.round} begins", turn=state.seq.round)
     stormy_seas_orphans(state)
     for hunter in state.hunters.values():
         hunter.moved = hunter.passed = False
@@ -291,10 +292,11 @@ def turn_clue(state: FuryState, consumed: bool, attack: str | None) -> dict[str,
     from .events import blocked_seas
 
     blocked = blocked_seas(state)
+    # (Nothing here depends on how many chits his Encounter Set holds: the Hunters do
+    # not see it, so they cannot rule out a Pass even while he may hold six: ruling 76.)
     clue: dict[str, object] = {
         "k": "turn", "fleeing": state.dracula.fleeing, "hosts": sorted(state.hosts),
-            "may_pass": len(state.dracula.encounter_set) <= ENCOUNTER_SET_SIZE,
-            "consumed": consumed, "attack": attack, "occupied": occupied}
+        "consumed": consumed, "attack": attack, "occupied": occupied}
     if blocked:
         clue["blocked"] = sorted(blocked)
     return clue

@@ -8,16 +8,16 @@ only holds the data and the placement rules of Dracula's Action Phase.
 from __future__ import annotations
 
 import functools
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 import attrs
 
 from gothic_kernel import BadOption
 
 from .board import DATA_DIR, PROVENANCES, Board
+from .datafile import Entry, read_toml
 
 ENCOUNTERS_FILE = DATA_DIR / "encounters.toml"
 
@@ -111,40 +111,45 @@ def hunter_vampire_name(chit_id: str) -> str:
 
 @functools.lru_cache(maxsize=8)
 def _load(path: str) -> EncounterData:
-    try:
-        with open(path, "rb") as handle:
-            data = tomllib.load(handle)
-        chits = {cid: _chit(cid, entry) for cid, entry in data["chit"].items()}
-        lifts = tuple(int(d) for d in data["lifting"]["lifts_on"])
-        vampire = data["vampire"]
-        knife = tuple(int(d) for d in vampire["knife_destroys_on"])
-        castle = tuple(int(d) for d in vampire["castle_bites_on"])
-    except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
-        raise BadOption(f"cannot read encounter file {path!r}: {exc}") from None
+    data, source = read_toml(path, "encounters.toml", BadOption)
+    root = Entry.of(data, f"encounter file {source!r}", BadOption)
+    entries = root.table("chit").entries()
+    chits = {cid: _chit(cid, entry) for cid, entry in entries.items()}
+    lifts = root.table("lifting").faces("lifts_on")
+    vampire = root.table("vampire")
+    knife, castle = vampire.faces("knife_destroys_on"), vampire.faces("castle_bites_on")
     problems = [f"{c.id}: unknown effect {c.effect!r}" for c in chits.values()
                 if c.effect not in EFFECTS]
-    problems += [f"{cid}: no provenance" for cid, e in data["chit"].items()
-                 if e.get("provenance") not in PROVENANCES]
+    problems += [f"{cid}: no provenance" for cid, e in entries.items()
+                 if e.data.get("provenance") not in PROVENANCES]
     problems += [f"{c.id}: wounds_by_roll needs six entries" for c in chits.values()
                  if c.wounds_by_roll and len(c.wounds_by_roll) != 6]
+    problems += [f"{c.id}: a count below 0" for c in chits.values() if c.count < 0]
+    problems += [f"{c.id}: an Agent needs agent_weapons" for c in chits.values()
+                 if c.is_agent and not c.agent_weapons]
+    problems += [f"{c.id}: wounds_by_roll has a wound count below 0" for c in chits.values()
+                 if any(w < 0 for w in c.wounds_by_roll)]
+    problems += [f"{c.id}: effect {c.effect!r} needs wounds_by_roll" for c in chits.values()
+                 if c.effect in ("rats", "wolves", "peasants") and not c.wounds_by_roll]
     if not any(c.vampire and c.count for c in chits.values()):
         problems.append("the Encounter Pool holds no Vampire")
     if problems:
-        raise BadOption(f"encounter file {path!r}: " + "; ".join(problems[:5]))
+        raise BadOption(f"encounter file {source!r}: " + "; ".join(problems[:5]))
     return EncounterData(chits, lifts, knife, castle, path)
 
 
-def _chit(chit_id: str, entry: Mapping[str, Any]) -> EncounterChit:
-    ends = entry.get("ends_action_phase", ())
+def _chit(chit_id: str, entry: Entry) -> EncounterChit:
+    ends = entry.data.get("ends_action_phase", ())
     return EncounterChit(
-        id=chit_id, name=str(entry["name"]), count=int(entry["count"]),
-        effect=str(entry["effect"]), east_only=bool(entry.get("east_only", False)),
-        west_only=bool(entry.get("west_only", False)),
-        not_british=bool(entry.get("not_british", False)),
-        lingers=bool(entry.get("lingers", False)), remains=bool(entry.get("remains", False)),
-        vampire=bool(entry.get("vampire", False)),
-        wounds_by_roll=tuple(int(w) for w in entry.get("wounds_by_roll", ())),
-        agent_weapons=tuple(str(w) for w in entry.get("agent_weapons", ())),
-        flee_on=tuple(int(d) for d in entry.get("flee_on", ())),
-        ends_action_phase=(1, 2, 3, 4, 5, 6) if ends is True else tuple(int(d) for d in ends),
+        id=chit_id, name=entry.text("name"), count=entry.whole("count"),
+        effect=entry.text("effect"), east_only=entry.flag("east_only", False),
+        west_only=entry.flag("west_only", False),
+        not_british=entry.flag("not_british", False),
+        lingers=entry.flag("lingers", False), remains=entry.flag("remains", False),
+        vampire=entry.flag("vampire", False),
+        wounds_by_roll=entry.items("wounds_by_roll", int, ()),
+        agent_weapons=entry.words("agent_weapons", ()),
+        flee_on=entry.faces("flee_on", ()),
+        ends_action_phase=(1, 2, 3, 4, 5, 6) if ends is True
+        else entry.faces("ends_action_phase", ()),
     )

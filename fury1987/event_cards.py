@@ -18,15 +18,15 @@ applies the effects; this module answers questions about the cards themselves.
 from __future__ import annotations
 
 import functools
-import tomllib
 from collections.abc import Iterator, Mapping, Sequence
-from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, cast
 
 import attrs
 
 from gothic_kernel import Deck, Dice, GothicError, Reshuffle
+
+from .datafile import Entry, read_toml
 
 Back = Literal["cross", "bat"]
 Owner = Literal["hunter", "dracula"]
@@ -272,74 +272,123 @@ def superstitious_carriers_loss(roll: int, cards: EventCards | None = None) -> i
 # Loading
 # ---------------------------------------------------------------------------------------
 def load_events(path: str | Path | None = None) -> EventCards:
-    """Load the Event Cards (the packaged ``data/events.toml`` unless ``path`` is given)."""
-    if path is None:
-        text = resources.files("fury1987").joinpath("data", "events.toml").read_text("utf-8")
-        source = "fury1987/data/events.toml"
-    else:
-        try:
-            text = Path(path).read_text("utf-8")
-        except OSError as exc:
-            raise EventDataError(f"cannot read {path}: {exc}") from None
-        source = str(path)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise EventDataError(f"{source} is not valid TOML: {exc}") from None
+    """Load the Event Cards (the packaged ``data/events.toml`` unless ``path`` is given).
+
+    A user's file is also held to the packaged cards: every card is one the game knows
+    how to play, and its effect has the fields, of the types, the game reads."""
+    data, source = read_toml(path, "events.toml", EventDataError)
+    root = Entry.of(data, source, EventDataError)
     cards = {}
-    for entry in data.get("card", ()):
-        card = _card(entry, source)
+    for entry in root.tables("card") if "card" in root else ():
+        card = _card(entry)
         if card.id in cards:
             raise EventDataError(f"{source}: card {card.id!r} listed twice")
         cards[card.id] = card
-    events = EventCards(cards, _deck_rules(data.get("deck", {}), source), source)
+    events = EventCards(cards, _deck_rules(root.table("deck", {})), source)
     _check(events)
+    if path is not None:
+        _check_against(events, default_events())
     return events
 
 
-def _deck_rules(entry: Mapping[str, Any], source: str) -> DeckRules:
+def _deck_rules(entry: Entry) -> DeckRules:
     try:
-        reshuffle = Reshuffle(entry.get("reshuffle", "keep_top_card"))
+        reshuffle = Reshuffle(entry.text("reshuffle", "keep_top_card"))
     except ValueError:
-        raise EventDataError(f"{source}: unknown reshuffle {entry.get('reshuffle')!r}") from None
+        raise entry.problem(f"unknown reshuffle {entry.data.get('reshuffle')!r}") from None
     return DeckRules(
-        total=int(entry.get("total", 60)),
-        hand_limit=int(entry.get("hand_limit", 3)),
-        draw_from=str(entry.get("draw_from", "bottom")),
+        total=entry.whole("total", 60),
+        hand_limit=entry.whole("hand_limit", 3),
+        draw_from=entry.text("draw_from", "bottom"),
         reshuffle=reshuffle,
-        bat_cards_unseen=bool(entry.get("bat_cards_unseen", True)),
+        bat_cards_unseen=entry.flag("bat_cards_unseen", True),
     )
 
 
-def _card(entry: Mapping[str, Any], source: str) -> EventCard:
-    where = f"{source}: card {entry.get('id')!r}"
-    try:
-        group = entry.get("group")
-        return EventCard(
-            id=str(entry["id"]),
-            name=str(entry["name"]),
-            count=int(entry["count"]),
-            back=cast(Back, entry["back"]),
-            keep=bool(entry["keep"]),
-            played_by=str(entry.get("played_by", "holder")),
-            for_another_hunter=bool(entry.get("for_another_hunter", False)),
-            timing=str(entry["timing"]),
-            conditions=tuple(entry.get("conditions", ())),
-            cancels=tuple(entry.get("cancels", ())),
-            text=str(entry.get("text", "")),
-            notes=str(entry.get("notes", "")),
-            effect=dict(entry["effect"]),
-            group=None if group is None else GroupRule(
-                str(group["scope"]), str(group.get("note", "")),
-                {k: v for k, v in group.items() if k not in ("scope", "note")},
-            ),
-            provenance=str(entry["provenance"]),
-            section=str(entry.get("section", "")),
-            derived=tuple(entry.get("derived", ())),
-            reconstructed=tuple(entry.get("reconstructed", ())),
-        )
-    except KeyError as exc:
-        raise EventDataError(f"{where}: missing field {exc}") from None
+def _card(entry: Entry) -> EventCard:
+    group = entry.table("group") if "group" in entry else None
+    return EventCard(
+        id=entry.text("id"),
+        name=entry.text("name"),
+        count=entry.whole("count"),
+        back=cast(Back, entry.text("back")),
+        keep=entry.flag("keep"),
+        played_by=entry.text("played_by", "holder"),
+        for_another_hunter=entry.flag("for_another_hunter", False),
+        timing=entry.text("timing"),
+        conditions=entry.words("conditions", ()),
+        cancels=entry.words("cancels", ()),
+        text=entry.text("text", ""),
+        notes=entry.text("notes", ""),
+        effect=dict(entry.table("effect").data),
+        group=None if group is None else GroupRule(
+            group.text("scope"), group.text("note", ""),
+            {k: v for k, v in group.data.items() if k not in ("scope", "note")},
+        ),
+        provenance=entry.text("provenance"),
+        section=entry.text("section", ""),
+        derived=entry.words("derived", ()),
+        reconstructed=entry.words("reconstructed", ()),
+    )
+
+
+def _check_against(events: EventCards, packaged: EventCards) -> None:
+    """Each card of a user's file is one of the game's, its effect shaped as the game
+    reads it (the same fields, of the same types)."""
+    for card in events.cards.values():
+        where = f"{events.source}: card {card.id!r}"
+        known = packaged.cards.get(card.id)
+        if known is None:
+            raise EventDataError(f"{where}: not an Event Card of the 1987 game (the game "
+                                 f"plays {', '.join(sorted(packaged.cards))})")
+        problems = _shape_problems(known.effect, card.effect, "effect")
+        if known.group is not None:
+            given = {} if card.group is None else card.group.extra
+            problems += _shape_problems(known.group.extra, given, "group")
+        if problems:
+            raise EventDataError(f"{where}: " + "; ".join(problems[:5]))
+
+
+def _shape_problems(packaged: Any, given: Any, where: str) -> list[str]:
+    """How ``given`` differs in shape from ``packaged``: fields missing or of another type
+    (extra fields are let be)."""
+    if isinstance(packaged, dict):
+        if not isinstance(given, dict):
+            return [f"{where} must be a table, not {given!r}"]
+        found: list[str] = []
+        for key, value in packaged.items():
+            if key not in given:
+                found.append(f"{where}.{key} is missing")
+            else:
+                found += _shape_problems(value, given[key], f"{where}.{key}")
+        return found
+    if isinstance(packaged, list):
+        if not isinstance(given, list):
+            return [f"{where} must be a list, not {given!r}"]
+        kinds = {_kind(item) for item in packaged}
+        return [f"{where} lists {item!r}, not {' or '.join(sorted(kinds))}"
+                for item in given if kinds and _kind(item) not in kinds]
+    if _kind(given) != _kind(packaged) and not (_kind(packaged) == "a number"
+                                                 and _kind(given) == "a whole number"):
+        return [f"{where} must be {_kind(packaged)}, not {given!r}"]
+    return []
+
+
+def _kind(value: object) -> str:
+    """The TOML kind of a value, in words (true is not a number)."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return type(value).__name__
 
 
 def _check(events: EventCards) -> None:

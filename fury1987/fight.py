@@ -64,6 +64,7 @@ from .hunters import names, update_action
 from .pending import BatFlight, Combat, DieRoll
 from .state import DRACULA, HUNTER_NAMES, HUNTERS
 from .victory import DESTROYING_DRACULA_VALOUR
+from .wording import fighter_name, result_in_words
 
 if TYPE_CHECKING:
     from gothic_kernel import Action
@@ -242,10 +243,12 @@ def held_chits(state: FuryState, record: Combat, fighter: str) -> tuple[str, ...
     """The chits a fighter takes into combat (Restrictions on Combat)."""
     if fighter == DRACULA:
         return tuple(state.rules.chits.dracula)
+    # (Weapons in a fixed order, not the order drawn: the list of a seat's choices
+    # follows only what it knows)
     if fighter in HUNTERS:
-        return (*BASIC_CHITS, *state.hunters[fighter].weapons)
+        return (*BASIC_CHITS, *sorted(state.hunters[fighter].weapons))
     if fighter == HARKER:  # "Harker may never Escape"
-        return ("dodge", "fist", *record.harker_weapons)
+        return ("dodge", "fist", *sorted(record.harker_weapons))
     return record.agent_chits[fighter]
 
 
@@ -330,13 +333,7 @@ def _choose(state: FuryState, record: Combat, seat: str, action: ChooseChit) -> 
 
 
 def _label(fighter: str) -> str:
-    if fighter == DRACULA:
-        return "Dracula"
-    if fighter in HUNTERS:
-        return HUNTER_NAMES[fighter]
-    if fighter == HARKER:
-        return "Jonathan Harker"
-    return "Agent " + fighter.rsplit("_", 1)[-1]
+    return fighter_name(fighter)
 
 
 # -- the rules' own steps -----------------------------------------------------------------
@@ -539,9 +536,10 @@ def _resolve(state: FuryState, record: Combat) -> None:
     _reveal_weapons(state, record)
     for pairing in outcome.effective:
         if str(pairing.result) != "Par" or pairing in outcome.applied:
-            state.say("combat_result", f"{_label(pairing.hunter)} ({pairing.hunter_chit}) "
-                      f"against {_label(pairing.opponent)} ({pairing.opponent_chit}): "
-                      f"{pairing.result}", hunter=pairing.hunter, opponent=pairing.opponent,
+            state.say("combat_result", f"{_label(pairing.hunter)}'s {pairing.hunter_chit} "
+                      f"against {_label(pairing.opponent)}'s {pairing.opponent_chit}: "
+                      f"{result_in_words(state.rules.printed, pairing)}",
+                      hunter=pairing.hunter, opponent=pairing.opponent,
                       result=str(pairing.result))
     if record.harker_seat:
         record = _apply_harker(state, record, outcome)

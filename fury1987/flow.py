@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from . import dracula, encounters, events, fight, hunters, items, movement, setup
 from .actions import PlayEvent
-from .pending import Combat, Pending
+from .pending import Combat, EventDiscard, Pending
 
 if TYPE_CHECKING:
     from gothic_kernel import Action
@@ -91,6 +91,7 @@ def _run_table() -> dict[str, Run]:
         "train_attempt": events.run_train_attempt,  # type: ignore[dict-item]
         "end_turn": events.run_end_turn,  # type: ignore[dict-item]
         "die_roll": events.run_die_roll,  # type: ignore[dict-item]
+        "event_discard": items.run_event_discard,  # type: ignore[dict-item]
     }
 
 
@@ -102,6 +103,8 @@ RUN = _run_table()
 def deciders(state: FuryState, record: Pending) -> tuple[str, ...]:
     if isinstance(record, Combat):
         return fight.deciders(state, record)
+    if isinstance(record, EventDiscard) and not items.over_the_limit(state, record.seat):
+        return ()
     return record.deciders()
 
 

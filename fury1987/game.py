@@ -3,22 +3,27 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import attrs
 
-from gothic_kernel import Agent, CorruptSave, Dice, Game, GameState, Option
+from gothic_kernel import Agent, BadOption, CorruptSave, Dice, Game, GameState, GothicError, Option
 
 from .actions import ACTION_TYPES
 from .board import Board
-from .combat_tables import ChitData, CombatTables, load_chits, load_tables
+from .combat_tables import ChitData, CombatDataError, CombatTables, load_chits, load_tables
 from .encounter_chits import EncounterData
 from .event_cards import EventCards, load_events
 from .railways import RailwayStationChart
 from .state import SEATS, FuryState
 from .wording import printed_names
+
+if TYPE_CHECKING:
+    from gothic_kernel.agents import GameRecord
+
+T = TypeVar("T")
 
 
 @attrs.frozen
@@ -39,20 +44,56 @@ class Rules:
 def load_rules(map_file: str = "", railway_chart_file: str = "", encounters_file: str = "",
                chits_file: str = "", combat_tables_file: str = "",
                events_file: str = "") -> Rules:
-    """The data files named by the options ("" for the packaged ones)."""
-    chits = load_chits(chits_file or None)
-    board = Board.load(map_file or None)
-    encounters = EncounterData.load(encounters_file or None)
-    events = load_events(events_file or None)
+    """The data files named by the options ("" for the packaged ones).
+
+    A file that is missing, a folder, not TOML, or whose data lacks a field or has one
+    of the wrong type raises BadOption naming the option, the file and the problem."""
+    chits = _load("chits_file", chits_file, load_chits)
+    board = _load("map_file", map_file, Board.load)
+    encounters = _load("encounters_file", encounters_file, EncounterData.load)
+    events = _load("events_file", events_file, load_events)
+    _load("encounters_file", encounters_file, lambda _: _check_agents(encounters, chits))
     return Rules(
         board=board,
-        railway_chart=RailwayStationChart.load(railway_chart_file or None),
+        railway_chart=_load("railway_chart_file", railway_chart_file,
+                            RailwayStationChart.load),
         encounters=encounters,
         chits=chits,
-        tables=load_tables(combat_tables_file or None, chits),
+        tables=_load("combat_tables_file", combat_tables_file,
+                     lambda path: load_tables(path, chits)),
         events=events,
         printed=MappingProxyType(dict(printed_names(board, encounters, chits, events))),
     )
+
+
+def _load(option: str, path: str, loader: Callable[[str | None], T]) -> T:
+    """``loader(path)``; any problem with the file is a BadOption naming it."""
+    try:
+        return loader(path or None)
+    except Exception as exc:  # a data file may fail in any way: say which and why
+        raise BadOption(_file_problem(option, path, exc)) from None
+
+
+def _file_problem(option: str, path: str, exc: Exception) -> str:
+    """The message for ``exc`` raised loading the file of ``option``."""
+    if isinstance(exc, KeyError):
+        problem = f"the field {exc.args[0]!r} is missing"
+    elif isinstance(exc, GothicError):
+        problem = str(exc)
+    else:
+        problem = f"{type(exc).__name__}: {exc}"
+    named = path or "the packaged file"
+    return f"{option}: {problem}" if named in problem else f"{option} {named!r}: {problem}"
+
+
+def _check_agents(encounters: EncounterData, chits: ChitData) -> None:
+    """Every Agent's weapons are Agent combat chits (the two files must agree)."""
+    for chit in encounters.chits.values():
+        if chit.is_agent:
+            try:
+                chits.agent_chits(chit.agent_weapons)
+            except CombatDataError as exc:
+                raise BadOption(f"encounter chit {chit.id!r}: {exc}") from None
 
 
 FILE_OPTIONS = ("map_file", "railway_chart_file", "encounters_file", "chits_file",
@@ -87,6 +128,13 @@ class FuryGame(Game):
                                   "fury1987/data/events.toml"),
     )
 
+    def seat_name(self, seat: str) -> str:
+        """A seat as the rulebook names it: "Dracula", "Lord Godalming", "Dr Seward",
+        "Van Helsing"."""
+        from .prompts import seat_name
+
+        return seat_name(seat)
+
     def rules_for(self, options: Mapping[str, Any]) -> Rules:
         return load_rules(*(str(options.get(name, "")) for name in FILE_OPTIONS))
 
@@ -106,10 +154,18 @@ class FuryGame(Game):
         options = self.resolve_options(data["options"])
         rest = {k: v for k, v in data.items() if k != "options"}
         state = FuryState.from_data(self, self.rules_for(options), options, rest, dice)
-        from .setup import check_invariants
+        from .saves import check_save
 
-        check_invariants(state)
+        check_save(state)
         return state
+
+    def report(self, state: GameState, record: GameRecord) -> list[str]:
+        """The account of a played game (``gothic demo fury1987``): turn by turn, as the
+        table heard it, then the end and Dracula's secret trail (fury1987.report)."""
+        from .report import report
+
+        assert isinstance(state, FuryState)
+        return report(state, record)
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
         from .bots import default_agents

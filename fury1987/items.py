@@ -180,6 +180,19 @@ def apply_new_weapons(state: FuryState, record: NewWeapons, seat: str,
                          hunter=seat))
 
 
+def over_the_limit(state: FuryState, seat: str) -> bool:
+    """Whether ``seat`` still holds more than three Event Cards (a card drawn with the
+    extra one may have been played at once in between, and Dracula may have played his
+    in the fight it started: then there is nothing left to discard)."""
+    held = state.dracula.events if seat == DRACULA else state.hunters[seat].events
+    return len(held) > EVENT_LIMIT
+
+
+def run_event_discard(state: FuryState, record: EventDiscard) -> None:
+    """The holder is back within the limit before his discard came up: nothing to do."""
+    state.stack.pop()
+
+
 def event_discard_options(state: FuryState, record: EventDiscard, seat: str) -> list[Action]:
     """Over the limit: discard a card, or play one of the extra cards immediately when
     its effect can be had now (``events.hand_limit_plays``)."""

@@ -138,7 +138,7 @@ def _start_of_phase_options(state: FuryState, record: HunterMovement, seat: str,
     if not at_sea and HEAVENLY_HOST in hunter.weapons and "host" not in record.done \
             and here not in HOST_FORBIDDEN and here not in state.hosts:
         options.append(PLACE_HOST)
-    options.extend(RemoveHost(t) for t in hunter.hosts_placed)
+    options.extend(RemoveHost(t) for t in sorted(hunter.hosts_placed))
     if hunter.bitten and HOLY_WATER in hunter.weapons:
         options.append(TREAT_BITE)
     if len(group) > 1:
@@ -154,14 +154,15 @@ def _start_of_phase_options(state: FuryState, record: HunterMovement, seat: str,
 
 
 def _weapon_swaps(state: FuryState, group: tuple[str, ...]) -> list[Action]:
-    """Gifts to a member holding fewer than three chits, and one-for-one exchanges."""
+    """Gifts to a member holding fewer than three chits, and one-for-one exchanges (in a
+    fixed order of the chits, not the order they were drawn in)."""
     found: list[Action] = []
     for giver in group:
-        for weapon in dict.fromkeys(state.hunters[giver].weapons):
+        for weapon in dict.fromkeys(sorted(state.hunters[giver].weapons)):
             for taker in group:
                 if taker == giver:
                     continue
-                held = state.hunters[taker].weapons
+                held = sorted(state.hunters[taker].weapons)
                 if len(held) < WEAPON_LIMIT:
                     found.append(GiveWeapon(giver, taker, weapon))
                 if SEATS.index(giver) < SEATS.index(taker):

@@ -9,7 +9,6 @@ is not in the rulebook; ``data/railway_station_chart.toml`` reconstructs it
 from __future__ import annotations
 
 import functools
-import tomllib
 from pathlib import Path
 
 import attrs
@@ -17,6 +16,7 @@ import attrs
 from gothic_kernel import BadOption
 
 from .board import DATA_DIR, PROVENANCES
+from .datafile import Entry, read_toml
 
 CHART_FILE = DATA_DIR / "railway_station_chart.toml"
 
@@ -49,20 +49,18 @@ class RailwayStationChart:
 
 @functools.lru_cache(maxsize=8)
 def _load_chart(path: str) -> RailwayStationChart:
-    try:
-        with open(path, "rb") as handle:
-            data = tomllib.load(handle)
-        trains = tuple(Train(str(t["id"]), str(t["name"]), int(t["stops"]),
-                             tuple(int(d) for d in t["die"])) for t in data["train"])
-        provenances = [t.get("provenance") for t in data["train"]]
-    except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
-        raise BadOption(f"cannot read Railway Station Chart {path!r}: {exc}") from None
+    data, source = read_toml(path, "railway_station_chart.toml", BadOption)
+    root = Entry.of(data, f"Railway Station Chart {source!r}", BadOption)
+    entries = root.tables("train")
+    trains = tuple(Train(e.text("id"), e.text("name"), e.whole("stops"), e.faces("die"))
+                   for e in entries)
+    provenances = [e.data.get("provenance") for e in entries]
     faces = sorted(d for t in trains for d in t.die)
     if faces != [1, 2, 3, 4, 5, 6]:
-        raise BadOption(f"Railway Station Chart {path!r} must give each die face 1-6 "
+        raise BadOption(f"Railway Station Chart {source!r} must give each die face 1-6 "
                         f"exactly one train, not {faces}")
     if any(p not in PROVENANCES for p in provenances):
-        raise BadOption(f"Railway Station Chart {path!r}: every train needs a provenance")
+        raise BadOption(f"Railway Station Chart {source!r}: every train needs a provenance")
     if any(not 0 <= t.stops <= 3 for t in trains):
-        raise BadOption(f"Railway Station Chart {path!r}: a train runs 0 to 3 Towns")
+        raise BadOption(f"Railway Station Chart {source!r}: a train runs 0 to 3 Towns")
     return RailwayStationChart(trains)

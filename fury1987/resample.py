@@ -198,7 +198,7 @@ def _fits(twin: FuryState, moves: Sequence[int], states: Sequence[int],
     here = _decode(twin, states[-1])[0]
     if isinstance(top, DraculaSwap):  # he Passed: he stayed, in a Town
         last = twin.clues[moves[-1]] if moves else None
-        if not moves or last is None or last["k"] != "turn" or not last["may_pass"] \
+        if not moves or last is None or last["k"] != "turn" \
                 or last["consumed"] or _decode(twin, states[-2])[0] != here \
                 or twin.board.is_sea(here):
             return False
@@ -278,7 +278,9 @@ def _redraw_encounters(twin: FuryState, rng: Dice, hidden_chart: list[str] | Non
     enc = twin.rules.encounters
     d = twin.dracula
     pool = twin.encounter_pool
-    public_aside = Counter(twin.public_encounter_discards)
+    # The chits seen discarded that still lie aside stay there (ruling 75: the Hunters do
+    # not see when the discards go back into the Pool; keeping them is the true case).
+    public_aside = Counter(twin.public_encounter_discards) & Counter(pool.aside)
     hidden_aside = list((Counter(pool.aside) - public_aside).elements())
     old_hidden = {t: c for t, c in twin.chart.items() if t not in twin.sightings}
     # Chits from outside the Pool (the Harker - Vampire chit) never go to the Pool: one

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from gothic_kernel import CorruptSave, IllegalAction, Pool, Scope, event
+from gothic_kernel import IllegalAction, Pool, Scope, event
 
 from .actions import StartIn
 from .pending import ChooseStart
@@ -169,12 +169,6 @@ def _place_problems(state: FuryState) -> list[str]:
 
 def _is_hunter_vampire(state: FuryState, chit: str) -> bool:
     return chit not in state.rules.encounters.chits
-
-
-def check_invariants(state: FuryState) -> None:
-    problems = invariant_problems(state)
-    if problems:
-        raise CorruptSave("fury1987 save breaks the rules' invariants: " + "; ".join(problems))
 
 
 def refuse(message: str, rule: str = RULE_START) -> None:

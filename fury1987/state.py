@@ -11,6 +11,8 @@ immutable parts (the board, the data tables, the log's entries).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -205,6 +207,24 @@ class FuryData:
     cards: dict[str, Any] = attrs.field(factory=dict)
 
 
+@attrs.frozen
+class _Flow:
+    """The Sequence of Play's entry points (fury1987.flow), imported once, on first use:
+    flow imports this module, so the state reaches it lazily (and a local import on every
+    call would cost more than the call)."""
+
+    deciders: Callable[[FuryState, Pending], tuple[str, ...]]
+    legal_actions: Callable[[FuryState, Pending, str], list[Action]]
+    apply_action: Callable[[FuryState, Pending, str, Action], None]
+
+
+@functools.cache
+def _flow() -> _Flow:
+    from .flow import apply_action, deciders, legal_actions
+
+    return _Flow(deciders, legal_actions, apply_action)
+
+
 class FuryState(LoggedState):
     """One position of a game of Fury of Dracula (1987)."""
 
@@ -229,7 +249,9 @@ class FuryState(LoggedState):
         self.hosts: dict[str, str] = {}
         self.groups: list[list[str]] = []
         self.encounter_pool = Pool()
-        #: The chits of the Encounter Pool's discards that were shown to everyone.
+        #: Every Encounter Chit the Hunters saw discarded this game. The discards lie behind
+        #: the SM Screen with the Pool, and go back into it when it runs out, unseen: this
+        #: record is never cleared (ruling 75).
         self.public_encounter_discards: list[str] = []
         self.weapons_pool = Pool()
         self.public_weapon_discards: list[str] = []
@@ -253,16 +275,22 @@ class FuryState(LoggedState):
     def current_seats(self) -> tuple[str, ...]:
         if self._outcome is not None or not self.stack:
             return ()
-        from .flow import deciders
-
-        return deciders(self, self.stack[-1])
+        return _flow().deciders(self, self.stack[-1])
 
     def _legal_actions(self, seat: str) -> list[Action]:
-        from .flow import legal_actions
-
         if self._outcome is not None or not self.stack or seat not in self.current_seats():
             return []
-        return legal_actions(self, self.stack[-1], seat)
+        return _flow().legal_actions(self, self.stack[-1], seat)
+
+    def _prompt(self, seat: str) -> str:
+        from .prompts import prompt
+
+        return prompt(self, seat)
+
+    def _describe_action(self, seat: str, action: Action) -> str:
+        from .prompts import describe
+
+        return describe(self, seat, action)
 
     def explain_illegal(self, seat: str, action: Action) -> IllegalAction:
         from .flow import explain_illegal
@@ -271,9 +299,7 @@ class FuryState(LoggedState):
         return IllegalAction(message, rule=rule)
 
     def _apply(self, seat: str, action: Action) -> None:
-        from .flow import apply_action
-
-        apply_action(self, self.stack[-1], seat, action)
+        _flow().apply_action(self, self.stack[-1], seat, action)
 
     def observation(self, viewer: str) -> dict[str, Any]:
         self.check_viewer(viewer)
@@ -316,12 +342,13 @@ class FuryState(LoggedState):
         return (seat,)
 
     def draw_encounter_chit(self) -> str | None:
-        """A chit at random from the Encounter Pool (its discards remixed when it is empty)."""
+        """A chit at random from the Encounter Pool (its discards remixed when it is empty).
+
+        The remix happens behind the SM Screen, during one of Dracula's secret draws: the
+        record of the chits the Hunters saw discarded is left as it is (ruling 75)."""
         pool = self.encounter_pool
         if not pool.can_draw():
             return None
-        if not pool.bag:
-            self.public_encounter_discards.clear()  # every discard goes back in the Pool
         return pool.draw(self.dice)
 
     def draw_weapon_chit(self) -> str | None:

@@ -205,7 +205,7 @@ class Tracker:
         self.last_box: dict[str, tuple[int, str]] = {}
         self.turns: list[int] = []
         self.exact = True
-        self._digest = hashlib.blake2b(digest_size=16)
+        self._digest = _digest_for(geometry.board)
         self._segments: dict[tuple[int, int], tuple[Array, Array, Array]] = {}
 
     # -- reading ---------------------------------------------------------------------------
@@ -449,7 +449,7 @@ class Tracker:
 
     @property
     def key(self) -> str:
-        """The fingerprint of the clues read so far."""
+        """The fingerprint of the map and of the clues read so far."""
         return f"{self.processed}:{self._digest.hexdigest()}"
 
     def _note_box(self, clue: Mapping[str, Any], i: int) -> None:
@@ -713,7 +713,7 @@ class Tracker:
         alive = ~(castle & (not fleeing) & (count >= CASTLE_TURNS_LIMIT))
         # His Action Phase: after a move into a Town, or staying without Passing.
         town = ~g.is_sea[new_loc]
-        may_pass = bool(clue["may_pass"]) and not consumed
+        may_pass = not consumed  # (ruling 76: the Hunters never know he may not Pass)
         acting = town & (moved | voluntary)            # he may have had an Action Phase
         passing = (voluntary & may_pass) | hemmed      # he may have had none
         if attack is not None:
@@ -850,8 +850,16 @@ _KNOWN: dict[str, Tracker] = {}
 _KNOWN_LIMIT = 64
 
 
-def _fingerprint(clues: Sequence[Mapping[str, Any]]) -> str:
+def _digest_for(board: Board) -> Any:
+    """A digest started with the map's fingerprint: the same clues on another map are
+    another record (a custom map never borrows the default map's hypotheses)."""
     digest = hashlib.blake2b(digest_size=16)
+    digest.update(board.fingerprint)
+    return digest
+
+
+def _fingerprint(board: Board, clues: Sequence[Mapping[str, Any]]) -> str:
+    digest = _digest_for(board)
     for clue in clues:
         digest.update(json.dumps(clue, sort_keys=True).encode())
     return f"{len(clues)}:{digest.hexdigest()}"
@@ -871,7 +879,7 @@ def tracker_of(state: FuryState) -> Tracker:
         tracker = tracker.clone()
         tracker.update(state.clues)
     else:
-        key = _fingerprint(state.clues)
+        key = _fingerprint(state.board, state.clues)
         known = _KNOWN.get(key)
         if known is not None:
             state._tracker = known

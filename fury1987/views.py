@@ -59,7 +59,6 @@ def observation(state: FuryState, viewer: str) -> dict[str, Any]:
             "fleeing": d.fleeing,
             "vampires_consumed": d.consumed,
             "event_cards": len(d.events),
-            "encounter_set": len(d.encounter_set),
         },
         "vampires_destroyed": state.vampires_destroyed,
         "encounter_discards": sorted(state.public_encounter_discards),

@@ -13,7 +13,21 @@ import re
 from collections.abc import Mapping
 
 from .board import Board
-from .combat_tables import ChitData
+from .combat_round import Pairing
+from .combat_tables import (
+    BITE,
+    BLOOD,
+    DRACULA_ESCAPES,
+    HUNTER_DODGES,
+    HUNTER_ESCAPES,
+    HYPNOSIS,
+    MORTAL_WOUND,
+    PARRIED,
+    REPEL,
+    SNATCHED,
+    WOUNDS,
+    ChitData,
+)
 from .encounter_chits import EncounterData, hunter_vampire_id, hunter_vampire_name
 from .event_cards import EventCards
 
@@ -40,3 +54,46 @@ def in_print(text: str, printed: Mapping[str, str]) -> str:
     """``text`` with each id replaced by its printed name (the other words left alone:
     the engine's own words are never lowercase ids - a test checks it)."""
     return _ID.sub(lambda found: printed.get(found[0], found[0]), text)
+
+
+def fighter_name(fighter: str) -> str:
+    """A fighter as the log names him: "Dracula", "Dr Seward", "Jonathan Harker",
+    "Agent 2"."""
+    from .state import HUNTER_NAMES
+
+    if fighter == "dracula":
+        return "Dracula"
+    if fighter == "harker":
+        return "Jonathan Harker"
+    if fighter in HUNTER_NAMES:
+        return HUNTER_NAMES[fighter]
+    return "Agent " + fighter.rsplit("_", 1)[-1]
+
+
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def result_in_words(printed: Mapping[str, str], pairing: Pairing) -> str:
+    """A box of the Combat Action Board in words, for the two fighters it names (the
+    Combat Results Key): "Dracula loses 4 Blood Points (the Holy Water is used up)",
+    never the chart's code ("*4Bld*")."""
+    result = pairing.result
+    hunter, foe = fighter_name(pairing.hunter), fighter_name(pairing.opponent)
+    weapon = printed.get(pairing.hunter_chit, pairing.hunter_chit)
+    said = {
+        PARRIED: "parried, no effect",
+        HUNTER_DODGES: f"{hunter} dodges",
+        HUNTER_ESCAPES: f"{hunter} escapes",
+        DRACULA_ESCAPES: f"{foe} escapes",
+        SNATCHED: f"{foe} snatches {hunter}'s {weapon} and smashes it",
+        MORTAL_WOUND: f"{hunter} mortally wounds {foe}",
+        BITE: f"{foe} bites {hunter}",
+        HYPNOSIS: f"{foe} hypnotises {hunter}",
+        REPEL: f"{hunter} repels {foe}",
+        BLOOD: f"{foe} loses {_plural(result.amount, 'Blood Point')}",
+        WOUNDS: f"{hunter} suffers {_plural(result.amount, 'Wound')}",
+    }.get(result.code, result.code)
+    if result.used_up and result.code != SNATCHED:
+        said += f" (the {weapon} is used up)"
+    return said

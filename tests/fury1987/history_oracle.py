@@ -180,7 +180,7 @@ def _move(state: FuryState, clue: dict[str, Any], before: tuple[str, str | None,
         if said != sea:
             return f"Dracula announced {sea}, not {said}", moved, False
     acting = board.is_town(new) and not (new == loc and stuck)
-    could_pass = new == loc and not stuck and clue["may_pass"] and not clue["consumed"]
+    could_pass = new == loc and not stuck and not clue["consumed"]
     if clue.get("attack") is not None:
         if new != clue["attack"] or not acting:
             return f"Dracula attacked in {clue['attack']}, not from {new}", moved, False

@@ -238,11 +238,14 @@ def test_entering_castle_dracula_earns_valour_the_first_time_only() -> None:
 def test_the_encounter_pool_is_remixed_from_the_discards_when_it_runs_out() -> None:
     state = started()
     pool = state.encounter_pool
+    seen = list(pool.bag)
     pool.aside.extend(pool.bag)
     state.public_encounter_discards.extend(pool.bag)
     pool.bag.clear()
     drawn = state.draw_encounter_chit()
-    assert drawn is not None and pool.aside == [] and state.public_encounter_discards == []
+    assert drawn is not None and pool.aside == [] and len(pool.bag) == len(seen) - 1
+    # (behind the SM Screen: the record of what the Hunters saw discarded stays: ruling 75)
+    assert state.public_encounter_discards == seen
 
 
 def test_not_moving_a_hunter_still_faces_the_encounter() -> None:

@@ -147,3 +147,113 @@ def test_which_seen_vampire_dracula_consumed_is_redrawn() -> None:
     twin = state.clone()
     _redraw_consumed_sightings(twin, Dice(1))
     assert twin.chart.get("paris") == "vampire"
+
+
+def _listed(state: FuryState, seat: str) -> list[dict[str, object]]:
+    return [a.to_json() for a in state.legal_actions(seat)]
+
+
+def _with_weapons_in_another_order(state: FuryState, seat: str) -> FuryState:
+    twin = state.clone()
+    twin.hunters[seat].weapons.reverse()
+    twin.invalidate()
+    return twin
+
+
+def test_the_order_of_legal_actions_follows_only_what_the_seat_knows() -> None:
+    """A Hunter's Weapon Chits are kept in the order drawn, which nobody sees (his
+    observation lists them sorted): two states differing only in that order list the
+    same actions in the same order - weapon gifts in a group, combat chits."""
+    from fury1987.actions import KEEP_GARLIC, STAY_PUT, FormGroup, MoveTo
+
+    from .helpers import act, dracula_turn, started
+
+    state = started(godalming="naples", seward="naples", dracula="rome")
+    state.hunters["godalming"].weapons = ["stake", "garlic", "knife"]
+    state.hunters["seward"].weapons = ["rifle", "crucifix"]
+    state.invalidate()
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    for seat in ("godalming", "seward"):
+        twin = _with_weapons_in_another_order(state, seat)
+        assert _listed(twin, "godalming") == _listed(state, "godalming")
+    fight = started(dracula="rome", seward="naples")
+    fight.hunters["seward"].weapons = ["stake", "rifle", "knife"]
+    fight.invalidate()
+    act(fight, "dracula", MoveTo("naples"))
+    act(fight, "seward", KEEP_GARLIC)
+    twin = _with_weapons_in_another_order(fight, "seward")
+    assert _listed(twin, "seward") == _listed(fight, "seward")
+    assert [twin.describe_action("seward", a) for a in twin.legal_actions("seward")] == \
+        [fight.describe_action("seward", a) for a in fight.legal_actions("seward")]
+
+
+def _what_the_hunters_see(state: FuryState) -> list[object]:
+    return [(viewer, state.observation(viewer), state.log(viewer))
+            for viewer in ("godalming", "seward", "van_helsing", PUBLIC)]
+
+
+def _pool_run_dry(state: FuryState) -> None:
+    """Every chit left in the Encounter Pool lies aside, seen discarded: the next draw
+    remixes them."""
+    pool = state.encounter_pool
+    state.public_encounter_discards.extend(pool.bag)
+    pool.aside.extend(pool.bag)
+    pool.bag.clear()
+    state.invalidate()
+
+
+def test_placing_an_encounter_when_the_pool_runs_dry_looks_like_doing_nothing() -> None:
+    """Ruling 75: the draw that empties the Pool remixes the discards behind the SM
+    Screen; the Hunters cannot tell it from a turn without a placement."""
+    from fury1987.actions import DO_NOTHING, STAY_PUT, PlaceEncounter
+
+    from .helpers import act, started
+
+    state = started(dracula="brussels")
+    act(state, "dracula", STAY_PUT)
+    _pool_run_dry(state)
+    placed, idle = state.clone(), state.clone()
+    act(placed, "dracula", next(a for a in placed.legal_actions("dracula")
+                                if isinstance(a, PlaceEncounter)))
+    act(idle, "dracula", DO_NOTHING)
+    assert placed.encounter_pool.aside == [] and idle.encounter_pool.aside != []
+    assert _what_the_hunters_see(placed) == _what_the_hunters_see(idle)
+
+
+def test_exchanging_chits_when_the_pool_runs_dry_looks_like_keeping_them() -> None:
+    """Ruling 75, after a Pass: an exchange that remixes the Pool looks like none."""
+    from fury1987.actions import PASS, SwapEncounters
+
+    from .helpers import act, started
+
+    state = started(dracula="brussels")
+    act(state, "dracula", PASS)
+    _pool_run_dry(state)
+    swapped, kept = state.clone(), state.clone()
+    act(swapped, "dracula", SwapEncounters((sorted(state.dracula.encounter_set)[0],)))
+    act(kept, "dracula", SwapEncounters(()))
+    assert _what_the_hunters_see(swapped) == _what_the_hunters_see(kept)
+
+
+def test_placing_from_a_set_of_six_looks_like_doing_nothing() -> None:
+    """Ruling 76: with six chits (the Harker - Vampire chit among them) Dracula places one
+    without a replacement; the Hunters do not count his Set, and their tracker does not
+    assume he may not Pass, so neither this turn nor the next tells them he placed."""
+    from fury1987.actions import DO_NOTHING, STAY_PUT, MoveTo, PlaceEncounter
+
+    from .helpers import act, hunters_stay, started
+
+    state = started(dracula="brussels")
+    state.dracula.encounter_set.append("harker_vampire")
+    state.invalidate()
+    act(state, "dracula", STAY_PUT)
+    placed, idle = state.clone(), state.clone()
+    act(placed, "dracula", PlaceEncounter("harker_vampire"))
+    act(idle, "dracula", DO_NOTHING)
+    assert len(placed.dracula.encounter_set) == 5 and len(idle.dracula.encounter_set) == 6
+    assert _what_the_hunters_see(placed) == _what_the_hunters_see(idle)
+    for state in (placed, idle):
+        hunters_stay(state)
+        act(state, "dracula", MoveTo("amsterdam"))
+    assert _what_the_hunters_see(placed) == _what_the_hunters_see(idle)

@@ -225,3 +225,27 @@ def test_ruling_a_hunter_s_vampire_chit_is_never_exchanged_when_dracula_passes()
     act(state, "dracula", SwapEncounters(others))
     assert "seward_vampire" in d.encounter_set and len(d.encounter_set) == 5
     assert invariant_problems(state) == []
+
+
+def test_ruling_back_within_three_cards_before_the_discard_nothing_is_discarded() -> None:
+    """Ruling 77: a holder pushed over three Event Cards discards when his turn to comes;
+    if by then (a card drawn with the extra one played at once, a fight it started in
+    which he played his own) he holds three or fewer, there is nothing to discard."""
+    from fury1987.flow import settle
+    from fury1987.pending import EventDiscard
+
+    state = started(dracula="athens")
+    dracula_turn(state, STAY_PUT)
+    deck = state.event_deck.cards
+    state.dracula.events = [deck.pop(deck.index("trap")), deck.pop(deck.index("trap"))]
+    before = list(state.stack)
+    state.stack.append(EventDiscard("dracula"))
+    state.invalidate()
+    settle(state)
+    assert state.stack == before and state.current_seats() == ("godalming",)
+    assert len(state.dracula.events) == 2
+    state.dracula.events += [deck.pop(deck.index("trap")), deck.pop(deck.index("rage"))]
+    state.stack.append(EventDiscard("dracula"))
+    state.invalidate()
+    settle(state)
+    assert state.current_seats() == ("dracula",)  # four cards: he must discard one

@@ -7,9 +7,12 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fury1987.state import FuryState
 from gothic_kernel import CorruptSave, Dice
+from gothic_kernel.testing.saves import check_mutated_save
 
 from .helpers import GAME
 
@@ -50,3 +53,97 @@ def test_a_corrupt_save_is_refused(path: tuple[str, ...], value: object) -> None
     place[path[-1]] = value
     with pytest.raises(CorruptSave):
         GAME.from_json(json.dumps(data))
+
+
+def _saved_at(seed: int, steps: int) -> str:
+    state = GAME.new_game(seed=seed)
+    dice = Dice(seed + 100)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        seat = dice.choice(state.current_seats())
+        state.apply(seat, dice.choice(state.legal_actions(seat)))
+    return state.to_json()
+
+
+#: Saves taken at several points of two seeded random games (the start, the first
+#: moves, the middle game, late on): short games (830 and 562 actions, a Minor and a
+#: Supreme Victory for the Hunters), so that a save that loads is played out quickly.
+SAVES = [_saved_at(seed, steps) for seed in (23, 34) for steps in (0, 5, 60, 250, 500, 800)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_a_mutated_save_is_refused_or_plays_on_to_the_end(seed: int) -> None:
+    """gothic_kernel.testing.saves: a save with one thing changed raises CorruptSave at
+    load, or loads and plays on at random to the end without any other error."""
+    check_mutated_save(GAME, SAVES[seed % len(SAVES)], seed)
+
+
+def _refused(data: dict[str, Any], change: Any) -> None:
+    change(data["state"])
+    with pytest.raises(CorruptSave):
+        GAME.from_json(json.dumps(data))
+
+
+def _first(kind: str) -> Any:
+    def find(state: dict[str, Any]) -> dict[str, Any]:
+        return next(r for r in state["stack"] if r["kind"] == kind)
+    return find
+
+
+@pytest.mark.parametrize("what, change", [
+    ("an Encounter Chit in two places",
+     lambda s: s["dracula"]["encounter_set"].append(s["dracula"]["encounter_set"][0])),
+    ("an unknown chit in a Town box", lambda s: s["chart"].update(paris="dragon")),
+    ("a Weapon Chit lost", lambda s: s["hunters"]["seward"]["weapons"].clear()),
+    ("an Event Card twice", lambda s: s["event_deck"]["cards"].append(
+        s["event_deck"]["cards"][0])),
+    ("a Hunter's Valour below 0", lambda s: s["hunters"]["godalming"].update(valour=-1)),
+    ("a Town box off the map", lambda s: s["sightings"].update(atlantis="rats")),
+    ("a marker at Sea", lambda s: s["hosts"].update(north_sea="godalming")),
+    ("no decision pending", lambda s: s.update(stack=[])),
+    ("a decision for a seat nobody plays",
+     lambda s: s["stack"][-1].update(seat="mina") if "seat" in s["stack"][-1]
+     else s["stack"].append({"kind": "new_weapons", "seat": "mina"})),
+    ("a clue the rules never write", lambda s: s["clues"].append({"k": "rumour"})),
+    ("a clue naming a place off the map",
+     lambda s: s["clues"].append({"k": "host", "town": "atlantis"})),
+    ("Dracula out of Blood Points but not fleeing",
+     lambda s: s["dracula"].update(blood=0, fleeing=False)),
+    ("a lasting effect no card has", lambda s: s["cards"].update(curse=True)),
+    ("Stormy Seas over a Town", lambda s: s["cards"].update(stormy={"paris": ["seward", 2]})),
+    ("a Hunter at Sea without a voyage",
+     lambda s: s["hunters"]["seward"].update(location="north_sea", voyage=[])),
+    ("a Hunter group of one", lambda s: s.update(groups=[["seward"]])),
+    ("a die roll of 7", lambda s: s["stack"].append(
+        {"kind": "die_roll", "what": "railway", "seat": "seward", "roll": 7})),
+])
+def test_a_save_the_rules_could_not_produce_is_refused(what: str, change: Any) -> None:
+    _refused(saved(), change)
+
+
+def test_every_position_of_play_passes_the_save_checks() -> None:
+    """No false refusal: positions of random games and of a bot game, at every 25th
+    action and at the end, pass every check a save is held to."""
+    from fury1987.saves import save_problems
+    from gothic_kernel.agents import play_game
+
+    for seed in (5, 6, 23):
+        state = GAME.new_game(seed=seed)
+        dice = Dice(seed)
+        steps = 0
+        while not state.is_over:
+            if steps % 25 == 0:
+                assert save_problems(state) == [], (seed, steps)
+            seat = dice.choice(state.current_seats())
+            state.apply(seat, dice.choice(state.legal_actions(seat)))
+            steps += 1
+        assert save_problems(state) == []
+    _, record = play_game(GAME, 4)
+    state = GAME.new_game(seed=4)
+    for step, (seat, data) in enumerate(record.actions):
+        if step % 25 == 0:
+            assert save_problems(state) == [], ("bots", step)
+        state.apply(seat, GAME.parse_action(data))
+    assert state.is_over and save_problems(state) == []

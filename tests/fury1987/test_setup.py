@@ -20,7 +20,8 @@ def test_set_up_the_encounter_set_of_five_and_the_pool() -> None:
     assert total == Counter(state.rules.encounters.pool())
     assert state.observation("dracula")["behind_the_screen"]["encounter_set"] == \
         sorted(state.dracula.encounter_set)
-    assert state.observation("godalming")["dracula"]["encounter_set"] == 5
+    # The Set lies behind the SM Screen: the Hunters do not count it (ruling 76).
+    assert "encounter_set" not in state.observation("godalming")["dracula"]
 
 
 def test_set_up_blood_points_start_in_the_12_box() -> None:

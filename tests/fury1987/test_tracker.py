@@ -11,6 +11,7 @@ docs/fury1987.md (3,000 more short games, 120 whole ones, 200 games' possible pl
 
 from __future__ import annotations
 
+import json
 import os
 
 import numpy as np
@@ -185,3 +186,29 @@ def test_the_tracker_is_public_knowledge_only() -> None:
         state.observation("seward")["possible_dracula_locations"]
     other = started(godalming="paris", seward="rome", van_helsing="london", dracula="berlin")
     assert places(other) == places(state)
+
+
+def test_a_custom_map_never_borrows_the_default_maps_hypotheses(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The process-wide cache of trackers is keyed by the map and the clues: the same
+    public record on another map (here a Road from London to Paris added) is worked out
+    on that map."""
+    from pathlib import Path
+
+    import fury1987
+
+    packaged = Path(fury1987.__file__).parent / "data" / "map.toml"
+    custom = tmp_path / "map.toml"
+    custom.write_text(packaged.read_text("utf-8") + '\n[[connection]]\nkind = "road"\n'
+                      'a = "london"\nb = "paris"\nprovenance = "reconstructed"\n', "utf-8")
+    default = started("madrid", "vienna", "rome", "manchester")
+    dracula_turn(default, MoveTo("london"))
+    assert tracker_of(default).place_weights()  # worked out and remembered...
+    saved = json.loads(default.to_json())  # ...and registered for loading
+    saved["state"]["options"]["map_file"] = str(custom)
+    twin = GAME.from_json(json.dumps(saved))
+    assert isinstance(twin, FuryState)
+    fresh = Tracker(geometry_of(twin.board))
+    fresh.update(twin.clues)
+    assert tracker_of(twin).geometry.board is twin.board
+    assert tracker_of(twin).place_weights() == fresh.place_weights()
+    assert fresh.place_weights() != tracker_of(default).place_weights()

@@ -1,0 +1,123 @@
+"""Bad data files: every ``*_file`` option refuses a file it cannot use with BadOption,
+naming the option, the file and the problem (never a KeyError, TypeError or OSError, and
+never a game that breaks later)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import fury1987
+from gothic_kernel import BadOption
+
+from .helpers import GAME
+
+DATA = Path(fury1987.__file__).parent / "data"
+
+#: Each option, its packaged file, and two edits of it: (old, new) that leaves a field
+#: out, and one that gives a field a value of the wrong type.
+FILES = {
+    "map_file": ("map.toml",
+                 ('id = "paris"\nname = "Paris"\n', 'id = "paris"\n'),
+                 ('id = "paris"\nname = "Paris"\nkind = "large"\nport = false',
+                  'id = "paris"\nname = "Paris"\nkind = "large"\nport = "no"')),
+    "railway_chart_file": ("railway_station_chart.toml",
+                           ('id = "no_train"\nname = "No train"\nstops = 0\n',
+                            'id = "no_train"\nname = "No train"\n'),
+                           ("die = [1]", 'die = ["one"]')),
+    "encounters_file": ("encounters.toml",
+                        ('name = "Bats"\ncount = 4\n', 'name = "Bats"\n'),
+                        ('name = "Bats"\ncount = 4\n', 'name = "Bats"\ncount = "four"\n')),
+    "chits_file": ("chits.toml",
+                   ('[dracula.claw]\nname = "Claw"\ndaytime = true\n',
+                    '[dracula.claw]\nname = "Claw"\ndaytime = "by day"\n'),
+                   ('[dracula.claw]\nname = "Claw"\n', '[dracula.claw]\nname = 7\n')),
+    "combat_tables_file": ("combat_tables.toml",
+                           ('[escape_forms.bat]\nchit = "escape_bat"\n',
+                            '[escape_forms.bat]\n'),
+                           ('[escape_forms.bat]\nchit = "escape_bat"\nleaves_town = true',
+                            '[escape_forms.bat]\nchit = "escape_bat"\nleaves_town = 1')),
+    "events_file": ("events.toml",
+                    ('id = "trap"\nname = "Trap"\ncount = 3\n', 'id = "trap"\nname = "Trap"\n'),
+                    ('kind = "initiative_modifier"\nside = "dracula"\namount = 1\n',
+                     'kind = "initiative_modifier"\nside = "dracula"\namount = "one"\n')),
+}
+
+
+def refused(option: str, path: Path | str) -> str:
+    """The BadOption message for a game set up with ``option=path``."""
+    with pytest.raises(BadOption) as caught:
+        GAME.new_game(seed=1, **{option: str(path)})
+    message = str(caught.value)
+    assert option in message and str(path) in message, message
+    return message
+
+
+def variant(tmp_path: Path, option: str, old: str, new: str) -> Path:
+    name = FILES[option][0]
+    text = (DATA / name).read_text("utf-8")
+    assert old in text, (option, old)
+    path = tmp_path / name
+    path.write_text(text.replace(old, new, 1), "utf-8")
+    return path
+
+
+@pytest.mark.parametrize("option", sorted(FILES))
+def test_a_missing_file(tmp_path: Path, option: str) -> None:
+    assert "no such file" in refused(option, tmp_path / "nowhere.toml")
+
+
+@pytest.mark.parametrize("option", sorted(FILES))
+def test_a_folder(tmp_path: Path, option: str) -> None:
+    assert "a folder" in refused(option, tmp_path)
+
+
+@pytest.mark.parametrize("option", sorted(FILES))
+def test_a_file_that_is_not_toml(tmp_path: Path, option: str) -> None:
+    path = tmp_path / "broken.toml"
+    path.write_text("[[[ not toml", "utf-8")
+    assert "not valid TOML" in refused(option, path)
+
+
+@pytest.mark.parametrize("option", sorted(FILES))
+def test_a_field_left_out(tmp_path: Path, option: str) -> None:
+    _, (old, new), _ = FILES[option]
+    message = refused(option, variant(tmp_path, option, old, new))
+    assert "missing" in message or "must be" in message, message
+
+
+@pytest.mark.parametrize("option", sorted(FILES))
+def test_a_field_of_the_wrong_type(tmp_path: Path, option: str) -> None:
+    _, _, (old, new) = FILES[option]
+    message = refused(option, variant(tmp_path, option, old, new))
+    assert "must be" in message or "must list" in message, message
+
+
+@pytest.mark.parametrize("option", sorted(FILES))
+def test_a_copy_of_the_packaged_file_loads(tmp_path: Path, option: str) -> None:
+    path = tmp_path / FILES[option][0]
+    path.write_text((DATA / FILES[option][0]).read_text("utf-8"), "utf-8")
+    assert GAME.new_game(seed=1, **{option: str(path)}).current_seats() == ("godalming",)
+
+
+def test_a_file_that_is_not_text(tmp_path: Path) -> None:
+    path = tmp_path / "map.toml"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    assert "not UTF-8" in refused("map_file", path)
+
+
+def test_an_event_card_the_game_cannot_play(tmp_path: Path) -> None:
+    path = variant(tmp_path, "events_file", 'id = "trap"\n', 'id = "snare"\n')
+    assert "not an Event Card of the 1987 game" in refused("events_file", path)
+
+
+def test_an_agent_armed_with_a_chit_agents_do_not_have(tmp_path: Path) -> None:
+    path = variant(tmp_path, "encounters_file", 'agent_weapons = ["knife"]',
+                   'agent_weapons = ["stake"]')
+    assert "not Agent weapon chits" in refused("encounters_file", path)
+
+
+def test_a_die_result_off_the_die(tmp_path: Path) -> None:
+    path = variant(tmp_path, "encounters_file", "lifts_on = [4, 5, 6]", "lifts_on = [4, 7]")
+    assert "from 1 to 6" in refused("encounters_file", path)
