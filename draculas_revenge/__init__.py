@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from gothic_kernel import BadOption, CorruptSave, Dice, Game, Option, Outcome
+from gothic_kernel import BadOption, CorruptSave, Dice, Game, Option, Outcome, __version__
 
 from . import data, option_check, saving, views
 from . import narration as say
@@ -167,4 +167,4 @@ def _setup_text(state: DRState) -> str:
     return f"Dracula's Revenge: {title}{where}. Players: {who}."
 
 
-__all__ = ["ADVENTURES", "DRState", "DraculasRevengeGame"]
+__all__ = ["ADVENTURES", "DRState", "DraculasRevengeGame", "__version__"]

@@ -18,14 +18,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from gothic_kernel import Agent, CorruptSave, Dice, Game, GameState, Option, Outcome
+from gothic_kernel import Agent, CorruptSave, Dice, Game, GameState, Option, Outcome, __version__
 
 from .actions import ACTION_TYPES
 from .rules import DRACULA, HUNTERS, SEATS, load_rules
 from .setup import set_up
 from .state import ModernState
 
-__all__ = ["DRACULA", "HUNTERS", "SEATS", "FuryModernGame", "ModernState"]
+__all__ = ["DRACULA", "HUNTERS", "SEATS", "FuryModernGame", "ModernState", "__version__"]
 
 
 class FuryModernGame(Game):

@@ -28,6 +28,7 @@ from gothic_kernel import (
     GameRecord,
     GameState,
     Option,
+    __version__,
 )
 
 from . import castle, turns
@@ -35,7 +36,7 @@ from .actions import ACTION_TYPES
 from .state import KLAUSENBURG, Player, VampyreState, load_world
 from .tables import load_rules
 
-__all__ = ["HUNTERS", "STAGES", "VampyreGame", "VampyreState"]
+__all__ = ["HUNTERS", "STAGES", "VampyreGame", "VampyreState", "__version__"]
 
 #: The six vampire hunters, in the default seating order.
 HUNTERS = ("harker", "mina", "van_helsing", "godalming", "morris", "seward")
