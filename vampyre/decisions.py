@@ -107,6 +107,11 @@ class TurnStep(enum.Enum):
     END = "end"
 
 
+#: The steps as plain names (a member read through its enum class costs more, and the
+#: Sequence of Play reads them every turn).
+BEGIN, END = TurnStep.BEGIN, TurnStep.END
+
+
 @attrs.frozen
 class Flow(VampyreDecision):
     """The bottom of the stack while the game goes on (``turns.SequenceOfPlay``): nobody
@@ -236,6 +241,7 @@ def describe(state: VampyreState, seat: str, action: Action) -> str:
     return action.TYPE.replace("_", " ") if owner is None else owner.label(state, seat, action)
 
 
-__all__ = ["CHOOSE_ITEM", "LEAD_ASTRAY", "LOOK_AT_COUNTER", "MOVE", "SEARCH_DECISION",
-           "SILVER_BULLET", "TURN_START", "Flow", "Pending", "PlayerDecision", "TurnStep",
-           "VampyreDecision", "describe", "owner_of", "sequence_rule"]
+__all__ = ["BEGIN", "CHOOSE_ITEM", "END", "LEAD_ASTRAY", "LOOK_AT_COUNTER", "MOVE",
+           "SEARCH_DECISION", "SILVER_BULLET", "TURN_START", "Flow", "Pending",
+           "PlayerDecision", "TurnStep", "VampyreDecision", "describe", "owner_of",
+           "sequence_rule"]

@@ -115,6 +115,9 @@ DEAD = Out.DEAD
 SAVED = Out.SAVED
 SLAIN = Out.SLAIN
 
+USUAL_TURN = TurnKind.USUAL
+POSSESSED_TURN = TurnKind.POSSESSED
+
 
 def clock_text(hour: int) -> str:
     """The clock of Castle Dracula as words: noon, 1 p.m., ..., midnight, 1 a.m., ..."""
@@ -277,7 +280,7 @@ class VampyreState(LoggedState, DecisionState):
         self.basic_winner = ""
         self.first = ""  # who went first in this stage: each round begins with this player
         self.rounds = 0  # rounds begun in this stage
-        self.result: Outcome | None = None
+        self.result = None
         self.events = Log()
 
     # -- what the game waits for ----------------------------------------------------------------
@@ -332,6 +335,12 @@ class VampyreState(LoggedState, DecisionState):
     def seats(self) -> tuple[str, ...]:
         return self.order.order
 
+    def current_seats(self) -> tuple[str, ...]:
+        """The deciders of the top of the stack (DecisionState's, read on every step)."""
+        if self.is_over:
+            return ()
+        return self.stack[-1].deciders(self)
+
     def explain_illegal(self, seat: str, action: Action) -> IllegalAction:
         pending = self.pending
         assert pending is not None  # the kernel asks only about a seat that may act
@@ -347,13 +356,23 @@ class VampyreState(LoggedState, DecisionState):
         self.check_viewer(viewer)
         return self.game.observe(self, viewer)
 
+    #: True once the game has ended: a plain attribute kept with ``result`` (the kernel
+    #: reads it several times a step).
+    is_over: bool = False
+
     @property
-    def is_over(self) -> bool:
-        return self.result is not None
+    def result(self) -> Outcome | None:
+        """The outcome, once the game has ended."""
+        return self._result
+
+    @result.setter
+    def result(self, outcome: Outcome | None) -> None:
+        self._result = outcome
+        self.is_over = outcome is not None
 
     @property
     def outcome(self) -> Outcome | None:
-        return self.result
+        return self._result
 
     def clone(self) -> VampyreState:
         twin = object.__new__(VampyreState)

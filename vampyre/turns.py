@@ -15,8 +15,6 @@ player's retreat), and stop when a player must decide: the decision pushed above
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 import attrs
 
 from gothic_kernel import Action
@@ -33,10 +31,10 @@ from .actions import (
 from .castle import restock, set_clock
 from .combat import resume
 from .conversion import end_possession, reappear
-from .decisions import TURN_START, Flow, PlayerDecision, TurnStep, sequence_rule
+from .decisions import BEGIN, END, TURN_START, Flow, PlayerDecision, TurnStep, sequence_rule
 from .guardians import flee, reveal
 from .movement import offer_move, possessed_move
-from .state import HUNTER, THE_STANDING_STONES, TurnKind, VampyreState
+from .state import HUNTER, POSSESSED_TURN, THE_STANDING_STONES, USUAL_TURN, VampyreState
 from .winning import check_end
 from .wording import at_hour
 
@@ -50,27 +48,26 @@ class SequenceOfPlay(Flow):
     once its decisions are made."""
 
     KIND = "sequence_of_play"
-    #: One record per step, shared by every state.
-    STEPS: ClassVar[dict[TurnStep, SequenceOfPlay]] = {}
 
     def at(self, step: TurnStep) -> SequenceOfPlay:
-        return SequenceOfPlay.STEPS[step]
+        return TURN_ENDS if step is END else TURN_BEGINS
 
     def run(self, state: VampyreState) -> None:
-        if self.step is TurnStep.BEGIN:
-            state.stack[-1] = SequenceOfPlay.STEPS[TurnStep.END]
+        if self.step is BEGIN:
+            state.stack[-1] = TURN_ENDS
             start_turn(state)
         else:
-            state.stack[-1] = SequenceOfPlay.STEPS[TurnStep.BEGIN]
+            state.stack[-1] = TURN_BEGINS
             end_turn(state)
 
 
-SequenceOfPlay.STEPS.update({step: SequenceOfPlay(step) for step in TurnStep})
+#: The two records of the Sequence of Play, shared by every state.
+TURN_BEGINS, TURN_ENDS = SequenceOfPlay(BEGIN), SequenceOfPlay(END)
 
 
 def sequence_of_play(turn_open: bool) -> SequenceOfPlay:
     """The Sequence of Play with a turn under way (``turn_open``) or about to begin."""
-    return SequenceOfPlay.STEPS[TurnStep.END if turn_open else TurnStep.BEGIN]
+    return TURN_ENDS if turn_open else TURN_BEGINS
 
 
 def play_until_decision(state: VampyreState) -> None:
@@ -81,7 +78,7 @@ def play_until_decision(state: VampyreState) -> None:
 
 def start_turn(state: VampyreState) -> None:
     """The start of a player's turn: clock, lost turns, reappearing, then the turn proper."""
-    state.turn_kind = TurnKind.USUAL
+    state.turn_kind = USUAL_TURN
     state.turns += 1
     seat = state.current
     p = state.players[seat]
@@ -127,7 +124,7 @@ def take_turn(state: VampyreState, seat: str) -> None:
     p = state.players[seat]
     p.may_heal = False
     if p.possessed:
-        state.turn_kind = TurnKind.POSSESSED
+        state.turn_kind = POSSESSED_TURN
     fight = state.fight_of(seat)
     if fight is not None:
         resume(state, fight, seat)
@@ -161,7 +158,7 @@ def end_turn(state: VampyreState) -> None:
         p.bites, p.cured = 0, True
         state.events.say("cured", f"The magic of The Standing Stones cures {state.name(seat)} "
                          "of every bite", seat=seat)
-    if state.turn_kind == TurnKind.POSSESSED and p.possessed:
+    if state.turn_kind == POSSESSED_TURN and p.possessed:
         if p.possessed == 1:
             end_possession(state, seat, "the demon departs")
         else:
@@ -169,7 +166,7 @@ def end_turn(state: VampyreState) -> None:
     if state.in_castle and state.clock == 0:
         restock(state)
     check_end(state)
-    if state.result is None and state.pending is None:
+    if not state.is_over:
         before = state.order.seat_index
         state.order.end_turn()
         if _round_ends(state, before, state.order.seat_index):

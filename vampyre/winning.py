@@ -140,11 +140,12 @@ def dracula_slain(state: VampyreState, seat: str) -> None:
 
 
 def check_end(state: VampyreState) -> None:
-    """The game ends when no vampire hunter is left."""
-    if state.result is not None or state.pending is not None:
+    """The game ends when no vampire hunter is left (asked as each turn ends)."""
+    if state.is_over:
         return
-    if any(p.form == HUNTER and not p.out for p in state.players.values()):
-        return
+    for p in state.players.values():
+        if p.form == HUNTER and not p.out:
+            return
     state.events.say("darkness", "No vampire hunter is left: the forces of darkness prevail")
     state.result = Outcome((), LEVELS[state.stage], "no vampire hunter is left",
                            _scores(state))

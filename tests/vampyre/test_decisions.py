@@ -42,7 +42,7 @@ from vampyre.state import (
     TurnKind,
     VampyreState,
 )
-from vampyre.turns import SequenceOfPlay, TurnStart, play_until_decision
+from vampyre.turns import TURN_BEGINS, TURN_ENDS, SequenceOfPlay, TurnStart, play_until_decision
 from vampyre.winning import ChoosingItem
 
 from .helpers import GAME, camp_in, give, new, script, turn_of, two_dice
@@ -90,7 +90,7 @@ def test_every_action_is_taken_by_one_kind_of_decision() -> None:
 def test_the_state_is_a_decision_state_with_the_sequence_of_play_at_the_bottom() -> None:
     state = GAME.new_game(seed=3)
     assert isinstance(state, VampyreState) and isinstance(state, DecisionState)
-    assert state.stack[0] is SequenceOfPlay.STEPS[TurnStep.END] and state.turn_open
+    assert state.stack[0] is TURN_ENDS and state.turn_open
     assert len(state.stack) == 2 and state.stack[-1] is state.pending
     assert isinstance(state.pending, Moving) and state.pending.kind == "move"
     assert state.current_seats() == (state.pending.seat,)
@@ -104,7 +104,7 @@ def test_the_sequence_of_play_begins_and_ends_turns_and_its_records_are_shared()
     twin = state.clone()
     assert twin.stack == state.stack and twin.stack[0] is state.stack[0]
     state.turn_open = False
-    assert state.stack[0] is SequenceOfPlay.STEPS[TurnStep.BEGIN] and twin.turn_open
+    assert state.stack[0] is TURN_BEGINS and twin.turn_open
     assert isinstance(state.stack[0], Flow)
 
 
