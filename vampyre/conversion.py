@@ -5,8 +5,9 @@
 * A hunter with two bites wounded by a werewolf becomes a player werewolf.
 * Otherwise a wound sends the hunter to Klausenburg (Basic Game); in Castle
   Dracula two wounds kill.
-* A possessed hunter charges the nearest living player at double speed for
-  one to six turns (one die inside the castle): ``movement.possessed_move``.
+* A possessed hunter charges the nearest living player at double speed (two dice,
+  each at the terrain rate) for one to six turns (one die inside the castle):
+  ``movement.possessed_move``.
 * Defeated nosferatu and player werewolves dissolve and reappear in The Crypts
   (The Tower in Castle Dracula) at the start of their next turn; a nosferatu
   that has bitten is sated and stays away two turns.

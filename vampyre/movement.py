@@ -48,7 +48,17 @@ from .combat import player_fight
 from .decisions import MOVE, PlayerDecision
 from .encounters import night
 from .guardians import arrive
-from .reach import BAT, WALK, WOLF, Mode, Reach, castle_reach, transylvania_reach
+from .reach import (
+    BAT,
+    WALK,
+    WOLF,
+    Mode,
+    Path,
+    Reach,
+    castle_reach,
+    charge_reach,
+    transylvania_reach,
+)
 from .searching import SearchOrCamp, can_search
 from .state import HUNTER, NOSFERATU, Form
 from .wording import at_hour, foe, place_text, who
@@ -358,6 +368,15 @@ def _nearest_prey(state: VampyreState, seat: str) -> str | None:
     return min(prey, key=key)
 
 
+def _charge(board: Transylvania, start: str, goal: str, dice: tuple[int, int]) -> Path:
+    """The path of a possessed player's charge in Transylvania: to the prey if the dice
+    reach it, else to the hex the dice reach nearest it (fewest hexes moved, then map
+    order, on a tie)."""
+    paths = charge_reach(board, start, dice)
+    end = min(paths, key=lambda h: (board.distance(h, goal), len(paths[h]), board.index[h]))
+    return paths[end]
+
+
 def possessed_move(state: VampyreState, seat: str) -> None:
     """"P - Possession": the possessed player moves at twice normal speed (two dice; one die
     inside the castle) towards the nearest living player and attacks on reaching him."""
@@ -377,16 +396,9 @@ def possessed_move(state: VampyreState, seat: str) -> None:
         dice_text = f"{die}"
         moved = state.world.castle.shortest_path(start, goal)[:die]
     else:
-        board = state.world.transylvania
         d1, d2 = state.dice.d6(), state.dice.d6()
         dice_text = f"{d1} and {d2}"
-        limit, here = 99, start
-        for there in board.shortest_path(start, goal):
-            limit = min(limit, board.step_rate(here, there, d1) + board.step_rate(here, there, d2))
-            if len(moved) + 1 > limit:
-                break
-            moved.append(there)
-            here = there
+        moved = list(_charge(state.world.transylvania, start, goal, (d1, d2)))
     end = moved[-1] if moved else start
     p.location = end
     state.events.say("possessed", f"{state.when()}The possessed {state.name(seat)} rolls "

@@ -24,6 +24,7 @@ attack, guardians to reveal) is the business of ``movement``.
 from __future__ import annotations
 
 import enum
+from collections import deque
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -254,6 +255,31 @@ def castle_reach(castle: CastleMap, start: str, roll: int) -> Reach:
     reach = Reach(full, {}, early, longest)
     cache[key] = reach
     return reach
+
+
+def charge_reach(board: Transylvania, start: str, dice: tuple[int, int]) -> dict[str, Path]:
+    """Every hex a possessed player's charge may end in, with the path the counter takes
+    there ("P - Possession": "twice his or her normal speed (roll two dice for
+    movement)"; ruling 15).
+
+    Each die gives the terrain rate of the worst terrain entered, as for one die, and the
+    two are added: a 2 and a 2 are four hexes along a road, two through clear terrain. The
+    paths are found breadth first, so each has the fewest steps (and enters no hex twice),
+    the first found in map order.
+    """
+    paths: dict[str, Path] = {}
+    seen = {(start, _UNLIMITED)}
+    queue: deque[tuple[str, int, Path]] = deque([(start, _UNLIMITED, ())])
+    while queue:
+        here, limit, path = queue.popleft()
+        for there in board.neighbours[here]:
+            worst = min(limit, sum(board.step_rate(here, there, die) for die in dice))
+            if there == start or len(path) >= worst or (there, worst) in seen:
+                continue
+            seen.add((there, worst))
+            paths.setdefault(there, (*path, there))
+            queue.append((there, worst, (*path, there)))
+    return paths
 
 
 def allowance(board: Transylvania, path: Path, start: str, roll: int, mode: Mode) -> int:

@@ -3,6 +3,8 @@ fighting players."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from vampyre.actions import REST, TAKE_TURN, Move
 from vampyre.state import (
     HUNTER,
@@ -11,6 +13,7 @@ from vampyre.state import (
     SAVED,
     THE_CRYPTS,
     THE_STANDING_STONES,
+    VampyreState,
 )
 
 from .helpers import camp_in, give, new, put, script, texts, turn_of, two_dice
@@ -261,3 +264,39 @@ def test_conversion_counters_the_sixth_nosferatu_ends_the_game() -> None:
     state.apply("mina", Move("hex_10_05", "harker"))
     assert sum(p.form == NOSFERATU for p in state.players.values()) == 6
     assert state.is_over and state.outcome is not None and state.outcome.winners == ()
+
+
+def possessed_charge(state: VampyreState, dice: list[int]) -> dict[str, Any]:
+    """Godalming, far away, ends his turn on clear ground; then Harker, possessed, charges
+    with ``dice`` (then 1s: a W for Mina if he reaches her). The charge's log entry."""
+    state.players["harker"].possessed = 2
+    put(state, "godalming", "hex_10_11")
+    put(state, "van_helsing", "hex_09_11")
+    state.order.seat_index = 3
+    turn_of(state, "godalming", 1)
+    script(state, [*dice, *[1] * 20])
+    board = state.world.transylvania
+    state.apply("godalming", next(m for m in state.legal_actions("godalming")
+                                  if board.terrain[m.to] == "clear"))
+    charge: dict[str, Any] = [e for e in state.log("public") if e["kind"] == "possessed"][-1]
+    return charge
+
+
+def test_p_possession_the_charge_keeps_to_the_road_that_reaches_the_prey() -> None:
+    """'P - Possession': the possessed "will move twice his or her normal speed (roll two
+    dice for movement) towards the nearest living player and attack him or her". A 2 and a
+    2 take a walker 2 + 2 hexes along a road but 1 + 1 off it: from Klausenburg the road
+    reaches Mina, four road hexes away, though the shortest way leaves the road (Code
+    Letters, P; ruling 15)."""
+    state = new()
+    put(state, "harker", "klausenburg")
+    put(state, "mina", "hex_04_04")  # Klausenburg - 02.06 - 02.05 - 03.04 - 04.04, a road
+    board = state.world.transylvania
+    assert board.distance("klausenburg", "hex_04_04") == 4
+    assert board.step_terrain("klausenburg", board.shortest_path("klausenburg",
+                                                                  "hex_04_04")[0]) == "clear"
+    charge = possessed_charge(state, [2, 2])
+    assert charge["target"] == "mina"
+    assert charge["path"] == ["hex_02_06", "hex_02_05", "hex_03_04", "hex_04_04"]
+    assert "Harker attacks Mina" in texts(state)
+    assert state.players["mina"].location == "klausenburg"  # W: wounded by the possessed
