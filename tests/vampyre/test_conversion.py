@@ -232,7 +232,8 @@ def test_a_hunter_attacked_by_a_player_werewolf_declares_the_silver_bullet_first
 
 def test_possession_twice_normal_speed_is_two_dice_of_the_terrain_rate() -> None:
     """'the possessed individual will move twice his or her normal speed (roll two dice for
-    movement)': in the forest a 1 and a 2 give one hex each, two in all (ruling 15)."""
+    movement)': in the forest a 1 gives one hex and a 4 two, three in all (ruling 15).
+    One die doubled would give two hexes or four, the two dice read as one roll of 5 two."""
     state = new()
     state.players["harker"].possessed = 2
     put(state, "harker", "hex_07_03")  # forest, off the road
@@ -241,12 +242,16 @@ def test_possession_twice_normal_speed_is_two_dice_of_the_terrain_rate() -> None
         put(state, seat, "klausenburg")
     state.order.seat_index = 3
     turn_of(state, "godalming", 1)
-    script(state, [1, 2, *[1] * 20])
+    script(state, [1, 4, *[1] * 20])
     state.apply("godalming", next(m for m in state.legal_actions("godalming")
                                   if state.world.transylvania.terrain[m.to] == "clear"))
     charge = [e for e in state.log("public") if e["kind"] == "possessed"][-1]
-    assert charge["target"] == "mina" and len(charge["path"]) == 2
+    assert charge["target"] == "mina" and len(charge["path"]) == 3
     assert state.players["harker"].location == charge["path"][-1]
+    board = state.world.transylvania
+    steps = zip(["hex_07_03", *charge["path"]], charge["path"], strict=False)
+    assert "forest" in {board.step_terrain(a, b) for a, b in steps}
+    assert board.distance(charge["path"][-1], "hex_07_08") == 2  # three hexes nearer
 
 
 def test_conversion_counters_the_sixth_nosferatu_ends_the_game() -> None:
