@@ -48,6 +48,9 @@ from .winning import BASIC_GAME, LEVELS
 if TYPE_CHECKING:
     from .state import VampyreState
 
+#: A sated nosferatu waits one turn (``conversion.SATED_TURNS``); saves of before ruling 9
+#: was revised hold waits of two, which play on as saved.
+SAVED_SATED_TURNS = 2
 MOST_LOST_TURNS = 2  # a storm or the rats: one; a gargoyle's I: two (never on top of another)
 
 
@@ -171,7 +174,7 @@ def _player_rules(state: VampyreState, p: Player) -> list[tuple[bool, str]]:
          f"possessed for {p.possessed} turns (1-6, a vampire hunter)"),
         (not 0 <= p.lost_turns <= MOST_LOST_TURNS, f"{p.lost_turns} lost turns"),
         (not 0 <= p.immobile <= p.lost_turns, "immobile beyond the turns lost"),
-        (not -1 <= p.reappear <= 2, "an impossible wait"),
+        (not -1 <= p.reappear <= SAVED_SATED_TURNS, "an impossible wait"),
         ((p.location is None) != waiting, "neither on the map nor waiting to reappear"),
         (p.location is not None and p.location not in places,
          f"at {p.location!r}, not on the map of {state.stage}"),

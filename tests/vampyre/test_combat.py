@@ -186,7 +186,7 @@ CONSEQUENCES = {
     "V": (("hex_10_05", 0, 0, False, 0, 0), (None, 0, "")),  # the nosferatu dissolves
     "W": ((KLAUSENBURG, 0, 0, False, 0, 0), ("hex_10_05", -1, "")),
     "N": (("hex_10_05", 0, 0, False, 0, 0), ("hex_10_05", -1, "")),  # the fight goes on
-    "B": (("hex_10_05", 1, 0, False, 0, 0), (None, 2, "")),  # bitten; the nosferatu sated
+    "B": (("hex_10_05", 1, 0, False, 0, 0), (None, 1, "")),  # bitten; the nosferatu sated
     "P": (("hex_10_05", 0, 3, False, 0, 0), ("hex_10_05", -1, "")),  # one die of turns
     "S": (("hex_10_05", 0, 0, False, 0, 0), (None, -1, "saved")),
     "F": (("hex_10_05", 0, 0, True, 0, 0), (None, 0, "")),  # in the castle the foe leaves
