@@ -29,8 +29,10 @@ fixed order, and the log records that path (the tables: :mod:`vampyre.reach`).
 
 :class:`Moving` is the decision: the player has rolled and chooses where the move
 ends. What follows the move (:func:`after_move`: "Sequence of Play" steps 2-3) is an
-attack, a search, a guardian revealed, or a night's camp. A possessed player's move
-is not a decision: :func:`possessed_move` ("P - Possession").
+attack, a search, a guardian revealed, or a night's camp; a hunter who ends on an
+opponent in the wilderness camps first and attacks once the night is over
+(:class:`CombatStep`). A possessed player's move is not a decision:
+:func:`possessed_move` ("P - Possession").
 """
 
 from __future__ import annotations
