@@ -105,7 +105,7 @@ class FuryGame(Game):
 
     name = "fury1987"
     title = "Fury of Dracula (1987)"
-    rulebook = "fury_of_dracula_1987.txt"
+    rulebook = "Fury of Dracula (Games Workshop, 1987): Rules of Play"
     seats = SEATS
     has_hidden_information = True
     # The kit's plugin run (``pytest --gothic-conformance``): a whole random game is
