@@ -17,6 +17,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 import gothic_kernel as gk
 
@@ -28,7 +29,7 @@ def rate(body: Callable[[], int], seconds: float) -> float:
     return done / elapsed
 
 
-def gothic_game(name: str, options: dict[str, object] | None = None) -> Callable[[], int]:
+def gothic_game(name: str, options: dict[str, Any] | None = None) -> Callable[[], int]:
     game = gk.load_game(name)
     seeds = iter(range(10**9))
     pick = random.Random(1)
