@@ -317,7 +317,7 @@ def _panel(svg: ET.Element, observation: Mapping[str, Any], viewer: str, places:
                         "fill": ink["panel"], "stroke": ink["coast"], "stroke-width": 0.8})
     if caption:
         who = "everyone (spectators)" if viewer == PUBLIC else _seat_name(viewer)
-        sub(panel, "text", {"x": 10, "y": top + 17, "font-size": 12, "font-weight": "bold",
+        sub(panel, "text", {"x": 10, "y": top + 17, "font-size": 11.5, "font-weight": "bold",
                             "fill": ink["text"]}, cls="caption",
             text=f"Fury of Dracula (1987): turn {observation.get('turn', '?')}, "
                  f"as {who} sees it")
@@ -381,7 +381,7 @@ def _key(panel: ET.Element, viewer: str, width: float, top: float,
             "possible": shaded, "figure": figure}
     third = "possible" if viewer != DRACULA else "figure"
     words = "Dracula may be here" if viewer != DRACULA else "Dracula (numbers: his moves)"
-    legend(panel, width - 420, top + 12, [("road", "Road"), ("rail", "Railroad"),
+    legend(panel, width - 335, top + 12, [("road", "Road"), ("rail", "Railroad"),
                                           ("sea", "sea connection")], draw)
-    legend(panel, width - 290, top + 12, [("town", "small and large Town"),
+    legend(panel, width - 215, top + 12, [("town", "small and large Town"),
                                           (third, words)], draw)
