@@ -28,6 +28,7 @@ from .turn import SequenceOfPlay
 
 if TYPE_CHECKING:
     from gothic_kernel import Agent, GameRecord, GameState
+    from gothic_kernel.svg import Svg
 
 ADVENTURES = ("into_the_breach", "defile_the_coffins", "cross_the_catacombs",
               "rescue_van_helsing", "destroy_dracula", "custom")
@@ -148,6 +149,12 @@ class DraculasRevengeGame(Game):
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
         return {seat: RevengeBot(seed + i) for i, seat in enumerate(state.seats)}
+
+    def picture(self, observation: Mapping[str, Any], viewer: str, **options: Any) -> Svg:
+        """The board as ``viewer`` sees it (draculas_revenge.svg.board: its options)."""
+        from .svg import board
+
+        return board(observation, viewer, **options)
 
     # -- what a state asks of the modules above it ------------------------------------------
     def observe(self, state: DRState, viewer: str) -> dict[str, Any]:
