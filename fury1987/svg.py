@@ -202,7 +202,7 @@ def _places(svg: ET.Element, places: PlaceMap, layout: Layout, ink: Mapping[str,
         if labels:
             label(names, x, y, name, where=layout.label_side.get(place, "e"), gap=6.5,
                   font=8.5 if kind != "small" else 8, fill=ink["text"], halo=ink["land"],
-                  cls=f"name {kind}")
+                  cls=f"name town {kind}")
 
 
 def _castle(x: float, y: float) -> list[tuple[float, float]]:
