@@ -68,7 +68,7 @@ def test_save_writes_svg_and_refuses_what_it_cannot_write(tmp_path: Path,
                                                          ) -> None:
     svg = gk.picture(gk.load_game("vampyre").new_game(seed=1), "mina")
     assert save(svg, tmp_path / "board.svg").read_text(encoding="utf-8") == svg
-    with pytest.raises(gk.NoPicture, match="as .svg or .png"):
+    with pytest.raises(gk.NoPicture, match=r"as \.svg or \.png"):
         save(svg, tmp_path / "board.jpg")
     with pytest.raises(gk.NoPicture, match="no folder"):
         save(svg, tmp_path / "missing" / "board.svg")
