@@ -231,7 +231,7 @@ def _markers(svg: ET.Element, observation: Mapping[str, Any], layout: Layout,
             continue
         x, y = layout.xy[place]
         for i, (text, cls, fill, title) in enumerate(items):
-            badge(group, x, y - 13 - 10 * i, text, fill=fill, cls=cls, title=title, font=6.5)
+            badge(group, x + 8, y - 16 - 10 * i, text, fill=fill, cls=cls, title=title, font=6.5)
 
 
 def _short(chit: str) -> str:
@@ -256,7 +256,7 @@ def _figures(svg: ET.Element, observation: Mapping[str, Any], viewer: str, layou
         if place not in layout.xy:
             continue
         x, y = layout.xy[place]
-        for seat, (fx, fy) in zip(seats, spread(len(seats), x, y, 8.5), strict=True):
+        for seat, (fx, fy) in zip(seats, spread(len(seats), x, y, 8), strict=True):
             if seat == DRACULA:
                 shown = "" if viewer == DRACULA else " shown"
                 token(group, fx, fy, "D", fill=ink["dracula"], cls=f"dracula{shown}", r=8,
@@ -305,7 +305,7 @@ def _dracula_secrets(svg: ET.Element, secrets: Mapping[str, Any], places: PlaceM
         if "1" in nums:
             continue
         x, y = layout.xy[place]
-        badge(group, x + 9, y - 8, ",".join(nums), fill="#ffffff", ink=ink["trail"],
+        badge(group, x - 10, y - 9, ",".join(nums), fill="#ffffff", ink=ink["trail"],
               cls="trail", font=7, title=f"Dracula's move {', '.join(nums)} back")
 
 
@@ -344,6 +344,8 @@ def _known(observation: Mapping[str, Any], viewer: str, places: PlaceMap) -> str
     if possible is None:
         return "Where Dracula is, is hidden."
     exact = "" if observation.get("possible_locations_exact", True) else " (an estimate)"
+    if len(possible) == 1 and possible[0] in places:
+        return f"Dracula is hidden, and can only be in {places.name(possible[0])}{exact}."
     return (f"Dracula is hidden: {len(possible)} places are possible{exact}, shaded darker "
             "where likelier.")
 

@@ -242,7 +242,7 @@ def _trail(svg: ET.Element, observation: Mapping[str, Any], layout: Layout,
             cls="trail-path")
     for city, numbers in spaces.items():
         x, y = layout.xy[city]
-        badge(group, x + 9, y - 9, ",".join(numbers), fill="#ffffff", ink=ink["trail"],
+        badge(group, x - 10, y - 9, ",".join(numbers), fill="#ffffff", ink=ink["trail"],
               cls="trail-space", font=7,
               title=f"on trail space {', '.join(numbers)}")
     for lair in observation.get("lairs", []):
@@ -275,7 +275,7 @@ def _markers(svg: ET.Element, observation: Mapping[str, Any], layout: Layout,
             continue
         x, y = layout.xy[place]
         for i, (text, cls, title) in enumerate(items):
-            badge(group, x - 10, y - 13 - 10 * i, text, fill=ink["marker"],
+            badge(group, x + 8, y - 16 - 10 * i, text, fill=ink["marker"],
                   cls=f"marker {cls}", font=6.5, title=title)
 
 
@@ -293,7 +293,7 @@ def _figures(svg: ET.Element, observation: Mapping[str, Any], viewer: str, layou
         if place not in layout.xy:
             continue
         x, y = layout.xy[place]
-        for seat, (fx, fy) in zip(seats, spread(len(seats), x, y, 8.5), strict=True):
+        for seat, (fx, fy) in zip(seats, spread(len(seats), x, y, 8), strict=True):
             if seat == DRACULA:
                 revealed = " revealed" if dracula.get("revealed") else ""
                 token(group, fx, fy, "D", fill=ink["dracula"], cls=f"dracula{revealed}", r=8,
@@ -344,6 +344,9 @@ def _known(observation: Mapping[str, Any], viewer: str, places: PlaceMap) -> str
     possible = observation.get("possible_locations")
     if possible is None:
         return f"Where Dracula is, is hidden ({damage} damage)."
+    if len(possible) == 1 and possible[0] in places:
+        return f"Dracula is hidden ({damage} damage), and can only be in " \
+               f"{places.name(possible[0])}."
     return f"Dracula is hidden ({damage} damage): {len(possible)} places are possible, shaded."
 
 

@@ -200,7 +200,7 @@ def label(parent: ET.Element, x: float, y: float, text: str, *, where: str = "e"
 
 def spread(count: int, x: float, y: float, step: float) -> list[tuple[float, float]]:
     """Where ``count`` tokens sharing one place stand: the place itself for one, a
-    small ring around it for more (the same every time).
+    ring around it for more, neighbours ``2 * step`` apart (the same every time).
 
     >>> spread(1, 10, 10, 8)
     [(10, 10)]
@@ -209,7 +209,7 @@ def spread(count: int, x: float, y: float, step: float) -> list[tuple[float, flo
     """
     if count <= 1:
         return [(x, y)]
-    ring = step if count == 2 else step / math.sin(math.pi / count) / 1.9
+    ring = step / math.sin(math.pi / count)  # neighbours stand 2 * step apart
     return [(x + ring * math.cos(math.pi + 2 * math.pi * i / count),
              y + ring * math.sin(math.pi + 2 * math.pi * i / count)) for i in range(count)]
 

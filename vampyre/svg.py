@@ -219,6 +219,9 @@ def _transylvania(observation: Mapping[str, Any], viewer: str, size: int | None,
                                    "height": 10, "rx": 1.5, "fill": ink["counter"],
                                    "stroke": "#ffffff", "stroke-width": 0.7},
                     cls="counter face-down", title=words)
+            sub(bigs, "text", {"x": x - 1 + 2 * (count - 1), "y": y - 4 - 2 * (count - 1),
+                               "text-anchor": "middle", "font-size": 7, "font-weight": "bold",
+                               "fill": "#ffffff"}, cls="counter-count", text=str(count))
         elif info.get("clean"):
             sub(bigs, "text", {"x": x, "y": y - 3, "text-anchor": "middle", "font-size": 7,
                                "fill": ink["text"]}, cls="clean", text="searched",
@@ -226,21 +229,20 @@ def _transylvania(observation: Mapping[str, Any], viewer: str, size: int | None,
         if labels:
             label(bigs, x, y + 11, str(big["name"]), where="s", gap=0, font=8.5,
                   fill=ink["text"], halo="#ffffff", cls="name large")
-    _figures(svg, observation, centre, ink, 9.0)
+    _figures(svg, observation, centre, ink, 9.5)
     if caption:
         fights = len(observation.get("fights", []))
         extra = f"; {fights} fight{'s' if fights != 1 else ''} under way" if fights else ""
         _caption(svg, height, width, [
             f"Vampyre: Transylvania, round {observation.get('round', '?')}, turn "
             f"{observation.get('turn', '?')}, as {_who(observation, viewer)} sees it",
-            "Black squares: counters face down in a large hex (nobody has seen them)"
-            f"{extra}."], ink)
+            f"Black squares: face-down counters (nobody has seen them){extra}."], ink)
         key = sub(svg, "g", cls="legend")
         for i, terrain in enumerate(("clear", "forest", "mountain", "evil")):
             x = width - 250 + 62 * i
-            sub(key, "polygon", {"points": points(_hexagon(x, height + 22, 7)),
+            sub(key, "polygon", {"points": points(_hexagon(x, height + 33, 6)),
                                  "fill": ink[terrain], "stroke": ink["hex edge"]})
-            sub(key, "text", {"x": x + 10, "y": height + 25, "font-size": 8,
+            sub(key, "text", {"x": x + 9, "y": height + 36, "font-size": 8,
                               "fill": ink["text"]}, text=terrain)
     return tostring(svg)
 
