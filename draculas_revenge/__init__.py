@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gothic_kernel import BadOption, CorruptSave, Dice, Game, Option, Outcome, __version__
 
-from . import data, option_check, saving, views
+from . import data, option_check, saving, svg, views
 from . import narration as say
 from .actions import ACTION_TYPES
 from .adventures import set_up
@@ -152,9 +152,7 @@ class DraculasRevengeGame(Game):
 
     def picture(self, observation: Mapping[str, Any], viewer: str, **options: Any) -> Svg:
         """The board as ``viewer`` sees it (draculas_revenge.svg.board: its options)."""
-        from .svg import board
-
-        return board(observation, viewer, **options)
+        return svg.board(observation, viewer, **options)
 
     # -- what a state asks of the modules above it ------------------------------------------
     def observe(self, state: DRState, viewer: str) -> dict[str, Any]:

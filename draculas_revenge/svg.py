@@ -39,6 +39,9 @@ from gothic_kernel.svg import (
     tostring,
 )
 
+from .board import load_board
+from .sight import visible_squares
+
 __all__ = ["COLORS", "board"]
 
 #: The colours of the picture by name; ``board(colors={...})`` overrides any of them.
@@ -200,9 +203,6 @@ def sees(observation: Mapping[str, Any]) -> list[tuple[int, int]]:
     figure = figures.get(active or "")
     if figure is None or figure.get("square") is None or figure.get("unconscious"):
         return []
-    from .board import load_board
-    from .sight import visible_squares
-
     plan = load_board(str(observation["map"]), str(observation.get("data_dir", "")))
     obstacles = plan.wall_bits
     for door, is_open in observation.get("doors", {}).items():
