@@ -280,6 +280,8 @@ def _caption(svg: ET.Element, observation: Mapping[str, Any], viewer: str, width
         words += f"; off the board: {', '.join(waiting)}"
     if gone:
         words += f"; {gone} dead"
+    if _over(observation):
+        words = _over(observation)
     sub(panel, "text", {"x": 10, "y": top + 33, "font-size": 9, "fill": ink["text"]},
         cls="caption", text=words)
 
@@ -310,3 +312,14 @@ def _timeline(svg: ET.Element, observation: Mapping[str, Any], viewer: str, widt
         sub(group, "text", {"x": x + box / 2, "y": top + 20, "font-size": 8,
                             "text-anchor": "middle", "fill": "#ffffff"}, text=text)
         x += box + 4
+
+
+def _over(observation: Mapping[str, Any]) -> str:
+    """The end, in words, once the game is over ("" before)."""
+    outcome = observation.get("outcome")
+    if not outcome:
+        return ""
+    winners = " and ".join(str(w).replace("_", " ").title() for w in outcome.get("winners", []))
+    reason = str(outcome.get("reason", "")).rstrip(".")
+    said = f"Over: {winners} won" if winners else "Over: nobody won"
+    return f"{said}{' (' + reason + ')' if reason else ''}."

@@ -182,7 +182,7 @@ def _places(svg: ET.Element, places: PlaceMap, layout: Layout, ink: Mapping[str,
                                   "stroke": ink["sea lane"], "stroke-width": 1.2},
                 cls=f"place sea {place}", title=name)
             if labels:
-                label(names, x, y, name, where=layout.label_side.get(place, "s"), gap=8,
+                label(names, x, y, name, where=layout.label_side.get(place, "e"), gap=8,
                       font=9, fill=ink["sea zone"], italic=True, cls="name sea")
             continue
         port = " port" if places.flag(place, "port") else ""
@@ -328,7 +328,9 @@ def _panel(svg: ET.Element, observation: Mapping[str, Any], viewer: str, places:
 
 
 def _known(observation: Mapping[str, Any], viewer: str, places: PlaceMap) -> str:
-    """What the viewer knows of Dracula, in a sentence."""
+    """What the viewer knows of Dracula, in a sentence (or how the game ended)."""
+    if _over(observation):
+        return _over(observation)
     dracula = observation.get("dracula", {})
     secrets = observation.get("behind_the_screen")
     if viewer == DRACULA and secrets:
@@ -387,3 +389,14 @@ def _key(panel: ET.Element, viewer: str, width: float, top: float,
                                           ("sea", "sea connection")], draw)
     legend(panel, width - 215, top + 12, [("town", "small and large Town"),
                                           (third, words)], draw)
+
+
+def _over(observation: Mapping[str, Any]) -> str:
+    """The end, in words, once the game is over ("" before)."""
+    outcome = observation.get("outcome")
+    if not outcome:
+        return ""
+    winners = " and ".join(str(w).replace("_", " ").title() for w in outcome.get("winners", []))
+    reason = str(outcome.get("reason", "")).rstrip(".")
+    said = f"Over: {winners} won" if winners else "Over: nobody won"
+    return f"{said}{' (' + reason + ')' if reason else ''}."

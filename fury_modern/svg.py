@@ -163,7 +163,7 @@ def _places(svg: ET.Element, places: PlaceMap, layout: Layout, ink: Mapping[str,
         x, y = layout.xy[place]
         kind = places.kind(place)
         name = places.name(place)
-        side = layout.label_side.get(place, "s" if kind == "sea" else "e")
+        side = layout.label_side.get(place, "e")
         if kind == "sea":
             sub(marks, "circle", {"cx": x, "cy": y, "r": 5, "fill": ink["sea"],
                                   "stroke": ink["sea lane"], "stroke-width": 1.2},
@@ -335,6 +335,8 @@ def _panel(svg: ET.Element, observation: Mapping[str, Any], viewer: str, places:
 
 
 def _known(observation: Mapping[str, Any], viewer: str, places: PlaceMap) -> str:
+    if _over(observation):
+        return _over(observation)
     dracula = observation.get("dracula", {})
     where = dracula.get("location")
     damage = dracula.get("damage", 0)
@@ -387,3 +389,14 @@ def _key(panel: ET.Element, viewer: str, width: float, top: float,
     legend(panel, width - 215, top + 12, [("sea", "sea connection"),
                                           ("town", "small and large city"),
                                           (third, words)], draw)
+
+
+def _over(observation: Mapping[str, Any]) -> str:
+    """The end, in words, once the game is over ("" before)."""
+    outcome = observation.get("outcome")
+    if not outcome:
+        return ""
+    winners = " and ".join(str(w).replace("_", " ").title() for w in outcome.get("winners", []))
+    reason = str(outcome.get("reason", "")).rstrip(".")
+    said = f"Over: {winners} won" if winners else "Over: nobody won"
+    return f"{said}{' (' + reason + ')' if reason else ''}."

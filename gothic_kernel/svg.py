@@ -261,6 +261,7 @@ class Layout:
     width: float
     height: float
     xy: Mapping[str, tuple[float, float]]
+    #: the compass side of a place's name, where the file gives one
     label_side: Mapping[str, str]
     land: tuple[tuple[str, tuple[tuple[float, float], ...]], ...]
 
@@ -289,11 +290,11 @@ class Layout:
                 problems.append(f"{name} needs a provenance ({', '.join(PROVENANCES)}) "
                                 "and a source")
             xy[str(entry["id"])] = (float(entry["x"]), float(entry["y"]))
-            side = entry.get("label", "e")
-            if side not in _ANCHORS:
-                problems.append(f"{name}: label side {side!r} is not one of "
-                                f"{', '.join(_ANCHORS)}")
-            sides[str(entry["id"])] = str(side)
+            if "label" in entry:
+                if entry["label"] not in _ANCHORS:
+                    problems.append(f"{name}: label side {entry['label']!r} is not one of "
+                                    f"{', '.join(_ANCHORS)}")
+                sides[str(entry["id"])] = str(entry["label"])
         land = []
         for i, entry in enumerate(data.get("land", [])):
             name = str(entry.get("name", f"land {i + 1}"))

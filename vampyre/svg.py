@@ -236,6 +236,7 @@ def _transylvania(observation: Mapping[str, Any], viewer: str, size: int | None,
         _caption(svg, height, width, [
             f"Vampyre: Transylvania, round {observation.get('round', '?')}, turn "
             f"{observation.get('turn', '?')}, as {_who(observation, viewer)} sees it",
+            _over(observation) or
             f"Black squares: face-down counters (nobody has seen them){extra}."], ink)
         key = sub(svg, "g", cls="legend")
         for i, terrain in enumerate(("clear", "forest", "mountain", "evil")):
@@ -307,5 +308,17 @@ def _castle(observation: Mapping[str, Any], viewer: str, size: int | None, label
         _caption(svg, height, width, [
             f"Vampyre: Castle Dracula, turn {observation.get('turn', '?')}, as "
             f"{_who(observation, viewer)} sees it",
+            _over(observation) or
             f"{clock} ({light}); red ?: a guardian face down (nobody has seen it)."], ink)
     return tostring(svg)
+
+
+def _over(observation: Mapping[str, Any]) -> str:
+    """The end, in words, once the game is over ("" before)."""
+    outcome = observation.get("outcome")
+    if not outcome:
+        return ""
+    winners = " and ".join(str(w).replace("_", " ").title() for w in outcome.get("winners", []))
+    reason = str(outcome.get("reason", "")).rstrip(".")
+    said = f"Over: {winners} won" if winners else "Over: nobody won"
+    return f"{said}{' (' + reason + ')' if reason else ''}."
