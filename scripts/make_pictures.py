@@ -22,7 +22,7 @@ PICTURES: dict[str, tuple[gk.Game, int, dict[str, object], int, str]] = {
     "fury1987_dracula.svg": (gk.load_game("fury1987"), 3, {}, 160, "dracula"),
     "fury_modern.svg": (FuryModernGame(), 3, {}, 260, "mina"),
     "vampyre.svg": (gk.load_game("vampyre"), 3, {}, 60, "harker"),
-    "vampyre_castle.svg": (gk.load_game("vampyre"), 5, {"stage": "castle"}, 60, "mina"),
+    "vampyre_castle.svg": (gk.load_game("vampyre"), 6, {"stage": "castle"}, 30, "harker"),
     "draculas_revenge.svg": (gk.load_game("draculas_revenge"), 3, {}, 30, "hunters"),
 }
 
