@@ -37,10 +37,10 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .errors import BadOption, NoPicture
-from .placemap import PROVENANCES, Link, PlaceMap, read_data_file
 
 if TYPE_CHECKING:
     from .game import GameState
+    from .placemap import Link, PlaceMap
 
 
 __all__ = ["Layout", "Strokes", "Svg", "badge", "colors_with", "draw_land", "draw_links",
@@ -50,7 +50,7 @@ __all__ = ["Layout", "Strokes", "Svg", "badge", "colors_with", "draw_land", "dra
 SVG_NS = "http://www.w3.org/2000/svg"
 #: How one kind of connection is drawn: the attributes of each stroked line laid over
 #: the last (a railway: a dark line, then white dashes on it), given the link.
-Strokes = Callable[[Link], Sequence[Mapping[str, object]]]
+Strokes = Callable[["Link"], Sequence[Mapping[str, object]]]
 #: The font every picture names (a generic family, found on every system).
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
@@ -268,11 +268,15 @@ class Layout:
     @staticmethod
     def read(path: str | Path, places: Iterable[str] = ()) -> Layout:
         """The layout in ``path``, checked: every place in ``places`` must be drawn."""
+        from .placemap import read_data_file  # (networkx, only for maps of places)
+
         return Layout.from_data(read_data_file(path, "layout file"), places, str(path))
 
     @staticmethod
     def from_data(data: Mapping[str, Any], places: Iterable[str] = (),
                   source: str = "layout file") -> Layout:
+        from .placemap import PROVENANCES
+
         problems: list[str] = []
         drawing = data.get("drawing")
         if not isinstance(drawing, Mapping) or not all(
