@@ -22,6 +22,7 @@ from .wording import printed_names
 
 if TYPE_CHECKING:
     from gothic_kernel.agents import GameRecord
+    from gothic_kernel.svg import Svg
 
 T = TypeVar("T")
 
@@ -171,3 +172,9 @@ class FuryGame(Game):
         from .bots import default_agents
 
         return default_agents(state, seed)
+
+    def picture(self, observation: Mapping[str, Any], viewer: str, **options: Any) -> Svg:
+        """The map of Europe as ``viewer`` sees it (fury1987.svg.board: its options)."""
+        from .svg import board
+
+        return board(observation, viewer, **options)

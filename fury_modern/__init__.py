@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from gothic_kernel import Agent, CorruptSave, Dice, Game, GameState, Option, Outcome, __version__
+from gothic_kernel.svg import Svg
 
 from .actions import ACTION_TYPES
 from .rules import DRACULA, HUNTERS, SEATS, load_rules
@@ -84,3 +85,9 @@ class FuryModernGame(Game):
         from .report import report
 
         return report(state, record)
+
+    def picture(self, observation: Mapping[str, Any], viewer: str, **options: Any) -> Svg:
+        """The map of Europe as ``viewer`` sees it (fury_modern.svg.board: its options)."""
+        from .svg import board
+
+        return board(observation, viewer, **options)

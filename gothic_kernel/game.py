@@ -32,13 +32,14 @@ import attrs
 
 from .actions import ACTION_FORMAT, Action, ActionCodec
 from .dice import Dice, dice_from_data
-from .errors import BadOption, CorruptSave, GothicError, IllegalAction, UnknownSeat
+from .errors import BadOption, CorruptSave, GothicError, IllegalAction, NoPicture, UnknownSeat
 from .randomagent import RandomAgent
 from .serial import SerialError
 from .visibility import PUBLIC, Log
 
 if TYPE_CHECKING:
     from .agents import Agent, GameRecord
+    from .svg import Svg
 
 #: The rule named when a seat acts out of turn.
 SEQUENCE_OF_PLAY = "sequence of play"
@@ -484,6 +485,18 @@ class Game(abc.ABC):
         else:
             lines.append(self.outcome_sentence(outcome))
         return lines
+
+    def picture(self, observation: Mapping[str, Any], viewer: str, **options: Any) -> Svg:
+        """The board as ``viewer`` sees it: an SVG picture (:class:`~gothic_kernel.svg.Svg`,
+        a ``str`` a notebook shows) drawn from ``observation`` (what
+        ``state.observation(viewer)`` gave) and the game's public data only, so it cannot
+        show a secret. ``options`` are the game's drawing options, each with a default
+        (``size``, ``labels``, ...); ``gothic_kernel.svg.picture(state, viewer)`` is the
+        shortcut and ``gothic_kernel.svg.save`` writes it as .svg or .png.
+
+        Games override this; this default raises :class:`~gothic_kernel.NoPicture`."""
+        raise NoPicture(f"{self.name} draws no pictures (its Game class has no picture "
+                        "method)")
 
     def outcome_sentence(self, outcome: Outcome) -> str:
         """The outcome in words, with the seats as people call them ("Dracula wins (major

@@ -30,6 +30,7 @@ from gothic_kernel import (
     Option,
     __version__,
 )
+from gothic_kernel.svg import Svg
 
 from . import castle, turns
 from .actions import ACTION_TYPES
@@ -131,6 +132,13 @@ class VampyreGame(Game):
 
         assert isinstance(state, VampyreState)
         return report(self, state, record)
+
+    def picture(self, observation: Mapping[str, Any], viewer: str, **options: Any) -> Svg:
+        """Transylvania or Castle Dracula as ``viewer`` sees it (vampyre.svg.board: its
+        options)."""
+        from .svg import board
+
+        return board(observation, viewer, **options)
 
     def world(self, data_dir: str = "") -> Mapping[str, Any]:
         """The maps and tables (for front ends): ``world().transylvania`` etc."""
