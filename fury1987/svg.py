@@ -53,6 +53,8 @@ from gothic_kernel.svg import (
     tostring,
 )
 
+from .wording import seat_name
+
 __all__ = ["COLORS", "board"]
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -120,7 +122,7 @@ def board(observation: Mapping[str, Any], viewer: str = PUBLIC, *, size: int | N
     layout = _layout(layout_file, map_file)
     width, height = layout.width, layout.height
     bottom = CAPTION if (caption or legend_box) else 0.0
-    who = "everyone" if viewer == PUBLIC else _seat_name(viewer)
+    who = "everyone" if viewer == PUBLIC else seat_name(viewer)
     svg = root(width, height + bottom, size=size, cls="gothic-picture fury1987",
                title=f"Fury of Dracula (1987), turn {observation.get('turn', '?')}, "
                      f"as {who} sees it", style=style)
@@ -138,12 +140,6 @@ def board(observation: Mapping[str, Any], viewer: str = PUBLIC, *, size: int | N
     if bottom:
         _panel(svg, observation, viewer, places, width, height, ink, caption, legend_box)
     return tostring(svg)
-
-
-def _seat_name(seat: str) -> str:
-    from . import FuryGame
-
-    return FuryGame().seat_name(seat)
 
 
 def strokes(ink: Mapping[str, str]) -> dict[str, Strokes]:
@@ -266,7 +262,7 @@ def _figures(svg: ET.Element, observation: Mapping[str, Any], viewer: str, layou
                 state = " bitten" if hunter.get("bitten") else ""
                 token(group, fx, fy, INITIALS.get(seat, seat[:1].upper()),
                       fill=ink.get(seat, "#555555"), cls=f"hunter {seat}{state}", r=7.5,
-                      title=f"{_seat_name(seat)}: {hunter.get('wounds', 0)} wounds"
+                      title=f"{seat_name(seat)}: {hunter.get('wounds', 0)} wounds"
                             f"{', bitten' if hunter.get('bitten') else ''}")
 
 
@@ -316,7 +312,7 @@ def _panel(svg: ET.Element, observation: Mapping[str, Any], viewer: str, places:
     sub(panel, "rect", {"x": 0, "y": top, "width": width, "height": CAPTION,
                         "fill": ink["panel"], "stroke": ink["coast"], "stroke-width": 0.8})
     if caption:
-        who = "everyone (spectators)" if viewer == PUBLIC else _seat_name(viewer)
+        who = "everyone (spectators)" if viewer == PUBLIC else seat_name(viewer)
         sub(panel, "text", {"x": 10, "y": top + 17, "font-size": 11.5, "font-weight": "bold",
                             "fill": ink["text"]}, cls="caption",
             text=f"Fury of Dracula (1987): turn {observation.get('turn', '?')}, "
