@@ -153,9 +153,9 @@ class DraculaPhase(ModernDecision):
         place_encounter(state, state.trail[0], action.encounter)
 
     def run(self, state: ModernState) -> None:
-        if self.step is Step.MOVE:  # nowhere to go
+        if self.step is Step.MOVE:  # nowhere to go: cornered, then asked again
+            state.stack[-1] = attrs.evolve(self)  # (before: being cornered may end the game)
             cornered(state)
-            state.stack[-1] = attrs.evolve(self)
         elif self.step is Step.SLIDE:
             state.stack[-1] = attrs.evolve(self, step=Step.PLACE)
             slide(state)
@@ -216,6 +216,8 @@ def place_card(state: ModernState, move: MoveTo) -> None:
             heal_dracula(state, -power.cost, power.name)
     if board.is_sea(before) and board.is_sea(move.place) and power is None:
         hurt_dracula(state, rules.dracula.sea_to_sea_cost, "a sea-to-sea move")
+        if state.is_over:
+            return
     if move.place == "castle_dracula" and power is None:
         heal_dracula(state, rules.dracula.castle_heals, "the Castle Dracula card")
     if state.options.get("reveal_on_entering", False) and state.hunters_at(move.place):

@@ -564,7 +564,7 @@ class SzganyMob(Encounter):
                 return
         hurt_hunter(state, seat, len(state.hunters[seat].items), "the Szgany Mob")
         rest = step.hunters[step.hunters.index(seat) + 1:]
-        if rest:
+        if rest and not state.is_over:
             state.stack.append(attrs.evolve(step, chooser=rest[0]))
 
     def mature(self, state: ModernState, hideout: Hideout) -> None:
@@ -648,6 +648,8 @@ def mature(state: ModernState, hideout: Hideout) -> None:
     for card in hideout.encounters:
         state.encounter_deck.discard(card)
     for card in hideout.encounters:
+        if state.is_over:  # a vampire's influence won the game: nothing more happens
+            return
         Encounter.of(card).mature(state, hideout)
 
 
