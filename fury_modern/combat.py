@@ -38,6 +38,8 @@ from .decisions import ModernDecision
 from .health import bite_hunter, heal_dracula, hurt_dracula, hurt_hunter
 from .influence import advance_influence
 from .rules import DRACULA, HUNTERS
+from .state import Hideout
+from .trail import clear_hideout, return_encounter
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -248,9 +250,17 @@ def _end(fight: Fight, state: ModernState) -> None:
     state.say("combat_over", f"The combat in {state.name(fight.city)} ends: {fight.ended}.",
               reason=fight.ended)
     if fight.vampire:
-        from .encounters import after_vampire_fight
-
         after_vampire_fight(state, fight)
+
+
+def after_vampire_fight(state: ModernState, fight: Fight) -> None:
+    """A vampire destroyed is discarded; one still alive goes back face up with its damage
+    (encounters.toml: New and Reckless Vampires)."""
+    if vampire_destroyed(state, fight):
+        state.say("vampire_destroyed", f"The {state.name(fight.vampire)} is destroyed.")
+        state.encounter_deck.discard(fight.vampire)
+    else:
+        return_encounter(state, fight.city, fight.vampire, fight.wounds)
 
 
 # -- the steps the rules take --------------------------------------------------------------
@@ -576,9 +586,6 @@ def bat_flight(state: ModernState) -> list[str]:
 def fly_off(state: ModernState, city: str) -> None:
     """Dracula clears his current hideout and flies, in secret, to ``city``: its card goes on
     trail space 1 with Escape as Bat beside it (the card photograph; fidelity table)."""
-    from .state import Hideout
-    from .trail import clear_hideout
-
     current = state.current_hideout
     state.dracula.revealed = False
     if current is not None:

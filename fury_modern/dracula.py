@@ -23,10 +23,11 @@ from gothic_kernel import Action, Scope, event
 
 from .actions import Mature, MoveTo, PlaceEncounter
 from .decisions import ModernDecision
+from .encounters import mature
 from .health import heal_dracula, hurt_dracula
 from .rules import DRACULA
 from .state import Hideout
-from .trail import clear_hideout, hideout_in, reveal_dracula
+from .trail import clear_hideout, reveal_dracula
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -331,8 +332,6 @@ class Maturing(ModernDecision):
             state.stack.append(LairEncounter())
             return
         if action.effects:
-            from .encounters import mature
-
             mature(state, hideout)
         else:
             _return_to_deck(state, hideout, "matures")
@@ -379,4 +378,4 @@ class LairEncounter(ModernDecision):
         state.stack.pop()
 
 
-__all__ = ["DraculaPhase", "LairEncounter", "Maturing", "hideout_in"]
+__all__ = ["DraculaPhase", "LairEncounter", "Maturing"]

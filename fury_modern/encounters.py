@@ -24,14 +24,16 @@ import attrs
 from gothic_kernel import Action, Scope, event
 
 from .actions import PASS, Delay, Discard, MoveHunter, PlaceEncounter, Reveal
+from .combat import start_fight
 from .decisions import ModernDecision
-from .health import hurt_hunter
+from .hands import check_dracula_events
+from .health import heal_dracula, hurt_hunter
 from .influence import advance_influence
 from .rules import DRACULA, HUNTERS
-from .trail import clear_hideout, hideout_in, reveal_location
+from .tokens import RoadblockPlacement, place_fog
+from .trail import clear_hideout, hideout_in, return_encounter, reveal_location
 
 if TYPE_CHECKING:
-    from .combat import Fight
     from .state import Hideout, ModernState
 
 FIREARMS = ("pistol", "rifle")
@@ -105,33 +107,13 @@ def discard(state: ModernState, met: Met) -> None:
 
 def put_back(state: ModernState, met: Met, wounds: int = 0) -> None:
     """The card goes back face up to its hideout (discarded if that was cleared meanwhile)."""
-    hideout = hideout_in(state, met.city)
-    if hideout is None:
-        discard(state, met)
-        return
-    hideout.add_encounter(met.encounter, shown=True, wounds=wounds)
-    state.say("encounter_returns", f"{state.name(met.encounter)} goes back face up to "
-                                   f"{state.name(met.city)}.", encounter=met.encounter)
+    return_encounter(state, met.city, met.encounter, wounds)
 
 
 def _drop_empty_lairs(state: ModernState) -> None:
     """A lair that holds no encounter must be cleared (Lairs)."""
     for lair in [h for h in state.lairs if not h.encounters]:
         clear_hideout(state, lair, "it holds no encounter")
-
-
-# -- vampires ------------------------------------------------------------------------------
-
-def after_vampire_fight(state: ModernState, fight: Fight) -> None:
-    """A vampire destroyed is discarded; one still alive goes back face up with its damage."""
-    from .combat import vampire_destroyed
-
-    met = Met(fight.vampire, fight.hunters[0] if fight.hunters else HUNTERS[0], fight.city)
-    if vampire_destroyed(state, fight):
-        state.say("vampire_destroyed", f"The {state.name(fight.vampire)} is destroyed.")
-        discard(state, met)
-    else:
-        put_back(state, met, fight.wounds)
 
 
 # -- the choices encounters ask ------------------------------------------------------------
@@ -239,8 +221,6 @@ class VampireEncounter(Encounter):
         self.fight(state, met, (met.hunter,))
 
     def fight(self, state: ModernState, met: Met, hunters: tuple[str, ...]) -> None:
-        from .combat import start_fight
-
         start_fight(state, hunters, met.city, night=state.night, vampire=met.encounter,
                     wounds=met.wounds)
 
@@ -368,8 +348,6 @@ class DesecratedSoil(Encounter):
             put_back(state, step.met)
 
     def mature(self, state: ModernState, hideout: Hideout) -> None:
-        from .health import heal_dracula
-
         heal_dracula(state, 3, "the Desecrated Soil matured")
 
 
@@ -402,8 +380,6 @@ class Hoax(Encounter):
                          event("hoax_matures", "The Hoax matures: Dracula takes the Dracula "
                                                "events from the discards, keeps one and "
                                                "shuffles the rest into the event deck."))
-        from .hunters import check_dracula_events
-
         check_dracula_events(state)
 
 
@@ -445,8 +421,6 @@ class Saboteur(Rats):
         state.stack.append(EncounterStep(met, met.hunter, "firearm", holds=True))
 
     def mature(self, state: ModernState, hideout: Hideout) -> None:
-        from .tokens import RoadblockPlacement
-
         state.stack.append(RoadblockPlacement("the Saboteur matured"))
 
 
@@ -580,8 +554,6 @@ class UnnaturalFog(Encounter):
     card = "unnatural_fog"
 
     def meet(self, state: ModernState, met: Met) -> None:
-        from .tokens import place_fog
-
         discard(state, met)
         place_fog(state, met.city, 2 if state.board.is_port(met.city) else 1)
         if not state.night:
@@ -596,8 +568,6 @@ class UnnaturalFog(Encounter):
         return "Dracula: the Unnatural Fog matures - choose the city that takes two fog tokens."
 
     def choose(self, state: ModernState, step: EncounterStep, action: Action) -> None:
-        from .tokens import place_fog
-
         assert isinstance(action, MoveHunter)
         place_fog(state, action.to, 2)
 

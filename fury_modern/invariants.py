@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING
 
 from gothic_kernel import CorruptSave
 
+from .combat import Fight
+from .dracula import Maturing
+from .encounters import EncounterStep, Searching
 from .rules import HUNTERS
 
 if TYPE_CHECKING:
@@ -27,10 +30,6 @@ def check_save(state: ModernState) -> None:
 
 def card_places(state: ModernState) -> dict[str, Counter[str]]:
     """Every card of each kind, counted wherever it lies."""
-    from .combat import Fight
-    from .dracula import Maturing
-    from .encounters import EncounterStep, Searching
-
     hunters = state.hunters.values()
     items = Counter([*state.item_deck.cards, *state.item_deck.discards,
                      *(c for h in hunters for c in h.items)])

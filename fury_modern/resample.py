@@ -27,9 +27,22 @@ import attrs
 
 from gothic_kernel import PUBLIC, Dice, Log, LogEntry
 
+from .actions import MoveTo
+from .combat import Fight
+from .dracula import DraculaPhase, Maturing, Step, move_options
 from .rules import DRACULA, HUNTERS
 from .state import Hideout
-from .tracker import DOMAIN, LAIR0, LIMBO, Tracker, _codes, tracker_of
+from .tracker import (
+    _CACHE,
+    DOMAIN,
+    LAIR0,
+    LIMBO,
+    Tracker,
+    _codes,
+    _remember,
+    read_log,
+    tracker_of,
+)
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -68,8 +81,6 @@ def _surface(state: ModernState, viewer: str) -> Any:
 
 def _share_tracker(state: ModernState, twin: ModernState) -> None:
     """The copy's log has the same public entries: let it find the tracker already read."""
-    from .tracker import _CACHE, _remember, read_log
-
     entries = list(twin.events)
     if entries:
         tracker = read_log(state)
@@ -118,9 +129,6 @@ def _redraw_trail(twin: ModernState, tracker: Tracker, rng: Dice) -> bool:
 def _redraw_move(twin: ModernState, table: Any, limbo: str, rng: Dice) -> None:
     """The move waiting in Dracula's phase, and the card sliding off, to fit the drawn
     trail."""
-    from .actions import MoveTo
-    from .dracula import DraculaPhase, Maturing, Step, move_options
-
     for i, record in enumerate(twin.stack):
         if isinstance(record, Maturing) and limbo:
             twin.stack[i] = attrs.evolve(record, card=limbo)
@@ -179,8 +187,6 @@ def _redraw_cards(twin: ModernState, viewer: str, rng: Dice, *, trail_redrawn: b
 
 def _fighting(twin: ModernState) -> set[str]:
     """Hunters in a combat on the table (their combat hands show their items: kept)."""
-    from .combat import Fight
-
     return {h for d in twin.stack if isinstance(d, Fight) for h in (*d.hunters, *d.hands)}
 
 
@@ -268,8 +274,6 @@ def _redraw_encounters(twin: ModernState, rng: Dice) -> None:
 def _redraw_combat(twin: ModernState, viewer: str, rng: Dice) -> None:
     """A combat on the table: for a hunter or the public, Dracula's combat hand and the card
     he has chosen face down; the combat deck's order for everyone."""
-    from .combat import Fight
-
     deck = twin.combat_deck
     for i, fight in enumerate(twin.stack):
         if not isinstance(fight, Fight) or viewer == DRACULA:

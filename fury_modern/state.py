@@ -25,6 +25,7 @@ from gothic_kernel import Deck, Dice, Log, LoggedState, Outcome, Reshuffle
 from gothic_kernel.decisions import Decision, DecisionState
 from gothic_kernel.serial import from_data, to_data
 
+from .decisions import ModernDecision
 from .rules import DRACULA, HUNTERS, SEATS, Rules
 
 if TYPE_CHECKING:
@@ -147,7 +148,14 @@ class Snapshot:
 
 
 class ModernState(LoggedState, DecisionState):
-    """A game of modern Fury of Dracula."""
+    """A game of modern Fury of Dracula.
+
+    It imports no rule module (they import it): what it needs from above reaches it
+    through its decisions and its game (``game.begin_round``, ``game.observe``,
+    ``game.resample_state``).
+    """
+
+    game: FuryModernGame
 
     def __init__(self, game: FuryModernGame, rules: Rules, dice: Dice,
                  options: dict[str, Any]) -> None:
@@ -188,20 +196,14 @@ class ModernState(LoggedState, DecisionState):
         return self.result
 
     def enter_phase(self) -> None:
-        from .round import begin_round
-
-        begin_round(self)
+        self.game.begin_round(self)
 
     def observation(self, viewer: str) -> dict[str, Any]:
-        from .views import observation
-
         self.check_viewer(viewer)
-        return observation(self, viewer)
+        return self.game.observe(self, viewer)
 
     def _resample(self, viewer: str, seed: int) -> ModernState:
-        from .views import resample
-
-        return resample(self, viewer, seed)
+        return self.game.resample_state(self, viewer, seed)
 
     # -- helpers for the rules -------------------------------------------------------------------
     @property
@@ -289,8 +291,6 @@ class ModernState(LoggedState, DecisionState):
     @classmethod
     def from_snapshot(cls, game: FuryModernGame, rules: Rules, data: Any,
                       dice: Dice) -> ModernState:
-        from .decisions import ModernDecision
-
         plain = from_data(Snapshot, data)
         state = cls(game, rules, dice, plain.options)
         state.time, state.despair, state.influence = plain.time, plain.despair, plain.influence

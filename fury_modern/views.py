@@ -21,7 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 from gothic_kernel import PUBLIC
 
+from .combat import Fight
+from .resample import resample as redraw
 from .rules import DRACULA, HUNTERS
+from .tracker import possible_locations
 
 if TYPE_CHECKING:
     from .state import Hideout, ModernState
@@ -53,8 +56,6 @@ def observation(state: ModernState, viewer: str) -> dict[str, Any]:
         "combat": None if fight is None else _combat(state, fight, viewer),
     }
     if viewer != DRACULA:
-        from .tracker import possible_locations
-
         obs["possible_locations"] = possible_locations(state)
     return obs
 
@@ -102,13 +103,11 @@ def _hideout(state: ModernState, hideout: Hideout, viewer: str) -> dict[str, Any
     }
 
 
-def _fight(state: ModernState) -> Any:
-    from .combat import Fight
-
+def _fight(state: ModernState) -> Fight | None:
     return next((d for d in reversed(state.stack) if isinstance(d, Fight)), None)
 
 
-def _combat(state: ModernState, fight: Any, viewer: str) -> dict[str, Any]:
+def _combat(state: ModernState, fight: Fight, viewer: str) -> dict[str, Any]:
     return {
         "city": fight.city, "vampire": fight.vampire, "night": fight.night,
         "round": fight.round, "stage": fight.stage.value, "hunters": list(fight.hunters),
@@ -125,6 +124,4 @@ def _combat(state: ModernState, fight: Any, viewer: str) -> dict[str, Any]:
 def resample(state: ModernState, viewer: str, seed: int) -> ModernState:
     """A state ``viewer`` cannot tell apart from ``state``, what it cannot see redrawn (the
     resample module)."""
-    from .resample import resample as redraw
-
     return redraw(state, viewer, seed)
