@@ -58,7 +58,7 @@ def destinations(state: ModernState) -> list[str]:
 def power_moves(state: ModernState) -> list[MoveTo]:
     """The power cards Dracula may play now instead of a location card (powers.toml)."""
     rules, here = state.rules, state.dracula_location
-    in_use = {h.card for h in (*state.trail, *state.lairs)}
+    in_use = powers_in_use(state)
     found: list[MoveTo] = []
     for power in rules.powers.values():
         if power.id in in_use or (power.night_only and not state.night):
@@ -74,6 +74,13 @@ def power_moves(state: ModernState) -> list[MoveTo]:
                 and not state.board.is_sea(here):
             found.append(MoveTo(here, power.id))
     return found
+
+
+def powers_in_use(state: ModernState) -> set[str]:
+    """The power cards out of his location deck: on the trail or in a lair, as the card or
+    beside it (Wolf Form beside the city it brought him to; powers.toml [powers])."""
+    return {c for h in (*state.trail, *state.lairs) for c in (h.card, h.power)
+            if c in state.rules.powers}
 
 
 def wolf_form_reach(state: ModernState) -> list[str]:

@@ -86,9 +86,6 @@ DOMAIN = 254
 #: Past this many hypotheses the oldest face-down cards are merged into sets
 #: (``Tracker._bound``).
 MAX_ROWS = 5_000
-#: Whether a power card lying beside a location card (Wolf Form) is in use, as the cards on
-#: the trail are (dracula.power_moves counts only the cards themselves).
-POWER_BESIDE_COUNTS = False
 
 STAY_POWERS = ("hide", "feed", "dark_call")
 SEA_TO_SEA = "a sea-to-sea move"  # the reason dracula.place_card gives
@@ -850,13 +847,13 @@ class Tracker:
         return [*range(self.table.length), *([LIMBO] if self.table.limbo else [])]
 
     def _in_use(self, power: str) -> Mask:
-        """The power card lies on the trail (or is sliding off it). Like
-        dracula.power_moves, a power card beside a location card (Wolf Form) does not count
-        unless ``POWER_BESIDE_COUNTS``. A card kept as a set may be it or not (a move that
-        plays it then takes it out of the set)."""
+        """The power card lies on the trail (or is sliding off it), or beside a card of the
+        trail or a lair (Wolf Form; dracula.powers_in_use: lairs hold location cards only). A
+        card kept as a set may be it or not (a move that plays it then takes it out of the
+        set)."""
         t = self.table
         found: Mask = (self.rows[:, self._trail_cols()] == self.geometry.code[power]).any(axis=1)
-        if POWER_BESIDE_COUNTS and power in (*t.marks, *t.lair_marks, t.limbo_mark):
+        if power in (*t.marks, *t.lair_marks, *([t.limbo_mark] if t.limbo else [])):
             found |= True
         return found
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from fury_modern import FuryModernGame
-from fury_modern.actions import PASS
+from fury_modern import DRACULA, FuryModernGame
+from fury_modern.actions import PASS, MoveTo
 from fury_modern.dracula import DraculaPhase
 from fury_modern.round import HunterTurns
-from fury_modern.state import ModernState
+from fury_modern.state import Hideout, ModernState
 
 from .helpers import started
 
@@ -76,3 +76,35 @@ def test_nothing_is_left_waiting_after_the_end() -> None:
     for seed in (31, 52, 354, 431, 2686):
         state = random_play(seed)
         assert state.is_over and state.stack == [], (seed, state.stack)
+
+
+# -- power cards ---------------------------------------------------------------------------
+
+def _dracula_options(state: ModernState) -> list[MoveTo]:
+    _to_dracula_phase(state)
+    assert state.night and state.current_seats() == (DRACULA,)
+    return [a for a in state.legal_actions(DRACULA) if isinstance(a, MoveTo)]
+
+
+def test_wolf_form_beside_the_card_on_the_trail_is_in_use() -> None:
+    """Wolf Form lies beside the location card it brought him to: it is not in his deck,
+    so he cannot play it again while that card is on the trail (powers.toml)."""
+    state = started(dracula="berlin", hunters=("paris", "madrid", "rome", "london"))
+    state.trail = [Hideout("leipzig", power="wolf_form"), Hideout("berlin")]
+    state.invalidate()
+    options = _dracula_options(state)
+    assert not any(m.power == "wolf_form" for m in options)
+    assert any(m.power == "" for m in options)
+
+
+def test_wolf_form_beside_a_lair_card_is_in_use() -> None:
+    state = started(dracula="berlin", hunters=("paris", "madrid", "rome", "london"))
+    state.trail = [Hideout("berlin")]
+    state.lairs = [Hideout("hamburg", power="wolf_form")]
+    state.invalidate()
+    assert not any(m.power == "wolf_form" for m in _dracula_options(state))
+
+
+def test_wolf_form_is_playable_when_it_is_in_his_deck() -> None:
+    state = started(dracula="berlin", hunters=("paris", "madrid", "rome", "london"))
+    assert any(m.power == "wolf_form" for m in _dracula_options(state))
