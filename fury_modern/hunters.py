@@ -90,9 +90,13 @@ def move_options(state: ModernState, seat: str) -> list[Move]:
 
 
 def searchable(state: ModernState, city: str) -> bool:
-    """A hideout or lair with encounters lies in ``city``, and no fog (Search Action)."""
+    """A hideout or lair with encounters lies in ``city`` and the hunter knows it: its
+    location card lies face up (Search Action: "When a hunter is on a location with an
+    encounter card"; a face-down card, such as a lair that moved up to trail space 1 or
+    took its encounter while he stood there, tells him nothing). Not in fog."""
     found = hideout_in(state, city)
-    return found is not None and bool(found.encounters) and not state.tokens.fog.get(city)
+    return found is not None and found.revealed and bool(found.encounters) \
+        and not state.tokens.fog.get(city)
 
 
 def ticket_options(state: ModernState, seat: str) -> list[Action]:

@@ -13,9 +13,10 @@ played in combat) stays in that hand. Log entries hidden from the viewer told th
 secrets; in the copy they keep their public form and say only that they were redrawn.
 
 Every draw is checked: the copy must give the viewer the same observation, prompt, legal
-actions and labels; a draw that does not (the engine offers a hunter Search where a lair
-moved into his city, for one) is drawn again, and after a few tries Dracula's trail stays
-as it was (the cards are still redrawn).
+actions and labels. While the tracker is exact every hypothesis passes (the tests draw
+without checking: ``draw``); past its bound a hypothesis may be one no secret history
+gives, and such a draw is drawn again; after a few tries Dracula's trail stays as it was
+(the cards are still redrawn).
 """
 
 from __future__ import annotations
@@ -57,18 +58,26 @@ def resample(state: ModernState, viewer: str, seed: int) -> ModernState:
     before = _surface(state, viewer)
     tracker = tracker_of(state) if viewer != DRACULA and not state.is_over else None
     for attempt in range(TRIES + 1):
-        twin = state.clone()
-        twin.dice = state.dice.reseeded(seed + attempt)
-        redraw_trail = tracker is not None and attempt < TRIES
-        if redraw_trail and tracker is not None and not _redraw_trail(twin, tracker, rng):
-            continue
-        _redraw_cards(twin, viewer, rng, trail_redrawn=redraw_trail)
-        twin.events = _redacted(state.events, viewer)
-        twin.invalidate()
-        _share_tracker(state, twin)
-        if attempt == TRIES or _surface(twin, viewer) == before:
+        twin = draw(state, viewer, seed + attempt, rng, tracker if attempt < TRIES else None)
+        if twin is not None and (attempt == TRIES or _surface(twin, viewer) == before):
             return twin
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def draw(state: ModernState, viewer: str, seed: int, rng: Dice,
+         tracker: Tracker | None) -> ModernState | None:
+    """One draw: the cards ``viewer`` has not seen and, given ``tracker``, Dracula's trail
+    from one of its hypotheses (None if none could be drawn). Unchecked: ``resample``
+    compares what the viewer would see and draws again."""
+    twin = state.clone()
+    twin.dice = state.dice.reseeded(seed)
+    if tracker is not None and not _redraw_trail(twin, tracker, rng):
+        return None
+    _redraw_cards(twin, viewer, rng)
+    twin.events = _redacted(state.events, viewer)
+    twin.invalidate()
+    _share_tracker(state, twin)
+    return twin
 
 
 def _surface(state: ModernState, viewer: str) -> Any:
@@ -153,7 +162,7 @@ def _redraw_move(twin: ModernState, table: Any, limbo: str, rng: Dice) -> None:
 
 # -- cards -----------------------------------------------------------------------------------
 
-def _redraw_cards(twin: ModernState, viewer: str, rng: Dice, *, trail_redrawn: bool) -> None:
+def _redraw_cards(twin: ModernState, viewer: str, rng: Dice) -> None:
     rules = twin.rules
     fighting = _fighting(twin)
     hidden = [h for h in HUNTERS if h != viewer and h not in fighting]
