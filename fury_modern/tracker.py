@@ -738,8 +738,8 @@ class Tracker:
         was_revealed = t.revealed
         face_up = [j for j in range(t.length) if t.shown[j]]
         face_up += [LAIR0 + j for j in range(t.lairs) if t.lairs_shown[j]]
-        # trail.hideout_in finds the first hideout of the city: if it lies face up, nothing
-        # is logged, whatever lies behind it (a bat may fly to a lair's city: two cards)
+        # arrival.end_movement reveals the hideout of the city: if its card lies face up
+        # already, nothing is logged (no other card is that city)
         behind = bool(len(self.rows)) and bool(np.any(self.rows[0, face_up] == code))
         if not behind and not any(s["kind"] == "trail_revealed" for s in group.after):
             cols = self.table.face_down()
@@ -799,39 +799,33 @@ class Tracker:
         self._keep(np.zeros(len(self.rows), dtype=bool))
 
     def _bat_flight(self, group: ClearGroup) -> None:
-        """Escape as Bat (combat.fly_off): his hideout moves to trail space 2 and is cleared
-        (unless it is then still his own, behind a power card), and he flies, in secret, to a
-        city up to two roads away with no hunter, off his trail; that card goes on space 1.
-        He was revealed, so the table knows which card is his."""
+        """Escape as Bat (combat.fly_off): his hideout is cleared where it lies (he was
+        revealed, so the table knows which card is his), and he flies, in secret, to a city
+        up to two roads away with no hunter, whose card is neither on his trail nor in a
+        lair; that card goes on trail space 1 with Escape as Bat beside it."""
         g, t = self.geometry, self.table
-        cleared = bool(group.spaces)
         index = self.current_index()
         c = int(index[0]) if len(index) else 0
         self._keep(index == c)
-        order = [j for j in range(t.length) if j != c]
-        order.insert(min(1, len(order)), c)
-        if c == 0 and t.length > 1:
-            self._narrow(order[0], g.places_set if cleared else g.powers_set)
-        elif cleared:
-            self._keep(np.zeros(len(self.rows), dtype=bool))
-        if cleared:
+        order = list(range(t.length))
+        if group.spaces:
+            if [_space(s) for s in group.spaces] != [("trail", c)]:
+                self._keep(np.zeros(len(self.rows), dtype=bool))
             order.remove(c)
         ptr, to = g.reach(t.holy)
         banned = g.mask([*t.occupied(), *t.holy])
         here = self.current()
         pos, dest = _expand(here, ptr, to)
-        keep = ~banned[dest] & ~_member(_bits(self.rows, list(range(t.length)), g.size), pos,
-                                        dest)
+        cards = [*range(t.length), *(LAIR0 + j for j in range(t.lairs))]
+        keep = ~banned[dest] & ~_member(_bits(self.rows, cards, g.size), pos, dest)
         pos, dest = pos[keep], dest[keep]
         rows = np.full((len(pos), WIDTH), EMPTY, dtype=np.uint8)
         rows[:, 0] = dest
         rows[:, 1:len(order) + 1] = self.rows[pos][:, order]
         rows[:, LAIR0:] = self.rows[pos][:, LAIR0:]
         dom = self.dom[pos]
-        trail = [i for i, col in enumerate(t.dom_cols) if col < LAIR0]
-        if trail:  # the city he flew to is none of his trail's cards
-            dom = dom.copy()
-            dom[:, trail] &= ~_bit(dest)[:, None, :]
+        if t.dom_cols:  # the city he flew to is none of his trail's or lairs' cards
+            dom = dom & ~_bit(dest)[:, None, :]
         self.rows, self.dom = rows, dom
         self._keep(_nonempty(dom))
         self._remap(lambda col: _kept_at(order, col, 1))

@@ -57,12 +57,15 @@ def reveal_dracula(state: ModernState, why: str) -> None:
                                   "combat follows at the next dawn or dusk.", city=where)
 
 
-def clear_hideout(state: ModernState, hideout: Hideout, why: str) -> None:
-    """The location card back to the deck, the encounters discarded, the tokens returned."""
+def clear_hideout(state: ModernState, hideout: Hideout, why: str, *,
+                  his_own: bool = False) -> None:
+    """The location card back to the deck, the encounters discarded, the tokens returned.
+    Dracula's own hideout (his location) is left alone, in silence, unless ``his_own``
+    (he leaves it: Escape as Bat)."""
     where = trail_space(state, hideout)
     if hideout in state.trail:
         index = next(i for i, h in enumerate(state.trail) if h is hideout)
-        if state.trail[index] is state.current_hideout:
+        if state.trail[index] is state.current_hideout and not his_own:
             return  # Dracula's own location is never cleared from under him
         state.trail.pop(index)
     else:

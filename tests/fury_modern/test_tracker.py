@@ -146,12 +146,23 @@ def test_true_place_with_the_fourth_edition_reveal() -> None:
                 assert truth_in(state, tracker)
 
 
-def test_a_bat_may_fly_to_a_lairs_city() -> None:
-    """Escape as Bat may land on a lair's city (combat.bat_flight looks at the trail only):
-    a hunter arriving there finds the face-up card first and learns nothing of the lair."""
-    for state in random_game(1197):
-        if state.trail:
-            assert truth_in(state, tr.tracker_of(state))
+def test_bat_flights_follow_the_truth() -> None:
+    """The first games with flights as a bat (Escape as Bat, combat.fly_off): the truth
+    stays a hypothesis and the power cards beside the trail's cards match the board."""
+    found = 0
+    for seed in range(GAMES):
+        flights = 0
+        for state in random_game(seed):
+            if not state.trail:
+                continue
+            tracker = tr.tracker_of(state)
+            assert truth_in(state, tracker), (seed, state.rounds)
+            assert tracker.table.marks == tuple(h.power for h in state.trail)
+            flights = sum(e["kind"] == "bat_flight" for e in state.log(PUBLIC))
+        found += flights > 0
+        if found >= 8:
+            break
+    assert found >= 8
 
 
 def test_incremental_equals_from_scratch() -> None:
