@@ -155,6 +155,8 @@ class DraculaPhase(ModernDecision):
     def apply(self, state: ModernState, seat: str, action: Action) -> None:
         if isinstance(action, MoveTo):
             state.stack[-1] = attrs.evolve(self, step=Step.SLIDE, move=action)
+            if action.power == "misdirect":
+                misdirect(state, action.space)
             return
         assert isinstance(action, PlaceEncounter)
         state.stack[-1] = attrs.evolve(self, step=Step.REFILL)
@@ -189,8 +191,19 @@ def cornered(state: ModernState) -> None:
     hurt_dracula(state, CORNERED_DAMAGE, "cornered")
 
 
+def misdirect(state: ModernState, space: int) -> None:
+    """Misdirect, as he plays it (before the trail slides): the hideout on trail ``space``
+    is cleared and the Misdirect card takes its place (powers.toml); his new card then
+    goes on trail space 1 as a normal move."""
+    target = state.trail[space - 1]
+    clear_hideout(state, target, "Misdirect")
+    state.trail.insert(space - 1, Hideout("misdirect"))
+
+
 def slide(state: ModernState) -> None:
-    """The hideouts slide; the one pushed off the sixth space matures or becomes a lair."""
+    """The hideouts slide; the one pushed off the sixth space matures or becomes a lair
+    (meanwhile trail space 1 is empty: ``ModernState.first_space``)."""
+    state.slid = True
     if len(state.trail) >= state.rules.numbers["trail_spaces"]:
         state.stack.append(Maturing.leaving(state.trail.pop()))
 
@@ -201,11 +214,9 @@ def place_card(state: ModernState, move: MoveTo) -> None:
     before = state.dracula_location
     state.dracula.revealed = False
     state.dracula.must_leave = False
+    state.slid = False
     power = rules.powers.get(move.power)
-    if move.power == "misdirect":  # it takes the place of the hideout it clears
-        target = state.trail[move.space - 1]
-        clear_hideout(state, target, "Misdirect")
-        state.trail.insert(move.space - 1, Hideout("misdirect"))
+    normal = power is None or move.power == "misdirect"  # a location card, a normal move
     lair = next((h for h in state.lairs if h.card == move.place), None)
     lair_number = 0 if lair is None or move.power in STAY_POWERS else state.lairs.index(lair) + 1
     if move.power in STAY_POWERS:
@@ -222,11 +233,11 @@ def place_card(state: ModernState, move: MoveTo) -> None:
             hurt_dracula(state, power.cost, power.name)
         else:
             heal_dracula(state, -power.cost, power.name)
-    if board.is_sea(before) and board.is_sea(move.place) and power is None:
+    if board.is_sea(before) and board.is_sea(move.place) and normal:
         hurt_dracula(state, rules.dracula.sea_to_sea_cost, "a sea-to-sea move")
         if state.is_over:
             return
-    if move.place == "castle_dracula" and power is None:
+    if move.place == "castle_dracula" and normal:
         heal_dracula(state, rules.dracula.castle_heals, "the Castle Dracula card")
     if state.options.get("reveal_on_entering", False) and state.hunters_at(move.place):
         reveal_dracula(state, "he moved into a hunter's city")
@@ -236,7 +247,7 @@ def _log_move(state: ModernState, move: MoveTo, lair_number: int) -> None:
     """``lair_number``: the lair (1 to 3) that moved up to trail space 1, 0 for none; the
     public record also says how many encounters he holds (whether he can place one)."""
     card = state.trail[0]
-    if move.place == "castle_dracula" and not move.power:
+    if move.place == "castle_dracula" and move.power in ("", "misdirect"):
         public = "Dracula plays the Castle Dracula card (its back is unlike the others)."
     elif lair_number:
         public = "Dracula moves into one of his lairs: it moves to trail space 1."
@@ -295,13 +306,13 @@ class Maturing(ModernDecision):
         return found
 
     def deciders(self, state: ModernState) -> tuple[str, ...]:
-        return (DRACULA,) if self.options(state) else ()
+        return (DRACULA,)  # every time: whether he is asked must not tell what the card is
 
     def options(self, state: ModernState) -> list[Action]:
         hideout, rules = self.hideout, state.rules
+        if hideout.card in rules.powers:  # it goes back (Hide's encounters never mature)
+            return [Mature(effects=False)]
         found: list[Action] = []
-        if hideout.card in rules.powers:
-            return found  # a power card just returns (Hide's encounters never mature)
         matures = [e for e in hideout.encounters if rules.encounters[e].matures]
         found.append(Mature(effects=bool(matures)))
         if matures:
@@ -318,12 +329,16 @@ class Maturing(ModernDecision):
         return self.options(state)
 
     def prompt(self, state: ModernState, seat: str) -> str:
-        return (f"Dracula: the hideout in {state.name(self.hideout.card)} leaves the trail; "
+        if self.card in state.rules.powers:
+            return (f"Dracula: {state.name(self.card)} leaves the trail; it goes back to your "
+                    "location deck.")
+        return (f"Dracula: the hideout in {state.name(self.card)} leaves the trail; "
                 "mature it or turn it into a lair.")
 
-    def run(self, state: ModernState) -> None:
-        state.stack.pop()
-        _return_to_deck(state, self.hideout, "leaves the trail")
+    def describe(self, state: ModernState, seat: str, action: Action) -> str:
+        if self.card in state.rules.powers:
+            return "return it to the location deck"
+        return super().describe(state, seat, action)
 
     def apply(self, state: ModernState, seat: str, action: Action) -> None:
         assert isinstance(action, Mature)
@@ -345,12 +360,20 @@ class Maturing(ModernDecision):
 
 
 def _return_to_deck(state: ModernState, hideout: Hideout, why: str) -> None:
+    """The hideout leaves the trail without matured effects: the same words at the table
+    for a location card and a power card (a face-down card keeps its secret)."""
     for encounter in hideout.encounters:
         state.encounter_deck.discard(encounter)
-    shown = state.name(hideout.card) if hideout.revealed else "a face-down card"
-    state.say("matured", f"The hideout leaving the trail ({shown}) {why}: its "
-                         f"{len(hideout.encounters)} encounter(s) are discarded and the card "
-                         "goes back to Dracula's location deck.", reason=why)
+    count = len(hideout.encounters)
+
+    def told(shown: str) -> str:
+        return (f"The hideout leaving the trail ({shown}) {why}: its {count} encounter(s) are "
+                "discarded and the card goes back to Dracula's location deck.")
+
+    state.events.add(event("matured", told(state.name(hideout.card)), card=hideout.card,
+                           reason=why), Scope.seat(DRACULA),
+                     event("matured", told(state.name(hideout.card) if hideout.revealed
+                                           else "a face-down card"), reason=why))
 
 
 @attrs.frozen

@@ -255,10 +255,13 @@ class VampireEncounter(Encounter):
                                      f"{state.name(hideout.card)}.", card=hideout.card,
                   encounter=self.card)
         advance_influence(state, gain, f"the {state.name(self.card)} matured")
+        if state.is_over:  # Dracula has won: nothing more happens
+            return
+        first = state.first_space  # it matures as the trail slides: space 1 is empty
         for space in sorted(rules.encounters[self.card].clears_trail_spaces, reverse=True):
-            if space <= len(state.trail):
-                clear_hideout(state, state.trail[space - 1], f"the {state.name(self.card)} "
-                                                             "matured")
+            if 0 <= space - first < len(state.trail):
+                clear_hideout(state, state.trail[space - first],
+                              f"the {state.name(self.card)} matured")
 
 
 class NewVampire(VampireEncounter):

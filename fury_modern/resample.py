@@ -2,9 +2,9 @@
 
 For a hunter (or the public), Dracula's secrets: a hypothesis of the tracker is drawn
 (every face-down card of his trail and lairs, which of them are power cards, the card
-sliding off while his phase runs) and, if his move is chosen but not yet on the table,
-a move he could have chosen; then the encounters on face-down hideouts and in his hand
-(from the cards the viewer has not seen), his event cards. For Dracula (or the public),
+sliding off while his phase runs, and the move he has chosen while it waits to be
+placed); then the encounters on face-down hideouts, on the hideout sliding off and in his
+hand (from the cards the viewer has not seen), his event cards. For Dracula (or the public),
 the hunters' cards and tickets he has not seen. For everyone, the order of every deck
 and of the ticket pool, and the secret cards of a combat the viewer does not hold.
 
@@ -30,14 +30,17 @@ from gothic_kernel import PUBLIC, Dice, Log, LogEntry
 
 from .actions import MoveTo
 from .combat import Fight
-from .dracula import DraculaPhase, Maturing, Step, move_options
+from .dracula import DraculaPhase, Maturing, Step
 from .rules import DRACULA, HUNTERS
-from .state import Hideout
 from .tracker import (
     _CACHE,
     DOMAIN,
+    EMPTY,
     LAIR0,
     LIMBO,
+    MOVE_POWER,
+    MOVE_TO,
+    Table,
     Tracker,
     _codes,
     _remember,
@@ -131,13 +134,15 @@ def _redraw_trail(twin: ModernState, tracker: Tracker, rng: Dice) -> bool:
     for j, hideout in enumerate(twin.lairs):
         hideout.card = names[row[LAIR0 + j]]
     limbo = names[row[LIMBO]] if t.limbo else ""
-    _redraw_move(twin, t, limbo, rng)
+    move = MoveTo(names[row[MOVE_TO]], names[row[MOVE_POWER]] if row[MOVE_POWER] != EMPTY
+                  else "", t.last_space) if t.chosen else None
+    _redraw_move(twin, t, limbo, move)
     return True
 
 
-def _redraw_move(twin: ModernState, table: Any, limbo: str, rng: Dice) -> None:
-    """The move waiting in Dracula's phase, and the card sliding off, to fit the drawn
-    trail."""
+def _redraw_move(twin: ModernState, table: Table, limbo: str, move: MoveTo | None) -> None:
+    """The move in Dracula's phase and the card sliding off, as the drawn hypothesis has
+    them (``move``: the move chosen and waiting to be placed)."""
     for i, record in enumerate(twin.stack):
         if isinstance(record, Maturing) and limbo:
             twin.stack[i] = attrs.evolve(record, card=limbo)
@@ -145,13 +150,8 @@ def _redraw_move(twin: ModernState, table: Any, limbo: str, rng: Dice) -> None:
         if not isinstance(record, DraculaPhase) or record.move is None:
             continue
         if record.step in (Step.SLIDE, Step.PLACE):
-            trail = twin.trail
-            twin.trail = [*trail, Hideout(limbo)] if limbo else list(trail)
-            options = [m for m in move_options(twin) if isinstance(m, MoveTo)
-                       and (m.power != "misdirect" or m.space <= len(trail))]
-            twin.trail = trail
-            if options:
-                twin.stack[i] = attrs.evolve(record, move=options[rng.index(len(options))])
+            if move is not None:
+                twin.stack[i] = attrs.evolve(record, move=move)
         else:  # already on the table: what the drawn trail says it was
             first = twin.trail[0].card if twin.trail else ""
             power = first if first in twin.rules.powers else \

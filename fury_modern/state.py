@@ -145,6 +145,7 @@ class Snapshot:
     stack: list[dict[str, Any]]
     rounds: int
     result: Outcome | None
+    slid: bool = False
 
 
 class ModernState(LoggedState, DecisionState):
@@ -166,8 +167,11 @@ class ModernState(LoggedState, DecisionState):
         self.influence = 0
         self.hunters: dict[str, Hunter] = {s: Hunter(s) for s in HUNTERS}
         self.dracula = Dracula()
-        #: Trail spaces 1..6 (index 0 is space 1, Dracula's current location).
+        #: The trail, newest first: index 0 is trail space 1 (Dracula's current location),
+        #: or space 2 while the hideouts have slid and his new card waits (``first_space``).
         self.trail: list[Hideout] = []
+        #: The hideouts have slid: trail space 1 is empty until his new card goes on it.
+        self.slid = False
         self.lairs: list[Hideout] = []
         self.tokens = Tokens()
         self.item_deck = Deck(reshuffle=Reshuffle.WHEN_EMPTY)
@@ -229,6 +233,12 @@ class ModernState(LoggedState, DecisionState):
         return ""
 
     @property
+    def first_space(self) -> int:
+        """The trail space of ``trail[0]``: 1, or 2 while the hideouts have slid and space 1
+        waits for Dracula's new card (the sixth hideout matures meanwhile)."""
+        return 2 if self.slid else 1
+
+    @property
     def current_hideout(self) -> Hideout | None:
         """The hideout of Dracula's location card (trail space 1 unless he stayed)."""
         for hideout in self.trail:
@@ -263,6 +273,7 @@ class ModernState(LoggedState, DecisionState):
         twin.hunters = {s: h.copy() for s, h in self.hunters.items()}
         twin.dracula = self.dracula.copy()
         twin.trail = [h.copy() for h in self.trail]
+        twin.slid = self.slid
         twin.lairs = [h.copy() for h in self.lairs]
         twin.tokens = self.tokens.copy()
         twin.item_deck, twin.event_deck = self.item_deck.clone(), self.event_deck.clone()
@@ -282,7 +293,7 @@ class ModernState(LoggedState, DecisionState):
                         self.hunters, self.dracula, self.trail, self.lairs, self.tokens,
                         self.item_deck, self.event_deck, self.encounter_deck, self.combat_deck,
                         self.tickets, self.hunter_ally, [d.to_data() for d in self.stack],
-                        self.rounds, self.result)
+                        self.rounds, self.result, self.slid)
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = to_data(self.snapshot())
@@ -296,6 +307,7 @@ class ModernState(LoggedState, DecisionState):
         state.time, state.despair, state.influence = plain.time, plain.despair, plain.influence
         state.hunters, state.dracula = plain.hunters, plain.dracula
         state.trail, state.lairs, state.tokens = plain.trail, plain.lairs, plain.tokens
+        state.slid = plain.slid
         state.item_deck, state.event_deck = plain.item_deck, plain.event_deck
         state.encounter_deck, state.combat_deck = plain.encounter_deck, plain.combat_deck
         state.tickets, state.hunter_ally = plain.tickets, plain.hunter_ally

@@ -74,12 +74,16 @@ Words2 = Words  # bitsets over codes, shape (n, 2)
 Words3 = Words  # shape (n, k, 2)
 _ONE, _ZERO, _63 = np.uint64(1), np.uint64(0), np.uint64(63)
 
-#: Bytes per hypothesis: trail spaces, then lairs, then the card sliding off.
+#: Bytes per hypothesis: trail spaces, then lairs, then the card sliding off, then the
+#: move Dracula has chosen while it waits to be placed (the place it names, the power card
+#: it plays).
 WIDTH = 16
 TRAIL_COLS = 10
 LAIR0 = 10
 LAIR_COLS = 3
 LIMBO = 13
+MOVE_TO = 14
+MOVE_POWER = 15
 EMPTY = 255
 #: A column whose card is known only to be one of a set (the bitset in ``Tracker.dom``).
 DOMAIN = 254
@@ -93,7 +97,6 @@ CASTLE_HEAL = "the Castle Dracula card"
 MISDIRECT_REASON = "Misdirect"
 BAT_REASON = "Escape as Bat"
 CORNERED_REASON = "Dracula was cornered"
-LEAVES_TRAIL = "leaves the trail"  # a power card sliding off (dracula._return_to_deck)
 
 
 # -- the board as arrays ---------------------------------------------------------------------
@@ -218,8 +221,11 @@ class Table:
     """The public side of the trail and of everything else the tracker follows: the same
     for every hypothesis.
 
-    ``length``/``lairs``: how many cards lie on the trail and in lairs; ``limbo``: a card has
-    slid off the trail during this Dracula phase (it still counted when he chose his move);
+    ``length``/``lairs``: how many cards lie on the trail and in lairs; ``limbo``: the
+    hideouts have slid and a card has slid off the trail during this Dracula phase (the
+    trail then starts on space 2: ``ModernState.first_space``); ``chosen``: Dracula has
+    chosen his move and it waits to be placed (each hypothesis holds it in ``MOVE_TO`` and
+    ``MOVE_POWER``);
     ``shown``/``lairs_shown``/``limbo_shown``: face up; ``marks``/``lair_marks``/
     ``limbo_mark``: the power card beside a location card ("wolf_form", "escape_as_bat";
     Misdirect cannot clear such a hideout).
@@ -229,6 +235,7 @@ class Table:
     length: int = 0
     lairs: int = 0
     limbo: bool = False
+    chosen: bool = False
     shown: tuple[bool, ...] = ()
     marks: tuple[str, ...] = ()
     lairs_shown: tuple[bool, ...] = ()
@@ -243,7 +250,7 @@ class Table:
     holy: frozenset[str] = frozenset()
     over: bool = False
     #: The power the table knows his latest move used ("" for a location card or a power
-    #: it cannot name: Hide, and Feed when he was unhurt), and Misdirect's space.
+    #: it cannot name: Hide, and Feed when he was unhurt), and Misdirect's space (0: none).
     last_power: str = ""
     last_space: int = 0
     #: The columns whose card is kept as a set of possible cards (``Tracker.dom``), in order.
@@ -256,6 +263,13 @@ class Table:
         return [p for s, p in zip(HUNTERS, self.hunters, strict=True)
                 if p and s not in self.defeated]
 
+    def col(self, name: str) -> tuple[str, int]:
+        """Where a space named at the table lies: ``"trail space 3"`` -> ("trail", 2), or
+        ("trail", 1) during the slide (the trail starts on space 2); ``"lair 2"`` ->
+        ("lair", 1)."""
+        where, number = _space(name)
+        return where, number - 1 - (where == "trail" and self.limbo)
+
     def face_down(self) -> list[int]:
         """The columns of the cards lying face down."""
         cols = [j for j in range(self.length) if not self.shown[j]]
@@ -266,19 +280,19 @@ class Table:
 
 
 def _space(name: str) -> tuple[str, int]:
-    """``"trail space 3"`` -> ("trail", 2); ``"lair 2"`` -> ("lair", 1)."""
+    """``"trail space 3"`` -> ("trail", 3); ``"lair 2"`` -> ("lair", 2)."""
     words = str(name).split()
-    return ("lair" if words[0] == "lair" else "trail"), int(words[-1]) - 1
+    return ("lair" if words[0] == "lair" else "trail"), int(words[-1])
 
 
 # -- groups of entries read together ---------------------------------------------------------
 
 @attrs.frozen
 class MoveGroup:
-    """Dracula's move: a Misdirect clear before it, the move, its costs, a reveal, then
-    whether an encounter is placed (``placed`` True/False once known)."""
+    """Dracula's move placed: the card on trail space 1, its costs, a reveal, then whether
+    an encounter is placed (``placed`` True/False once known). ``damage``: his damage
+    before its costs."""
 
-    misdirect: int = 0
     moved: bool = False
     castle: bool = False
     lair: int = 0
@@ -368,7 +382,7 @@ class Tracker:
     def places(self) -> list[str]:
         if not len(self.rows):
             return []
-        seen = np.bincount(self.current(), minlength=self.geometry.size)
+        seen = np.bincount(self.current(), minlength=self.geometry.size)[:self.geometry.size]
         return [self.geometry.places[int(i)] for i in np.flatnonzero(seen)]
 
     # -- rows and sets -----------------------------------------------------------------------
@@ -542,7 +556,9 @@ class Tracker:
                 return
             if placed is None and not group.over and not self.table.over:
                 placed = False  # the log went on: the encounter step passed without one
-            self._move(group, placed)
+            if not self.table.chosen:  # chosen and placed in one go (no slide, no Misdirect)
+                self._choose(-1, group.damage)
+            self._place(group, placed)
             for shown in group.after:
                 self._single(shown["kind"], shown)
         elif isinstance(group, ArrivalGroup):
@@ -617,8 +633,8 @@ class Tracker:
     def _cleared(self, shown: Mapping[str, Any]) -> None:
         reason = str(shown.get("reason", ""))
         if reason == MISDIRECT_REASON:
-            self.group = MoveGroup(misdirect=_space(shown["space"])[1] + 1,
-                                   damage=self.table.damage)
+            self._choose(self.table.col(str(shown["space"]))[1], self.table.damage)
+            self._unique()
         elif reason == BAT_REASON:
             self.group = ClearGroup("bat", reason, spaces=(str(shown["space"]),))
         else:
@@ -627,8 +643,8 @@ class Tracker:
     def _clear(self, space: str) -> None:
         """A hideout cleared in the open: never Dracula's own (that one is skipped in
         silence: trail.clear_hideout)."""
-        where, col = _space(space)
         t = self.table
+        where, col = t.col(space)
         if where == "lair":
             self._drop_col(LAIR0 + col, LAIR0 + t.lairs)
             self.table = attrs.evolve(self.table, lairs=t.lairs - 1,
@@ -654,8 +670,8 @@ class Tracker:
         self._remap(lambda c: None if c == col else c)
 
     def _trail_revealed(self, shown: Mapping[str, Any]) -> None:
-        where, col = _space(shown["space"])
         t = self.table
+        where, col = t.col(shown["space"])
         if where == "lair":
             self._pin(LAIR0 + col, self.geometry.index[shown["card"]])
             self.table = attrs.evolve(self.table, lairs_shown=_with(t.lairs_shown, col, True))
@@ -668,11 +684,14 @@ class Tracker:
         self.table = attrs.evolve(self.table, revealed=True)
 
     def _slide(self) -> None:
-        """The hideout on the last space slides off; it waits in the ``limbo`` column until
-        the move (chosen before the slide) is placed."""
-        t = self.table
-        if t.limbo or not t.length:
+        """The hideouts slide and the one on the last space slides off; it waits in the
+        ``limbo`` column until the move (chosen before the slide) is placed."""
+        if self.table.limbo or not self.table.length:
             return
+        if not self.table.chosen:
+            self._choose(-1, self.table.damage)
+            self._unique()
+        t = self.table
         last = t.length - 1
         rows = self.rows.copy()
         rows[:, LIMBO] = rows[:, last]
@@ -684,12 +703,9 @@ class Tracker:
                                   limbo_mark=t.marks[last])
 
     def _matured(self, shown: Mapping[str, Any]) -> None:
-        """Maturing: a power card goes back without asking him ("leaves the trail"); a
-        location card he matures without its effects ("matures")."""
+        """Maturing without matured effects: a location card or a power card goes back (the
+        same words for both: dracula._return_to_deck)."""
         self._slide()
-        g = self.geometry
-        self._narrow(LIMBO, g.powers_set if str(shown.get("reason")) == LEAVES_TRAIL
-                     else g.places_set)
 
     def _matures(self, shown: Mapping[str, Any]) -> None:
         """Matured with its effects: the card is shown as it leaves."""
@@ -718,7 +734,9 @@ class Tracker:
         first, skipping Dracula's own hideout."""
         rules = self.geometry.rules
         spaces = rules.encounters[shown["encounter"]].clears_trail_spaces
-        attempts = tuple(s for s in sorted(spaces, reverse=True) if s <= self.table.length)
+        first = 1 + self.table.limbo  # it matures as the trail slides: space 1 is empty
+        attempts = tuple(s for s in sorted(spaces, reverse=True)
+                         if 0 <= s - first < self.table.length)
         self.group = ClearGroup("vampire", f"the {rules.name(shown['encounter'])} matured",
                                 attempts)
 
@@ -756,28 +774,32 @@ class Tracker:
             self._keep(self.current() != code)
 
     def _vampire_clears(self, group: ClearGroup) -> None:
-        cleared = {_space(s)[1] + 1 for s in group.spaces}
-        skipped = [s for s in group.attempts if s not in cleared]
+        if self.table.over and not group.spaces:  # his influence won: nothing was cleared
+            return
+        first = 1 + self.table.limbo
+        cleared = {self.table.col(s)[1] for s in group.spaces}
+        tried = [s - first for s in group.attempts]
+        skipped = [c for c in tried if c not in cleared]
         index = self.current_index()
         if len(skipped) > 1:
             self._keep(np.zeros(len(self.rows), dtype=bool))
         elif skipped:
-            self._keep(index == skipped[0] - 1)
+            self._keep(index == skipped[0])
         else:
-            self._keep(~np.isin(index, [s - 1 for s in group.attempts]))
-        for space in sorted(cleared, reverse=True):
+            self._keep(~np.isin(index, tried))
+        for col in sorted(cleared, reverse=True):
             t = self.table
-            self._drop_col(space - 1, t.length)
+            self._drop_col(col, t.length)
             self.table = attrs.evolve(self.table, length=t.length - 1,
-                                      shown=_without(t.shown, space - 1),
-                                      marks=_without(t.marks, space - 1))
+                                      shown=_without(t.shown, col),
+                                      marks=_without(t.marks, col))
         self._unique()
 
     def _cornered_clears(self, group: ClearGroup) -> None:
         """Cornered: each hideout behind trail space 1 is cleared in turn, his own skipped in
         silence; the spaces named tell which was his."""
         t = self.table
-        names = [_space(s)[1] + 1 for s in group.spaces]
+        names = [t.col(s)[1] + 1 for s in group.spaces]
         index = self.current_index()
         for c in range(t.length):
             expected = [2] * (t.length - 1) if c == 0 else \
@@ -809,7 +831,7 @@ class Tracker:
         self._keep(index == c)
         order = list(range(t.length))
         if group.spaces:
-            if [_space(s) for s in group.spaces] != [("trail", c)]:
+            if [t.col(s) for s in group.spaces] != [("trail", c)]:
                 self._keep(np.zeros(len(self.rows), dtype=bool))
             order.remove(c)
         ptr, to = g.reach(t.holy)
@@ -902,120 +924,150 @@ class Tracker:
         found |= plain & spaces & self._may_play("misdirect", t.damage, here)
         return found
 
-    def _move(self, group: MoveGroup, placed: bool | None) -> None:
-        """Every way each hypothesis could have made the move the table saw (DraculaPhase:
-        move_options, then place_card): the new card on trail space 1."""
+    def _choose(self, misdirect: int, damage: int) -> None:
+        """Dracula chooses his move (DraculaPhase.move_options, with ``damage`` as he chose):
+        each hypothesis becomes one per move it allows, the move kept in ``MOVE_TO`` (the
+        place it names) and ``MOVE_POWER`` (the power card played, ``EMPTY`` for none).
+        ``misdirect``: the column of the hideout Misdirect clears (the table saw it; the
+        Misdirect card takes its place at once: dracula.misdirect), or -1: any move but
+        Misdirect (Misdirect shows as he plays it)."""
         g, t = self.geometry, self.table
         rows, dom = self.rows, self.dom
         here, index = self.current(), self.current_index()
-        reasons = {r for r in group.reasons if r != CASTLE_HEAL}
-        occupied = g.mask(t.occupied())
         holy = g.mask(sorted(t.holy))
-        lair = group.lair - 1
-        misdirect = group.misdirect - 1
         trail = _bits(rows, self._trail_cols(), g.size)
-        lairs_bits = _bits(rows, [LAIR0 + j for j in range(t.lairs)], g.size)
-        # where each column goes: trail spaces move up one, the card sliding off and the
-        # lair moving up leave, Misdirect's card replaces the hideout it clears
-        def moved(col: int) -> int | None:
-            if col in (LIMBO, misdirect) or (lair >= 0 and col == LAIR0 + lair):
-                return None
-            if col < LAIR0:
-                return col + 1
-            return col - 1 if lair >= 0 and col > LAIR0 + lair else col
-        kept = [i for i, col in enumerate(t.dom_cols) if moved(col) is not None]
         trail_sets = [i for i, col in enumerate(t.dom_cols) if col < LAIR0 or col == LIMBO]
-        lair_sets = [i for i, col in enumerate(t.dom_cols) if LAIR0 <= col < LIMBO]
-        out_rows: list[Rows] = []
-        out_dom: list[Words3] = []
+        parts: list[tuple[Ints, Ints, str]] = []  # (rows, place named, power)
 
-        def expected(power: str) -> set[str]:
-            """The damage (or healing) reasons playing ``power`` puts in the log."""
-            card = g.rules.powers[power]
-            if card.cost > 0 or (card.cost < 0 and group.damage > 0):
-                return {card.name}
-            return set()
-
-        def may_place(power: str, where: Ints) -> Mask:
-            """DraculaPhase.may_place: an encounter goes on the new card."""
-            card = g.rules.powers.get(power)
-            if card is not None and not card.places_encounter:
-                return np.zeros(len(where), dtype=bool)
-            found: Mask = (group.hand > 0) & ~g.is_sea[where] & ~occupied[where]
+        def legal(pos: Ints, dest: Ints) -> Mask:
+            found: Mask = ~holy[dest] & ~_member(trail, pos, dest)
             return found
 
-        def emit(pos: Ints, first: Ints, dest: Ints | None, power: str) -> None:
-            """Successors of rows ``pos`` with ``first`` on trail space 1; the sets lose the
-            city he moved to (no other card is that city) and the power card he played (it
-            was not in use)."""
-            old = rows[pos]
-            new = np.empty_like(old)
-            new[:, 0] = first
-            new[:, 1:t.length + 1] = old[:, :t.length]
-            new[:, t.length + 1:] = EMPTY
-            if misdirect >= 0:
-                new[:, misdirect + 1] = g.code["misdirect"]
-            lairs = [LAIR0 + j for j in range(t.lairs) if j != lair]
-            if lairs:
-                new[:, LAIR0:LAIR0 + len(lairs)] = old[:, lairs]
+        pos, dest = _expand(here, g.move_ptr, g.move_to)
+        plain = legal(pos, dest)
+        if misdirect >= 0:
+            ok = self._may_play("misdirect", damage, here) & self._misdirect_ok(misdirect, index)
+            keep = plain & ok[pos]
+            parts.append((pos[keep], dest[keep], "misdirect"))
+        else:
+            parts.append((pos[plain], dest[plain], ""))
+            if "wolf_form" in g.rules.powers:
+                ok = self._may_play("wolf_form", damage, here)
+                ptr, to = g.reach(t.holy)
+                wpos, wdest = _expand(here[ok], ptr, to)
+                wpos = np.flatnonzero(ok)[wpos]
+                keep = legal(wpos, wdest)
+                parts.append((wpos[keep], wdest[keep], "wolf_form"))
+            for power in STAY_POWERS:
+                if power in g.rules.powers:
+                    spos = np.flatnonzero(self._may_play(power, damage, here))
+                    parts.append((spos, here[spos], power))
+        out_rows: list[Rows] = []
+        out_dom: list[Words3] = []
+        for pos, place, power in parts:
+            new = rows[pos]
+            new[:, MOVE_TO] = place
+            new[:, MOVE_POWER] = g.code[power] if power else EMPTY
             sets = dom[pos]
-            if len(t.dom_cols):
-                if dest is not None:
-                    gone = _bit(dest)[:, None, :]
-                    sets[:, trail_sets] &= ~gone
-                    sets[:, lair_sets] &= ~gone  # (the lair he entered leaves the sets)
-                if power:
-                    sets[:, trail_sets] &= ~_set([g.code[power]])[:, None, :]
-                sets = sets[:, kept]
+            if trail_sets:  # no card of his trail is the city he goes to, nor the power
+                gone = _set([g.code[power]]) if power else np.zeros((1, 2), dtype=np.uint64)
+                if power not in STAY_POWERS:
+                    gone = _bit(place) | gone
+                sets[:, trail_sets] &= ~gone[:, None, :]
                 ok = _nonempty(sets)
                 new, sets = new[ok], sets[ok]
             out_rows.append(new)
             out_dom.append(sets)
+        self.rows = np.concatenate(out_rows)
+        self.dom = np.concatenate(out_dom)
+        self.table = attrs.evolve(t, chosen=True, last_space=misdirect + 1)
+        if misdirect >= 0:  # the Misdirect card takes the place of the hideout it clears
+            rows = self.rows.copy()
+            rows[:, misdirect] = g.code["misdirect"]
+            self.rows = rows
+            self._remap(lambda c: None if c == misdirect else c)
+            self.table = attrs.evolve(self.table, shown=_with(t.shown, misdirect, False),
+                                      marks=_with(t.marks, misdirect, ""))
 
-        def to_place(pos: Ints, dest: Ints, power: str) -> None:
-            keep = ~holy[dest] & ~_member(trail, pos, dest) & ((dest == g.castle) == group.castle)
-            if lair >= t.lairs:
-                keep &= False
-            elif lair >= 0:
-                keep &= self._is(pos, LAIR0 + lair, dest)
-            elif t.lairs:
-                keep &= ~_member(lairs_bits, pos, dest)
+    def _place(self, group: MoveGroup, placed: bool | None) -> None:
+        """The chosen move placed (dracula.place_card) as the table saw it: the Castle's
+        back or not, a lair moving up, the costs, whether an encounter follows; the new card
+        goes on trail space 1, the card that slid off leaves."""
+        g, t = self.geometry, self.table
+        rows, dom = self.rows, self.dom
+        here = self.current()
+        place = rows[:, MOVE_TO].astype(np.int64)
+        power = rows[:, MOVE_POWER].astype(np.int64)
+        stay = np.isin(power, [g.code[p] for p in STAY_POWERS if p in g.code])
+        reasons = {r for r in group.reasons if r != CASTLE_HEAL}
+        occupied = g.mask(t.occupied())
+        lair = group.lair - 1
+        keep = np.ones(len(rows), dtype=bool)
+        # the card that goes on space 1: the Castle's back shows (dracula._log_move)
+        keep &= (~stay & (place == g.castle)) == group.castle
+        # a lair moves up when he goes to its city
+        all_rows = np.arange(len(rows), dtype=np.int64)
+        if lair >= t.lairs:
+            keep &= False
+        elif lair >= 0:
+            keep &= ~stay & self._is(all_rows, LAIR0 + lair, place)
+        elif t.lairs:
+            keep &= stay | ~_member(_bits(rows, [LAIR0 + j for j in range(t.lairs)], g.size),
+                                    all_rows, place)
+        # the costs in the log, by the power played (and a sea-to-sea normal move)
+        sea = g.is_sea[here] & g.is_sea[place]
+        by_power = {EMPTY: ""} | {g.code[p]: p for p in g.rules.powers}
+        for code in np.unique(power):
+            name = by_power[int(code)]
+            mine = power == code
+            card = g.rules.powers.get(name)
+            expected: set[str] = set()
+            if card is not None and (card.cost > 0 or (card.cost < 0 and group.damage > 0)):
+                expected.add(card.name)
+            if name in ("", "misdirect"):  # a location card: a normal move
+                want_sea = SEA_TO_SEA in reasons
+                keep &= ~mine | ((reasons == expected | ({SEA_TO_SEA} if want_sea else set()))
+                                 & (sea == want_sea))
+            elif reasons != expected:
+                keep &= ~mine
+            # an encounter goes on the new card (DraculaPhase.may_place)
             if placed is not None:
-                keep &= may_place(power, dest) == placed
-            emit(pos[keep], dest[keep], dest[keep], power)
+                if card is not None and not card.places_encounter:
+                    keep &= ~mine | (not placed)
+                else:
+                    may = (group.hand > 0) & ~g.is_sea[place] & ~occupied[place]
+                    keep &= ~mine | (may == placed)
+        self._keep(keep)
+        rows, dom = self.rows, self.dom
+        place, power = place[keep], power[keep]
+        stay = stay[keep]
 
-        if group.misdirect:
-            ok = self._may_play("misdirect", group.damage, here) & \
-                self._misdirect_ok(misdirect, index)
-            if not reasons:
-                pos, dest = _expand(here[ok], g.move_ptr, g.move_to)
-                to_place(np.flatnonzero(ok)[pos], dest, "misdirect")
-        else:
-            if reasons <= {SEA_TO_SEA}:
-                pos, dest = _expand(here, g.move_ptr, g.move_to)
-                keep = (g.is_sea[here[pos]] & g.is_sea[dest]) == (SEA_TO_SEA in reasons)
-                to_place(pos[keep], dest[keep], "")
-            if "wolf_form" in g.rules.powers and reasons == expected("wolf_form"):
-                ok = self._may_play("wolf_form", group.damage, here)
-                ptr, to = g.reach(t.holy)
-                pos, dest = _expand(here[ok], ptr, to)
-                to_place(np.flatnonzero(ok)[pos], dest, "wolf_form")
-            for power in STAY_POWERS:
-                if power not in g.rules.powers or reasons != expected(power) or group.castle \
-                        or lair >= 0:
-                    continue
-                ok = self._may_play(power, group.damage, here)
-                if placed is not None:
-                    ok &= may_place(power, here) == placed
-                pos = np.flatnonzero(ok)
-                emit(pos, np.full(len(pos), g.code[power], dtype=np.int64), None, power)
-        self.rows = np.concatenate(out_rows) if out_rows else rows[:0]
-        self.dom = np.concatenate(out_dom) if out_dom else dom[:0, kept]
+        # where each column goes: trail spaces move up one, the card that slid off and the
+        # lair moving up leave
+        def moved(col: int) -> int | None:
+            if col == LIMBO or (lair >= 0 and col == LAIR0 + lair):
+                return None
+            if col < LAIR0:
+                return col + 1
+            return col - 1 if lair >= 0 and col > LAIR0 + lair else col
+
+        new = np.full_like(rows, EMPTY)
+        new[:, 0] = np.where(stay, power, place)
+        new[:, 1:t.length + 1] = rows[:, :t.length]
+        lairs = [LAIR0 + j for j in range(t.lairs) if j != lair]
+        if lairs:
+            new[:, LAIR0:LAIR0 + len(lairs)] = rows[:, lairs]
+        kept = [i for i, col in enumerate(t.dom_cols) if moved(col) is not None]
+        lair_sets = [i for i, col in enumerate(t.dom_cols) if LAIR0 <= col < LIMBO]
+        sets = dom
+        if lair_sets:  # no other lair is the city he went to
+            sets = sets.copy()
+            sets[:, lair_sets] &= ~np.where(stay[:, None], _ZERO, _bit(place))[:, None, :]
+        sets = sets[:, kept]
+        self.rows, self.dom = new, sets
+        self._keep(_nonempty(sets))
         self.table = attrs.evolve(t, dom_cols=tuple(c for c in map(moved, t.dom_cols)
                                                     if c is not None))
-        shown, marks = list(t.shown), list(t.marks)
-        if misdirect >= 0:
-            shown[misdirect], marks[misdirect] = False, ""
         lairs_shown, lair_marks = list(t.lairs_shown), list(t.lair_marks)
         first_shown, first_mark = False, ""
         if 0 <= lair < len(lairs_shown):
@@ -1023,19 +1075,19 @@ class Tracker:
         wolf = "wolf_form" in g.rules.powers and g.rules.powers["wolf_form"].name in reasons
         self.table = attrs.evolve(
             self.table, length=t.length + 1, lairs=len(lairs_shown), limbo=False,
-            shown=(first_shown, *shown),
-            marks=("wolf_form" if wolf and lair < 0 else first_mark, *marks),
+            chosen=False, shown=(first_shown, *t.shown),
+            marks=("wolf_form" if wolf and lair < 0 else first_mark, *t.marks),
             lairs_shown=tuple(lairs_shown), lair_marks=tuple(lair_marks), limbo_shown=False,
             limbo_mark="", revealed=False,
-            last_power="misdirect" if misdirect >= 0 else "wolf_form" if wolf else "",
-            last_space=group.misdirect)
+            last_power="misdirect" if t.last_space else "wolf_form" if wolf else "")
         self._unique()
 
     # -- what the table sees now ---------------------------------------------------------------
     def finish(self, top: str, dracula_asked: bool) -> Tracker:
         """A copy that has also read the decision now waiting (``top``, its kind, and whether
         Dracula is asked): an open move then shows whether an encounter follows; Maturing
-        asks him only about a location card; he is asked to move only if he has a move."""
+        shows that his move is chosen and the trail has slid; he is asked to move only if
+        he has a move."""
         done = self.copy()
         group = done.group
         open_move = isinstance(group, MoveGroup) and group.moved
@@ -1043,9 +1095,8 @@ class Tracker:
             done.close(placed=True if dracula_asked and top == "dracula_phase" else None)
         elif group is not None:
             done.close()
-        if top == "maturing" and dracula_asked:
+        if top == "maturing":  # he is asked whatever slides off: it tells nothing
             done._slide()
-            done._narrow(LIMBO, done.geometry.places_set)
         elif top == "dracula_phase" and dracula_asked and not open_move and done.table.started:
             done._keep(done._has_move())
         return done
@@ -1275,8 +1326,9 @@ def possible_locations(state: ModernState) -> list[str]:
 
 
 def hypotheses(state: ModernState) -> list[dict[str, Any]]:
-    """Every hypothesis, readably: the trail (space 1 first), the lairs, the card sliding off
-    (for tests and analysis; a card kept as a set reads "a|b|c")."""
+    """Every hypothesis, readably: the trail (space 1 first), the lairs, the card sliding off,
+    the move waiting to be placed (for tests and analysis; a card kept as a set reads
+    "a|b|c")."""
     tracker = tracker_of(state)
     g, t = tracker.geometry, tracker.table
     names = [*g.places, *g.powers]
@@ -1290,7 +1342,9 @@ def hypotheses(state: ModernState) -> list[dict[str, Any]]:
 
     return [{"trail": [name(r, c) for c in range(t.length)],
              "lairs": [name(r, LAIR0 + j) for j in range(t.lairs)],
-             "limbo": name(r, LIMBO) if t.limbo else None}
+             "limbo": name(r, LIMBO) if t.limbo else None,
+             "move": (name(r, MOVE_TO), name(r, MOVE_POWER)
+                      if tracker.rows[r, MOVE_POWER] != EMPTY else "") if t.chosen else None}
             for r in range(len(tracker.rows))]
 
 

@@ -28,10 +28,11 @@ def hideout_in(state: ModernState, city: str) -> Hideout | None:
 
 
 def trail_space(state: ModernState, hideout: Hideout) -> str:
-    """How a hideout is named at the table: "trail space 3" or "lair 2"."""
+    """How a hideout is named at the table: "trail space 3" or "lair 2" (during the slide
+    the trail starts on space 2: ``ModernState.first_space``)."""
     for i, found in enumerate(state.trail):
         if found is hideout:
-            return f"trail space {i + 1}"
+            return f"trail space {i + state.first_space}"
     return f"lair {next(i for i, h in enumerate(state.lairs) if h is hideout) + 1}"
 
 

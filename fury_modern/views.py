@@ -8,9 +8,11 @@ What each viewer sees (the state module's docstring lists the scopes):
   combat); Dracula's damage, hand sizes, ally, and his place while revealed; the trail
   and lairs as they lie on the table (a face-down card shows only whether it has the
   Castle Dracula back; a revealed card shows its location or power; how many encounters,
-  and those face up); tokens on the board; deck sizes and the face-up discards; the
-  combat on the table (whose turn, what has been revealed); ``possible_locations``, the
-  places where Dracula may be, given the public record;
+  and those face up; ``trail_first_space``, the space of the first card listed: 2 while
+  the hideouts have slid and space 1 waits for Dracula's new card); tokens on the board;
+  deck sizes and the face-up discards; the combat on the table (whose turn, what has
+  been revealed); ``possible_locations``, the places where Dracula may be, given the
+  public record;
 * a hunter, also: his own items, events and tickets, and his combat card once chosen;
 * Dracula, also: every trail and lair card and encounter, his hands, his combat hand.
 """
@@ -38,6 +40,7 @@ def observation(state: ModernState, viewer: str) -> dict[str, Any]:
         "hunters": {s: _hunter(state, s, viewer, in_combat=fight is not None) for s in HUNTERS},
         "dracula": _dracula(state, viewer),
         "trail": [_hideout(state, h, viewer) for h in state.trail],
+        "trail_first_space": state.first_space,
         "lairs": [_hideout(state, h, viewer) for h in state.lairs],
         "tokens": {"fog": dict(state.tokens.fog),
                    "roadblocks": [list(r) for r in state.tokens.roadblocks],

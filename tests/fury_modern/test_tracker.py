@@ -23,7 +23,7 @@ import pytest
 from fury_modern import DRACULA, HUNTERS, FuryModernGame, ModernState
 from fury_modern import tracker as tr
 from fury_modern.actions import PASS, Ambush, Move, MoveTo, Pass, Search, Start
-from fury_modern.dracula import Step
+from fury_modern.dracula import DraculaPhase, Step
 from fury_modern.resample import _known_cards, _surface
 from fury_modern.views import _hideout
 from gothic_kernel import PUBLIC
@@ -47,31 +47,33 @@ def new_game(seed: int, **options: Any) -> ModernState:
 
 def random_game(seed: int, *, limit: int = 100_000,
                 **options: Any) -> Iterator[ModernState]:
-    """The state after each step of a game of random legal actions.
-
-    Engine bugs reported to the lead end a game early with an IndexError (in ``apply``,
-    before any tracking): Misdirect aimed at a trail space a matured vampire has just
-    cleared, and a combat or cornered step that goes on after the game has ended."""
+    """The state after each step of a game of random legal actions."""
     state = new_game(seed, **options)
     rng = random.Random(seed)
     for _ in range(limit):
         if state.is_over:
             return
         seat = rng.choice(state.current_seats())
-        try:
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-        except IndexError:  # pragma: no cover - the engine bugs above
-            return
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
         yield state
 
 
 def truth_in(state: ModernState, tracker: tr.Tracker) -> bool:
-    """Dracula's true trail and lairs are one of the hypotheses."""
+    """Dracula's true trail and lairs, and the move he has chosen while it waits to be
+    placed, are one of the hypotheses."""
     g, t = tracker.geometry, tracker.table
     if len(state.trail) != t.length or len(state.lairs) != t.lairs:
         return False
     cols = [*range(len(state.trail)), *(tr.LAIR0 + j for j in range(len(state.lairs)))]
     codes = [g.code[h.card] for h in (*state.trail, *state.lairs)]
+    waiting = [d.move for d in state.stack if isinstance(d, DraculaPhase) and
+               d.step in (Step.SLIDE, Step.PLACE) and d.move is not None]
+    if t.chosen != bool(waiting) and not state.is_over:
+        return False
+    if waiting:
+        cols += [tr.MOVE_TO, tr.MOVE_POWER]
+        codes += [g.index[waiting[0].place],
+                  g.code[waiting[0].power] if waiting[0].power else tr.EMPTY]
     ok = np.ones(len(tracker.rows), dtype=bool)
     for col, code in zip(cols, codes, strict=True):
         if col in t.dom_cols:
@@ -133,6 +135,7 @@ def test_true_place_always_possible() -> None:
                     assert (seat in t.defeated) == state.hunters[seat].defeated
                 assert t.damage == state.dracula.damage
                 assert t.shown == tuple(h.revealed for h in state.trail)
+                assert 1 + t.limbo == state.first_space or not t.limbo
     assert steps > 50 * GAMES
 
 
