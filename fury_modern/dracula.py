@@ -291,18 +291,23 @@ class Maturing(ModernDecision):
     revealed: bool = False
     rumour: bool = False
     power: str = ""
+    #: Which encounters lie face up, and the damage on each (a vampire back from a fight).
+    shown: tuple[bool, ...] = ()
+    wounds: tuple[int, ...] = ()
 
     @staticmethod
     def leaving(hideout: Hideout) -> Maturing:
         return Maturing(hideout.card, tuple(hideout.encounters), hideout.revealed,
-                        hideout.rumour, hideout.power)
+                        hideout.rumour, hideout.power, tuple(hideout.shown),
+                        tuple(hideout.wounds))
 
     @property
     def hideout(self) -> Hideout:
         """A fresh hideout of what this record holds."""
         found = Hideout(self.card, revealed=self.revealed, rumour=self.rumour, power=self.power)
-        for encounter in self.encounters:
-            found.add_encounter(encounter)
+        for i, encounter in enumerate(self.encounters):
+            found.add_encounter(encounter, shown=i < len(self.shown) and self.shown[i],
+                                wounds=self.wounds[i] if i < len(self.wounds) else 0)
         return found
 
     def deciders(self, state: ModernState) -> tuple[str, ...]:

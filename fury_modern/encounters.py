@@ -41,13 +41,15 @@ FIREARMS = ("pistol", "rifle")
 
 @attrs.frozen
 class Met:
-    """An encounter taken out of its hideout to be resolved against ``hunter``."""
+    """An encounter taken out of its hideout to be resolved against ``hunter`` (``shown``: the
+    table has seen which card it is: face up in its hideout, or revealed by an ambush)."""
 
     encounter: str
     hunter: str
     city: str
     wounds: int = 0
     ambush: bool = False
+    shown: bool = True
 
 
 # -- searching and ambushing ---------------------------------------------------------------
@@ -57,8 +59,8 @@ def search(state: ModernState, seat: str) -> None:
     city = state.hunters[seat].location
     hideout = hideout_in(state, city)
     assert hideout is not None
-    queue = tuple(Met(e, seat, city, w) for e, w in zip(hideout.encounters, hideout.wounds,
-                                                          strict=True))
+    queue = tuple(Met(e, seat, city, w, shown=s) for e, w, s in
+                  zip(hideout.encounters, hideout.wounds, hideout.shown, strict=True))
     hideout.encounters.clear()
     hideout.shown.clear()
     hideout.wounds.clear()

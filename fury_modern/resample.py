@@ -31,6 +31,7 @@ from gothic_kernel import PUBLIC, Dice, Log, LogEntry
 from .actions import MoveTo
 from .combat import Fight
 from .dracula import DraculaPhase, Maturing, Step
+from .encounters import Searching
 from .rules import DRACULA, HUNTERS
 from .tracker import (
     _CACHE,
@@ -266,16 +267,32 @@ def _known_cards(twin: ModernState, viewer: str) -> dict[str, dict[str, Counter[
 
 
 def _redraw_encounters(twin: ModernState, rng: Dice) -> None:
-    """Dracula's hand and the face-down encounters on his hideouts, from the cards the
-    viewer has not seen (those and the encounter deck)."""
+    """Dracula's hand and the face-down encounters (on his hideouts, on the hideout sliding
+    off, those a search has still to turn up), from the cards the viewer has not seen
+    (those and the encounter deck)."""
     hideouts = [*twin.trail, *twin.lairs]
     unseen = [*twin.dracula.encounters, *twin.encounter_deck.cards]
     for hideout in hideouts:
         unseen += [e for e, s in zip(hideout.encounters, hideout.shown, strict=True) if not s]
+    for record in twin.stack:
+        if isinstance(record, Maturing):
+            shown = (*record.shown, *[False] * len(record.encounters))
+            unseen += [e for e, s in zip(record.encounters, shown, strict=False) if not s]
+        elif isinstance(record, Searching):
+            unseen += [m.encounter for m in record.queue if not m.shown]
     rng.shuffle(unseen)
     for hideout in hideouts:
         hideout.encounters = [e if s else unseen.pop()
                               for e, s in zip(hideout.encounters, hideout.shown, strict=True)]
+    for i, record in enumerate(twin.stack):
+        if isinstance(record, Maturing):
+            shown = (*record.shown, *[False] * len(record.encounters))
+            twin.stack[i] = attrs.evolve(record, encounters=tuple(
+                e if s else unseen.pop() for e, s in zip(record.encounters, shown,
+                                                         strict=False)))
+        elif isinstance(record, Searching):
+            twin.stack[i] = Searching(tuple(m if m.shown else attrs.evolve(
+                m, encounter=unseen.pop()) for m in record.queue))
     twin.dracula.encounters = sorted(unseen.pop() for _ in twin.dracula.encounters)
     twin.encounter_deck.cards = unseen
 

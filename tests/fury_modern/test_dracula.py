@@ -219,3 +219,18 @@ def test_dracula_is_asked_about_the_card_sliding_off_even_a_power_card() -> None
     assert texts[0] == texts[1] == [
         "The hideout leaving the trail (a face-down card) matures: its 0 encounter(s) are "
         "discarded and the card goes back to Dracula's location deck."]
+
+
+def test_a_hideout_turned_lair_keeps_its_face_up_vampire_and_its_damage() -> None:
+    """A New Vampire that survived a fight went back face up with 2 damage; its hideout,
+    pushed off the trail, becomes a lair: the vampire stays face up, its damage with it."""
+    state = started(dracula="berlin", hunters=("madrid", "rome", "vienna", "london"))
+    sixth = Hideout("paris", revealed=True)
+    sixth.add_encounter("new_vampire", shown=True, wounds=2)
+    _six(state, sixth)
+    _to_dracula_phase(state)
+    state.apply(DRACULA, MoveTo("leipzig"))
+    state.apply(DRACULA, Mature(lair=True, effects=False))
+    lair = state.lairs[0]
+    assert (lair.card, lair.encounters[0], lair.shown[0], lair.wounds[0]) == (
+        "paris", "new_vampire", True, 2)

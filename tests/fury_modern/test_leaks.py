@@ -12,6 +12,8 @@ import random
 
 from fury_modern import DRACULA, FuryModernGame
 from fury_modern.actions import PASS, SEARCH, Mature, MoveTo
+from fury_modern.dracula import Maturing
+from fury_modern.encounters import Searching
 from fury_modern.resample import _surface, draw
 from fury_modern.state import Hideout, ModernState
 from fury_modern.tracker import tracker_of
@@ -113,3 +115,53 @@ def test_random_play_every_draw_shows_a_hunter_the_same_surface() -> None:
             state.apply(seat, rng.choice(state.legal_actions(seat)))
             step += 1
     assert checked > 100
+
+
+# -- what resampling redraws -----------------------------------------------------------------
+
+def test_the_encounters_of_the_hideout_sliding_off_are_redrawn_for_a_hunter() -> None:
+    """While Dracula decides about the hideout sliding off, its face-down encounters are as
+    secret as the card: a state resampled for a hunter draws them afresh."""
+    state = started(dracula="brussels", hunters=("madrid", "rome", "london", "lisbon"))
+    for place in ["paris", "nantes", "bordeaux", "toulouse", "marseilles", "geneva",
+                  "zurich", "milan"]:
+        _pass_until_seat(state, DRACULA)
+        state.apply(DRACULA, MoveTo(place))
+        top = state.stack[-1]
+        if isinstance(top, Maturing) and top.encounters:
+            break
+        while DRACULA in state.current_seats():
+            state.apply(DRACULA, state.legal_actions(DRACULA)[0])
+    top = state.stack[-1]
+    assert isinstance(top, Maturing) and top.encounters and not any(top.shown)
+    drawn = set()
+    for twin in _draws(state, "godalming", 30):
+        record = twin.stack[-1]
+        assert isinstance(record, Maturing) and len(record.encounters) == len(top.encounters)
+        drawn.add(record.encounters)
+        assert _surface(twin, "godalming") == _surface(state, "godalming")
+    assert len(drawn) > 1
+
+
+def test_the_encounters_a_search_has_still_to_turn_up_are_redrawn() -> None:
+    """A search turns the hideout's encounters up one by one: while the first asks the hunter
+    to choose, the others are still secret and a resample draws them afresh (the trail is
+    set by hand here, so only the cards are redrawn)."""
+    state = started(dracula="berlin", hunters=("brussels", "madrid", "rome", "vienna"))
+    state.trail = [Hideout("berlin"), Hideout("brussels", revealed=True)]
+    for encounter in ("rats", "hoax", "wolves"):
+        state.trail[1].add_encounter(encounter)
+        state.encounter_deck.cards.remove(encounter)
+    state.invalidate()
+    state.apply("godalming", SEARCH)
+    below = state.stack[-2]
+    assert isinstance(below, Searching) and [m.encounter for m in below.queue] == [
+        "hoax", "wolves"]
+    drawn = set()
+    for seed in range(30):
+        twin = draw(state, "seward", seed, Dice(seed), None)
+        assert twin is not None
+        record = twin.stack[-2]
+        assert isinstance(record, Searching)
+        drawn.add(tuple(m.encounter for m in record.queue))
+    assert len(drawn) > 1
