@@ -23,7 +23,7 @@ import attrs
 
 from gothic_kernel import Action, Scope, event
 
-from .actions import PASS, Delay, Discard, MoveHunter, PlaceEncounter, Reveal
+from .actions import PASS, ChooseHunter, Delay, Discard, Keep, MoveHunter, PlaceEncounter, Reveal
 from .combat import start_fight
 from .decisions import ModernDecision
 from .hands import check_dracula_events
@@ -367,25 +367,53 @@ class Hoax(Encounter):
         discard(state, met)
 
     def mature(self, state: ModernState, hideout: Hideout) -> None:
+        state.stack.append(HoaxKeep())
+
+
+def _dracula_discards(state: ModernState) -> list[str]:
+    return [c for c in state.event_deck.discards if state.rules.events[c].owner == DRACULA]
+
+
+@attrs.frozen
+class HoaxKeep(ModernDecision):
+    """The Hoax matured: Dracula takes every Dracula event from the discard pile, keeps the
+    one he chooses, in secret, and shuffles the rest into the event deck."""
+
+    KIND = "hoax_keep"
+    RULE = "Encounters - Hoax"
+
+    def deciders(self, state: ModernState) -> tuple[str, ...]:
+        return (DRACULA,) if _dracula_discards(state) else ()
+
+    def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
+        return [Keep(c) for c in sorted(set(_dracula_discards(state)))]
+
+    def prompt(self, state: ModernState, seat: str) -> str:
+        return ("Dracula: the Hoax matures - choose the Dracula event you keep from the "
+                "discards; the others are shuffled into the event deck.")
+
+    def apply(self, state: ModernState, seat: str, action: Action) -> None:
+        assert isinstance(action, Keep)
+        state.stack.pop()
         deck = state.event_deck
-        found = [c for c in deck.discards if state.rules.events[c].owner == DRACULA]
-        if not found:
-            state.say("hoax_matures", "The Hoax matures: no Dracula event lies in the discards.")
-            return
+        found = _dracula_discards(state)
         for card in found:
             deck.discards.remove(card)
-        keep = max(found, key=lambda c: (found.count(c), c))
-        found.remove(keep)
+        found.remove(action.card)
         deck.cards += found
         deck.shuffle(state.dice)
-        state.dracula.events.append(keep)
+        state.dracula.events.append(action.card)
         state.events.add(event("hoax_matures", f"The Hoax matures: Dracula keeps "
-                                               f"{state.name(keep)}.", card=keep),
+                                               f"{state.name(action.card)}.", card=action.card),
                          Scope.seat(DRACULA),
                          event("hoax_matures", "The Hoax matures: Dracula takes the Dracula "
                                                "events from the discards, keeps one and "
                                                "shuffles the rest into the event deck."))
         check_dracula_events(state)
+
+    def run(self, state: ModernState) -> None:
+        state.stack.pop()
+        state.say("hoax_matures", "The Hoax matures: no Dracula event lies in the discards.")
 
 
 class Rats(Encounter):
@@ -480,9 +508,16 @@ class Spy(Encounter):
 
 
 class SzganyBodyguards(Encounter):
-    """2 damage; unless the hunter reveals a weapon, 2 more and he is delayed."""
+    """2 damage; unless the hunter reveals a weapon, 2 more and he is delayed. Matured:
+    Dracula keeps it face up, to strike a hunter before a combat with him (``Bodyguards``)."""
 
     card = "szgany_bodyguards"
+
+    def mature(self, state: ModernState, hideout: Hideout) -> None:
+        state.encounter_deck.discards.remove(self.card)  # mature() discarded it
+        state.dracula.kept.append(self.card)
+        state.say("bodyguards_kept", "The Szgany Bodyguards mature: Dracula keeps them face "
+                                     "up.", encounter=self.card)
 
     def meet(self, state: ModernState, met: Met) -> None:
         hurt_hunter(state, met.hunter, 2, "Szgany Bodyguards")
@@ -505,6 +540,57 @@ class SzganyBodyguards(Encounter):
         hurt_hunter(state, step.chooser, 2, "Szgany Bodyguards")
         if not state.hunters[step.chooser].defeated:
             _delay(state, step.chooser, "Szgany Bodyguards")
+
+
+def bodyguards_before_combat(state: ModernState) -> None:
+    """At dawn or dusk, before a combat with Dracula (he is revealed, a hunter is in his
+    city): the Szgany Bodyguards he keeps may strike a hunter there first."""
+    if state.dracula.kept and state.dracula.revealed and not state.is_over and \
+            state.hunters_at(state.dracula_location):
+        state.stack.append(Bodyguards())
+
+
+@attrs.frozen
+class Bodyguards(ModernDecision):
+    """Szgany Bodyguards, matured and kept face up (encounters.toml): "at a dawn or dusk,
+    before a combat involving him, he may apply the effect to a hunter in his location,
+    then discard it". Asked again while he keeps another."""
+
+    KIND = "bodyguards"
+    RULE = "Encounters - Szgany Bodyguards"
+
+    def deciders(self, state: ModernState) -> tuple[str, ...]:
+        return (DRACULA,) if self.targets(state) and state.dracula.kept else ()
+
+    def targets(self, state: ModernState) -> list[str]:
+        return state.hunters_at(state.dracula_location)
+
+    def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
+        return [*(ChooseHunter(h) for h in self.targets(state)), PASS]
+
+    def prompt(self, state: ModernState, seat: str) -> str:
+        return ("Dracula: before the combat, your Szgany Bodyguards may strike a hunter in "
+                "your city (then they are discarded), or wait.")
+
+    def describe(self, state: ModernState, seat: str, action: Action) -> str:
+        if isinstance(action, ChooseHunter):
+            return f"the Szgany Bodyguards strike {state.name(action.hunter)}"
+        return "keep them for later"
+
+    def apply(self, state: ModernState, seat: str, action: Action) -> None:
+        state.stack.pop()
+        if not isinstance(action, ChooseHunter):
+            return
+        card = SzganyBodyguards.card
+        state.dracula.kept.remove(card)
+        if state.dracula.kept:
+            state.stack.append(Bodyguards())  # after this one's effect, the next
+        state.say("bodyguards", f"Dracula's Szgany Bodyguards strike {state.name(action.hunter)}"
+                                ".", seat=action.hunter, encounter=card)
+        Encounter.of(card).meet(state, Met(card, action.hunter, state.dracula_location))
+
+    def run(self, state: ModernState) -> None:
+        state.stack.pop()
 
 
 class SzganyMob(Encounter):
@@ -628,4 +714,5 @@ def mature(state: ModernState, hideout: Hideout) -> None:
         Encounter.of(card).mature(state, hideout)
 
 
-__all__ = ["EncounterStep", "Searching", "encounter", "mature", "search"]
+__all__ = ["Bodyguards", "EncounterStep", "HoaxKeep", "Searching", "bodyguards_before_combat",
+           "encounter", "mature", "search"]

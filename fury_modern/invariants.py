@@ -38,7 +38,7 @@ def card_places(state: ModernState) -> dict[str, Counter[str]]:
                       *([state.hunter_ally] if state.hunter_ally else []),
                       *([state.dracula.ally] if state.dracula.ally else [])])
     encounters = Counter([*state.encounter_deck.cards, *state.encounter_deck.discards,
-                          *state.dracula.encounters,
+                          *state.dracula.encounters, *state.dracula.kept,
                           *(e for h in (*state.trail, *state.lairs) for e in h.encounters)])
     combat = Counter(state.combat_deck.cards)
     for decision in state.stack:

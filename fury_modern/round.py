@@ -24,6 +24,7 @@ from .actions import ChooseHospital, MoveHunter
 from .combat import fight_dracula_if_revealed
 from .decisions import ModernDecision
 from .dracula import DraculaPhase
+from .encounters import bodyguards_before_combat
 from .hunters import explain, hunter_actions, moved_by_bats, take_action
 from .influence import advance_influence
 from .rules import DRACULA, HUNTERS
@@ -49,6 +50,7 @@ class Stage(enum.Enum):
 
     ADVANCE = "advance"
     HOSPITALS = "hospitals"
+    GUARDS = "guards"  # kept Szgany Bodyguards strike before the combat
     COMBAT = "combat"
     TOKENS = "tokens"
 
@@ -67,11 +69,14 @@ class Twilight(ModernDecision):
 
     def run(self, state: ModernState) -> None:
         if self.stage is Stage.ADVANCE:
-            state.stack[-1] = self.then(Stage.COMBAT if self.dusk else Stage.HOSPITALS)
+            state.stack[-1] = self.then(Stage.GUARDS if self.dusk else Stage.HOSPITALS)
             advance_time(state, dusk=self.dusk)
         elif self.stage is Stage.HOSPITALS:
             if not send_to_hospitals(state):  # a choice pushed: this stage runs again after
-                state.stack[-1] = self.then(Stage.COMBAT)
+                state.stack[-1] = self.then(Stage.GUARDS)
+        elif self.stage is Stage.GUARDS:
+            state.stack[-1] = self.then(Stage.COMBAT)
+            bodyguards_before_combat(state)
         elif self.stage is Stage.COMBAT:
             if self.dusk:
                 state.stack[-1] = self.then(Stage.TOKENS)

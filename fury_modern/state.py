@@ -6,7 +6,8 @@ Who knows what (the views module cuts observations by these scopes):
   stand and how hurt and bitten they are, how many cards and tickets each holds,
   the trail's six spaces and the lairs as seen from the table (face-down cards, how
   many encounters lie on each, what has been revealed), Dracula's health, the number
-  of cards in his hands, tokens on the board, allies in play, the combat on the table;
+  of cards in his hands, the encounters he keeps face up, tokens on the board, allies
+  in play, the combat on the table;
 * each hunter alone: his items, events and tickets (a trade shows them to the other
   trader only; a weakened hunter's revealed item and event are public);
 * Dracula alone: the face-down trail and lair cards and encounters, his hands of
@@ -99,9 +100,12 @@ class Dracula:
     ally: str = ""
     #: He must leave his location at his next phase (consecrated ground or a host on it).
     must_leave: bool = False
+    #: Encounter cards he keeps face up (a matured Szgany Bodyguards).
+    kept: list[str] = attrs.field(factory=list)
 
     def copy(self) -> Dracula:
-        return attrs.evolve(self, encounters=list(self.encounters), events=list(self.events))
+        return attrs.evolve(self, encounters=list(self.encounters), events=list(self.events),
+                            kept=list(self.kept))
 
 
 @attrs.define

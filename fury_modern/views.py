@@ -5,7 +5,8 @@ What each viewer sees (the state module's docstring lists the scopes):
 * everyone: ``time`` (weekday, night, round), ``despair``, ``influence``; each hunter's
   place, damage, bites, state (delayed, bats, defeated), how many items, events and
   tickets he holds and, while weakened, his revealed item and event (hidden during a
-  combat); Dracula's damage, hand sizes, ally, and his place while revealed; the trail
+  combat); Dracula's damage, hand sizes, ally, the encounters he keeps face up, and his
+  place while revealed; the trail
   and lairs as they lie on the table (a face-down card shows only whether it has the
   Castle Dracula back; a revealed card shows its location or power; how many encounters,
   and those face up; ``trail_first_space``, the space of the first card listed: 2 while
@@ -85,7 +86,7 @@ def _dracula(state: ModernState, viewer: str) -> dict[str, Any]:
         "damage": dracula.damage, "revealed": dracula.revealed,
         "location": state.dracula_location if dracula.revealed or viewer == DRACULA else None,
         "encounters": len(dracula.encounters), "events": len(dracula.events),
-        "ally": dracula.ally,
+        "ally": dracula.ally, "kept_encounters": list(dracula.kept),
     }
     if viewer == DRACULA:
         seen.update(hand_encounters=list(dracula.encounters), hand_events=sorted(dracula.events),

@@ -52,6 +52,10 @@ def describe(state: ModernState, seat: str, action: Action) -> str:
         return f"reveal {name(action.card)}"
     if isinstance(action, a.Delay):
         return "become delayed" if action.accept else "do not"
+    if isinstance(action, a.Keep):
+        return f"keep {name(action.card)}"
+    if isinstance(action, a.ChooseHunter):
+        return f"pick {name(action.hunter)}"
     return _SIMPLE.get(action.TYPE, action.TYPE.replace("_", " "))
 
 
