@@ -109,6 +109,11 @@ def move_options(state: ModernState) -> list[Action]:
     return [*(MoveTo(p) for p in destinations(state)), *power_moves(state)]
 
 
+def has_move(state: ModernState) -> bool:
+    """Whether Dracula has any move (``move_options`` is not empty), found cheaply."""
+    return bool(destinations(state)) or bool(power_moves(state))
+
+
 @attrs.frozen
 class DraculaPhase(ModernDecision):
     """Dracula's phase, step by step (``move`` holds his chosen move until it is placed)."""
@@ -119,7 +124,7 @@ class DraculaPhase(ModernDecision):
     move: MoveTo | None = None
 
     def deciders(self, state: ModernState) -> tuple[str, ...]:
-        if self.step is Step.MOVE and move_options(state):
+        if self.step is Step.MOVE and has_move(state):
             return (DRACULA,)
         if self.step is Step.ENCOUNTER and self.may_place(state):
             return (DRACULA,)

@@ -90,6 +90,9 @@ DOMAIN = 254
 #: Past this many hypotheses the oldest face-down cards are merged into sets
 #: (``Tracker._bound``).
 MAX_ROWS = 5_000
+#: While his chosen move waits (the slide), each hypothesis counts once per move it allows:
+#: so many times more are kept before merging, lest the move alone cost exactness.
+CHOSEN_FACTOR = 16
 
 STAY_POWERS = ("hide", "feed", "dark_call")
 SEA_TO_SEA = "a sea-to-sea move"  # the reason dracula.place_card gives
@@ -374,20 +377,32 @@ class Tracker:
         length = max(self.table.length, 1)
         index: Ints = np.argmax(rows[:, :length] < self.geometry.size, axis=1).astype(np.int64)
         here: Ints = rows[np.arange(len(rows)), index].astype(np.int64)
-        _WHERE[id(rows)] = (rows, index, here)
-        if len(_WHERE) > 16:
-            _WHERE.pop(next(iter(_WHERE)))
+        _remember_where(rows, index, here)
         return index, here
 
     def places(self) -> list[str]:
-        if not len(self.rows):
-            return []
-        seen = np.bincount(self.current(), minlength=self.geometry.size)[:self.geometry.size]
-        return [self.geometry.places[int(i)] for i in np.flatnonzero(seen)]
+        rows = self.rows
+        memo = _PLACES.get(id(rows))
+        if memo is not None and memo[0] is rows:
+            return list(memo[1])
+        found: list[str] = []
+        if len(rows):
+            seen = np.bincount(self.current(), minlength=self.geometry.size)
+            found = [self.geometry.places[int(i)]
+                     for i in np.flatnonzero(seen[:self.geometry.size])]
+        _PLACES[id(rows)] = (rows, found)
+        if len(_PLACES) > 16:
+            _PLACES.pop(next(iter(_PLACES)))
+        return list(found)
 
     # -- rows and sets -----------------------------------------------------------------------
     def _keep(self, keep: Mask | Ints) -> None:
-        self.rows, self.dom = self.rows[keep], self.dom[keep]
+        """Keep the hypotheses ``keep`` selects (their current places go with them)."""
+        old = self.rows
+        self.rows, self.dom = old[keep], self.dom[keep]
+        memo = _WHERE.get(id(old))
+        if memo is not None and memo[0] is old:
+            _remember_where(self.rows, memo[1][keep], memo[2][keep])
 
     def _slot(self, col: int) -> int:
         """The index in ``dom`` of a column kept as a set, or -1."""
@@ -433,7 +448,13 @@ class Tracker:
     def _unique(self) -> None:
         """Merge equal hypotheses (uniting their sets); bound their number."""
         self._merge()
-        if len(self.rows) > MAX_ROWS:
+        self._bound_if_needed()
+
+    def _limit(self) -> int:
+        return MAX_ROWS * (CHOSEN_FACTOR if self.table.chosen else 1)
+
+    def _bound_if_needed(self) -> None:
+        if len(self.rows) > self._limit():
             self._bound()
 
     def _merge(self) -> None:
@@ -455,8 +476,9 @@ class Tracker:
                 *(LAIR0 + j for j in range(t.lairs - 1, -1, -1) if not t.lairs_shown[j]),
                 *(j for j in range(t.length - 1, 0, -1) if not t.shown[j])]
         newest = int(self.current_index().max()) if len(self.rows) else 0
+        limit = self._limit()
         for col in cols:
-            if len(self.rows) <= MAX_ROWS or (col < LAIR0 and col <= newest):
+            if len(self.rows) <= limit or (col < LAIR0 and col <= newest):
                 return
             if col in self.table.dom_cols:
                 continue
@@ -556,8 +578,6 @@ class Tracker:
                 return
             if placed is None and not group.over and not self.table.over:
                 placed = False  # the log went on: the encounter step passed without one
-            if not self.table.chosen:  # chosen and placed in one go (no slide, no Misdirect)
-                self._choose(-1, group.damage)
             self._place(group, placed)
             for shown in group.after:
                 self._single(shown["kind"], shown)
@@ -634,7 +654,7 @@ class Tracker:
         reason = str(shown.get("reason", ""))
         if reason == MISDIRECT_REASON:
             self._choose(self.table.col(str(shown["space"]))[1], self.table.damage)
-            self._unique()
+            self._bound_if_needed()
         elif reason == BAT_REASON:
             self.group = ClearGroup("bat", reason, spaces=(str(shown["space"]),))
         else:
@@ -685,12 +705,26 @@ class Tracker:
 
     def _slide(self) -> None:
         """The hideouts slide and the one on the last space slides off; it waits in the
-        ``limbo`` column until the move (chosen before the slide) is placed."""
+        ``limbo`` column until the move (chosen before the slide) is placed. Remembered:
+        the observation of the maturing question slides a copy, the answer slides again."""
         if self.table.limbo or not self.table.length:
             return
+        key = (id(self.rows), id(self.dom), id(self.table))
+        hit = _SLID.get(key)
+        if hit is not None and hit[0] is self.rows and hit[1] is self.dom and \
+                hit[2] is self.table:
+            self.rows, self.dom, self.table, self.exact = hit[3:]
+            return
+        before = (self.rows, self.dom, self.table)
+        self._slide_now()
+        _SLID[key] = (*before, self.rows, self.dom, self.table, self.exact)
+        while len(_SLID) > 16:
+            _SLID.popitem(last=False)
+
+    def _slide_now(self) -> None:
         if not self.table.chosen:
             self._choose(-1, self.table.damage)
-            self._unique()
+            self._bound_if_needed()
         t = self.table
         last = t.length - 1
         rows = self.rows.copy()
@@ -759,7 +793,18 @@ class Tracker:
         # arrival.end_movement reveals the hideout of the city: if its card lies face up
         # already, nothing is logged (no other card is that city)
         behind = bool(len(self.rows)) and bool(np.any(self.rows[0, face_up] == code))
-        if not behind and not any(s["kind"] == "trail_revealed" for s in group.after):
+        found = behind or any(s["kind"] == "trail_revealed" for s in group.after)
+        if not found and not group.after and not was_revealed:  # nothing turned up, at once
+            keep = self.current() != code
+            exact = [c for c in self.table.face_down() if c not in self.table.dom_cols]
+            if exact:
+                keep &= ~(self.rows[:, exact] == code).any(axis=1)
+            if self.table.dom_cols:
+                self.dom = self.dom & ~_set([code])[:, None, :]
+                keep &= _nonempty(self.dom)
+            self._keep(keep)
+            return
+        if not found:
             cols = self.table.face_down()
             exact = [c for c in cols if c not in self.table.dom_cols]
             if exact:
@@ -901,43 +946,36 @@ class Tracker:
         return found
 
     def _has_move(self) -> Mask:
-        """Hypotheses in which Dracula has at least one move (DraculaPhase.deciders)."""
-        g, t = self.geometry, self.table
-        here, index = self.current(), self.current_index()
-        holy = g.mask(sorted(t.holy))
-        trail = _bits(self.rows, self._trail_cols(), g.size)
-        pos, dest = _expand(here, g.move_ptr, g.move_to)
-        ok = ~holy[dest] & ~_member(trail, pos, dest)
-        plain = np.bincount(pos[ok], minlength=len(self.rows)) > 0
-        if bool(plain.all()):
-            return plain
-        ptr, to = g.reach(t.holy)
-        pos, dest = _expand(here, ptr, to)
-        ok = ~holy[dest] & ~_member(trail, pos, dest)
-        wolf = np.bincount(pos[ok], minlength=len(self.rows)) > 0
-        found = plain | (wolf & self._may_play("wolf_form", t.damage, here))
-        for power in STAY_POWERS:
-            found |= self._may_play(power, t.damage, here)
-        spaces = np.zeros(len(self.rows), dtype=bool)
-        for col in range(t.length):
-            spaces |= self._misdirect_ok(col, index)
-        found |= plain & spaces & self._may_play("misdirect", t.damage, here)
+        """Hypotheses in which Dracula has at least one move (DraculaPhase.deciders): one
+        with a move other than Misdirect (Misdirect needs a move by road or sea too)."""
+        pos = self._candidates(-1, self.table.damage)[0]
+        found: Mask = np.bincount(pos, minlength=len(self.rows)) > 0
         return found
 
-    def _choose(self, misdirect: int, damage: int) -> None:
-        """Dracula chooses his move (DraculaPhase.move_options, with ``damage`` as he chose):
-        each hypothesis becomes one per move it allows, the move kept in ``MOVE_TO`` (the
-        place it names) and ``MOVE_POWER`` (the power card played, ``EMPTY`` for none).
-        ``misdirect``: the column of the hideout Misdirect clears (the table saw it; the
-        Misdirect card takes its place at once: dracula.misdirect), or -1: any move but
-        Misdirect (Misdirect shows as he plays it)."""
+    def _candidates(self, misdirect: int, damage: int) -> tuple[Ints, Ints, Ints]:
+        """Every move each hypothesis allows (DraculaPhase.move_options, with ``damage`` as
+        he chose): (the row, the place the move names, the power card played or
+        ``EMPTY``). ``misdirect``: the column of the hideout Misdirect clears (the table saw
+        it), or -1: any move but Misdirect (Misdirect shows as he plays it). Remembered:
+        the observation asking him to move works them out, his move uses them again."""
+        key = (id(self.rows), id(self.dom), id(self.table), misdirect, damage)
+        hit = _CANDIDATES.get(key)
+        if hit is not None and hit[0] is self.rows and hit[1] is self.dom and \
+                hit[2] is self.table:
+            return hit[3]
+        found = self._candidates_now(misdirect, damage)
+        _CANDIDATES[key] = (self.rows, self.dom, self.table, found)
+        while len(_CANDIDATES) > 16:
+            _CANDIDATES.popitem(last=False)
+        return found
+
+    def _candidates_now(self, misdirect: int, damage: int) -> tuple[Ints, Ints, Ints]:
         g, t = self.geometry, self.table
-        rows, dom = self.rows, self.dom
+        rows = self.rows
         here, index = self.current(), self.current_index()
         holy = g.mask(sorted(t.holy))
         trail = _bits(rows, self._trail_cols(), g.size)
-        trail_sets = [i for i, col in enumerate(t.dom_cols) if col < LAIR0 or col == LIMBO]
-        parts: list[tuple[Ints, Ints, str]] = []  # (rows, place named, power)
+        parts: list[tuple[Ints, Ints, int]] = []
 
         def legal(pos: Ints, dest: Ints) -> Mask:
             found: Mask = ~holy[dest] & ~_member(trail, pos, dest)
@@ -948,40 +986,55 @@ class Tracker:
         if misdirect >= 0:
             ok = self._may_play("misdirect", damage, here) & self._misdirect_ok(misdirect, index)
             keep = plain & ok[pos]
-            parts.append((pos[keep], dest[keep], "misdirect"))
+            parts.append((pos[keep], dest[keep], g.code["misdirect"]))
         else:
-            parts.append((pos[plain], dest[plain], ""))
+            parts.append((pos[plain], dest[plain], EMPTY))
             if "wolf_form" in g.rules.powers:
                 ok = self._may_play("wolf_form", damage, here)
                 ptr, to = g.reach(t.holy)
                 wpos, wdest = _expand(here[ok], ptr, to)
                 wpos = np.flatnonzero(ok)[wpos]
                 keep = legal(wpos, wdest)
-                parts.append((wpos[keep], wdest[keep], "wolf_form"))
+                parts.append((wpos[keep], wdest[keep], g.code["wolf_form"]))
             for power in STAY_POWERS:
                 if power in g.rules.powers:
                     spos = np.flatnonzero(self._may_play(power, damage, here))
-                    parts.append((spos, here[spos], power))
-        out_rows: list[Rows] = []
-        out_dom: list[Words3] = []
-        for pos, place, power in parts:
-            new = rows[pos]
-            new[:, MOVE_TO] = place
-            new[:, MOVE_POWER] = g.code[power] if power else EMPTY
-            sets = dom[pos]
-            if trail_sets:  # no card of his trail is the city he goes to, nor the power
-                gone = _set([g.code[power]]) if power else np.zeros((1, 2), dtype=np.uint64)
-                if power not in STAY_POWERS:
-                    gone = _bit(place) | gone
-                sets[:, trail_sets] &= ~gone[:, None, :]
-                ok = _nonempty(sets)
-                new, sets = new[ok], sets[ok]
-            out_rows.append(new)
-            out_dom.append(sets)
-        self.rows = np.concatenate(out_rows)
-        self.dom = np.concatenate(out_dom)
+                    parts.append((spos, here[spos], g.code[power]))
+        return (np.concatenate([p for p, _, _ in parts]),
+                np.concatenate([d for _, d, _ in parts]),
+                np.concatenate([np.full(len(p), c, dtype=np.int64) for p, _, c in parts]))
+
+    def _chosen_sets(self, pos: Ints, place: Ints, power: Ints) -> Words3:
+        """The sets of rows ``pos`` once the move is chosen: no card of his trail is the
+        city he goes to (a move that names a place), nor the power card he plays."""
+        t = self.table
+        sets: Words3 = self.dom[pos]
+        trail_sets = [i for i, col in enumerate(t.dom_cols) if col < LAIR0 or col == LIMBO]
+        if trail_sets:
+            stay = np.isin(power, self._stay_codes())
+            gone = np.where(stay[:, None], _ZERO, _bit(place)) | _bit(power)  # (EMPTY: none)
+            sets[:, trail_sets] &= ~gone[:, None, :]
+        return sets
+
+    def _stay_codes(self) -> list[int]:
+        g = self.geometry
+        return [g.code[p] for p in STAY_POWERS if p in g.code]
+
+    def _choose(self, misdirect: int, damage: int) -> None:
+        """Dracula chooses his move: each hypothesis becomes one per move it allows
+        (``_candidates``), the move kept in ``MOVE_TO`` and ``MOVE_POWER`` until it is placed.
+        Misdirect's card takes the place of the hideout it clears at once
+        (dracula.misdirect)."""
+        g, t = self.geometry, self.table
+        pos, place, power = self._candidates(misdirect, damage)
+        new = self.rows[pos]
+        new[:, MOVE_TO] = place
+        new[:, MOVE_POWER] = power
+        sets = self._chosen_sets(pos, place, power)
+        ok = _nonempty(sets)
+        self.rows, self.dom = new[ok], sets[ok]
         self.table = attrs.evolve(t, chosen=True, last_space=misdirect + 1)
-        if misdirect >= 0:  # the Misdirect card takes the place of the hideout it clears
+        if misdirect >= 0:
             rows = self.rows.copy()
             rows[:, misdirect] = g.code["misdirect"]
             self.rows = rows
@@ -990,36 +1043,39 @@ class Tracker:
                                       marks=_with(t.marks, misdirect, ""))
 
     def _place(self, group: MoveGroup, placed: bool | None) -> None:
-        """The chosen move placed (dracula.place_card) as the table saw it: the Castle's
-        back or not, a lair moving up, the costs, whether an encounter follows; the new card
-        goes on trail space 1, the card that slid off leaves."""
+        """The move placed (dracula.place_card) as the table saw it: the Castle's back or
+        not, a lair moving up, the costs, whether an encounter follows; the new card goes on
+        trail space 1, the card that slid off leaves. The move was chosen during the slide
+        (``MOVE_TO``, ``MOVE_POWER``), or it is chosen now, each hypothesis expanded only
+        into the moves that fit what the table saw."""
         g, t = self.geometry, self.table
-        rows, dom = self.rows, self.dom
-        here = self.current()
-        place = rows[:, MOVE_TO].astype(np.int64)
-        power = rows[:, MOVE_POWER].astype(np.int64)
-        stay = np.isin(power, [g.code[p] for p in STAY_POWERS if p in g.code])
+        if t.chosen:
+            pos = np.arange(len(self.rows), dtype=np.int64)
+            place = self.rows[:, MOVE_TO].astype(np.int64)
+            power = self.rows[:, MOVE_POWER].astype(np.int64)
+        else:
+            pos, place, power = self._candidates(-1, group.damage)
+        here = self.current()[pos]
+        stay = np.isin(power, self._stay_codes())
         reasons = {r for r in group.reasons if r != CASTLE_HEAL}
         occupied = g.mask(t.occupied())
         lair = group.lair - 1
-        keep = np.ones(len(rows), dtype=bool)
         # the card that goes on space 1: the Castle's back shows (dracula._log_move)
-        keep &= (~stay & (place == g.castle)) == group.castle
+        keep = (~stay & (place == g.castle)) == group.castle
         # a lair moves up when he goes to its city
-        all_rows = np.arange(len(rows), dtype=np.int64)
         if lair >= t.lairs:
             keep &= False
         elif lair >= 0:
-            keep &= ~stay & self._is(all_rows, LAIR0 + lair, place)
+            keep &= ~stay & self._is(pos, LAIR0 + lair, place)
         elif t.lairs:
-            keep &= stay | ~_member(_bits(rows, [LAIR0 + j for j in range(t.lairs)], g.size),
-                                    all_rows, place)
+            keep &= stay | ~_member(_bits(self.rows, [LAIR0 + j for j in range(t.lairs)],
+                                          g.size), pos, place)
         # the costs in the log, by the power played (and a sea-to-sea normal move)
         sea = g.is_sea[here] & g.is_sea[place]
-        by_power = {EMPTY: ""} | {g.code[p]: p for p in g.rules.powers}
-        for code in np.unique(power):
-            name = by_power[int(code)]
+        for code, name in ((EMPTY, ""), *((g.code[p], p) for p in g.rules.powers)):
             mine = power == code
+            if not mine.any():
+                continue
             card = g.rules.powers.get(name)
             expected: set[str] = set()
             if card is not None and (card.cost > 0 or (card.cost < 0 and group.damage > 0)):
@@ -1037,10 +1093,9 @@ class Tracker:
                 else:
                     may = (group.hand > 0) & ~g.is_sea[place] & ~occupied[place]
                     keep &= ~mine | (may == placed)
-        self._keep(keep)
-        rows, dom = self.rows, self.dom
-        place, power = place[keep], power[keep]
-        stay = stay[keep]
+        pos, place, power, stay = pos[keep], place[keep], power[keep], stay[keep]
+        rows = self.rows[pos]
+        sets = self.dom[pos] if t.chosen else self._chosen_sets(pos, place, power)
 
         # where each column goes: trail spaces move up one, the card that slid off and the
         # lair moving up leave
@@ -1059,13 +1114,11 @@ class Tracker:
             new[:, LAIR0:LAIR0 + len(lairs)] = rows[:, lairs]
         kept = [i for i, col in enumerate(t.dom_cols) if moved(col) is not None]
         lair_sets = [i for i, col in enumerate(t.dom_cols) if LAIR0 <= col < LIMBO]
-        sets = dom
         if lair_sets:  # no other lair is the city he went to
-            sets = sets.copy()
             sets[:, lair_sets] &= ~np.where(stay[:, None], _ZERO, _bit(place))[:, None, :]
         sets = sets[:, kept]
-        self.rows, self.dom = new, sets
-        self._keep(_nonempty(sets))
+        ok = _nonempty(sets)
+        self.rows, self.dom = new[ok], sets[ok]
         self.table = attrs.evolve(t, dom_cols=tuple(c for c in map(moved, t.dom_cols)
                                                     if c is not None))
         lairs_shown, lair_marks = list(t.lairs_shown), list(t.lair_marks)
@@ -1073,13 +1126,15 @@ class Tracker:
         if 0 <= lair < len(lairs_shown):
             first_shown, first_mark = lairs_shown.pop(lair), lair_marks.pop(lair)
         wolf = "wolf_form" in g.rules.powers and g.rules.powers["wolf_form"].name in reasons
+        space = t.last_space if t.chosen else 0  # Misdirect's space (it was chosen before)
         self.table = attrs.evolve(
             self.table, length=t.length + 1, lairs=len(lairs_shown), limbo=False,
             chosen=False, shown=(first_shown, *t.shown),
             marks=("wolf_form" if wolf and lair < 0 else first_mark, *t.marks),
             lairs_shown=tuple(lairs_shown), lair_marks=tuple(lair_marks), limbo_shown=False,
             limbo_mark="", revealed=False,
-            last_power="misdirect" if t.last_space else "wolf_form" if wolf else "")
+            last_power="misdirect" if space else "wolf_form" if wolf else "",
+            last_space=space)
         self._unique()
 
     # -- what the table sees now ---------------------------------------------------------------
@@ -1250,6 +1305,20 @@ def _with(flags: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 #: Each recent hypotheses array's current columns and places (rows never change in place).
 _WHERE: dict[int, tuple[Rows, Ints, Ints]] = {}
+#: Each recent hypotheses array's possible places.
+_PLACES: dict[int, tuple[Rows, list[str]]] = {}
+#: The moves each recent hypotheses allowed: (rows, sets, table, (rows, places, powers)).
+_CANDIDATES: OrderedDict[tuple[int, int, int, int, int],
+                         tuple[Rows, Words3, Table, tuple[Ints, Ints, Ints]]] = OrderedDict()
+#: Slides worked out lately: (rows, sets, table before; rows, sets, table, exact after).
+_SLID: OrderedDict[tuple[int, int, int], tuple[Rows, Words3, Table, Rows, Words3, Table,
+                                              bool]] = OrderedDict()
+
+
+def _remember_where(rows: Rows, index: Ints, here: Ints) -> None:
+    _WHERE[id(rows)] = (rows, index, here)
+    if len(_WHERE) > 32:
+        _WHERE.pop(next(iter(_WHERE)))
 
 #: Groups closed lately: (group, rows, table before; rows, sets, table, exact after).
 _CLOSED: OrderedDict[tuple[int, int, int, bool | None],
@@ -1275,16 +1344,16 @@ def read_log(state: ModernState, entries: Sequence[LogEntry] | None = None) -> T
     still open stays open)."""
     entries = list(state.events) if entries is None else entries
     geometry = geometry_of(state.rules)
-    start, tracker = 0, Tracker(geometry)
+    start, found = 0, None
     for k in range(len(entries), 0, -1):
         hit = _CACHE.get(id(entries[k - 1]))
         if hit is not None and hit[0] is entries[k - 1] and hit[1] == k and \
                 hit[2].geometry is geometry:
-            start, tracker = k, hit[2]
+            start, found = k, hit[2]
             break
-    if start == len(entries):
-        return tracker
-    tracker = tracker.copy()
+    if found is not None and start == len(entries):
+        return found
+    tracker = Tracker(geometry) if found is None else found.copy()
     for entry in itertools.islice(entries, start, None):
         shown = entry.for_viewer(PUBLIC)
         if shown is not None:
