@@ -1070,29 +1070,27 @@ class Tracker:
         elif t.lairs:
             keep &= stay | ~_member(_bits(self.rows, [LAIR0 + j for j in range(t.lairs)],
                                           g.size), pos, place)
-        # the costs in the log, by the power played (and a sea-to-sea normal move)
-        sea = g.is_sea[here] & g.is_sea[place]
+        # the costs in the log, by the power played (and a sea-to-sea normal move), and
+        # whether an encounter goes on the new card (DraculaPhase.may_place): per power
+        # card, looked up (``EMPTY``: a location card)
+        fits = np.zeros(256, dtype=bool)  # the costs logged fit this power
+        normal = np.zeros(256, dtype=bool)  # a location card: a sea-to-sea move costs
+        takes = np.zeros(256, dtype=bool)  # an encounter may go on it
+        want_sea = SEA_TO_SEA in reasons
         for code, name in ((EMPTY, ""), *((g.code[p], p) for p in g.rules.powers)):
-            mine = power == code
-            if not mine.any():
-                continue
             card = g.rules.powers.get(name)
             expected: set[str] = set()
             if card is not None and (card.cost > 0 or (card.cost < 0 and group.damage > 0)):
                 expected.add(card.name)
-            if name in ("", "misdirect"):  # a location card: a normal move
-                want_sea = SEA_TO_SEA in reasons
-                keep &= ~mine | ((reasons == expected | ({SEA_TO_SEA} if want_sea else set()))
-                                 & (sea == want_sea))
-            elif reasons != expected:
-                keep &= ~mine
-            # an encounter goes on the new card (DraculaPhase.may_place)
-            if placed is not None:
-                if card is not None and not card.places_encounter:
-                    keep &= ~mine | (not placed)
-                else:
-                    may = (group.hand > 0) & ~g.is_sea[place] & ~occupied[place]
-                    keep &= ~mine | (may == placed)
+            normal[code] = name in ("", "misdirect")
+            fits[code] = reasons == expected | ({SEA_TO_SEA} if want_sea and normal[code]
+                                                else set())
+            takes[code] = card is None or card.places_encounter
+        keep &= fits[power]
+        keep &= ~normal[power] | ((g.is_sea[here] & g.is_sea[place]) == want_sea)
+        if placed is not None:
+            may = takes[power] & (group.hand > 0) & ~g.is_sea[place] & ~occupied[place]
+            keep &= may == placed
         pos, place, power, stay = pos[keep], place[keep], power[keep], stay[keep]
         rows = self.rows[pos]
         sets = self.dom[pos] if t.chosen else self._chosen_sets(pos, place, power)
@@ -1135,7 +1133,10 @@ class Tracker:
             limbo_mark="", revealed=False,
             last_power="misdirect" if space else "wolf_form" if wolf else "",
             last_space=space)
-        self._unique()
+        if t.limbo or t.dom_cols:  # the card that slid off is gone: rows may now be equal
+            self._unique()
+        else:  # each hypothesis and move makes a row of its own
+            self._bound_if_needed()
 
     # -- what the table sees now ---------------------------------------------------------------
     def finish(self, top: str, dracula_asked: bool) -> Tracker:
