@@ -3,13 +3,15 @@ and he leaves an encounter behind.
 
 In order ([EOG], [AID]; Maturing Encounters): Dracula chooses where he goes (a city or
 sea zone next to his own by road or sea, never by railway, never a location already on
-his trail, never consecrated ground or a heavenly host; or a power card); every hideout
-slides one space, and the one pushed off the sixth space is matured (its encounters'
-matured effects resolved if he wishes, the location card back to the deck) or turned
-into a lair; then the card goes face down on trail space 1 and an encounter from his
-hand on it (none at sea, none when he moves into a hunter's city); then he draws back
-up to five encounters. A sea-to-sea move costs him 1 damage; the Castle Dracula card
-heals him 5 (Special Locations - Castle Dracula).
+his trail, never consecrated ground or a heavenly host; or a power card; Misdirect
+clears a hideout and takes its place as he plays it); every hideout slides one space
+(trail space 1 is empty until his card goes on it: ``ModernState.first_space``), and the
+one pushed off the sixth space is matured (its encounters' matured effects resolved if
+he wishes, the card back to the deck) or turned into a lair; he is asked about it
+whatever it is, a power card only going back; then the card goes face down on trail
+space 1 and an encounter from his hand on it (none at sea, none when he moves into a
+hunter's city); then he draws back up to five encounters. A sea-to-sea move costs him 1
+damage; the Castle Dracula card heals him 5 (Special Locations - Castle Dracula).
 """
 
 from __future__ import annotations

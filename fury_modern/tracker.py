@@ -9,39 +9,46 @@ the decision now waiting; the tracker reads nothing else, so it cannot leak:
   card's distinct back (``castle``), a lair moving up (``lair``), how many encounters he
   holds, then whether an encounter went on it (none at sea, none in a hunter's city,
   none with Feed or Dark Call); the damage it cost him by its reason (a sea-to-sea move,
-  Wolf Form, Dark Call; Feed heals him, which shows only when he was hurt); a hideout
-  cleared by Misdirect just before it;
-* the slide: the hideout pushed off the sixth space leaves (a power card just goes
-  back), matures (a location), matures with its effects (its card is shown), or becomes
-  a lair;
+  Wolf Form, Dark Call; Feed heals him, which shows only when he was hurt);
+* Misdirect, as he plays it (before the slide): the hideout it clears, which its card
+  replaces; his move is then a normal move;
+* the slide: the hideouts slide (the trail then starts on space 2 until his card is
+  placed), and the one pushed off the sixth space goes back (a location or a power card:
+  the same words), matures with its effects (its card is shown), or becomes a lair;
 * finding the trail: a hunter ending his movement in a city turns the card of its
   hideout face up (``trail_revealed``), or, with no such entry, learns that none of the
   face-down cards is that city; Dracula revealed when it is his own (``dracula_revealed``),
   and, if he is not, that the city is not his;
 * hideouts cleared (which space, why), a vampire maturing (it clears trail spaces 4 to 6
-  but never Dracula's own hideout: a space it leaves alone is his), cornered, Escape as
-  Bat (a flight up to two roads away, to a city with no hunter).
+  as they lie after the slide, but never Dracula's own hideout: a space it leaves alone
+  is his), cornered, Escape as Bat (his own hideout cleared, a flight up to two roads
+  away, to a city with no hunter whose card is neither on his trail nor in a lair).
 
 and, from the decision waiting: Dracula asked to place an encounter (the new card is on
-land, with no hunter), asked to mature the card sliding off (a location card: a power
-card goes back without asking), asked to move at all (he has a move).
+land, with no hunter), asked about the card sliding off (always: it tells only that his
+move is chosen and the trail has slid), asked to move at all (he has a move).
 
 A *hypothesis* is the identity of every face-down card, in order: the trail spaces, the
-lairs, and the card sliding off while Dracula's phase runs (his move was chosen before
-the slide). It is one row of bytes (a place's index in the map, a power card, or empty);
-the hypotheses are a numpy array of distinct rows, updated entry by entry, each fact a
+lairs, the card sliding off while Dracula's phase runs, and the move he has chosen while
+it waits to be placed (he chooses it before the slide, on the trail as it lay then). It
+is one row of bytes (a place's index in the map, a power card, or empty); the
+hypotheses are a numpy array of distinct rows, updated entry by entry, each fact a
 vectorised filter or rewrite. The possible places are the rows' current locations (the
 newest card that is not a power card), and Dracula's true place is always among them.
 
-While there are at most ``MAX_ROWS`` hypotheses the set of places is exact: every place
-in it ends some secret history that gives the public record, and no other place does
-(the tests check this against a brute-force replay of the engine). Beyond, the oldest
+While there are at most ``MAX_ROWS`` hypotheses (``CHOSEN_FACTOR`` times more while a
+chosen move waits) the set of places is exact: every place in it ends some secret
+history that gives the public record, and no other place does (the tests check this
+against a brute-force replay of the engine, through slides, maturing, lairs, Misdirect
+and flights as a bat). Beyond, the oldest
 face-down cards are kept as bitsets of the cards they may be, and hypotheses that then
 look alike merge: still sound, a little wider (``Tracker.exact`` says which).
 
 The tracker is incremental: the state after each log entry is kept in a small cache
 keyed by that entry (log entries never change and clones share them), so the next
-step, a clone and the observation of every seat start from work already done.
+step, a clone and the observation of every seat start from work already done; what a
+look at the decision waiting works out on a copy (a group of entries closed, the moves
+he may make, the slide) is remembered for the step that follows.
 """
 
 from __future__ import annotations
