@@ -53,6 +53,8 @@ from gothic_kernel.svg import (
     tostring,
 )
 
+from .rules import load_rules
+
 __all__ = ["COLORS", "board"]
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -89,9 +91,7 @@ def _layout(layout_file: str, map_file: str) -> Layout:
 
 
 def _seat_name(seat: str) -> str:
-    from . import FuryModernGame
-
-    return FuryModernGame().seat_name(seat)
+    return load_rules().name(seat)
 
 
 def board(observation: Mapping[str, Any], viewer: str = PUBLIC, *, size: int | None = None,
