@@ -28,6 +28,7 @@ from .turn import SequenceOfPlay
 
 if TYPE_CHECKING:
     from gothic_kernel import Agent, GameRecord, GameState
+    from gothic_kernel.screen import TextScreen
 
 ADVENTURES = ("into_the_breach", "defile_the_coffins", "cross_the_catacombs",
               "rescue_van_helsing", "destroy_dracula", "custom")
@@ -148,6 +149,13 @@ class DraculasRevengeGame(Game):
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
         return {seat: RevengeBot(seed + i) for i, seat in enumerate(state.seats)}
+
+    def text_screen(self) -> TextScreen:
+        """The board, the turn, your cards and the other side as text (``gothic play``;
+        draculas_revenge.screen)."""
+        from .screen import RevengeScreen
+
+        return RevengeScreen(self)
 
     # -- what a state asks of the modules above it ------------------------------------------
     def observe(self, state: DRState, viewer: str) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from .wording import printed_names
 
 if TYPE_CHECKING:
     from gothic_kernel.agents import GameRecord
+    from gothic_kernel.screen import TextScreen
 
 T = TypeVar("T")
 
@@ -166,6 +167,13 @@ class FuryGame(Game):
 
         assert isinstance(state, FuryState)
         return report(state, record)
+
+    def text_screen(self) -> TextScreen:
+        """Europe, your chits and cards and the others as text (``gothic play``;
+        fury1987.screen)."""
+        from .screen import FuryScreen
+
+        return FuryScreen(self)
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
         from .bots import default_agents

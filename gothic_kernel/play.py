@@ -18,7 +18,14 @@ plays it. The commands (see :data:`COMMANDS`) are ``help``, ``log [N]``,
 Hot-seat: with several seats played by people, the screen is cleared and
 "Pass the keyboard to X, then press Enter." stands between two seats' turns, so
 nobody sees another seat's screen. Simultaneous secret choices (several seats
-current at once) are asked of each seat in turn, each behind that screen.
+current at once) are asked of each seat in turn, each behind that screen. The
+hand-overs follow whose turn it is, which is public, so they tell nobody anything.
+
+Only choices: when a seat has exactly one legal action and one person plays, it is
+played without asking and the next screen says so ("Played for you, as your only
+choice: play no Event Card (x3)"). In hot-seat it is asked like any other choice
+(Enter plays it): skipping it would show the others, by a missing hand-over, that
+you had no other choice, which may depend on your secrets.
 
 Undo takes back your own last choice, and only while nobody else can have seen a
 consequence of it. Exactly, ``undo`` at your prompt (or, in hot-seat, at the
@@ -34,8 +41,10 @@ hand-over screen that follows your turn) takes back your most recent choice when
    drawn from a shuffled pile, a town found empty, a face-down counter turned
    over all fail this test.
 
-Several undos in a row take back several of your own choices, each under the same
-rules. A choice that fails a rule cannot be taken back, nor can any before it.
+An undo also takes back the only choices played for you after your choice (they
+must pass rules 2 and 3 too). Several undos in a row take back several of your own
+choices, each under the same rules. A choice that fails a rule cannot be taken
+back, nor can any before it.
 
 Other prompt commands plug in through :func:`register_command` (the ``picture
 FILE`` command of the SVG pictures is meant to register itself there): a command
@@ -47,6 +56,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -81,8 +91,9 @@ class Choice:
     shown: str
 
 
-def _common_words(labels: Sequence[str]) -> list[str]:
-    """The words every label starts with, keeping at least one word of each label."""
+def _common_words(labels: Sequence[str], reverse: bool = False) -> list[str]:
+    """The words every label starts with, keeping at least one word of each label (with
+    ``reverse``, labels given backwards: the words they all end with, forwards)."""
     split = [label.split(" ") for label in labels]
     common: list[str] = []
     for column in zip(*split, strict=False):
@@ -90,7 +101,18 @@ def _common_words(labels: Sequence[str]) -> list[str]:
             break
         common.append(column[0])
     shortest = min(len(s) for s in split)
-    return common[:shortest - 1]
+    common = common[:shortest - 1]
+    return [w[::-1] for w in reversed(common)] if reverse else common
+
+
+def _one_word_apart(one: Sequence[str], other: Sequence[str]) -> int | None:
+    """The one place where two labels (as words) differ, if they differ in one word only."""
+    if len(one) != len(other):
+        return None
+    apart = [k for k, (a, b) in enumerate(zip(one, other, strict=True)) if a != b]
+    if len(apart) != 1 or one[apart[0]][:1].isupper() or other[apart[0]][:1].isupper():
+        return None  # names are shown whole ("She-wolf A's", not "She-wolf ... A's")
+    return apart[0]
 
 
 class Menu:
@@ -113,11 +135,23 @@ class Menu:
         self.choices: list[Choice] = []
         self.lines: list[str] = []
         for heading, items in several:
-            prefix = _common_words([label for _, label in items])
-            title = " ".join(prefix).rstrip(",:") if prefix else heading
-            self.lines.append(f"  {title}:")
+            labels = [label for _, label in items]
+            prefix = _common_words(labels)
+            while prefix and not prefix[-1][:1].islower():
+                prefix.pop()  # never cut a name in two ("play She-wolf | A's Action Card")
+            if any(label[len(" ".join(prefix)) + 1:][:1].isdigit() for label in labels):
+                prefix = []  # "take: 1 nothing  2 1 Event Card" would read badly
             cut = len(" ".join(prefix)) + 1 if prefix else 0
-            self._items([(a, label, label[cut:]) for a, label in items], width)
+            suffix = _common_words([label[cut:][::-1] for label in labels], reverse=True)
+            while suffix and not suffix[0].startswith(("[", "(")):
+                suffix.pop(0)  # only a common aside: "[reaction, 1 Reaction Point]"
+            end = len(" ".join(suffix)) + 1 if suffix else 0
+            title = " ".join(prefix).rstrip(",:") if prefix else heading
+            if suffix:
+                title += " " + " ".join(suffix)
+            self.lines.append(f"  {title}:")
+            self._items([(a, label, label[cut:len(label) - end]) for a, label in items],
+                        width)
         if single:
             if several:
                 self.lines.append("  or:")
@@ -125,28 +159,31 @@ class Menu:
 
     def _items(self, items: Sequence[tuple[Action, str, str]], width: int) -> None:
         loose: list[str] = []
+        split = [shown.split(" ") for _, _, shown in items]
         i = 0
         while i < len(items):
-            stem = items[i][2].rsplit(" ", 1)[0] if " " in items[i][2] else ""
-            j = i
-            while stem and j < len(items) and " " in items[j][2] and \
-                    items[j][2].rsplit(" ", 1)[0] == stem:
+            at = _one_word_apart(split[i], split[i + 1]) if i + 1 < len(items) else None
+            j = i + 1
+            while at is not None and j < len(items) and \
+                    _one_word_apart(split[i], split[j]) == at:
                 j += 1
-            if j - i >= 2:
-                self.lines.extend(in_columns(loose, width, "    "))
-                loose = []
-                cells = []
-                for action, label, shown in items[i:j]:
-                    number = self._add(action, label, shown)
-                    cells.append(f"{number} {shown.rsplit(' ', 1)[1]}")
-                self.lines.extend(wrap(f"{stem.rstrip(',:')}:  " + "   ".join(cells), width,
-                                       "    ", "      "))
-                i = j
+            if at is None or j - i < 2 or len(split[i]) < 2:
+                action, label, shown = items[i]
+                loose.append(f"{self._add(action, label, shown):>3} {shown}")
+                i += 1
                 continue
-            action, label, shown = items[i]
-            number = self._add(action, label, shown)
-            loose.append(f"{number:>3} {shown}")
-            i += 1
+            self.lines.extend(in_columns(loose, width, "  "))
+            loose = []
+            template = split[i][:at] + (["..."] if at < len(split[i]) - 1 else []) + \
+                split[i][at + 1:]
+            cells = [f"{self._add(action, label, split[n][at]):>3}\xa0{split[n][at]}"
+                     for n, (action, label, _) in enumerate(items[i:j], start=i)]
+            widest = max(len(c) for c in cells)
+            self.lines.extend(line.replace("\xa0", " ") for line in wrap(
+                f"{' '.join(template).rstrip(',:')}:" + " ".join(
+                    c.ljust(widest, "\xa0") for c in cells).rstrip("\xa0"),
+                width, "    ", "      "))
+            i = j
         self.lines.extend(in_columns(loose, width, "  "))
 
     def _add(self, action: Action, label: str, shown: str) -> int:
@@ -291,7 +328,9 @@ class _Undoable:
     action: Action
     before: GameState
     seen: dict[str, int]
+    forced_before: dict[str, list[str]]
     mark: str
+    forced: bool = False
 
 
 class Session:
@@ -323,6 +362,8 @@ class Session:
         #: How many entries of its log each seat has been shown.
         self.seen: dict[str, int] = {seat: 0 for seat in state.seats}
         self.undoable: list[_Undoable] = []
+        #: The only choices played for each person since its last screen.
+        self.forced: dict[str, list[str]] = {}
         self.last_person: str | None = None
 
     # -- output -----------------------------------------------------------------------------
@@ -372,11 +413,14 @@ class Session:
                 raise GothicError(f"{self.game.name}: no seat may act, yet the game is not "
                                   "over")
             seat = seats[0]
-            if seat in self.humans:
-                if self.turn(seat) == QUIT:
-                    return 0
-            else:
+            if seat not in self.humans:
                 self.bot_turn(seat)
+                continue
+            legal = state.legal_actions(seat)
+            if len(legal) == 1 and len(self.humans) == 1:
+                self.play_forced(seat, legal[0])
+            elif self.turn(seat) == QUIT:
+                return 0
 
     def bot_turn(self, seat: str) -> None:
         agent = self.agents[seat]
@@ -385,6 +429,13 @@ class Session:
         self.state.apply(seat, action)
         self.steps += 1
         self.undoable.clear()
+
+    def play_forced(self, seat: str, action: Action) -> None:
+        """Play a person's only choice without asking (one person playing: nobody else at
+        the keyboard can learn from it); the next screen says what was played."""
+        label = self.state.describe_action(seat, action)
+        self.choose(seat, Choice(0, action, label, label), forced=True)
+        self.forced.setdefault(seat, []).append(label)
 
     def turn(self, seat: str) -> str:
         """One choice of a person's seat (or a command that ends the turn): QUIT, or ""."""
@@ -410,6 +461,9 @@ class Session:
                 self.show_menu(menu)
                 continue
             if not text.strip():
+                if len(menu.choices) == 1:
+                    self.choose(seat, menu.choices[0])
+                    return ""
                 self.say("Type the number of a choice (help lists the commands).")
                 continue
             picked = menu.pick(text)
@@ -425,21 +479,22 @@ class Session:
                 continue
             return ""
 
-    def choose(self, seat: str, choice: Choice) -> None:
+    def choose(self, seat: str, choice: Choice, forced: bool = False) -> None:
         """Play a person's choice, keeping the position before it for ``undo``."""
         before = self.state.clone()
         step = _Undoable(seat, choice.label, choice.action, before, dict(self.seen),
-                         self.state.chance_mark())
+                         {s: list(v) for s, v in self.forced.items()},
+                         self.state.chance_mark(), forced)
         self.state.apply(seat, choice.action)
         self.steps += 1
         if self.undoable and self.undoable[-1].seat != seat:
             self.undoable.clear()
         self.undoable.append(step)
 
-    def why_final(self, step: _Undoable) -> str:
-        """Why ``step``, the last choice played, may not be taken back (rules 2 and 3 of
-        the module docstring), or ""."""
-        after, seat = self.state, step.seat
+    def why_final(self, step: _Undoable, after: GameState) -> str:
+        """Why ``step`` may not be taken back, ``after`` being the position it led to (rules
+        2 and 3 of the module docstring), or ""."""
+        seat = step.seat
         if after.chance_mark() != step.mark:
             return "it called on chance (a die rolled, or something shuffled or drawn)"
         seen = (after.observation(seat), after.log(seat), after.current_seats())
@@ -453,24 +508,40 @@ class Session:
                 return "it showed you something you did not know"
         return ""
 
+    def _undo_to(self, seat: str) -> tuple[int, str]:
+        """Where ``undo`` for ``seat`` would go back to: the index in ``undoable`` of the
+        last choice ``seat`` made itself (the only choices played for it after that are
+        taken back with it), and "" -- or -1 and why it cannot."""
+        after = self.state
+        for i in range(len(self.undoable) - 1, -1, -1):
+            step = self.undoable[i]
+            if step.seat != seat:
+                break
+            why = self.why_final(step, after)
+            if why:
+                return -1, f"{step.label!r} cannot be taken back: {why}."
+            if not step.forced:
+                return i, ""
+            after = step.before
+        return -1, "Nothing to take back: you have made no choice since another seat last " \
+                   "acted."
+
     def may_take_back(self, seat: str) -> bool:
-        return bool(self.undoable) and self.undoable[-1].seat == seat and \
-            not self.why_final(self.undoable[-1])
+        return self._undo_to(seat)[0] >= 0
 
     def take_back(self, seat: str) -> str:
         """Undo ``seat``'s last choice if the rules allow (module docstring); the words to
         say."""
-        if not self.undoable or self.undoable[-1].seat != seat:
-            return "Nothing to take back: you have made no choice since another seat last " \
-                   "acted."
-        step = self.undoable[-1]
-        why = self.why_final(step)
-        if why:
-            self.undoable.clear()
-            return f"{step.label!r} cannot be taken back: {why}."
-        self.undoable.pop()
+        at, why = self._undo_to(seat)
+        if at < 0:
+            if "cannot be taken back" in why:
+                self.undoable.clear()
+            return why
+        step = self.undoable[at]
+        del self.undoable[at:]
         self.state = step.before
         self.seen = step.seen
+        self.forced = step.forced_before
         return f"Taken back: {step.label}."
 
     def hand_over(self, seat: str) -> str:
@@ -514,7 +585,7 @@ class Session:
         if not legal:
             raise GothicError(f"{self.game.name}: {seat} is asked to act but has no legal "
                               "actions")
-        menu = Menu([(a, label, self.screen.group(a.to_json(), label))
+        menu = Menu([(a, label, self.screen.group(a.to_json(), label, observation, seat))
                      for a in legal for label in (state.describe_action(seat, a),)],
                     self.width)
         self.say()
@@ -534,6 +605,12 @@ class Session:
         new = log[self.seen.get(seat, 0):]
         self.seen[seat] = len(log)
         self.say()
+        played = self.forced.pop(seat, [])
+        if played:
+            counted = Counter(played)
+            self.say_lines(wrap("Played for you, as your only choice: " + ", ".join(
+                f"{label} (x{n})" if n > 1 else label for label, n in counted.items()) + ".",
+                self.width, ""))
         if not new:
             self.say("Since your last turn: nothing new.")
             return

@@ -71,10 +71,12 @@ class TextScreen:
             lines.extend(body)
         return lines
 
-    def group(self, action: Mapping[str, Any], label: str) -> str:
-        """The heading a menu lists ``action`` (its JSON form) under. Actions with the same
-        heading are listed together ("moves by destination, cards, pass"); this default
-        groups them by their type."""
+    def group(self, action: Mapping[str, Any], label: str, observation: Mapping[str, Any],
+              viewer: str) -> str:
+        """The heading a menu lists ``action`` (its JSON form, labelled ``label``) under, for
+        ``viewer`` who sees ``observation``. Actions with the same heading are listed
+        together ("moves by destination, cards, pass"); this default groups them by their
+        type."""
         return words(str(action.get("type", ""))).capitalize()
 
 

@@ -30,6 +30,7 @@ from gothic_kernel import (
     Option,
     __version__,
 )
+from gothic_kernel.screen import TextScreen
 
 from . import castle, turns
 from .actions import ACTION_TYPES
@@ -131,6 +132,12 @@ class VampyreGame(Game):
 
         assert isinstance(state, VampyreState)
         return report(self, state, record)
+
+    def text_screen(self) -> TextScreen:
+        """The board, your hunter and the others as text (``gothic play``; vampyre.screen)."""
+        from .screen import VampyreScreen
+
+        return VampyreScreen(self)
 
     def world(self, data_dir: str = "") -> Mapping[str, Any]:
         """The maps and tables (for front ends): ``world().transylvania`` etc."""
