@@ -67,13 +67,14 @@ from .actions import Action
 from .agents import Agent, seat_view
 from .errors import GothicError
 from .game import Game, GameState
-from .screen import TextScreen, in_columns, wrap
+from .screen import DEFAULT_WIDTH, TextScreen, in_columns, wrap
 from .visibility import PUBLIC
 
 #: How many entries of the log a turn's screen shows (``log`` shows them all).
 RECENT = 12
 #: How many states resampled for the seat ``undo`` compares (rule 3 above).
 UNDO_TRIES = 4
+HINT = "Type a number or the start of a choice; help lists the commands."
 #: ANSI: cursor home, clear the screen and the scrollback (hot-seat: nothing to scroll back to).
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 
@@ -158,7 +159,8 @@ class Menu:
             self._items([(a, label, label) for a, label in single], width)
 
     def _items(self, items: Sequence[tuple[Action, str, str]], width: int) -> None:
-        loose: list[str] = []
+        """Runs of labels one word apart on a line each, the others in columns."""
+        rows: list[tuple[str, list[str]] | str] = []  # (template, cells) or a loose cell
         split = [shown.split(" ") for _, _, shown in items]
         i = 0
         while i < len(items):
@@ -169,21 +171,30 @@ class Menu:
                 j += 1
             if at is None or j - i < 2 or len(split[i]) < 2:
                 action, label, shown = items[i]
-                loose.append(f"{self._add(action, label, shown):>3} {shown}")
+                rows.append(f"{self._add(action, label, shown):>3} {shown}")
                 i += 1
                 continue
-            self.lines.extend(in_columns(loose, width, "  "))
-            loose = []
-            template = split[i][:at] + (["..."] if at < len(split[i]) - 1 else []) + \
+            words = split[i][:at] + (["..."] if at < len(split[i]) - 1 else []) + \
                 split[i][at + 1:]
             cells = [f"{self._add(action, label, split[n][at]):>3}\xa0{split[n][at]}"
                      for n, (action, label, _) in enumerate(items[i:j], start=i)]
-            widest = max(len(c) for c in cells)
-            self.lines.extend(line.replace("\xa0", " ") for line in wrap(
-                f"{' '.join(template).rstrip(',:')}:" + " ".join(
-                    c.ljust(widest, "\xa0") for c in cells).rstrip("\xa0"),
-                width, "    ", "      "))
+            rows.append((" ".join(words).rstrip(",:") + ":", cells))
             i = j
+        templates = [row[0] for row in rows if isinstance(row, tuple)]
+        lead = max((len(t) for t in templates), default=0)
+        loose: list[str] = []
+        for row in rows:
+            if isinstance(row, str):
+                loose.append(row)
+                continue
+            self.lines.extend(in_columns(loose, width, "  "))
+            loose = []
+            template, cells = row
+            widest = max(len(c) for c in cells)
+            text = template.ljust(lead, "\xa0") + " ".join(
+                c.ljust(widest, "\xa0") for c in cells).rstrip("\xa0")
+            self.lines.extend(line.replace("\xa0", " ")
+                              for line in wrap(text, width, "    ", "      "))
         self.lines.extend(in_columns(loose, width, "  "))
 
     def _add(self, action: Action, label: str, shown: str) -> int:
@@ -568,62 +579,22 @@ class Session:
         return ""
 
     # -- drawing ----------------------------------------------------------------------------
-    def header(self, seat: str, observation: Mapping[str, Any]) -> str:
-        status = self.screen.status(observation, seat)
-        text = f"== {self.game.title} | {self.name(seat)}" + (f" | {status}" if status else "")
-        return f"{text} ".ljust(self.width, "=")
-
     def show_turn(self, seat: str) -> Menu:
-        state = self.state
-        observation = state.observation(seat)
+        log_length = len(self.state.log(seat))
+        lines, menu = draw_turn(self.game, self.screen, self.state, seat,
+                                since=self.seen.get(seat, 0),
+                                played=self.forced.pop(seat, []))
+        self.seen[seat] = log_length
         self.clear()
-        self.say(self.header(seat, observation))
-        self.say_lines(wrap(state.prompt(seat), self.width, ""))
-        self.show_sections(observation, seat)
-        self.show_recent(seat)
-        legal = state.legal_actions(seat)
-        if not legal:
-            raise GothicError(f"{self.game.name}: {seat} is asked to act but has no legal "
-                              "actions")
-        menu = Menu([(a, label, self.screen.group(a.to_json(), label, observation, seat))
-                     for a in legal for label in (state.describe_action(seat, a),)],
-                    self.width)
-        self.say()
-        self.say("Your choices:")
-        self.show_menu(menu)
+        self.say_lines(lines)
         return menu
-
-    def show_sections(self, observation: Mapping[str, Any], viewer: str) -> None:
-        for title, lines in self.screen.sections(observation, viewer):
-            if lines:
-                self.say()
-                self.say(title)
-                self.say_lines(lines)
-
-    def show_recent(self, seat: str) -> None:
-        log = self.state.log(seat)
-        new = log[self.seen.get(seat, 0):]
-        self.seen[seat] = len(log)
-        self.say()
-        played = self.forced.pop(seat, [])
-        if played:
-            counted = Counter(played)
-            self.say_lines(wrap("Played for you, as your only choice: " + ", ".join(
-                f"{label} (x{n})" if n > 1 else label for label, n in counted.items()) + ".",
-                self.width, ""))
-        if not new:
-            self.say("Since your last turn: nothing new.")
-            return
-        self.say("Since your last turn:")
-        if len(new) > RECENT:
-            self.say(f"  ({len(new) - RECENT} earlier entries: type log to read them)")
-            new = new[-RECENT:]
-        for entry in new:
-            self.say_lines(wrap(str(entry.get("text", "")), self.width, "  "))
 
     def show_menu(self, menu: Menu) -> None:
         self.say_lines(menu.lines)
-        self.say("Type a number or the start of a choice; help lists the commands.")
+        self.say(HINT)
+
+    def show_sections(self, observation: Mapping[str, Any], viewer: str) -> None:
+        self.say_lines(section_lines(self.screen, observation, viewer))
 
     def show_end(self) -> None:
         """The end: the outcome, and the board as the one person (or, with several, the
@@ -637,6 +608,11 @@ class Session:
         self.say(f"== {self.game.title} | the end, as {shown} sees it"
                  f"{' | ' + status if status else ''} ".ljust(self.width, "="))
         self.show_sections(observation, viewer)
+        played = self.forced.pop(viewer, [])
+        if played:
+            self.say()
+            self.say_lines(wrap("Played for you, as your only choice: " + _counted(played)
+                                + ".", self.width, ""))
         log = state.log(viewer)
         since = log[self.seen.get(viewer, 0):] if viewer != PUBLIC else log[-RECENT:]
         if since:
@@ -649,6 +625,73 @@ class Session:
         if outcome is not None:
             self.say_lines(wrap("The game is over. " + self.game.outcome_sentence(outcome),
                                 self.width, ""))
+
+
+# -- a turn's screen --------------------------------------------------------------------------
+
+def section_lines(screen: TextScreen, observation: Mapping[str, Any], viewer: str) -> list[str]:
+    """The screen's sections, each after a blank line and its title."""
+    lines: list[str] = []
+    for title, body in screen.sections(observation, viewer):
+        if body:
+            lines += ["", title, *body]
+    return lines
+
+
+def draw_turn(game: Game, screen: TextScreen, state: GameState, seat: str, *,
+              since: int = 0, played: Sequence[str] = ()) -> tuple[list[str], Menu]:
+    """The screen of ``seat``'s turn, and its menu: the header, the prompt, the game's
+    sections, what was played for the seat (``played``), the seat's log from entry
+    ``since`` on, and the numbered choices. Drawn from the contract alone, so two states
+    ``seat`` cannot tell apart draw the same screen."""
+    width = screen.width
+    observation = state.observation(seat)
+    status = screen.status(observation, seat)
+    head = f"== {game.title} | {game.seat_name(seat)}" + (f" | {status}" if status else "")
+    lines = [f"{head} ".ljust(width, "="), *wrap(state.prompt(seat), width, "")]
+    lines += section_lines(screen, observation, seat)
+    lines.append("")
+    if played:
+        lines += wrap("Played for you, as your only choice: " + _counted(played) + ".", width,
+                      "")
+    new = state.log(seat)[since:]
+    if not new:
+        lines.append("Since your last turn: nothing new.")
+    else:
+        lines.append("Since your last turn:")
+        if len(new) > RECENT:
+            lines.append(f"  ({len(new) - RECENT} earlier entries: type log to read them)")
+        for entry in new[-RECENT:]:
+            lines += wrap(str(entry.get("text", "")), width, "  ")
+    legal = state.legal_actions(seat)
+    if not legal:
+        raise GothicError(f"{game.name}: {seat} is asked to act but has no legal actions")
+    menu = Menu([(a, label, screen.group(a.to_json(), label, observation, seat))
+                 for a in legal for label in (state.describe_action(seat, a),)], width)
+    lines += ["", "Your choices:", *menu.lines, HINT]
+    return lines, menu
+
+
+def _counted(labels: Sequence[str]) -> str:
+    """"play no Event Card (x3), keep these Weapon Chits": each label once, counted."""
+    return ", ".join(f"{label} (x{n})" if n > 1 else label
+                     for label, n in Counter(labels).items())
+
+
+def screen_text(state: GameState, seat: str, *, since: int = 0,
+                width: int = DEFAULT_WIDTH) -> str:
+    """The whole screen ``gothic play`` shows ``seat`` now (``since``: the first log entry
+    it lists), as one string: for a library user's own front end, and for tests that two
+    states ``seat`` cannot tell apart look the same to it."""
+    screen = state.game.text_screen()
+    screen.width = width
+    if state.is_over or seat not in state.current_seats():
+        observation = state.observation(seat)
+        lines = [*wrap(state.prompt(seat), width, ""),
+                 *section_lines(screen, observation, seat)]
+        lines += [str(e.get("text", "")) for e in state.log(seat)[since:]]
+        return "\n".join(lines)
+    return "\n".join(draw_turn(state.game, screen, state, seat, since=since)[0])
 
 
 # -- loading ----------------------------------------------------------------------------------
@@ -678,4 +721,5 @@ def people(state: GameState, asked: Sequence[str]) -> tuple[str, ...]:
 
 
 __all__ = ["COMMANDS", "RECENT", "UNDO_TRIES", "Choice", "Command", "Menu", "Session",
-           "bots_for", "people", "register_command"]
+           "bots_for", "draw_turn", "people", "register_command", "screen_text",
+           "section_lines"]
