@@ -340,9 +340,9 @@ def test_undo_takes_back_choices_that_showed_nothing(pile: gk.Game) -> None:
 
 
 def test_undo_refuses_a_roll_or_a_draw(pile: gk.Game) -> None:
-    status, out = play(pile, pile.new_game(seed=2), ["north"], ["roll", "undo", "quit"])
+    _status, out = play(pile, pile.new_game(seed=2), ["north"], ["roll", "undo", "quit"])
     assert "'roll the die' cannot be taken back: it called on chance" in out
-    status, out = play(pile, pile.new_game(seed=2), ["north"],
+    _status, out = play(pile, pile.new_game(seed=2), ["north"],
                        ["wait", "draw", "undo", "undo", "quit"])
     assert "'draw a card' cannot be taken back: it showed you something you did not know" \
         in out
@@ -350,14 +350,14 @@ def test_undo_refuses_a_roll_or_a_draw(pile: gk.Game) -> None:
 
 
 def test_undo_refuses_once_another_seat_acted(pile: gk.Game) -> None:
-    status, out = play(pile, pile.new_game(seed=2), ["north"], ["end the turn", "undo", "quit"],
+    _status, out = play(pile, pile.new_game(seed=2), ["north"], ["end the turn", "undo", "quit"],
                        agents={"south": FixedAgent("done")})
     assert "Nothing to take back: you have made no choice since another seat last acted." \
         in out
 
 
 def test_undo_at_the_hand_over_screen(pile: gk.Game) -> None:
-    status, out = play(pile, pile.new_game(seed=2), SEATS,
+    _status, out = play(pile, pile.new_game(seed=2), SEATS,
                        ["", "end the turn", "undo", "wait", "end the turn", "", "quit"])
     assert "(North: type undo first to take back your last choice.)" in out
     assert "Taken back: end the turn." in out
@@ -370,14 +370,14 @@ class FixedAgent:
     kind: str
 
     def choose(self, seat: str, observation: Any, legal: Sequence[gk.Action]) -> gk.Action:
-        return next(a for a in legal if a.TYPE == self.kind)
+        return next(a for a in legal if self.kind == a.TYPE)
 
 
 def test_an_only_choice_is_played_for_one_person_and_asked_in_hot_seat(pile: gk.Game) -> None:
-    status, out = play(pile, pile.new_game(seed=2), ["north"], ["draw", "draw", "quit"],
+    _status, out = play(pile, pile.new_game(seed=2), ["north"], ["draw", "draw", "quit"],
                        agents={"south": FixedAgent("done")})
     assert "Played for you, as your only choice: end the turn (x3)." in out
-    status, out = play(pile, pile.new_game(seed=2), SEATS, ["", "draw", "draw", "", "quit"])
+    _status, out = play(pile, pile.new_game(seed=2), SEATS, ["", "draw", "draw", "", "quit"])
     assert "Played for you" not in out
     assert "Your choices:\n    1 end the turn" in out
     assert "Pass the keyboard to South" in out  # Enter played the only choice
@@ -386,7 +386,7 @@ def test_an_only_choice_is_played_for_one_person_and_asked_in_hot_seat(pile: gk.
 def test_undo_takes_back_the_only_choices_played_after_yours(pile: gk.Game) -> None:
     state = pile.new_game(seed=2)
     state.apply("north", Draw())
-    status, out = play(pile, state, ["north"], ["wait", "undo", "quit"])
+    _status, out = play(pile, state, ["north"], ["wait", "undo", "quit"])
     assert "Taken back: wait a moment." in out
 
 
@@ -442,7 +442,7 @@ def test_cli_refuses_a_bad_file_in_one_line(pile: gk.Game, tmp_path: Path, conte
                                             capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text(content)
-    status, out, err = run_cli(["play", "--load", str(bad)], [], monkeypatch, capsys)
+    status, _out, err = run_cli(["play", "--load", str(bad)], [], monkeypatch, capsys)
     assert status == 2
     assert err.startswith("gothic play: ") and message in err
     assert err.count("\n") == 1 and "Traceback" not in err
@@ -461,7 +461,7 @@ def test_cli_refuses_bad_command_lines(pile: gk.Game, tmp_path: Path,
             (["play", "--load", str(saved), "--option", "x=1"], "--option cannot be given"),
             (["play", "--load", str(tmp_path / "absent.json")], "cannot read"),
             (["play", "pile_game", "--option", "x=1"], "has no option 'x'")):
-        status, out, err = run_cli(argv, [], monkeypatch, capsys)
+        status, _out, err = run_cli(argv, [], monkeypatch, capsys)
         assert status in (1, 2), argv
         assert err.startswith("gothic play: ") and message in err, (argv, err)
 
@@ -493,7 +493,7 @@ def test_commands_plug_in(kuhn: gk.Game) -> None:
 
     register_command(Command("picture", "picture FILE", "draw the board", picture))
     try:
-        status, out = play(kuhn, kuhn.new_game(seed=3), ["first"],
+        _status, out = play(kuhn, kuhn.new_game(seed=3), ["first"],
                            ["picture board.svg", "quit"])
     finally:
         del COMMANDS["picture"]
