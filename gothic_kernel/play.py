@@ -376,6 +376,8 @@ class Session:
         #: The only choices played for each person since its last screen.
         self.forced: dict[str, list[str]] = {}
         self.last_person: str | None = None
+        #: The lines of the last turn's screen drawn.
+        self.last_screen: list[str] = []
 
     # -- output -----------------------------------------------------------------------------
     def say(self, line: str = "") -> None:
@@ -585,6 +587,7 @@ class Session:
                                 since=self.seen.get(seat, 0),
                                 played=self.forced.pop(seat, []))
         self.seen[seat] = log_length
+        self.last_screen = lines
         self.clear()
         self.say_lines(lines)
         return menu

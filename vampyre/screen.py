@@ -21,8 +21,8 @@ TERRAIN_KEY = ("Key: . clear  f forest  ^ mountain  ~ evil  = road; two capitals
                "(1) the hunters as numbered below, (*) several in one hex. Odd columns lie "
                "half a hex lower on the printed map.")
 CASTLE_KEY = ("Key: .. a white space; two capitals: a green area (lower case: its counter "
-              "turned over or gone); PC the Portcullis, TW the Tower; 1-6 the hunters as "
-              "numbered below (* several in one space).")
+              "turned over or gone); PC the Portcullis, TW the Tower; #1 the hunters as "
+              "numbered below, #* several in one space.")
 FORMS = {"nosferatu": "a nosferatu", "player_werewolf": "a player werewolf"}
 
 
@@ -156,7 +156,7 @@ class VampyreScreen(TextScreen):
             else:
                 cell = ".."
             if space in marks:
-                cell = marks[space] + cell[1]
+                cell = "#" + marks[space]
             grid[y][x] = cell
         return ["  " + " ".join(row).rstrip() for row in grid]
 
