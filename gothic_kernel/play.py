@@ -111,9 +111,13 @@ def _one_word_apart(one: Sequence[str], other: Sequence[str]) -> int | None:
     if len(one) != len(other):
         return None
     apart = [k for k, (a, b) in enumerate(zip(one, other, strict=True)) if a != b]
-    if len(apart) != 1 or one[apart[0]][:1].isupper() or other[apart[0]][:1].isupper():
-        return None  # names are shown whole ("She-wolf A's", not "She-wolf ... A's")
-    return apart[0]
+    if len(apart) != 1:
+        return None
+    at = apart[0]
+    if one[at][:1].isupper() or other[at][:1].isupper() or \
+            (at > 0 and one[at - 1][:1].isupper()):
+        return None  # names are shown whole ("Staker 1's", not "Staker ... 1's")
+    return at
 
 
 class Menu:
