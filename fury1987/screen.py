@@ -54,7 +54,7 @@ class FuryScreen(TextScreen):
         sequence = waiting.get("sequence") or {}
         said = f"turn {observation['turn']}"
         seat, phase = sequence.get("seat"), sequence.get("phase")
-        if seat:
+        if seat and waiting.get("kind") != "event_window":  # a window may open between phases
             whose = "Dracula's turn" if phase == "turn" else \
                 f"{self.named(seat)}'s {str(phase).title()} Phase"
             said += f", {whose}"
@@ -67,10 +67,10 @@ class FuryScreen(TextScreen):
             found.append(("The fight", fight))
         if viewer == DRACULA:
             found.append(("Behind your screen", self.behind_the_screen(observation)))
-        elif viewer in HUNTERS:
-            found.append(("Your Weapon Chits and Event Cards", self.hunters_secrets(
-                observation, viewer)))
-        found.append(("The others" if viewer in HUNTERS or viewer == DRACULA else "Everyone",
+        found.append(("The Hunters" + (" (their chits and cards shown among them)"
+                                       if viewer in HUNTERS else ""),
+                      self.hunters(observation, viewer)))
+        found.append(("Dracula and the discards" if viewer != DRACULA else "The discards",
                       self.others(observation, viewer)))
         return found
 
@@ -101,13 +101,10 @@ class FuryScreen(TextScreen):
     def europe(self, observation: Mapping[str, Any], viewer: str) -> list[str]:
         lines: list[str] = []
         hunters = observation["hunters"]
-        at: dict[str, list[str]] = {}
-        for seat, h in hunters.items():
-            if h["location"]:
-                mark = " (you)" if seat == viewer else ""
-                at.setdefault(h["location"], []).append(self.named(seat) + mark)
-        for place, who in at.items():
-            lines += wrap(f"{self.named(place)}: {', '.join(who)}", self.width)
+        at = [f"{self.named(seat)}{' (you)' if seat == viewer else ''} in "
+              f"{self.named(h['location'])}" for seat, h in hunters.items() if h["location"]]
+        if at:
+            lines += wrap(", ".join(at) + ".", self.width)
         for group in observation.get("groups", []):
             lines += wrap(f"Moving as a group: {self.names(group)}", self.width)
         dracula = observation["dracula"]
@@ -157,8 +154,8 @@ class FuryScreen(TextScreen):
                              else "") + ".", self.width)
         trail = behind.get("trail") or []
         if trail:
-            earlier = f" ({len(trail) - TRAIL_SHOWN} places before)" \
-                if len(trail) > TRAIL_SHOWN else ""
+            before = len(trail) - TRAIL_SHOWN
+            earlier = f" ({_count(before, 'place')} before)" if before > 0 else ""
             lines += wrap(f"Your trail{earlier}: "
                           + " > ".join(self.named(p) for p in trail[-TRAIL_SHOWN:]), self.width)
         chart = behind.get("chart") or {}
@@ -182,35 +179,28 @@ class FuryScreen(TextScreen):
             facts.append("you must leave this place")
         return [line for fact in facts for line in wrap(fact, self.width)]
 
-    def hunters_secrets(self, observation: Mapping[str, Any], viewer: str) -> list[str]:
+    def hunters(self, observation: Mapping[str, Any], viewer: str) -> list[str]:
+        """Each Hunter: what is public, and the chits and cards the Hunters show each other
+        (to a Hunter)."""
         secrets = observation.get("hunters_secrets") or {}
         lines: list[str] = []
-        mine = secrets.get(viewer)
-        if mine is not None:
-            lines += wrap(f"Yours: Weapon Chits: {self.names(mine['weapons'])}; Event Cards: "
-                          f"{self.names(mine['event_cards'])}", self.width)
-        for seat, held in secrets.items():
-            if seat != viewer:
-                lines += wrap(f"{self.named(seat)} (shown among the Hunters): Weapon Chits: "
-                              f"{self.names(held['weapons'])}; Event Cards: "
-                              f"{self.names(held['event_cards'])}", self.width)
-        return lines
-
-    # -- the others -----------------------------------------------------------------------------
-    def others(self, observation: Mapping[str, Any], viewer: str) -> list[str]:
-        lines: list[str] = []
         for seat, h in observation["hunters"].items():
-            facts = [self.named(h["location"]) if h["location"] else "not on the map"]
+            facts = []
             if h["status"] != "alive":
                 facts.append({"dead": "dead", "vampire": "a Vampire"}.get(h["status"],
                                                                          h["status"]))
             facts.append(f"wounds {h['wounds']}/{WOUNDS_TO_DIE}")
             if h["bitten"]:
                 facts.append("bitten")
-            facts.append(_count(h["weapon_chits"], "Weapon Chit"))
+            held = secrets.get(seat)
+            if held is not None:
+                facts.append(f"Weapon Chits: {self.names(held['weapons'])}")
+                facts.append(f"Event Cards: {self.names(held['event_cards'])}")
+            else:
+                facts.append(_count(h["weapon_chits"], "Weapon Chit"))
+                facts.append(_count(h["event_cards"], "Event Card"))
             if h["face_up"]:
                 facts.append(f"face up: {self.names(h['face_up'])}")
-            facts.append(_count(h["event_cards"], "Event Card"))
             if h["valour"]:
                 facts.append(f"valour {h['valour']}")
             if h["hosts_placed"]:
@@ -219,10 +209,17 @@ class FuryScreen(TextScreen):
                 facts.append(f"at sea: {' > '.join(map(self.named, h['voyage']))}")
             you = " (you)" if seat == viewer else ""
             lines += wrap(f"{self.named(seat)}{you}: {'; '.join(facts)}", self.width)
+        return lines
+
+    def others(self, observation: Mapping[str, Any], viewer: str) -> list[str]:
+        """Dracula's public side (to the Hunters), the discards and the Event Card pile."""
+        lines: list[str] = []
         d = observation["dracula"]
-        lines += wrap(f"Dracula: {_count(d['event_cards'], 'Event Card')}; Vampires consumed "
-                      f"{d['vampires_consumed']}; Vampires destroyed by the Hunters "
-                      f"{observation['vampires_destroyed']}", self.width)
+        if viewer != DRACULA:
+            lines += wrap(f"Dracula: {_count(d['event_cards'], 'Event Card')}; Vampires "
+                          f"consumed {d['vampires_consumed']}", self.width)
+        lines += wrap(f"Vampires destroyed by the Hunters: {observation['vampires_destroyed']}",
+                      self.width)
         discards = [("Encounter Chits discarded", observation.get("encounter_discards")),
                     ("Weapon Chits discarded", observation.get("weapon_discards")),
                     ("Event Cards discarded", observation.get("event_discards"))]

@@ -7,13 +7,14 @@ the game's :class:`~gothic_kernel.screen.TextScreen`), ``log``,
 screen cannot show what its seat may not know.
 
 Each turn of a person's seat shows, in order: the game, the seat and the turn;
-what the seat is asked (``state.prompt``); the game's sections (the board as
-text, the seat's own cards and chits, what is public about the others); what
-happened since the seat's last turn (``state.log(seat)``, its private events
-included); and the legal actions as a numbered menu, grouped by the screen's
-``group`` headings. A number, or the start of a label that fits one choice only,
-plays it. The commands (see :data:`COMMANDS`) are ``help``, ``log [N]``,
-``map [WHAT]``, ``save FILE``, ``undo`` and ``quit``.
+the game's sections (the board as text, the seat's own cards and chits, what is
+public about the others); what happened since the seat's last turn
+(``state.log(seat)``, its private events included); then, last so that they stay
+in view, what the seat is asked (``state.prompt``) and the legal actions as a
+numbered menu, grouped by the screen's ``group`` headings. A number, or the
+start of a label that fits one choice only, plays it. The commands (see
+:data:`COMMANDS`) are ``help``, ``log [N]``, ``map [WHAT]``, ``save FILE``, ``undo``
+and ``quit``.
 
 Hot-seat: with several seats played by people, the screen is cleared and
 "Pass the keyboard to X, then press Enter." stands between two seats' turns, so
@@ -144,7 +145,8 @@ class Menu:
             prefix = _common_words(labels)
             while prefix and not prefix[-1][:1].islower():
                 prefix.pop()  # never cut a name in two ("play She-wolf | A's Action Card")
-            if any(label[len(" ".join(prefix)) + 1:][:1].isdigit() for label in labels):
+            rests = [label[len(" ".join(prefix)) + 1:] for label in labels]
+            if any(rest[:1].isdigit() and " " in rest for rest in rests):
                 prefix = []  # "take: 1 nothing  2 1 Event Card" would read badly
             cut = len(" ".join(prefix)) + 1 if prefix else 0
             suffix = _common_words([label[cut:][::-1] for label in labels], reverse=True)
@@ -647,15 +649,15 @@ def section_lines(screen: TextScreen, observation: Mapping[str, Any], viewer: st
 
 def draw_turn(game: Game, screen: TextScreen, state: GameState, seat: str, *,
               since: int = 0, played: Sequence[str] = ()) -> tuple[list[str], Menu]:
-    """The screen of ``seat``'s turn, and its menu: the header, the prompt, the game's
-    sections, what was played for the seat (``played``), the seat's log from entry
-    ``since`` on, and the numbered choices. Drawn from the contract alone, so two states
-    ``seat`` cannot tell apart draw the same screen."""
+    """The screen of ``seat``'s turn, and its menu: the header, the game's sections, what
+    was played for the seat (``played``), the seat's log from entry ``since`` on, then the
+    prompt and the numbered choices (last, so that they are in view). Drawn from the
+    contract alone, so two states ``seat`` cannot tell apart draw the same screen."""
     width = screen.width
     observation = state.observation(seat)
     status = screen.status(observation, seat)
     head = f"== {game.title} | {game.seat_name(seat)}" + (f" | {status}" if status else "")
-    lines = [f"{head} ".ljust(width, "="), *wrap(state.prompt(seat), width, "")]
+    lines = [f"{head} ".ljust(width, "=")]
     lines += section_lines(screen, observation, seat)
     lines.append("")
     if played:
@@ -675,7 +677,7 @@ def draw_turn(game: Game, screen: TextScreen, state: GameState, seat: str, *,
         raise GothicError(f"{game.name}: {seat} is asked to act but has no legal actions")
     menu = Menu([(a, label, screen.group(a.to_json(), label, observation, seat))
                  for a in legal for label in (state.describe_action(seat, a),)], width)
-    lines += ["", "Your choices:", *menu.lines, HINT]
+    lines += ["", *wrap(state.prompt(seat), width, ""), "Your choices:", *menu.lines, HINT]
     return lines, menu
 
 

@@ -54,8 +54,9 @@ def test_a_hunter_against_the_bots_never_sees_draculas_secrets() -> None:
         for secret in DRACULAS_SECRETS:
             assert secret not in text, secret
     assert any("The Hunters' clues leave Dracula any of" in t for t in screens)
-    assert "Yours: Weapon Chits:" in screens[-1]
-    assert "(shown among the Hunters)" in screens[-1]
+    assert "The Hunters (their chits and cards shown among them)" in screens[-1]
+    assert "Dr Seward (you): wounds" in screens[-1]
+    assert "Weapon Chits: " in screens[-1] and "Event Cards: " in screens[-1]
     assert "Paris: a large Town" in run.text and "railways: Bordeaux" in run.text
 
 
@@ -67,8 +68,10 @@ def test_dracula_sees_behind_his_screen_and_not_the_hunters_chits() -> None:
     assert all("Behind your screen" in t and "Encounter Set:" in t for t in screens)
     assert any("You are in" in t for t in screens)
     for text in screens:
-        assert "(shown among the Hunters)" not in text
-        assert "Yours: Weapon Chits" not in text
+        assert "shown among them" not in text
+        for line in text.splitlines():  # the Hunters' lines count their chits and cards
+            if line.strip().startswith(("Lord Godalming:", "Dr Seward:", "Van Helsing:")):
+                assert "Weapon Chits:" not in line and "Event Cards:" not in line, line
         assert "The Hunters' clues" not in text
     assert "Played for you, as your only choice: play no Event Card" in run.text
 
