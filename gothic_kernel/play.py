@@ -36,11 +36,13 @@ hand-over screen that follows your turn) takes back your most recent choice when
    anything, or shown a screen, in the position it made);
 2. it called on no chance: no die rolled, nothing shuffled or drawn at random
    (``state.chance_mark()`` is unchanged); and
-3. it showed you nothing you did not know: in every state you could not tell
-   from the one you chose in (``state.resample(seat, seed)``, four of them), the
-   same choice leaves you the same observation, log and seats to act. A card
-   drawn from a shuffled pile, a town found empty, a face-down counter turned
-   over all fail this test.
+3. it showed you nothing you did not know. Two tests, the first deliberately
+   cautious: it added at most one entry to your log (the record of the choice
+   itself: a second sentence is a consequence, such as "Paris is empty" after a
+   move, or a card drawn, or an attack); and in every state you could not tell
+   from the one you chose in (``state.resample(seat, seed)``, eight of them), the
+   same choice leaves you the same observation, log and seats to act (a counter
+   turned over, a card drawn from a shuffled pile fail it).
 
 An undo also takes back the only choices played for you after your choice (they
 must pass rules 2 and 3 too). Several undos in a row take back several of your own
@@ -74,7 +76,7 @@ from .visibility import PUBLIC
 #: How many entries of the log a turn's screen shows (``log`` shows them all).
 RECENT = 12
 #: How many states resampled for the seat ``undo`` compares (rule 3 above).
-UNDO_TRIES = 4
+UNDO_TRIES = 8
 HINT = "Type a number or the start of a choice; help lists the commands."
 #: ANSI: cursor home, clear the screen and the scrollback (hot-seat: nothing to scroll back to).
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
@@ -516,6 +518,8 @@ class Session:
         seat = step.seat
         if after.chance_mark() != step.mark:
             return "it called on chance (a die rolled, or something shuffled or drawn)"
+        if len(after.log(seat)) > len(step.before.log(seat)) + 1:
+            return "more came of it than the choice itself (see the log)"
         seen = (after.observation(seat), after.log(seat), after.current_seats())
         for k in range(UNDO_TRIES):
             try:

@@ -137,3 +137,12 @@ def test_a_game_record_from_gothic_demo_goes_on_where_it_stopped(
     assert main(["play", "fury1987", "--load", str(record), "--seat", "all"]) == 0
     out = capsys.readouterr().out
     assert "Pass the keyboard to" in out and "| turn " in out
+
+
+def test_a_town_found_empty_cannot_be_taken_back() -> None:
+    state = played(5, until=lambda s: s.current_seats() == ("seward",)
+                   and "Movement Phase move" in s.prompt("seward"))
+    run = scripted_session(GAME, state, ["seward"], ["1", "undo", "quit"])
+    assert "cannot be taken back: more came of it than the choice itself" in run.text \
+        or "cannot be taken back: it called on chance" in run.text
+    assert "Taken back" not in run.text

@@ -52,6 +52,11 @@ class Done(gk.Action):
     """End the turn."""
 
 
+@attrs.frozen
+class Knock(gk.Action):
+    """Knock at the door: nobody answers (a consequence, though nothing hidden)."""
+
+
 @attrs.define
 class PileData:
     pile: list[int]
@@ -77,14 +82,14 @@ class PileState(gk.LoggedState):
             return []
         if len(self.hands[seat]) >= HAND:
             return [Done()]  # a full hand: the turn must end
-        return [Wait(), Roll(), Draw(), Done()]
+        return [Wait(), Roll(), Draw(), Done(), Knock()]
 
     def _prompt(self, seat: str) -> str:
         return f"{seat.title()}: wait, roll, draw or end your turn."
 
     def _describe_action(self, seat: str, action: gk.Action) -> str:
         return {"wait": "wait a moment", "roll": "roll the die", "draw": "draw a card",
-                "done": "end the turn"}[action.TYPE]
+                "done": "end the turn", "knock": "knock at the door"}[action.TYPE]
 
     def _apply(self, seat: str, action: gk.Action) -> None:
         if isinstance(action, Roll):
@@ -97,6 +102,9 @@ class PileState(gk.LoggedState):
         elif isinstance(action, Done):
             self.turn += 1
             self.events.say("done", f"{seat} ends the turn")
+        elif isinstance(action, Knock):
+            self.events.say("knock", f"{seat} knocks at the door")
+            self.events.say("silence", "nobody answers")
         else:
             self.events.say("wait", f"{seat} waits")
 
@@ -140,7 +148,7 @@ class PileGame(gk.Game):
     name = "pile_game"
     title = "A pile game"
     seats = SEATS
-    action_types = (Wait, Roll, Draw, Done)
+    action_types = (Wait, Roll, Draw, Done, Knock)
 
     def _new_game(self, dice: gk.Dice, options: dict[str, Any]) -> PileState:
         pile = list(range(1, 10))
@@ -347,6 +355,13 @@ def test_undo_refuses_a_roll_or_a_draw(pile: gk.Game) -> None:
     assert "'draw a card' cannot be taken back: it showed you something you did not know" \
         in out
     assert "Taken back" not in out  # nor the wait before it
+
+
+def test_undo_refuses_a_choice_with_a_consequence() -> None:
+    game = PileGame()
+    _status, out = play(game, game.new_game(seed=2), ["north"], ["knock", "undo", "quit"])
+    assert "'knock at the door' cannot be taken back: more came of it than the choice " \
+           "itself" in out
 
 
 def test_undo_refuses_once_another_seat_acted(pile: gk.Game) -> None:
