@@ -314,8 +314,11 @@ def _save(session: Session, seat: str, argument: str) -> str:
 
 def _undo(session: Session, seat: str, argument: str) -> str:
     said = session.take_back(seat)
+    if said.startswith("Taken back"):
+        session.notice = said
+        return REDRAW
     session.say(said)
-    return REDRAW if said.startswith("Taken back") else ASK_AGAIN
+    return ASK_AGAIN
 
 
 def _quit(session: Session, seat: str, argument: str) -> str:
@@ -386,6 +389,8 @@ class Session:
         self.last_person: str | None = None
         #: The lines of the last turn's screen drawn.
         self.last_screen: list[str] = []
+        #: A line to show under the next screen (what the last command did).
+        self.notice = ""
 
     # -- output -----------------------------------------------------------------------------
     def say(self, line: str = "") -> None:
@@ -584,9 +589,10 @@ class Session:
             return _quit(self, seat, "")
         if word == "undo" and previous is not None:
             said = self.take_back(previous)
-            self.say(said)
             if said.startswith("Taken back"):
+                self.notice = said
                 return REDRAW
+            self.say(said)
         self.clear()
         return ""
 
@@ -600,6 +606,9 @@ class Session:
         self.last_screen = lines
         self.clear()
         self.say_lines(lines)
+        if self.notice:  # what the last command did, in view below the new screen
+            self.say(self.notice)
+            self.notice = ""
         return menu
 
     def show_menu(self, menu: Menu) -> None:
