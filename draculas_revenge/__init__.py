@@ -28,6 +28,7 @@ from .turn import SequenceOfPlay
 
 if TYPE_CHECKING:
     from gothic_kernel import Agent, GameRecord, GameState
+    from gothic_kernel.screen import TextScreen
     from gothic_kernel.svg import Svg
 
 ADVENTURES = ("into_the_breach", "defile_the_coffins", "cross_the_catacombs",
@@ -153,6 +154,13 @@ class DraculasRevengeGame(Game):
     def picture(self, observation: Mapping[str, Any], viewer: str, **options: Any) -> Svg:
         """The board as ``viewer`` sees it (draculas_revenge.svg.board: its options)."""
         return svg.board(observation, viewer, **options)
+
+    def text_screen(self) -> TextScreen:
+        """The board, the turn, your cards and the other side as text (``gothic play``;
+        draculas_revenge.screen)."""
+        from .screen import RevengeScreen
+
+        return RevengeScreen(self)
 
     # -- what a state asks of the modules above it ------------------------------------------
     def observe(self, state: DRState, viewer: str) -> dict[str, Any]:

@@ -36,6 +36,7 @@ from .wording import printed_names, seat_name
 
 if TYPE_CHECKING:
     from gothic_kernel.agents import GameRecord
+    from gothic_kernel.screen import TextScreen
     from gothic_kernel.svg import Svg
 
 #: The modules whose classes are the Event Cards' rules (each registers its cards).
@@ -189,6 +190,13 @@ class FuryGame(Game):
         table heard it, then the end and Dracula's secret trail (fury1987.report)."""
         assert isinstance(state, FuryState)
         return report.report(state, record)
+
+    def text_screen(self) -> TextScreen:
+        """Europe, your chits and cards and the others as text (``gothic play``;
+        fury1987.screen)."""
+        from .screen import FuryScreen
+
+        return FuryScreen(self)
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
         return bots.default_agents(state, seed)

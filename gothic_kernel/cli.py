@@ -5,6 +5,7 @@
     gothic simulate GAME --games N --seed S --workers W
     gothic replay FILE
     gothic render FILE [--as SEAT] [--step N] [-o board.svg|board.png]
+    gothic play GAME [--seat SEAT ...] [--bots default|random] [--load FILE]
 
 Every error is one line that starts with ``gothic SUBCOMMAND:``, never a traceback.
 """
@@ -317,8 +318,68 @@ def load_position(path: str, step: int | None = None) -> tuple[GameState, str]:
             raise _Refusal(f"{path} does not replay at step {i}: {exc}") from None
     return state, f"after {upto} of {total} actions"
 
+# -- gothic play ----------------------------------------------------------------------------
+
+def _loaded(path_text: str, name: str | None) -> tuple[Game, GameState]:
+    """The game and position a ``--load`` file holds: a state snapshot (``save FILE`` at a
+    prompt, ``state.to_json()``) or a game record (``gothic demo --save``), replayed."""
+    try:
+        text = Path(path_text).expanduser().read_text(encoding="utf-8")
+    except OSError as exc:
+        raise _Refusal(f"cannot read {path_text}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise _Refusal(f"{path_text} is not a saved game (not text)") from None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise _Refusal(f"{path_text} is not a saved game (not JSON)") from None
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise _Refusal(f"{path_text} is not a saved game (it names no game)")
+    if name is not None and data["game"] != name:
+        raise _Refusal(f"{path_text} holds a {data['game']} game, not {name}")
+    try:
+        game = load_game(data["game"])
+    except GothicError as exc:
+        raise _Refusal(f"{path_text}: {exc}") from None
+    try:
+        if "state" in data and "dice" in data:
+            return game, game.from_json(text)
+        record = GameRecord.from_json(text)
+        return game, replay(game, record)
+    except CorruptSave as exc:
+        raise _Refusal(f"{path_text} is corrupt: {exc}") from None
+    except GothicError as exc:
+        raise _Refusal(f"{path_text} does not replay: {exc}") from None
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .play import Session, bots_for, people
+
+    if args.load is not None:
+        if args.option:
+            raise _Refusal("--option cannot be given with --load: the save holds the options")
+        game, state = _loaded(args.load, args.game)
+    elif args.game is None:
+        raise _Refusal("name a game to play (gothic list shows them), or --load FILE")
+    else:
+        game = load_game(args.game)
+        state = game.new_game(seed=args.seed, **_options_for(game, args.option or ()))
+    try:
+        humans = people(state, args.seat or ())
+    except ValueError as exc:
+        raise _Refusal(str(exc)) from None
+    agents = bots_for(game, state, args.seed, args.bots)
+    session = Session(game, state, humans, agents, echo=not sys.stdin.isatty(),
+                      max_steps=args.max_steps)
+    return session.run()
+
 
 # -- the parser -----------------------------------------------------------------------------
+
+class _PlayHelp(argparse.RawDescriptionHelpFormatter,
+                argparse.ArgumentDefaultsHelpFormatter):
+    """The module docstring as it is written, and every flag with its default."""
+
 
 class _Parser(argparse.ArgumentParser):
     """Errors as one line, ``gothic SUBCOMMAND: ...``, then where to find help."""
@@ -400,6 +461,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=_whole("--size", 1), default=None,
                    help="the picture's width in pixels (default: its natural size)")
     p.set_defaults(run=cmd_render)
+    from .play import __doc__ as play_doc
+
+    p = sub.add_parser("play", help="play a game in the terminal, against bots or hot-seat",
+                       formatter_class=_PlayHelp, description=play_doc)
+    p.add_argument("game", nargs="?", metavar="GAME",
+                   help="the game to play (with --load: the game the file holds)")
+    p.add_argument("--seat", action="append", metavar="SEAT",
+                   help="a seat you play: repeat it, or a,b, or all, for hot-seat "
+                        "(default: the game's first seat)")
+    p.add_argument("--bots", choices=("default", "random"), default="default",
+                   help="who plays the other seats: the game's bots or random play")
+    _seed_arg(p)
+    _option_arg(p)
+    p.add_argument("--load", metavar="FILE", default=None,
+                   help="go on from a file: a position written by save FILE at a prompt, "
+                        "or a game record written by gothic demo --save")
+    p.add_argument("--max-steps", type=_whole("--max-steps", 1), default=None,
+                   help="stop after this many actions, the bots' included")
+    p.set_defaults(run=cmd_play)
     return parser
 
 

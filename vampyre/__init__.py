@@ -30,6 +30,7 @@ from gothic_kernel import (
     Option,
     __version__,
 )
+from gothic_kernel.screen import TextScreen
 from gothic_kernel.svg import Svg
 
 from . import castle, turns
@@ -139,6 +140,12 @@ class VampyreGame(Game):
         from .svg import board
 
         return board(observation, viewer, **options)
+
+    def text_screen(self) -> TextScreen:
+        """The board, your hunter and the others as text (``gothic play``; vampyre.screen)."""
+        from .screen import VampyreScreen
+
+        return VampyreScreen(self)
 
     def world(self, data_dir: str = "") -> Mapping[str, Any]:
         """The maps and tables (for front ends): ``world().transylvania`` etc."""
