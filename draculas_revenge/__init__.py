@@ -23,6 +23,7 @@ from .adventures import set_up
 from .bots import RevengeBot
 from .report import report
 from .rules import rules_for
+from .screen import RevengeScreen
 from .state import DRState
 from .turn import SequenceOfPlay
 
@@ -158,8 +159,6 @@ class DraculasRevengeGame(Game):
     def text_screen(self) -> TextScreen:
         """The board, the turn, your cards and the other side as text (``gothic play``;
         draculas_revenge.screen)."""
-        from .screen import RevengeScreen
-
         return RevengeScreen(self)
 
     # -- what a state asks of the modules above it ------------------------------------------

@@ -12,12 +12,16 @@ other), what is public about the others, and any fight in progress.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gothic_kernel import Game
 from gothic_kernel.screen import Section, TextScreen, words, wrap
 
-from . import DRACULA, HUNTERS, Board, load_rules
+from .board import Board
+from .state import DRACULA, HUNTERS
+
+if TYPE_CHECKING:
+    from .game import Rules
 
 #: "When [a Hunter's Wounds marker] reaches the '12' box the Hunter dies" (Wounds).
 WOUNDS_TO_DIE = 12
@@ -30,9 +34,8 @@ LIKELIEST = 8
 class FuryScreen(TextScreen):
     """Europe, your chits and cards, the others and any fight, for one viewer."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, rules: Rules) -> None:
         super().__init__(game)
-        rules = load_rules()
         self.board: Board = rules.board
         self.printed: Mapping[str, str] = rules.printed
 
