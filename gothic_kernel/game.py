@@ -38,7 +38,10 @@ from .serial import SerialError
 from .visibility import PUBLIC, Log
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from .agents import Agent, GameRecord
+    from .encoding import GameEncoding
 
 #: The rule named when a seat acts out of turn.
 SEQUENCE_OF_PLAY = "sequence of play"
@@ -324,6 +327,14 @@ class GameState(abc.ABC):
         twin.dice = self.dice.reseeded(seed)
         return twin
 
+    def observation_tensor(self, viewer: str) -> np.ndarray:
+        """``observation(viewer)`` as a flat ``float32`` vector of the game's fixed size
+        (``game.encoding(**options)``; every value in [0, 1]). It is built from the
+        observation dict alone, so it holds nothing ``viewer`` may not know."""
+        from .encoding import encoding_for
+
+        return encoding_for(self).observation_tensor(self.observation(viewer), viewer)
+
     # -- saving -----------------------------------------------------------------------------
     def to_json(self) -> str:
         """An exact snapshot, the random stream included; ``game.from_json`` reads it."""
@@ -461,6 +472,35 @@ class Game(abc.ABC):
     def parse_action(self, data: object) -> Action:
         """The action a JSON form describes; IllegalAction if it is malformed."""
         return self._codec.parse(data)
+
+    # -- fixed-size encodings -------------------------------------------------------------
+    def encoding(self, **options: Any) -> GameEncoding:
+        """Action ids and observation tensors for a game with these options (the others at
+        their defaults): see :mod:`gothic_kernel.encoding`. Worked out once per options."""
+        key = json.dumps(options, sort_keys=True, default=repr)
+        made: dict[str, GameEncoding] = self.__dict__.setdefault("_encodings", {})
+        found = made.get(key)
+        if found is None:
+            found = made[key] = self.make_encoding(self.resolve_options(options))
+        return found
+
+    def make_encoding(self, options: dict[str, Any]) -> GameEncoding:
+        """The encoding for resolved ``options``. This default calls ``make_encoding(game,
+        options)`` in the module ``encoding`` of the game's package (``vampyre.encoding``);
+        a game may override it instead."""
+        import importlib
+        import sys
+
+        package = sys.modules[type(self).__module__].__package__ or type(self).__module__
+        try:
+            module = importlib.import_module(f"{package}.encoding")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.encoding":
+                raise
+            raise NotImplementedError(f"{self.name} has no fixed-size encoding "
+                                      f"(no module {package}.encoding)") from None
+        made: GameEncoding = module.make_encoding(self, options)
+        return made
 
     # -- playing --------------------------------------------------------------------------
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
