@@ -38,6 +38,7 @@ from .errors import (
     UnknownGame,
     UnknownSeat,
 )
+from .encoding import GameEncoding, encoding_for
 from .game import (
     LEGAL_ACTIONS,
     SEQUENCE_OF_PLAY,
@@ -50,6 +51,7 @@ from .game import (
     actions_json,
     check_seed,
 )
+from .ismcts import ISMCTSAgent
 from .pools import Pool, pool_of
 from .registry import available_games, load_game, register_game, unregister_game
 from .sequencer import Sequencer, SimultaneousChoice, seats_in_order
@@ -78,9 +80,11 @@ __all__ = [
     "GameLoadError",
     "GameRecord",
     "GameResult",
+    "GameEncoding",
     "GameState",
     "GothicError",
     "Hand",
+    "ISMCTSAgent",
     "IllegalAction",
     "Listed",
     "Log",
@@ -104,6 +108,7 @@ __all__ = [
     "check_seed",
     "copy_json",
     "dice_from_data",
+    "encoding_for",
     "event",
     "game_seeds",
     "load_game",

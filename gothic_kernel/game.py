@@ -23,7 +23,9 @@ has the same JSON form. The legal actions are worked out once per position
 from __future__ import annotations
 
 import abc
+import importlib
 import json
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -32,6 +34,7 @@ import attrs
 
 from .actions import ACTION_FORMAT, Action, ActionCodec
 from .dice import Dice, dice_from_data
+from .encoding import GameEncoding, encoding_for
 from .errors import BadOption, CorruptSave, GothicError, IllegalAction, UnknownSeat
 from .randomagent import RandomAgent
 from .serial import SerialError
@@ -41,7 +44,6 @@ if TYPE_CHECKING:
     import numpy as np
 
     from .agents import Agent, GameRecord
-    from .encoding import GameEncoding
 
 #: The rule named when a seat acts out of turn.
 SEQUENCE_OF_PLAY = "sequence of play"
@@ -331,8 +333,6 @@ class GameState(abc.ABC):
         """``observation(viewer)`` as a flat ``float32`` vector of the game's fixed size
         (``game.encoding(**options)``; every value in [0, 1]). It is built from the
         observation dict alone, so it holds nothing ``viewer`` may not know."""
-        from .encoding import encoding_for
-
         return encoding_for(self).observation_tensor(self.observation(viewer), viewer)
 
     # -- saving -----------------------------------------------------------------------------
@@ -488,9 +488,6 @@ class Game(abc.ABC):
         """The encoding for resolved ``options``. This default calls ``make_encoding(game,
         options)`` in the module ``encoding`` of the game's package (``vampyre.encoding``);
         a game may override it instead."""
-        import importlib
-        import sys
-
         package = sys.modules[type(self).__module__].__package__ or type(self).__module__
         try:
             module = importlib.import_module(f"{package}.encoding")
