@@ -404,7 +404,7 @@ class Tensor:
         s = self.layout.slices[name]
         return self.vector[s.offset:s.offset + s.size].reshape(s.shape)
 
-    def _position(self, name: str, key: Any) -> int:
+    def _position(self, name: str, key: Any, strict: bool = True) -> int | None:
         s = self.layout.slices[name]
         keys = key if isinstance(key, tuple) and len(s.shape) > 1 else (key,)
         if len(keys) != len(s.shape):
@@ -419,17 +419,25 @@ class Tensor:
             else:
                 found = lookup.get(k)
                 if found is None:
+                    if not strict:
+                        return None
                     raise EncodingError(f"slice {name!r} axis {axis}: {k!r} is not one of "
                                         f"{_listing(list(lookup))}")
                 i = found
             flat = flat * size + i
         return s.offset + flat
 
-    def put(self, name: str, key: Any, value: float = 1.0) -> None:
-        """Set one cell of ``name`` (by value or index per axis); ``None`` keys set nothing."""
+    def put(self, name: str, key: Any, value: float = 1.0, *, strict: bool = True) -> None:
+        """Set one cell of ``name`` (by value or index per axis); ``None`` keys set nothing.
+
+        A value not labelling its axis raises EncodingError, or with ``strict=False``
+        sets nothing (for free words such as a stage name, where a new one added to a
+        game should not stop its tensors)."""
         if key is None or (isinstance(key, tuple) and None in key):
             return
-        self.vector[self._position(name, key)] = value
+        position = self._position(name, key, strict)
+        if position is not None:
+            self.vector[position] = value
 
     def scaled(self, name: str, key: Any, amount: float, maximum: float) -> None:
         """Set a cell to ``amount / maximum``, clipped into [0, 1]."""
