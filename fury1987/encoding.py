@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gothic_kernel import Game
+from gothic_kernel import Action, Game
 from gothic_kernel.encoding import (
     ActionEncoding,
     Choice,
@@ -103,15 +103,15 @@ class FuryEncoding(GameEncoding):
         self.actions = ActionEncoding(self._action_specs())
         self.layout = self._layout()
 
-    def _action_specs(self) -> list[tuple[type[a.Action], Mapping[str, Domain]]]:
+    def _action_specs(self) -> list[tuple[type[Action], Mapping[str, Domain]]]:
         place = Choice(self.places, "place")
         hunter = Choice(HUNTERS, "hunter")
         weapon = Choice(self.weapons, "weapon")
         fighter = Choice(self.fighters, "fighter")
         event = Choice(self.events, "Event Card")
         joins = Choice((*(str(i) for i in range(MAX_ENGAGEMENTS)), *self.fighters), "join")
-        bare = {}
-        specs: list[tuple[type[a.Action], Mapping[str, Domain]]] = [
+        bare: dict[str, Domain] = {}
+        specs: list[tuple[type[Action], Mapping[str, Domain]]] = [
             (a.StartIn, {"town": place}), (a.MoveTo, {"to": place}), (a.Pass, bare),
             (a.StayPut, bare), (a.CatchTrain, bare), (a.RideTo, {"town": place}),
             (a.SwapEncounters, {"discard": Multisets(Choice(self.encounters, "encounter"),

@@ -17,6 +17,7 @@ from .agents import (
     GameRecord,
     GameResult,
     RandomAgent,
+    SearchAgent,
     Simulation,
     game_seeds,
     play_game,
@@ -27,6 +28,7 @@ from .agents import (
 )
 from .decks import Deck, Hand, Reshuffle
 from .dice import Dice, ScriptedDice, dice_from_data
+from .encoding import GameEncoding, encoding_for
 from .errors import (
     BadOption,
     CorruptSave,
@@ -38,7 +40,6 @@ from .errors import (
     UnknownGame,
     UnknownSeat,
 )
-from .encoding import GameEncoding, encoding_for
 from .game import (
     LEGAL_ACTIONS,
     SEQUENCE_OF_PLAY,
@@ -77,10 +78,10 @@ __all__ = [
     "Dice",
     "DiceExhausted",
     "Game",
+    "GameEncoding",
     "GameLoadError",
     "GameRecord",
     "GameResult",
-    "GameEncoding",
     "GameState",
     "GothicError",
     "Hand",
@@ -98,6 +99,7 @@ __all__ = [
     "RuleError",
     "Scope",
     "ScriptedDice",
+    "SearchAgent",
     "Sequencer",
     "Simulation",
     "SimultaneousChoice",

@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from types import MappingProxyType
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 import attrs
 import numpy as np
@@ -56,6 +56,19 @@ class Agent(Protocol):
     def choose(self, seat: str, observation: Mapping[str, Any],
                legal_actions: Sequence[Action]) -> Action:
         """One of ``legal_actions``."""
+        ...
+
+
+@runtime_checkable
+class SearchAgent(Protocol):
+    """An agent that searches (``searches = True``): play loops also hand it ``sample``,
+    ``state.resample(seat, seed)``, a state its seat cannot tell from the real one."""
+
+    searches: bool
+
+    def choose(self, seat: str, observation: Mapping[str, Any],
+               legal_actions: Sequence[Action], *, sample: GameState) -> Action:
+        """One of ``legal_actions``, found by searching from ``sample``."""
         ...
 
 
@@ -187,8 +200,9 @@ def play_game(game: Game, seed: int, *, options: Mapping[str, Any] | None = None
         agent = players[seat]
         legal = state.legal_actions(seat)
         if getattr(agent, "searches", False):
-            action = agent.choose(seat, seat_view(state, seat, agent), legal,
-                                  sample=state.resample(seat, samples.index(2**31)))
+            searcher = cast(SearchAgent, agent)
+            action = searcher.choose(seat, seat_view(state, seat, agent), legal,
+                                     sample=state.resample(seat, samples.index(2**31)))
         else:
             action = agent.choose(seat, seat_view(state, seat, agent), legal)
         state.apply(seat, action)

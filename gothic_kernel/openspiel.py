@@ -158,7 +158,7 @@ class _Seeds:
         return int(words[0]) & 0x7FFF_FFFF
 
 
-class GothicSpielGame(pyspiel.Game):
+class GothicSpielGame(pyspiel.Game):  # type: ignore[misc]
     """A gothic game as an OpenSpiel game. :func:`register` makes one subclass per game."""
 
     gothic: Game
@@ -213,11 +213,13 @@ class _Core:
     ``clone``), pickled as the state's JSON (pyspiel's ``serialize``). A state nobody
     has used yet is made, and its seed drawn, on first use."""
 
-    __slots__ = ("_state", "spiel_game")
+    __slots__ = ("_state", "spiel_game", "strings")
 
     def __init__(self, spiel_game: GothicSpielGame, state: GameState | None) -> None:
         self.spiel_game = spiel_game
         self._state = state
+        #: Observation and information state strings worked out in this position.
+        self.strings: dict[tuple[str, bool], str] = {}
 
     @staticmethod
     def new(spiel_game: GothicSpielGame, seed: int) -> _Core:
@@ -254,7 +256,7 @@ def _restore(cls: type[Game], name: str, spiel_name: str, params: dict[str, Any]
     return _Core(spiel_game, gothic.from_json(saved))
 
 
-class GothicSpielState(pyspiel.State):
+class GothicSpielState(pyspiel.State):  # type: ignore[misc]
     """One position of a gothic game as an OpenSpiel state."""
 
     def __init__(self, game: GothicSpielGame, core: _Core | None = None) -> None:
@@ -299,6 +301,7 @@ class GothicSpielState(pyspiel.State):
                                 f"{self.spiel_game.gothic.seat_name(seat)}'s legal actions now",
                                 rule=LEGAL_ACTIONS)
         self.gothic.apply(seat, chosen)
+        self._core.strings.clear()
         self._steps += 1
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -306,7 +309,10 @@ class GothicSpielState(pyspiel.State):
         seat = self._seat(player) if player >= 0 else ""
         found = self._listed(seat, int(action))
         if found is not None:
-            return self.gothic.describe_action(seat, found)
+            try:
+                return self.gothic.describe_action(seat, found)
+            except NotImplementedError:  # a game that does not label its actions yet
+                pass
         return json.dumps(decoded.to_json())
 
     def _listed(self, seat: str, action: int) -> Action | None:
@@ -359,10 +365,15 @@ class _Observer:
 
     def string_from(self, state: GothicSpielState, player: int) -> str:
         seat = state._seat(player)
-        view: dict[str, Any] = {"seat": seat, "observation": state.gothic.observation(seat)}
-        if self.perfect_recall:
-            view["log"] = state.gothic.log(seat)
-        return json.dumps(view, sort_keys=True, separators=(",", ":"))
+        key = (seat, self.perfect_recall)
+        found = state._core.strings.get(key)
+        if found is None:
+            view: dict[str, Any] = {"seat": seat, "observation": state.gothic.observation(seat)}
+            if self.perfect_recall:
+                view["log"] = state.gothic.log(seat)
+            found = state._core.strings[key] = json.dumps(view, sort_keys=True,
+                                                          separators=(",", ":"))
+        return found
 
 
 def spiel_state(state: pyspiel.State) -> GameState:

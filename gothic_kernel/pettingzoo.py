@@ -65,15 +65,19 @@ class _Game:
             "action_mask": gymnasium.spaces.Box(0, 1, (size,), np.int8),
         })
         self.action_space = gymnasium.spaces.Discrete(size)
-        self._seeds: np.random.SeedSequence | None = None
+        self._entropy: int | None = None
         self._games = 0
 
     def next_seed(self, seed: int | None) -> int:
-        """The seed of the next game: ``seed`` restarts the stream of games."""
-        if seed is not None or self._seeds is None:
-            self._seeds = np.random.SeedSequence(seed)
+        """The seed of the next game: ``reset(seed=s)`` restarts the stream of games at
+        ``s``; ``reset()`` takes the next game of the stream (the first one without any
+        seed is drawn from the operating system)."""
+        if seed is not None or self._entropy is None:
+            entropy = np.random.SeedSequence(seed).entropy
+            assert isinstance(entropy, int)
+            self._entropy = entropy
             self._games = 0
-        words = np.random.SeedSequence([self._seeds.entropy, self._games]).generate_state(1)
+        words = np.random.SeedSequence([self._entropy, self._games]).generate_state(1)
         self._games += 1
         return int(words[0]) & 0x7FFF_FFFF
 
@@ -121,11 +125,11 @@ class GothicAECEnv(AECEnv):  # type: ignore[misc]
         self.state_: GameState | None = None
         self.steps = 0
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019 - one space object per agent, as asked
+    @functools.cache  # noqa: B019 - one space object per agent, as asked
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self._game.observation_space
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
+    @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self._game.action_space
 
@@ -201,11 +205,11 @@ class GothicParallelEnv(ParallelEnv):  # type: ignore[misc]
         self.state_: GameState | None = None
         self.steps = 0
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
+    @functools.cache  # noqa: B019
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self._game.observation_space
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
+    @functools.cache  # noqa: B019
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self._game.action_space
 
