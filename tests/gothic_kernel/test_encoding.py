@@ -138,3 +138,16 @@ def test_action_ids_are_stable_across_states() -> None:
                 seen.setdefault(coding.actions.encode(action), action.to_json())
                 assert seen[coding.actions.encode(action)] == action.to_json()
             state.apply(seat, state.legal_actions(seat)[-1])
+
+
+def test_the_library_never_imports_the_extras_by_itself() -> None:
+    """pyspiel, pettingzoo and gymnasium are imported only by their adapter modules."""
+    import subprocess
+    import sys
+
+    code = ("import sys, gothic_kernel as gk, gothic_kernel.encoding, gothic_kernel.ismcts\n"
+            "for name in gk.available_games():\n"
+            "    game = gk.load_game(name); game.encoding(); game.new_game(seed=1)\n"
+            "bad = [m for m in ('pyspiel', 'pettingzoo', 'gymnasium') if m in sys.modules]\n"
+            "assert not bad, bad\n")
+    subprocess.run([sys.executable, "-c", code], check=True)
