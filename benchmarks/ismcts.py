@@ -49,13 +49,14 @@ def play(game: gk.Game, seed: int, seats: list[str], budget: int, options: dict[
 
 def table(rows: list[dict[str, Any]]) -> str:
     """Markdown: per setting, games played and wins of each side."""
-    groups: dict[tuple[str, str, int], list[dict[str, Any]]] = {}
+    groups: dict[tuple[str, str, int, str], list[dict[str, Any]]] = {}
     for row in rows:
-        key = (row["game"], ",".join(row["seats"]), row["budget"])
+        playouts = row["rollout"] if row["budget"] else ""
+        key = (row["game"], ",".join(row["seats"]), row["budget"], playouts)
         groups.setdefault(key, []).append(row)
-    lines = ["| game | ISMCTS plays | simulations | games | wins | unfinished | s/game |",
-             "|---|---|---|---|---|---|---|"]
-    for (game, seats, budget), found in sorted(groups.items()):
+    lines = ["| game | ISMCTS plays | simulations | playouts | games | wins | unfinished "
+             "| s/game |", "|---|---|---|---|---|---|---|---|"]
+    for (game, seats, budget, playouts), found in sorted(groups.items()):
         wins: Counter[str] = Counter()
         for row in found:
             if row["winners"] is not None:
@@ -64,8 +65,8 @@ def table(rows: list[dict[str, Any]]) -> str:
         unfinished = sum(row["winners"] is None for row in found)
         who = seats if budget else f"{seats} (default bot)"
         seconds = sum(r["seconds"] for r in found) / len(found)
-        lines.append(f"| {game} | {who} | {budget or '-'} | {len(found)} | {said} | "
-                     f"{unfinished} | {seconds:.0f} |")
+        lines.append(f"| {game} | {who} | {budget or '-'} | {playouts or '-'} | {len(found)} "
+                     f"| {said} | {unfinished} | {seconds:.0f} |")
     return "\n".join(lines)
 
 
@@ -99,11 +100,13 @@ def main() -> None:
         for line in args.out.read_text().splitlines():
             row = json.loads(line)
             done.add((row["game"], tuple(row["seats"]), row["budget"], row["seed"],
-                      json.dumps(row["options"], sort_keys=True)))
+                      json.dumps(row["options"], sort_keys=True),
+                      row["rollout"] if row["budget"] else ""))
     rows = []
     for budget in args.budgets:
         for seed in gk.game_seeds(args.seed, args.games):
-            key = (game.name, tuple(seats), budget, seed, json.dumps(options, sort_keys=True))
+            key = (game.name, tuple(seats), budget, seed, json.dumps(options, sort_keys=True),
+                   args.rollout if budget else "")
             if key in done:
                 continue
             row = play(game, seed, seats, budget, options, args.rollout, args.rollout_steps,

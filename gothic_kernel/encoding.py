@@ -495,9 +495,35 @@ class GameEncoding(abc.ABC):
             return [0.0 for _ in seats]
         return [1.0 if seat in outcome.winners else -1.0 for seat in seats]
 
+    def describe(self) -> str:
+        """The encoding in Markdown: every action type's ids and fields, every slice of
+        the observation tensor (docs/ai.md prints this for each game)."""
+        lines = [f"Action ids: {self.actions.num_distinct_actions}.", "",
+                 "| action type | ids | fields |", "|---|---|---|"]
+        for kind, first, count, fields in self.actions.table():
+            ids = str(first) if count == 1 else f"{first}-{first + count - 1}"
+            lines.append(f"| `{kind}` | {ids} | {fields} |")
+        lines += ["", f"Observation tensor: {self.layout.size} values (float32, each in "
+                      "[0, 1]).", "", "| slice | offset | shape | axes | meaning |",
+                  "|---|---|---|---|---|"]
+        for piece in self.layout.slices.values():
+            shape = " × ".join(map(str, piece.shape))
+            axes = " × ".join(_axis(labels, size)
+                              for labels, size in zip(piece.axes, piece.shape, strict=True))
+            lines.append(f"| `{piece.name}` | {piece.offset} | {shape} | {axes} | "
+                         f"{piece.doc} |")
+        return "\n".join(lines)
+
     def zero_sum(self) -> bool:
         """True when every outcome's returns add up to 0 (two seats, one winner)."""
         return len(self.seats) == 2
+
+
+def _axis(labels: tuple[Any, ...] | None, size: int) -> str:
+    if labels is None:
+        return f"0..{size - 1}" if size > 1 else "-"
+    shown = ", ".join(f"`{v}`" for v in labels[:4])
+    return shown + (f", … ({len(labels)})" if len(labels) > 4 else "")
 
 
 def encoding_for(state: GameState) -> GameEncoding:

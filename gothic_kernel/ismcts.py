@@ -41,7 +41,7 @@ class _Node:
     """A node of the tree: the action that led here (chosen by ``mover``), its statistics,
     and the actions tried from here."""
 
-    __slots__ = ("available", "children", "mover", "total", "visits")
+    __slots__ = ("available", "children", "mover", "suggested", "total", "visits")
 
     def __init__(self, mover: str) -> None:
         self.mover = mover
@@ -49,6 +49,16 @@ class _Node:
         self.total = 0.0
         self.available = 0
         self.children: dict[Action, _Node] = {}
+        #: The action the mover's bot suggested here (tried first), if any.
+        self.suggested: Action | None = None
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+    def lower_bound(self, z: float) -> float:
+        """The mean less ``z`` standard errors (of a result in [0, 1], at worst 1/2)."""
+        return self.mean - z * 0.5 / math.sqrt(self.visits) if self.visits else -math.inf
 
 
 def _values(outcome: Outcome | None, seats: Sequence[str]) -> dict[str, float]:
@@ -63,11 +73,17 @@ class ISMCTSAgent:
     """Information-set MCTS on ``resample`` and ``clone``, for any game.
 
     ``simulations`` (or ``seconds``, a time budget per decision) bounds each search;
-    ``exploration`` is the UCB constant (results are in [0, 1]); playouts follow
-    ``rollout``: ``"random"`` (uniform legal actions) or ``"default"`` (the game's own
-    bots, ``game.default_agents``), for at most ``rollout_steps`` actions, after which an
-    unfinished playout counts as half a win for everyone. ``seed`` makes it repeatable
-    (with a budget in simulations).
+    ``exploration`` is the UCB constant (results are in [0, 1]). Playouts follow
+    ``rollout``: ``"default"`` (the game's own bots, ``game.default_agents``, which also
+    suggest the first action tried at each node) or ``"random"`` (uniform legal actions,
+    no suggestion), for at most ``rollout_steps`` actions, after which an unfinished
+    playout counts as half a win for everyone. With the bots' playouts, the agent plays
+    its own bot's move unless the search finds another clearly better: one whose lower
+    confidence bound (``confidence`` standard errors below its mean result) is above the
+    bot's move's mean. A node visited n times tries at most
+    ``widening * sqrt(n)`` of its actions (progressive widening), so that a small budget
+    is spent on a few actions rather than one playout each of a hundred moves. ``seed``
+    makes it repeatable (with a budget in simulations).
     """
 
     reads_observation = False
@@ -75,8 +91,9 @@ class ISMCTSAgent:
     searches = True
 
     def __init__(self, simulations: int | None = 200, *, seconds: float | None = None,
-                 seed: int | None = None, exploration: float = 0.7, rollout: str = "random",
-                 rollout_steps: int = 200) -> None:
+                 seed: int | None = None, exploration: float = 0.7, rollout: str = "default",
+                 rollout_steps: int = 200, widening: float = 1.0,
+                 confidence: float = 2.0) -> None:
         if simulations is None and seconds is None:
             raise BadOption("give ISMCTSAgent a budget: simulations or seconds")
         if simulations is not None and (isinstance(simulations, bool) or simulations < 1):
@@ -90,6 +107,8 @@ class ISMCTSAgent:
         self.exploration = exploration
         self.rollout = rollout
         self.rollout_steps = rollout_steps
+        self.widening = widening
+        self.confidence = confidence
         self._dice = Dice(seed)
         #: Statistics of the last search: simulations run and the root's children
         #: (action -> visits, mean result).
@@ -106,8 +125,24 @@ class ISMCTSAgent:
                             "real one: play it through gk.play_game or gk.simulate, or pass "
                             "sample=state.resample(seat, seed)")
         root = self._search(sample, seat, legal_actions)
-        best = max(legal_actions, key=lambda a: _rank(root.children.get(a)))
-        return best
+        return self._best(root, legal_actions)
+
+    def _best(self, root: _Node, legal: Sequence[Action]) -> Action:
+        """The most visited action; where the game's bot suggested one, its move unless
+        another's result is clearly better (its lower confidence bound, ``confidence``
+        standard errors down, above the suggestion's mean)."""
+        best = max(legal, key=lambda a: _rank(root.children.get(a)))
+        suggested = root.suggested
+        if suggested is None or suggested not in root.children or suggested not in legal:
+            return best
+        kept = root.children[suggested]
+        tried = [a for a in legal if a in root.children and a != suggested]
+        if not tried:
+            return suggested
+        rival = max(tried, key=lambda a: root.children[a].lower_bound(self.confidence))
+        if root.children[rival].lower_bound(self.confidence) > kept.mean:
+            return rival
+        return suggested
 
     # -- the search -----------------------------------------------------------------------
     def _search(self, sample: GameState, seat: str, legal: Sequence[Action]) -> _Node:
@@ -133,30 +168,46 @@ class ISMCTSAgent:
 
     def _simulate(self, root: _Node, world: GameState, bots: Mapping[str, Any] | None) -> None:
         node = root
-        path: list[_Node] = []
+        path: list[_Node] = [root]
         while not world.is_over:
             mover = world.current_seats()[0]
             actions = world.legal_actions(mover)
-            untried = [a for a in actions if a not in node.children]
-            if untried:
-                action = self._dice.choice(untried)
+            tried = [a for a in actions if a in node.children]
+            # Progressive widening: a node visited n times has tried about sqrt(n) actions.
+            width = max(1, math.ceil(self.widening * math.sqrt(node.visits + 1)))
+            if len(tried) < min(width, len(actions)):
+                action = self._untried(world, mover, actions, node, bots)
                 child = node.children[action] = _Node(mover)
                 child.available += 1
                 path.append(child)
                 world.apply(mover, action)
                 break
-            action = self._select(node, actions)
+            action = self._select(node, tried)
             node = node.children[action]
             path.append(node)
             world.apply(mover, action)
         self._play_out(world, bots)
         values = _values(world.outcome, world.seats)
-        for step in path:
+        root.visits += 1
+        for step in path[1:]:
             step.visits += 1
             step.total += values[step.mover]
 
+    def _untried(self, world: GameState, mover: str, actions: Sequence[Action], node: _Node,
+                 bots: Mapping[str, Any] | None) -> Action:
+        """The next action to add at ``node``: with the game's bots as playouts, the first
+        is the one the mover's bot would choose; the others at random."""
+        if bots is not None and not node.children:
+            bot = bots[mover]
+            view = world.observation(mover) if getattr(bot, "reads_observation", True) else {}
+            suggested: Action = bot.choose(mover, view, actions)
+            if suggested in actions:
+                node.suggested = suggested
+                return suggested
+        return self._dice.choice([a for a in actions if a not in node.children])
+
     def _select(self, node: _Node, actions: Sequence[Action]) -> Action:
-        """UCB over the actions available in this world (each counted as available)."""
+        """UCB over the tried actions available in this world (each counted available)."""
         best, best_score = actions[0], -math.inf
         for action in actions:
             child = node.children[action]

@@ -11,6 +11,7 @@
         env.step(action)
 
     par = gpz.parallel_env("fury1987")    # every seat that chooses now, in one step
+    gym = gpz.gym_env("draculas_revenge", "hunters")   # one seat; the default bots play the rest
 
 Importing this module imports ``pettingzoo`` and ``gymnasium``; nothing else in the
 library does. Agents are the game's seats. Each observation is a dict:
@@ -34,14 +35,15 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from .actions import Action
+from .agents import seat_agents, seat_view
 from .encoding import GameEncoding
 from .errors import IllegalAction
 from .game import LEGAL_ACTIONS, Game, GameState
 from .registry import load_game
 from .visibility import PUBLIC
 
-__all__ = ["DEFAULT_MAX_STEPS", "GothicAECEnv", "GothicParallelEnv", "env", "parallel_env",
-           "raw_env"]
+__all__ = ["DEFAULT_MAX_STEPS", "GothicAECEnv", "GothicGymEnv", "GothicParallelEnv", "env",
+           "gym_env", "parallel_env", "raw_env"]
 
 #: Actions after which a game is stopped, every seat truncated (``max_steps=``).
 DEFAULT_MAX_STEPS = 10_000
@@ -265,6 +267,93 @@ class GothicParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         return None
+
+
+class GothicGymEnv(gymnasium.Env[Any, Any]):
+    """One seat of a game as a single-agent Gymnasium environment: the other seats are
+    played by ``opponents`` (the game's default bots, ``"random"``, or a mapping seat ->
+    agent) between the learner's turns.
+
+    Observations are the same dicts as the PettingZoo environments' (``"observation"``,
+    ``"action_mask"``); ``action_masks()`` returns the mask, as sb3-contrib's
+    ``MaskablePPO`` expects. The reward is the seat's return at the end (0 before, and 0
+    when the game is truncated after ``max_steps`` actions)."""
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - gymnasium.Env declares it so
+
+    def __init__(self, game: str | Game, seat: str, *, opponents: Any = "default",
+                 max_steps: int = DEFAULT_MAX_STEPS, render_mode: str | None = None,
+                 **options: Any) -> None:
+        self._game = _Game(game, max_steps, options)
+        if seat not in self._game.seats:
+            raise ValueError(f"{seat!r} does not play this game; its seats are "
+                             f"{', '.join(self._game.seats)}")
+        self.seat = seat
+        self.opponents = opponents
+        self.render_mode = render_mode
+        self.observation_space = self._game.observation_space
+        self.action_space = self._game.action_space
+        self.state_: GameState | None = None
+        self.steps = 0
+        self._agents: dict[str, Any] = {}
+
+    @property
+    def game_state(self) -> GameState:
+        if self.state_ is None:
+            raise RuntimeError("call reset() first")
+        return self.state_
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> \
+            tuple[dict[str, np.ndarray], dict[str, Any]]:
+        super().reset(seed=seed)
+        state = self.state_ = self._game.new_game(seed)
+        self.steps = 0
+        game_seed = int(self.np_random.integers(2**31))
+        self._agents = seat_agents(self._game.game, state, game_seed, self.opponents
+                                   if not isinstance(self.opponents, Mapping) else
+                                   {s: a for s, a in self.opponents.items() if s != self.seat})
+        self._play_others()
+        return self._game.observe(state, self.seat), {}
+
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool,
+                                         dict[str, Any]]:
+        state = self.game_state
+        self._game.play(state, self.seat, action)
+        self.steps += 1
+        self._play_others()
+        reward, terminated, truncated = 0.0, state.is_over, False
+        if terminated:
+            returns = self._game.coding.returns(state.outcome, self._game.seats)
+            reward = returns[self._game.seats.index(self.seat)]
+        elif self.steps >= self._game.max_steps:
+            truncated = True
+        return self._game.observe(state, self.seat), reward, terminated, truncated, {}
+
+    def _play_others(self) -> None:
+        state = self.game_state
+        while not state.is_over and self.steps < self._game.max_steps:
+            mover = state.current_seats()[0]
+            if mover == self.seat:
+                return
+            agent = self._agents[mover]
+            state.apply(mover, agent.choose(mover, seat_view(state, mover, agent),
+                                            state.legal_actions(mover)))
+            self.steps += 1
+
+    def action_masks(self) -> np.ndarray:
+        """The legal action ids of the seat now, as a boolean vector (MaskablePPO)."""
+        return self._game.observe(self.game_state, self.seat)["action_mask"].astype(bool)
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        return self._game.render(self.game_state)
+
+
+def gym_env(game: str | Game, seat: str, **kwargs: Any) -> GothicGymEnv:
+    """One seat of ``game`` as a Gymnasium environment; keyword arguments are
+    ``opponents``, ``max_steps``, ``render_mode`` and the game's options."""
+    return GothicGymEnv(game, seat, **kwargs)
 
 
 def raw_env(game: str | Game, **kwargs: Any) -> GothicAECEnv:
