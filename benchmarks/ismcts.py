@@ -32,26 +32,32 @@ def load(name: str) -> gk.Game:
 
 
 def play(game: gk.Game, seed: int, seats: list[str], budget: int, options: dict[str, Any],
-         rollout: str, rollout_steps: int, max_steps: int) -> dict[str, Any]:
+         rollout: str, rollout_steps: int, max_steps: int, guide: bool) -> dict[str, Any]:
     agents: dict[str, gk.Agent] = {}
     if budget:
         agents = {seat: gk.ISMCTSAgent(budget, seed=seed + i, rollout=rollout,
-                                       rollout_steps=rollout_steps)
+                                       rollout_steps=rollout_steps, guide=guide)
                   for i, seat in enumerate(seats)}
     start = time.perf_counter()
     _, record = gk.play_game(game, seed, options=options, agents=agents, max_steps=max_steps)
     outcome = record.outcome
     return {"game": game.name, "seats": seats, "budget": budget, "seed": seed,
             "options": options, "rollout": rollout, "rollout_steps": rollout_steps,
+            "guide": guide,
             "winners": None if outcome is None else outcome["winners"],
             "steps": record.steps, "seconds": round(time.perf_counter() - start, 2)}
+
+
+def _setting(row: dict[str, Any]) -> str:
+    return f"{row['rollout']}/{row.get('guide', row['rollout'] == 'default')}"
 
 
 def table(rows: list[dict[str, Any]]) -> str:
     """Markdown: per setting, games played and wins of each side."""
     groups: dict[tuple[str, str, int, str], list[dict[str, Any]]] = {}
     for row in rows:
-        playouts = row["rollout"] if row["budget"] else ""
+        guided = row.get("guide", row["rollout"] == "default")
+        playouts = f"{row['rollout']}{', guided' if guided else ''}" if row["budget"] else ""
         key = (row["game"], ",".join(row["seats"]), row["budget"], playouts)
         groups.setdefault(key, []).append(row)
     lines = ["| game | ISMCTS plays | simulations | playouts | games | wins | unfinished "
@@ -79,6 +85,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rollout", default="random", choices=("random", "default"))
     parser.add_argument("--rollout-steps", type=int, default=200)
+    parser.add_argument("--guide", choices=("yes", "no"),
+                        help="the bots suggest moves (default: with default playouts)")
     parser.add_argument("--max-steps", type=int, default=20_000)
     parser.add_argument("--option", action="append", default=[], help="NAME=VALUE")
     parser.add_argument("--out", type=Path)
@@ -95,22 +103,23 @@ def main() -> None:
         name, _, value = item.partition("=")
         options[name] = known[name].parse(value)
     seats = [s for s in args.seats.split(",") if s]
+    guide = args.rollout == "default" if args.guide is None else args.guide == "yes"
     done = set()
     if args.out and args.out.exists():
         for line in args.out.read_text().splitlines():
             row = json.loads(line)
             done.add((row["game"], tuple(row["seats"]), row["budget"], row["seed"],
                       json.dumps(row["options"], sort_keys=True),
-                      row["rollout"] if row["budget"] else ""))
+                      _setting(row) if row["budget"] else ""))
     rows = []
     for budget in args.budgets:
         for seed in gk.game_seeds(args.seed, args.games):
             key = (game.name, tuple(seats), budget, seed, json.dumps(options, sort_keys=True),
-                   args.rollout if budget else "")
+                   f"{args.rollout}/{guide}" if budget else "")
             if key in done:
                 continue
             row = play(game, seed, seats, budget, options, args.rollout, args.rollout_steps,
-                       args.max_steps)
+                       args.max_steps, guide)
             rows.append(row)
             print(json.dumps(row), file=sys.stderr)
             if args.out:

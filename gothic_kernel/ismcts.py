@@ -74,14 +74,14 @@ class ISMCTSAgent:
 
     ``simulations`` (or ``seconds``, a time budget per decision) bounds each search;
     ``exploration`` is the UCB constant (results are in [0, 1]). Playouts follow
-    ``rollout``: ``"default"`` (the game's own bots, ``game.default_agents``, which also
-    suggest the first action tried at each node) or ``"random"`` (uniform legal actions,
-    no suggestion), for at most ``rollout_steps`` actions, after which an unfinished
-    playout counts as half a win for everyone. With the bots' playouts, the agent plays
-    its own bot's move unless the search finds another clearly better: one whose lower
-    confidence bound (``confidence`` standard errors below its mean result) is above the
-    bot's move's mean. A node visited n times tries at most
-    ``widening * sqrt(n)`` of its actions (progressive widening), so that a small budget
+    ``rollout``: ``"default"`` (the game's own bots, ``game.default_agents``) or
+    ``"random"`` (uniform legal actions), for at most ``rollout_steps`` actions, after
+    which an unfinished playout counts as half a win for everyone. With ``guide`` (the
+    default with the bots' playouts), the game's bots suggest the first action tried at
+    each node, and the agent plays its own bot's move unless the search finds another
+    clearly better: one whose lower confidence bound (``confidence`` standard errors
+    below its mean result) is above the bot's move's mean. A node visited n times tries
+    at most ``widening * sqrt(n)`` of its actions (progressive widening), so that a small budget
     is spent on a few actions rather than one playout each of a hundred moves. ``seed``
     makes it repeatable (with a budget in simulations).
     """
@@ -93,7 +93,7 @@ class ISMCTSAgent:
     def __init__(self, simulations: int | None = 200, *, seconds: float | None = None,
                  seed: int | None = None, exploration: float = 0.7, rollout: str = "default",
                  rollout_steps: int = 200, widening: float = 1.0,
-                 confidence: float = 2.0) -> None:
+                 confidence: float = 2.0, guide: bool | None = None) -> None:
         if simulations is None and seconds is None:
             raise BadOption("give ISMCTSAgent a budget: simulations or seconds")
         if simulations is not None and (isinstance(simulations, bool) or simulations < 1):
@@ -109,9 +109,10 @@ class ISMCTSAgent:
         self.rollout_steps = rollout_steps
         self.widening = widening
         self.confidence = confidence
+        self.guide = rollout == "default" if guide is None else guide
         self._dice = Dice(seed)
-        #: Statistics of the last search: simulations run and the root's children
-        #: (action -> visits, mean result).
+        #: Statistics of the last search: simulations run, the bot's suggestion at the
+        #: root (None unguided) and the root's children (action -> visits, mean result).
         self.last_search: dict[str, Any] = {}
 
     def choose(self, seat: str, observation: Mapping[str, Any],
@@ -148,7 +149,7 @@ class ISMCTSAgent:
     def _search(self, sample: GameState, seat: str, legal: Sequence[Action]) -> _Node:
         root = _Node(seat)
         bots = None
-        if self.rollout == "default":
+        if self.rollout == "default" or self.guide:
             bots = sample.game.default_agents(sample, self._dice.index(2**31))
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         runs = 0
@@ -158,15 +159,17 @@ class ISMCTSAgent:
             if deadline is not None and runs > 0 and time.perf_counter() >= deadline:
                 break
             world = sample.resample(seat, self._dice.index(2**31))
-            self._simulate(root, world, bots)
+            self._simulate(root, world, bots if self.guide else None,
+                           bots if self.rollout == "default" else None)
             runs += 1
         self.last_search = {
-            "simulations": runs,
+            "simulations": runs, "suggested": root.suggested,
             "children": {a: (n.visits, n.total / n.visits if n.visits else 0.0)
                          for a, n in root.children.items() if a in legal}}
         return root
 
-    def _simulate(self, root: _Node, world: GameState, bots: Mapping[str, Any] | None) -> None:
+    def _simulate(self, root: _Node, world: GameState, guides: Mapping[str, Any] | None,
+                  bots: Mapping[str, Any] | None) -> None:
         node = root
         path: list[_Node] = [root]
         while not world.is_over:
@@ -176,7 +179,7 @@ class ISMCTSAgent:
             # Progressive widening: a node visited n times has tried about sqrt(n) actions.
             width = max(1, math.ceil(self.widening * math.sqrt(node.visits + 1)))
             if len(tried) < min(width, len(actions)):
-                action = self._untried(world, mover, actions, node, bots)
+                action = self._untried(world, mover, actions, node, guides)
                 child = node.children[action] = _Node(mover)
                 child.available += 1
                 path.append(child)
@@ -195,7 +198,7 @@ class ISMCTSAgent:
 
     def _untried(self, world: GameState, mover: str, actions: Sequence[Action], node: _Node,
                  bots: Mapping[str, Any] | None) -> Action:
-        """The next action to add at ``node``: with the game's bots as playouts, the first
+        """The next action to add at ``node``: with the game's bots as guides, the first
         is the one the mover's bot would choose; the others at random."""
         if bots is not None and not node.children:
             bot = bots[mover]

@@ -100,6 +100,30 @@ def test_default_bots_as_playouts() -> None:
     assert record.steps == 30 or state.is_over
 
 
+def test_random_playouts_guided_by_the_bots() -> None:
+    game, options = CASES["fury1987"]
+    agent = gk.ISMCTSAgent(6, seed=3, rollout="random", guide=True, rollout_steps=40)
+    state, record = gk.play_game(game, 2, options=options, agents={"dracula": agent},
+                                 max_steps=60)
+    assert record.steps == 60 or state.is_over
+
+
+def test_the_bots_move_is_kept_unless_another_is_clearly_better() -> None:
+    """With guidance the search keeps the default bot's move unless another is clearly
+    better; with a confidence bound too wide to be passed, it always plays the bot's."""
+    game, options = CASES["vampyre"]
+    state = game.new_game(seed=4, **options)
+    for _ in range(6):
+        seat = state.current_seats()[0]
+        legal = state.legal_actions(seat)
+        sample = state.resample(seat, 1)
+        agent = gk.ISMCTSAgent(12, seed=2, confidence=50.0)  # never clearly better
+        chosen = agent.choose(seat, {}, legal, sample=sample)
+        if len(legal) > 1:
+            assert chosen == agent.last_search["suggested"] is not None
+        state.apply(seat, chosen)
+
+
 def test_without_a_sample_it_says_how_to_get_one() -> None:
     state = KuhnPoker().new_game(seed=0)
     with pytest.raises(gk.BadOption, match="resample"):
