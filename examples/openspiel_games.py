@@ -26,7 +26,7 @@ class NoPlayout(mcts.Evaluator):  # type: ignore[misc]
         return [(action, 1.0 / len(legal)) for action in legal]
 
 
-def main() -> None:
+def main(simulations: int = 8) -> None:
     names = openspiel.register()          # gothic_draculas_revenge, gothic_fury1987, ...
     print("registered:", ", ".join(names))
     for name in names:
@@ -38,7 +38,8 @@ def main() -> None:
 
     game = pyspiel.load_game("gothic_draculas_revenge")    # Into the Breach
     rng = np.random.RandomState(7)
-    bots = [ismcts.ISMCTSBot(game, NoPlayout(), 2.0, max_simulations=8, random_state=rng),
+    bots = [ismcts.ISMCTSBot(game, NoPlayout(), 2.0, max_simulations=simulations,
+                               random_state=rng),
             pyspiel.make_uniform_random_bot(1, 7)]          # vampires: ISMCTS; hunters: random
     state = game.new_initial_state()
     while not state.is_terminal():

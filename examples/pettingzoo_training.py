@@ -19,8 +19,8 @@ from gothic_kernel import pettingzoo as gpz
 from gothic_kernel.reference import KuhnPoker
 
 
-def random_aec_game() -> None:
-    env = gpz.env("fury1987", max_steps=3_000)
+def random_aec_game(max_steps: int = 3_000) -> None:
+    env = gpz.env("fury1987", max_steps=max_steps)
     env.reset(seed=42)
     rng = np.random.default_rng(42)
     totals: dict[str, float] = {}
