@@ -108,15 +108,26 @@ def load(game: str | Game, **params: Any) -> pyspiel.Game:
     return pyspiel.load_game(name, params)
 
 
+def _player_counts(game: Game) -> set[int]:
+    """How many seats the game can have: the default set-up's, every count an option with
+    listed choices gives (VAMPYRE's ``players``), and all the seats it names. (OpenSpiel
+    does not check a loaded game against this range; ``num_players`` is always exact.)"""
+    counts = {len(game.seats_for()), len(game.seats)}
+    for option in game.options:
+        if option.choices is None or option.kind in (tuple, list):
+            continue
+        for choice in option.choices:
+            try:
+                counts.add(len(game.seats_for(**{option.name: choice})))
+            except GothicError:
+                continue
+    return counts
+
+
 def _register(game: Game) -> type[GothicSpielGame]:
-    seats = game.seats_for()
-    counts = {len(seats)}
-    if any(o.name == "players" and o.choices for o in game.options):
-        counts |= {int(c) for o in game.options if o.name == "players" and o.choices
-                   for c in o.choices}
-    if any(o.name == "multiplayer" for o in game.options):
-        counts |= {2, 3, 4, 5, 6}
-    zero_sum = counts == {2} and game.encoding().zero_sum()
+    counts = _player_counts(game)
+    zero_sum = counts == {2} and game.encoding().zero_sum() and not any(
+        o.kind in (tuple, list) and o.choices for o in game.options)
     specification: dict[str, Any] = {o.name: _spiel_value(o) for o in game.options}
     specification.update(rng_seed=0, max_game_length=DEFAULT_MAX_GAME_LENGTH)
     game_type = pyspiel.GameType(
