@@ -184,3 +184,27 @@ def test_openspiel_ismcts_plays_whole_games(name: str, params: dict[str, Any],
     inner = openspiel.spiel_state(state)
     assert inner.is_over and inner.outcome is not None
     assert state.returns() == game.encoding.returns(inner.outcome, inner.seats)
+
+
+@pytest.mark.parametrize("name", [n for n in ("fury1987", "fury_modern") if n in CASES])
+def test_a_secret_choice_taken_in_turn_stays_secret(name: str) -> None:
+    """Seats choosing at once (combat chits) take turns in OpenSpiel: whatever the first
+    chooses, the next seat's information state is the same."""
+    game = load(name, max_game_length=5_000)
+    rng = np.random.RandomState(0)
+    for _ in range(30):
+        state = game.new_initial_state()
+        while not state.is_terminal() and len(openspiel.spiel_state(state).current_seats()) < 2:
+            state.apply_action(rng.choice(state.legal_actions()))
+        if not state.is_terminal():
+            break
+    else:
+        pytest.skip("no simultaneous choice in 30 random games")
+    after = openspiel.spiel_state(state).current_seats()[1]
+    seats = openspiel.spiel_state(state).seats
+    seen = set()
+    for action in state.legal_actions():
+        child = state.child(action)
+        assert openspiel.spiel_state(child).current_seats()[0] == after
+        seen.add(child.information_state_string(seats.index(after)))
+    assert len(state.legal_actions()) > 1 and len(seen) == 1
