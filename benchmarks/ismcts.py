@@ -81,7 +81,7 @@ def main() -> None:
     parser.add_argument("game", nargs="?")
     parser.add_argument("--seats", default="", help="comma-separated seats ISMCTS plays")
     parser.add_argument("--budgets", type=int, nargs="+", default=[0, 10, 40])
-    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--games", type=int, help="games per budget (default 10)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rollout", default="random", choices=("random", "default"))
     parser.add_argument("--rollout-steps", type=int, default=200)
@@ -94,8 +94,12 @@ def main() -> None:
     args = parser.parse_args()
     if args.table:
         rows = [json.loads(line) for line in args.table.read_text().splitlines() if line]
+        if args.games is not None:  # only the first games of the seed's stream
+            seeds = set(gk.game_seeds(args.seed, args.games))
+            rows = [row for row in rows if row["seed"] in seeds]
         print(table(rows))
         return
+    args.games = 10 if args.games is None else args.games
     game = load(args.game)
     known = {o.name: o for o in game.options}
     options = {}
