@@ -17,6 +17,7 @@ from .agents import (
     GameRecord,
     GameResult,
     RandomAgent,
+    SearchAgent,
     Simulation,
     game_seeds,
     play_game,
@@ -27,6 +28,7 @@ from .agents import (
 )
 from .decks import Deck, Hand, Reshuffle
 from .dice import Dice, ScriptedDice, dice_from_data
+from .encoding import GameEncoding, encoding_for
 from .errors import (
     BadOption,
     CorruptSave,
@@ -51,6 +53,7 @@ from .game import (
     actions_json,
     check_seed,
 )
+from .ismcts import ISMCTSAgent
 from .pools import Pool, pool_of
 from .registry import available_games, load_game, register_game, unregister_game
 from .sequencer import Sequencer, SimultaneousChoice, seats_in_order
@@ -77,12 +80,14 @@ __all__ = [
     "Dice",
     "DiceExhausted",
     "Game",
+    "GameEncoding",
     "GameLoadError",
     "GameRecord",
     "GameResult",
     "GameState",
     "GothicError",
     "Hand",
+    "ISMCTSAgent",
     "IllegalAction",
     "Listed",
     "Log",
@@ -97,6 +102,7 @@ __all__ = [
     "RuleError",
     "Scope",
     "ScriptedDice",
+    "SearchAgent",
     "Sequencer",
     "Simulation",
     "SimultaneousChoice",
@@ -108,6 +114,7 @@ __all__ = [
     "check_seed",
     "copy_json",
     "dice_from_data",
+    "encoding_for",
     "event",
     "game_seeds",
     "load_game",

@@ -27,12 +27,13 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from types import MappingProxyType
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 import attrs
 import numpy as np
 
 from .actions import Action
+from .dice import Dice
 from .errors import BadOption, CorruptSave, GothicError
 from .game import Game, GameState, check_seed
 from .randomagent import RandomAgent as RandomAgent
@@ -46,12 +47,28 @@ class Agent(Protocol):
 
     An agent class may set ``reads_observation = False`` (as :class:`RandomAgent`
     does): the play loops then skip working the observation out and hand it an
-    empty mapping.
+    empty mapping. An agent class that sets ``searches = True`` (as
+    :class:`~gothic_kernel.ISMCTSAgent` does) is also handed a keyword ``sample``:
+    ``state.resample(seat, seed)``, a state its seat cannot tell from the real one,
+    never the real state.
     """
 
     def choose(self, seat: str, observation: Mapping[str, Any],
                legal_actions: Sequence[Action]) -> Action:
         """One of ``legal_actions``."""
+        ...
+
+
+@runtime_checkable
+class SearchAgent(Protocol):
+    """An agent that searches (``searches = True``): play loops also hand it ``sample``,
+    ``state.resample(seat, seed)``, a state its seat cannot tell from the real one."""
+
+    searches: bool
+
+    def choose(self, seat: str, observation: Mapping[str, Any],
+               legal_actions: Sequence[Action], *, sample: GameState) -> Action:
+        """One of ``legal_actions``, found by searching from ``sample``."""
         ...
 
 
@@ -68,6 +85,12 @@ def seat_view(state: GameState, seat: str, agent: object) -> Mapping[str, Any]:
     if getattr(agent, "reads_observation", True):
         return state.observation(seat)
     return _UNREAD
+
+
+def sample_seeds(seed: int) -> Dice:
+    """The play loop's own stream of seeds for the samples it hands search agents (apart
+    from the game's dice, so that a sample says nothing of the real future rolls)."""
+    return Dice(int(np.random.SeedSequence([seed, 0x5A3D]).generate_state(1)[0]))
 
 
 def agent_factory(spec: str) -> AgentFactory:
@@ -166,6 +189,7 @@ def play_game(game: Game, seed: int, *, options: Mapping[str, Any] | None = None
     opts = dict(options or {})
     state = game.new_game(seed=seed, **opts)
     players = seat_agents(game, state, seed, agents)
+    samples = sample_seeds(seed)
     actions: list[tuple[str, dict[str, Any]]] = []
     start = time.perf_counter()
     while not state.is_over and len(actions) < max_steps:
@@ -174,7 +198,13 @@ def play_game(game: Game, seed: int, *, options: Mapping[str, Any] | None = None
             raise GothicError(f"{game.name}: no seat may act, yet the game is not over")
         seat = seats[0]
         agent = players[seat]
-        action = agent.choose(seat, seat_view(state, seat, agent), state.legal_actions(seat))
+        legal = state.legal_actions(seat)
+        if getattr(agent, "searches", False):
+            searcher = cast(SearchAgent, agent)
+            action = searcher.choose(seat, seat_view(state, seat, agent), legal,
+                                     sample=state.resample(seat, samples.index(2**31)))
+        else:
+            action = agent.choose(seat, seat_view(state, seat, agent), legal)
         state.apply(seat, action)
         actions.append((seat, action.to_json()))
     seconds = time.perf_counter() - start

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import abc
 import hashlib
+import importlib
 import json
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -33,12 +35,15 @@ import attrs
 
 from .actions import ACTION_FORMAT, Action, ActionCodec
 from .dice import Dice, dice_from_data
+from .encoding import GameEncoding, encoding_for
 from .errors import BadOption, CorruptSave, GothicError, IllegalAction, NoPicture, UnknownSeat
 from .randomagent import RandomAgent
 from .serial import SerialError
 from .visibility import PUBLIC, Log
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from .agents import Agent, GameRecord
     from .screen import TextScreen
     from .svg import Svg
@@ -335,6 +340,12 @@ class GameState(abc.ABC):
         data = json.dumps(self.dice.to_data(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(data.encode()).hexdigest()[:16]
 
+    def observation_tensor(self, viewer: str) -> np.ndarray:
+        """``observation(viewer)`` as a flat ``float32`` vector of the game's fixed size
+        (``game.encoding(**options)``; every value in [0, 1]). It is built from the
+        observation dict alone, so it holds nothing ``viewer`` may not know."""
+        return encoding_for(self).observation_tensor(self.observation(viewer), viewer)
+
     # -- saving -----------------------------------------------------------------------------
     def to_json(self) -> str:
         """An exact snapshot, the random stream included; ``game.from_json`` reads it."""
@@ -472,6 +483,32 @@ class Game(abc.ABC):
     def parse_action(self, data: object) -> Action:
         """The action a JSON form describes; IllegalAction if it is malformed."""
         return self._codec.parse(data)
+
+    # -- fixed-size encodings -------------------------------------------------------------
+    def encoding(self, **options: Any) -> GameEncoding:
+        """Action ids and observation tensors for a game with these options (the others at
+        their defaults): see :mod:`gothic_kernel.encoding`. Worked out once per options."""
+        key = json.dumps(options, sort_keys=True, default=repr)
+        made: dict[str, GameEncoding] = self.__dict__.setdefault("_encodings", {})
+        found = made.get(key)
+        if found is None:
+            found = made[key] = self.make_encoding(self.resolve_options(options))
+        return found
+
+    def make_encoding(self, options: dict[str, Any]) -> GameEncoding:
+        """The encoding for resolved ``options``. This default calls ``make_encoding(game,
+        options)`` in the module ``encoding`` of the game's package (``vampyre.encoding``);
+        a game may override it instead."""
+        package = sys.modules[type(self).__module__].__package__ or type(self).__module__
+        try:
+            module = importlib.import_module(f"{package}.encoding")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.encoding":
+                raise
+            raise NotImplementedError(f"{self.name} has no fixed-size encoding "
+                                      f"(no module {package}.encoding)") from None
+        made: GameEncoding = module.make_encoding(self, options)
+        return made
 
     # -- playing --------------------------------------------------------------------------
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:

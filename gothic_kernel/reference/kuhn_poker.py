@@ -12,12 +12,14 @@ resampler that redraws the cards the viewer has not seen.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from ..actions import Action
 from ..dice import Dice
+from ..encoding import ActionEncoding, GameEncoding, Tensor, TensorLayout
 from ..errors import CorruptSave, IllegalAction
 from ..game import Game, LoggedState, Outcome
 from ..serial import from_data, to_data
@@ -188,6 +190,38 @@ class KuhnState(LoggedState):
         return data
 
 
+class KuhnEncoding(GameEncoding):
+    """Kuhn poker's fixed-size encoding: four action ids (check 0, bet 1, call 2, fold 3)
+    and a 23-value observation tensor. Returns are the chips won or lost (-2 to 2)."""
+
+    min_utility, max_utility = -2.0, 2.0
+
+    def __init__(self, game: Game, options: dict[str, Any]) -> None:
+        super().__init__(game, options)
+        self.actions = ActionEncoding([(Check, {}), (Bet, {}), (Call, {}), (Fold, {})])
+        layout = TensorLayout()
+        layout.add("viewer", SEATS, doc="the viewer's seat (none for the public)")
+        layout.add("cards", SEATS, CARDS, doc="each seat's card, where the viewer sees it")
+        layout.add("history", 3, ("check", "bet", "call", "fold"), doc="the i-th bet")
+        layout.add("to_act", SEATS, doc="the seat to act")
+        layout.add("pot", 1, doc="chips in the pot / 4")
+        self.layout = layout
+
+    def observe(self, observation: Mapping[str, Any], viewer: str, tensor: Tensor) -> None:
+        tensor.put("viewer", viewer if viewer in SEATS else None)
+        for seat, card in observation["cards"].items():
+            tensor.put("cards", (seat, card))
+        for i, move in enumerate(observation["history"]):
+            tensor.put("history", (i, move))
+        tensor.put("to_act", observation["to_act"])
+        tensor.number("pot", observation["pot"], 4)
+
+    def returns(self, outcome: Outcome | None, seats: Sequence[str]) -> list[float]:
+        if outcome is None:
+            return [0.0 for _ in seats]
+        return [float(outcome.scores[seat]) for seat in seats]
+
+
 class KuhnPoker(Game):
     """The rules object of Kuhn poker."""
 
@@ -196,6 +230,9 @@ class KuhnPoker(Game):
     seats = SEATS
     has_hidden_information = True
     action_types = (Check, Bet, Call, Fold)
+
+    def make_encoding(self, options: dict[str, Any]) -> KuhnEncoding:
+        return KuhnEncoding(self, options)
 
     def _new_game(self, dice: Dice, options: dict[str, Any]) -> KuhnState:
         deck = list(CARDS)
