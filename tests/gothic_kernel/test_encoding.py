@@ -106,6 +106,15 @@ def test_every_game_encodes_every_legal_action_and_observation(name: str) -> Non
 
 
 @pytest.mark.parametrize("name", encoded_cases())
+def test_every_action_type_of_a_game_has_an_encoding(name: str) -> None:
+    """A new kind of action (or a renamed one) cannot be forgotten by the encoding: ids
+    are declared for every type the game's codec reads."""
+    game, options = CASES[name]
+    encoded = {kind.cls for kind in game.encoding(**options).actions.types}
+    assert set(game.action_types) <= encoded
+
+
+@pytest.mark.parametrize("name", encoded_cases())
 def test_two_states_a_viewer_cannot_tell_apart_give_it_the_same_tensor(name: str) -> None:
     game, options = CASES[name]
     state = game.new_game(seed=5, **options)
