@@ -191,10 +191,8 @@ class FuryEncoding(GameEncoding):
         t.add("on_the_map", places, kinds, doc="Fog and Storms on the map")
         t.add("sightings", places, kinds, doc="what the Hunters saw remain in Town boxes")
         t.add("dracula_shown_at", places, doc="Dracula's piece, where it stands on the map")
-        t.add("dracula_numbers", ("fleeing", "vampires_consumed", "event_cards",
-                                  "encounter_set"),
-              doc="Dracula: fleeing; Vampires consumed / 6; Event Cards / 5; Encounter "
-                  "Chits / 6")
+        t.add("dracula_numbers", ("fleeing", "vampires_consumed", "event_cards"),
+              doc="Dracula: fleeing; Vampires consumed / 6; Event Cards / 5")
         t.add("vampires_destroyed", 1, doc="Vampires destroyed / 6")
         t.add("encounter_discards", kinds, doc="Encounter Chits discarded, by kind / 5")
         t.add("weapon_discards", self.weapons, doc="Weapon Chits discarded, by kind / 3")
@@ -245,7 +243,6 @@ class FuryEncoding(GameEncoding):
         tensor.put("dracula_numbers", "fleeing", 1.0 if d["fleeing"] else 0.0)
         tensor.scaled("dracula_numbers", "vampires_consumed", d["vampires_consumed"], 6)
         tensor.scaled("dracula_numbers", "event_cards", d["event_cards"], 5)
-        tensor.scaled("dracula_numbers", "encounter_set", d["encounter_set"], 6)
         tensor.number("vampires_destroyed", o["vampires_destroyed"], 6)
         _count(tensor, "encounter_discards", o["encounter_discards"], 5)
         _count(tensor, "weapon_discards", o["weapon_discards"], 3)

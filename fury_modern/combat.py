@@ -35,6 +35,7 @@ from gothic_kernel import Action, Scope, event
 
 from .actions import PASS, ChooseCard, ChooseCombatCard, ChooseHunter, Engage, MoveTo
 from .decisions import ModernDecision
+from .hands import drop_card, keep_revealed
 from .health import bite_hunter, heal_dracula, hurt_dracula, hurt_hunter
 from .influence import advance_influence
 from .rules import DRACULA, HUNTERS
@@ -251,6 +252,8 @@ def _end(fight: Fight, state: ModernState) -> None:
               reason=fight.ended)
     if fight.vampire:
         after_vampire_fight(state, fight)
+    for seat in HUNTERS:  # bitten in the fight, or his revealed item used up (Bitten Hunters)
+        keep_revealed(state, seat)
 
 
 def after_vampire_fight(state: ModernState, fight: Fight) -> None:
@@ -342,7 +345,7 @@ def _refresh(fight: Fight, state: ModernState) -> None:
     for seat in fight.discard:
         card = fight.chosen[seat]
         if card in state.hunters[seat].items:
-            state.hunters[seat].items.remove(card)
+            drop_card(state, seat, card)
             state.item_deck.discard(card)
     hunters = tuple(h for h in fight.hunters if _still_fighting(state, h))
     ended = fight.ended or _why_over(state, fight, hunters)

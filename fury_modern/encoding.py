@@ -64,7 +64,7 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 DECISIONS = ("choose_start", "hunter_turns", "dracula_phase", "twilight", "hospital_choice",
              "searching", "encounter_step", "ambush", "maturing", "lair_encounter", "fight",
              "plotting_search", "trade", "over_limit", "token_removal",
-             "roadblock_placement")
+             "roadblock_placement", "hoax_keep", "bodyguards", "reveal_card")
 TRAIL, LAIRS, ENCOUNTERS = 6, 3, 3
 
 
@@ -119,6 +119,7 @@ class ModernEncoding(GameEncoding):
             (a.RemoveStorm, {"sea": Choice(self.seas, "sea")}),
             (a.Reveal, {"card": Choice((*self.items, *self.events), "item or event")}),
             (a.Delay, {"accept": BOOLS}),
+            (a.Keep, {"card": Choice(self.events, "Dracula event")}),
         ]
 
     def _layout(self) -> TensorLayout:

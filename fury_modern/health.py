@@ -33,11 +33,12 @@ def hurt_hunter(state: ModernState, seat: str, damage: int, why: str) -> None:
     hunter = state.hunters[seat]
     if damage <= 0 or hunter.defeated:
         return
-    hunter.damage += damage
+    health = state.rules.hunters[seat].health
+    hunter.damage = min(health, hunter.damage + damage)  # tokens past his health change nothing
     state.say("hunter_damage", f"{state.name(seat)} suffers {damage} damage ({why}): "
-                               f"{hunter.damage} of {state.rules.hunters[seat].health}.",
+                               f"{hunter.damage} of {health}.",
               seat=seat, damage=damage, total=hunter.damage)
-    if hunter.damage >= state.rules.hunters[seat].health:
+    if hunter.damage >= health:
         defeat_hunter(state, seat, "his damage reaches his health")
 
 
@@ -82,8 +83,8 @@ def hurt_dracula(state: ModernState, damage: int, why: str) -> None:
     """Dracula suffers ``damage``; at his health the hunters win."""
     if damage <= 0 or state.is_over:
         return
-    state.dracula.damage += damage
     health = state.rules.dracula.health
+    state.dracula.damage = min(health, state.dracula.damage + damage)
     state.say("dracula_damage", f"Dracula suffers {damage} damage ({why}): "
                                 f"{state.dracula.damage} of {health}.",
               damage=damage, total=state.dracula.damage, reason=why)

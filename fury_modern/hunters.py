@@ -36,7 +36,7 @@ from .actions import (
 from .arrival import end_movement
 from .decisions import ModernDecision
 from .encounters import search
-from .hands import check_dracula_events, check_hand_limits
+from .hands import check_dracula_events, check_hand_limits, drop_card
 from .health import heal_hunter
 from .rules import DRACULA, HUNTERS
 from .trail import hideout_in
@@ -327,11 +327,14 @@ class TradeSession(ModernDecision):
             state.stack[-1] = attrs.evolve(self, turn=self.turn + 1, done=1)
             return
         assert isinstance(action, Give)
-        giver, taker = state.hunters[seat], state.hunters[self.other]
-        pile = giver.tickets if action.card in state.rules.tickets else giver.items
-        pile.remove(action.card)
-        (taker.tickets if pile is giver.tickets else taker.items).append(action.card)
-        taker.tickets.sort()
+        taker = state.hunters[self.other]
+        if action.card in state.rules.tickets:
+            state.hunters[seat].tickets.remove(action.card)
+            taker.tickets.append(action.card)
+            taker.tickets.sort()
+        else:
+            drop_card(state, seat, action.card)
+            taker.items.append(action.card)
         state.events.add(event("trade_give", f"{state.name(seat)} gives "
                                              f"{state.name(self.other)} "
                                              f"{card_name(state, action.card)}.",

@@ -85,6 +85,9 @@ def problems_of(state: ModernState) -> list[str]:
             problems.append(f"{seat} stands off the map")
         if not 0 <= hunter.damage <= sheet.health or not 0 <= hunter.bites <= sheet.bite_spaces:
             problems.append(f"{seat}'s damage or bites are out of range")
+        if (hunter.revealed_item and hunter.revealed_item not in hunter.items) or \
+                (hunter.revealed_event and hunter.revealed_event not in hunter.events):
+            problems.append(f"{seat} reveals a card he does not hold")
     if not 0 <= state.dracula.damage <= rules.dracula.health:
         problems.append("Dracula's damage is out of range")
     if not 0 <= state.influence <= rules.numbers["influence_max"] or \
