@@ -449,6 +449,11 @@ class DraculaCard:
     def of(card: str) -> DraculaCard:
         return DraculaCard._kinds[card]
 
+    @staticmethod
+    def known(card: str) -> bool:
+        """Whether the engine knows Dracula's combat card ``card``."""
+        return card in DraculaCard._kinds
+
     def next_stage(self, fight: Fight) -> Stage:
         return Stage.PLOTTING
 
@@ -712,4 +717,5 @@ _STEPS = {
     Stage.REFRESH: _refresh,
 }
 
-__all__ = ["Fight", "Stage", "fight_dracula_if_revealed", "start_fight"]
+__all__ = ["BASIC", "DraculaCard", "Fight", "Stage", "fight_dracula_if_revealed",
+           "start_fight"]

@@ -260,8 +260,8 @@ def _log_move(state: ModernState, move: MoveTo, lair_number: int) -> None:
         public = "Dracula moves into one of his lairs: it moves to trail space 1."
     else:
         public = "Dracula places a card face down on trail space 1."
-    what = state.name(move.power) if move.power else state.name(move.place)
-    state.events.add(event("dracula_moves", f"Dracula plays {what} and goes to "
+    played = f"plays {state.name(move.power)} and " if move.power else ""
+    state.events.add(event("dracula_moves", f"Dracula {played}goes to "
                                             f"{state.name(move.place)}.",
                            place=move.place, power=move.power),
                      Scope.seat(DRACULA),

@@ -257,7 +257,7 @@ class ModernEncoding(GameEncoding):
         tensor.put(f"{name}_power", (i, h["power"] or None))
         tensor.put(f"{name}_flags", (i, "castle_back"), 1.0 if h["castle_back"] else 0.0)
         tensor.put(f"{name}_flags", (i, "rumour"), 1.0 if h["rumour"] else 0.0)
-        tensor.put(f"{name}_flags", (i, "revealed"), 1.0 if h["card"] else 0.0)
+        tensor.put(f"{name}_flags", (i, "revealed"), 1.0 if h["revealed"] else 0.0)
         tensor.scaled(f"{name}_flags", (i, "wounds"), len(h["wounds"]), 3)
         for j, encounter in enumerate(h["encounters"][:ENCOUNTERS]):
             tensor.put(f"{name}_encounters", (i, j, encounter or "hidden"))

@@ -176,6 +176,11 @@ class Encounter:
     def of(card: str) -> Encounter:
         return Encounter._kinds[card]
 
+    @staticmethod
+    def known(card: str) -> bool:
+        """Whether the engine knows the encounter ``card`` (a data file may name others)."""
+        return card in Encounter._kinds
+
     def meet(self, state: ModernState, met: Met) -> None:
         raise NotImplementedError
 
@@ -717,5 +722,5 @@ def mature(state: ModernState, hideout: Hideout) -> None:
         Encounter.of(card).mature(state, hideout)
 
 
-__all__ = ["Bodyguards", "EncounterStep", "HoaxKeep", "Searching", "bodyguards_before_combat",
-           "encounter", "mature", "search"]
+__all__ = ["Bodyguards", "Encounter", "EncounterStep", "HoaxKeep", "Searching",
+           "bodyguards_before_combat", "encounter", "mature", "search"]

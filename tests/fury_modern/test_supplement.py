@@ -405,3 +405,90 @@ def test_the_conformance_kit_passes() -> None:
 
     check_game(GAME, seeds=range(2), every=4)
     assert isinstance(gk.load_game, object)
+
+
+# -- Bitten Hunters: revealed cards --------------------------------------------------------
+
+def _top_cards(state: ModernState, item: str, event: str) -> None:
+    """Put ``item`` and ``event`` on top of their decks."""
+    state.item_deck.take(item)
+    state.item_deck.put_top(item)
+    state.event_deck.take(event)
+    state.event_deck.put_top(event)
+
+
+def test_bitten_hunters_mina_keeps_an_item_and_an_event_revealed() -> None:
+    from fury_modern.actions import Reveal
+
+    state = started(hunters=("madrid", "rome", "vienna", "paris"))
+    state.stack[-1] = HunterTurns(night=False, index=3)
+    _top_cards(state, "knife", "hired_scouts")
+    state.invalidate()
+    act(state, "mina", SUPPLY)  # Paris is a large city: an event and an item
+    assert "you are weakened - choose the item card you keep revealed" in state.prompt("mina")
+    assert state.legal_actions("mina") == [Reveal("knife")]
+    act(state, "mina", Reveal("knife"))
+    act(state, "mina", Reveal("hired_scouts"))
+    seen = state.observation("dracula")["hunters"]["mina"]
+    assert (seen["revealed_item"], seen["revealed_event"]) == ("knife", "hired_scouts")
+    assert "Mina Harker is weakened and keeps Knife revealed." in public_texts(state)
+
+
+def test_bitten_hunters_a_bite_weakens_and_his_cards_are_revealed_after_the_combat() -> None:
+    from fury_modern.actions import ChooseCombatCard, Reveal
+
+    state = started(dracula="paris", hunters=("madrid", "rome", "vienna", "nantes"))
+    godalming = state.hunters["godalming"]
+    godalming.location, godalming.items = "paris", ["knife", "rifle"]
+    for card in godalming.items:
+        state.item_deck.take(card)
+    state.dracula.revealed = True
+    state.invalidate()
+    _pass_until(state, Fight)
+    fight = state.stack[-1]
+    assert isinstance(fight, Fight)
+    state.stack[-1] = Fight(True, ("godalming",), "paris", hand=("escape_as_mist", "fangs",
+                                                                 "mesmerize", "plotting",
+                                                                 "strength"),
+                            hands={"godalming": ("punch", "dodge", "escape", "knife",
+                                                 "rifle")})
+    state.combat_deck.cards = [c for c in state.combat_deck.cards
+                               if c not in ("escape_as_mist", "mesmerize")]
+    state.invalidate()
+    act(state, "godalming", ChooseCombatCard("dodge"))  # Dodge does not block Mesmerize
+    act(state, "dracula", ChooseCombatCard("mesmerize"))  # mesmerized: Fangs bites at night
+    act(state, "godalming", ChooseCombatCard("escape"))
+    act(state, "dracula", ChooseCombatCard("fangs"))
+    assert godalming.bites == 1 and not any(isinstance(d, Fight) for d in state.stack)
+    assert state.current_seats() == ("godalming",)
+    assert state.legal_actions("godalming") == [Reveal("knife"), Reveal("rifle")]
+    act(state, "godalming", Reveal("rifle"))
+    assert state.observation("seward")["hunters"]["godalming"]["revealed_item"] == "rifle"
+
+
+def test_bitten_hunters_the_revealed_item_is_hidden_during_combat() -> None:
+    state = started(dracula="paris", hunters=("madrid", "rome", "vienna", "nantes"))
+    mina = state.hunters["mina"]
+    mina.location, mina.items, mina.revealed_item = "paris", ["knife"], "knife"
+    state.item_deck.take("knife")
+    state.dracula.revealed = True
+    state.invalidate()
+    assert state.observation("dracula")["hunters"]["mina"]["revealed_item"] == "knife"
+    _pass_until(state, Fight)
+    assert state.observation("dracula")["hunters"]["mina"]["revealed_item"] == ""
+
+
+def test_bitten_hunters_a_revealed_card_discarded_is_replaced_by_another() -> None:
+    from fury_modern.actions import Reveal
+    from fury_modern.hands import OverLimit
+
+    state = started(hunters=("madrid", "rome", "vienna", "paris"))
+    mina = state.hunters["mina"]
+    mina.items, mina.revealed_item = ["knife", "pistol", "rifle", "stake"], "knife"
+    for card in mina.items:
+        state.item_deck.take(card)
+    state.stack.append(OverLimit("mina", "item"))
+    state.invalidate()
+    act(state, "mina", Discard("knife"))
+    assert mina.revealed_item == ""
+    assert state.legal_actions("mina") == [Reveal("pistol"), Reveal("rifle"), Reveal("stake")]
