@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 
 import gothic_kernel as gk
+from fury_modern.combat import Fight
+from fury_modern.screen import ModernScreen
 from gothic_kernel.cli import main
 from gothic_kernel.play import screen_text
 from gothic_kernel.testing.sessions import scripted_session
-from fury_modern.combat import Fight
-from fury_modern.screen import ModernScreen
 
 from .helpers import GAME
 
