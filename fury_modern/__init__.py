@@ -37,7 +37,7 @@ from .actions import ACTION_TYPES
 from .bots import default_agents
 from .combat import BASIC, DraculaCard
 from .encounters import Encounter
-from .invariants import check_save
+from .invariants import check_loaded, check_save
 from .report import report as report_game
 from .round import begin_round
 from .rules import DRACULA, HUNTERS, SEATS, Rules, load_rules
@@ -106,6 +106,13 @@ class FuryModernGame(Game):
         rules = playable_rules(options["map_file"], options["data_dir"])
         state = ModernState.from_snapshot(self, rules, data, dice)
         check_save(state)
+        return state
+
+    def from_json(self, text: str) -> GameState:
+        """The kernel's reading, then the checks that need the log too (invariants)."""
+        state = super().from_json(text)
+        assert isinstance(state, ModernState)
+        check_loaded(state)
         return state
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:

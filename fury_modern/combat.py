@@ -33,7 +33,15 @@ import attrs
 
 from gothic_kernel import Action, Scope, event
 
-from .actions import PASS, ChooseCard, ChooseCombatCard, ChooseHunter, Engage, MoveTo
+from .actions import (
+    PASS,
+    AvoidCombat,
+    ChooseCard,
+    ChooseCombatCard,
+    ChooseHunter,
+    Engage,
+    MoveTo,
+)
 from .decisions import ModernDecision
 from .hands import drop_card, keep_revealed
 from .health import bite_hunter, heal_dracula, hurt_dracula, hurt_hunter
@@ -212,13 +220,47 @@ SEAT_ORDER = (*HUNTERS, DRACULA)
 # -- starting and ending -------------------------------------------------------------------
 
 def fight_dracula_if_revealed(state: ModernState, *, night: bool) -> None:
-    """At dawn or dusk: a combat if a hunter is in the city where Dracula is revealed."""
+    """At dawn or dusk: a combat if a hunter is in the city where Dracula is revealed (in a
+    fogged city Dracula may avoid it: Fog Token)."""
     if not state.dracula.revealed or state.is_over:
         return
     city = state.dracula_location
     hunters = tuple(state.hunters_at(city))
-    if hunters:
-        start_fight(state, hunters, city, night=night)
+    if not hunters:
+        return
+    if state.tokens.fog.get(city):
+        state.stack.append(FogCombat(night))
+        return
+    start_fight(state, hunters, city, night=night)
+
+
+@attrs.frozen
+class FogCombat(ModernDecision):
+    """"Dracula may choose to avoid a combat in a city that contains a fog token."""
+
+    KIND = "fog_combat"
+    RULE = "Event And Encounter Tokens - Fog Token"
+    night: bool
+
+    def deciders(self, state: ModernState) -> tuple[str, ...]:
+        return (DRACULA,)
+
+    def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
+        return [AvoidCombat(False), AvoidCombat(True)]
+
+    def prompt(self, state: ModernState, seat: str) -> str:
+        return (f"Dracula: fog lies on {state.name(state.dracula_location)} - fight the hunters "
+                "there, or avoid the combat.")
+
+    def apply(self, state: ModernState, seat: str, action: Action) -> None:
+        assert isinstance(action, AvoidCombat)
+        state.stack.pop()
+        city = state.dracula_location
+        if action.avoid:
+            state.say("combat_avoided", f"Dracula avoids the combat in the fog over "
+                                        f"{state.name(city)}.", city=city)
+            return
+        start_fight(state, tuple(state.hunters_at(city)), city, night=self.night)
 
 
 def start_fight(state: ModernState, hunters: tuple[str, ...], city: str, *, night: bool,

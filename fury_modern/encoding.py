@@ -64,7 +64,8 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 DECISIONS = ("choose_start", "hunter_turns", "dracula_phase", "twilight", "hospital_choice",
              "searching", "encounter_step", "ambush", "maturing", "lair_encounter", "fight",
              "plotting_search", "trade", "over_limit", "token_removal",
-             "roadblock_placement", "hoax_keep", "bodyguards", "reveal_card")
+             "roadblock_placement", "hoax_keep", "bodyguards", "reveal_card",
+             "fog_combat")
 TRAIL, LAIRS, ENCOUNTERS = 6, 3, 3
 
 
@@ -120,6 +121,7 @@ class ModernEncoding(GameEncoding):
             (a.Reveal, {"card": Choice((*self.items, *self.events), "item or event")}),
             (a.Delay, {"accept": BOOLS}),
             (a.Keep, {"card": Choice(self.events, "Dracula event")}),
+            (a.AvoidCombat, {"avoid": BOOLS}),
         ]
 
     def _layout(self) -> TensorLayout:
