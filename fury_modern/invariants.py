@@ -90,11 +90,9 @@ def _leaves(data: Any, key: str = "") -> Iterator[tuple[str, Any]]:
 def play_problems(state: ModernState) -> list[str]:
     """The position can be played on: someone decides what waits, every seat asked can be
     shown its choices, and the tracker reads the public log, keeping Dracula's true place."""
-    if state.is_over:
-        return []
     try:
         seats = state.current_seats()
-        if not seats:
+        if not seats and not state.is_over:
             return ["the decision waiting has nobody to decide it"]
         for seat in seats:
             state.prompt(seat)
@@ -103,7 +101,7 @@ def play_problems(state: ModernState) -> list[str]:
         for viewer in (*SEATS, PUBLIC):
             state.observation(viewer)
         place = state.dracula_location
-        if place and place not in possible_locations(state):
+        if place and not state.is_over and place not in possible_locations(state):
             return ["the public record rules out where Dracula is"]
     except (KeyError, ValueError, IndexError, TypeError, AttributeError, AssertionError) as exc:
         return [f"the position cannot be played on ({type(exc).__name__})"]
