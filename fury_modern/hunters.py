@@ -196,6 +196,7 @@ def supply(state: ModernState, seat: str, *, night: bool) -> None:
     if not board.is_hospital(here) and state.event_deck.can_draw():
         card = (state.event_deck.draw_bottom if night else state.event_deck.draw_top)(state.dice)
         drew.append(_event_drawn(state, seat, card, night=night))
+    items = 0
     if board.is_large(here) or board.is_hospital(here):
         count = 2 if "supply_two_items" in state.rules.hunters[seat].abilities else 1
         for _ in range(count):
@@ -208,7 +209,9 @@ def supply(state: ModernState, seat: str, *, night: bool) -> None:
                                  Scope.seat(seat),
                                  event("item_drawn", f"{state.name(seat)} draws an item card.",
                                        seat=seat))
-                drew.append("an item card")
+                items += 1
+    if items:
+        drew.append("an item card" if items == 1 else f"{items} item cards")
     state.say("supply", f"{state.name(seat)} supplies: {', '.join(drew) or 'nothing'}.",
               seat=seat)
     check_hand_limits(state, seat)
