@@ -882,3 +882,28 @@ def test_castle_dracula_its_card_has_a_different_back() -> None:
     seen = state.observation("mina")["trail"][0]
     assert seen["card"] is None and seen["castle_back"]
     assert not state.observation("mina")["trail"][1]["castle_back"]
+
+
+# -- Rulings where the supplement is silent (docs/fury_modern.md, Rulings) ----------------------
+
+def test_ruling_hunters_do_not_move_by_night_and_act_not_at_all_at_sea() -> None:
+    state = started(hunters=("paris", "madrid", "rome", "vienna"))
+    state.hunters["seward"].location = "bay_of_biscay"
+    state.stack[-1] = HunterTurns(night=True)
+    state.invalidate()
+    assert not any(isinstance(a, Move) for a in state.legal_actions("godalming"))
+    act(state, "godalming", PASS)
+    assert state.current_seats() == ("van_helsing",)  # Seward, at sea, takes no action
+
+
+def test_ruling_lord_godalming_reserves_two_tickets_giving_up_what_he_must() -> None:
+    state = started()
+    godalming = state.hunters["godalming"]
+    godalming.tickets = ["ticket_1"]
+    state.tickets.remove("ticket_1")
+    state.invalidate()
+    assert state.legal_actions("godalming").count(ReserveTicket()) == 1
+    pool = len(state.tickets)
+    act(state, "godalming", ReserveTicket())
+    assert len(godalming.tickets) == 2 and len(state.tickets) == pool - 1
+    assert "Lord Godalming reserves 2 tickets, giving up 1 first." in public_texts(state)
