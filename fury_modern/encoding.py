@@ -65,7 +65,7 @@ DECISIONS = ("choose_start", "hunter_turns", "dracula_phase", "twilight", "hospi
              "searching", "encounter_step", "ambush", "maturing", "lair_encounter", "fight",
              "plotting_search", "trade", "over_limit", "token_removal",
              "roadblock_placement", "hoax_keep", "bodyguards", "reveal_card",
-             "fog_combat")
+             "fog_combat", "dark_call_discard")
 TRAIL, LAIRS, ENCOUNTERS = 6, 3, 3
 
 

@@ -234,3 +234,22 @@ def test_a_hideout_turned_lair_keeps_its_face_up_vampire_and_its_damage() -> Non
     lair = state.lairs[0]
     assert (lair.card, lair.encounters[0], lair.shown[0], lair.wounds[0]) == (
         "paris", "new_vampire", True, 2)
+
+
+def test_dark_call_he_stays_draws_five_encounters_and_discards_down_to_five() -> None:
+    """Dark Call (powers.toml; its draw of five is authored): 2 damage, no encounter placed."""
+    from fury_modern.actions import Discard
+
+    state = started(dracula="berlin", hunters=("madrid", "rome", "vienna", "london"))
+    _to_dracula_phase(state)
+    state.apply(DRACULA, MoveTo("berlin", "dark_call"))
+    assert state.dracula.damage == 2 and len(state.dracula.encounters) == 10
+    assert state.current_seats() == (DRACULA,)
+    for _ in range(5):
+        state.apply(DRACULA, state.legal_actions(DRACULA)[0])
+        assert all(isinstance(a, Discard) for a in state.legal_actions(DRACULA)) or \
+            len(state.dracula.encounters) == 5
+    assert len(state.dracula.encounters) == 5 and state.trail[0].card == "dark_call"
+    assert state.trail[0].encounters == []
+    assert any("Dark Call: Dracula draws 5 encounter cards" in e["text"]
+               for e in state.log(PUBLIC))
