@@ -184,6 +184,8 @@ def problems_of(state: ModernState) -> list[str]:
         if (hunter.revealed_item and hunter.revealed_item not in hunter.items) or \
                 (hunter.revealed_event and hunter.revealed_event not in hunter.events):
             problems.append(f"{seat} reveals a card he does not hold")
+    if state.rounds and not state.dracula_location:
+        problems.append("Dracula is nowhere though the game has begun")
     if not 0 <= state.dracula.damage <= rules.dracula.health:
         problems.append("Dracula's damage is out of range")
     if not 0 <= state.influence <= rules.numbers["influence_max"] or \
