@@ -8,21 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gothic_kernel import PUBLIC, CorruptSave, Dice, GameState
+from gothic_kernel import PUBLIC, CorruptSave
 from gothic_kernel.testing.saves import check_mutated_save
 
-from .helpers import GAME
-
-
-def played(seed: int, steps: int) -> GameState:
-    state = GAME.new_game(seed=seed)
-    chooser = Dice(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        seat = chooser.choice(state.current_seats())
-        state.apply(seat, chooser.choice(state.legal_actions(seat)))
-    return state
+from .helpers import GAME, played
 
 
 def _save_points() -> list[str]:

@@ -24,7 +24,7 @@ from gothic_kernel.cli import main
 from gothic_kernel.play import screen_text
 from gothic_kernel.testing.sessions import scripted_session
 
-from .helpers import GAME
+from .helpers import GAME, played
 
 HUNTERS = ("godalming", "seward", "van_helsing", "mina")
 #: Words only Dracula's own screen may hold.
@@ -32,18 +32,9 @@ DRACULAS_SECRETS = ("Behind your screen", "Encounters in hand:", "You are in", "
                     "face down,")
 
 
-def played(seed: int, until: Callable[[gk.GameState], bool] | None = None,
-           steps: int = 10_000) -> gk.GameState:
-    """A game the bots played ``steps`` actions of, or until ``until(state)`` holds."""
-    state = GAME.new_game(seed=seed)
-    bots = GAME.default_agents(state, seed)
-    for _ in range(steps):
-        if state.is_over or (until is not None and until(state)):
-            break
-        seat = state.current_seats()[0]
-        state.apply(seat, bots[seat].choose(seat, state.observation(seat),
-                                            state.legal_actions(seat)))
-    return state
+def bots_played(seed: int, until: Callable[[gk.GameState], bool] | None = None,
+                steps: int = 10_000) -> gk.GameState:
+    return played(seed, steps, bots=True, until=until)
 
 
 def test_the_game_draws_its_own_screen() -> None:
@@ -86,7 +77,7 @@ def test_dracula_sees_behind_his_screen_and_not_the_hunters_cards() -> None:
 
 @pytest.mark.parametrize("viewer", [*HUNTERS, gk.PUBLIC])
 def test_a_hunters_screen_is_the_same_wherever_dracula_hides(viewer: str) -> None:
-    state = played(6, steps=160)
+    state = bots_played(6, steps=160)
     place = state.observation("dracula")["dracula"]["location"]
     twins = [state.resample(viewer, seed) for seed in range(1, 30)]
     elsewhere = [t for t in twins if t.observation("dracula")["dracula"]["location"] != place]
@@ -101,7 +92,7 @@ def combat_for_two(state: gk.GameState) -> bool:
 
 
 def test_secret_combat_cards_are_asked_of_each_person_behind_the_hand_over() -> None:
-    state = played(2, until=combat_for_two)
+    state = bots_played(2, until=combat_for_two)
     assert combat_for_two(state), "no combat in this game: pick another seed"
     hunter = next(s for s in state.current_seats() if s != "dracula")
     run = scripted_session(GAME, state, [hunter, "dracula"], ["", "1", "", "quit"],
@@ -119,7 +110,7 @@ def test_gothic_play_loads_a_saved_combat_in_hot_seat(tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]
                                                       ) -> None:
-    state = played(2, until=combat_for_two)
+    state = bots_played(2, until=combat_for_two)
     saved = tmp_path / "combat.json"
     saved.write_text(state.to_json())
     monkeypatch.setattr(sys, "stdin", io.StringIO("\n1\n\nquit\n"))
@@ -130,7 +121,7 @@ def test_gothic_play_loads_a_saved_combat_in_hot_seat(tmp_path: Path,
 
 
 def test_a_weakened_hunters_revealed_cards_show_on_every_screen() -> None:
-    state = played(3, until=lambda s: bool(s.observation(gk.PUBLIC)["hunters"]["mina"]
+    state = bots_played(3, until=lambda s: bool(s.observation(gk.PUBLIC)["hunters"]["mina"]
                                            ["revealed_item"]))
     shown = state.observation(gk.PUBLIC)["hunters"]["mina"]["revealed_item"]
     assert shown
