@@ -907,3 +907,15 @@ def test_ruling_lord_godalming_reserves_two_tickets_giving_up_what_he_must() -> 
     act(state, "godalming", ReserveTicket())
     assert len(godalming.tickets) == 2 and len(state.tickets) == pool - 1
     assert "Lord Godalming reserves 2 tickets, giving up 1 first." in public_texts(state)
+
+
+@pytest.mark.parametrize("fourth_edition", [False, True])
+def test_revealing_dracula_moving_into_a_hunters_city_reveals_him_as_an_option(
+        fourth_edition: bool) -> None:
+    """The fourth edition's second case ([CLAR4]) is the option ``reveal_on_entering``."""
+    state = started(dracula="berlin", hunters=("hamburg", "madrid", "rome", "london"),
+                    reveal_on_entering=fourth_edition)
+    _pass_until(state, type(state.stack[0]))
+    act(state, "dracula", MoveTo("hamburg"))
+    assert state.dracula.revealed is fourth_edition
+    assert (state.observation("seward")["dracula"]["location"] == "hamburg") is fourth_edition
