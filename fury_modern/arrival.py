@@ -43,7 +43,7 @@ def end_movement(state: ModernState, seat: str) -> None:
         return
     reveal_location(state, hideout)
     if hideout is state.current_hideout and not state.dracula.revealed:
-        reveal_dracula(state, f"{state.name(seat)} ends his movement in his city")
+        reveal_dracula(state, f"{state.name(seat)} ends a move in Dracula's city")
     if hideout.encounters:
         state.stack.append(AmbushChoice(seat, city))
 

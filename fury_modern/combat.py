@@ -554,7 +554,7 @@ class Mesmerize(DraculaCard):
         top = _top(state)
         _update(state, mesmerized=(*top.mesmerized, fight.engaged),
                 face_up=(*top.face_up, "mesmerize"))
-        state.say("mesmerized", f"{state.name(fight.engaged)} is mesmerized: his weapons deal "
+        state.say("mesmerized", f"{state.name(fight.engaged)} is mesmerized: weapons deal "
                                 "1 less damage for the rest of the combat.")
 
 

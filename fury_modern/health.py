@@ -39,7 +39,7 @@ def hurt_hunter(state: ModernState, seat: str, damage: int, why: str) -> None:
                                f"{hunter.damage} of {health}.",
               seat=seat, damage=damage, total=hunter.damage)
     if hunter.damage >= health:
-        defeat_hunter(state, seat, "his damage reaches his health")
+        defeat_hunter(state, seat, "damage reaches health")
 
 
 def heal_hunter(state: ModernState, seat: str, amount: int, why: str) -> int:
@@ -65,7 +65,7 @@ def bite_hunter(state: ModernState, seat: str, why: str) -> None:
         return
     hunter.bites += 1
     state.say("bitten", f"{state.name(seat)} is bitten ({why}): {hunter.bites} bite token"
-                        f"{'s' if hunter.bites > 1 else ''}; he is weakened.",
+                        f"{'s' if hunter.bites > 1 else ''}: weakened.",
               seat=seat, bites=hunter.bites)
 
 
@@ -73,8 +73,8 @@ def defeat_hunter(state: ModernState, seat: str, why: str) -> None:
     """The hunter is defeated: Rage advances the influence track (2 + despair tokens)."""
     hunter = state.hunters[seat]
     hunter.defeated = True
-    state.say("hunter_defeated", f"{state.name(seat)} is defeated ({why}); at dawn he goes to "
-                                 "the nearest hospital.", seat=seat)
+    state.say("hunter_defeated", f"{state.name(seat)} is defeated ({why}) and goes to the "
+                                 "nearest hospital at dawn.", seat=seat)
     advance_influence(state, state.rules.dracula.rage_per_defeat + state.despair,
                       f"{state.name(seat)} defeated (Rage)")
 
