@@ -64,7 +64,8 @@ WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", 
 DECISIONS = ("choose_start", "hunter_turns", "dracula_phase", "twilight", "hospital_choice",
              "searching", "encounter_step", "ambush", "maturing", "lair_encounter", "fight",
              "plotting_search", "trade", "over_limit", "token_removal",
-             "roadblock_placement", "hoax_keep", "bodyguards")
+             "roadblock_placement", "hoax_keep", "bodyguards", "reveal_card",
+             "fog_combat", "dark_call_discard")
 TRAIL, LAIRS, ENCOUNTERS = 6, 3, 3
 
 
@@ -119,7 +120,8 @@ class ModernEncoding(GameEncoding):
             (a.RemoveStorm, {"sea": Choice(self.seas, "sea")}),
             (a.Reveal, {"card": Choice((*self.items, *self.events), "item or event")}),
             (a.Delay, {"accept": BOOLS}),
-            (a.Keep, {"card": Choice(self.events, "event")}),
+            (a.Keep, {"card": Choice(self.events, "Dracula event")}),
+            (a.AvoidCombat, {"avoid": BOOLS}),
         ]
 
     def _layout(self) -> TensorLayout:
@@ -257,7 +259,7 @@ class ModernEncoding(GameEncoding):
         tensor.put(f"{name}_power", (i, h["power"] or None))
         tensor.put(f"{name}_flags", (i, "castle_back"), 1.0 if h["castle_back"] else 0.0)
         tensor.put(f"{name}_flags", (i, "rumour"), 1.0 if h["rumour"] else 0.0)
-        tensor.put(f"{name}_flags", (i, "revealed"), 1.0 if h["card"] else 0.0)
+        tensor.put(f"{name}_flags", (i, "revealed"), 1.0 if h["revealed"] else 0.0)
         tensor.scaled(f"{name}_flags", (i, "wounds"), len(h["wounds"]), 3)
         for j, encounter in enumerate(h["encounters"][:ENCOUNTERS]):
             tensor.put(f"{name}_encounters", (i, j, encounter or "hidden"))

@@ -58,9 +58,7 @@ def test_parallel_api_test(name: str) -> None:
     """The parallel API, for the games whose seats choose in secret at once (fury1987's
     combat chits); Kuhn poker as the small case."""
     game, options = CASES[name]
-    # fury_modern's engine is new: a random game can reach an IndexError in
-    # dracula.place_card (misdirect with a short trail) after some 200 actions.
-    steps = MAX_STEPS if name == "fury_modern" else MAX_STEPS * 4
+    steps = MAX_STEPS * 4
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         parallel_api_test(gpz.parallel_env(game, max_steps=steps, **options), num_cycles=steps)
