@@ -31,6 +31,7 @@ from .combat_tables import ChitData, CombatDataError, CombatTables, load_chits, 
 from .encounter_chits import EncounterData
 from .event_cards import EventCards, load_events
 from .railways import RailwayStationChart
+from .screen import FuryScreen
 from .state import SEATS, FuryState
 from .wording import printed_names, seat_name
 
@@ -194,9 +195,8 @@ class FuryGame(Game):
     def text_screen(self) -> TextScreen:
         """Europe, your chits and cards and the others as text (``gothic play``;
         fury1987.screen)."""
-        from .screen import FuryScreen
-
-        return FuryScreen(self)
+        rules = load_rules()
+        return FuryScreen(self, rules.board, rules.printed)
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
         return bots.default_agents(state, seed)
