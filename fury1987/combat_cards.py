@@ -37,7 +37,7 @@ from .hunters import ATTACKING_DRACULA_VALOUR, FightChoice
 from .labels import label
 from .seats import DRACULA, HUNTER_NAMES
 from .state import counted
-from .victory import DESTROYING_DRACULA_VALOUR, dracula_destroyed
+from .victory import dracula_destroyed
 from .wording import seat_name
 from .wounds import lose_blood, wound
 
@@ -233,8 +233,7 @@ class HeroicLeap(CardRule):
         never rolled again."""
         seat = played.holder
         name = HUNTER_NAMES[seat]
-        if state.dracula.blood <= 0:
-            state.hunters[seat].valour += DESTROYING_DRACULA_VALOUR
+        if state.dracula.blood <= 0:  # (dracula_destroyed scores the 10 Valour Points)
             dracula_destroyed(state, f"{name}'s Heroic Leap", by=seat)
             return
         mine, his = state.dice.d6(), state.dice.d6()
@@ -261,13 +260,12 @@ class HeroicLeapRoll(DieRoll):
 def leap_rolled(state: FuryState, seat: str, mine: int, his: int, chit: str,
                 town: str) -> None:
     """The Heroic Leap dice stand: Dracula loses Blood Points equal to the Hunter's roll,
-    the Hunter suffers Wounds equal to Dracula's; no further combat in that Town."""
+    the Hunter suffers Wounds equal to Dracula's; no further combat in that Town. (Dracula
+    had Blood Points left, or the leap would have destroyed him: one die cannot take the
+    Blood Death Marker to the '12' box.)"""
     name = HUNTER_NAMES[seat]
-    d = state.dracula
     state.say("heroic_leap", f"{name} leaps at Dracula: {name} rolls {mine}, Dracula rolls "
               f"{his}", hunter=seat, hunter_roll=mine, dracula_roll=his)
-    if d.blood - mine <= -12:
-        state.hunters[seat].valour += DESTROYING_DRACULA_VALOUR
     lose_blood(state, mine, public=True)
     if state.outcome is not None:
         return

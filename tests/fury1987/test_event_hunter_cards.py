@@ -335,6 +335,11 @@ def test_heroic_leap_destroys_dracula_at_zero_blood_points() -> None:
     act(state, "godalming", MoveTo("brussels"))
     act(state, "godalming", PlayEvent("heroic_leap"))
     assert state.is_over and state.outcome is not None
+    assert state.outcome.winners == ("godalming", "seward", "van_helsing")
+    # Valour Points: 5 for attacking Count Dracula, 15 for performing a Heroic Leap, 10 for
+    # destroying Dracula - once.
+    assert state.hunters["godalming"].valour == 5 + 15 + 10
+    assert state.outcome.scores["godalming"] == 30
 
 
 def test_heroic_leap_cancelled_by_devilish_power_still_commits_to_combat() -> None:
