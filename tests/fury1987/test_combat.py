@@ -130,6 +130,28 @@ def test_group_combat_dracula_declares_a_target() -> None:
     assert state.hunters["seward"].wounds == 3 and state.hunters["godalming"].wounds == 0
 
 
+def test_dracula_s_bitten_bonus_counts_when_any_hunter_he_fights_is_bitten() -> None:
+    # Ruling 38 (Wounds - Bites: "a bonus to his initiative die roll in combat when facing
+    # a Hunter who has been bitten"): Godalming is bitten, Dracula declares Seward his
+    # target; his +1 still counts. Night (5); Dracula 3+1 ties the Hunters' 4 (Seward's
+    # 0, the best modifier), rerolled: 6+1 against 1. Without the bonus the Hunters win.
+    state = started(dracula="rome", godalming="naples", seward="naples",
+                    van_helsing="london")
+    state.hunters["godalming"].bitten = True
+    rig(state, [5, 3, 4, 6, 1])
+    act(state, "dracula", MoveTo("naples"))
+    act(state, "godalming", KEEP_GARLIC)
+    act(state, "seward", KEEP_GARLIC)
+    act(state, "godalming", ChooseChit("godalming", "fist"))
+    act(state, "seward", ChooseChit("seward", "fist"))
+    act(state, "dracula", ChooseChit("dracula", "claw"))
+    act(state, "dracula", DeclareTarget("dracula", "seward"))
+    initiative = [e for e in state.log(PUBLIC) if e["kind"] == "initiative"][-1]
+    assert initiative["rolls"] == [[3, 4], [6, 1]] and initiative["winner"] == "dracula"
+    assert "Dracula 3+1 against the Hunters 4+0" in initiative["text"]
+    assert state.hunters["seward"].wounds == 3 and state.hunters["godalming"].wounds == 0
+
+
 def test_all_the_hunters_in_a_group_must_fight() -> None:
     state = started(dracula="brussels", godalming="paris", seward="paris",
                     van_helsing="london")
