@@ -232,6 +232,7 @@ def _clue_checks(places: frozenset[str], towns: frozenset[str],
     def turn(c: dict[str, Any]) -> bool:
         return (isinstance(c.get("fleeing"), bool) and isinstance(c.get("consumed"), bool)
                 and many(c.get("hosts"), towns) and many(c.get("occupied"), towns)
+                and many(c.get("spared", []), towns)
                 and (c.get("attack") is None or c.get("attack") in towns)
                 and many(c.get("blocked", []), seas)
                 and c.get("sea", "none") in SEA_MOVES)

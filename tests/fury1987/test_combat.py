@@ -6,6 +6,7 @@ import pytest
 
 from fury1987.actions import (
     ATTACK_DRACULA,
+    DO_NOTHING,
     KEEP_GARLIC,
     LET_DRACULA_BE,
     REVEAL_GARLIC,
@@ -14,7 +15,6 @@ from fury1987.actions import (
     DeclareTarget,
     FormGroup,
     MoveTo,
-    PlaceEncounter,
 )
 from fury1987.state import FuryState
 from gothic_kernel import PUBLIC, IllegalAction
@@ -86,8 +86,8 @@ def test_a_hunter_escapes_and_dracula_may_not_attack_him_again_there() -> None:
     act(state, "seward", LET_DRACULA_BE)  # he finds Dracula still there, and lets him be
     act(state, "van_helsing", STAY_PUT)
     act(state, "dracula", STAY_PUT)
-    assert kind(state) == "dracula_action"  # no attack: he may place an Encounter
-    assert any(isinstance(a, PlaceEncounter) for a in state.legal_actions("dracula"))
+    assert kind(state) == "dracula_action"  # no attack, and no Encounter beside him
+    assert state.legal_actions("dracula") == [DO_NOTHING]  # (ruling 6)
 
 
 def test_a_hunter_may_attack_dracula_and_earns_five_valour_points() -> None:
