@@ -156,14 +156,15 @@ def _rage_on(state: FuryState, victim: str) -> None:
     combat = _combat(state)
     assert combat is not None
     updated = combat
-    if victim == "harker":  # ruling: Rage snatches one of Harker's chits, discarded
+    if victim == "harker":
+        # Ruling 70: one of Harker's chits, his no more in this fight; it goes back to the
+        # Pool with the others when the fight is over (Reference 4 - Jonathan Harker).
         weapons = list(combat.harker_weapons)
         weapon = weapons.pop(state.dice.index(len(weapons)))
-        updated = attrs.evolve(combat, harker_weapons=tuple(weapons))
-        state.weapons_pool.set_aside(weapon)
-        state.public_weapon_discards.append(weapon)
-        state.say("rage_snatch", f"In his Rage Dracula snatches Jonathan Harker's {weapon} "
-                  "and it is discarded", hunter=victim, weapon=weapon)
+        updated = attrs.evolve(combat, harker_weapons=tuple(weapons),
+                               harker_spent=(*combat.harker_spent, weapon))
+        state.say("rage_snatch", f"In his Rage Dracula snatches Jonathan Harker's {weapon}: "
+                  "it goes back to the Pool after the fight", hunter=victim, weapon=weapon)
     elif victim:
         hunter = state.hunters[victim]
         weapon = hunter.weapons[state.dice.index(len(hunter.weapons))]

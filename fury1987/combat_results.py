@@ -94,15 +94,16 @@ def apply_outcome(state: FuryState, record: Combat, out: RoundOutcome) -> None:
 
 
 def apply_harker(state: FuryState, record: Combat, out: RoundOutcome) -> Combat:
-    """Harker's wounds, used-up Weapons, and the Blood Points he costs Dracula."""
-    weapons = list(record.harker_weapons)
+    """Harker's wounds, used-up Weapons (his no more in this fight; back to the Pool
+    with the others when it is over), and the Blood Points he costs Dracula."""
+    weapons, spent = list(record.harker_weapons), list(record.harker_spent)
     for _, weapon in out.discarded:
         if weapon in weapons:
             weapons.remove(weapon)
-            state.weapons_pool.set_aside(weapon)
-            state.public_weapon_discards.append(weapon)
+            spent.append(weapon)
     wounds = out.wounds_after.get(HARKER, record.harker_wounds)
-    record = attrs.evolve(record, harker_weapons=tuple(weapons), harker_wounds=wounds)
+    record = attrs.evolve(record, harker_weapons=tuple(weapons), harker_spent=tuple(spent),
+                          harker_wounds=wounds)
     state.stack[-1] = record  # (his chits as they are now, should the game end here)
     if out.blood.lost > 0:
         lose_blood(state, out.blood.lost, public=True)

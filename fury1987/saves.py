@@ -432,7 +432,7 @@ def _combat(state: FuryState, record: Combat) -> Problems:
                    for a in record.opponents if a != DRACULA):
         problems.append("its results, teams or Agents' chits make no sense")
     if record.garlic_by not in (None, *record.hunters) or record.harker_wounds < 0 \
-            or not set(record.harker_weapons) <= set(chits.hunter):
+            or not set(record.harker_weapons) | set(record.harker_spent) <= set(chits.hunter):
         problems.append("its Garlic or Jonathan Harker makes no sense")
     return problems
 
