@@ -52,12 +52,12 @@ from .events import (
     stormy_seas_pass,
 )
 from .groups import (
-    MAX_TRADES,
     give_weapon,
     group_candidates,
     group_has_moved,
     later_members,
     movers,
+    trades_allowed,
     weapon_swaps,
 )
 from .hunters import HunterAction
@@ -84,7 +84,7 @@ class Deed(enum.StrEnum):
 
     #: He placed a Heavenly Host (once a phase).
     HOST = "host"
-    #: His group traded Weapon Chits (three trades at most).
+    #: His group traded Weapon Chits (as often as it holds chits, at most: ruling 12).
     TRADE = "trade"
     #: No train came (or a False Tip-off): he moves by Road or Sea, or stays.
     MISSED_TRAIN = "missed_train"
@@ -300,7 +300,7 @@ def _start_of_phase_options(state: FuryState, record: HunterMovement, seat: str,
             options.append(LEAVE_GROUP)
             if later_members(state, seat, group):
                 options.append(WAIT_FOR_GROUP)
-        if record.done.count(Deed.TRADE) < MAX_TRADES:
+        if record.done.count(Deed.TRADE) < trades_allowed(state, group):
             options.extend(weapon_swaps(state, group))
     elif Deed.LEFT not in record.done:
         options.extend(FormGroup(m) for m in group_candidates(state, seat))
