@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 
 BASIC_CHITS = ("dodge", "escape", "fist")
 BLOOD_POINT_VALOUR = 5                     # Valour: each Blood Point caused in combat
-AGENT_KILL_VALOUR = {"servant": 2, "szgany": 3}  # Valour: killing a Servant / Szgany
+#: Valour: killing a Servant / a Szgany; to the killer of each Agent (ruling 78).
+AGENT_KILL_VALOUR = {"servant": 2, "szgany": 3}
 
 
 def defer_bullets(out: RoundOutcome) -> tuple[RoundOutcome, tuple[tuple[str, int], ...]]:

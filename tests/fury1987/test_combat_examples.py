@@ -140,17 +140,20 @@ def test_an_example_of_multiple_combat_two_szgany() -> None:
     assert "stake" not in state.hunters["van_helsing"].weapons
     assert "stake" in state.public_weapon_discards
     assert state.hunters["godalming"].wounds == 2 and state.hunters["van_helsing"].wounds == 1
+    assert state.hunters["van_helsing"].valour == 3  # killing a Szgany (ruling 78)
     record = combat(state)
     assert len(record.engagements) == 1 and record.engagements[0].opponents == ("agent_1",)
     assert record.engagements[0].hunters == ("godalming", "van_helsing")  # teamed up
     act(state, "godalming", ChooseChit("godalming", "knife"))
     act(state, "van_helsing", ChooseChit("van_helsing", "pistol"))
     act(state, "dracula", ChooseChit("agent_1", "pistol"))
-    # 3 against 5: both results are Mort: "The Szgany is dead."
+    # 3 against 5: both results are Mort: "The Szgany is dead." Identical results need no
+    # choice (ruling 42); the kill goes to the first of them in the order of play.
     assert kind(state) != "combat" and "szeged" not in state.chart
     assert "szgany_pistol_knife" in state.public_encounter_discards
     assert state.hunters["godalming"].wounds == 2 and state.hunters["van_helsing"].wounds == 1
-    assert state.hunters["van_helsing"].valour >= 3 or state.hunters["godalming"].valour >= 3
+    # Ruling 78: each Szgany killed earns its killer 3 Valour Points.
+    assert state.hunters["godalming"].valour == 3 and state.hunters["van_helsing"].valour == 3
 
 
 def test_blood_death_from_one_blood_point() -> None:
