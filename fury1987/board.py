@@ -107,7 +107,7 @@ class Board:
     # -- reading ---------------------------------------------------------------------------
     @staticmethod
     def load(path: str | Path | None = None) -> Board:
-        """The board in ``path`` (default: the reconstructed 1987 map); cached per file."""
+        """The board in ``path`` (default: the reconstructed map, data/map.toml); cached."""
         return _load_board(str(Path(path) if path is not None else MAP_FILE))
 
     def _neighbours(self, kind: str) -> dict[str, tuple[str, ...]]:
