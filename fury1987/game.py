@@ -136,7 +136,7 @@ class FuryGame(Game):
         {"every": 40, "hidden_every": 40})
     options = (
         Option("map_file", "", "a map of Europe in the format of fury1987/data/map.toml "
-                               "(default: the reconstructed 1987 map)"),
+                               "(default: the reconstructed map, from the second-edition board)"),
         Option("railway_chart_file", "", "a Railway Station Chart in the format of "
                                          "fury1987/data/railway_station_chart.toml"),
         Option("encounters_file", "", "Encounter Chits and their SM Screen instructions, "
@@ -195,7 +195,8 @@ class FuryGame(Game):
     def text_screen(self) -> TextScreen:
         """Europe, your chits and cards and the others as text (``gothic play``;
         fury1987.screen)."""
-        return FuryScreen(self, load_rules())
+        rules = load_rules()
+        return FuryScreen(self, rules.board, rules.printed)
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
         return bots.default_agents(state, seed)
