@@ -100,6 +100,9 @@ class FuryEncoding(GameEncoding):
         self.events = tuple(rules.events.cards)
         agents = tuple(f"agent_{i + 1}" for i in range(rules.chits.agent_sets))
         self.fighters = (DRACULA, *agents, *HUNTERS, HARKER)
+        #: Every train route Dracula may declare under Vampiric Influence, and () for none.
+        self.routes = tuple(dict.fromkeys(
+            [(), *(route for place in self.places for route in rules.board.rail_routes(place))]))
         self.actions = ActionEncoding(self._action_specs())
         self.layout = self._layout()
 
@@ -139,7 +142,8 @@ class FuryEncoding(GameEncoding):
             (a.NoEvent, bare), (a.ChoosePlace, {"place": place}),
             (a.ChooseHunter, {"hunter": hunter}), (a.TakeWeapon, {"weapon": weapon}),
             (a.DeclareMove, {"move": Choice((*self.places, "train", "pass", "stay"),
-                                            "declared move")}),
+                                            "declared move"),
+                             "route": Choice(self.routes, "declared train route")}),
         ]
         return specs
 
