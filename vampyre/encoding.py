@@ -49,7 +49,8 @@ from .actions import (
     Search,
     TakeTurn,
 )
-from .state import CASTLE, DEAD, FORMS, PENDING_KINDS, SAVED, SLAIN, TRANSYLVANIA, load_world
+from .decisions import PENDING_KINDS
+from .state import CASTLE, DEAD, FORMS, SAVED, SLAIN, TRANSYLVANIA, load_world
 
 COUNT_DRACULA = "count_dracula"
 #: Fights shown at once (more are never unresolved together in play; extra ones are cut).

@@ -57,7 +57,9 @@ def test_no_encounters_in_the_large_hexes() -> None:
     script(state, [1] * 5)
     state.apply("harker", Move("bistritz"))
     state.apply("harker", state.legal_actions("harker")[-1])  # make camp, no search
-    assert not any("camps in" in t for t in texts(state))
+    assert texts(state)[-1] == "Harker makes camp without searching"
+    assert not any("encounter roll" in t for t in texts(state))
+    assert state.dice.remaining == (1,) * 4  # no night roll; only Mina's movement die
 
 
 def test_roads_are_considered_the_terrain_of_the_surrounding_hex() -> None:
