@@ -294,7 +294,7 @@ def test_rescue_van_helsing_hunters_win_when_he_gets_off_the_board() -> None:
 def test_rescue_van_helsing_vampires_win_with_him_mesmerized_and_no_priest_left() -> None:
     st = rescue("chamber_one_door_b",
                 [{"id": "van_helsing", "kind": "minion", "seat": "vampires",
-                  "minion_card": "minion_6", "square": (14, 8)},
+                  "minion_card": "minion_5", "square": (14, 8)},
                  {"id": "staker_1", "square": (0, 9)},
                  {"id": "minion_1", "square": (9, 9)}], "minion_1")
     st.van_helsing_found = True
@@ -468,7 +468,7 @@ def test_points_value_own_forces_stop_where_the_box_runs_out() -> None:
     while st.current_seats() == ("hunters",):
         st.apply("hunters", Recruit("staker") if Recruit("staker") in
                  st.legal_actions("hunters") else st.legal_actions("hunters")[0])
-    for kind in ["she_wolf"] * 4 + ["minion"] * 8:
+    for kind in ["she_wolf"] * 4 + ["minion"] * 5 + ["nosferatu"]:
         st.apply("vampires", Recruit(kind))
     # 32 of 36 points: 4 left, no She-wolf or Minion left in the box, the rest cost more
     assert st.legal_actions("vampires") == [DoneRecruiting()]
@@ -481,14 +481,14 @@ def test_points_value_own_forces_spread_over_the_tinted_tiles() -> None:
     for _ in range(4):
         st.apply("hunters", Recruit("priest"))
     st.apply("hunters", DoneRecruiting())
-    for kind in ["minion"] * 8 + ["she_wolf", "she_wolf"]:
-        st.apply("vampires", Recruit(kind))
+    for kind in ["minion"] * 5 + ["she_wolf", "she_wolf", "nosferatu"]:
+        st.apply("vampires", Recruit(kind))  # 10 + 8 + 6 = 24: eight vampire characters
     st.apply("vampires", DoneRecruiting())
     passive(st, lambda s: s.phase != "setup")
     board = st.rules.board
     per_tile = Counter(board.tile_at(f.pos) for f in st.figures.values()
                        if f.seat == "vampires")
-    assert sorted(per_tile.values()) == [2, 2, 2, 2, 2]
+    assert sorted(per_tile.values()) == [1, 1, 2, 2, 2]
 
 
 def test_placing_characters_never_in_a_closed_doorway() -> None:
@@ -522,12 +522,10 @@ def test_rescue_van_helsing_a_full_room_places_him_on_the_nearest_free_square() 
     board = GAME.new_game(seed=1, adventure="rescue_van_helsing").rules.board
     room = [board.xy(s) for s in board.tile_squares("chamber_one_door_a")
             if s not in board.door_of]
-    crowd = [{"id": f"minion_{i + 1}", "square": sq} for i, sq in enumerate(room[:8])]
-    crowd += [{"id": f"{k}_{c}", "square": sq} for (k, c), sq in zip(
-        [("she_wolf", "a"), ("she_wolf", "b"), ("she_wolf", "c"), ("she_wolf", "d"),
-         ("nosferatu", "a"), ("nosferatu", "b"), ("nosferatu", "c"), ("nosferatu", "d")],
-        room[8:], strict=True)]
-    crowd.append({"id": "vampiress_a", "square": (9, 5)})  # and the doorway
+    cards = [f"minion_{i}" for i in range(1, 6)] + [f"she_wolf_{c}" for c in "abcd"] + \
+        [f"nosferatu_{c}" for c in "abcd"] + [f"vampiress_{c}" for c in "abc"]
+    crowd = [{"id": card, "square": sq} for card, sq in zip(cards, room, strict=True)]
+    crowd.append({"id": "dracula", "square": (9, 5)})  # and the doorway
     st = rescue("chamber_one_door_a",
                 [*crowd, {"id": "staker_1", "square": (8, 6), "facing": "n"}], "staker_1")
     st.doors_open["door_1"] = True

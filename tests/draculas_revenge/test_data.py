@@ -149,7 +149,7 @@ def test_a_start_area_too_small_for_its_forces_is_refused(tmp_path: Path) -> Non
     path = Path(folder) / "adventures.toml"
     path.write_text(path.read_text(encoding="utf-8").replace(
         "forces = { she_wolf = 3, nosferatu = 1 }",
-        "forces = { minion = 8, she_wolf = 4, nosferatu = 1 }", 1), encoding="utf-8")
+        "forces = { minion = 5, she_wolf = 4, nosferatu = 4 }", 1), encoding="utf-8")
     message = refused(data_dir=folder)
     assert message.endswith("adventures.toml: adventures.into_the_breach.vampires.area "
                             "'vampire_starting_area' has 12 free squares for 13 characters")
@@ -181,10 +181,10 @@ def test_a_custom_map_whose_start_area_cannot_hold_a_players_forces_is_refused(
     folder = with_little_crypt(tmp_path, 'start_area_1 = { tiles = ["full_room_a"] }\n'
                                'start_area_2 = { tiles = ["hallway_straight_a"] }\n')
     custom = {"adventure": "custom", "custom_map": "little_crypt", "data_dir": folder}
-    assert GAME.new_game(seed=1, **custom).current_seats() == ("hunters",)  # 11 fit in 12
+    assert GAME.new_game(seed=1, **custom).current_seats() == ("hunters",)  # 12 fit in 12
     assert refused(points=100, **custom) == (
         "option 'custom_map': start_area_2 of the map 'little_crypt' (maps.toml) has 12 "
-        "free squares, but the hunter player may buy up to 16 characters with 100 points")
+        "free squares, but the hunter player may buy up to 19 characters with 100 points")
     assert "start_area_2" in refused(hunter_points=60, **custom)
 
 
@@ -206,5 +206,5 @@ def test_own_forces_need_room_on_the_tinted_tiles(tmp_path: Path) -> None:
     assert not GAME.new_game(seed=1, **destroy).is_over  # the printed eleven fit in 12
     assert refused(own_forces=True, **destroy) == (
         "option 'own_forces': vampire_starting_areas of the map 'destroy_dracula' "
-        "(maps.toml) has 12 free squares, but the vampire player may buy up to 18 "
+        "(maps.toml) has 12 free squares, but the vampire player may buy up to 15 "
         "characters with 72 points")
