@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gothic_kernel import BadOption, CorruptSave, Dice, Game, Option, Outcome, __version__
 
-from . import data, option_check, saving, views
+from . import data, option_check, saving, svg, views
 from . import narration as say
 from .actions import ACTION_TYPES
 from .adventures import set_up
@@ -28,6 +28,8 @@ from .turn import SequenceOfPlay
 
 if TYPE_CHECKING:
     from gothic_kernel import Agent, GameRecord, GameState
+    from gothic_kernel.screen import TextScreen
+    from gothic_kernel.svg import Svg
 
 ADVENTURES = ("into_the_breach", "defile_the_coffins", "cross_the_catacombs",
               "rescue_van_helsing", "destroy_dracula", "custom")
@@ -148,6 +150,17 @@ class DraculasRevengeGame(Game):
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
         return {seat: RevengeBot(seed + i) for i, seat in enumerate(state.seats)}
+
+    def picture(self, observation: Mapping[str, Any], viewer: str, **options: Any) -> Svg:
+        """The board as ``viewer`` sees it (draculas_revenge.svg.board: its options)."""
+        return svg.board(observation, viewer, **options)
+
+    def text_screen(self) -> TextScreen:
+        """The board, the turn, your cards and the other side as text (``gothic play``;
+        draculas_revenge.screen)."""
+        from .screen import RevengeScreen
+
+        return RevengeScreen(self)
 
     # -- what a state asks of the modules above it ------------------------------------------
     def observe(self, state: DRState, viewer: str) -> dict[str, Any]:

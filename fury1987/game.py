@@ -11,6 +11,20 @@ import attrs
 
 from gothic_kernel import Agent, BadOption, CorruptSave, Dice, Game, GameState, GothicError, Option
 
+from . import (
+    bots,
+    combat_cards,
+    dracula_cards,
+    encounter_cards,
+    flow,
+    hunter_cards,
+    report,
+    resample,
+    saves,
+    setup,
+    svg,
+    views,
+)
 from .actions import ACTION_TYPES
 from .board import Board
 from .combat_tables import ChitData, CombatDataError, CombatTables, load_chits, load_tables
@@ -18,10 +32,15 @@ from .encounter_chits import EncounterData
 from .event_cards import EventCards, load_events
 from .railways import RailwayStationChart
 from .state import SEATS, FuryState
-from .wording import printed_names
+from .wording import printed_names, seat_name
 
 if TYPE_CHECKING:
     from gothic_kernel.agents import GameRecord
+    from gothic_kernel.screen import TextScreen
+    from gothic_kernel.svg import Svg
+
+#: The modules whose classes are the Event Cards' rules (each registers its cards).
+CARD_MODULES = (combat_cards, encounter_cards, dracula_cards, hunter_cards)
 
 T = TypeVar("T")
 
@@ -131,8 +150,6 @@ class FuryGame(Game):
     def seat_name(self, seat: str) -> str:
         """A seat as the rulebook names it: "Dracula", "Lord Godalming", "Dr Seward",
         "Van Helsing"."""
-        from .prompts import seat_name
-
         return seat_name(seat)
 
     def rules_for(self, options: Mapping[str, Any]) -> Rules:
@@ -142,10 +159,8 @@ class FuryGame(Game):
         self.rules_for(options)  # a bad data file raises BadOption now
 
     def _new_game(self, dice: Dice, options: dict[str, Any]) -> FuryState:
-        from .setup import set_up
-
         state = FuryState(self, self.rules_for(options), dice, dict(options))
-        set_up(state)
+        setup.set_up(state)
         return state
 
     def _state_from_data(self, data: Any, dice: Dice) -> FuryState:
@@ -154,20 +169,38 @@ class FuryGame(Game):
         options = self.resolve_options(data["options"])
         rest = {k: v for k, v in data.items() if k != "options"}
         state = FuryState.from_data(self, self.rules_for(options), options, rest, dice)
-        from .saves import check_save
-
-        check_save(state)
+        saves.check_save(state)
         return state
+
+    # -- what a state asks of the rules above it ---------------------------------------
+    def enter_phase(self, state: FuryState) -> None:
+        """Nothing is pending: the Sequence of Play begins the next phase."""
+        flow.enter_phase(state)
+
+    def observe(self, state: FuryState, viewer: str) -> dict[str, Any]:
+        """What ``viewer`` may know of ``state`` (fury1987.views)."""
+        return views.observation(state, viewer)
+
+    def resample_state(self, state: FuryState, viewer: str, seed: int) -> FuryState:
+        """A state ``viewer`` cannot tell from ``state`` (fury1987.resample)."""
+        return resample.resample(state, viewer, seed)
 
     def report(self, state: GameState, record: GameRecord) -> list[str]:
         """The account of a played game (``gothic demo fury1987``): turn by turn, as the
         table heard it, then the end and Dracula's secret trail (fury1987.report)."""
-        from .report import report
-
         assert isinstance(state, FuryState)
-        return report(state, record)
+        return report.report(state, record)
+
+    def text_screen(self) -> TextScreen:
+        """Europe, your chits and cards and the others as text (``gothic play``;
+        fury1987.screen)."""
+        from .screen import FuryScreen
+
+        return FuryScreen(self)
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
-        from .bots import default_agents
+        return bots.default_agents(state, seed)
 
-        return default_agents(state, seed)
+    def picture(self, observation: Mapping[str, Any], viewer: str, **options: Any) -> Svg:
+        """The map of Europe as ``viewer`` sees it (fury1987.svg.board: its options)."""
+        return svg.board(observation, viewer, **options)

@@ -19,11 +19,19 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from gothic_kernel import Agent, CorruptSave, Dice, Game, GameState, Option, Outcome, __version__
+from gothic_kernel.decisions import settle
+from gothic_kernel.svg import Svg
 
 from .actions import ACTION_TYPES
+from .bots import default_agents
+from .invariants import check_save
+from .report import report as report_game
+from .round import begin_round
 from .rules import DRACULA, HUNTERS, SEATS, load_rules
 from .setup import set_up
 from .state import ModernState
+from .svg import board
+from .views import observation, resample
 
 __all__ = ["DRACULA", "HUNTERS", "SEATS", "FuryModernGame", "ModernState", "__version__"]
 
@@ -56,8 +64,6 @@ class FuryModernGame(Game):
         return f"{said}{reason}."
 
     def _new_game(self, dice: Dice, options: dict[str, Any]) -> ModernState:
-        from gothic_kernel.decisions import settle
-
         rules = load_rules(options["map_file"], options["data_dir"])
         state = ModernState(self, rules, dice, options)
         set_up(state)
@@ -70,17 +76,28 @@ class FuryModernGame(Game):
         options = self.resolve_options(data["options"])
         rules = load_rules(options["map_file"], options["data_dir"])
         state = ModernState.from_snapshot(self, rules, data, dice)
-        from .invariants import check_save
-
         check_save(state)
         return state
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
-        from .bots import default_agents
-
         return default_agents(state, seed)
 
     def report(self, state: GameState, record: Any) -> list[str]:
-        from .report import report
+        return report_game(state, record)
 
-        return report(state, record)
+    # -- what a state asks of the modules above it ------------------------------------------
+    def begin_round(self, state: ModernState) -> None:
+        """``state.enter_phase()``: the stack is empty, a new round begins (see ``round``)."""
+        begin_round(state)
+
+    def observe(self, state: ModernState, viewer: str) -> dict[str, Any]:
+        """``state.observation(viewer)`` (see ``views``)."""
+        return observation(state, viewer)
+
+    def resample_state(self, state: ModernState, viewer: str, seed: int) -> ModernState:
+        """``state.resample(viewer, seed)`` (see ``views`` and ``resample``)."""
+        return resample(state, viewer, seed)
+
+    def picture(self, observation: Mapping[str, Any], viewer: str, **options: Any) -> Svg:
+        """The map of Europe as ``viewer`` sees it (fury_modern.svg.board: its options)."""
+        return board(observation, viewer, **options)

@@ -38,6 +38,8 @@ from .decisions import ModernDecision
 from .health import bite_hunter, heal_dracula, hurt_dracula, hurt_hunter
 from .influence import advance_influence
 from .rules import DRACULA, HUNTERS
+from .state import Hideout
+from .trail import clear_hideout, return_encounter
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -248,9 +250,17 @@ def _end(fight: Fight, state: ModernState) -> None:
     state.say("combat_over", f"The combat in {state.name(fight.city)} ends: {fight.ended}.",
               reason=fight.ended)
     if fight.vampire:
-        from .encounters import after_vampire_fight
-
         after_vampire_fight(state, fight)
+
+
+def after_vampire_fight(state: ModernState, fight: Fight) -> None:
+    """A vampire destroyed is discarded; one still alive goes back face up with its damage
+    (encounters.toml: New and Reckless Vampires)."""
+    if vampire_destroyed(state, fight):
+        state.say("vampire_destroyed", f"The {state.name(fight.vampire)} is destroyed.")
+        state.encounter_deck.discard(fight.vampire)
+    else:
+        return_encounter(state, fight.city, fight.vampire, fight.wounds)
 
 
 # -- the steps the rules take --------------------------------------------------------------
@@ -564,27 +574,24 @@ class PlottingSearch(ModernDecision):
 
 
 def bat_flight(state: ModernState) -> list[str]:
-    """Escape as Bat at night: cities up to two roads away that hold no hunter, off the trail."""
+    """Escape as Bat at night: cities up to two roads away that hold no hunter, whose cards
+    are in his location deck (not on the trail, not in a lair), not holy."""
     board, here = state.board, state.dracula_location
     holy = state.tokens.holy()
-    on_trail = {h.card for h in state.trail}
+    on_trail = {h.card for h in (*state.trail, *state.lairs)}
     reach = board.distances(here, ("road",), holy)
     return [c for c in board.cities if 0 < reach.get(c, 9) <= 2 and not state.hunters_at(c)
             and c not in on_trail and c not in holy]
 
 
 def fly_off(state: ModernState, city: str) -> None:
-    """Dracula clears his current hideout and flies, in secret, to ``city``: its card goes on
-    trail space 1 with Escape as Bat beside it (the card photograph; fidelity table)."""
-    from .state import Hideout
-    from .trail import clear_hideout
-
+    """Dracula clears his current hideout where it lies (behind a power card he stayed with,
+    such as Hide, too) and flies, in secret, to ``city``: its card goes on trail space 1
+    with Escape as Bat beside it (the card photograph; fidelity table)."""
     current = state.current_hideout
     state.dracula.revealed = False
     if current is not None:
-        state.trail.remove(current)
-        state.trail.insert(1, current)  # no longer his location, so it may be cleared
-        clear_hideout(state, current, "Escape as Bat")
+        clear_hideout(state, current, "Escape as Bat", his_own=True)
     state.trail.insert(0, Hideout(city, power="escape_as_bat"))
     state.events.add(event("bat_flight", f"Dracula flies as a bat to {state.name(city)}.",
                            city=city), Scope.seat(DRACULA),

@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING
 
 from gothic_kernel import CorruptSave
 
+from .combat import Fight
+from .dracula import Maturing
+from .encounters import EncounterStep, Searching
 from .rules import HUNTERS
 
 if TYPE_CHECKING:
@@ -27,10 +30,6 @@ def check_save(state: ModernState) -> None:
 
 def card_places(state: ModernState) -> dict[str, Counter[str]]:
     """Every card of each kind, counted wherever it lies."""
-    from .combat import Fight
-    from .dracula import Maturing
-    from .encounters import EncounterStep, Searching
-
     hunters = state.hunters.values()
     items = Counter([*state.item_deck.cards, *state.item_deck.discards,
                      *(c for h in hunters for c in h.items)])
@@ -39,7 +38,7 @@ def card_places(state: ModernState) -> dict[str, Counter[str]]:
                       *([state.hunter_ally] if state.hunter_ally else []),
                       *([state.dracula.ally] if state.dracula.ally else [])])
     encounters = Counter([*state.encounter_deck.cards, *state.encounter_deck.discards,
-                          *state.dracula.encounters,
+                          *state.dracula.encounters, *state.dracula.kept,
                           *(e for h in (*state.trail, *state.lairs) for e in h.encounters)])
     combat = Counter(state.combat_deck.cards)
     for decision in state.stack:

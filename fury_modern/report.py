@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from gothic_kernel import PUBLIC
 
 from .rules import DRACULA, HUNTERS
+from .state import ModernState
 
 if TYPE_CHECKING:
     from gothic_kernel import GameState
@@ -16,8 +17,6 @@ QUIET = frozenset({"combat_card_chosen", "item_drawn", "event_drawn", "ticket"})
 
 
 def report(state: GameState, record: Any) -> list[str]:
-    from .state import ModernState
-
     assert isinstance(state, ModernState)
     lines = ["Dracula moves in secret across Europe; Lord Godalming, Dr. Seward, Van Helsing "
              "and Mina Harker hunt him. He wins at 13 influence; they win by defeating him.",

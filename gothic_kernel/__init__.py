@@ -34,6 +34,7 @@ from .errors import (
     GameLoadError,
     GothicError,
     IllegalAction,
+    NoPicture,
     RuleError,
     UnknownGame,
     UnknownSeat,
@@ -53,6 +54,7 @@ from .game import (
 from .pools import Pool, pool_of
 from .registry import available_games, load_game, register_game, unregister_game
 from .sequencer import Sequencer, SimultaneousChoice, seats_in_order
+from .svg import Svg, picture
 from .visibility import PUBLIC, Log, LogEntry, Scope, copy_json, event, redact
 
 try:
@@ -86,6 +88,7 @@ __all__ = [
     "Log",
     "LogEntry",
     "LoggedState",
+    "NoPicture",
     "Option",
     "Outcome",
     "Pool",
@@ -97,6 +100,7 @@ __all__ = [
     "Sequencer",
     "Simulation",
     "SimultaneousChoice",
+    "Svg",
     "UnknownGame",
     "UnknownSeat",
     "actions_json",
@@ -107,6 +111,7 @@ __all__ = [
     "event",
     "game_seeds",
     "load_game",
+    "picture",
     "play_game",
     "pool_of",
     "redact",

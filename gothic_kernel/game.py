@@ -23,6 +23,7 @@ has the same JSON form. The legal actions are worked out once per position
 from __future__ import annotations
 
 import abc
+import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
@@ -32,13 +33,15 @@ import attrs
 
 from .actions import ACTION_FORMAT, Action, ActionCodec
 from .dice import Dice, dice_from_data
-from .errors import BadOption, CorruptSave, GothicError, IllegalAction, UnknownSeat
+from .errors import BadOption, CorruptSave, GothicError, IllegalAction, NoPicture, UnknownSeat
 from .randomagent import RandomAgent
 from .serial import SerialError
 from .visibility import PUBLIC, Log
 
 if TYPE_CHECKING:
     from .agents import Agent, GameRecord
+    from .screen import TextScreen
+    from .svg import Svg
 
 #: The rule named when a seat acts out of turn.
 SEQUENCE_OF_PLAY = "sequence of play"
@@ -324,6 +327,14 @@ class GameState(abc.ABC):
         twin.dice = self.dice.reseeded(seed)
         return twin
 
+    def chance_mark(self) -> str:
+        """An opaque mark of how far this state's random stream has run: it changes exactly
+        when a die is rolled or anything is shuffled or drawn at random, and says nothing of
+        what comes next (a digest). A front end compares two marks to tell whether a choice
+        called on chance (``gothic play`` refuses to take such a choice back)."""
+        data = json.dumps(self.dice.to_data(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(data.encode()).hexdigest()[:16]
+
     # -- saving -----------------------------------------------------------------------------
     def to_json(self) -> str:
         """An exact snapshot, the random stream included; ``game.from_json`` reads it."""
@@ -484,6 +495,29 @@ class Game(abc.ABC):
         else:
             lines.append(self.outcome_sentence(outcome))
         return lines
+
+    def picture(self, observation: Mapping[str, Any], viewer: str, **options: Any) -> Svg:
+        """The board as ``viewer`` sees it: an SVG picture (:class:`~gothic_kernel.svg.Svg`,
+        a ``str`` a notebook shows) drawn from ``observation`` (what
+        ``state.observation(viewer)`` gave) and the game's public data only, so it cannot
+        show a secret. ``options`` are the game's drawing options, each with a default
+        (``size``, ``labels``, ...); ``gothic_kernel.svg.picture(state, viewer)`` is the
+        shortcut and ``gothic_kernel.svg.save`` writes it as .svg or .png.
+
+        Games override this; this default raises :class:`~gothic_kernel.NoPicture`."""
+        raise NoPicture(f"{self.name} draws no pictures (its Game class has no picture "
+                        "method)")
+
+    def text_screen(self) -> TextScreen:
+        """How a terminal front end (``gothic play``) draws this game's view as text: a
+        :class:`~gothic_kernel.screen.TextScreen`, whose methods read only an observation
+        and public game data, never a state.
+
+        This default writes the observation out readably; games override it with their
+        board as text, the viewer's own cards and chits, and the others' public side."""
+        from .screen import TextScreen
+
+        return TextScreen(self)
 
     def outcome_sentence(self, outcome: Outcome) -> str:
         """The outcome in words, with the seats as people call them ("Dracula wins (major

@@ -30,6 +30,8 @@ from gothic_kernel import (
     Option,
     __version__,
 )
+from gothic_kernel.screen import TextScreen
+from gothic_kernel.svg import Svg
 
 from . import castle, turns
 from .actions import ACTION_TYPES
@@ -131,6 +133,19 @@ class VampyreGame(Game):
 
         assert isinstance(state, VampyreState)
         return report(self, state, record)
+
+    def picture(self, observation: Mapping[str, Any], viewer: str, **options: Any) -> Svg:
+        """Transylvania or Castle Dracula as ``viewer`` sees it (vampyre.svg.board: its
+        options)."""
+        from .svg import board
+
+        return board(observation, viewer, **options)
+
+    def text_screen(self) -> TextScreen:
+        """The board, your hunter and the others as text (``gothic play``; vampyre.screen)."""
+        from .screen import VampyreScreen
+
+        return VampyreScreen(self)
 
     def world(self, data_dir: str = "") -> Mapping[str, Any]:
         """The maps and tables (for front ends): ``world().transylvania`` etc."""

@@ -193,6 +193,7 @@ def test_ambushing_resolves_the_encounter_against_the_hunter() -> None:
 def test_search_action_resolves_every_encounter_of_the_hideout() -> None:
     state = started(dracula="berlin", hunters=("brussels", "madrid", "rome", "vienna"))
     trail_of(state, "berlin", "brussels")
+    state.trail[1].revealed = True  # he knows the hideout is here
     for encounter in ("rats", "hoax"):
         state.trail[1].add_encounter(encounter)
         state.encounter_deck.cards.remove(encounter)
