@@ -23,12 +23,12 @@ from .adventures import set_up
 from .bots import RevengeBot
 from .report import report
 from .rules import rules_for
+from .screen import RevengeScreen
 from .state import DRState
 from .turn import SequenceOfPlay
 
 if TYPE_CHECKING:
     from gothic_kernel import Agent, GameRecord, GameState
-    from gothic_kernel.screen import TextScreen
     from gothic_kernel.svg import Svg
 
 ADVENTURES = ("into_the_breach", "defile_the_coffins", "cross_the_catacombs",
@@ -155,11 +155,9 @@ class DraculasRevengeGame(Game):
         """The board as ``viewer`` sees it (draculas_revenge.svg.board: its options)."""
         return svg.board(observation, viewer, **options)
 
-    def text_screen(self) -> TextScreen:
+    def text_screen(self) -> RevengeScreen:
         """The board, the turn, your cards and the other side as text (``gothic play``;
         draculas_revenge.screen)."""
-        from .screen import RevengeScreen
-
         return RevengeScreen(self)
 
     # -- what a state asks of the modules above it ------------------------------------------
