@@ -142,9 +142,8 @@ def door_actions(state: DRState, fig: Figure, budget: int) -> list[Action]:
         return []
     if not state.doors_open[door]:
         return [OpenDoor(fig.id)]
-    cells = state.rules.board.doors[door]
-    if any(f.pos in cells for f in state.figures.values()):
-        return []  # a door cannot close on a character (ruling)
+    if any(cell in state.solid_at() for cell in state.rules.board.doors[door]):
+        return []  # a door cannot close on a solid character (ruling); mist is not there
     return [CloseDoor(fig.id)]
 
 
@@ -298,4 +297,4 @@ def why_not_door(state: DRState, fig: Figure, action: OpenDoor | CloseDoor, who:
         return "the door in front is open already", RULE_DOORS
     if not state.doors_open[door]:
         return "the door in front is closed already", RULE_DOORS
-    return "the door cannot close on a character standing in the doorway", RULE_DOORS
+    return "the door cannot close on a solid character standing in the doorway", RULE_DOORS
