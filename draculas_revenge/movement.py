@@ -33,13 +33,15 @@ def destinations(state: DRState, fig: Figure) -> list[tuple[int, int]]:
     """(direction, square) pairs the figure may move to now."""
     board = state.rules.board
     out = []
-    # misted vampires move through doors and characters, never through walls
+    # misted vampires move through doors and characters, never through walls; nobody
+    # steps beyond the tiles (open for the diagonal rule: "Leaving the Board")
     obstacles = board.wall_bits if fig.misted else state.obstacles()
+    closed = obstacles | board.void_bits
     holders = held_back_by(state, fig)
     zone = state.rules.numbers["crucifix_zone"]
     for d in range(8):
         to = board.step(fig.pos, d)
-        if _blocked(to, obstacles):
+        if _blocked(to, closed):
             continue
         if d % 2 == 1:  # diagonal: not between two obstacles
             a = board.step(fig.pos, (d - 1) % 8)

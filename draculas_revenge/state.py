@@ -197,7 +197,8 @@ class DRState(LoggedState, DecisionState):
         return self._solid
 
     def obstacles(self) -> int:
-        """Bitset of squares that block moving and seeing: walls, closed doors, solid figures."""
+        """Bitset of squares that block moving and seeing: walls, closed doors, solid figures
+        (not the spaces beyond the tiles, which are open but cannot be entered)."""
         if self._obstacles is None:
             bits = self.rules.board.wall_bits
             for door, is_open in self.doors_open.items():
