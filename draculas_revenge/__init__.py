@@ -35,6 +35,13 @@ ADVENTURES = ("into_the_breach", "defile_the_coffins", "cross_the_catacombs",
               "rescue_van_helsing", "destroy_dracula", "custom")
 
 
+def options_added_later(saved: Mapping[str, Any]) -> dict[str, Any]:
+    """Options a save written before they existed does not list, with the values that play
+    on as that save was played (``start_areas``: your own adventures were placed on the
+    start areas)."""
+    return {"start_areas": saved.get("adventure") == "custom"}
+
+
 class DraculasRevengeGame(Game):
     """The rules object of Dracula's Revenge."""
 
@@ -61,8 +68,12 @@ class DraculasRevengeGame(Game):
                "where the designer sets a different one for each side (0: 'points')"),
         Option("hunter_points", 0, "your own adventure: the hunter side's points value "
                "(0: 'points')"),
-        Option("designer", "vampires", "your own adventure: the side whose player designed "
-               "the board (the other places first)", ("vampires", "hunters")),
+        Option("designer", "vampires", "your own adventure: the side left to the player who "
+               "designed the board, the other player having chosen the other side (that "
+               "player buys and places first)", ("vampires", "hunters")),
+        Option("start_areas", False, "your own adventure: place the characters on the map's "
+               "start areas (start_area_1 the vampire player, start_area_2 the hunter player; "
+               "Multiplayer: start_area_N by seat) instead of anywhere on the board"),
         Option("custom_map", "custom_catacombs", "your own adventure: the map (an id in "
                "maps.toml)"),
         Option("timer_seconds", 0, "the optional Timer rule: seconds per character's move "
@@ -131,11 +142,12 @@ class DraculasRevengeGame(Game):
         if not isinstance(data_, dict) or not isinstance(data_.get("options"), dict):
             raise CorruptSave("draculas_revenge save: the state and its options must be "
                               "objects")
-        missing = sorted({o.name for o in self.options} - set(data_["options"]))
+        saved = {**options_added_later(data_["options"]), **data_["options"]}
+        missing = sorted({o.name for o in self.options} - set(saved))
         if missing:  # a save lists every option, as the game was set up
             raise CorruptSave(f"draculas_revenge save: the options do not say {missing[0]!r}")
         options = self.resolve_options({k: tuple(v) if isinstance(v, list) else v
-                                        for k, v in data_["options"].items()})
+                                        for k, v in saved.items()})
         state = saving.from_data(self, dice, {**data_, "options": options})
         saving.check(state)
         return state

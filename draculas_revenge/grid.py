@@ -61,6 +61,7 @@ class Board:
         self.tile_of = tile_of.ravel().copy()
         self.size = self.width * self.height
         self.open = self.kind == FLOOR
+        self.open_squares: tuple[int, ...] = tuple(np.flatnonzero(self.open).tolist())
         #: Walls: they block moving and seeing.
         self.wall_bits = sum(1 << i for i in np.flatnonzero(self.kind == WALL).tolist())
         #: The spaces beyond the tiles: "open, similar to the full-room tiles" for seeing

@@ -546,3 +546,52 @@ def test_your_own_adventures_a_points_value_for_each_side() -> None:
     assert st.legal_actions("vampires") == [DoneRecruiting()]
     with pytest.raises(BadOption):
         GAME.new_game(seed=1, adventure="custom", hunter_points=-1)
+
+
+def buy_and_finish(st: Any, seat: str, kinds: list[str]) -> None:
+    for kind in kinds:
+        st.apply(seat, Recruit(kind))
+    st.apply(seat, DoneRecruiting())
+
+
+@pytest.mark.parametrize(("designer", "chooser"), [("vampires", "hunters"),
+                                                   ("hunters", "vampires")])
+def test_your_own_adventures_the_player_who_did_not_design_the_board_goes_first(
+        designer: str, chooser: str) -> None:
+    """"The player who did not design the board chooses whether to play hunters or
+    vampires" (ruling 21: the seats are the sides, so the choice is the seat that player
+    takes, and ``designer`` names the other) and "places his characters on the board
+    first": that player buys first, then places every character first."""
+    st = GAME.new_game(seed=1, adventure="custom", points=6, designer=designer)
+    assert st.current_seats() == (chooser,)
+    buy_and_finish(st, chooser, ["priest"] if chooser == "hunters" else ["nosferatu"])
+    buy_and_finish(st, designer, ["priest"] if designer == "hunters" else ["nosferatu"])
+    placed = []
+    while st.phase == "setup":
+        seat = st.current_seats()[0]
+        placed.append(seat)
+        st.apply(seat, st.legal_actions(seat)[0])
+    assert placed == [chooser, designer]
+
+
+def test_your_own_adventures_characters_are_placed_anywhere_on_the_board() -> None:
+    """"places his characters on the board": any free square of the board (not a closed
+    doorway), facing any side; the option ``start_areas`` keeps each player to the map's
+    start area instead (a special rule the players may agree)."""
+    st = GAME.new_game(seed=1, adventure="custom", points=6)
+    buy_and_finish(st, "hunters", ["priest"])
+    buy_and_finish(st, "vampires", ["nosferatu"])
+    board = st.rules.board
+    free = {board.xy(s) for s in range(board.size)
+            if board.open[s] and s not in board.door_of}
+    squares = {a.square for a in st.legal_actions("hunters")}
+    assert squares == free
+    assert "on the board" in st.prompt("hunters")
+    st.apply("hunters", Place("priest_1", (8, 8), "e"))  # the middle: no start area there
+    assert (8, 8) not in {a.square for a in st.legal_actions("vampires")}
+    areas = GAME.new_game(seed=1, adventure="custom", points=6, start_areas=True)
+    buy_and_finish(areas, "hunters", ["priest"])
+    buy_and_finish(areas, "vampires", ["nosferatu"])
+    area = areas.rules.board.areas["start_area_2"]
+    assert {board.index(*a.square) for a in areas.legal_actions("hunters")} == \
+        {s for s in area if s not in board.door_of}

@@ -173,20 +173,30 @@ def with_little_crypt(tmp_path: Path, areas: str) -> str:
     return folder
 
 
-def test_a_custom_map_without_start_areas_is_refused(tmp_path: Path) -> None:
-    folder = with_little_crypt(tmp_path, "")
-    message = refused(adventure="custom", custom_map="little_crypt", data_dir=folder)
+def test_a_custom_map_without_start_areas_is_refused_only_with_start_areas(
+        tmp_path: Path) -> None:
+    folder = with_little_crypt(tmp_path, '[maps.one_hallway]\nprovenance = "reconstructed"\n'
+                               'tiles = [{ tile = "hallway_straight_a", col = 0, row = 0 }]\n')
+    custom = {"adventure": "custom", "custom_map": "little_crypt", "data_dir": folder}
+    message = refused(start_areas=True, **custom)
     assert message == ("option 'custom_map': the map 'little_crypt' (maps.toml) has no "
                        "start_area_1, where the vampire player places its characters")
     for printed in ("into_the_breach", "destroy_dracula"):  # no start areas either
-        assert "has no start_area_1" in refused(adventure="custom", custom_map=printed)
+        assert "has no start_area_1" in refused(adventure="custom", custom_map=printed,
+                                                start_areas=True)
+        assert not GAME.new_game(seed=1, adventure="custom", custom_map=printed).is_over
+    assert GAME.new_game(seed=1, **custom).current_seats() == ("hunters",)  # on the board
+    assert refused(adventure="custom", custom_map="one_hallway", data_dir=folder) == (
+        "option 'custom_map': the map 'one_hallway' (maps.toml) has 12 free squares, but "
+        "the players may buy up to 22 characters")
 
 
 def test_a_custom_map_whose_start_area_cannot_hold_a_players_forces_is_refused(
         tmp_path: Path) -> None:
     folder = with_little_crypt(tmp_path, 'start_area_1 = { tiles = ["full_room_a"] }\n'
                                'start_area_2 = { tiles = ["hallway_straight_a"] }\n')
-    custom = {"adventure": "custom", "custom_map": "little_crypt", "data_dir": folder}
+    custom = {"adventure": "custom", "custom_map": "little_crypt", "data_dir": folder,
+              "start_areas": True}
     assert GAME.new_game(seed=1, **custom).current_seats() == ("hunters",)  # 12 fit in 12
     assert refused(points=100, **custom) == (
         "option 'custom_map': start_area_2 of the map 'little_crypt' (maps.toml) has 12 "
@@ -198,7 +208,7 @@ def test_a_multiplayer_custom_map_needs_a_start_area_per_player(tmp_path: Path) 
     folder = with_little_crypt(tmp_path, 'start_area_1 = { tiles = ["full_room_a"] }\n'
                                'start_area_2 = { tiles = ["chamber_four_doors"] }\n')
     message = refused(adventure="custom", custom_map="little_crypt", data_dir=folder,
-                      multiplayer=("vampires", "hunters", "vampires"))
+                      multiplayer=("vampires", "hunters", "vampires"), start_areas=True)
     assert message == ("option 'custom_map': the map 'little_crypt' (maps.toml) has no "
                        "start_area_3, where player 3 (vampires) places its characters")
 
