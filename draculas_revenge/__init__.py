@@ -39,7 +39,7 @@ def options_added_later(saved: Mapping[str, Any]) -> dict[str, Any]:
     """Options a save written before they existed does not list, with the values that play
     on as that save was played (``start_areas``: your own adventures were placed on the
     start areas)."""
-    return {"start_areas": saved.get("adventure") == "custom"}
+    return {"start_areas": saved.get("adventure") == "custom", "reaction_points": 0}
 
 
 class DraculasRevengeGame(Game):
@@ -57,6 +57,9 @@ class DraculasRevengeGame(Game):
         Option("turn_limit", 0, "end an adventure that prints no turn limit after this many "
                "turns as a draw (0: play until someone wins)"),
         Option("reaction_dice", True, "False: the optional rule No Reaction Dice"),
+        Option("reaction_points", 0, "No Reaction Dice read as a fixed allowance: each "
+               "player's Reaction Points every turn, with no die (0: no Reaction Points and no "
+               "reactions); needs reaction_dice=False"),
         Option("feeding_and_saving", True, "False: the optional rule No Feeding or Saving"),
         Option("multiplayer", (), "the optional rule Multiplayer: each player's side in "
                "clockwise order, e.g. ('vampires', 'hunters', 'hunters'); needs "
@@ -89,7 +92,10 @@ class DraculasRevengeGame(Game):
         if multi and not 3 <= len(multi) <= 4:
             raise BadOption("option 'multiplayer' takes 3 or 4 players' sides; allowed "
                             "values 'vampires', 'hunters'")
-        for name in ("turn_limit", "timer_seconds"):
+        if options["reaction_points"] and options["reaction_dice"]:
+            raise BadOption("option 'reaction_points' is the allowance of the optional rule "
+                            "No Reaction Dice: it needs reaction_dice=False")
+        for name in ("turn_limit", "timer_seconds", "reaction_points"):
             if options[name] < 0:
                 raise BadOption(f"option {name!r} must be 0 or more")
         if options["points"] <= 0:

@@ -400,7 +400,7 @@ def _check_reactions(state: DRState, strict: bool) -> None:
     for seat in state.seats:
         die, spent = state.rp_die[seat], state.rp_spent[seat]
         if not dice:
-            need(die == 0 and spent == 0, "Reaction Dice without the Reaction Dice rule")
+            need(die == 0, "Reaction Dice without the Reaction Dice rule")
         elif rolled and strict:
             need(die >= 1, f"{say.players(seat)} Reaction Die is not rolled")
         need(spent <= state.reaction_points(seat), f"{say.player(seat)} spent more Reaction "

@@ -168,6 +168,34 @@ def test_no_reaction_dice_option_means_no_reactions() -> None:
     assert PlayCard in {type(a) for a in g.legal_actions(g.current_seats()[0])} or g.queue
 
 
+def test_no_reaction_dice_with_a_fixed_allowance_of_reaction_points() -> None:
+    """Ruling 31: "try playing without Reaction Dice" ("a bit less randomness") also reads
+    as a fixed allowance; ``reaction_points=N`` gives each player N Reaction Points every
+    turn, no die, known to everyone; reactions are as with the dice."""
+    st = sandbox(["........"] * 8,
+                 figures=[{"id": "she_wolf_b", "square": (4, 0), "facing": "s"},
+                          {"id": "crossbow_1", "square": (4, 7), "facing": "n"}],
+                 active="she_wolf_b", reaction_dice=False, reaction_points=6,
+                 hands={"hunters": ["crossbow_1"]})
+    assert st.reaction_points("hunters") == 6 and st.rp_die == {"vampires": 0, "hunters": 0}
+    seen = st.observation("vampires")["reaction_points"]["hunters"]
+    assert (seen["total"], seen["left"]) == (6, 6)  # no die hides it
+    st.apply("vampires", Move("she_wolf_b", "s", "s"))
+    assert st.current_seats() == ("hunters",)
+    st.apply("hunters", RangedAttack("crossbow_1", "she_wolf_b"))
+    assert st.rp_left("hunters") == 4
+    game = gk.load_game("draculas_revenge")
+    state = game.new_game(seed=2, reaction_dice=False, reaction_points=9)
+    while state.phase != "timeline":
+        state.apply(state.current_seats()[0], state.legal_actions(state.current_seats()[0])[0])
+    assert all(state.reaction_points(s) == 9 for s in state.seats)
+    assert not [e for e in state.log(gk.PUBLIC) if e["kind"] == "reaction_die"]
+    with pytest.raises(gk.BadOption, match="reaction_dice=False"):
+        game.new_game(seed=1, reaction_points=6)
+    with pytest.raises(gk.BadOption, match="0 or more"):
+        game.new_game(seed=1, reaction_dice=False, reaction_points=-1)
+
+
 def test_moving_characters_during_an_opponents_move_seeing_the_mover_leave() -> None:
     """Ruling: a character sees an action it watched begin or end, so it may react to
     an enemy stepping out of its sight (here behind a wall)."""
