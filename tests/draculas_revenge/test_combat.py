@@ -3,6 +3,7 @@ Saving Minions."""
 
 from __future__ import annotations
 
+import pytest
 from dr_helpers import last_attack, no_dice, targets
 
 import gothic_kernel as gk
@@ -21,7 +22,7 @@ from draculas_revenge.actions import (
 from draculas_revenge.characters import character_types
 from draculas_revenge.combat import outflanks
 from draculas_revenge.sight import in_front
-from gothic_kernel import ScriptedDice
+from gothic_kernel import IllegalAction, ScriptedDice
 
 
 def test_close_attacks_example_only_the_three_squares_in_front() -> None:
@@ -215,6 +216,36 @@ def test_crucifix_vampire_in_the_zone_cannot_attack_the_holder() -> None:
     st.figures["priest_1"].facing = 1  # the priest looks away: no longer each in the other's arc
     st.changed()
     assert targets(st, "vampires", CloseAttack) == {"priest_1"}
+
+
+def test_crucifix_a_vampire_within_three_squares_cannot_mesmerize_the_holder() -> None:
+    """"A vampire within the area affected by a crucifix cannot attack the holder":
+    mesmerizing is a ranged attack, refused within 3 squares while each is in the
+    other's arc, allowed from 4 squares away."""
+    for distance, allowed in ((2, False), (3, False), (4, True)):
+        st = no_dice(figures=[{"id": "priest_1", "square": (2, 1 + distance), "facing": "n"},
+                              {"id": "nosferatu_a", "square": (2, 1), "facing": "s"}],
+                     active="nosferatu_a")
+        assert (targets(st, "vampires", Mesmerize) == {"priest_1"}) is allowed, distance
+        if not allowed:
+            with pytest.raises(IllegalAction, match="crucifix") as err:
+                st.apply("vampires", Mesmerize("nosferatu_a", "priest_1"))
+            assert err.value.rule == "The Crucifix"
+
+
+def test_crucifix_holds_back_vampires_not_minions() -> None:
+    """"a crucifix holds no fear for them [minions]": a minion facing a priest moves up to
+    it and attacks it; a vampire in its place cannot."""
+    for kind, free in (("minion", True), ("she_wolf", False)):
+        cards = {"minion": {"id": "minion_1"}, "she_wolf": {"id": "she_wolf_a"}}
+        mover = {**cards[kind], "square": (2, 3), "facing": "s"}
+        st = no_dice(figures=[{"id": "priest_1", "square": (2, 6), "facing": "n"}, mover],
+                     active=mover["id"])
+        dirs = {a.direction for a in st.legal_actions("vampires") if isinstance(a, Move)}
+        assert ("s" in dirs) is free, kind
+        st.figures[mover["id"]].pos = st.rules.board.index(2, 5)
+        st.changed()
+        assert (targets(st, "vampires", CloseAttack) == {"priest_1"}) is free, kind
 
 
 def test_crucifix_gives_plus_one_close_attack_against_vampires_not_minions() -> None:
