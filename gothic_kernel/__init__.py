@@ -54,11 +54,12 @@ from .game import (
     check_seed,
 )
 from .ismcts import ISMCTSAgent
+from .log import Log
 from .pools import Pool, pool_of
 from .registry import available_games, load_game, register_game, unregister_game
 from .sequencer import Sequencer, SimultaneousChoice, seats_in_order
 from .svg import Svg, picture
-from .visibility import PUBLIC, Log, LogEntry, Scope, copy_json, event, redact
+from .visibility import PUBLIC, LogEntry, Scope, copy_json, event, redact
 
 try:
     __version__ = _metadata.version("gothic-games")

@@ -37,9 +37,10 @@ from .actions import ACTION_FORMAT, Action, ActionCodec
 from .dice import Dice, dice_from_data
 from .encoding import GameEncoding, encoding_for
 from .errors import BadOption, CorruptSave, GothicError, IllegalAction, NoPicture, UnknownSeat
+from .log import Log, split_save
 from .randomagent import RandomAgent
 from .serial import SerialError
-from .visibility import PUBLIC, Log
+from .visibility import PUBLIC
 
 if TYPE_CHECKING:
     import numpy as np
@@ -52,7 +53,10 @@ if TYPE_CHECKING:
 SEQUENCE_OF_PLAY = "sequence of play"
 #: The rule named when an action is not among the seat's legal actions.
 LEGAL_ACTIONS = "legal actions"
-SAVE_FORMAT = 1
+#: The save format ``to_json`` writes. Format 2 saves the log's entries compactly
+#: (:meth:`~gothic_kernel.visibility.LogEntry.to_saved`); saves of format 1 still load.
+SAVE_FORMAT = 2
+READABLE_FORMATS = (1, 2)
 
 
 def _read_only(scores: Mapping[str, float]) -> Mapping[str, float]:
@@ -381,10 +385,13 @@ class LoggedState(GameState):
         return self.events.for_viewer(viewer)
 
     def to_json(self) -> str:
+        """The snapshot of :meth:`GameState.to_json` with the log written last, followed
+        by its seal (:meth:`Log.saved`), so that loading it reads the log only when
+        it is first used."""
         head = json.dumps({"game": self.game.name, "format": SAVE_FORMAT,
                            "dice": self.dice.to_data(), "state": self.to_data()},
                           separators=(",", ":"))
-        return f'{head[:-1]},"log":{self.events.to_json()}}}'
+        return head[:-1] + self.events.saved()
 
 
 class Game(abc.ABC):
@@ -450,23 +457,26 @@ class Game(abc.ABC):
 
     # -- reading back ---------------------------------------------------------------------
     def from_json(self, text: str) -> GameState:
-        """The state a ``to_json`` snapshot describes; CorruptSave if it cannot be read."""
+        """The state a ``to_json`` snapshot describes; CorruptSave if it cannot be read.
+
+        A log saved by :class:`LoggedState` is read when first used, once its text is
+        found to match the checksum it was saved with; a save edited since is read and
+        checked in full."""
+        split = split_save(text) if isinstance(text, str) else None
         try:
-            data = json.loads(text)
+            data = json.loads(text if split is None else split[0])
         except (TypeError, ValueError) as exc:
             raise CorruptSave(f"not a JSON save: {exc}") from None
         if not isinstance(data, dict) or data.get("game") != self.name:
             found = data.get("game") if isinstance(data, dict) else None
             raise CorruptSave(f"not a {self.name} save (game: {found!r})")
-        if data.get("format") != SAVE_FORMAT:
+        if data.get("format") not in READABLE_FORMATS:
             raise CorruptSave(f"unsupported save format {data.get('format')!r}")
         dice = dice_from_data(data.get("dice"))
         try:
             state = self._state_from_data(data.get("state"), dice)
             if isinstance(state, LoggedState):
-                if not isinstance(data.get("log"), list):
-                    raise CorruptSave(f"corrupt {self.name} save: the log is missing")
-                state.events = Log.from_data(data["log"])
+                state.events = split[1] if split is not None else _saved_log(self, data)
         except CorruptSave:
             raise
         except (GothicError, SerialError, KeyError, TypeError, ValueError, IndexError,
@@ -574,6 +584,13 @@ class Game(abc.ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
+
+
+def _saved_log(game: Game, data: dict[str, Any]) -> Log:
+    """The log of a save read in full, each entry checked."""
+    if not isinstance(data.get("log"), list):
+        raise CorruptSave(f"corrupt {game.name} save: the log is missing")
+    return Log.loaded(data["log"])
 
 
 def check_seed(seed: object) -> None:

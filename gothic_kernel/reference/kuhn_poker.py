@@ -22,8 +22,9 @@ from ..dice import Dice
 from ..encoding import ActionEncoding, GameEncoding, Tensor, TensorLayout
 from ..errors import CorruptSave, IllegalAction
 from ..game import Game, LoggedState, Outcome
+from ..log import Log
 from ..serial import from_data, to_data
-from ..visibility import PUBLIC, Log, Scope, event
+from ..visibility import PUBLIC, Scope, event
 
 CARDS = ("jack", "queen", "king")
 SEATS = ("first", "second")

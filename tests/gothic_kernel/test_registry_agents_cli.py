@@ -12,6 +12,7 @@ import pytest
 import gothic_kernel as gk
 from gothic_kernel import registry
 from gothic_kernel.cli import main
+from gothic_kernel.game import SAVE_FORMAT
 from gothic_kernel.reference import KuhnPoker
 
 
@@ -122,7 +123,7 @@ def test_corrupt_saves_are_refused(kuhn: gk.Game) -> None:
     text = state.to_json()
     for bad in ("", "{", "[]", text.replace('"kuhn_poker"', '"chess"'),
                 text.replace('"history":[]', '"history":["fold"]'),
-                text.replace('"format":1', '"format":99')):
+                text.replace(f'"format":{SAVE_FORMAT}', '"format":99')):
         with pytest.raises(gk.CorruptSave):
             kuhn.from_json(bad)
 
