@@ -47,23 +47,24 @@ _REFILL = threading.Lock()
 def _splitmix64(x: int) -> tuple[int, int]:
     """One step of SplitMix64: (next state, output); mixes a seed into well-spread bits."""
     x = (x + _GOLDEN) & _MASK64
-    z = x
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
     return x, z ^ (z >> 31)
 
 
 def _seeded_state(seed: int | None) -> dict[str, Any]:
-    """The PCG64 state for ``seed`` (fresh OS entropy when None)."""
+    """The PCG64 state for ``seed`` (fresh OS entropy when None): SplitMix64 from the
+    seed's two halves folded together, its first output skipped, the next four the
+    state and the (odd) increment."""
     if seed is None:
         seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
-    x, _ = _splitmix64(seed ^ (seed >> 64))
+    x = ((seed ^ (seed >> 64)) + _GOLDEN) & _MASK64
     x, a = _splitmix64(x)
     x, b = _splitmix64(x)
     x, c = _splitmix64(x)
     _, d = _splitmix64(x)
-    increment = (c << 64) | d | 1  # PCG64's increment must be odd
-    return {"bit_generator": "PCG64", "state": {"state": (a << 64) | b, "inc": increment},
+    return {"bit_generator": "PCG64", "state": {"state": (a << 64) | b,
+                                                "inc": (c << 64) | d | 1},
             "has_uint32": 0, "uinteger": 0}
 
 
@@ -147,7 +148,11 @@ class Dice:
         """A uniform integer in ``range(n)``: a random draw, never a scripted die."""
         if n <= 0:
             raise RuleError(f"cannot pick one of {n} items")
-        return int(self._uniform() * n)
+        pos, block = self._pos, self._block
+        if pos < len(block):  # _uniform(), inlined: it is called at every random choice
+            self._pos = pos + 1
+            return int(block[pos] * n)
+        return int(self._refill() * n)
 
     # -- dice -----------------------------------------------------------------------
     def roll(self, sides: int = 6) -> int:

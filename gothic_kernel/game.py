@@ -100,29 +100,28 @@ def same_form(one: Action, other: Action) -> bool:
     return json.dumps(one.to_json()) == json.dumps(other.to_json())
 
 
-class Listed:
-    """The legal actions of one seat in one position: the list and exact membership.
+class Listed(tuple[Action, ...]):
+    """The legal actions of one seat in one position: a tuple with exact membership.
 
     ``a in listed`` is True exactly when ``a`` equals a listed action and has the
     same JSON text (``True`` is not ``1``, a list is not a tuple); the usual case, an
     agent handing back a listed object, is an identity test.
     """
 
-    __slots__ = ("_index", "actions")
-
-    def __init__(self, actions: Sequence[Action]) -> None:
-        self.actions: tuple[Action, ...] = tuple(actions)
-        self._index: dict[Action, Action] | None = None
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The listed actions, in their order (the tuple itself)."""
+        return self
 
     def __contains__(self, action: object) -> bool:
-        for listed in self.actions:
+        for listed in self:
             if listed is action:
                 return True
         if not isinstance(action, Action):
             return False
-        index = self._index
+        index: dict[Action, Action] | None = self.__dict__.get("_index")
         if index is None:
-            index = self._index = {a: a for a in self.actions}
+            index = self.__dict__["_index"] = {a: a for a in self}
         try:
             found = index.get(action)
         except TypeError:  # a field holding a list or a dict: no listed action has one
@@ -202,7 +201,7 @@ class GameState(abc.ABC):
     def legal_actions(self, seat: str) -> list[Action]:
         """Every legal action for ``seat`` now (empty if it may not act): a fresh list, in
         an order that depends only on what ``seat`` knows."""
-        return list(self.listed(seat).actions)
+        return list(self.listed(seat))
 
     def listed(self, seat: str) -> Listed:
         """The legal actions of ``seat`` with exact membership, worked out once per
@@ -417,12 +416,21 @@ class Game(abc.ABC):
                  **options: Any) -> GameState:
         """A new game in its starting position. Options are keyword arguments with
         defaults (the standard set-up); ``dice`` may be a ScriptedDice for tests."""
-        check_seed(seed)
+        if type(seed) is not int or seed < 0:
+            check_seed(seed)
         resolved = self.resolve_options(options)
         return self._new_game(dice if dice is not None else Dice(seed), resolved)
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Every option's value: the given ones checked, the others at their defaults."""
+        if not given:
+            defaults: dict[str, Any] | None = self.__dict__.get("_defaults")
+            if defaults is None:  # the defaults are checked once
+                defaults = self.__dict__["_defaults"] = self._resolve(given)
+            return dict(defaults)
+        return self._resolve(given)
+
+    def _resolve(self, given: Mapping[str, Any]) -> dict[str, Any]:
         known = {opt.name: opt for opt in self.options}
         unknown = sorted(set(given) - set(known))
         if unknown:

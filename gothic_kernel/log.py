@@ -75,16 +75,19 @@ class Log:
     __slots__ = ("_chunks", "_saved", "_tail", "_text", "_views")
 
     def __init__(self, entries: Iterable[LogEntry] = ()) -> None:
-        self._store(list(entries))
+        if entries == ():
+            self._chunks: tuple[tuple[LogEntry, ...], ...] = ()
+            self._tail: list[LogEntry] = []
+        else:
+            self._store(list(entries))
         self._saved: _SavedEntries | None = None
         self._views: dict[str, tuple[int, tuple[Mapping[str, JSON], ...]]] = {}
         self._text: tuple[int, str, int] = (0, "", 0)  # entries, their text, its crc32
 
     def _store(self, every: list[LogEntry]) -> None:
         cut = len(every) - len(every) % LOG_CHUNK
-        self._chunks: tuple[tuple[LogEntry, ...], ...] = tuple(
-            tuple(every[i:i + LOG_CHUNK]) for i in range(0, cut, LOG_CHUNK))
-        self._tail: list[LogEntry] = every[cut:]
+        self._chunks = tuple(tuple(every[i:i + LOG_CHUNK]) for i in range(0, cut, LOG_CHUNK))
+        self._tail = every[cut:]
 
     # -- writing ------------------------------------------------------------------------
     def add(self, entry: Mapping[str, JSON], scope: Scope = _PUBLIC,

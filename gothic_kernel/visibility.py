@@ -45,7 +45,11 @@ class Scope:
 
     @staticmethod
     def seat(seat: str) -> Scope:
-        return Scope("seat", seat, frozenset((seat,)))
+        found = _SEAT_SCOPES.get(seat)
+        if found is None:
+            found = Scope("seat", seat, frozenset((seat,)))
+            _remember(_SEAT_SCOPES, seat, found)
+        return found
 
     @staticmethod
     def side(name: str, seats: Iterable[str]) -> Scope:
@@ -204,6 +208,7 @@ def scope_from_code(code: JSON) -> Scope:
 
 
 _CODES: dict[Scope, str] = {}
+_SEAT_SCOPES: dict[str, Scope] = {}
 _SCOPES: dict[str, Scope] = {}
 
 
