@@ -83,10 +83,10 @@ def test_agents_see_only_their_observation(kuhn: gk.Game) -> None:
 
 
 def test_simulation_is_reproducible_whatever_the_workers(kuhn: gk.Game) -> None:
-    one = gk.simulate("kuhn_poker", 60, seed=9, workers=1, agents="random")
-    two = gk.simulate("kuhn_poker", 60, seed=9, workers=2, agents="random")
-    key = [(r.seed, r.winners, r.steps) for r in one.results]
-    assert key == [(r.seed, r.winners, r.steps) for r in two.results]
+    one = gk.simulate("kuhn_poker", 60, seed=9, workers=1, agents="random", keep_results=True)
+    two = gk.simulate("kuhn_poker", 60, seed=9, workers=2, agents="random", keep_results=True)
+    key = [(r.seed, r.winners, r.steps, r.digest) for r in one.results]
+    assert key == [(r.seed, r.winners, r.steps, r.digest) for r in two.results]
     assert sum(n for _, _, n, _ in one.outcome_table()) == 60
     assert one.mean_steps >= 2 and one.actions_per_second > 0
     assert gk.game_seeds(9, 3) == gk.game_seeds(9, 5)[:3]
