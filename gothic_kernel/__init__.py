@@ -15,16 +15,12 @@ from .agents import (
     Agent,
     AgentFactory,
     GameRecord,
-    GameResult,
     RandomAgent,
     SearchAgent,
-    Simulation,
-    game_seeds,
     play_game,
     replay,
     seat_agents,
     seat_view,
-    simulate,
 )
 from .decks import Deck, Hand, Reshuffle
 from .dice import Dice, ScriptedDice, dice_from_data
@@ -54,11 +50,14 @@ from .game import (
     check_seed,
 )
 from .ismcts import ISMCTSAgent
+from .log import Log
 from .pools import Pool, pool_of
 from .registry import available_games, load_game, register_game, unregister_game
+from .seeds import game_seed, game_seeds
 from .sequencer import Sequencer, SimultaneousChoice, seats_in_order
+from .simulation import GameResult, ResultsFile, Simulation, simulate, simulated_games
 from .svg import Svg, picture
-from .visibility import PUBLIC, Log, LogEntry, Scope, copy_json, event, redact
+from .visibility import PUBLIC, LogEntry, Scope, copy_json, event, redact
 
 try:
     __version__ = _metadata.version("gothic-games")
@@ -99,6 +98,7 @@ __all__ = [
     "Pool",
     "RandomAgent",
     "Reshuffle",
+    "ResultsFile",
     "RuleError",
     "Scope",
     "ScriptedDice",
@@ -116,6 +116,7 @@ __all__ = [
     "dice_from_data",
     "encoding_for",
     "event",
+    "game_seed",
     "game_seeds",
     "load_game",
     "picture",
@@ -128,5 +129,6 @@ __all__ = [
     "seat_view",
     "seats_in_order",
     "simulate",
+    "simulated_games",
     "unregister_game",
 ]
