@@ -609,7 +609,7 @@ def train_options(state: FuryState, record: TrainRide, seat: str) -> list[Action
     here = state.hunters[seat].location
     assert here is not None
     route = declared_route(state, record.seat)
-    if route in state.board.rail_routes(here):
+    if route and route in state.board.rail_routes(here):
         return [RideTo(route[:record.stops][-1])]
     return [RideTo(t) for t in state.board.rail_reach(here, record.stops)]
 

@@ -45,14 +45,24 @@ def test_walpurgis_nacht_never_above_twelve_nor_in_blood_death() -> None:
 
 
 def test_evasion_moves_dracula_in_secret_and_the_rumours_follow() -> None:
-    state = started(godalming="paris", seward="madrid", van_helsing="rome", dracula="london")
+    # Reference 4 - Evasion (example): Dracula in London, the Local Rumours in Manchester;
+    # he goes straight to Szeged, the Rumours are put in London; "When Dracula moves out of
+    # Szeged, the Local Rumours Marker is put into the Szeged Town box."
+    state = started(godalming="paris", seward="madrid", van_helsing="rome",
+                    dracula="manchester")
+    dracula_turn(state, MoveTo("london"))
+    hunters_stay(state)
+    assert state.dracula.location == "london" and state.dracula.rumours == "manchester"
     give(state, "dracula", "evasion")
     play(state, "dracula", "evasion")
     assert ChoosePlace("paris") not in state.legal_actions("dracula")  # a Hunter is there
     act(state, "dracula", ChoosePlace("szeged"))
     assert state.dracula.location == "szeged" and state.dracula.rumours == "london"
     assert "szeged" in state.observation("seward")["possible_dracula_locations"]
-    assert state.seq.seat == "godalming"
+    assert state.seq.seat == "godalming"  # his whole turn (ruling 64)
+    hunters_stay(state)
+    dracula_turn(state, MoveTo("belgrade"))
+    assert state.dracula.location == "belgrade" and state.dracula.rumours == "szeged"
 
 
 def test_wild_horses_carry_the_hunter_who_then_has_his_action_phase() -> None:

@@ -30,7 +30,7 @@ from fury1987.setup import invariant_problems
 from fury1987.state import FuryState
 
 from .event_helpers import arm, give, on_top, pass_windows, play, take_chit, window
-from .helpers import act, dracula_turn, kind, rig, started
+from .helpers import act, dracula_turn, hunters_stay, kind, rig, started
 
 
 def godalming_turn(cards: tuple[str, ...] = (), dracula: str = "london") -> FuryState:
@@ -51,24 +51,38 @@ def draws(*cards: str) -> FuryState:
 
 
 # -- played at once ---------------------------------------------------------------------
+def next_turn(state: FuryState) -> str:
+    """The other Hunters stay, Dracula stays: whose Movement Phase comes next."""
+    hunters_stay(state)
+    dracula_turn(state, STAY_PUT)
+    assert kind(state) == "hunter_movement"
+    return state.seq.seat
+
+
 def test_mishap_the_hunter_misses_his_next_turn() -> None:
     state = draws("mishap")
     pass_windows(state)
     assert state.hunters["godalming"].events == [] and "mishap" in state.event_deck.discards
-    assert state.seq.missed.get("godalming") == 1
+    assert next_turn(state) == "seward"  # Lord Godalming's turn is skipped
+    assert state.hunters["godalming"].location == "brussels"
+    assert next_turn(state) == "godalming"  # and only that one
 
 
 def test_two_mishaps_drawn_together_one_is_ignored() -> None:
     state = draws("mishap", "mishap")
     pass_windows(state)
-    assert state.seq.missed.get("godalming") == 1
     assert state.event_deck.discards.count("mishap") == 2
+    assert next_turn(state) == "seward"
+    assert next_turn(state) == "godalming"  # "The Hunter must only miss one turn"
 
 
 def test_sense_of_emergency_gives_an_extra_turn() -> None:
+    # "an extra turn straight after this one": Lord Godalming moves again before Dr Seward.
     state = draws("sense_of_emergency")
     pass_windows(state)
-    assert state.seq.extra.get("godalming") == 1 or state.seq.seat == "godalming"
+    assert state.seq.seat == "godalming" and kind(state) == "hunter_movement"
+    act(state, "godalming", MoveTo("amsterdam"))
+    assert state.hunters["godalming"].location == "amsterdam"
 
 
 def test_superstitious_carriers_cost_dracula_two_blood_points_on_4_to_6() -> None:
