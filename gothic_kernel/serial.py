@@ -211,6 +211,7 @@ def _bool(data: Any, path: str) -> bool:
 _SCALARS: dict[Any, Reader] = {int: _int, float: _float, str: _str, bool: _bool}
 #: Types whose values JSON gives back exactly (a list of them is read in one pass).
 _EXACT: frozenset[Any] = frozenset({int, float, str, bool})
+_TEXT = frozenset((str,))
 
 
 def _plain_test(item: Any) -> Callable[[Iterable[Any]], bool] | None:
@@ -220,7 +221,8 @@ def _plain_test(item: Any) -> Callable[[Iterable[Any]], bool] | None:
     if item is Any or item is object:
         return lambda items: True
     if item in _EXACT:
-        return lambda items: all(type(d) is item for d in items)
+        only = frozenset((item,))
+        return lambda items: only.issuperset(map(type, items))
     return None
 
 
@@ -342,7 +344,7 @@ def _mapping_reader(key_type: Any, value_type: Any) -> Reader:
     def read(data: Any, path: str) -> Any:
         if not isinstance(data, Mapping):
             raise SerialError(path, f"expected an object, got {_what(data)}")
-        if plain is not None and all(type(k) is str for k in data) and plain(data.values()):
+        if plain is not None and _TEXT.issuperset(map(type, data)) and plain(data.values()):
             return dict(data)
         try:
             return {_key(read_key, k, path): read_value(v, "") for k, v in data.items()}

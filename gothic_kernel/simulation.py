@@ -51,6 +51,7 @@ __all__ = ["GameResult", "ResultsFile", "Simulation", "simulate", "simulated_gam
 #: few enough that memory does not grow with the number of games.
 BATCHES_PER_WORKER = 4
 RESULTS_FORMAT = 1
+NONE = type(None)
 
 
 @attrs.frozen
@@ -78,15 +79,18 @@ class GameResult:
     def from_data(data: Any) -> GameResult:
         """The result a line of a results file holds; ValueError if it holds none."""
         try:
-            result = GameResult(int(data["index"]), int(data["seed"]),
-                                tuple(str(w) for w in data["winners"]),
-                                None if data["level"] is None else str(data["level"]),
-                                int(data["steps"]), float(data["seconds"]),
-                                bool(data["finished"]), str(data.get("digest", "")))
+            result = GameResult(data["index"], data["seed"], tuple(data["winners"]),
+                                data["level"], data["steps"], float(data["seconds"]),
+                                data["finished"], data.get("digest", ""))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a game result: {exc}") from None
-        if result.index < 0 or result.steps < 0:
-            raise ValueError("not a game result: a negative index or length")
+        fields: tuple[tuple[object, type | tuple[type, ...]], ...] = (
+            (result.index, int), (result.seed, int), (result.steps, int),
+            (result.finished, bool), (result.digest, str), (result.level, (str, NONE)),
+            *((w, str) for w in result.winners))
+        if any(not isinstance(v, kind) or (kind is int and isinstance(v, bool))
+               for v, kind in fields) or result.index < 0 or result.steps < 0:
+            raise ValueError(f"not a game result: {data!r}")
         return result
 
 
@@ -167,10 +171,12 @@ class _Plan:
         return f"{self.agents.__module__}:{self.agents.__qualname__}"
 
     def header(self) -> dict[str, Any]:
-        """The first line of a results file: what was simulated."""
+        """The first line of a results file: what was simulated (every option's value,
+        as JSON gives it back)."""
+        options = json.loads(json.dumps(load_game(self.name).resolve_options(self.options),
+                                        default=repr))
         return {"gothic_simulation": RESULTS_FORMAT, "game": self.name, "seed": self.seed,
-                "options": self.options, "agents": self.agents_name,
-                "max_steps": self.max_steps}
+                "options": options, "agents": self.agents_name, "max_steps": self.max_steps}
 
     def game(self) -> Game:
         """The rules object, in this process or a worker (registered there if need be)."""
@@ -207,7 +213,7 @@ def _portable(target: object) -> object:
     return target
 
 
-def play_batch(plan: _Plan, jobs: list[tuple[int, int]]) -> list[GameResult]:
+def _play_batch(plan: _Plan, jobs: list[tuple[int, int]]) -> list[GameResult]:
     """Play the games ``(index, seed)`` of ``jobs`` (in a worker, or here)."""
     game = plan.game()
     out = []
@@ -242,12 +248,12 @@ def _run(plan: _Plan, batches: Iterator[list[tuple[int, int]]], executor: Execut
     executor), with at most ``window`` batches handed out at once."""
     if executor is None:
         for batch in batches:
-            yield play_batch(plan, batch)
+            yield _play_batch(plan, batch)
         return
     pending: set[Future[list[GameResult]]] = set()
     try:
         for batch in batches:
-            pending.add(executor.submit(play_batch, plan, batch))
+            pending.add(executor.submit(_play_batch, plan, batch))
             if len(pending) >= window:
                 pending = yield from _finished(pending)
         while pending:
@@ -300,19 +306,21 @@ class ResultsFile:
     def __init__(self, path: str | os.PathLike[str], plan: _Plan) -> None:
         self.path, self.plan = Path(path), plan
         self.seeds = GameSeeds(plan.seed)
+        self.end = 0  # the offset after the last complete line read
         if not self.path.parent.is_dir() or self.path.is_dir():
             raise BadOption(f"cannot write results to {self.path}: no such folder, or it "
                             "is a folder")
 
-    def _lines(self) -> Iterator[tuple[int, int, str]]:
-        """(line number, offset after the line, text) of each complete line."""
-        offset = 0
+    def _lines(self) -> Iterator[tuple[int, str]]:
+        """(line number, text) of each complete line; :attr:`end` is then the offset
+        after the last one."""
+        self.end = 0
         with self.path.open("rb") as handle:
             for number, raw in enumerate(handle, 1):
                 if not raw.endswith(b"\n"):
                     return  # cut short by an interruption: written again
-                offset += len(raw)
-                yield number, offset, raw.decode("utf-8")
+                self.end += len(raw)
+                yield number, raw.decode("utf-8")
 
     def _check_header(self, text: str) -> None:
         try:
@@ -333,9 +341,9 @@ class ResultsFile:
         first = next(lines, None)
         if first is None:
             return
-        self._check_header(first[2])
+        self._check_header(first[1])
         done = _Done()
-        for number, _, text in lines:
+        for number, text in lines:
             try:
                 result = GameResult.from_data(json.loads(text))
             except ValueError as exc:
@@ -356,9 +364,7 @@ class ResultsFile:
     def open_for_append(self) -> IO[str]:
         """The file, ready for more lines: made with its header if new, a last line cut
         short by an interruption dropped."""
-        end = 0
-        for _, offset, _ in self._lines() if self.path.exists() else ():
-            end = offset
+        end = self.end
         try:
             handle = self.path.open("a+", encoding="utf-8")
         except OSError as exc:
@@ -426,8 +432,8 @@ def _stream(plan: _Plan, workers: int, executor: Executor | None, store: Results
     seeds = GameSeeds(plan.seed)
     jobs = ((i, seeds[i]) for i in range(plan.games) if i not in done)
     size = max(1, min(25, plan.games // max(workers * BATCHES_PER_WORKER, 1)))
+    handle = store.open_for_append() if store is not None else None  # after finished()
     old = store.results() if store is not None and len(done) else ()
-    handle = store.open_for_append() if store is not None else None
     owned = ProcessPoolExecutor(max_workers=workers) if executor is None and workers > 1 \
         else None
     try:

@@ -205,3 +205,29 @@ def test_the_library_never_imports_dask_unless_asked() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_a_results_file_names_every_option_so_defaults_given_or_not_agree(
+        tmp_path: Path) -> None:
+    path = tmp_path / "vampyre.jsonl"
+    first = gk.simulate("vampyre", 3, seed=1, agents="random", results_file=path)
+    again = gk.simulate("vampyre", 3, seed=1, agents="random", results_file=path,
+                        options={"stage": "basic"})  # the default, said out loud
+    assert again.outcome_table() == first.outcome_table()
+    assert json.loads(path.read_text().splitlines()[0])["options"]["stage"] == "basic"
+    with pytest.raises(gk.BadOption, match="options"):
+        gk.simulate("vampyre", 3, seed=1, agents="random", results_file=path,
+                    options={"stage": "castle"})
+
+
+@pytest.mark.parametrize("change", [{"finished": "yes"}, {"steps": -1}, {"winners": [1]},
+                                    {"index": True}, {"level": 3}, {"seed": 12}])
+def test_a_line_that_is_no_game_result_is_refused(tmp_path: Path,
+                                                  change: dict[str, Any]) -> None:
+    path = tmp_path / "kuhn.jsonl"
+    gk.simulate(KUHN, 5, seed=3, agents="random", results_file=path)
+    lines = path.read_text().splitlines()
+    lines[2] = json.dumps({**json.loads(lines[2]), **change})
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(gk.BadOption, match="line 3"):
+        gk.simulate(KUHN, 5, seed=3, agents="random", results_file=path)
