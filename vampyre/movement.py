@@ -35,7 +35,7 @@ is not a decision: :func:`possessed_move` ("P - Possession").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -82,9 +82,10 @@ class MoveRule:
     A move may end wherever some path obeying the rules ends: every space next to the
     last, none entered twice (nor the start), no more spaces than the worst terrain
     entered allows (Transylvania) or exactly the roll (Castle Dracula); and it goes the
-    whole allowance unless it ends in a large hex, on an opponent (who is then attacked:
-    ``targets``), or for a hunter in Castle Dracula in a green area with a face-down
-    counter (``reveal``). Everything it reads is public.
+    whole allowance unless it ends in a large hex, on an opponent (``targets``: whom it
+    then attacks, nobody where every opponent is ``locked`` in a fight already), or for a
+    hunter in Castle Dracula in a green area with a face-down counter (``reveal``).
+    Everything it reads is public.
     """
 
     reach: Reach
@@ -94,8 +95,11 @@ class MoveRule:
     roll: int
     mode: Mode
     place: Callable[[str], str]  # a place in words, for the messages
+    name: Callable[[str], str]  # a player in words, for the messages
     targets: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
     reveal: frozenset[str] = frozenset()
+    #: Opponents locked in an unresolved fight, by place: there, but not to be attacked.
+    locked: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
 
     def check(self, move: Move) -> IllegalAction | None:
         """None if ``move`` is legal; otherwise why not."""
@@ -114,13 +118,17 @@ class MoveRule:
                                  f"{self.place(to)} ({self._limit()})", rule=RULE)
         here = self.targets.get(to, ())
         reveal = to in self.reveal
-        if to in reach.early and not here and not reveal:
+        if to in reach.early and to not in self.targets and not reveal:
             return IllegalAction(f"a roll of {self.roll} takes the mover further than "
                                  f"{self.place(to)}: a player must move the whole allowance "
                                  "and may stop early only on entering a large hex or a space "
                                  "held by an opponent (in Castle Dracula, a green area with a "
                                  "face-down counter)", rule=RULE)
         if move.attack and move.attack not in here:
+            if move.attack in self.locked.get(to, ()):
+                return IllegalAction(f"{self.name(move.attack)} is locked in an unresolved "
+                                     "fight: nobody else may attack until it is over",
+                                     rule="Combat")
             return IllegalAction(f"there is no {move.attack!r} to attack in {self.place(to)}",
                                  rule="Combat")
         if not move.attack and here and not reveal:
@@ -148,28 +156,38 @@ def mode_of(player: Player) -> Mode:
     return _MODES[player.form]
 
 
-def attack_targets(state: VampyreState, seat: str) -> dict[str, list[str]]:
-    """Where ``seat`` may end a move to attack, and whom ("Vampiric Conversion", "Combat").
-
-    Hunters attack nosferatu, player werewolves and possessed players (and, in Castle
-    Dracula, the Count once revealed); the converted attack hunters who are not
-    possessed. Nobody fights another player in a large hex, nor one already locked in
-    an unresolved fight (rulings).
-    """
-    mover = state.players[seat]
+def _opponents(state: VampyreState, seat: str) -> Iterator[tuple[str, str, bool]]:
+    """Every opponent of ``seat`` outside the large hexes: its seat, its place, and whether
+    it is free to be attacked (not locked in an unresolved fight)."""
     board = state.world.transylvania
-    targets: dict[str, list[str]] = {}
-    hunting = mover.form == HUNTER
+    hunting = state.players[seat].form == HUNTER
     for other, q in state.players.items():
         place = q.location
         if other == seat or place is None or q.out:
             continue
         if not state.in_castle and board.is_large(place):
             continue
-        prey = q.is_converted if hunting else q.is_living_hunter
-        if prey and state.fight_of(other) is None:
-            targets.setdefault(place, []).append(other)
-    if hunting and state.in_castle:
+        if q.is_converted if hunting else q.is_living_hunter:
+            yield other, place, state.fight_of(other) is None
+
+
+def attack_targets(state: VampyreState, seat: str) -> dict[str, list[str]]:
+    """Where ``seat`` may stop on entering a space held by an opponent, and whom it attacks
+    there ("Movement", "Vampiric Conversion", "Combat").
+
+    Hunters attack nosferatu, player werewolves and possessed players (and, in Castle
+    Dracula, the Count once revealed); the converted attack hunters who are not
+    possessed. Nobody fights another player in a large hex (where anyone may stop
+    anyway), nor one already locked in an unresolved fight (rulings): a place held only
+    by opponents locked in fights is listed with nobody to attack, since the mover may
+    still stop there ("when entering a hex occupied by an opponent").
+    """
+    targets: dict[str, list[str]] = {}
+    for other, place, free in _opponents(state, seat):
+        here = targets.setdefault(place, [])
+        if free:
+            here.append(other)
+    if state.players[seat].form == HUNTER and state.in_castle:
         for space, counter in state.revealed.items():
             if state.rules.red_counters[counter] == COUNT_DRACULA:
                 targets.setdefault(space, []).append(COUNT_DRACULA)
@@ -226,8 +244,12 @@ def move_rule(state: VampyreState, seat: str, roll: int) -> MoveRule:
     board = None if state.in_castle else state.world.transylvania
     places = state.world.castle.index if board is None else board.index
     targets = {p: tuple(t) for p, t in attack_targets(state, seat).items()}
+    locked: dict[str, tuple[str, ...]] = {}
+    for other, place, free in _opponents(state, seat):
+        if not free:
+            locked[place] = (*locked.get(place, ()), other)
     return MoveRule(_reach(state, player, roll), places, board, player.location, roll,
-                    mode_of(player), state.place, targets, reveal)
+                    mode_of(player), state.place, state.name, targets, reveal, locked)
 
 
 def explain_move(state: VampyreState, seat: str, move: Move, roll: int) -> IllegalAction:
