@@ -5,7 +5,10 @@ state's ``stack`` holds, from the bottom up:
 
 * the Sequence of Play (``turns.SequenceOfPlay``, a :class:`Flow`): it begins the
   next player's turn, or ends the turn under way (:class:`TurnStep`);
-* at most one :class:`PlayerDecision` above it, the decision a player must make now.
+* the Combat step of the Sequence of Play (``movement.CombatStep``, saved as
+  ``waiting``) while a hunter who ended his move on an opponent in the wilderness waits
+  for the night's encounter to be over before he attacks;
+* at most one :class:`PlayerDecision` on top, the decision a player must make now.
 
 Each kind of decision lives in the module of its rule section and knows who decides,
 the legal actions, what one does (its ``effect``), why another is refused (and under
@@ -26,7 +29,9 @@ kind (saves)           class                        module: rule
 
 Saves hold the decision as one record for every kind, ``{"seat", "kind", "roll",
 "target", "fight"}`` (the format of before the classes), each kind leaving the fields
-it does not use at their defaults, and ``turn_open`` for the Sequence of Play.
+it does not use at their defaults, ``turn_open`` for the Sequence of Play, and, only
+while one waits, ``waiting``: the records under the decision (the Combat step), each in
+the kernel's form ``{"kind", ...its fields}``.
 """
 
 from __future__ import annotations
@@ -54,6 +59,8 @@ CHOOSE_ITEM = "choose_item"
 #: Every kind a seat may be asked (in a fixed order: the encoding numbers them).
 PENDING_KINDS = (TURN_START, MOVE, SEARCH_DECISION, SILVER_BULLET, LEAD_ASTRAY,
                  LOOK_AT_COUNTER, CHOOSE_ITEM)
+#: Not a decision but a step waiting under one: the attack after the night's encounter.
+COMBAT_STEP = "combat"
 
 RULE_TRANSYLVANIA = "Sequence of Play - Transylvania"
 RULE_CASTLE = "Sequence of Play - Castle Dracula"
@@ -244,7 +251,7 @@ def describe(state: VampyreState, seat: str, action: Action) -> str:
     return action.TYPE.replace("_", " ") if owner is None else owner.label(state, seat, action)
 
 
-__all__ = ["BEGIN", "CHOOSE_ITEM", "END", "LEAD_ASTRAY", "LOOK_AT_COUNTER", "MOVE",
+__all__ = ["BEGIN", "CHOOSE_ITEM", "COMBAT_STEP", "END", "LEAD_ASTRAY", "LOOK_AT_COUNTER", "MOVE",
            "SEARCH_DECISION", "SILVER_BULLET", "TURN_START", "Flow", "Pending",
            "PlayerDecision", "TurnStep", "VampyreDecision", "describe", "owner_of",
            "sequence_rule"]

@@ -15,8 +15,9 @@ wrong. The rules behind each check:
   the map of the stage being played;
 * the fights left unresolved by an N result: a hunter against a monster, a converted
   player or a revealed guardian, each player in one fight at most;
-* the decision waited for: exactly one unless the game is over, asked of the right
-  player, and one the rules can offer (each kind says when: ``offered``, e.g. a move
+* the decision waited for: exactly one unless the game is over (with at most the Combat
+  step of the Sequence of Play waiting under one the night's encounter asked), asked of
+  the right player, and one the rules can offer (each kind says when: ``offered``, e.g. a move
   somewhere to go, a hex that may be searched, a large hex still holding counters to
   look at).
 """
@@ -27,6 +28,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from .decisions import CHOOSE_ITEM
+from .movement import CombatStep
 from .state import (
     CASTLE,
     DEAD,
@@ -236,8 +238,11 @@ def _check_fight(state: VampyreState, fight: Fight) -> None:
 
 def _check_decision(state: VampyreState) -> None:
     pending = state.pending
-    if (pending is None) == (state.result is None) or len(state.stack) != 1 + (pending is not None):
+    waiting = state.stack[1:-1] if pending is not None else state.stack[1:]
+    if (pending is None) == (state.result is None) or len(waiting) > 1:
         raise _fail("a game must wait for exactly one decision until it is over")
+    if any(not isinstance(step, CombatStep) or not step.fits(state) for step in waiting):
+        raise _fail("only the Combat step of a hunter waits under the night's decision")
     if state.result is not None:
         result = state.result
         scores = {s: float(len(p.coffins)) for s, p in state.players.items()}

@@ -45,7 +45,15 @@ from gothic_kernel import Action, IllegalAction, Listed, event
 from .actions import Move
 from .board import Transylvania
 from .combat import player_fight
-from .decisions import MOVE, PlayerDecision
+from .decisions import (
+    COMBAT_STEP,
+    LEAD_ASTRAY,
+    LOOK_AT_COUNTER,
+    MOVE,
+    SILVER_BULLET,
+    PlayerDecision,
+    VampyreDecision,
+)
 from .encounters import night
 from .guardians import arrive
 from .reach import (
@@ -60,13 +68,13 @@ from .reach import (
     transylvania_reach,
 )
 from .searching import SearchOrCamp, can_search
-from .state import HUNTER, NOSFERATU, Form
+from .state import HUNTER, NOSFERATU, FightOrigin, Form
 from .wording import at_hour, foe, place_text, who
 
 if TYPE_CHECKING:
     from .state import Player, VampyreState
 
-__all__ = ["BAT", "RULE", "WALK", "WOLF", "MoveRule", "Moving", "after_move",
+__all__ = ["BAT", "RULE", "WALK", "WOLF", "CombatStep", "MoveRule", "Moving", "after_move",
            "attack_targets", "castle_reach", "explain_move", "mode_of", "move_actions",
            "move_rule", "perform", "possessed_move", "transylvania_reach"]
 
@@ -341,17 +349,22 @@ def offer_move(state: VampyreState, seat: str, roll: int) -> bool:
 
 
 def after_move(state: VampyreState, seat: str, attack: str, moved: dict[str, Any]) -> None:
-    """Steps 2-3 after movement: attack, or search, or camp and check for an encounter.
+    """Steps 2-3 after movement: search, or camp and check for an encounter; then combat.
 
-    ``moved`` is the move's log event; the night's encounter roll joins it in one entry.
+    A hunter who ends a move in the mountains, the forest or an area under evil influence
+    "must roll" for the night's encounter (2.), even on an opponent he attacks: the attack
+    (3. Combat) waits on the stack (:class:`CombatStep`) until the night is over. ``moved``
+    is the move's log event; the night's encounter roll joins it in one entry.
     """
     p = state.players[seat]
     where = p.location
     assert where is not None
     board = state.world.transylvania
-    wilderness = not state.in_castle and not board.is_large(where) and not attack \
+    wilderness = not state.in_castle and not board.is_large(where) \
         and p.form == HUNTER and not p.possessed
     if wilderness:
+        if attack:
+            state.stack.append(CombatStep(seat, attack))  # 3. Combat, once the night is over
         night(state, seat, moved)
         return
     state.events.add(moved)
@@ -367,6 +380,46 @@ def after_move(state: VampyreState, seat: str, attack: str, moved: dict[str, Any
         return  # the converted neither search nor roll for encounters
     if can_search(state, seat):
         state.ask(SearchOrCamp(seat))
+
+
+@attrs.frozen
+class CombatStep(VampyreDecision):
+    """"Sequence of Play - Transylvania": 2. Search or check for encounter, 3. Combat. A
+    hunter who ended his move on an opponent in the wilderness has rolled for the night's
+    encounter; once it is over (a fight, a Strange Occurrence, a decision it asked), he
+    attacks the opponent, if both are still there and free to fight (ruling 7).
+
+    Nobody decides it: saves hold it under the decision the night asked (``waiting``)."""
+
+    KIND = COMBAT_STEP
+    RULE = "Sequence of Play - Transylvania"
+    seat: str
+    target: str
+
+    def run(self, state: VampyreState) -> None:
+        state.stack.pop()
+        if self.may_attack(state):
+            player_fight(state, self.seat, self.target)
+            return
+        state.events.say("no_attack", f"{state.name(self.seat)} can no longer attack "
+                         f"{state.name(self.target)}", seat=self.seat, opponent=self.target)
+
+    def may_attack(self, state: VampyreState) -> bool:
+        """The hunter, free and not possessed, still shares a hex with the opponent, who is
+        still one he may attack there."""
+        p = state.players[self.seat]
+        return p.is_living_hunter and state.fight_of(self.seat) is None \
+            and self.target in attack_targets(state, self.seat).get(p.location or "", ())
+
+    def fits(self, state: VampyreState) -> bool:
+        """The current player waits to attack another player under a decision the night's
+        encounter asked (read when a save is loaded)."""
+        pending = state.pending
+        fight = None if pending is None else pending.held_fight()
+        return self.seat == state.current and self.target in state.players \
+            and self.target != self.seat and pending is not None \
+            and pending.kind in (LEAD_ASTRAY, LOOK_AT_COUNTER, SILVER_BULLET) \
+            and (fight is None or fight.origin == FightOrigin.ENCOUNTER)
 
 
 # -- possession: the automatic charge ---------------------------------------------------------

@@ -3,7 +3,8 @@
 A save holds the state once (the kernel keeps the log beside it). The stack is saved as
 ``turn_open`` (the Sequence of Play: a turn under way, or about to begin) and
 ``pending``, the decision waited for, as one record for every kind: ``{"seat", "kind",
-"roll", "target", "fight"}``, read back into its class (:func:`vampyre.decisions.Pending`).
+"roll", "target", "fight"}``, read back into its class (:func:`vampyre.decisions.Pending`);
+while a step waits under it (the Combat step after the night), ``waiting`` holds it.
 Every field must have its type, and every record exactly its fields (one missing would
 be read as its default without a word); what the rules guarantee beyond that is checked
 by :mod:`vampyre.invariants`.
@@ -18,7 +19,7 @@ import attrs
 from gothic_kernel import Dice, Outcome, Sequencer
 from gothic_kernel.serial import from_data
 
-from .decisions import Pending
+from .decisions import Pending, VampyreDecision
 from .state import Fight, Player, Stage, TurnKind, VampyreState
 from .turns import sequence_of_play
 
@@ -63,6 +64,7 @@ class Snapshot:
     first: str
     rounds: int
     result: Outcome | None
+    waiting: list[dict[str, Any]] = attrs.field(factory=list)
 
 
 def _fields(cls: type, data: Any, what: str) -> None:
@@ -77,7 +79,10 @@ def _fields(cls: type, data: Any, what: str) -> None:
 
 
 def _complete_records(data: Any) -> None:
-    """Every record of a save holds exactly its fields."""
+    """Every record of a save holds exactly its fields (``waiting`` only while a step waits
+    under the decision)."""
+    if isinstance(data, dict) and "waiting" not in data:
+        data = {**data, "waiting": []}
     _fields(Snapshot, data, "the state")
     _fields(Sequencer, data["order"], "the turn order")
     players, fights, pending = data["players"], data["fights"], data["pending"]
@@ -103,6 +108,10 @@ def load(game: VampyreGame, data: Any, dice: Dice) -> VampyreState:
     state.stacks, state.removed, state.peeks = snap.stacks, snap.removed, snap.peeks
     state.gifts, state.fights = snap.gifts, snap.fights
     state.stack = [sequence_of_play(snap.turn_open)]
+    if "waiting" in data:
+        if not data["waiting"]:
+            raise ValueError("a save writes 'waiting' only while a step waits")
+        state.stack += [VampyreDecision.from_data(w) for w in snap.waiting]
     record = snap.pending
     if record is not None:
         state.stack.append(Pending(record.seat, record.kind, record.roll, record.target,

@@ -413,7 +413,7 @@ class VampyreState(LoggedState, DecisionState):
             record = pending.record()
             if record["fight"] is not None:
                 record["fight"] = plain(record["fight"])
-        return {
+        data = {
             "options": dict(self.options, hunters=list(self.options["hunters"])),
             "stage": self.stage, "order": to_data(self.order),
             "players": {s: plain(p) for s, p in self.players.items()},
@@ -428,6 +428,9 @@ class VampyreState(LoggedState, DecisionState):
             "first": self.first, "rounds": self.rounds,
             "result": None if self.result is None else to_data(self.result),
         }
+        if len(self.stack) > 2:  # a step waits under the decision (written only then)
+            data["waiting"] = [record.to_data() for record in self.stack[1:-1]]
+        return data
 
     def check_invariants(self) -> None:
         """Raise ValueError if the state could not arise in play (a corrupt save): see

@@ -14,7 +14,7 @@ from vampyre.state import (
     Fight,
 )
 
-from .helpers import camp_in, give, new, put, script, texts, turn_of, two_dice
+from .helpers import QUIET_NIGHT, camp_in, give, new, put, script, texts, turn_of, two_dice
 
 MELEE = {"boar": "WWVVVVVVV", "wolf": "WWWVVVVVV"}
 SUPERNATURAL = {"dracula": "BBBBBNVV", "demon": "PPPPVVVV"}
@@ -152,7 +152,7 @@ def werewolf_fight(die: int, use: bool):  # type: ignore[no-untyped-def]
     put(state, "mina", "hex_10_05")
     state.players["mina"].form = PLAYER_WEREWOLF
     turn_of(state, "harker", 1)
-    script(state, [die, *[1] * 20])
+    script(state, [*QUIET_NIGHT, die, *[1] * 20])
     state.apply("harker", Move("hex_10_05", "mina"))
     assert state.current_seats() == ("harker",)
     state.apply("harker", DeclareSilverBullet(use))

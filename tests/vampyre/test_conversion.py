@@ -16,7 +16,7 @@ from vampyre.state import (
     VampyreState,
 )
 
-from .helpers import camp_in, give, new, put, script, texts, turn_of, two_dice
+from .helpers import QUIET_NIGHT, camp_in, give, new, put, script, texts, turn_of, two_dice
 
 
 def test_vampiric_conversion_three_bites_make_a_nosferatu_who_loses_every_item() -> None:
@@ -78,7 +78,7 @@ def test_a_nosferatu_defeated_dissolves_and_reappears_in_the_crypts_next_turn() 
     put(state, "harker", "hex_09_05")
     put(state, "mina", "hex_10_05")
     turn_of(state, "harker", 1)
-    script(state, [3, *[1] * 20])  # 3 + 2 = 5: V
+    script(state, [*QUIET_NIGHT, 3, *[1] * 20])  # 3 + 2 = 5: V
     state.apply("harker", Move("hex_10_05", "mina"))
     assert "Mina dissolves into a cloud of vapour" in texts(state)
     assert state.players["mina"].location == THE_CRYPTS  # back at the start of her turn
@@ -91,7 +91,7 @@ def test_salvation_destroys_the_nosferatu_for_good() -> None:
     put(state, "harker", "hex_09_05")
     put(state, "mina", "hex_10_05")
     turn_of(state, "harker", 1)
-    script(state, [6, *[1] * 20])  # 6 + 2 = 8: S
+    script(state, [*QUIET_NIGHT, 6, *[1] * 20])  # 6 + 2 = 8: S
     state.apply("harker", Move("hex_10_05", "mina"))
     assert state.players["mina"].out == SAVED
     assert state.current_seats() == ("van_helsing",)  # Mina takes no more turns
@@ -162,7 +162,7 @@ def test_a_victory_against_a_possessed_hunter_wounds_him_and_ends_the_possession
     put(state, "harker", "hex_09_05")
     put(state, "mina", "hex_10_05")
     turn_of(state, "harker", 1)
-    script(state, [6, *[1] * 20])  # V on the possessed row
+    script(state, [*QUIET_NIGHT, 6, *[1] * 20])  # V on the possessed row
     state.apply("harker", Move("hex_10_05", "mina"))
     assert state.players["mina"].possessed == 0
     assert state.players["mina"].location == "klausenburg"

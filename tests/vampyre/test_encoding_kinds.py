@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import vampyre  # noqa: F401  (imports every module, so every decision kind registers)
-from vampyre.decisions import PENDING_KINDS, VampyreDecision
+from vampyre.decisions import COMBAT_STEP, PENDING_KINDS, VampyreDecision
 
 
-def test_every_decision_kind_but_the_sequence_of_play_is_numbered() -> None:
-    assert set(VampyreDecision.kinds) - {"sequence_of_play"} == set(PENDING_KINDS)
+def test_every_decision_kind_a_seat_is_asked_is_numbered() -> None:
+    """The Sequence of Play and the combat step waiting under an encounter are steps the
+    rules take, never shown as what the game waits for."""
+    steps = {"sequence_of_play", COMBAT_STEP}
+    assert set(VampyreDecision.kinds) - steps == set(PENDING_KINDS)
