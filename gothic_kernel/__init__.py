@@ -55,7 +55,7 @@ from .pools import Pool, pool_of
 from .registry import available_games, load_game, register_game, unregister_game
 from .seeds import game_seed, game_seeds
 from .sequencer import Sequencer, SimultaneousChoice, seats_in_order
-from .simulation import GameResult, ResultsFile, Simulation, simulate, simulated_games
+from .simulation import GameResult, Simulation, simulate, simulated_games
 from .svg import Svg, picture
 from .visibility import PUBLIC, LogEntry, Scope, copy_json, event, redact
 
@@ -98,7 +98,6 @@ __all__ = [
     "Pool",
     "RandomAgent",
     "Reshuffle",
-    "ResultsFile",
     "RuleError",
     "Scope",
     "ScriptedDice",

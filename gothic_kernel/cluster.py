@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
 
-from .errors import BadOption
+from .errors import BadOption, GothicError
 
 try:
     from distributed import Client, LocalCluster
@@ -31,6 +31,18 @@ __all__ = ["LOCAL", "dask_executor"]
 
 #: The address that asks for a cluster of worker processes on this machine.
 LOCAL = "local"
+#: Seconds a local cluster's workers have to start (a loaded machine is slow).
+LOCAL_START = 120.0
+
+
+def _wait_for_workers(client: Client, workers: int, seconds: float) -> None:
+    """Return once ``workers`` workers run; GothicError if they do not start in time
+    (games handed to a cluster without workers would wait for ever)."""
+    try:
+        client.wait_for_workers(workers, timeout=seconds)
+    except TimeoutError as exc:  # distributed's WorkerStartTimeoutError is one
+        raise GothicError(f"the Dask cluster's {workers} workers did not start within "
+                          f"{seconds:g}s: {exc}") from None
 
 
 @contextmanager
@@ -44,6 +56,7 @@ def dask_executor(address: str, workers: int = 2,
     if address == LOCAL:
         with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                           dashboard_address=None) as cluster, Client(cluster) as client:
+            _wait_for_workers(client, workers, LOCAL_START)
             yield client.get_executor(), workers
         return
     try:

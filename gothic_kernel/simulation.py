@@ -45,7 +45,7 @@ from .game import Game, check_seed
 from .registry import load_game, register_game, registration
 from .seeds import GameSeeds
 
-__all__ = ["GameResult", "ResultsFile", "Simulation", "simulate", "simulated_games"]
+__all__ = ["GameResult", "Simulation", "simulate", "simulated_games"]
 
 #: Batches handed to an executor at once, per worker: enough to keep every worker busy,
 #: few enough that memory does not grow with the number of games.
@@ -320,7 +320,7 @@ class ResultsFile:
                 if not raw.endswith(b"\n"):
                     return  # cut short by an interruption: written again
                 self.end += len(raw)
-                yield number, raw.decode("utf-8")
+                yield number, raw.decode("utf-8", errors="replace")
 
     def _check_header(self, text: str) -> None:
         try:
