@@ -29,6 +29,14 @@ if TYPE_CHECKING:
 PLAY = 1000.0
 KEEP = -1000.0
 
+#: How much a Hunter values each Weapon Chit (for taking, keeping and discarding).
+WEAPON_VALUE = {"stake": 9.0, "holy_water": 8.0, "knife": 7.5, "crucifix": 7.0,
+                "heavenly_host": 6.5, "sacred_bullets": 6.5, "garlic": 5.0, "rifle": 4.5,
+                "dogs": 4.0, "pistol": 3.5}
+#: How badly an Encounter hurts the Hunters who find it (placed in their path).
+NASTINESS = {"szgany": 3.5, "wolves": 3.0, "servant": 2.5, "bats": 2.2, "rats": 2.0,
+             "peasants": 2.0, "fog": 1.8, "hoax": 1.5, "storms": 1.0, "vampire": 0.5}
+
 #: What a card in hand is worth to a Hunter (the least worthy goes at the hand limit).
 HUNTER_CARD_WORTH = {
     "newspaper_reports": 9.0, "dawn_raid": 8.5, "heroic_leap": 8.0, "pre_warned": 7.5,
@@ -149,8 +157,6 @@ def _escape_route(v: _HunterView) -> bool:
 def _pre_warned(v: _HunterView) -> bool:
     """Discard a revealed Encounter unfaced: a Vampire the Hunters cannot stake (off the
     Chart at once, as good as destroyed), or the nastiest Encounters."""
-    from .bots import NASTINESS
-
     kind = encounter_kind(v.bot.rules, str(_window(v).get("chit", "")))
     if kind == "vampire":  # unless a Stake destroys it at no one's cost
         return not ("stake" in v.group_weapons and v.no_one_exposed())
@@ -265,8 +271,6 @@ def _excellent_weather(v: _HunterView) -> bool:
 
 def _re_equip(v: _HunterView) -> bool:
     """Swap a poor Weapon for the best in the Pool (a Stake or Holy Water)."""
-    from .bots import WEAPON_VALUE
-
     if v.me["bitten"] and "holy_water" not in v.weapons and v.weapons:
         return True  # for Holy Water, to treat the bite
     return any(WEAPON_VALUE.get(w, 5.0) <= 5.0 for w in v.weapons)
@@ -305,14 +309,12 @@ def hunter_step_value(v: _HunterView, action: Action) -> float | None:
             return v.likelihood(place)
         return 2.0 if place in v.possible else 0.0
     if isinstance(action, TakeWeapon):  # Re-Equip: the best, Holy Water for a bite
-        from .bots import WEAPON_VALUE
-
         cure = 5.0 if action.weapon == "holy_water" and v.me["bitten"] else 0.0
         return WEAPON_VALUE.get(action.weapon, 0.0) + cure
     if isinstance(action, DeclareMove):  # Vampiric Influence: the move he means to make
         move = action.move
         if move == "train":
-            return v.train_value()
+            return v.route_value(action.route) if action.route else v.train_value()
         if move == "pass":
             return v.pass_value()
         if move == "stay":

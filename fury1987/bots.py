@@ -93,10 +93,12 @@ from .actions import (
     TreatBite,
     WaitForGroup,
 )
-from .board import CASTLE_DRACULA
+from .board import CASTLE_DRACULA, HOST_FORBIDDEN
 from .bot_events import (
     DRACULA_CARD_WORTH,
     HUNTER_CARD_WORTH,
+    NASTINESS,
+    WEAPON_VALUE,
     dracula_card_value,
     dracula_step_value,
     encounter_kind,
@@ -113,7 +115,7 @@ from .combat_tables import (
     SNATCHED,
     Result,
 )
-from .state import DRACULA, HUNTERS
+from .state import DRACULA, HUNTERS, FuryState
 
 if TYPE_CHECKING:
     from gothic_kernel import Action, GameState
@@ -121,10 +123,6 @@ if TYPE_CHECKING:
     from .board import Board
     from .game import Rules
 
-#: How much a Hunter values each Weapon Chit (for taking, keeping and discarding).
-WEAPON_VALUE = {"stake": 9.0, "holy_water": 8.0, "knife": 7.5, "crucifix": 7.0,
-                "heavenly_host": 6.5, "sacred_bullets": 6.5, "garlic": 5.0, "rifle": 4.5,
-                "dogs": 4.0, "pistol": 3.5}
 #: Weapons that can hurt Dracula himself.
 HURTS_DRACULA = frozenset({"stake", "holy_water", "sacred_bullets", "knife"})
 #: Weapons that protect from a Vampire's bite (a Host only while not placed).
@@ -133,9 +131,6 @@ PROTECTS = frozenset({"crucifix", "heavenly_host"})
 ENCOUNTER_VALUE = {"vampire": 10.0, "szgany": 3.0, "wolves": 2.6, "servant": 2.4,
                    "bats": 2.0, "rats": 1.6, "peasants": 1.5, "fog": 1.5, "hoax": 1.2,
                    "storms": 1.0}
-#: How badly an Encounter hurts the Hunters who find it (placed in their path).
-NASTINESS = {"szgany": 3.5, "wolves": 3.0, "servant": 2.5, "bats": 2.2, "rats": 2.0,
-             "peasants": 2.0, "fog": 1.8, "hoax": 1.5, "storms": 1.0, "vampire": 0.5}
 #: Agent chits in order of strength (for choosing a result as the outnumbering side).
 AGENT_STRENGTH = ("rifle", "pistol", "knife", "fist", "dodge")
 HUNTER_RESULT_ORDER = ("stake", "holy_water", "sacred_bullets", "knife", "crucifix",
@@ -530,6 +525,15 @@ class _HunterView:
             total += len(train.die) / 6 * max(best, road if train.stops == 0 else best)
         return total - 0.2
 
+    def route_value(self, route: tuple[str, ...]) -> float:
+        """The expected worth of a train declared along ``route`` (Vampiric Influence):
+        each train leaves him at the last Town of the route it reaches."""
+        total = 0.0
+        for train in self.bot.rules.railway_chart.trains:
+            stop = route[:train.stops][-1] if train.stops else self.here
+            total += len(train.die) / 6 * self.place_value(stop, moved=train.stops > 0)
+        return total - 0.2
+
     def pass_value(self) -> float:
         weak = sum(1 for w in self.weapons if WEAPON_VALUE.get(w, 5) < 5)
         far = not self.towns_possible or min(
@@ -584,8 +588,6 @@ class _HunterView:
 
     def host_towns(self) -> list[str]:
         """Possible Towns a Host Marker may be put over."""
-        from .board import HOST_FORBIDDEN
-
         hosts = set(self.obs.get("host_markers", {}))
         return [t for t in self.towns_possible if t not in HOST_FORBIDDEN and t not in hosts]
 
@@ -1160,8 +1162,6 @@ def _unknown(action: Action) -> float:
 
 def default_agents(state: GameState, seed: int) -> dict[str, Agent]:
     """Dracula's bot and a Hunter bot for each Hunter, seeded from ``seed``."""
-    from .state import FuryState
-
     assert isinstance(state, FuryState)
     rules = state.rules
     agents: dict[str, Agent] = {DRACULA: DraculaBot(rules, seed)}

@@ -13,35 +13,162 @@ places an Encounter, or does nothing (Dracula's Action Phase).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import enum
+from typing import TYPE_CHECKING, Any
 
-from gothic_kernel import Scope, event
+import attrs
+
+from gothic_kernel import Action, event
 
 from .actions import DO_NOTHING, PASS, STAY_PUT, ConsumeVampire, MoveTo, PlaceEncounter
 from .actions import SwapEncounters as SwapAction
+from .bat_flight import BatFlight, apply_bat_flight, bat_flight_options
 from .board import CASTLE_DRACULA
-from .pending import BatFlight, DraculaAction, DraculaMovement, DraculaSwap
-from .state import DRACULA, ENCOUNTER_SET_SIZE, HUNTERS, MAX_BLOOD_POINTS
+from .decisions import DraculaDecides
+from .encounters import lift_fog_and_storms
+from .events import (
+    OffersEventCards,
+    blocked_seas,
+    declared_moves,
+    moved_as_declared,
+    stormy_seas_orphans,
+)
+from .fight import start_dracula_attack
+from .labels import declared
+from .seats import DRACULA, DRACULA_SCOPE, HUNTERS
+from .state import ENCOUNTER_SET_SIZE, MAX_BLOOD_POINTS, counted
+from .tracker import hypothesis_of
+from .victory import check_dracula_victory, hunters_win
+from .wording import place_name
+from .wounds import lose_blood
 
 if TYPE_CHECKING:
-    from gothic_kernel import Action
-
     from .state import FuryState
+
+__all__ = ["BatFlight", "DraculaAction", "DraculaMovement", "DraculaStage", "DraculaSwap",
+           "apply_bat_flight", "bat_flight_options", "begin_turn", "lose_blood"]
 
 RULE_MOVEMENT = "Dracula's Movement"
 RULE_ACTION = "Dracula's Action Phase"
-SECRET = Scope.seat(DRACULA)
+RULE_PASSING = "Movement - Passing"
+SECRET = DRACULA_SCOPE
 CASTLE_TURNS_LIMIT = 3   # Castle Dracula: "three successive turns in the Castle"
 CONSUME_GAIN = 2         # Regaining Blood Points: "up by two boxes"
+
+
+class DraculaSecret(DraculaDecides):
+    """One of Dracula's decisions behind his screen: its very kind would betray his
+    moves, so the others see only that it is his turn."""
+
+    __slots__ = ()
+
+    def view(self, state: FuryState, viewer: str) -> dict[str, Any] | None:
+        return {"kind": self.KIND} if viewer == DRACULA else None
+
+
+@attrs.frozen
+class DraculaMovement(OffersEventCards, DraculaSecret):
+    """Dracula's Movement Phase, in secret (his Event Cards of the start of his turn may be
+    played instead of moving)."""
+
+    KIND = "dracula_movement"
+    RULE = RULE_MOVEMENT
+
+    def own_actions(self, state: FuryState, seat: str) -> list[Action]:
+        return declared_moves(state, seat, movement_options(state))
+
+    def apply_own(self, state: FuryState, seat: str, action: Action) -> None:
+        apply_movement(state, self, seat, action)
+
+    def refusal(self, state: FuryState, seat: str, action: Action) -> str:
+        return explain_movement(state, action)
+
+    def question(self, state: FuryState, seat: str) -> str:
+        d = state.dracula
+        where = place_name(state, d.location or "")
+        blood = counted(d.blood, "Blood Point")
+        move = state.cards.get("declared", {}).get(DRACULA)
+        if move is not None:
+            return (f"Dracula (in {where}, {blood}): make the move you declared "
+                    f"({declared(state, str(move))}) if you can (Dracula's Movement)")
+        if d.fleeing:
+            return (f"Dracula (in {where}): you are fleeing; choose your move towards Castle "
+                    "Dracula (Blood Points - Fleeing)")
+        if d.at_sea:
+            return (f"Dracula (in {where}, {blood}): choose your next Sea Move "
+                    "in secret (no Passing at Sea)")
+        return (f"Dracula (in {where}, {blood}): choose your Movement Phase "
+                "move in secret: by Road or Sea, Pass, stay, or consume a Vampire")
+
+
+@attrs.frozen
+class DraculaSwap(DraculaSecret):
+    """Movement - Passing: Dracula exchanges Encounter Chits."""
+
+    KIND = "dracula_swap"
+    RULE = RULE_PASSING
+
+    def legal_actions(self, state: FuryState, seat: str) -> list[Action]:
+        return swap_options(state)
+
+    def apply(self, state: FuryState, seat: str, action: Action) -> None:
+        apply_swap(state, self, seat, action)
+
+    def question(self, state: FuryState, seat: str) -> str:
+        return ("Dracula: you Passed; choose the Encounter Chits to exchange for new ones "
+                "from the Encounter Pool (Movement - Passing)")
+
+
+class DraculaStage(enum.StrEnum):
+    """Where Dracula's Action Phase stands (``DraculaAction.stage``)."""
+
+    #: The rules look for Hunters in his Town to attack.
+    START = "start"
+    #: He decides behind his screen: place an Encounter, or do nothing.
+    PLACE = "place"
+    #: At Sea: nothing to decide, but the decision is still his to make, in secret (so
+    #: that the Hunters cannot tell a voyage from a Town by how long his turn lasts).
+    IDLE = "idle"
+    #: His attack is under way; the phase ends after it.
+    DONE = "done"
+
+
+@attrs.frozen
+class DraculaAction(DraculaSecret):
+    """Dracula's Action Phase: attack, place an Encounter, or do nothing."""
+
+    KIND = "dracula_action"
+    RULE = RULE_ACTION
+    stage: DraculaStage = DraculaStage.START
+    consumed: bool = False
+
+    def deciders(self, state: FuryState) -> tuple[str, ...]:
+        return (DRACULA,) if self.stage in (DraculaStage.PLACE, DraculaStage.IDLE) else ()
+
+    def legal_actions(self, state: FuryState, seat: str) -> list[Action]:
+        return placement_options(state)
+
+    def apply(self, state: FuryState, seat: str, action: Action) -> None:
+        apply_placement(state, self, seat, action)
+
+    def run(self, state: FuryState) -> None:
+        run_action_phase(state, self)
+
+    def question(self, state: FuryState, seat: str) -> str:
+        where = place_name(state, state.dracula.location or "")
+        if self.stage == DraculaStage.IDLE:
+            return (f"Dracula (in {where}): at Sea you have no Action Phase; confirm it in "
+                    "secret")
+        if where and state.dracula.location in state.chart:
+            return (f"Dracula (in {where}): the Town box already holds an Encounter; confirm "
+                    "your Action Phase in secret")
+        return (f"Dracula (in {where}): place an Encounter from your Encounter Set, or do "
+                "nothing (Dracula's Action Phase)")
 
 
 # -- the start of each turn ---------------------------------------------------------------
 def begin_turn(state: FuryState) -> None:
     """A new turn starts with Dracula's Movement Phase."""
-    from .encounters import lift_fog_and_storms
-    from .events import stormy_seas_orphans
-    from .victory import hunters_win
-
     d = state.dracula
     state.say("turn_begins", f"Turn {state.seq.round} begins", turn=state.seq.round)
     stormy_seas_orphans(state)
@@ -164,9 +291,6 @@ def explain_movement(state: FuryState, action: Action) -> str:
 
 def apply_movement(state: FuryState, record: DraculaMovement, seat: str,
                    action: Action) -> None:
-    from .events import declared_moves, moved_as_declared
-    from .tracker import hypothesis_of
-
     d = state.dracula
     d.history.append(hypothesis_of(state))
     declared = state.cards.get("declared", {}).get(DRACULA)
@@ -203,7 +327,7 @@ def apply_movement(state: FuryState, record: DraculaMovement, seat: str,
         # No Action Phase at Sea; he still "takes" one behind his screen, so that the
         # Hunters cannot tell a voyage from a Town by how long his turn lasts.
         _record_turn(state, consumed, attack=None)
-        state.stack.append(DraculaAction("idle"))
+        state.stack.append(DraculaAction(DraculaStage.IDLE))
         return
     state.stack.append(DraculaAction(consumed=consumed))
 
@@ -253,8 +377,6 @@ def _log_move(state: FuryState, action: Action, here: str) -> None:
 
 def _count_castle_turns(state: FuryState) -> None:
     """Castle Dracula: voluntarily spending three successive turns there ends the game."""
-    from .victory import hunters_win
-
     d = state.dracula
     if d.location == CASTLE_DRACULA and not d.fleeing:
         d.castle_turns += 1
@@ -285,18 +407,22 @@ def _record_turn(state: FuryState, consumed: bool, attack: str | None) -> None:
 
 
 def turn_clue(state: FuryState, consumed: bool, attack: str | None) -> dict[str, object]:
-    occupied = sorted({h.location for h in state.hunters.values()
-                       if h.alive and h.location is not None
-                       and h.fought_dracula_at != h.location
-                       and state.board.is_town(h.location)})
-    from .events import blocked_seas
-
+    """The public face of his turn: ``occupied``, Towns with a Hunter he would have to
+    attack; ``spared`` (only when there are some), Towns whose Hunters he fought there last
+    turn: he may not attack them, nor place an Encounter beside them (ruling 6)."""
+    standing = {h.seat: h.location for h in state.hunters.values()
+                if h.alive and h.location is not None and state.board.is_town(h.location)}
+    occupied = sorted({town for seat, town in standing.items()
+                       if state.hunters[seat].fought_dracula_at != town})
+    spared = sorted(set(standing.values()) - set(occupied))
     blocked = blocked_seas(state)
     # (Nothing here depends on how many chits his Encounter Set holds: the Hunters do
     # not see it, so they cannot rule out a Pass even while he may hold six: ruling 76.)
     clue: dict[str, object] = {
         "k": "turn", "fleeing": state.dracula.fleeing, "hosts": sorted(state.hosts),
         "consumed": consumed, "attack": attack, "occupied": occupied}
+    if spared:
+        clue["spared"] = spared
     if blocked:
         clue["blocked"] = sorted(blocked)
     return clue
@@ -357,32 +483,34 @@ def attackable(state: FuryState) -> list[str]:
 
 def run_action_phase(state: FuryState, record: DraculaAction) -> None:
     """Attack any Hunters present; else place an Encounter if the Town box is empty."""
-    from .fight import start_dracula_attack
-
     d = state.dracula
     town = d.location
     assert town is not None
-    if record.stage == "start":
+    if record.stage == DraculaStage.START:
         victims = attackable(state)
         if victims:
             _record_turn(state, record.consumed, attack=town)
-            state.stack[-1] = DraculaAction("done")
+            state.stack[-1] = DraculaAction(DraculaStage.DONE)
             start_dracula_attack(state, town, tuple(victims))
             return
         _record_turn(state, record.consumed, attack=None)
         # He decides behind his screen even when there is nothing he may place.
-        state.stack[-1] = DraculaAction("place")
+        state.stack[-1] = DraculaAction(DraculaStage.PLACE)
         return
     state.stack.pop()
     state.seq.end_turn()
 
 
 def placement_options(state: FuryState) -> list[Action]:
-    """The Encounters Dracula may place in his Town box (if it is empty), or nothing."""
+    """The Encounters Dracula may place in his Town box, or nothing. Placing an
+    Encounter: "There can be no Hunters present ... or an Encounter Chit already in the
+    Town box" - not even a Hunter he fought there last turn and may not attack (ruling 6).
+    """
     d = state.dracula
     town = d.location
     assert town is not None
-    if d.at_sea or town in state.chart or not state.board.is_town(town):
+    if d.at_sea or town in state.chart or not state.board.is_town(town) \
+            or any(h.alive and h.location == town for h in state.hunters.values()):
         return [DO_NOTHING]
     enc = state.rules.encounters
     chits = [c for c in dict.fromkeys(sorted(d.encounter_set))
@@ -392,8 +520,6 @@ def placement_options(state: FuryState) -> list[Action]:
 
 def apply_placement(state: FuryState, record: DraculaAction, seat: str,
                     action: Action) -> None:
-    from .victory import check_dracula_victory
-
     d = state.dracula
     town = d.location
     assert town is not None
@@ -413,51 +539,3 @@ def apply_placement(state: FuryState, record: DraculaAction, seat: str,
                          drawn=drawn), SECRET)
         check_dracula_victory(state)
     state.seq.end_turn()
-
-
-# -- Blood Points -------------------------------------------------------------------------
-def lose_blood(state: FuryState, amount: int, *, public: bool) -> None:
-    """Dracula loses Blood Points (public ones from combat and cards, a secret one for
-    each embarkation). At 0 he is drained: he must flee, and tell the Hunters. Below 0
-    the Blood Death Marker counts up; at 12 he is destroyed (Blood Points)."""
-    from .victory import dracula_destroyed
-
-    d = state.dracula
-    before = d.blood
-    d.blood = max(before - amount, -12)
-    drained_now = before > 0 >= d.blood
-    if public:
-        state.clues.append({"k": "blood", "loss": amount, "drained": drained_now})
-    if drained_now and not d.fleeing:
-        d.fleeing = True
-        state.say("dracula_drained", "Dracula's Blood Points have fallen to zero: he must "
-                  "flee to Castle Dracula", blood=0)
-    if d.blood <= -12:
-        dracula_destroyed(state, "the Blood Death Marker reached the 12 box")
-
-
-# -- Escape in bat form -------------------------------------------------------------------
-def bat_flight_options(state: FuryState, record: BatFlight) -> list[Action]:
-    """Ruling: the bat flies to a Town next to this one by Road (never a Host Town); with
-    none, Dracula stays."""
-    found: list[Action] = [MoveTo(t) for t in state.board.road[record.town]
-                           if t not in state.hosts]
-    return found or [STAY_PUT]
-
-
-def apply_bat_flight(state: FuryState, record: BatFlight, seat: str, action: Action) -> None:
-    from .tracker import hypothesis_of
-
-    d = state.dracula
-    d.history.append(hypothesis_of(state))
-    state.stack.pop()
-    if isinstance(action, MoveTo):
-        d.rumours = record.town
-        d.location = action.to
-        d.trail.append(action.to)
-        d.shown_at = None
-    state.clues.append({"k": "bat", "from": record.town, "hosts": sorted(state.hosts)})
-    state.tell(event("bat_flight", f"Dracula flies as a bat to {d.location}",
-                     town=d.location), SECRET,
-               event("bat_flight", f"Dracula flies out of {record.town} as a bat"))
-

@@ -15,15 +15,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
+from gothic_kernel import Action
+
 from .actions import ENCOUNTER_VAMPIRE, LEAVE_VAMPIRE, ChaseTo, ChooseVictim
 from .board import CASTLE_DRACULA
-from .hunters import alive, names, update_action
-from .pending import BatsChase, VampireChoice, VampireVictim
-from .state import HUNTER_NAMES, agree, counted
+from .decisions import DraculaDecides, SeatDecides, current_action, update_action
+from .events import DieRoll, What
+from .fight import start_agent_fight
+from .seats import HUNTER_NAMES
+from .state import agree, counted
+from .victory import check_stalemate
+from .wording import names, place_name, seat_list
+from .wounds import bite, wound
 
 if TYPE_CHECKING:
-    from gothic_kernel import Action
-
     from .encounter_chits import EncounterChit
     from .state import FuryState
 
@@ -43,10 +50,7 @@ def resolve_encounter(state: FuryState, chit_id: str, town: str,
 
 def discard_found(state: FuryState, town: str) -> None:
     """The chit found is discarded, face up beside the Pool (not back into it)."""
-    chit = state.chart.pop(town)
-    if chit in state.rules.encounters.chits:
-        state.encounter_pool.set_aside(chit)
-        state.public_encounter_discards.append(chit)
+    state.discard_found(town)
 
 
 # -- wounding creatures -------------------------------------------------------------------
@@ -57,10 +61,8 @@ def _wounding(state: FuryState, chit: EncounterChit, town: str,
     Each roll waits on the stack (``DieRoll``) for Good Luck before it takes effect
     (``wounds_rolled``); the first Hunter's roll is resolved first.
     """
-    from .pending import DieRoll
-
     discard_found(state, town)
-    rolls: list[DieRoll] = []
+    rolls: list[EncounterRoll] = []
     for member in members:
         hunter = state.hunters[member]
         if not hunter.alive:
@@ -71,16 +73,13 @@ def _wounding(state: FuryState, chit: EncounterChit, town: str,
                       hunter=member)
             hunter.valour += SURVIVING_UNWOUNDED_VALOUR
             continue
-        rolls.append(DieRoll("encounter", member, state.dice.d6(), chit=chit.id, town=town))
+        rolls.append(EncounterRoll.of(member, state.dice.d6(), chit=chit.id, town=town))
     state.stack.extend(reversed(rolls))
 
 
 def wounds_rolled(state: FuryState, seat: str, roll: int, chit_id: str, town: str) -> None:
     """A Hunter's roll against a wounding Encounter stands: the wounds the chit's table
     gives; the Peasants may drive him (and his group) off."""
-    from .hunters import current_action
-    from .wounds import wound
-
     chit = state.rules.encounters.chit(chit_id)
     hunter = state.hunters[seat]
     if not hunter.alive:
@@ -128,17 +127,31 @@ def _bats(state: FuryState, chit: EncounterChit, town: str, members: tuple[str, 
         state.say("bats", f"Bats swarm {names(members)} in {town}", town=town)
 
 
-def bats_options(state: FuryState, record: BatsChase, seat: str) -> list[Action]:
-    return [ChaseTo(t) for t in state.board.road[record.town]]
+@attrs.frozen
+class BatsChase(DraculaDecides):
+    """Bats: Dracula chooses the Town the Hunter(s) are driven to."""
+
+    KIND = "bats_chase"
+    RULE = RULE_ENCOUNTERS
+    members: tuple[str, ...]
+    town: str
+
+    def legal_actions(self, state: FuryState, seat: str) -> list[Action]:
+        return [ChaseTo(t) for t in state.board.road[self.town]]
+
+    def apply(self, state: FuryState, seat: str, action: Action) -> None:
+        apply_bats(state, self, seat, action)
+
+    def question(self, state: FuryState, seat: str) -> str:
+        return (f"Dracula: choose the Town your Bats drive {seat_list(self.members)} to "
+                f"from {place_name(state, self.town)} (Encounters)")
 
 
 def apply_bats(state: FuryState, record: BatsChase, seat: str, action: Action) -> None:
-    from .movement import relocate
-
     assert isinstance(action, ChaseTo)
     state.stack.pop()
-    for member in alive(state, record.members):
-        relocate(state, member, action.town)
+    for member in state.still_alive(record.members):
+        state.relocate(member, action.town)
     state.say("bats_chase", f"Bats drive {names(record.members)} out of {record.town} to "
               f"{action.town}", hunters=list(record.members), town=action.town)
 
@@ -184,8 +197,6 @@ def lift_fog_and_storms(state: FuryState) -> None:
 def _servant(state: FuryState, chit: EncounterChit, town: str,
              members: tuple[str, ...]) -> None:
     """A Servant may flee (the chit is discarded); otherwise he fights the Hunters."""
-    from .fight import start_agent_fight
-
     roll = state.dice.d6()
     if roll in chit.flee_on:
         discard_found(state, town)
@@ -201,8 +212,6 @@ def _servant(state: FuryState, chit: EncounterChit, town: str,
 def _szgany(state: FuryState, chit: EncounterChit, town: str,
             members: tuple[str, ...]) -> None:
     """Szgany fight: each member of a group is attacked by a separate Agent."""
-    from .fight import start_agent_fight
-
     start_agent_fight(state, town, members, chit, agents=len(members))
 
 
@@ -220,15 +229,29 @@ def _vampire(state: FuryState, chit: EncounterChit, town: str,
 
 
 def _current_seat(state: FuryState, default: str) -> str:
-    from .hunters import current_action
-
     record = current_action(state)
     return record.seat if record is not None else default
 
 
-def vampire_choice_options(state: FuryState, record: VampireChoice,
-                           seat: str) -> list[Action]:
-    return [ENCOUNTER_VAMPIRE, LEAVE_VAMPIRE]
+@attrs.frozen
+class VampireChoice(SeatDecides):
+    """A Vampire is found: encounter it or leave it (outside Castle Dracula)."""
+
+    KIND = "vampire_choice"
+    RULE = RULE_ENCOUNTERS
+    seat: str
+    members: tuple[str, ...]
+    town: str
+
+    def legal_actions(self, state: FuryState, seat: str) -> list[Action]:
+        return [ENCOUNTER_VAMPIRE, LEAVE_VAMPIRE]
+
+    def apply(self, state: FuryState, seat: str, action: Action) -> None:
+        apply_vampire_choice(state, self, seat, action)
+
+    def question(self, state: FuryState, seat: str) -> str:
+        return (f"{seat_list(self.members)}: a Vampire is found in "
+                f"{place_name(state, self.town)}; encounter it or leave it (Encounters)")
 
 
 def apply_vampire_choice(state: FuryState, record: VampireChoice, seat: str,
@@ -239,7 +262,7 @@ def apply_vampire_choice(state: FuryState, record: VampireChoice, seat: str,
                   f"{agree(record.members, 'leaves', 'leave')} the Vampire in {record.town}",
                   town=record.town)
         return
-    _face_vampire(state, record.town, alive(state, record.members))
+    _face_vampire(state, record.town, state.still_alive(record.members))
 
 
 def _face_vampire(state: FuryState, town: str, members: tuple[str, ...]) -> None:
@@ -249,14 +272,26 @@ def _face_vampire(state: FuryState, town: str, members: tuple[str, ...]) -> None
     _vampire_attacks(state, town, members[0], members)
 
 
-def victim_options(state: FuryState, record: VampireVictim, seat: str) -> list[Action]:
-    return [ChooseVictim(m) for m in alive(state, record.members)]
+@attrs.frozen
+class VampireVictim(DraculaDecides):
+    """A group encounters a Vampire: Dracula picks the member it attacks."""
 
+    KIND = "vampire_victim"
+    RULE = RULE_ENCOUNTERS
+    members: tuple[str, ...]
+    town: str
 
-def apply_victim(state: FuryState, record: VampireVictim, seat: str, action: Action) -> None:
-    assert isinstance(action, ChooseVictim)
-    state.stack.pop()
-    _vampire_attacks(state, record.town, action.hunter, alive(state, record.members))
+    def legal_actions(self, state: FuryState, seat: str) -> list[Action]:
+        return [ChooseVictim(m) for m in state.still_alive(self.members)]
+
+    def apply(self, state: FuryState, seat: str, action: Action) -> None:
+        assert isinstance(action, ChooseVictim)
+        state.stack.pop()
+        _vampire_attacks(state, self.town, action.hunter, state.still_alive(self.members))
+
+    def question(self, state: FuryState, seat: str) -> str:
+        return (f"Dracula: choose the Hunter your Vampire in {place_name(state, self.town)} "
+                "attacks (Encounters)")
 
 
 def _vampire_attacks(state: FuryState, town: str, victim: str,
@@ -267,16 +302,14 @@ def _vampire_attacks(state: FuryState, town: str, victim: str,
     Dracula protection fails on a 5 or 6, and without it the bite is automatic. The
     protection die waits for Good Luck (``castle_protection_rolled``).
     """
-    from .pending import DieRoll
-
     hunter = state.hunters[victim]
     name = HUNTER_NAMES[victim]
     ward = _ward(state, victim)
     if ward is not None and ward not in hunter.shown:
         hunter.show(ward)
     if ward is not None and town == CASTLE_DRACULA:
-        state.stack.append(DieRoll("castle_vampire", victim, state.dice.d6(), town=town,
-                                   chit=",".join(members)))
+        state.stack.append(CastleVampireRoll.of(victim, state.dice.d6(), town=town,
+                                                chit=",".join(members)))
         return
     if ward is not None:
         state.say("vampire_warded", f"{name}'s {ward} keeps the Vampire's fangs away",
@@ -303,19 +336,15 @@ def castle_protection_rolled(state: FuryState, victim: str, roll: int, town: str
 
 def _vampire_bites(state: FuryState, town: str, victim: str, members: tuple[str, ...],
                    bitten: bool) -> None:
-    from .wounds import bite
-
     if bitten:
         state.say("vampire_bites", f"The Vampire bites {HUNTER_NAMES[victim]}", hunter=victim)
         bite(state, victim)
-    _destroy_vampire(state, town, alive(state, members))
+    _destroy_vampire(state, town, state.still_alive(members))
 
 
 def _destroy_vampire(state: FuryState, town: str, members: tuple[str, ...]) -> None:
     """A Stake destroys the Vampire; else a Knife may (its die waits for Good Luck,
     ``knife_rolled``)."""
-    from .pending import DieRoll
-
     if town not in state.chart:
         return
     staker = next((m for m in members if "stake" in state.hunters[m].weapons), None)
@@ -335,14 +364,15 @@ def _destroy_vampire(state: FuryState, town: str, members: tuple[str, ...]) -> N
             return
         if "knife" not in state.hunters[knifer].shown:
             state.hunters[knifer].show("knife")
-        state.stack.append(DieRoll("knife", knifer, state.dice.d6(), town=town))
+        state.stack.append(KnifeRoll.of(knifer, state.dice.d6(), town=town))
         return
     assert destroyer is not None
     _vampire_destroyed(state, town, destroyer)
 
 
 def knife_rolled(state: FuryState, knifer: str, roll: int, town: str) -> None:
-    """The Knife's die against a Vampire stands: on a 6 the Vampire is destroyed."""
+    """The Knife's die against a Vampire stands: on a roll the Encounter data names
+    (``knife_destroys_on``: 4-6 in the packaged file, ruling 36) it is destroyed."""
     if town not in state.chart:
         return
     if roll not in state.rules.encounters.knife_destroys_on:
@@ -355,8 +385,6 @@ def knife_rolled(state: FuryState, knifer: str, roll: int, town: str) -> None:
 
 
 def _vampire_destroyed(state: FuryState, town: str, destroyer: str) -> None:
-    from .victory import check_stalemate
-
     discard_found(state, town)
     state.hunters[destroyer].valour += DESTROYING_VAMPIRE_VALOUR
     state.vampires_destroyed += 1
@@ -370,3 +398,37 @@ _EFFECTS = {
     "storms": _storms, "hoax": _hoax, "servant": _servant, "szgany": _szgany,
     "vampire": _vampire,
 }
+
+
+# -- the dice of an Encounter, waiting for Good Luck -----------------------------------
+@attrs.frozen
+class EncounterRoll(DieRoll):
+    """A Hunter's roll against Rats, Wolves or Peasants (``chit`` found in ``town``)."""
+
+    WHAT = What.ENCOUNTER
+    FOR = "against an Encounter"
+
+    def stands(self, state: FuryState) -> None:
+        wounds_rolled(state, self.seat, self.roll, self.chit, self.town)
+
+
+@attrs.frozen
+class CastleVampireRoll(DieRoll):
+    """The protection roll against a Vampire in Castle Dracula (``chit``: the members)."""
+
+    WHAT = What.CASTLE_VAMPIRE
+    FOR = "against a Vampire in Castle Dracula"
+
+    def stands(self, state: FuryState) -> None:
+        castle_protection_rolled(state, self.seat, self.roll, self.town, self.chit)
+
+
+@attrs.frozen
+class KnifeRoll(DieRoll):
+    """A Knife against a Vampire: on 4-6 (``knife_destroys_on``) it is destroyed."""
+
+    WHAT = What.KNIFE
+    FOR = "with a Knife"
+
+    def stands(self, state: FuryState) -> None:
+        knife_rolled(state, self.seat, self.roll, self.town)

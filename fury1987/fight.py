@@ -1,8 +1,8 @@
 """Combat in the game loop: who fights, the secret chits, the rounds, the aftermath.
 
-Every point where combat starts is a :class:`~fury1987.pending.Combat` record on the
-state: Dracula attacking Hunters in his Action Phase, Hunters choosing to attack
-him, an Encounter with Agents (Szgany, Servants). The record walks the rulebook's
+Every point where combat starts is a :class:`Combat` record on the state: Dracula
+attacking Hunters in his Action Phase, Hunters choosing to attack him, an Encounter with
+Agents (Szgany, Servants). The record walks the rulebook's
 Combat Sequence one step at a time:
 
 1. Garlic may be revealed "at the very start of combat with Dracula (even before
@@ -16,19 +16,25 @@ Combat Sequence one step at a time:
    a side outnumbers its foe it picks the result to apply;
 7. the results are applied, and the combat ends or another round begins.
 
+The record's :class:`Stage` says where it stands in that sequence; between the steps the
+Event Card windows of a fight open (Dawn Raid, Rage, Advance Planning, Great Strength...).
+
 The tables and the round's arithmetic are :mod:`fury1987.combat_round` and
-:mod:`fury1987.combat_tables`; this module applies what a round did to the game:
-wounds, bites, Vampires, Blood Points (and the flight they force), used-up and
-snatched Weapons, Valour Points, and who may still be attacked.
+:mod:`fury1987.combat_tables`; who fights with which chits, the targets, the results
+found and the words of a fight are :mod:`fury1987.fighters`; what a round's results do
+to the game (wounds, bites, Vampires, Blood Points, used-up Weapons, Valour) is
+:mod:`fury1987.combat_results`. This module is the fight as a decision: who decides at
+each stage, what they may do, the rules' own steps, and the end of the fight (who may
+still be attacked, Dracula's flight as a bat: :mod:`fury1987.bat_flight`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from gothic_kernel import Scope, SimultaneousChoice
+from gothic_kernel import Action, SimultaneousChoice
 
 from .actions import (
     KEEP_GARLIC,
@@ -38,49 +44,147 @@ from .actions import (
     DeclareTarget,
     TeamUp,
 )
+from .bat_flight import BatFlight
 from .board import CASTLE_DRACULA
+from .combat_results import apply_harker, apply_outcome, defer_bullets, reveal_weapons
 from .combat_round import (
-    NO_HISTORY,
-    ChoiceConditions,
+    ChitHistory,
     CombatSituation,
     Engagement,
-    FighterKind,
-    HunterInCombat,
-    RoundOutcome,
     combat_time,
-    cross_reference,
-    escapes_barred_through,
-    hunters_initiative_modifier,
-    legal_chits,
-    opponent_initiative_modifier,
     resolve_round,
-    team_up,
-    team_up_options,
 )
-from .combat_tables import BITE, HYPNOSIS, MORTAL_WOUND, CabSide, Winner
+from .combat_tables import BITE, HYPNOSIS, CabSide, Winner
+from .decisions import FuryDecision, current_action, find, replace, update_action
 from .event_cards import surviving_cards
-from .events import find, open_window, replace
-from .hunters import names, update_action
-from .pending import BatFlight, Combat, DieRoll
-from .state import DRACULA, HUNTER_NAMES, HUNTERS
-from .victory import DESTROYING_DRACULA_VALOUR
-from .wording import fighter_name, result_in_words
+from .events import DieRoll, Timing, What, open_window
+from .fighters import (
+    HUNTER_SIDE,
+    Stage,
+    chit_options,
+    combat_question,
+    combat_view,
+    fighters_engaged,
+    initiative_modifiers,
+    joined,
+    needing_target,
+    next_garlic_holder,
+    owner_of,
+    result_chooser,
+    result_label,
+    results_found,
+    team_up_choices,
+    team_up_label,
+    winner,
+)
+from .labels import label
+from .seats import DRACULA, HARKER, HUNTER_NAMES, HUNTERS
+from .wording import fighter_name, names, result_in_words, seat_name
 
 if TYPE_CHECKING:
-    from gothic_kernel import Action
-
     from .encounter_chits import EncounterChit
     from .state import FuryState
 
+__all__ = ["BatFlight", "Combat", "InitiativeRoll", "SacredBulletsRoll", "Stage",
+           "chit_options", "start_agent_fight", "start_dracula_attack", "start_harker_fight",
+           "start_hunters_attack", "start_reinforcements"]
+
 RULE_COMBAT = "Combat"
 RULE_RESTRICTIONS = "Restrictions on Combat"
-BASIC_CHITS = ("dodge", "escape", "fist")
-HUNTERS_SCOPE = Scope.side("hunters", HUNTERS)
-HARKER = "harker"                          # Reference 4 - Jonathan Harker, a fighter
-HUNTER_SIDE = frozenset({*HUNTERS, HARKER})
-DRACULA_SCOPE = Scope.seat(DRACULA)
-BLOOD_POINT_VALOUR = 5                     # Valour: each Blood Point caused in combat
-AGENT_KILL_VALOUR = {"servant": 2, "szgany": 3}  # Valour: killing a Servant / Szgany
+@attrs.frozen
+class Combat(FuryDecision):
+    """A fight on the Combat Action Board (Combat), one round at a time.
+
+    ``side`` is "dracula" (Dracula himself: the colour side of the CAB) or "agents" (the
+    black and white side); ``stage`` says where it stands (:class:`Stage`).
+    ``initiative_rolls`` holds this round's (opponent, Hunters) dice while the Hunters'
+    die waits for Good Luck; ``winner`` is the side with the initiative this round.
+    ``chosen`` holds the chits placed this round, each secret until revealed. In Jonathan
+    Harker's fight ``harker_weapons`` are the Weapon Chits he may still use,
+    ``harker_spent`` those used up or snatched: all go back to the Pool at the end.
+    """
+
+    KIND = "combat"
+    RULE = RULE_COMBAT
+    side: CabSide
+    town: str
+    hunters: tuple[str, ...]
+    opponents: tuple[str, ...]
+    attacker: str
+    agent_chits: dict[str, tuple[str, ...]] = attrs.field(factory=dict)
+    encounter: str | None = None
+    stage: Stage = Stage.CHOOSE
+    round: int = 1
+    daytime: bool = False
+    garlic_by: str | None = None
+    garlic_asked: tuple[str, ...] = ()
+    dodge_or_escape_only: bool = False
+    engagements: tuple[Engagement, ...] = ()
+    chosen: dict[str, str] = attrs.field(factory=dict)
+    histories: dict[str, ChitHistory] = attrs.field(factory=dict)
+    winner: Winner | Literal[""] = ""
+    needs_choice: tuple[int, ...] = ()
+    result_choices: dict[str, int] = attrs.field(factory=dict)
+    hunters_standing_by: tuple[str, ...] = ()
+    agents_standing_by: tuple[str, ...] = ()
+    team_up: tuple[str, ...] = ()
+    time_cards: tuple[str, ...] = ()
+    hunters_bonus: int = 0
+    opponent_bonus: int = 0
+    rage_through: int = 0
+    great_strength: tuple[str, ...] = ()
+    reinforcement: bool = False
+    harker_seat: str = ""
+    harker_weapons: tuple[str, ...] = ()
+    harker_spent: tuple[str, ...] = ()
+    harker_wounds: int = 0
+    initiative_rolls: tuple[tuple[int, int], ...] = ()
+
+    def deciders(self, state: FuryState) -> tuple[str, ...]:
+        return deciders(state, self)
+
+    def legal_actions(self, state: FuryState, seat: str) -> list[Action]:
+        return options(state, self, seat)
+
+    def apply(self, state: FuryState, seat: str, action: Action) -> None:
+        apply(state, self, seat, action)
+
+    def refusal(self, state: FuryState, seat: str, action: Action) -> str:
+        return explain(state, self, seat, action)
+
+    def run(self, state: FuryState) -> None:
+        run(state, self)
+
+    def question(self, state: FuryState, seat: str) -> str:
+        said = combat_question(state, self, seat)
+        return f"{seat_name(seat)}: {said}" + ("" if said.endswith(")") else " (Combat)")
+
+    def describe(self, state: FuryState, seat: str, action: Action) -> str:
+        if isinstance(action, ChooseResult) and self.winner:
+            return result_label(state, self, action) or label(state, seat, action)
+        if isinstance(action, TeamUp):
+            return team_up_label(self, action) or label(state, seat, action)
+        return label(state, seat, action)
+
+    def view(self, state: FuryState, viewer: str) -> dict[str, Any]:
+        return {"kind": self.KIND, **combat_view(self, viewer)}
+
+    def seen_by(self, viewer: str) -> dict[str, Any]:
+        """The fight as ``viewer`` sees it (fury1987.fighters.combat_view)."""
+        return combat_view(self, viewer)
+
+    def fight_round(self) -> int:
+        return self.round
+
+    def to_data(self) -> dict[str, Any]:
+        """Saved as before ``harker_spent`` was kept, while it is empty."""
+        data = super().to_data()
+        if not self.harker_spent:
+            del data["harker_spent"]
+        return data
+
+    def hunter_cards_answered(self) -> bool:
+        return not self.harker_seat
 
 
 # -- starting a fight ---------------------------------------------------------------------
@@ -102,7 +206,7 @@ def _start_against_dracula(state: FuryState, town: str, hunters: tuple[str, ...]
     state.dracula.shown_at = town  # "Dracula should put his playing piece on the map"
     engagement = Engagement.against_dracula(hunters)
     record = Combat("dracula", town, hunters, (DRACULA,), attacker,
-                    stage="garlic", engagements=(engagement,))
+                    stage=Stage.GARLIC, engagements=(engagement,))
     state.stack.append(record)
 
 
@@ -117,7 +221,7 @@ def start_harker_fight(state: FuryState, town: str, seat: str) -> None:
               f"{', '.join(weapons) or 'nothing'} ({HUNTER_NAMES[seat]} fights for him)",
               town=town, weapons=list(weapons), seat=seat)
     garlic = HARKER if "garlic" in weapons else None
-    record = Combat("dracula", town, (HARKER,), (DRACULA,), HARKER, stage="start_cards",
+    record = Combat("dracula", town, (HARKER,), (DRACULA,), HARKER, stage=Stage.START_CARDS,
                     engagements=(Engagement.against_dracula((HARKER,)),), garlic_by=garlic,
                     harker_seat=seat, harker_weapons=weapons, harker_wounds=6)
     state.stack.append(record)
@@ -140,138 +244,67 @@ def start_agent_fight(state: FuryState, town: str, members: tuple[str, ...],
                                   members[0] if len(members) == 1 else None),)
     record = Combat("agents", town, members, fighters, DRACULA,
                     agent_chits={f: chits for f in fighters}, encounter=chit.id,
-                    stage="start_cards", engagements=engagements, reinforcement=reinforcement)
+                    stage=Stage.START_CARDS, engagements=engagements,
+                    reinforcement=reinforcement)
     state.stack.append(record)
 
 
 # -- whose decision -----------------------------------------------------------------------
 def deciders(state: FuryState, record: Combat) -> tuple[str, ...]:
-    if record.stage == "garlic":
-        holder = _next_garlic_holder(state, record)
-        return (holder,) if holder else ()
-    if record.stage == "choose":
-        waiting = [_owner(f, record) for f in _fighters(record) if f not in record.chosen]
-        return tuple(s for s in (DRACULA, *HUNTERS) if s in waiting)
-    if record.stage == "target":
-        needed = _needing_target(record)
-        return () if needed is None else (_owner(needed[1], record),)
-    if record.stage == "result":
-        return (_result_chooser(record),)
-    if record.stage == "team_up":
-        return (_owner(record.team_up[0], record),) if record.team_up else ()
-    return ()
-
-
-def _owner(fighter: str, record: Combat | None = None) -> str:
-    """The seat choosing for a fighter: a Hunter himself, Dracula for himself and his Agents,
-    the Hunter who drew Jonathan Harker for Harker."""
-    if fighter == HARKER and record is not None:
-        return record.harker_seat
-    return fighter if fighter in HUNTERS else DRACULA
-
-
-def _fighters(record: Combat) -> tuple[str, ...]:
-    """Fighters in an engagement this round (fighters standing by choose no chit)."""
-    found: list[str] = []
-    for e in record.engagements:
-        found.extend(f for f in e.fighters if f not in found)
-    return tuple(found)
-
-
-def _next_garlic_holder(state: FuryState, record: Combat) -> str | None:
-    """The next Hunter asked whether he reveals Garlic: every Hunter in the fight is
-    asked, holding Garlic or not, so that being asked tells Dracula nothing."""
-    if record.garlic_by is not None:
-        return None
-    for hunter in record.hunters:
-        if hunter in HUNTERS and hunter not in record.garlic_asked \
-                and state.hunters[hunter].alive:
-            return hunter
-    return None
-
-
-def _needing_target(record: Combat) -> tuple[int, str] | None:
-    """The first engagement whose outnumbered fighter has still to declare a target, and
-    that fighter: Dracula each round against a group; an Agent or a Hunter whose first
-    foe has fallen."""
-    for i, e in enumerate(record.engagements):
-        if e.lone_opponent and e.opponents_target is None:
-            return i, e.opponents[0]
-        if e.lone_hunter and e.hunters_target is None:
-            return i, e.hunters[0]
-    return None
-
-
-def _result_chooser(record: Combat) -> str:
-    index = record.needs_choice[len(record.result_choices)]
-    engagement = record.engagements[index]
-    if record.winner == "hunters":
-        return next(_owner(h, record) for h in (*HUNTERS, HARKER) if h in engagement.hunters)
-    return DRACULA
+    match record.stage:
+        case Stage.GARLIC:
+            holder = next_garlic_holder(state, record)
+            return (holder,) if holder else ()
+        case Stage.CHOOSE:
+            waiting = [owner_of(f, record) for f in fighters_engaged(record)
+                       if f not in record.chosen]
+            return tuple(s for s in (DRACULA, *HUNTERS) if s in waiting)
+        case Stage.TARGET:
+            needed = needing_target(record)
+            return () if needed is None else (owner_of(needed[1], record),)
+        case Stage.RESULT:
+            return (result_chooser(record),)
+        case Stage.TEAM_UP:
+            return (owner_of(record.team_up[0], record),) if record.team_up else ()
+        case _:
+            return ()
 
 
 # -- options ------------------------------------------------------------------------------
 def options(state: FuryState, record: Combat, seat: str) -> list[Action]:
-    if record.stage == "garlic":
-        if "garlic" in state.hunters[seat].weapons:
-            return [REVEAL_GARLIC, KEEP_GARLIC]
-        return [KEEP_GARLIC]
-    if record.stage == "choose":
-        found: list[Action] = []
-        for fighter in _fighters(record):
-            if _owner(fighter, record) == seat and fighter not in record.chosen:
-                found.extend(ChooseChit(fighter, c) for c in chit_options(state, record, fighter))
-        return found
-    if record.stage == "target":
-        needed = _needing_target(record)
-        assert needed is not None
-        engagement = record.engagements[needed[0]]
-        if needed[1] in HUNTER_SIDE:
-            return [DeclareTarget(needed[1], o) for o in engagement.opponents]
-        return [DeclareTarget(needed[1], h) for h in engagement.hunters]
-    if record.stage == "result":
-        index = record.needs_choice[len(record.result_choices)]
-        count = len(_found(state, record)[index].options)
-        return [ChooseResult(index, i) for i in range(count)]
-    if record.stage == "team_up":
-        fighter = record.team_up[0]
-        return [TeamUp(fighter, str(o)) for o in _team_up_options(record, fighter)]
-    return []
-
-
-def held_chits(state: FuryState, record: Combat, fighter: str) -> tuple[str, ...]:
-    """The chits a fighter takes into combat (Restrictions on Combat)."""
-    if fighter == DRACULA:
-        return tuple(state.rules.chits.dracula)
-    # (Weapons in a fixed order, not the order drawn: the list of a seat's choices
-    # follows only what it knows)
-    if fighter in HUNTERS:
-        return (*BASIC_CHITS, *sorted(state.hunters[fighter].weapons))
-    if fighter == HARKER:  # "Harker may never Escape"
-        return ("dodge", "fist", *sorted(record.harker_weapons))
-    return record.agent_chits[fighter]
-
-
-def chit_options(state: FuryState, record: Combat, fighter: str) -> tuple[str, ...]:
-    kind: FighterKind = "dracula" if fighter == DRACULA else \
-        "hunter" if fighter in HUNTER_SIDE else "agent"
-    dracula = kind == "dracula"
-    conditions = ChoiceConditions(
-        round_number=record.round,
-        daytime=record.daytime and dracula,
-        dodge_or_escape_only=record.dodge_or_escape_only and dracula,
-        escapes_barred_through_round=max(
-            escapes_barred_through(garlic=record.garlic_by is not None), record.rage_through),
-    )
-    side: CabSide = "dracula" if record.side == "dracula" else "agents"
-    return legal_chits(kind, held_chits(state, record, fighter), side,
-                       record.histories.get(fighter, NO_HISTORY), conditions,
-                       chits=state.rules.chits, tables=state.rules.tables)
+    match record.stage:
+        case Stage.GARLIC:
+            if "garlic" in state.hunters[seat].weapons:
+                return [REVEAL_GARLIC, KEEP_GARLIC]
+            return [KEEP_GARLIC]
+        case Stage.CHOOSE:
+            found: list[Action] = []
+            for fighter in fighters_engaged(record):
+                if owner_of(fighter, record) == seat and fighter not in record.chosen:
+                    found.extend(ChooseChit(fighter, c)
+                                 for c in chit_options(state, record, fighter))
+            return found
+        case Stage.TARGET:
+            needed = needing_target(record)
+            assert needed is not None
+            engagement = record.engagements[needed[0]]
+            if needed[1] in HUNTER_SIDE:
+                return [DeclareTarget(needed[1], o) for o in engagement.opponents]
+            return [DeclareTarget(needed[1], h) for h in engagement.hunters]
+        case Stage.RESULT:
+            index = record.needs_choice[len(record.result_choices)]
+            count = len(results_found(state, record)[index].options)
+            return [ChooseResult(index, i) for i in range(count)]
+        case Stage.TEAM_UP:
+            fighter = record.team_up[0]
+            return [TeamUp(fighter, str(o)) for o in team_up_choices(record, fighter)]
+        case _:
+            return []
 
 
 def explain(state: FuryState, record: Combat, seat: str, action: Action) -> str:
-    if isinstance(action, ChooseChit) and record.stage == "choose":
-        if _owner(action.fighter, record) != seat:
+    if isinstance(action, ChooseChit) and record.stage == Stage.CHOOSE:
+        if owner_of(action.fighter, record) != seat:
             return f"{seat} does not choose for {action.fighter}"
         if action.fighter in record.chosen:
             return f"a chit is already placed for {action.fighter} this round"
@@ -288,13 +321,13 @@ def apply(state: FuryState, record: Combat, seat: str, action: Action) -> None:
         state.hunters[seat].show("garlic")
         state.say("garlic", f"{HUNTER_NAMES[seat]} reveals Garlic: Dracula may not attempt an "
                   "Escape for the first three rounds", hunter=seat)
-        _replace(state, attrs.evolve(record, garlic_by=seat, stage="start_cards"))
+        _replace(state, attrs.evolve(record, garlic_by=seat, stage=Stage.START_CARDS))
     elif action == KEEP_GARLIC:
         _replace(state, attrs.evolve(record, garlic_asked=(*record.garlic_asked, seat)))
     elif isinstance(action, ChooseChit):
         _choose(state, record, seat, action)
     elif isinstance(action, DeclareTarget):
-        needed = _needing_target(record)
+        needed = needing_target(record)
         assert needed is not None
         engagements = list(record.engagements)
         chosen = engagements[needed[0]]
@@ -303,15 +336,15 @@ def apply(state: FuryState, record: Combat, seat: str, action: Action) -> None:
         else:
             chosen = chosen.with_target(action.target)
         engagements[needed[0]] = chosen
-        state.say("target_declared", f"{_label(action.fighter)} attacks "
-                  f"{_label(action.target)}", fighter=action.fighter, target=action.target)
+        state.say("target_declared", f"{fighter_name(action.fighter)} attacks "
+                  f"{fighter_name(action.target)}", fighter=action.fighter, target=action.target)
         _replace(state, attrs.evolve(record, engagements=tuple(engagements)))
     elif isinstance(action, ChooseResult):
         choices = {**record.result_choices, str(action.engagement): action.option}
         record = attrs.evolve(record, result_choices=choices)
         _replace(state, record)
         if len(choices) == len(record.needs_choice):
-            _replace(state, attrs.evolve(record, stage="bite_cards"))
+            _replace(state, attrs.evolve(record, stage=Stage.BITE_CARDS))
     elif isinstance(action, TeamUp):
         _apply_team_up(state, record, action)
 
@@ -322,50 +355,46 @@ def _replace(state: FuryState, record: Combat) -> None:
 
 def _choose(state: FuryState, record: Combat, seat: str, action: ChooseChit) -> None:
     """Chits are chosen in secret and revealed together (The Combat Round)."""
-    fighters = _fighters(record)
+    fighters = fighters_engaged(record)
     pick = SimultaneousChoice(fighters, dict(record.chosen), rule=RULE_COMBAT)
     pick.commit(action.fighter, action.chit)
     record = attrs.evolve(record, chosen=dict(pick.choices))
     if pick.complete:
-        target = _needing_target(record)
-        record = attrs.evolve(record, stage="target" if target is not None else "bonus")
+        target = needing_target(record)
+        record = attrs.evolve(record, stage=Stage.TARGET if target is not None else Stage.BONUS)
     _replace(state, record)
-
-
-def _label(fighter: str) -> str:
-    return fighter_name(fighter)
 
 
 # -- the rules' own steps -----------------------------------------------------------------
 def run(state: FuryState, record: Combat) -> None:
-    stage = record.stage
-    if stage == "garlic":  # no one (left) to reveal Garlic
-        _replace(state, attrs.evolve(record, stage="start_cards"))
-    elif stage == "start_cards":
-        _start_cards(state, record)
-    elif stage == "time":
-        _roll_time(state, record)
-    elif stage == "round_cards":
-        _round_cards(state, record)
-    elif stage == "target":  # every target declared
-        _replace(state, attrs.evolve(record, stage="bonus"))
-    elif stage == "bonus":
-        # Advance Planning, Trap: "after Combat Chits have been selected, but before
-        # making Initiative Rolls" (Reference 4).
-        _replace(state, attrs.evolve(record, stage="roll"))
-        open_window(state, "before_initiative", _card_seats(state, record))
-    elif stage == "roll":
-        _roll_initiative(state, record)
-    elif stage == "bite_cards":
-        _bite_cards(state, record)
-    elif stage == "resolve":
-        _resolve(state, record)
-    elif stage == "team_up":
-        _replace(state, attrs.evolve(record, stage="round_cards"))
-    elif stage == "avoided":
-        _avoided(state, record)
-    else:
-        _finish(state, record)
+    match record.stage:
+        case Stage.GARLIC:  # no one (left) to reveal Garlic
+            _replace(state, attrs.evolve(record, stage=Stage.START_CARDS))
+        case Stage.START_CARDS:
+            _start_cards(state, record)
+        case Stage.TIME:
+            _roll_time(state, record)
+        case Stage.ROUND_CARDS:
+            _round_cards(state, record)
+        case Stage.TARGET:  # every target declared
+            _replace(state, attrs.evolve(record, stage=Stage.BONUS))
+        case Stage.BONUS:
+            # Advance Planning, Trap: "after Combat Chits have been selected, but before
+            # making Initiative Rolls" (Reference 4).
+            _replace(state, attrs.evolve(record, stage=Stage.ROLL))
+            open_window(state, Timing.BEFORE_INITIATIVE, _card_seats(state, record))
+        case Stage.ROLL:
+            _roll_initiative(state, record)
+        case Stage.BITE_CARDS:
+            _bite_cards(state, record)
+        case Stage.RESOLVE:
+            _resolve(state, record)
+        case Stage.TEAM_UP:
+            _replace(state, attrs.evolve(record, stage=Stage.ROUND_CARDS))
+        case Stage.AVOIDED:
+            _avoided(state, record)
+        case _:
+            _finish(state, record)
 
 
 def _card_seats(state: FuryState, record: Combat) -> tuple[str, ...]:
@@ -378,22 +407,22 @@ def _card_seats(state: FuryState, record: Combat) -> tuple[str, ...]:
 def _start_cards(state: FuryState, record: Combat) -> None:
     """The start of combat: Dawn Raid, Hour of Darkness (before the time is rolled),
     Escape Route (before combat is entered into)."""
-    _replace(state, attrs.evolve(record, stage="time" if record.side == "dracula"
-                                 else "round_cards"))
-    open_window(state, "start_of_combat", _card_seats(state, record))
+    _replace(state, attrs.evolve(record, stage=Stage.TIME if record.side == "dracula"
+                                 else Stage.ROUND_CARDS))
+    open_window(state, Timing.START_OF_COMBAT, _card_seats(state, record))
 
 
 def _round_cards(state: FuryState, record: Combat) -> None:
     """Rage, at the start of a round before the chits are chosen (never after Garlic)."""
-    _replace(state, attrs.evolve(record, stage="choose"))
+    _replace(state, attrs.evolve(record, stage=Stage.CHOOSE))
     if record.side == "dracula" and record.garlic_by is None and record.rage_through == 0:
-        open_window(state, "start_of_combat_round", (DRACULA,))
+        open_window(state, Timing.START_OF_COMBAT_ROUND, (DRACULA,))
 
 
 def _bite_cards(state: FuryState, record: Combat) -> None:
     """Great Strength: a Hunter about to be bitten (Bite or Hyp) may play it."""
-    _replace(state, attrs.evolve(record, stage="resolve"))
-    found = _found(state, record)
+    _replace(state, attrs.evolve(record, stage=Stage.RESOLVE))
+    found = results_found(state, record)
     picks = {int(k): v for k, v in record.result_choices.items()}
     threatened: list[str] = []
     for i, result in enumerate(found):
@@ -401,7 +430,7 @@ def _bite_cards(state: FuryState, record: Combat) -> None:
         if pairing.result.code in (BITE, HYPNOSIS) and pairing.hunter in HUNTERS:
             threatened.append(pairing.hunter)
     if threatened:
-        open_window(state, "after_combat_result", tuple(dict.fromkeys(threatened)))
+        open_window(state, Timing.AFTER_COMBAT_RESULT, tuple(dict.fromkeys(threatened)))
 
 
 def _avoided(state: FuryState, record: Combat) -> None:
@@ -434,28 +463,11 @@ def _roll_time(state: FuryState, record: Combat) -> None:
     if time.roll is None:
         state.say("time_of_day", f"An Event Card decides: the fight takes place by "
                   f"{'Day' if time.daytime else 'Night'}", daytime=time.daytime)
-        _replace(state, attrs.evolve(record, daytime=time.daytime, stage="round_cards"))
+        _replace(state, attrs.evolve(record, daytime=time.daytime, stage=Stage.ROUND_CARDS))
         return
     state.say("time_of_day", f"Dracula rolls {time.roll}: the fight takes place by "
               f"{'Day' if time.daytime else 'Night'}", roll=time.roll, daytime=time.daytime)
-    _replace(state, attrs.evolve(record, daytime=time.daytime, stage="round_cards"))
-
-
-def _initiative_modifiers(state: FuryState, record: Combat) -> tuple[int, int]:
-    """(Hunters', opponent's) initiative modifiers this round."""
-    side: CabSide = "dracula" if record.side == "dracula" else "agents"
-    fighting = [h for h in _fighters(record) if h in HUNTER_SIDE]
-    in_combat = [HunterInCombat(h, state.hunters[h].dogs_face_up, state.hunters[h].bitten)
-                 if h in HUNTERS else HunterInCombat(h) for h in fighting]
-    hunters_mod = hunters_initiative_modifier(in_combat, side, record.round,
-                                              event_bonus=record.hunters_bonus,
-                                              chits=state.rules.chits)
-    target = record.engagements[0].opponents_target if side == "dracula" else None
-    facing_bitten = target in HUNTERS and state.hunters[target].bitten
-    opponent_mod = opponent_initiative_modifier(
-        side, in_castle=record.town == CASTLE_DRACULA, facing_bitten=facing_bitten,
-        event_bonus=record.opponent_bonus, chits=state.rules.chits)
-    return hunters_mod, opponent_mod
+    _replace(state, attrs.evolve(record, daytime=time.daytime, stage=Stage.ROUND_CARDS))
 
 
 def _roll_initiative(state: FuryState, record: Combat) -> None:
@@ -466,11 +478,9 @@ def _roll_initiative(state: FuryState, record: Combat) -> None:
     if record.harker_seat:
         initiative_rolled(state, opponent, hunters)
         return
-    from .pending import DieRoll
-
-    _replace(state, attrs.evolve(record, stage="rolled"))
+    _replace(state, attrs.evolve(record, stage=Stage.ROLLED))
     seat = next(h for h in (*record.hunters, *HUNTERS) if h in HUNTERS)
-    state.stack.append(DieRoll("initiative", seat, hunters, other=opponent))
+    state.stack.append(InitiativeRoll.of(seat, hunters, other=opponent))
 
 
 def initiative_rolled(state: FuryState, opponent: int, hunters: int) -> None:
@@ -480,11 +490,11 @@ def initiative_rolled(state: FuryState, opponent: int, hunters: int) -> None:
     record = state.stack[-1]
     assert isinstance(record, Combat)
     rolls = (*record.initiative_rolls, (opponent, hunters))
-    hunters_mod, opponent_mod = _initiative_modifiers(state, record)
+    hunters_mod, opponent_mod = initiative_modifiers(state, record)
     if opponent + opponent_mod == hunters + hunters_mod:  # a tie: rolled again
-        _replace(state, attrs.evolve(record, stage="roll", initiative_rolls=rolls))
+        _replace(state, attrs.evolve(record, stage=Stage.ROLL, initiative_rolls=rolls))
         return
-    side: CabSide = "dracula" if record.side == "dracula" else "agents"
+    side = record.side
     won_by_opponent = opponent + opponent_mod > hunters + hunters_mod
     winner: Winner = ("dracula" if side == "dracula" else "agents") if won_by_opponent \
         else "hunters"
@@ -496,27 +506,20 @@ def initiative_rolled(state: FuryState, opponent: int, hunters: int) -> None:
     state.say("initiative", f"Initiative: {text}: {verdict}",
               rolls=[list(r) for r in rolls], winner=winner)
     state.say("chits_revealed", "The chits are revealed: " + ", ".join(
-        f"{_label(f)} {c}" for f, c in record.chosen.items()), chits=dict(record.chosen))
+        f"{fighter_name(f)} {c}" for f, c in record.chosen.items()), chits=dict(record.chosen))
     record = attrs.evolve(record, winner=winner, initiative_rolls=())
-    found = _found(state, record)
+    found = results_found(state, record)
     needs = tuple(i for i, r in enumerate(found) if r.needs_choice)
     if needs:
-        _replace(state, attrs.evolve(record, stage="result", needs_choice=needs,
+        _replace(state, attrs.evolve(record, stage=Stage.RESULT, needs_choice=needs,
                                      result_choices={}))
         return
-    _replace(state, attrs.evolve(record, stage="bite_cards"))
-
-
-def _found(state: FuryState, record: Combat) -> tuple:  # type: ignore[type-arg]
-    side: CabSide = "dracula" if record.side == "dracula" else "agents"
-    winner: Winner = record.winner  # type: ignore[assignment]
-    return cross_reference(side, record.engagements, record.chosen, winner,
-                           tables=state.rules.tables)
+    _replace(state, attrs.evolve(record, stage=Stage.BITE_CARDS))
 
 
 def _resolve(state: FuryState, record: Combat) -> None:
     """Apply the round's results to the game, then end the combat or start a new round."""
-    side: CabSide = "dracula" if record.side == "dracula" else "agents"
+    side = record.side
     hunters = [h for h in record.hunters if h in HUNTERS and state.hunters[h].alive]
     situation = CombatSituation(
         wounds={h: state.hunters[h].wounds for h in hunters},
@@ -526,27 +529,26 @@ def _resolve(state: FuryState, record: Combat) -> None:
     if record.harker_seat:
         situation = attrs.evolve(situation, wounds={HARKER: record.harker_wounds},
                                  weapons={HARKER: record.harker_weapons})
-    winner: Winner = record.winner  # type: ignore[assignment]
     outcome = resolve_round(
-        side, record.engagements, record.chosen, winner, situation, state.dice,
+        side, record.engagements, record.chosen, winner(record), situation, state.dice,
         choices={int(k): v for k, v in record.result_choices.items()},
         great_strength=frozenset(record.great_strength), histories=record.histories,
         hunters_standing_by=record.hunters_standing_by,
         agents_standing_by=record.agents_standing_by, tables=state.rules.tables)
-    _reveal_weapons(state, record)
+    reveal_weapons(state, record)
     for pairing in outcome.effective:
         if str(pairing.result) != "Par" or pairing in outcome.applied:
-            state.say("combat_result", f"{_label(pairing.hunter)}'s {pairing.hunter_chit} "
-                      f"against {_label(pairing.opponent)}'s {pairing.opponent_chit}: "
+            state.say("combat_result", f"{fighter_name(pairing.hunter)}'s {pairing.hunter_chit} "
+                      f"against {fighter_name(pairing.opponent)}'s {pairing.opponent_chit}: "
                       f"{result_in_words(state.rules.printed, pairing)}",
                       hunter=pairing.hunter, opponent=pairing.opponent,
                       result=str(pairing.result))
     if record.harker_seat:
-        record = _apply_harker(state, record, outcome)
+        record = apply_harker(state, record, outcome)
         bullets: tuple[tuple[str, int], ...] = ()
     else:
-        outcome, bullets = _defer_bullets(outcome)
-        _apply_outcome(state, record, outcome)
+        outcome, bullets = defer_bullets(outcome)
+        apply_outcome(state, record, outcome)
     if state.outcome is not None:
         return
     engagements = tuple(
@@ -560,30 +562,20 @@ def _resolve(state: FuryState, record: Combat) -> None:
         dodge_or_escape_only=outcome.dracula_restricted_next_round,
         engagements=engagements, hunters_bonus=0, opponent_bonus=0, great_strength=())
     if outcome.combat_over:
-        _replace(state, attrs.evolve(record, stage="over", hunters_standing_by=(),
-                                     agents_standing_by=()))
-        _finish(state, state.stack[-1], outcome.end, outcome.dracula_escape)  # type: ignore[arg-type]
+        record = attrs.evolve(record, stage=Stage.OVER, hunters_standing_by=(),
+                              agents_standing_by=())
+        _replace(state, record)
+        _finish(state, record, outcome.end, outcome.dracula_escape)
         _roll_for_bullets(state, bullets)
         return
     freed = [*outcome.freed_hunters, *outcome.freed_agents]
     record = attrs.evolve(record, hunters_standing_by=tuple(outcome.freed_hunters),
                           agents_standing_by=tuple(outcome.freed_agents))
-    queue = tuple(f for f in freed if _team_up_options(record, f))
+    queue = tuple(f for f in freed if team_up_choices(record, f))
     _replace(state, attrs.evolve(record, team_up=queue,
-                                 stage="team_up" if queue else "round_cards"))
+                                 stage=Stage.TEAM_UP if queue else Stage.ROUND_CARDS))
     _auto_team_up(state)
     _roll_for_bullets(state, bullets)
-
-
-def _defer_bullets(out: RoundOutcome) -> tuple[RoundOutcome, tuple[tuple[str, int], ...]]:
-    """Hold back the Sacred Bullets a Hunter's die says are spent: the die may yet be
-    rolled again with Good Luck (:func:`sacred_bullets_rolled` settles it)."""
-    bullets = tuple((h, roll) for h, roll in out.sacred_bullet_rolls if h in HUNTERS)
-    discarded = list(out.discarded)
-    for hunter, _ in bullets:
-        if (hunter, "sacred_bullets") in discarded:
-            discarded.remove((hunter, "sacred_bullets"))
-    return attrs.evolve(out, discarded=tuple(discarded)), bullets
 
 
 def _roll_for_bullets(state: FuryState, bullets: tuple[tuple[str, int], ...]) -> None:
@@ -593,7 +585,7 @@ def _roll_for_bullets(state: FuryState, bullets: tuple[tuple[str, int], ...]) ->
         if state.outcome is None and state.hunters[hunter].alive:
             state.say("sacred_bullets_roll", f"{HUNTER_NAMES[hunter]} rolls {roll} for his "
                       "Sacred Bullets", hunter=hunter, roll=roll)
-            state.stack.append(DieRoll("sacred_bullets", hunter, roll))
+            state.stack.append(SacredBulletsRoll.of(hunter, roll))
 
 
 def sacred_bullets_rolled(state: FuryState, seat: str, roll: int) -> None:
@@ -611,73 +603,15 @@ def sacred_bullets_rolled(state: FuryState, seat: str, roll: int) -> None:
         state.say("sacred_bullets_spent", f"{HUNTER_NAMES[seat]} runs out of Sacred Bullets: "
                   "the chit is discarded", hunter=seat)
     combat = find(state, Combat)
-    history = combat.histories.get(seat) if combat is not None else None
+    if combat is None:
+        return
+    history = combat.histories.get(seat)
     if history is not None and history.last_chit == "sacred_bullets":
         histories = {**combat.histories, seat: attrs.evolve(history, last_chit_kept=kept)}
         replace(state, combat, attrs.evolve(combat, histories=histories))
 
 
-def _reveal_weapons(state: FuryState, record: Combat) -> None:
-    """The chits were turned over: Dracula has seen each Weapon a Hunter used."""
-    for fighter, chit in record.chosen.items():
-        if fighter in HUNTERS and chit not in BASIC_CHITS:  # (Harker's are face up)
-            state.hunters[fighter].show(chit)
-
-
-def _apply_outcome(state: FuryState, record: Combat, out: RoundOutcome) -> None:
-    from .dracula import lose_blood
-    from .encounters import discard_found
-    from .victory import dracula_destroyed
-    from .wounds import become_vampire, bite, wound
-
-    for hunter, weapon in out.discarded:
-        h = state.hunters[hunter]
-        if weapon in h.weapons:
-            h.lose_weapon(weapon, public=True)
-            state.weapons_pool.set_aside(weapon)
-            state.public_weapon_discards.append(weapon)
-    for hunter, n in out.wounds_suffered.items():
-        wound(state, hunter, n)
-    for hunter in out.became_vampires:
-        if state.hunters[hunter].alive:
-            become_vampire(state, hunter)
-    for hunter in out.bitten:
-        if state.hunters[hunter].alive:
-            bite(state, hunter)
-    for hunter, lost in out.blood_lost_by.items():
-        state.hunters[hunter].valour += BLOOD_POINT_VALOUR * lost
-    blood = out.blood
-    if blood.lost > 0 and state.outcome is None:
-        if state.dracula.blood - blood.lost <= -12:  # the Blood Death Marker reaches 12
-            lost_by = out.blood_lost_by
-            killer = max(lost_by, key=lambda h: lost_by[h], default=None)
-            if killer is not None:
-                state.hunters[killer].valour += DESTROYING_DRACULA_VALOUR
-        lose_blood(state, blood.lost, public=True)
-    if state.outcome is None and out.dracula_destroyed:
-        staker = next((p.hunter for p in out.applied
-                       if p.result.code == MORTAL_WOUND and p.opponent == DRACULA), None)
-        dracula_destroyed(state, f"{HUNTER_NAMES.get(staker or '', 'a Hunter')} staked him",
-                          by=staker)
-    for agent in out.killed_agents:
-        killer = next((p.hunter for p in out.applied
-                       if p.opponent == agent), None)
-        effect = state.rules.encounters.chit(record.encounter or "").effect
-        if killer is not None and state.hunters[killer].status != "dead":
-            state.hunters[killer].valour += AGENT_KILL_VALOUR.get(effect, 0)
-        state.say("agent_killed", f"{_label(agent)} is killed", agent=agent)
-    if record.side == "agents" and out.end == "agents_dead" \
-            and record.town in state.chart:
-        discard_found(state, record.town)
-
-
 # -- teaming up ---------------------------------------------------------------------------
-def _team_up_options(record: Combat, fighter: str) -> tuple[int | str, ...]:
-    is_hunter = fighter in HUNTER_SIDE
-    foes = record.agents_standing_by if is_hunter else record.hunters_standing_by
-    return team_up_options(record.engagements, fighter, is_hunter, foes)
-
-
 def _auto_team_up(state: FuryState) -> None:
     """A fighter with a single way to rejoin the fight takes it ("None of them can be
     'kept in reserve'"); one with several chooses."""
@@ -685,31 +619,21 @@ def _auto_team_up(state: FuryState) -> None:
     assert isinstance(record, Combat)
     while record.team_up:
         fighter = record.team_up[0]
-        found = _team_up_options(record, fighter)
+        found = team_up_choices(record, fighter)
         if len(found) > 1:
             return
         if found:
-            record = _joined(record, fighter, found[0])
+            record = joined(record, fighter, found[0])
         record = attrs.evolve(record, team_up=record.team_up[1:])
         _replace(state, record)
-    _replace(state, attrs.evolve(record, stage="round_cards"))
+    _replace(state, attrs.evolve(record, stage=Stage.ROUND_CARDS))
 
 
 def _apply_team_up(state: FuryState, record: Combat, action: TeamUp) -> None:
     choice: int | str = int(action.join) if action.join.isdigit() else action.join
-    record = _joined(record, action.fighter, choice)
+    record = joined(record, action.fighter, choice)
     _replace(state, attrs.evolve(record, team_up=record.team_up[1:]))
     _auto_team_up(state)
-
-
-def _joined(record: Combat, fighter: str, choice: int | str) -> Combat:
-    is_hunter = fighter in HUNTER_SIDE
-    foes = record.agents_standing_by if is_hunter else record.hunters_standing_by
-    engagements = team_up(record.engagements, fighter, is_hunter, choice, foes)
-    hunters_by = tuple(h for h in record.hunters_standing_by if h != fighter and h != choice)
-    agents_by = tuple(a for a in record.agents_standing_by if a != fighter and a != choice)
-    return attrs.evolve(record, engagements=engagements, hunters_standing_by=hunters_by,
-                        agents_standing_by=agents_by)
 
 
 # -- the end of a fight -------------------------------------------------------------------
@@ -750,20 +674,17 @@ def _szgany_reinforcements(state: FuryState, record: Combat, end: str | None) ->
     """Szgany Reinforcements: "When facing the second Szgany a whole new combat begins"
     (each Hunter of a group against his own). Ruling: only once the first Szgany is dead
     (or was avoided by Pre-Warned), not after the Hunters escaped."""
-    from .hunters import alive, current_action
-
     action = current_action(state)
     if record.side != "agents" or record.reinforcement or action is None \
             or not action.reinforcements or end != "agents_dead":
         return
-    start_reinforcements(state, record.town, alive(state, action.members),
+    start_reinforcements(state, record.town, state.still_alive(action.members),
                          record.encounter or "")
 
 
 def start_reinforcements(state: FuryState, town: str, members: tuple[str, ...],
                          chit_id: str) -> None:
-    from .hunters import update_action
-
+    """Szgany Reinforcements: a second, identical Szgany attacks each Hunter."""
     update_action(state, reinforcements=0)
     if not members or not chit_id:
         return
@@ -773,33 +694,13 @@ def start_reinforcements(state: FuryState, town: str, members: tuple[str, ...],
     start_agent_fight(state, town, members, chit, agents=len(members), reinforcement=True)
 
 
-def _apply_harker(state: FuryState, record: Combat, out: RoundOutcome) -> Combat:
-    """Harker's wounds, used-up Weapons, and the Blood Points he costs Dracula."""
-    from .dracula import lose_blood
-    from .victory import dracula_destroyed
-
-    weapons = list(record.harker_weapons)
-    for _, weapon in out.discarded:
-        if weapon in weapons:
-            weapons.remove(weapon)
-            state.weapons_pool.set_aside(weapon)
-            state.public_weapon_discards.append(weapon)
-    wounds = out.wounds_after.get(HARKER, record.harker_wounds)
-    record = attrs.evolve(record, harker_weapons=tuple(weapons), harker_wounds=wounds)
-    _replace(state, record)  # (his chits as they are now, should the game end here)
-    if out.blood.lost > 0:
-        lose_blood(state, out.blood.lost, public=True)
-    if state.outcome is None and out.dracula_destroyed:
-        dracula_destroyed(state, "Jonathan Harker staked him", by=None)
-    return record
-
-
 def _finish_harker(state: FuryState, record: Combat, end: str | None,
                    escape: str | None) -> None:
-    """Reference 4 - Jonathan Harker: his Weapon Chits go back to the Pool; bitten,
-    hypnotised or killed, he becomes a Vampire (the Harker - Vampire chit joins Dracula's
-    Encounter Set, beyond the limit of five)."""
-    for weapon in record.harker_weapons:
+    """Reference 4 - Jonathan Harker: "When the combat finishes, no matter what the
+    outcome, the Weapon Chits are returned to the Pool" (those he used up or had snatched
+    too); bitten, hypnotised or killed, he becomes a Vampire (the Harker - Vampire chit
+    joins Dracula's Encounter Set, beyond the limit of five)."""
+    for weapon in (*record.harker_weapons, *record.harker_spent):
         state.weapons_pool.bag.append(weapon)
     state.dracula.shown_at = None
     if end == "hunters_out":
@@ -811,3 +712,30 @@ def _finish_harker(state: FuryState, record: Combat, end: str | None,
         state.say("harker_wins", "Jonathan Harker survives the fight")
     if escape == "bat" and not (state.dracula.fleeing and record.town == CASTLE_DRACULA):
         state.stack.append(BatFlight(record.town))
+
+
+# -- the dice of a fight, waiting for Good Luck ------------------------------------------
+@attrs.frozen
+class InitiativeRoll(DieRoll):
+    """The Hunters' initiative die (``other``: the opponent's, never rolled again)."""
+
+    WHAT = What.INITIATIVE
+    FOR = "for initiative"
+
+    def stands(self, state: FuryState) -> None:
+        initiative_rolled(state, self.other, self.roll)
+
+
+@attrs.frozen
+class SacredBulletsRoll(DieRoll):
+    """Reference 3 - Sacred Bullets: the die for a Hunter whose bullets were used up."""
+
+    WHAT = What.SACRED_BULLETS
+    FOR = "for Sacred Bullets"
+
+    def stands(self, state: FuryState) -> None:
+        sacred_bullets_rolled(state, self.seat, self.roll)
+
+
+# -- Escape (Bat) ----------------------------------------------------------------------
+# -- the words of a fight --------------------------------------------------------------

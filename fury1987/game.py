@@ -9,19 +9,49 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import attrs
 
-from gothic_kernel import Agent, BadOption, CorruptSave, Dice, Game, GameState, GothicError, Option
+from gothic_kernel import (
+    Agent,
+    BadOption,
+    CorruptSave,
+    Dice,
+    Game,
+    GameState,
+    GothicError,
+    Option,
+    Outcome,
+)
 
+from . import (
+    bots,
+    combat_cards,
+    dracula_cards,
+    encounter_cards,
+    flow,
+    hunter_cards,
+    report,
+    resample,
+    saves,
+    setup,
+    svg,
+    views,
+)
 from .actions import ACTION_TYPES
 from .board import Board
 from .combat_tables import ChitData, CombatDataError, CombatTables, load_chits, load_tables
 from .encounter_chits import EncounterData
 from .event_cards import EventCards, load_events
 from .railways import RailwayStationChart
+from .screen import FuryScreen
 from .state import SEATS, FuryState
-from .wording import printed_names
+from .wording import printed_names, seat_name
 
 if TYPE_CHECKING:
     from gothic_kernel.agents import GameRecord
+    from gothic_kernel.screen import TextScreen
+    from gothic_kernel.svg import Svg
+
+#: The modules whose classes are the Event Cards' rules (each registers its cards).
+CARD_MODULES = (combat_cards, encounter_cards, dracula_cards, hunter_cards)
 
 T = TypeVar("T")
 
@@ -105,7 +135,7 @@ class FuryGame(Game):
 
     name = "fury1987"
     title = "Fury of Dracula (1987)"
-    rulebook = "fury_of_dracula_1987.txt"
+    rulebook = "Fury of Dracula (Games Workshop, 1987): Rules of Play"
     seats = SEATS
     has_hidden_information = True
     # The kit's plugin run (``pytest --gothic-conformance``): a whole random game is
@@ -116,7 +146,7 @@ class FuryGame(Game):
         {"every": 40, "hidden_every": 40})
     options = (
         Option("map_file", "", "a map of Europe in the format of fury1987/data/map.toml "
-                               "(default: the reconstructed 1987 map)"),
+                               "(default: the reconstructed map, from the second-edition board)"),
         Option("railway_chart_file", "", "a Railway Station Chart in the format of "
                                          "fury1987/data/railway_station_chart.toml"),
         Option("encounters_file", "", "Encounter Chits and their SM Screen instructions, "
@@ -131,9 +161,13 @@ class FuryGame(Game):
     def seat_name(self, seat: str) -> str:
         """A seat as the rulebook names it: "Dracula", "Lord Godalming", "Dr Seward",
         "Van Helsing"."""
-        from .prompts import seat_name
-
         return seat_name(seat)
+
+    def outcome_sentence(self, outcome: Outcome) -> str:
+        """The reason the rules give, which already names the winners and the level ("The
+        Hunters win a Minor Victory: ..."; "Stalemate: ...")."""
+        return f"{outcome.reason.rstrip('.')}." if outcome.reason else super().outcome_sentence(
+            outcome)
 
     def rules_for(self, options: Mapping[str, Any]) -> Rules:
         return load_rules(*(str(options.get(name, "")) for name in FILE_OPTIONS))
@@ -142,10 +176,8 @@ class FuryGame(Game):
         self.rules_for(options)  # a bad data file raises BadOption now
 
     def _new_game(self, dice: Dice, options: dict[str, Any]) -> FuryState:
-        from .setup import set_up
-
         state = FuryState(self, self.rules_for(options), dice, dict(options))
-        set_up(state)
+        setup.set_up(state)
         return state
 
     def _state_from_data(self, data: Any, dice: Dice) -> FuryState:
@@ -154,20 +186,37 @@ class FuryGame(Game):
         options = self.resolve_options(data["options"])
         rest = {k: v for k, v in data.items() if k != "options"}
         state = FuryState.from_data(self, self.rules_for(options), options, rest, dice)
-        from .saves import check_save
-
-        check_save(state)
+        saves.check_save(state)
         return state
+
+    # -- what a state asks of the rules above it ---------------------------------------
+    def enter_phase(self, state: FuryState) -> None:
+        """Nothing is pending: the Sequence of Play begins the next phase."""
+        flow.enter_phase(state)
+
+    def observe(self, state: FuryState, viewer: str) -> dict[str, Any]:
+        """What ``viewer`` may know of ``state`` (fury1987.views)."""
+        return views.observation(state, viewer)
+
+    def resample_state(self, state: FuryState, viewer: str, seed: int) -> FuryState:
+        """A state ``viewer`` cannot tell from ``state`` (fury1987.resample)."""
+        return resample.resample(state, viewer, seed)
 
     def report(self, state: GameState, record: GameRecord) -> list[str]:
         """The account of a played game (``gothic demo fury1987``): turn by turn, as the
         table heard it, then the end and Dracula's secret trail (fury1987.report)."""
-        from .report import report
-
         assert isinstance(state, FuryState)
-        return report(state, record)
+        return report.report(state, record)
+
+    def text_screen(self) -> TextScreen:
+        """Europe, your chits and cards and the others as text (``gothic play``;
+        fury1987.screen)."""
+        rules = load_rules()
+        return FuryScreen(self, rules.board, rules.printed)
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
-        from .bots import default_agents
+        return bots.default_agents(state, seed)
 
-        return default_agents(state, seed)
+    def picture(self, observation: Mapping[str, Any], viewer: str, **options: Any) -> Svg:
+        """The map of Europe as ``viewer`` sees it (fury1987.svg.board: its options)."""
+        return svg.board(observation, viewer, **options)

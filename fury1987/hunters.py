@@ -15,14 +15,19 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from gothic_kernel import Action
+
 from .actions import ATTACK_DRACULA, LET_DRACULA_BE
 from .board import CASTLE_DRACULA
-from .pending import FightChoice, HunterAction, ItemChoice
-from .state import HUNTER_NAMES, agree
+from .decisions import ActionPhase, ActionStage, SeatDecides
+from .encounters import resolve_encounter
+from .events import OffersEventCards, Timing, open_window
+from .fight import start_hunters_attack, start_reinforcements
+from .items import ItemChoice
+from .state import agree
+from .wording import names, place_name, seat_list
 
 if TYPE_CHECKING:
-    from gothic_kernel import Action
-
     from .state import FuryState
 
 RULE_SEARCH = "Hunters' Action Phases - Searching"
@@ -30,12 +35,42 @@ RULE_MEETING = "Hunters' Action Phases - Meeting Dracula"
 ATTACKING_DRACULA_VALOUR = 5  # Valour Points: "For attacking Count Dracula"
 
 
-def alive(state: FuryState, members: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(m for m in members if state.hunters[m].alive)
+@attrs.frozen
+class HunterAction(ActionPhase):
+    """A Hunter's (or group's) Action Phase in ``town``, the rules' own steps: searching,
+    the Encounter found, Meeting Dracula, New Weapons and Events (``stage``, an
+    :class:`~fury1987.decisions.ActionStage`); its fields are :class:`ActionPhase`'s."""
+
+    KIND = "hunter_action"
+
+    def run(self, state: FuryState) -> None:
+        run_action_phase(state, self)
+
+    def view(self, state: FuryState, viewer: str) -> dict[str, Any]:
+        return {"kind": self.KIND, "seat": self.seat, "members": list(self.members),
+                "town": self.town, "stage": str(self.stage)}
 
 
-def names(members: tuple[str, ...]) -> str:
-    return " and ".join(HUNTER_NAMES[m] for m in members)
+@attrs.frozen
+class FightChoice(OffersEventCards, SeatDecides):
+    """Meeting Dracula: the Hunter (or group) decides whether to attack (Heroic Leap may
+    be played "the instant the Hunter decides to attack")."""
+
+    KIND = "fight_choice"
+    RULE = RULE_MEETING
+    seat: str
+    members: tuple[str, ...]
+    town: str
+
+    def own_actions(self, state: FuryState, seat: str) -> list[Action]:
+        return [ATTACK_DRACULA, LET_DRACULA_BE]
+
+    def apply_own(self, state: FuryState, seat: str, action: Action) -> None:
+        apply_fight_choice(state, self, seat, action)
+
+    def question(self, state: FuryState, seat: str) -> str:
+        return (f"{seat_list(self.members)}: Dracula is in {place_name(state, self.town)}; "
+                "attack him or let him be (Meeting Dracula)")
 
 
 def _an_encounter(name: str) -> str:
@@ -46,37 +81,22 @@ def _an_encounter(name: str) -> str:
     return name if bare else f"a {name}"
 
 
-def update_action(state: FuryState, **changes: Any) -> None:
-    """Change the Action Phase record nearest the top of the stack."""
-    for i in range(len(state.stack) - 1, -1, -1):
-        record = state.stack[i]
-        if isinstance(record, HunterAction):
-            state.stack[i] = attrs.evolve(record, **changes)
-            return
-
-
-def current_action(state: FuryState) -> HunterAction | None:
-    for record in reversed(state.stack):
-        if isinstance(record, HunterAction):
-            return record
-    return None
-
-
 def run_action_phase(state: FuryState, record: HunterAction) -> None:
-    members = alive(state, record.members)
-    if not members and record.stage != "done":
-        record = attrs.evolve(record, stage="done", ended=True)
+    members = state.still_alive(record.members)
+    if not members and record.stage != ActionStage.DONE:
+        record = attrs.evolve(record, stage=ActionStage.DONE, ended=True)
         state.stack[-1] = record
-    if record.stage == "search":
-        _search(state, record, members)
-    elif record.stage == "encounter":
-        _face_encounter(state, record, members)
-    elif record.stage == "meet":
-        _meet(state, record, members)
-    elif record.stage == "items":
-        _offer_items(state, record, members)
-    else:
-        _finish(state, record)
+    match record.stage:
+        case ActionStage.SEARCH:
+            _search(state, record, members)
+        case ActionStage.ENCOUNTER:
+            _face_encounter(state, record, members)
+        case ActionStage.MEET:
+            _meet(state, record, members)
+        case ActionStage.ITEMS:
+            _offer_items(state, record, members)
+        case _:
+            _finish(state, record)
 
 
 # -- Searching ----------------------------------------------------------------------------
@@ -85,31 +105,27 @@ def _search(state: FuryState, record: HunterAction, members: tuple[str, ...]) ->
     if state.map_effect(town) == "fog":
         state.say("lost_in_fog", f"{names(members)} can see nothing for the Fog in {town}",
                   hunters=list(members), town=town)
-        state.stack[-1] = attrs.evolve(record, stage="meet", ended=True, hidden=True)
+        state.stack[-1] = attrs.evolve(record, stage=ActionStage.MEET, ended=True,
+                                       hidden=True)
         return
-    from .events import open_window
-
     chit = state.chart.get(town)
     if chit is None:
-        state.stack[-1] = attrs.evolve(record, stage="meet", found="")
+        state.stack[-1] = attrs.evolve(record, stage=ActionStage.MEET, found="")
         return
-    state.stack[-1] = attrs.evolve(record, stage="encounter", found=chit)
+    state.stack[-1] = attrs.evolve(record, stage=ActionStage.ENCOUNTER, found=chit)
     state.sightings[town] = chit  # shown to the Hunters: no longer a secret
     state.say("encounter_found", f"{names(members)} {'find' if len(members) > 1 else 'finds'}"
               f" {_an_encounter(state.rules.encounters.name(chit))} in {town}",
               hunters=list(members), town=town, chit=chit)
     # Escape Route, Pre-Warned, Seduction, Szgany Reinforcements: "as soon as the ...
     # Encounter Chit is revealed" (Reference 4).
-    open_window(state, "encounter_revealed", (*members, "dracula"), hunter=record.seat,
+    open_window(state, Timing.ENCOUNTER_REVEALED, (*members, "dracula"), hunter=record.seat,
                 town=town, chit=chit)
 
 
 def _face_encounter(state: FuryState, record: HunterAction, members: tuple[str, ...]) -> None:
     """Follow the instructions of the Encounter found, unless a card avoided it."""
-    from .encounters import resolve_encounter
-    from .fight import start_reinforcements
-
-    state.stack[-1] = attrs.evolve(record, stage="meet")
+    state.stack[-1] = attrs.evolve(record, stage=ActionStage.MEET)
     chit = record.found
     assert chit is not None
     if record.avoided or record.ended or state.chart.get(record.town) != chit:
@@ -124,7 +140,7 @@ def _face_encounter(state: FuryState, record: HunterAction, members: tuple[str, 
 def _meet(state: FuryState, record: HunterAction, members: tuple[str, ...]) -> None:
     town = record.town
     d = state.dracula
-    state.stack[-1] = attrs.evolve(record, stage="items")
+    state.stack[-1] = attrs.evolve(record, stage=ActionStage.ITEMS)
     if record.ended or record.hidden:
         # Chased off, lost, hoaxed: Dracula keeps his presence and the Rumours secret.
         state.clues.append({"k": "search", "town": town, "box": record.found,
@@ -147,17 +163,11 @@ def _meet(state: FuryState, record: HunterAction, members: tuple[str, ...]) -> N
         state.say("town_empty", f"{town} is empty", town=town, hunters=list(members))
 
 
-def fight_options(state: FuryState, record: FightChoice, seat: str) -> list[Action]:
-    return [ATTACK_DRACULA, LET_DRACULA_BE]
-
-
 def apply_fight_choice(state: FuryState, record: FightChoice, seat: str,
                        action: Action) -> None:
     """Meeting Dracula: "This is always optional for the Hunter"; a group fights together."""
-    from .fight import start_hunters_attack
-
     state.stack.pop()
-    members = alive(state, record.members)
+    members = state.still_alive(record.members)
     if action == ATTACK_DRACULA and members:
         for member in members:
             state.hunters[member].valour += ATTACKING_DRACULA_VALOUR
@@ -173,7 +183,7 @@ def apply_fight_choice(state: FuryState, record: FightChoice, seat: str,
 
 # -- New Weapons and Events ---------------------------------------------------------------
 def _offer_items(state: FuryState, record: HunterAction, members: tuple[str, ...]) -> None:
-    state.stack[-1] = attrs.evolve(record, stage="done")
+    state.stack[-1] = attrs.evolve(record, stage=ActionStage.DONE)
     if may_take_items(state, record, members):
         limit = 2 if state.board.is_large(record.town) else 1
         state.stack.append(ItemChoice(record.seat, members, record.town, limit))
@@ -201,9 +211,7 @@ def _finish(state: FuryState, record: HunterAction) -> None:
     state.stack.pop()
     state.seq.end_turn()
     if record.members and state.outcome is None:
-        from .events import open_window
-
         # Vampiric Influence: "at the end of a Hunter's Action Phase" (Reference 4).
         seat = record.seat
         if state.hunters[seat].alive:
-            open_window(state, "hunter_action_end", ("dracula",), hunter=seat)
+            open_window(state, Timing.HUNTER_ACTION_END, ("dracula",), hunter=seat)

@@ -6,8 +6,8 @@ from the Weapons Pool; Event Cards from the bottom of the Draw Pile (its top car
 is never taken), a card with a bat on its back going to Dracula unseen. No one
 holds more than three Weapon Chits (a placed Host does not count) or three Event
 Cards: the holder chooses what to discard. A group takes no more than one Hunter
-would, sharing it out as its members decide. Playing the cards is the next issue's
-work: here they are kept, as ids, in hand.
+would, sharing it out as its members decide. Cards that are not Keep are played at
+once (:mod:`fury1987.events`); the others are kept, as ids, in hand.
 """
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
-from gothic_kernel import Scope, event
+import attrs
+
+from gothic_kernel import Action, event
 
 from .actions import (
     KEEP_WEAPONS,
@@ -25,23 +27,104 @@ from .actions import (
     PlayEvent,
     TakeItems,
 )
-from .hunters import alive, names
-from .pending import EventDiscard, ItemChoice, NewWeapons
-from .state import DRACULA, EVENT_LIMIT, HUNTER_NAMES, HUNTERS, WEAPON_LIMIT, agree, counted
+from .decisions import SeatDecides
+from .events import hand_limit_plays, play_over_limit, queue_drawn
+from .labels import label, take_items
+from .seats import DRACULA, DRACULA_SCOPE, HUNTER_NAMES, HUNTERS_SCOPE
+from .state import EVENT_LIMIT, WEAPON_LIMIT, agree, counted
+from .wording import names, place_name, seat_list, seat_name
 
 if TYPE_CHECKING:
-    from gothic_kernel import Action
-
     from .state import FuryState
 
 RULE_ITEMS = "Hunters' Action Phases - New Weapons and Events"
-HUNTERS_SCOPE = Scope.side("hunters", HUNTERS)
-SECRET = Scope.seat(DRACULA)
+RULE_EVENT_CARDS = "Event Cards"
+
+
+@attrs.frozen
+class ItemChoice(SeatDecides):
+    """New Weapons and Events: declare what is taken."""
+
+    KIND = "item_choice"
+    RULE = RULE_ITEMS
+    seat: str
+    members: tuple[str, ...]
+    town: str
+    limit: int
+
+    def legal_actions(self, state: FuryState, seat: str) -> list[Action]:
+        return item_options(state, self, seat)
+
+    def apply(self, state: FuryState, seat: str, action: Action) -> None:
+        apply_items(state, self, seat, action)
+
+    def question(self, state: FuryState, seat: str) -> str:
+        up_to = "one item" if self.limit == 1 else f"up to {self.limit} items"
+        return (f"{seat_list(self.members)}: declare the Weapon Chits and Event Cards taken "
+                f"in {place_name(state, self.town)}, {up_to} (New Weapons and Events)")
+
+    def describe(self, state: FuryState, seat: str, action: Action) -> str:
+        if isinstance(action, TakeItems):
+            return take_items(state, self.members, action)
+        return label(state, seat, action)
+
+
+@attrs.frozen
+class NewWeapons(SeatDecides):
+    """A Hunter has drawn Weapon Chits: he may reveal Dogs "when he draws it", and over
+    three he discards the extra ones (asked after every draw, whatever was drawn, so
+    that the question itself tells Dracula nothing)."""
+
+    KIND = "new_weapons"
+    RULE = RULE_ITEMS
+    seat: str
+
+    def legal_actions(self, state: FuryState, seat: str) -> list[Action]:
+        return new_weapons_options(state, self, seat)
+
+    def apply(self, state: FuryState, seat: str, action: Action) -> None:
+        apply_new_weapons(state, self, seat, action)
+
+    def question(self, state: FuryState, seat: str) -> str:
+        hunter = state.hunters[seat]
+        held = len(hunter.weapons)
+        if held > WEAPON_LIMIT:
+            return (f"{seat_name(seat)}: you hold {held} Weapon Chits; discard one (never "
+                    "more than three)")
+        if "dogs" in hunter.hidden_weapons():
+            return f"{seat_name(seat)}: reveal the Dogs you hold, or keep your Weapon Chits"
+        return f"{seat_name(seat)}: you have drawn your Weapon Chits; keep them"
+
+
+@attrs.frozen
+class EventDiscard(SeatDecides):
+    """More than three Event Cards: the holder discards the extra ones (nobody decides
+    if he is back within the limit by the time it comes up)."""
+
+    KIND = "event_discard"
+    RULE = RULE_EVENT_CARDS
+    seat: str
+
+    def deciders(self, state: FuryState) -> tuple[str, ...]:
+        return (self.seat,) if over_the_limit(state, self.seat) else ()
+
+    def legal_actions(self, state: FuryState, seat: str) -> list[Action]:
+        return event_discard_options(state, self, seat)
+
+    def apply(self, state: FuryState, seat: str, action: Action) -> None:
+        apply_event_discard(state, self, seat, action)
+
+    def run(self, state: FuryState) -> None:
+        run_event_discard(state, self)
+
+    def question(self, state: FuryState, seat: str) -> str:
+        return (f"{seat_name(seat)}: you hold more than three Event Cards; discard one or "
+                "play one at once (Event Cards)")
 
 
 def item_options(state: FuryState, record: ItemChoice, seat: str) -> list[Action]:
     """Every declaration: which Hunter receives each Weapon Chit and each Event Card."""
-    members = alive(state, record.members)
+    members = state.still_alive(record.members)
     options: list[Action] = [TakeItems()]
     for count in range(1, record.limit + 1):
         for weapons in range(count + 1):
@@ -54,7 +137,7 @@ def item_options(state: FuryState, record: ItemChoice, seat: str) -> list[Action
 def apply_items(state: FuryState, record: ItemChoice, seat: str, action: Action) -> None:
     assert isinstance(action, TakeItems)
     state.stack.pop()
-    members = alive(state, record.members)
+    members = state.still_alive(record.members)
     for member in members:
         state.hunters[member].took_items = True
     if not action.weapons and not action.events:
@@ -70,8 +153,6 @@ def apply_items(state: FuryState, record: ItemChoice, seat: str, action: Action)
     drawn = [(taker, card) for taker in action.events
              if (card := draw_event(state, taker)) is not None]
     _enforce_limits(state, members, drew=action.weapons)
-    from .events import queue_drawn
-
     # "Event Cards must be played immediately unless they have Keep printed on them."
     queue_drawn(state, record.seat, members,
                 [(t, c) for t, c in drawn if c in state.hunters[t].events])
@@ -113,7 +194,7 @@ def draw_event(state: FuryState, seat: str) -> str | None:
         state.tell(event("event_to_dracula", f"{name} draws "
                          f"{state.rules.events[card].name}, an Event Card with a Bat "
                          "on its back, and gives it to Dracula", hunter=seat, card=card),
-                   SECRET,
+                   DRACULA_SCOPE,
                    event("event_to_dracula", f"{name} draws an Event Card with a Bat on its "
                          "back and gives it to Dracula unseen", hunter=seat))
     else:
@@ -196,8 +277,6 @@ def run_event_discard(state: FuryState, record: EventDiscard) -> None:
 def event_discard_options(state: FuryState, record: EventDiscard, seat: str) -> list[Action]:
     """Over the limit: discard a card, or play one of the extra cards immediately when
     its effect can be had now (``events.hand_limit_plays``)."""
-    from .events import hand_limit_plays
-
     held = state.dracula.events if seat == DRACULA else state.hunters[seat].events
     options: list[Action] = [DiscardEvent(c) for c in sorted(set(held))]
     options.extend(hand_limit_plays(state, seat))
@@ -211,8 +290,6 @@ def apply_event_discard(state: FuryState, record: EventDiscard, seat: str,
     be discarded or played." Once back to three the step is over."""
     held = state.dracula.events if seat == DRACULA else state.hunters[seat].events
     if isinstance(action, PlayEvent):
-        from .events import play_over_limit
-
         if len(held) - 1 <= EVENT_LIMIT:
             state.stack.pop()
         play_over_limit(state, seat, action.card)

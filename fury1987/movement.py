@@ -13,10 +13,13 @@ may swap Weapon Chits (Hunter Groups).
 
 from __future__ import annotations
 
+import enum
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from gothic_kernel import Scope, event
+import attrs
+
+from gothic_kernel import Action, event
 
 from .actions import (
     CATCH_TRAIN,
@@ -30,41 +33,230 @@ from .actions import (
     FormGroup,
     GiveWeapon,
     MoveTo,
+    PlayEvent,
     RemoveHost,
     RideTo,
     SwapWeapons,
 )
-from .board import CASTLE_DRACULA, HOST_FORBIDDEN
-from .pending import (
-    HunterAction,
-    HunterMovement,
-    NewWeapons,
-    TrainAttempt,
-    TrainRide,
-    WeaponSwap,
+from .board import HOST_FORBIDDEN
+from .decisions import FuryDecision, SeatDecides
+from .events import (
+    DieRoll,
+    OffersEventCards,
+    Timing,
+    What,
+    declared_moves,
+    declared_route,
+    moved_as_declared,
+    open_window,
+    stormy_seas_pass,
 )
-from .state import HUNTER_NAMES, HUNTERS, SEATS, WEAPON_LIMIT, agree, article, counted
+from .groups import (
+    give_weapon,
+    group_candidates,
+    group_has_moved,
+    later_members,
+    movers,
+    trades_allowed,
+    weapon_swaps,
+)
+from .hunters import HunterAction
+from .items import NewWeapons
+from .labels import declared
+from .seats import HUNTER_NAMES, HUNTERS, HUNTERS_SCOPE
+from .state import agree, article, counted
+from .wording import place_name, seat_list, seat_name
+from .wounds import wound
 
 if TYPE_CHECKING:
-    from gothic_kernel import Action
-
     from .state import FuryState, Hunter
 
 RULE_MOVEMENT = "Movement"
 RULE_SEA = "Movement - Sea Movement"
 RULE_RAIL = "Movement - Rail Movement"
 RULE_PASSING = "Movement - Passing"
-RULE_GROUPS = "Hunter Groups"
-HUNTERS_SCOPE = Scope.side("hunters", HUNTERS)
 HOLY_WATER = "holy_water"
 HEAVENLY_HOST = "heavenly_host"
-MAX_TRADES = 3  # ruling: a group's weapon swaps, at most three per Movement Phase
-ENTERING_CASTLE_VALOUR = 3  # Valour Points: "For entering Castle Dracula" (first time)
+
+
+class Deed(enum.StrEnum):
+    """What a Hunter's Movement Phase has done so far (``HunterMovement.done``)."""
+
+    #: He placed a Heavenly Host (once a phase).
+    HOST = "host"
+    #: His group traded Weapon Chits (as often as it holds chits, at most: ruling 12).
+    TRADE = "trade"
+    #: No train came (or a False Tip-off): he moves by Road or Sea, or stays.
+    MISSED_TRAIN = "missed_train"
+    #: He left his group.
+    LEFT = "left"
+    #: He played Excellent Weather.
+    WEATHER = "weather"
+    #: He sails on under Excellent Weather.
+    SAILED = "sailed"
+    #: Not a phase: the moves he may declare under Hypnosis or Vampiric Influence.
+    DECLARING = "declaring"
+    #: Read in saves (never written): as if the train was missed.
+    TIP_OFF = "tip_off"
+
+
+@attrs.frozen
+class HunterMovement(OffersEventCards, SeatDecides):
+    """A Hunter's (or his group's) Movement Phase: the deeds of its start (Dogs, a Host,
+    Holy Water, the group and its Weapon Chits), then the move; his Event Cards of the
+    start of the phase may be played too. ``done`` lists the deeds already done."""
+
+    KIND = "hunter_movement"
+    RULE = RULE_MOVEMENT
+    seat: str
+    done: tuple[Deed, ...] = ()
+
+    def own_actions(self, state: FuryState, seat: str) -> list[Action]:
+        return movement_options(state, self, seat)
+
+    def card_offers(self, state: FuryState, seat: str) -> list[Action]:
+        """His cards, then Hypnosis at the start of a bitten Hunter's turn, from his own
+        hand or (with his agreement) another's: "Any Hunter may play this when any Hunter
+        is ... bitten"."""
+        found = super().card_offers(state, seat)
+        hunter = state.hunters[seat]
+        if hunter.bitten and not self.done and not hunter.moved:
+            for holder in HUNTERS:
+                if "hypnosis" in state.hunters[holder].events and state.hunters[holder].alive:
+                    found.append(PlayEvent("hypnosis", "" if holder == seat else holder))
+        return found
+
+    def apply_own(self, state: FuryState, seat: str, action: Action) -> None:
+        apply_movement(state, self, seat, action)
+
+    def refusal(self, state: FuryState, seat: str, action: Action) -> str:
+        return explain(state, self, seat, action)
+
+    def question(self, state: FuryState, seat: str) -> str:
+        hunter = state.hunters[seat]
+        where = place_name(state, hunter.location or "")
+        group = state.group_of(seat)
+        who = seat_name(seat)
+        if len(group) > 1:
+            others = seat_list([m for m in group if m != seat])
+            who = f"{who} (in {where}, in a group with {others})"
+            phase = "choose the group's Movement Phase move"
+        else:
+            who = f"{who} (in {where})"
+            phase = "choose your Movement Phase move"
+        if Deed.MISSED_TRAIN in self.done:
+            return f"{who}: no train this turn; move by Road or Sea, or stay (Movement)"
+        if hunter.location is not None and state.board.is_sea(hunter.location):
+            return f"{who}: sail on or disembark at a Port; no one may stay at Sea (Movement)"
+        move = state.cards.get("declared", {}).get(seat)
+        if move is not None:
+            said = declared(state, str(move), declared_route(state, seat))
+            return f"{who}: make the move you declared ({said})"
+        return f"{who}: {phase} (Movement)"
+
+    def train_refused(self) -> bool:
+        """No train this phase: only the cards that move no one may still be played."""
+        return Deed.MISSED_TRAIN in self.done or Deed.TIP_OFF in self.done
+
+
+@attrs.frozen
+class TrainAttempt(FuryDecision):
+    """A Hunter (or group) tries to catch a train, after the Chartered Carriage and False
+    Tip-off window: ``carriage``/``tip_off`` say which of the two were played."""
+
+    KIND = "train_attempt"
+    RULE = RULE_RAIL
+    seat: str
+    carriage: bool = False
+    tip_off: bool = False
+
+    def run(self, state: FuryState) -> None:
+        state.stack.pop()
+        if self.carriage and self.tip_off:
+            state.say("cards_cancel", "Chartered Carriage and False Tip-off cancel one "
+                      "another: the Hunter rolls on the Railway Station Chart as normal")
+            catch_train(state, self.seat)
+        elif self.carriage:
+            train = state.rules.events["chartered_carriage"].effect["train"]
+            catch_train(state, self.seat, train=str(train))
+        elif self.tip_off:
+            missed_train(state, self.seat)
+        else:
+            catch_train(state, self.seat)
+
+
+@attrs.frozen
+class TrainRide(SeatDecides):
+    """A train was caught: the Hunter (or group) chooses where to get off."""
+
+    KIND = "train_ride"
+    RULE = RULE_RAIL
+    seat: str
+    movers: tuple[str, ...]
+    train: str
+    stops: int
+
+    def legal_actions(self, state: FuryState, seat: str) -> list[Action]:
+        return train_options(state, self, seat)
+
+    def apply(self, state: FuryState, seat: str, action: Action) -> None:
+        apply_train(state, self, seat, action)
+
+    def question(self, state: FuryState, seat: str) -> str:
+        train = next((t.name for t in state.rules.railway_chart.trains if t.id == self.train),
+                     "train")
+        where = place_name(state, state.hunters[seat].location or "")
+        return (f"{seat_list(self.movers)} caught the {train} in {where}: choose the Town to "
+                "get off at (Movement - Rail Movement)")
+
+
+@attrs.frozen
+class WeaponSwap(FuryDecision):
+    """Movement - Passing: each Hunter who Passed may swap Weapon Chits, in turn."""
+
+    KIND = "weapon_swap"
+    RULE = RULE_PASSING
+    hunters: tuple[str, ...]
+
+    def deciders(self, state: FuryState) -> tuple[str, ...]:
+        return (self.hunters[0],)
+
+    def legal_actions(self, state: FuryState, seat: str) -> list[Action]:
+        return swap_options(state, self, seat)
+
+    def apply(self, state: FuryState, seat: str, action: Action) -> None:
+        apply_swap(state, self, seat, action)
+
+    def question(self, state: FuryState, seat: str) -> str:
+        return (f"{seat_name(seat)}: you Passed; choose the Weapon Chits to swap for new "
+                "ones from the Weapons Pool (Movement - Passing)")
+
+
+@attrs.frozen
+class RailwayRoll(DieRoll):
+    """The roll on the Railway Station Chart (one for a whole group)."""
+
+    WHAT = What.RAILWAY
+    FOR = "on the Railway Station Chart"
+
+    def stands(self, state: FuryState) -> None:
+        catch_train(state, self.seat, roll=self.roll)
+
+
+@attrs.frozen
+class HolyWaterRoll(DieRoll):
+    """Reference 3 - Holy Water: the die of a Hunter treating his bite."""
+
+    WHAT = What.HOLY_WATER
+    FOR = "for Holy Water"
+
+    def stands(self, state: FuryState) -> None:
+        holy_water_rolled(state, self.seat, self.roll)
 
 
 def begin_movement_phase(state: FuryState, seat: str) -> None:
-    from .events import open_window, stormy_seas_pass
-
+    """A Hunter's Movement Phase begins (unless he is out of the game or his group has
+    moved): Control Storms and Wild Horses may be played at once."""
     if state.seq.phase != "movement" or not state.hunters[seat].alive:
         state.seq.end_turn()
         return
@@ -72,56 +264,18 @@ def begin_movement_phase(state: FuryState, seat: str) -> None:
     state.cards.get("weather", {}).pop(seat, None)
     state.stack.append(HunterMovement(seat))
     # Control Storms, Wild Horses: "at the start of a Hunter's Movement Phase".
-    open_window(state, "hunter_movement_start", ("dracula",), hunter=seat)
-
-
-# -- who moves ----------------------------------------------------------------------------
-def movers(state: FuryState, seat: str) -> tuple[str, ...]:
-    """The Hunters moving in ``seat``'s Movement Phase: his group, or himself."""
-    return state.group_of(seat)
-
-
-def _later_members(state: FuryState, seat: str, group: tuple[str, ...]) -> list[str]:
-    """Group members whose turn is still to come this turn."""
-    here = SEATS.index(seat)
-    return [m for m in group if SEATS.index(m) > here and not state.hunters[m].moved]
-
-
-def group_candidates(state: FuryState, seat: str) -> list[tuple[str, ...]]:
-    """Groups ``seat`` may form: Hunters together since the start of the turn, none of
-    whom has had his Movement Phase (Hunter Groups). Existing groups join whole."""
-    me = state.hunters[seat]
-    if len(state.group_of(seat)) > 1 or me.moved or me.location is None \
-            or state.board.is_sea(me.location):
-        return []
-    units: list[tuple[str, ...]] = []
-    for other in HUNTERS:
-        h = state.hunters[other]
-        if other == seat or not h.alive or h.moved or h.location != me.location \
-                or h.turn_start != me.turn_start or me.turn_start != me.location:
-            continue
-        unit = state.group_of(other)
-        if unit not in units:
-            units.append(unit)
-    found = []
-    for size in range(1, len(units) + 1):
-        for chosen in combinations(units, size):
-            members = {seat, *(m for unit in chosen for m in unit)}
-            found.append(tuple(s for s in HUNTERS if s in members))
-    return found
+    open_window(state, Timing.HUNTER_MOVEMENT_START, ("dracula",), hunter=seat)
 
 
 # -- the options --------------------------------------------------------------------------
 def movement_options(state: FuryState, record: HunterMovement, seat: str) -> list[Action]:
     hunter = state.hunters[seat]
     group = movers(state, seat)
-    from .events import declared_moves
-
     options: list[Action] = []
-    if "missed_train" not in record.done and "declaring" not in record.done:
+    if Deed.MISSED_TRAIN not in record.done and Deed.DECLARING not in record.done:
         options.extend(_start_of_phase_options(state, record, seat, hunter, group))
     moves = _move_options(state, record, group)
-    if "declaring" not in record.done:
+    if Deed.DECLARING not in record.done:
         moves = declared_moves(state, seat, moves)  # Vampiric Influence
     options.extend(moves)
     return options
@@ -135,40 +289,22 @@ def _start_of_phase_options(state: FuryState, record: HunterMovement, seat: str,
     at_sea = state.board.is_sea(here)
     if "dogs" in hunter.hidden_weapons():
         options.append(REVEAL_DOGS)
-    if not at_sea and HEAVENLY_HOST in hunter.weapons and "host" not in record.done \
+    if not at_sea and HEAVENLY_HOST in hunter.weapons and Deed.HOST not in record.done \
             and here not in HOST_FORBIDDEN and here not in state.hosts:
         options.append(PLACE_HOST)
     options.extend(RemoveHost(t) for t in sorted(hunter.hosts_placed))
     if hunter.bitten and HOLY_WATER in hunter.weapons:
         options.append(TREAT_BITE)
     if len(group) > 1:
-        if "left" not in record.done:
+        if Deed.LEFT not in record.done:
             options.append(LEAVE_GROUP)
-            if _later_members(state, seat, group):
+            if later_members(state, seat, group):
                 options.append(WAIT_FOR_GROUP)
-        if record.done.count("trade") < MAX_TRADES:
-            options.extend(_weapon_swaps(state, group))
-    elif "left" not in record.done:
+        if record.done.count(Deed.TRADE) < trades_allowed(state, group):
+            options.extend(weapon_swaps(state, group))
+    elif Deed.LEFT not in record.done:
         options.extend(FormGroup(m) for m in group_candidates(state, seat))
     return options
-
-
-def _weapon_swaps(state: FuryState, group: tuple[str, ...]) -> list[Action]:
-    """Gifts to a member holding fewer than three chits, and one-for-one exchanges (in a
-    fixed order of the chits, not the order they were drawn in)."""
-    found: list[Action] = []
-    for giver in group:
-        for weapon in dict.fromkeys(sorted(state.hunters[giver].weapons)):
-            for taker in group:
-                if taker == giver:
-                    continue
-                held = sorted(state.hunters[taker].weapons)
-                if len(held) < WEAPON_LIMIT:
-                    found.append(GiveWeapon(giver, taker, weapon))
-                if SEATS.index(giver) < SEATS.index(taker):
-                    found.extend(GiveWeapon(giver, taker, weapon, back)
-                                 for back in dict.fromkeys(held) if back != weapon)
-    return found
 
 
 def _move_options(state: FuryState, record: HunterMovement,
@@ -184,9 +320,9 @@ def _move_options(state: FuryState, record: HunterMovement,
     if board.is_port(here) and not storm:
         blocked = state.cards.get("stormy", {})
         options.extend(MoveTo(p) for p in board.sea[here] if p not in blocked)
-    if board.rail[here] and not storm and "missed_train" not in record.done:
+    if board.rail[here] and not storm and Deed.MISSED_TRAIN not in record.done:
         options.append(CATCH_TRAIN)
-    if "missed_train" not in record.done and may_pass(state, here):
+    if Deed.MISSED_TRAIN not in record.done and may_pass(state, here):
         options.append(PASS)
     options.append(STAY_PUT)
     return options
@@ -258,20 +394,20 @@ def apply_movement(state: FuryState, record: HunterMovement, seat: str,
     elif action == TREAT_BITE:
         treat_bite(state, seat)
     elif isinstance(action, FormGroup):
-        form_group(state, action.members)
+        state.form_group(action.members)
         state.say("group_formed", f"{' and '.join(HUNTER_NAMES[m] for m in action.members)} "
                   "form a group", members=list(action.members))
     elif action == LEAVE_GROUP:
-        leave_group(state, seat)
-        state.stack[-1] = HunterMovement(seat, (*record.done, "left"))
+        state.leave_group(seat)
+        state.stack[-1] = HunterMovement(seat, (*record.done, Deed.LEFT))
         state.say("group_left", f"{name} leaves his group", hunter=seat)
     elif action == WAIT_FOR_GROUP:
         state.stack.pop()
         state.say("group_waits", f"{name}'s group will move later this turn", hunter=seat)
         state.seq.end_turn()
     elif isinstance(action, GiveWeapon):
-        _give_weapon(state, action)
-        state.stack[-1] = HunterMovement(seat, (*record.done, "trade"))
+        give_weapon(state, action)
+        state.stack[-1] = HunterMovement(seat, (*record.done, Deed.TRADE))
     else:
         _move_choice(state, record, seat, action)
 
@@ -287,7 +423,7 @@ def _place_host(state: FuryState, record: HunterMovement, seat: str) -> None:
     state.hosts[town] = seat
     if state.dracula.location == town:
         state.dracula.must_leave = True
-    state.stack[-1] = HunterMovement(seat, (*record.done, "host"))
+    state.stack[-1] = HunterMovement(seat, (*record.done, Deed.HOST))
     state.clues.append({"k": "host", "town": town})
     state.say("host_placed", f"{HUNTER_NAMES[seat]} places a Heavenly Host over {town}",
               hunter=seat, town=town)
@@ -312,20 +448,16 @@ def treat_bite(state: FuryState, seat: str) -> None:
     state.weapons_pool.set_aside(HOLY_WATER)
     state.public_weapon_discards.append(HOLY_WATER)
     if len(state.group_of(seat)) > 1:
-        leave_group(state, seat)
+        state.leave_group(seat)
     hunter.moved = True
     state.stack.pop()
     # The die is rolled; Good Luck may have it rolled again (Reference 4).
-    from .pending import DieRoll
-
-    state.stack.append(DieRoll("holy_water", seat, state.dice.d6()))
+    state.stack.append(HolyWaterRoll.of(seat, state.dice.d6()))
 
 
 def holy_water_rolled(state: FuryState, seat: str, roll: int) -> None:
     """The Holy Water die stands: 1 = a Wound, 2-3 = no effect, 4-6 = the Bite Marker is
     discarded; the Hunter misses his turn."""
-    from .wounds import wound
-
     hunter = state.hunters[seat]
     name = HUNTER_NAMES[seat]
     if roll == 1:
@@ -343,65 +475,23 @@ def holy_water_rolled(state: FuryState, seat: str, roll: int) -> None:
         state.seq.end_turn()  # he misses his turn
 
 
-def _hand_over(giver: Hunter, taker: Hunter, weapon: str) -> None:
-    """One chit changes hands, face up if it was face up."""
-    shown = giver.seen_if_lost(weapon)
-    giver.lose_weapon(weapon)
-    taker.weapons.append(weapon)
-    if shown:
-        taker.shown.append(weapon)
-
-
-def _give_weapon(state: FuryState, action: GiveWeapon) -> None:
-    giver, taker = state.hunters[action.giver], state.hunters[action.taker]
-    _hand_over(giver, taker, action.weapon)
-    if action.back:
-        _hand_over(taker, giver, action.back)
-    who, to = HUNTER_NAMES[action.giver], HUNTER_NAMES[action.taker]
-    if action.back:
-        secret = f"{who} gives {action.weapon} to {to} for {action.back}"
-        public = f"{who} and {to} exchange Weapon Chits"
-    else:
-        secret = f"{who} gives {action.weapon} to {to}"
-        public = f"{who} gives a Weapon Chit to {to}"
-    state.tell(
-        event("weapon_swapped", secret, giver=action.giver, taker=action.taker,
-              weapon=action.weapon, back=action.back),
-        HUNTERS_SCOPE,
-        event("weapon_swapped", public, giver=action.giver, taker=action.taker))
-
-
-def form_group(state: FuryState, members: tuple[str, ...]) -> None:
-    state.groups = [g for g in state.groups if not set(g) & set(members)]
-    state.groups.append(list(members))
-
-
-def leave_group(state: FuryState, seat: str) -> None:
-    for group in state.groups:
-        if seat in group:
-            group.remove(seat)
-    state.groups = [g for g in state.groups if len(g) > 1]
-
-
 def _move_choice(state: FuryState, record: HunterMovement, seat: str,
                  action: Action) -> None:
     group = movers(state, seat)
     names = " and ".join(HUNTER_NAMES[m] for m in group)
     here = state.hunters[seat].location
     assert here is not None
-    from .events import moved_as_declared, open_window
-
     if action == CATCH_TRAIN:
         # False Tip-off: "when a Hunter attempts to catch a train" (Reference 4).
         state.stack.append(TrainAttempt(seat))
-        open_window(state, "catching_train", ("dracula",), hunter=seat)
+        open_window(state, Timing.CATCHING_TRAIN, ("dracula",), hunter=seat)
         return
     moved_as_declared(state, seat)
     state.stack.pop()
-    _group_has_moved(state, seat, group)
+    group_has_moved(state, seat, group)
     if isinstance(action, MoveTo):
         for member in group:
-            move_hunter(state, member, action.to)
+            state.move_hunter(member, action.to)
         state.say("hunter_moves", f"{names} {'move' if len(group) > 1 else 'moves'} from "
                   f"{here} to {action.to}", hunters=list(group), to=action.to)
         if _more_sea_moves(state, record, seat, here, action.to):
@@ -410,7 +500,7 @@ def _move_choice(state: FuryState, record: HunterMovement, seat: str,
         if state.board.is_sea(here) and state.board.is_town(action.to):
             # Customs Search: "when a Hunter ends his Movement Phase in a Port he reached
             # by sea" (Reference 4).
-            open_window(state, "hunter_movement_end", ("dracula",), hunter=seat)
+            open_window(state, Timing.HUNTER_MOVEMENT_END, ("dracula",), hunter=seat)
     elif action == PASS:
         for member in group:
             state.hunters[member].passed = True
@@ -420,7 +510,7 @@ def _move_choice(state: FuryState, record: HunterMovement, seat: str,
     else:
         state.say("hunter_stays", f"{names} {'stay' if len(group) > 1 else 'stays'} in "
                   f"{here}", hunters=list(group))
-        _to_action_phase(state, seat, group)
+        to_action_phase(state, seat, group)
 
 
 def _more_sea_moves(state: FuryState, record: HunterMovement, seat: str, here: str,
@@ -439,50 +529,8 @@ def _more_sea_moves(state: FuryState, record: HunterMovement, seat: str, here: s
         if not weather:
             state.cards.pop("weather", None)
         return False
-    state.stack.append(HunterMovement(seat, ("weather", "sailed", "missed_train")))
+    state.stack.append(HunterMovement(seat, (Deed.WEATHER, Deed.SAILED, Deed.MISSED_TRAIN)))
     return True
-
-
-def group_has_moved(state: FuryState, seat: str, group: tuple[str, ...]) -> None:
-    _group_has_moved(state, seat, group)
-
-
-def _group_has_moved(state: FuryState, seat: str, group: tuple[str, ...]) -> None:
-    """Hunter Groups - Movement: "A group moves once per turn"; members whose turn is
-    still to come this turn have had theirs."""
-    from .events import stormy_seas_pass
-
-    for member in _later_members(state, seat, group):
-        stormy_seas_pass(state, member)  # his Movement Phase was the group's (ruling 74)
-        state.seq.skip_phase(member, "movement")
-        state.seq.skip_phase(member, "action")
-    for member in group:
-        state.hunters[member].moved = True
-
-
-def move_hunter(state: FuryState, seat: str, to: str) -> None:
-    """Put a Hunter's piece in ``to`` by his own move (Road, Sea or Rail)."""
-    hunter = state.hunters[seat]
-    here = hunter.location
-    assert here is not None
-    board = state.board
-    if board.is_sea(to):
-        hunter.voyage = [here, to] if board.is_town(here) else [*hunter.voyage, to]
-    else:
-        hunter.voyage = []
-    relocate(state, seat, to)
-
-
-def relocate(state: FuryState, seat: str, to: str) -> None:
-    """A Hunter is now in ``to`` (having left his Town): a new visit begins."""
-    hunter = state.hunters[seat]
-    if hunter.location != to:
-        hunter.took_items = False
-        hunter.fought_dracula_at = None
-    hunter.location = to
-    if to == CASTLE_DRACULA and not hunter.entered_castle:
-        hunter.entered_castle = True
-        hunter.valour += ENTERING_CASTLE_VALOUR
 
 
 def _after_move(state: FuryState, seat: str, group: tuple[str, ...]) -> None:
@@ -493,11 +541,13 @@ def _after_move(state: FuryState, seat: str, group: tuple[str, ...]) -> None:
         return
     for member in group:
         state.hunters[member].took_items = False
-    _to_action_phase(state, seat, group, arrived=True)
+    to_action_phase(state, seat, group, arrived=True)
 
 
-def _to_action_phase(state: FuryState, seat: str, group: tuple[str, ...],
-                     arrived: bool = False) -> None:
+def to_action_phase(state: FuryState, seat: str, group: tuple[str, ...],
+                    arrived: bool = False) -> None:
+    """The Movement Phase is over: the Action Phase of ``seat`` (and his group) in the
+    Town he is in follows."""
     town = state.hunters[seat].location
     assert town is not None
     state.seq.advance()
@@ -518,9 +568,7 @@ def catch_train(state: FuryState, seat: str, train: str | None = None,
     chart = state.rules.railway_chart
     if train is None and roll is None:
         # The die is rolled; Good Luck may have it rolled again (Reference 4).
-        from .pending import DieRoll
-
-        state.stack.append(DieRoll("railway", seat, state.dice.d6()))
+        state.stack.append(RailwayRoll.of(seat, state.dice.d6()))
         return
     if train is None:
         assert roll is not None
@@ -532,7 +580,7 @@ def catch_train(state: FuryState, seat: str, train: str | None = None,
         said = f"{names} hires a Chartered Carriage"
     reach = state.board.rail_reach(here, found.stops)
     if found.stops == 0 or not reach:
-        state.stack[-1] = HunterMovement(seat, (*record.done, "missed_train"))
+        state.stack[-1] = HunterMovement(seat, (*record.done, Deed.MISSED_TRAIN))
         state.say("no_train", f"{said}: no train", hunters=list(group), roll=roll)
         return
     state.stack[-1] = TrainRide(seat, group, found.id, found.stops)
@@ -546,26 +594,34 @@ def missed_train(state: FuryState, seat: str) -> None:
     record = state.stack[-1]
     assert isinstance(record, HunterMovement)
     group = movers(state, seat)
+    moved_as_declared(state, seat)
     state.stack.pop()
-    _group_has_moved(state, seat, group)
+    group_has_moved(state, seat, group)
     state.say("false_tip_off", f"{' and '.join(HUNTER_NAMES[m] for m in group)} "
               f"{agree(group, 'misses', 'miss')} the train on a False Tip-off", hunters=list(group))
-    _to_action_phase(state, seat, group)
+    to_action_phase(state, seat, group)
 
 
 def train_options(state: FuryState, record: TrainRide, seat: str) -> list[Action]:
+    """Any Town the train reaches; under Vampiric Influence, the last Town of the route he
+    declared that this train reaches (a shorter train than he hoped for is "beyond his
+    control")."""
     here = state.hunters[seat].location
     assert here is not None
+    route = declared_route(state, record.seat)
+    if route and route in state.board.rail_routes(here):
+        return [RideTo(route[:record.stops][-1])]
     return [RideTo(t) for t in state.board.rail_reach(here, record.stops)]
 
 
 def apply_train(state: FuryState, record: TrainRide, seat: str, action: Action) -> None:
     assert isinstance(action, RideTo)
     here = state.hunters[seat].location
+    moved_as_declared(state, record.seat)
     state.stack.pop()
-    _group_has_moved(state, seat, record.movers)
+    group_has_moved(state, seat, record.movers)
     for member in record.movers:
-        move_hunter(state, member, action.town)
+        state.move_hunter(member, action.town)
     state.say("hunter_rides", f"{' and '.join(HUNTER_NAMES[m] for m in record.movers)} "
               f"{'take' if len(record.movers) > 1 else 'takes'} the train from {here} to "
               f"{action.town}", hunters=list(record.movers), to=action.town)

@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 
 from gothic_kernel import PUBLIC, GothicError
 
-from .prompts import place_name, printed, seat_name
-from .state import DRACULA, HUNTERS, FuryState, counted
+from .seats import DRACULA, HUNTERS
+from .state import FuryState, counted
+from .wording import place_name, printed, seat_name
 
 if TYPE_CHECKING:
     from gothic_kernel.agents import GameRecord

@@ -22,15 +22,17 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+import attrs
 import numpy as np
 
 from gothic_kernel import PUBLIC, Dice, Log, LogEntry
 
 from . import chart_history
 from .board import CASTLE_DRACULA
-from .fight import chit_options
-from .pending import Combat, DraculaAction, DraculaSwap
-from .state import DRACULA, HUNTERS
+from .dracula import DraculaAction, DraculaStage, DraculaSwap
+from .fight import Combat
+from .fighters import Stage, chit_options
+from .seats import DRACULA, HUNTERS
 from .tracker import CASTLE_COUNT, MUST_LEAVE, geometry_of, tracker_of
 from .victory import fallen_hunters
 
@@ -178,7 +180,7 @@ def action_phases(twin: FuryState, moves: Sequence[int],
         if clue["k"] != "turn" or clue.get("attack") is not None:
             continue
         town = g.places[int(loc[j + 1])]
-        if g.is_sea[loc[j + 1]] or town in clue["occupied"]:
+        if g.is_sea[loc[j + 1]] or town in clue["occupied"] or town in clue.get("spared", ()):
             continue
         stayed = loc[j] == loc[j + 1]
         if stayed and (clue["fleeing"] or int(aux[j]) & MUST_LEAVE):
@@ -203,9 +205,9 @@ def _fits(twin: FuryState, moves: Sequence[int], states: Sequence[int],
                 or twin.board.is_sea(here):
             return False
     if isinstance(top, DraculaAction):
-        if top.stage == "idle" and not twin.board.is_sea(here):
+        if top.stage == DraculaStage.IDLE and not twin.board.is_sea(here):
             return False
-        if top.stage == "place" and (twin.board.is_sea(here) or here in twin.sightings):
+        if top.stage == DraculaStage.PLACE and (twin.board.is_sea(here) or here in twin.sightings):
             return False
     return True
 
@@ -251,7 +253,7 @@ def _hidden_placements(twin: FuryState, phases: Sequence[tuple[int, str]],
     candidates = sorted({town for k, town in phases
                          if k > seen.get(town, -1) and town not in twin.sightings})
     top = twin.stack[-1] if twin.stack else None
-    if isinstance(top, DraculaAction) and top.stage == "place":
+    if isinstance(top, DraculaAction) and top.stage == DraculaStage.PLACE:
         candidates = [t for t in candidates if t != twin.dracula.location]
     hidden = [t for t in twin.chart if t not in twin.sightings]
     count = min(len(hidden), len(candidates))
@@ -390,7 +392,7 @@ def _redraw_hunter_cards(twin: FuryState, rng: Dice) -> None:
 def _redraw_secret_chits(twin: FuryState, viewer: str, rng: Dice) -> None:
     """A combat chit placed face down by the other side is drawn afresh among its options."""
     for i, record in enumerate(twin.stack):
-        if not isinstance(record, Combat) or record.stage != "choose":
+        if not isinstance(record, Combat) or record.stage != Stage.CHOOSE:
             continue
         chosen = dict(record.chosen)
         for fighter in list(chosen):
@@ -399,13 +401,7 @@ def _redraw_secret_chits(twin: FuryState, viewer: str, rng: Dice) -> None:
             if hidden:
                 options = chit_options(twin, record, fighter)
                 chosen[fighter] = options[rng.index(len(options))]
-        twin.stack[i] = _with_chosen(record, chosen)
-
-
-def _with_chosen(record: Combat, chosen: dict[str, str]) -> Combat:
-    import attrs
-
-    return attrs.evolve(record, chosen=chosen)
+        twin.stack[i] = attrs.evolve(record, chosen=chosen)
 
 
 def _redacted(log: Log, viewer: str) -> Log:

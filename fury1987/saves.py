@@ -11,44 +11,38 @@ instead of failing later in play:
   the Vampires destroyed, the Hunters' chits and cards;
 * every place named (pieces, Town boxes, markers, voyages, the public record of clues,
   the pending decisions) is on the map, and of the right kind;
-* the turn record names the game's seats and phases; each pending decision names seats
-  that play, a stage its kind has, dice from 1 to 6; a game not over waits on a decision
+* the turn record names the game's seats and phases; each pending decision is of a kind
+  the game has (its stage one of its kind's: the serialiser reads each sub-state into its
+  enum), names seats that play, dice from 1 to 6; a game not over waits on a decision
   some seat can take, and a game over waits on nothing.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from gothic_kernel import CorruptSave
+from gothic_kernel.decisions import Decision
 
+from .combat_round import ChitHistory
+from .dracula import DraculaAction, DraculaStage
 from .encounter_chits import hunter_vampire_id
-from .fight import HARKER
-from .pending import (
-    CardStep,
-    ChooseStart,
-    Combat,
-    DieRoll,
-    DraculaAction,
-    EventWindow,
-    HunterAction,
-    HunterMovement,
-    ItemChoice,
-    Pending,
-    TrainRide,
-)
+from .events import CardRule, CardStep, DieRoll, EventWindow, card_rule
+from .fight import Combat
+from .hunters import HunterAction
+from .items import ItemChoice
+from .movement import HunterMovement, TrainRide
+from .seats import DRACULA, HARKER, HUNTERS, SEATS
+from .setup import ChooseStart, invariant_problems
 from .state import (
     BLOOD_DEATH_LIMIT,
-    DRACULA,
     EVENT_LIMIT,
-    HUNTERS,
     MAX_BLOOD_POINTS,
     PHASES,
-    SEATS,
     WEAPON_LIMIT,
 )
 
@@ -58,19 +52,6 @@ if TYPE_CHECKING:
 Problems = list[str]
 AGENTS = ("agent_1", "agent_2", "agent_3")
 STATUSES = ("alive", "dead", "vampire")
-#: The start-of-phase deeds a Hunter's Movement Phase records (``HunterMovement.done``).
-MOVEMENT_DEEDS = frozenset({"host", "trade", "missed_train", "left", "weather", "sailed",
-                            "declaring", "tip_off"})
-STAGES: Mapping[str, frozenset[str]] = {
-    "dracula_action": frozenset({"start", "place", "idle", "done"}),
-    "hunter_action": frozenset({"search", "encounter", "meet", "items", "done"}),
-    "combat": frozenset({"garlic", "start_cards", "time", "choose", "target", "bonus", "roll",
-                         "rolled", "result", "bite_cards", "resolve", "team_up",
-                         "round_cards", "avoided", "over"}),
-}
-DIE_ROLLS = frozenset({"railway", "encounter", "initiative", "holy_water", "hypnosis",
-                       "heroic_leap", "castle_vampire", "knife", "sacred_bullets",
-                       "superstitious_carriers"})
 SEA_MOVES = frozenset({"sailing", "embarking", "disembarking", "none"})
 
 
@@ -84,8 +65,6 @@ def check_save(state: FuryState) -> None:
 def save_problems(state: FuryState) -> Problems:
     """Everything wrong with a loaded state (empty if it is sound). Each check assumes
     the ones before it passed."""
-    from .setup import invariant_problems
-
     for check in (_seat_problems, _place_problems, invariant_problems, _track_problems,
                   _clue_problems, _card_problems, _stack_problems, _decision_problems):
         problems: Problems = check(state)
@@ -253,6 +232,7 @@ def _clue_checks(places: frozenset[str], towns: frozenset[str],
     def turn(c: dict[str, Any]) -> bool:
         return (isinstance(c.get("fleeing"), bool) and isinstance(c.get("consumed"), bool)
                 and many(c.get("hosts"), towns) and many(c.get("occupied"), towns)
+                and many(c.get("spared", []), towns)
                 and (c.get("attack") is None or c.get("attack") in towns)
                 and many(c.get("blocked", []), seas)
                 and c.get("sea", "none") in SEA_MOVES)
@@ -283,7 +263,8 @@ def _clue_checks(places: frozenset[str], towns: frozenset[str],
 # -- Event Cards' lasting effects ---------------------------------------------------------------
 def _card_problems(state: FuryState) -> Problems:
     cards, board = state.cards, state.board
-    known = {"shipping_agents", "stormy", "declared", "weather", "followed", "sea_move"}
+    known = {"shipping_agents", "stormy", "declared", "route", "weather", "followed",
+             "sea_move"}
     if set(cards) - known:
         return [f"unknown lasting effects {sorted(set(cards) - known)}"]
     problems: Problems = []
@@ -301,6 +282,13 @@ def _card_problems(state: FuryState) -> Problems:
             or (move not in ("train", "pass", "stay") and move not in board)
             for seat, move in declared.items()):
         problems.append(f"declared moves {declared!r} make no sense")
+    route = cards.get("route", {})
+    if not isinstance(route, dict) or any(
+            not isinstance(declared, dict) or declared.get(seat) != "train"
+            or not isinstance(towns, list) or not 0 < len(towns) <= 3
+            or any(t not in board or not board.is_town(t) for t in towns)
+            for seat, towns in route.items()):
+        problems.append(f"declared train routes {route!r} make no sense")
     weather = cards.get("weather", {})
     if not isinstance(weather, dict) or any(
             seat not in HUNTERS or not isinstance(n, int) or isinstance(n, bool)
@@ -328,10 +316,12 @@ _SEAT_FIELDS = ("seat", "chooser", "holder", "hunter")
 _HUNTERS_FIELDS = ("members", "movers", "hunters")
 
 
-def _record_problems(state: FuryState, record: Pending) -> Problems:
+def _record_problems(state: FuryState, record: Decision[Any]) -> Problems:
     """The fields every record shares by name: seats, groups, Towns, cards, chits, dice."""
     board, rules = state.board, state.rules
-    values = {f.name: getattr(record, f.name) for f in attrs.fields(type(record))}
+    kind = type(record)
+    assert attrs.has(kind)
+    values = {f.name: getattr(record, f.name) for f in attrs.fields(kind)}
     problems: Problems = []
     for name in _SEAT_FIELDS:
         value = values.get(name)
@@ -347,11 +337,9 @@ def _record_problems(state: FuryState, record: Pending) -> Problems:
     card = values.get("card")
     if card is not None and card not in rules.events.cards:
         problems.append(f"{card!r} is not an Event Card")
-    stage = values.get("stage")
-    allowed = STAGES.get(record.KIND)
-    if allowed is not None and stage not in allowed:
-        problems.append(f"its stage {stage!r} is not one of its kind's")
-    problems += _KIND_CHECKS.get(type(record), _no_problems)(state, record)
+    check = next((c for kind, c in _KIND_CHECKS.items() if isinstance(record, kind)),
+                 _no_problems)
+    problems += check(state, record)
     return problems
 
 
@@ -360,16 +348,14 @@ def _no_problems(state: FuryState, record: Any) -> Problems:
 
 
 def _die_roll(state: FuryState, record: DieRoll) -> Problems:
-    if record.what not in DIE_ROLLS or not 1 <= record.roll <= 6 \
+    if type(record) is not DieRoll.rolls.get(record.what) or not 1 <= record.roll <= 6 \
             or not 0 <= record.other <= 6:
         return [f"a roll of {record.roll} ({record.other}) for {record.what!r}"]
     return []
 
 
 def _event_window(state: FuryState, record: EventWindow) -> Problems:
-    from .events import WINDOW_CARDS
-
-    if record.timing not in WINDOW_CARDS or not record.seats \
+    if not record.seats \
             or not 0 <= record.turn < len(record.seats) \
             or not 0 <= record.passes < len(record.seats) \
             or any(c not in state.rules.events.cards for c in record.played):
@@ -378,9 +364,9 @@ def _event_window(state: FuryState, record: EventWindow) -> Problems:
 
 
 def _card_step(state: FuryState, record: CardStep) -> Problems:
-    from .events import STEP_OPTIONS
-
-    if record.card not in STEP_OPTIONS or record.moves < 0 \
+    asks = record.card in CardRule.rules \
+        and type(card_rule(record.card)).step_options is not CardRule.step_options
+    if not asks or record.moves < 0 \
             or any(p not in state.board and p not in HUNTERS for p in record.picks):
         return [f"a step of {record.card!r} that makes no sense"]
     return []
@@ -388,7 +374,7 @@ def _card_step(state: FuryState, record: CardStep) -> Problems:
 
 def _hunter_movement(state: FuryState, record: HunterMovement) -> Problems:
     hunter = state.hunters.get(record.seat)
-    if hunter is None or not hunter.alive or not set(record.done) <= MOVEMENT_DEEDS:
+    if hunter is None or not hunter.alive:
         return [f"a Movement Phase of {record.seat} that makes no sense"]
     return []
 
@@ -413,14 +399,12 @@ def _hunter_action(state: FuryState, record: HunterAction) -> Problems:
 def _dracula_action(state: FuryState, record: DraculaAction) -> Problems:
     d = state.dracula
     at_sea = d.location is not None and state.board.is_sea(d.location)
-    if d.location is None or (record.stage == "idle") != at_sea:
+    if d.location is None or (record.stage == DraculaStage.IDLE) != at_sea:
         return [f"an Action Phase {record.stage!r} where Dracula is"]
     return []
 
 
 def _combat(state: FuryState, record: Combat) -> Problems:
-    from .combat_round import ChitHistory
-
     chits = state.rules.chits
     known = {*chits.dracula, *chits.agent, *chits.hunter}
     fighters = {*record.hunters, *record.opponents}
@@ -436,6 +420,9 @@ def _combat(state: FuryState, record: Combat) -> Problems:
     engaged = [f for e in record.engagements for f in e.fighters]
     if not set(engaged) <= fighters:
         problems.append("its engagements name fighters not in the fight")
+    if any(not e.hunters or not e.opponents or not (e.lone_hunter or e.lone_opponent)
+           for e in record.engagements):
+        problems.append("an engagement is not one fighter against one or more")
     if any(f not in fighters or c not in known for f, c in record.chosen.items()) \
             or any(f not in fighters or not isinstance(h, ChitHistory)
                    for f, h in record.histories.items()):
@@ -448,7 +435,7 @@ def _combat(state: FuryState, record: Combat) -> Problems:
                    for a in record.opponents if a != DRACULA):
         problems.append("its results, teams or Agents' chits make no sense")
     if record.garlic_by not in (None, *record.hunters) or record.harker_wounds < 0 \
-            or not set(record.harker_weapons) <= set(chits.hunter):
+            or not set(record.harker_weapons) | set(record.harker_spent) <= set(chits.hunter):
         problems.append("its Garlic or Jonathan Harker makes no sense")
     return problems
 

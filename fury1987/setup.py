@@ -15,27 +15,49 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from gothic_kernel import IllegalAction, Pool, Scope, event
+import attrs
+
+from gothic_kernel import Action, IllegalAction, Pool, event
 
 from .actions import StartIn
-from .pending import ChooseStart
+from .decisions import SeatDecides
+from .seats import DRACULA, DRACULA_SCOPE, HUNTER_NAMES, HUNTERS, HUNTERS_SCOPE
 from .state import (
     BLOOD_DEATH_LIMIT,
-    DRACULA,
     ENCOUNTER_SET_SIZE,
-    HUNTER_NAMES,
-    HUNTERS,
     MAX_BLOOD_POINTS,
     WOUNDS_TO_DIE,
 )
+from .wording import seat_name
 
 if TYPE_CHECKING:
-    from gothic_kernel import Action
-
     from .state import FuryState
 
 RULE_START = "Starting the Game"
-HUNTERS_SCOPE = Scope.side("hunters", HUNTERS)
+
+
+@attrs.frozen
+class ChooseStart(SeatDecides):
+    """Starting the Game: Hunters choose Towns in order, then Dracula in secret."""
+
+    KIND = "choose_start"
+    RULE = RULE_START
+    seat: str
+
+    def legal_actions(self, state: FuryState, seat: str) -> list[Action]:
+        return start_choices(state, seat)
+
+    def apply(self, state: FuryState, seat: str, action: Action) -> None:
+        apply_start(state, self, seat, action)
+
+    def refusal(self, state: FuryState, seat: str, action: Action) -> str:
+        return explain_start(state, seat, action)
+
+    def question(self, state: FuryState, seat: str) -> str:
+        if seat == DRACULA:
+            return ("Dracula: choose your starting Town in secret, not one a Hunter is in "
+                    "(Starting the Game)")
+        return f"{seat_name(seat)}: choose the Town to start in (Starting the Game)"
 
 
 def set_up(state: FuryState) -> None:
@@ -48,7 +70,7 @@ def set_up(state: FuryState) -> None:
     state.tell(
         event("encounter_set", "Dracula takes five Encounter Chits: "
               + ", ".join(state.dracula.encounter_set), chits=list(state.dracula.encounter_set)),
-        Scope.seat(DRACULA),
+        DRACULA_SCOPE,
         event("encounter_set", "Dracula takes five Encounter Chits from the Pool", count=5))
     state.weapons_pool = Pool(list(rules.chits.weapons_pool))
     for seat in HUNTERS:
@@ -87,7 +109,7 @@ def apply_start(state: FuryState, record: ChooseStart, seat: str, action: Action
         state.dracula.trail.append(action.town)
         state.tell(event("dracula_start", f"Dracula starts in {action.town}",
                          town=action.town),
-                   Scope.seat(DRACULA),
+                   DRACULA_SCOPE,
                    event("dracula_start", "Dracula places his piece in secret"))
         state.clues.append({"k": "start", "occupied": sorted(
             {h.location for h in state.hunters.values() if h.location})})
@@ -123,6 +145,7 @@ def invariant_problems(state: FuryState) -> list[str]:
         weapons += Counter({"heavenly_host": len(hunter.hosts_placed)})
     for record in state.stack:  # Jonathan Harker's three chits, back to the Pool after
         weapons += Counter(getattr(record, "harker_weapons", ()))
+        weapons += Counter(getattr(record, "harker_spent", ()))
     if +weapons != Counter(rules.chits.weapons_pool):
         problems.append(f"Weapon Chits are not each in one place: {+weapons}")
     cards = Counter(state.event_deck.cards) + Counter(state.event_deck.discards)

@@ -11,8 +11,6 @@ immutable parts (the board, the data tables, the log's entries).
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -20,7 +18,6 @@ import attrs
 from gothic_kernel import (
     Deck,
     Dice,
-    IllegalAction,
     Log,
     LoggedState,
     Outcome,
@@ -30,9 +27,14 @@ from gothic_kernel import (
     Sequencer,
     copy_json,
 )
+from gothic_kernel.decisions import Decision, DecisionState
 from gothic_kernel.serial import from_data
 
-from .pending import Pending, pending_from_data, pending_to_data
+from .board import CASTLE_DRACULA
+from .decisions import FuryDecision
+from .labels import label
+from .seats import DRACULA, HUNTER_NAMES, HUNTERS, SEATS
+from .tracker import remember
 from .wording import in_print
 
 if TYPE_CHECKING:
@@ -40,11 +42,9 @@ if TYPE_CHECKING:
 
     from .game import FuryGame, Rules
 
-DRACULA = "dracula"
-HUNTERS: tuple[str, ...] = ("godalming", "seward", "van_helsing")
-SEATS: tuple[str, ...] = (DRACULA, *HUNTERS)
-HUNTER_NAMES = {"godalming": "Lord Godalming", "seward": "Dr Seward",
-                "van_helsing": "Van Helsing"}
+__all__ = ["DRACULA", "HUNTERS", "HUNTER_NAMES", "SEATS", "Dracula", "FuryState", "Hunter",
+           "agree", "article", "counted"]
+
 PHASES = ("movement", "action")
 
 
@@ -68,6 +68,7 @@ WOUNDS_TO_DIE = 12         # Wounds: "When ... it reaches the '12' box the Hunte
 WEAPON_LIMIT = 3           # New Weapons and Events: never more than three Weapon Chits
 EVENT_LIMIT = 3            # Event Cards: never more than three Event Cards
 ENCOUNTER_SET_SIZE = 5     # Dracula's Action Phase: five chits in the Encounter Set
+ENTERING_CASTLE_VALOUR = 3  # Valour Points: "For entering Castle Dracula" (first time)
 
 
 @attrs.define
@@ -207,26 +208,14 @@ class FuryData:
     cards: dict[str, Any] = attrs.field(factory=dict)
 
 
-@attrs.frozen
-class _Flow:
-    """The Sequence of Play's entry points (fury1987.flow), imported once, on first use:
-    flow imports this module, so the state reaches it lazily (and a local import on every
-    call would cost more than the call)."""
+class FuryState(LoggedState, DecisionState):
+    """One position of a game of Fury of Dracula (1987).
 
-    deciders: Callable[[FuryState, Pending], tuple[str, ...]]
-    legal_actions: Callable[[FuryState, Pending, str], list[Action]]
-    apply_action: Callable[[FuryState, Pending, str, Action], None]
-
-
-@functools.cache
-def _flow() -> _Flow:
-    from .flow import apply_action, deciders, legal_actions
-
-    return _Flow(deciders, legal_actions, apply_action)
-
-
-class FuryState(LoggedState):
-    """One position of a game of Fury of Dracula (1987)."""
+    What the game waits for is the stack of decisions (``fury1987.decisions``): the top
+    record answers who acts, the legal actions, the prompt, the labels and the refusals.
+    The state imports no rule module (they import it): what it needs from above reaches
+    it through its records and its game (``game.enter_phase``, ``game.observe``,
+    ``game.resample_state``)."""
 
     game: FuryGame
 
@@ -256,7 +245,7 @@ class FuryState(LoggedState):
         self.weapons_pool = Pool()
         self.public_weapon_discards: list[str] = []
         self.event_deck = Deck(reshuffle=Reshuffle.KEEP_TOP_CARD)
-        self.stack: list[Pending] = []
+        self.stack: list[Decision[Any]] = []
         #: The public record about Dracula, read by the possible-location tracker.
         self.clues: list[dict[str, Any]] = []
         self.vampires_destroyed = 0
@@ -272,40 +261,18 @@ class FuryState(LoggedState):
     def seats(self) -> tuple[str, ...]:
         return SEATS
 
-    def current_seats(self) -> tuple[str, ...]:
-        if self._outcome is not None or not self.stack:
-            return ()
-        return _flow().deciders(self, self.stack[-1])
-
-    def _legal_actions(self, seat: str) -> list[Action]:
-        if self._outcome is not None or not self.stack or seat not in self.current_seats():
-            return []
-        return _flow().legal_actions(self, self.stack[-1], seat)
-
-    def _prompt(self, seat: str) -> str:
-        from .prompts import prompt
-
-        return prompt(self, seat)
+    def enter_phase(self) -> None:
+        """Nothing is pending: the Sequence of Play begins the next phase (fury1987.flow)."""
+        self.game.enter_phase(self)
 
     def _describe_action(self, seat: str, action: Action) -> str:
-        from .prompts import describe
-
-        return describe(self, seat, action)
-
-    def explain_illegal(self, seat: str, action: Action) -> IllegalAction:
-        from .flow import explain_illegal
-
-        message, rule = explain_illegal(self, self.stack[-1], seat, action)
-        return IllegalAction(message, rule=rule)
-
-    def _apply(self, seat: str, action: Action) -> None:
-        _flow().apply_action(self, self.stack[-1], seat, action)
+        if not self.stack:  # the game is over: the action's own words
+            return label(self, seat, action)
+        return super()._describe_action(seat, action)
 
     def observation(self, viewer: str) -> dict[str, Any]:
         self.check_viewer(viewer)
-        from .views import observation
-
-        return observation(self, viewer)
+        return self.game.observe(self, viewer)
 
     @property
     def is_over(self) -> bool:
@@ -321,6 +288,7 @@ class FuryState(LoggedState):
             self._outcome = outcome
             for record in self.stack:  # Jonathan Harker's fight cut short: his chits
                 self.weapons_pool.bag.extend(getattr(record, "harker_weapons", ()))
+                self.weapons_pool.bag.extend(getattr(record, "harker_spent", ()))
             self.stack.clear()
             self._legal_cache = None
 
@@ -332,6 +300,10 @@ class FuryState(LoggedState):
     def alive_hunters(self) -> list[str]:
         return [s for s in HUNTERS if self.hunters[s].alive]
 
+    def still_alive(self, members: tuple[str, ...]) -> tuple[str, ...]:
+        """The Hunters of ``members`` still in the game."""
+        return tuple(m for m in members if self.hunters[m].alive)
+
     def hunters_at(self, place: str) -> list[str]:
         return [s for s in HUNTERS if self.hunters[s].alive and self.hunters[s].location == place]
 
@@ -340,6 +312,50 @@ class FuryState(LoggedState):
             if seat in group:
                 return tuple(group)
         return (seat,)
+
+    def form_group(self, members: tuple[str, ...]) -> None:
+        """Hunter Groups: ``members`` move and act together from now on."""
+        self.groups = [g for g in self.groups if not set(g) & set(members)]
+        self.groups.append(list(members))
+
+    def leave_group(self, seat: str) -> None:
+        """``seat`` leaves his group (a group of one is no group)."""
+        for group in self.groups:
+            if seat in group:
+                group.remove(seat)
+        self.groups = [g for g in self.groups if len(g) > 1]
+
+    def relocate(self, seat: str, to: str) -> None:
+        """A Hunter is now in ``to`` (having left his Town): a new visit begins. The first
+        time he enters Castle Dracula he earns Valour Points."""
+        hunter = self.hunters[seat]
+        if hunter.location != to:
+            hunter.took_items = False
+            hunter.fought_dracula_at = None
+        hunter.location = to
+        if to == CASTLE_DRACULA and not hunter.entered_castle:
+            hunter.entered_castle = True
+            hunter.valour += ENTERING_CASTLE_VALOUR
+
+    def move_hunter(self, seat: str, to: str) -> None:
+        """Put a Hunter's piece in ``to`` by his own move (Road, Sea or Rail)."""
+        hunter = self.hunters[seat]
+        here = hunter.location
+        assert here is not None
+        board = self.board
+        if board.is_sea(to):
+            hunter.voyage = [here, to] if board.is_town(here) else [*hunter.voyage, to]
+        else:
+            hunter.voyage = []
+        self.relocate(seat, to)
+
+    def discard_found(self, town: str) -> None:
+        """The chit in ``town``'s box is discarded, face up beside the Pool (not into it);
+        a Hunter's Vampire chit is not the Pool's and leaves the game."""
+        chit = self.chart.pop(town)
+        if chit in self.rules.encounters.chits:
+            self.encounter_pool.set_aside(chit)
+            self.public_encounter_discards.append(chit)
 
     def draw_encounter_chit(self) -> str | None:
         """A chit at random from the Encounter Pool (its discards remixed when it is empty).
@@ -411,8 +427,6 @@ class FuryState(LoggedState):
         # Written out by hand (the typed serialiser is slow on a long game, and saves are
         # taken at every step by replays and searches); read back by the serialiser,
         # which checks every field.
-        from .tracker import remember
-
         remember(self._tracker, self.clues)
         seq = self.seq
         return {
@@ -433,7 +447,7 @@ class FuryState(LoggedState):
             "event_deck": {"cards": list(self.event_deck.cards),
                            "discards": list(self.event_deck.discards),
                            "reshuffle": self.event_deck.reshuffle.value},
-            "stack": [pending_to_data(p) for p in self.stack],
+            "stack": [p.to_data() for p in self.stack],
             "clues": [dict(c) for c in self.clues],
             "vampires_destroyed": self.vampires_destroyed,
             "cards": copy_json(self.cards),
@@ -459,7 +473,7 @@ class FuryState(LoggedState):
         state.weapons_pool = plain.weapons_pool
         state.public_weapon_discards = plain.public_weapon_discards
         state.event_deck = plain.event_deck
-        state.stack = [pending_from_data(p) for p in plain.stack]
+        state.stack = [FuryDecision.from_data(p) for p in plain.stack]
         state.clues = plain.clues
         state.vampires_destroyed = plain.vampires_destroyed
         state.cards = copy_json(plain.cards)
@@ -467,9 +481,7 @@ class FuryState(LoggedState):
         return state
 
     def _resample(self, viewer: str, seed: int) -> FuryState:
-        from .resample import resample
-
-        return resample(self, viewer, seed)
+        return self.game.resample_state(self, viewer, seed)
 
 
 def _hunter_data(h: Hunter) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from gothic_kernel import Outcome
 
-from .state import DRACULA, HUNTERS
+from .seats import DRACULA, HUNTERS
 
 if TYPE_CHECKING:
     from .state import FuryState

@@ -18,29 +18,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gothic_kernel import PUBLIC
-
-from .pending import (
-    BatFlight,
-    Combat,
-    DieRoll,
-    DraculaAction,
-    DraculaMovement,
-    DraculaSwap,
-    HunterAction,
-    ItemChoice,
-    Pending,
-    TrainRide,
-    pending_to_data,
-)
-from .state import DRACULA, HUNTERS
+from .decisions import ActionPhase
+from .events import DieRoll
+from .fight import Combat
+from .seats import DRACULA, HUNTERS
 from .tracker import tracker_of
 
 if TYPE_CHECKING:
     from .state import FuryState
-
-#: Dracula's decisions whose very kind would betray his secret moves.
-SECRET_KINDS = frozenset({DraculaMovement.KIND, DraculaSwap.KIND, DraculaAction.KIND})
 
 
 def observation(state: FuryState, viewer: str) -> dict[str, Any]:
@@ -100,65 +85,32 @@ def _hunter_public(state: FuryState, seat: str) -> dict[str, Any]:
 
 
 def _waiting_for(state: FuryState, viewer: str) -> dict[str, Any] | None:
+    """The decision on top, as ``viewer`` may see it (its own ``view``: Dracula's secret
+    decisions show the others only that it is his turn), with the turn sequence and
+    what it interrupts: the Action Phase, the fight in progress, the die just rolled."""
     if not state.stack or state.outcome is not None:
         return None
     record = state.stack[-1]
-    seq = {"seat": state.seq.seat, "phase": state.seq.phase}
-    if record.KIND in SECRET_KINDS and viewer != DRACULA:
+    view = record.view(state, viewer)
+    if view is None:
         return {"kind": "dracula_turn", "seat": DRACULA}
+    seq = {"seat": state.seq.seat, "phase": state.seq.phase}
     if state.seq.seat == DRACULA and viewer != DRACULA:
         seq["phase"] = "turn"
-    shown: dict[str, Any] = {"kind": record.KIND, "sequence": seq}
-    if isinstance(record, Combat):
-        shown.update(_combat_view(state, record, viewer))
-    elif isinstance(record, BatFlight | TrainRide | ItemChoice):
-        shown.update(_plain(record))
-    elif isinstance(record, HunterAction):
-        shown.update({"seat": record.seat, "members": list(record.members),
-                      "town": record.town, "stage": record.stage})
-    elif not isinstance(record, DraculaMovement | DraculaSwap | DraculaAction):
-        shown.update(_plain(record))
-    below = next((r for r in reversed(state.stack[:-1]) if isinstance(r, HunterAction)), None)
-    if below is not None:
-        shown["action_phase"] = {"seat": below.seat, "town": below.town,
-                                 "members": list(below.members)}
+    shown: dict[str, Any] = {"kind": view.pop("kind"), "sequence": seq, **view}
+    below = state.stack[:-1]
+    action = next((r for r in reversed(below) if isinstance(r, ActionPhase)), None)
+    if action is not None:
+        shown["action_phase"] = {"seat": action.seat, "town": action.town,
+                                 "members": list(action.members)}
     # What an Event Card window interrupts (public: the fight in progress as the viewer
     # sees it, and the die just rolled openly for a Hunter), so that a card is played for
     # a reason: Advance Planning in a fight, Good Luck after a bad roll.
-    fight = next((r for r in reversed(state.stack[:-1]) if isinstance(r, Combat)), None)
+    fight = next((r for r in reversed(below) if isinstance(r, Combat)), None)
     if fight is not None and not isinstance(record, Combat):
-        shown["combat"] = _combat_view(state, fight, viewer)
-    rolled = next((r for r in reversed(state.stack[:-1]) if isinstance(r, DieRoll)), None)
+        shown["combat"] = fight.seen_by(viewer)
+    rolled = next((r for r in reversed(below) if isinstance(r, DieRoll)), None)
     if rolled is not None:
-        shown["die_roll"] = {"what": rolled.what, "seat": rolled.seat, "roll": rolled.roll,
-                             "other": rolled.other}
+        shown["die_roll"] = {"what": str(rolled.what), "seat": rolled.seat,
+                             "roll": rolled.roll, "other": rolled.other}
     return shown
-
-
-def _plain(record: Pending) -> dict[str, Any]:
-    data = pending_to_data(record)
-    data.pop("kind")
-    return data
-
-
-def _combat_view(state: FuryState, record: Combat, viewer: str) -> dict[str, Any]:
-    chosen: dict[str, Any] = {}
-    for fighter, chit in record.chosen.items():
-        mine = (fighter == DRACULA or fighter.startswith("agent_")) == (viewer == DRACULA)
-        chosen[fighter] = chit if mine and viewer != PUBLIC else "chosen"
-    return {
-        "side": record.side, "town": record.town, "hunters": list(record.hunters),
-        "opponents": list(record.opponents), "attacker": record.attacker,
-        "stage": record.stage, "round": record.round, "daytime": record.daytime,
-        "garlic_by": record.garlic_by, "dodge_or_escape_only": record.dodge_or_escape_only,
-        "agent_chits": {f: list(c) for f, c in record.agent_chits.items()},
-        "engagements": [{"hunters": list(e.hunters), "opponents": list(e.opponents),
-                         "hunters_target": e.hunters_target,
-                         "opponents_target": e.opponents_target}
-                        for e in record.engagements],
-        "chosen": chosen,
-        "last_chits": {f: h.last_chit for f, h in sorted(record.histories.items())},
-        "winner": record.winner,
-        "needs_choice": list(record.needs_choice),
-        "hunters_bonus": record.hunters_bonus, "opponent_bonus": record.opponent_bonus,
-    }

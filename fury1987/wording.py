@@ -10,7 +10,9 @@ log is always the printed one while its data fields keep the ids.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from .board import Board
 from .combat_round import Pairing
@@ -30,6 +32,10 @@ from .combat_tables import (
 )
 from .encounter_chits import EncounterData, hunter_vampire_id, hunter_vampire_name
 from .event_cards import EventCards
+from .seats import DRACULA, HARKER, HUNTER_NAMES, HUNTERS
+
+if TYPE_CHECKING:
+    from .state import FuryState
 
 #: A run of lowercase letters, digits and underscores: the shape of every id.
 _ID = re.compile(r"\b[a-z][a-z0-9_]*\b")
@@ -38,8 +44,6 @@ _ID = re.compile(r"\b[a-z][a-z0-9_]*\b")
 def printed_names(board: Board, encounters: EncounterData, chits: ChitData,
                   events: EventCards) -> Mapping[str, str]:
     """Every id a log sentence may name, with the name printed for it."""
-    from .state import HUNTERS
-
     printed = {place: board.name(place) for place in board.places}
     printed.update({c: chit.name for c, chit in encounters.chits.items()})
     printed.update({hunter_vampire_id(h): hunter_vampire_name(hunter_vampire_id(h))
@@ -59,11 +63,9 @@ def in_print(text: str, printed: Mapping[str, str]) -> str:
 def fighter_name(fighter: str) -> str:
     """A fighter as the log names him: "Dracula", "Dr Seward", "Jonathan Harker",
     "Agent 2"."""
-    from .state import HUNTER_NAMES
-
-    if fighter == "dracula":
+    if fighter == DRACULA:
         return "Dracula"
-    if fighter == "harker":
+    if fighter == HARKER:
         return "Jonathan Harker"
     if fighter in HUNTER_NAMES:
         return HUNTER_NAMES[fighter]
@@ -97,3 +99,43 @@ def result_in_words(printed: Mapping[str, str], pairing: Pairing) -> str:
     if result.used_up and result.code != SNATCHED:
         said += f" (the {weapon} is used up)"
     return said
+
+
+# -- names in prompts, labels and the log ----------------------------------------------------
+def seat_name(seat: str) -> str:
+    """A seat (or a fighter) as the rulebook names it: "Dracula", "Lord Godalming", "Dr
+    Seward", "Jonathan Harker", "Agent 2"."""
+    if seat in (DRACULA, HARKER, *HUNTER_NAMES) or seat.startswith("agent_"):
+        return fighter_name(seat)
+    return seat.replace("_", " ").title()
+
+
+def names(members: Sequence[str]) -> str:
+    """Hunters as a log sentence names them: "Lord Godalming and Dr Seward"."""
+    return " and ".join(HUNTER_NAMES[m] for m in members)
+
+
+def seat_list(seats: Sequence[str]) -> str:
+    """Seats as a prompt names them: "Lord Godalming", "A and B", "A, B and C"."""
+    said = [seat_name(s) for s in seats]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+
+
+def printed(state: FuryState, thing: str) -> str:
+    """The printed name of a place, chit or card id."""
+    return state.rules.printed.get(thing) or thing.replace("_", " ").title()
+
+
+def place_name(state: FuryState, place: str) -> str:
+    """A place as a sentence names it: "Paris", "the North Sea"."""
+    name = printed(state, place)
+    board = state.board
+    return f"the {name}" if place in board and board.is_sea(place) else name
+
+
+def listing(state: FuryState, things: Sequence[str]) -> str:
+    """Printed names joined with commas and "and", counted when repeated."""
+    counts = Counter(things)
+    parts = [printed(state, t) if n == 1 else f"{n} {printed(state, t)}"
+             for t, n in counts.items()]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]

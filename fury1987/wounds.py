@@ -1,4 +1,5 @@
-"""Wounds and Bites: Hunters hurt, killed, bitten and turned into Vampires.
+"""Wounds, Bites and Blood Points: Hunters hurt, killed, bitten and turned into Vampires,
+and Dracula drained of blood.
 
 Wounds: the Wound Marker moves up the track; at 12 the Hunter dies, is out of the
 game, and his Event Cards and Weapon Chits are discarded. Bites: a Hunter bitten by
@@ -6,22 +7,29 @@ Dracula or a Vampire takes a Bite Marker; bitten again, or dying while bitten, h
 becomes a Vampire: his piece goes to Dracula, in his Town's box on the Strategy &
 Movement Chart, where he is a Vampire Encounter for all purposes; an Encounter
 already in that box returns to Dracula's Encounter Set (which may then hold six).
+
+Blood Points: Dracula loses them in combat, to some Event Cards, and (in secret) one
+each time he embarks. At 0 he must flee to Castle Dracula; below 0 the Blood Death
+Marker counts up, and at 12 he is destroyed.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gothic_kernel import Scope, event
+from gothic_kernel import event
 
 from .encounter_chits import hunter_vampire_id
-from .state import DRACULA, HUNTER_NAMES, WOUNDS_TO_DIE, counted
-from .victory import check_dracula_victory
+from .seats import DRACULA_SCOPE, HUNTER_NAMES
+from .state import WOUNDS_TO_DIE, counted
+from .victory import check_dracula_victory, dracula_destroyed
 
 if TYPE_CHECKING:
     from .state import FuryState
 
 RULE_WOUNDS = "Wounds"
+RULE_BLOOD = "Blood Points"
+BLOOD_DEATH = -12  # the Blood Death Marker in the '12' box
 
 
 def wound(state: FuryState, seat: str, wounds: int) -> None:
@@ -78,7 +86,7 @@ def become_vampire(state: FuryState, seat: str) -> None:
         state.dracula.encounter_set.append(returned)
         state.tell(event("encounter_returned", f"{returned} returns from {town} to "
                          "Dracula's Encounter Set", town=town, chit=returned),
-                   Scope.seat(DRACULA),
+                   DRACULA_SCOPE,
                    event("encounter_returned", f"An Encounter in {town} returns to "
                          "Dracula's Encounter Set", town=town))
         state.clues.append({"k": "search", "town": town, "box": "?", "dracula": None,
@@ -96,8 +104,6 @@ def become_vampire(state: FuryState, seat: str) -> None:
 
 def _leave_play(state: FuryState, seat: str, check_victory: bool = True) -> None:
     """Discard his Event Cards and Weapon Chits; remove his piece from play."""
-    from .movement import leave_group
-
     hunter = state.hunters[seat]
     for weapon in hunter.weapons:
         state.weapons_pool.set_aside(weapon)
@@ -118,7 +124,26 @@ def _leave_play(state: FuryState, seat: str, check_victory: bool = True) -> None
     hunter.hosts_placed.clear()
     hunter.events.clear()
     hunter.bitten = False
-    leave_group(state, seat)
+    state.leave_group(seat)
     state.seq.drop_out(seat)
     if check_victory:
         check_dracula_victory(state)
+
+
+# -- Blood Points ---------------------------------------------------------------------
+def lose_blood(state: FuryState, amount: int, *, public: bool) -> None:
+    """Dracula loses Blood Points (public ones from combat and cards, a secret one for
+    each embarkation). At 0 he is drained: he must flee, and tell the Hunters. Below 0
+    the Blood Death Marker counts up; at 12 he is destroyed (Blood Points)."""
+    d = state.dracula
+    before = d.blood
+    d.blood = max(before - amount, BLOOD_DEATH)
+    drained_now = before > 0 >= d.blood
+    if public:
+        state.clues.append({"k": "blood", "loss": amount, "drained": drained_now})
+    if drained_now and not d.fleeing:
+        d.fleeing = True
+        state.say("dracula_drained", "Dracula's Blood Points have fallen to zero: he must "
+                  "flee to Castle Dracula", blood=0)
+    if d.blood <= BLOOD_DEATH:
+        dracula_destroyed(state, "the Blood Death Marker reached the 12 box")

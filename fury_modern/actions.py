@@ -138,7 +138,8 @@ class Engage(Action):
 
 @attrs.frozen
 class ChooseHunter(Action):
-    """Dracula picks a hunter for a card's effect (Claws at night)."""
+    """Dracula picks a hunter for a card's effect (Claws at night, the kept Szgany
+    Bodyguards)."""
 
     hunter: str
 
@@ -183,16 +184,32 @@ class Reveal(Action):
 
 
 @attrs.frozen
+class Keep(Action):
+    """Dracula keeps a card: the Dracula event the matured Hoax lets him take from the
+    discards."""
+
+    card: str
+
+
+@attrs.frozen
 class Delay(Action):
     """A hunter chooses to become delayed (to join a fight, or to be rid of a vampire)."""
 
     accept: bool
 
 
+@attrs.frozen
+class AvoidCombat(Action):
+    """In a fogged city Dracula may avoid the combat (``avoid``) or fight."""
+
+    avoid: bool
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     Start, Move, Search, Supply, ReserveTicket, Trade, Give, EndTrade, Rest, Pass, Discard,
     MoveTo, PlaceEncounter, Ambush, Mature, ChooseHospital, ChooseCombatCard, Engage,
-    ChooseHunter, ChooseCard, MoveHunter, Roadblock, RemoveStorm, Reveal, Delay,
+    ChooseHunter, ChooseCard, MoveHunter, Roadblock, RemoveStorm, Reveal, Delay, Keep,
+    AvoidCombat,
 )
 
 PASS = Pass()

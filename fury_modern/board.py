@@ -20,6 +20,7 @@ import functools
 from collections.abc import Collection, Iterable
 from pathlib import Path
 
+from gothic_kernel import BadOption
 from gothic_kernel.placemap import PlaceMap, read_data_file
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -160,8 +161,6 @@ def _load(path: str) -> ModernMap:
                               required=("port", "region"))
     problems = _modern_problems(base)
     if problems:
-        from gothic_kernel import BadOption
-
         raise BadOption(f"map file {path!r}: " + "; ".join(problems[:6]))
     return ModernMap(base)
 
@@ -170,6 +169,8 @@ def _modern_problems(base: PlaceMap) -> list[str]:
     problems: list[str] = []
     if CASTLE_DRACULA not in base:
         problems.append("there is no castle_dracula")
+    if not base.of_kind("hospital"):
+        problems.append("there is no hospital (defeated hunters go to the nearest)")
     kinds = {p: base.kind(p) for p in base.places}
     for link in base.links:
         ends = (kinds[link.a], kinds[link.b])

@@ -33,11 +33,22 @@ import attrs
 
 from gothic_kernel import Action, Scope, event
 
-from .actions import PASS, ChooseCard, ChooseCombatCard, ChooseHunter, Engage, MoveTo
+from .actions import (
+    PASS,
+    AvoidCombat,
+    ChooseCard,
+    ChooseCombatCard,
+    ChooseHunter,
+    Engage,
+    MoveTo,
+)
 from .decisions import ModernDecision
+from .hands import drop_card, keep_revealed
 from .health import bite_hunter, heal_dracula, hurt_dracula, hurt_hunter
 from .influence import advance_influence
 from .rules import DRACULA, HUNTERS
+from .state import Hideout
+from .trail import clear_hideout, return_encounter
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -209,13 +220,47 @@ SEAT_ORDER = (*HUNTERS, DRACULA)
 # -- starting and ending -------------------------------------------------------------------
 
 def fight_dracula_if_revealed(state: ModernState, *, night: bool) -> None:
-    """At dawn or dusk: a combat if a hunter is in the city where Dracula is revealed."""
+    """At dawn or dusk: a combat if a hunter is in the city where Dracula is revealed (in a
+    fogged city Dracula may avoid it: Fog Token)."""
     if not state.dracula.revealed or state.is_over:
         return
     city = state.dracula_location
     hunters = tuple(state.hunters_at(city))
-    if hunters:
-        start_fight(state, hunters, city, night=night)
+    if not hunters:
+        return
+    if state.tokens.fog.get(city):
+        state.stack.append(FogCombat(night))
+        return
+    start_fight(state, hunters, city, night=night)
+
+
+@attrs.frozen
+class FogCombat(ModernDecision):
+    """"Dracula may choose to avoid a combat in a city that contains a fog token."""
+
+    KIND = "fog_combat"
+    RULE = "Event And Encounter Tokens - Fog Token"
+    night: bool
+
+    def deciders(self, state: ModernState) -> tuple[str, ...]:
+        return (DRACULA,)
+
+    def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
+        return [AvoidCombat(False), AvoidCombat(True)]
+
+    def prompt(self, state: ModernState, seat: str) -> str:
+        return (f"Dracula: fog lies on {state.name(state.dracula_location)} - fight the hunters "
+                "there, or avoid the combat.")
+
+    def apply(self, state: ModernState, seat: str, action: Action) -> None:
+        assert isinstance(action, AvoidCombat)
+        state.stack.pop()
+        city = state.dracula_location
+        if action.avoid:
+            state.say("combat_avoided", f"Dracula avoids the combat in the fog over "
+                                        f"{state.name(city)}.", city=city)
+            return
+        start_fight(state, tuple(state.hunters_at(city)), city, night=self.night)
 
 
 def start_fight(state: ModernState, hunters: tuple[str, ...], city: str, *, night: bool,
@@ -248,9 +293,19 @@ def _end(fight: Fight, state: ModernState) -> None:
     state.say("combat_over", f"The combat in {state.name(fight.city)} ends: {fight.ended}.",
               reason=fight.ended)
     if fight.vampire:
-        from .encounters import after_vampire_fight
-
         after_vampire_fight(state, fight)
+    for seat in HUNTERS:  # bitten in the fight, or his revealed item used up (Bitten Hunters)
+        keep_revealed(state, seat)
+
+
+def after_vampire_fight(state: ModernState, fight: Fight) -> None:
+    """A vampire destroyed is discarded; one still alive goes back face up with its damage
+    (encounters.toml: New and Reckless Vampires)."""
+    if vampire_destroyed(state, fight):
+        state.say("vampire_destroyed", f"The {state.name(fight.vampire)} is destroyed.")
+        state.encounter_deck.discard(fight.vampire)
+    else:
+        return_encounter(state, fight.city, fight.vampire, fight.wounds)
 
 
 # -- the steps the rules take --------------------------------------------------------------
@@ -332,7 +387,7 @@ def _refresh(fight: Fight, state: ModernState) -> None:
     for seat in fight.discard:
         card = fight.chosen[seat]
         if card in state.hunters[seat].items:
-            state.hunters[seat].items.remove(card)
+            drop_card(state, seat, card)
             state.item_deck.discard(card)
     hunters = tuple(h for h in fight.hunters if _still_fighting(state, h))
     ended = fight.ended or _why_over(state, fight, hunters)
@@ -436,6 +491,11 @@ class DraculaCard:
     def of(card: str) -> DraculaCard:
         return DraculaCard._kinds[card]
 
+    @staticmethod
+    def known(card: str) -> bool:
+        """Whether the engine knows Dracula's combat card ``card``."""
+        return card in DraculaCard._kinds
+
     def next_stage(self, fight: Fight) -> Stage:
         return Stage.PLOTTING
 
@@ -494,7 +554,7 @@ class Mesmerize(DraculaCard):
         top = _top(state)
         _update(state, mesmerized=(*top.mesmerized, fight.engaged),
                 face_up=(*top.face_up, "mesmerize"))
-        state.say("mesmerized", f"{state.name(fight.engaged)} is mesmerized: his weapons deal "
+        state.say("mesmerized", f"{state.name(fight.engaged)} is mesmerized: weapons deal "
                                 "1 less damage for the rest of the combat.")
 
 
@@ -564,27 +624,24 @@ class PlottingSearch(ModernDecision):
 
 
 def bat_flight(state: ModernState) -> list[str]:
-    """Escape as Bat at night: cities up to two roads away that hold no hunter, off the trail."""
+    """Escape as Bat at night: cities up to two roads away that hold no hunter, whose cards
+    are in his location deck (not on the trail, not in a lair), not holy."""
     board, here = state.board, state.dracula_location
     holy = state.tokens.holy()
-    on_trail = {h.card for h in state.trail}
+    on_trail = {h.card for h in (*state.trail, *state.lairs)}
     reach = board.distances(here, ("road",), holy)
     return [c for c in board.cities if 0 < reach.get(c, 9) <= 2 and not state.hunters_at(c)
             and c not in on_trail and c not in holy]
 
 
 def fly_off(state: ModernState, city: str) -> None:
-    """Dracula clears his current hideout and flies, in secret, to ``city``: its card goes on
-    trail space 1 with Escape as Bat beside it (the card photograph; fidelity table)."""
-    from .state import Hideout
-    from .trail import clear_hideout
-
+    """Dracula clears his current hideout where it lies (behind a power card he stayed with,
+    such as Hide, too) and flies, in secret, to ``city``: its card goes on trail space 1
+    with Escape as Bat beside it (the card photograph; fidelity table)."""
     current = state.current_hideout
     state.dracula.revealed = False
     if current is not None:
-        state.trail.remove(current)
-        state.trail.insert(1, current)  # no longer his location, so it may be cleared
-        clear_hideout(state, current, "Escape as Bat")
+        clear_hideout(state, current, "Escape as Bat", his_own=True)
     state.trail.insert(0, Hideout(city, power="escape_as_bat"))
     state.events.add(event("bat_flight", f"Dracula flies as a bat to {state.name(city)}.",
                            city=city), Scope.seat(DRACULA),
@@ -702,4 +759,5 @@ _STEPS = {
     Stage.REFRESH: _refresh,
 }
 
-__all__ = ["Fight", "Stage", "fight_dracula_if_revealed", "start_fight"]
+__all__ = ["BASIC", "DraculaCard", "Fight", "Stage", "fight_dracula_if_revealed",
+           "start_fight"]

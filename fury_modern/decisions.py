@@ -14,6 +14,8 @@ import attrs
 from gothic_kernel import Action
 from gothic_kernel.decisions import Decision
 
+from .wording import describe
+
 if TYPE_CHECKING:
     from .state import ModernState
 
@@ -23,6 +25,4 @@ class ModernDecision(Decision["ModernState"], family=True):
     """A decision (or automatic step) of modern Fury of Dracula."""
 
     def describe(self, state: ModernState, seat: str, action: Action) -> str:
-        from .wording import describe
-
         return describe(state, seat, action)

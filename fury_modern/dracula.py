@@ -3,13 +3,15 @@ and he leaves an encounter behind.
 
 In order ([EOG], [AID]; Maturing Encounters): Dracula chooses where he goes (a city or
 sea zone next to his own by road or sea, never by railway, never a location already on
-his trail, never consecrated ground or a heavenly host; or a power card); every hideout
-slides one space, and the one pushed off the sixth space is matured (its encounters'
-matured effects resolved if he wishes, the location card back to the deck) or turned
-into a lair; then the card goes face down on trail space 1 and an encounter from his
-hand on it (none at sea, none when he moves into a hunter's city); then he draws back
-up to five encounters. A sea-to-sea move costs him 1 damage; the Castle Dracula card
-heals him 5 (Special Locations - Castle Dracula).
+his trail, never consecrated ground or a heavenly host; or a power card; Misdirect
+clears a hideout and takes its place as he plays it); every hideout slides one space
+(trail space 1 is empty until his card goes on it: ``ModernState.first_space``), and the
+one pushed off the sixth space is matured (its encounters' matured effects resolved if
+he wishes, the card back to the deck) or turned into a lair; he is asked about it
+whatever it is, a power card only going back; then the card goes face down on trail
+space 1 and an encounter from his hand on it (none at sea, none when he moves into a
+hunter's city); then he draws back up to five encounters. A sea-to-sea move costs him 1
+damage; the Castle Dracula card heals him 5 (Special Locations - Castle Dracula).
 """
 
 from __future__ import annotations
@@ -21,12 +23,13 @@ import attrs
 
 from gothic_kernel import Action, Scope, event
 
-from .actions import Mature, MoveTo, PlaceEncounter
+from .actions import Discard, Mature, MoveTo, PlaceEncounter
 from .decisions import ModernDecision
+from .encounters import mature
 from .health import heal_dracula, hurt_dracula
 from .rules import DRACULA
 from .state import Hideout
-from .trail import clear_hideout, hideout_in, reveal_dracula
+from .trail import clear_hideout, reveal_dracula
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -35,6 +38,9 @@ if TYPE_CHECKING:
 CORNERED_DAMAGE = 5
 #: Power cards with which Dracula stays where he is (powers.toml).
 STAY_POWERS = frozenset({"hide", "feed", "dark_call"})
+#: Dark Call: the extra encounter cards he draws before discarding down (authored:
+#: powers.toml, fidelity table).
+DARK_CALL_DRAWS = 5
 
 
 class Step(enum.Enum):
@@ -57,7 +63,7 @@ def destinations(state: ModernState) -> list[str]:
 def power_moves(state: ModernState) -> list[MoveTo]:
     """The power cards Dracula may play now instead of a location card (powers.toml)."""
     rules, here = state.rules, state.dracula_location
-    in_use = {h.card for h in (*state.trail, *state.lairs)}
+    in_use = powers_in_use(state)
     found: list[MoveTo] = []
     for power in rules.powers.values():
         if power.id in in_use or (power.night_only and not state.night):
@@ -73,6 +79,13 @@ def power_moves(state: ModernState) -> list[MoveTo]:
                 and not state.board.is_sea(here):
             found.append(MoveTo(here, power.id))
     return found
+
+
+def powers_in_use(state: ModernState) -> set[str]:
+    """The power cards out of his location deck: on the trail or in a lair, as the card or
+    beside it (Wolf Form beside the city it brought him to; powers.toml [powers])."""
+    return {c for h in (*state.trail, *state.lairs) for c in (h.card, h.power)
+            if c in state.rules.powers}
 
 
 def wolf_form_reach(state: ModernState) -> list[str]:
@@ -101,6 +114,11 @@ def move_options(state: ModernState) -> list[Action]:
     return [*(MoveTo(p) for p in destinations(state)), *power_moves(state)]
 
 
+def has_move(state: ModernState) -> bool:
+    """Whether Dracula has any move (``move_options`` is not empty), found cheaply."""
+    return bool(destinations(state)) or bool(power_moves(state))
+
+
 @attrs.frozen
 class DraculaPhase(ModernDecision):
     """Dracula's phase, step by step (``move`` holds his chosen move until it is placed)."""
@@ -111,7 +129,7 @@ class DraculaPhase(ModernDecision):
     move: MoveTo | None = None
 
     def deciders(self, state: ModernState) -> tuple[str, ...]:
-        if self.step is Step.MOVE and move_options(state):
+        if self.step is Step.MOVE and has_move(state):
             return (DRACULA,)
         if self.step is Step.ENCOUNTER and self.may_place(state):
             return (DRACULA,)
@@ -147,15 +165,17 @@ class DraculaPhase(ModernDecision):
     def apply(self, state: ModernState, seat: str, action: Action) -> None:
         if isinstance(action, MoveTo):
             state.stack[-1] = attrs.evolve(self, step=Step.SLIDE, move=action)
+            if action.power == "misdirect":
+                misdirect(state, action.space)
             return
         assert isinstance(action, PlaceEncounter)
         state.stack[-1] = attrs.evolve(self, step=Step.REFILL)
         place_encounter(state, state.trail[0], action.encounter)
 
     def run(self, state: ModernState) -> None:
-        if self.step is Step.MOVE:  # nowhere to go
+        if self.step is Step.MOVE:  # nowhere to go: cornered, then asked again
+            state.stack[-1] = attrs.evolve(self)  # (before: being cornered may end the game)
             cornered(state)
-            state.stack[-1] = attrs.evolve(self)
         elif self.step is Step.SLIDE:
             state.stack[-1] = attrs.evolve(self, step=Step.PLACE)
             slide(state)
@@ -181,8 +201,19 @@ def cornered(state: ModernState) -> None:
     hurt_dracula(state, CORNERED_DAMAGE, "cornered")
 
 
+def misdirect(state: ModernState, space: int) -> None:
+    """Misdirect, as he plays it (before the trail slides): the hideout on trail ``space``
+    is cleared and the Misdirect card takes its place (powers.toml); his new card then
+    goes on trail space 1 as a normal move."""
+    target = state.trail[space - 1]
+    clear_hideout(state, target, "Misdirect")
+    state.trail.insert(space - 1, Hideout("misdirect"))
+
+
 def slide(state: ModernState) -> None:
-    """The hideouts slide; the one pushed off the sixth space matures or becomes a lair."""
+    """The hideouts slide; the one pushed off the sixth space matures or becomes a lair
+    (meanwhile trail space 1 is empty: ``ModernState.first_space``)."""
+    state.slid = True
     if len(state.trail) >= state.rules.numbers["trail_spaces"]:
         state.stack.append(Maturing.leaving(state.trail.pop()))
 
@@ -193,11 +224,9 @@ def place_card(state: ModernState, move: MoveTo) -> None:
     before = state.dracula_location
     state.dracula.revealed = False
     state.dracula.must_leave = False
+    state.slid = False
     power = rules.powers.get(move.power)
-    if move.power == "misdirect":  # it takes the place of the hideout it clears
-        target = state.trail[move.space - 1]
-        clear_hideout(state, target, "Misdirect")
-        state.trail.insert(move.space - 1, Hideout("misdirect"))
+    normal = power is None or move.power == "misdirect"  # a location card, a normal move
     lair = next((h for h in state.lairs if h.card == move.place), None)
     lair_number = 0 if lair is None or move.power in STAY_POWERS else state.lairs.index(lair) + 1
     if move.power in STAY_POWERS:
@@ -214,10 +243,14 @@ def place_card(state: ModernState, move: MoveTo) -> None:
             hurt_dracula(state, power.cost, power.name)
         else:
             heal_dracula(state, -power.cost, power.name)
-    if board.is_sea(before) and board.is_sea(move.place) and power is None:
+    if board.is_sea(before) and board.is_sea(move.place) and normal:
         hurt_dracula(state, rules.dracula.sea_to_sea_cost, "a sea-to-sea move")
-    if move.place == "castle_dracula" and power is None:
+        if state.is_over:
+            return
+    if move.place == "castle_dracula" and normal:
         heal_dracula(state, rules.dracula.castle_heals, "the Castle Dracula card")
+    if move.power == "dark_call" and not state.is_over:
+        dark_call(state)
     if state.options.get("reveal_on_entering", False) and state.hunters_at(move.place):
         reveal_dracula(state, "he moved into a hunter's city")
 
@@ -226,19 +259,63 @@ def _log_move(state: ModernState, move: MoveTo, lair_number: int) -> None:
     """``lair_number``: the lair (1 to 3) that moved up to trail space 1, 0 for none; the
     public record also says how many encounters he holds (whether he can place one)."""
     card = state.trail[0]
-    if move.place == "castle_dracula" and not move.power:
+    if move.place == "castle_dracula" and move.power in ("", "misdirect"):
         public = "Dracula plays the Castle Dracula card (its back is unlike the others)."
     elif lair_number:
         public = "Dracula moves into one of his lairs: it moves to trail space 1."
     else:
         public = "Dracula places a card face down on trail space 1."
-    what = state.name(move.power) if move.power else state.name(move.place)
-    state.events.add(event("dracula_moves", f"Dracula plays {what} and goes to "
+    played = f"plays {state.name(move.power)} and " if move.power else ""
+    state.events.add(event("dracula_moves", f"Dracula {played}goes to "
                                             f"{state.name(move.place)}.",
                            place=move.place, power=move.power),
                      Scope.seat(DRACULA),
                      event("dracula_moves", public, castle=card.card == "castle_dracula",
                            lair=lair_number, encounters=len(state.dracula.encounters)))
+
+
+def dark_call(state: ModernState) -> None:
+    """Dark Call: Dracula draws five extra encounter cards, then discards down to his hand."""
+    hand, deck = state.dracula.encounters, state.encounter_deck
+    drawn = 0
+    while drawn < DARK_CALL_DRAWS and deck.can_draw():
+        hand.append(deck.draw_top(state.dice))
+        drawn += 1
+    hand.sort()
+    state.say("dark_call", f"Dark Call: Dracula draws {drawn} encounter cards and discards "
+                           f"down to {state.rules.dracula.encounter_hand}.", drawn=drawn)
+    if len(hand) > state.rules.dracula.encounter_hand:
+        state.stack.append(DarkCallDiscard())
+
+
+@attrs.frozen
+class DarkCallDiscard(ModernDecision):
+    """After Dark Call, Dracula discards encounters, one at a time, down to his hand size."""
+
+    KIND = "dark_call_discard"
+    RULE = "Power Cards - Dark Call"
+
+    def deciders(self, state: ModernState) -> tuple[str, ...]:
+        return (DRACULA,)
+
+    def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
+        return [Discard(e) for e in sorted(set(state.dracula.encounters))]
+
+    def prompt(self, state: ModernState, seat: str) -> str:
+        return (f"Dracula: Dark Call - discard an encounter (down to "
+                f"{state.rules.dracula.encounter_hand}).")
+
+    def apply(self, state: ModernState, seat: str, action: Action) -> None:
+        assert isinstance(action, Discard)
+        hand = state.dracula.encounters
+        hand.remove(action.card)
+        state.encounter_deck.discard(action.card)
+        state.events.add(event("encounter_discarded", f"Dracula discards "
+                                                      f"{state.name(action.card)}.",
+                               encounter=action.card), Scope.seat(DRACULA),
+                         event("encounter_discarded", "Dracula discards an encounter."))
+        if len(hand) <= state.rules.dracula.encounter_hand:
+            state.stack.pop()
 
 
 def place_encounter(state: ModernState, hideout: Hideout, encounter: str) -> None:
@@ -270,28 +347,33 @@ class Maturing(ModernDecision):
     revealed: bool = False
     rumour: bool = False
     power: str = ""
+    #: Which encounters lie face up, and the damage on each (a vampire back from a fight).
+    shown: tuple[bool, ...] = ()
+    wounds: tuple[int, ...] = ()
 
     @staticmethod
     def leaving(hideout: Hideout) -> Maturing:
         return Maturing(hideout.card, tuple(hideout.encounters), hideout.revealed,
-                        hideout.rumour, hideout.power)
+                        hideout.rumour, hideout.power, tuple(hideout.shown),
+                        tuple(hideout.wounds))
 
     @property
     def hideout(self) -> Hideout:
         """A fresh hideout of what this record holds."""
         found = Hideout(self.card, revealed=self.revealed, rumour=self.rumour, power=self.power)
-        for encounter in self.encounters:
-            found.add_encounter(encounter)
+        for i, encounter in enumerate(self.encounters):
+            found.add_encounter(encounter, shown=i < len(self.shown) and self.shown[i],
+                                wounds=self.wounds[i] if i < len(self.wounds) else 0)
         return found
 
     def deciders(self, state: ModernState) -> tuple[str, ...]:
-        return (DRACULA,) if self.options(state) else ()
+        return (DRACULA,)  # every time: whether he is asked must not tell what the card is
 
     def options(self, state: ModernState) -> list[Action]:
         hideout, rules = self.hideout, state.rules
+        if hideout.card in rules.powers:  # it goes back (Hide's encounters never mature)
+            return [Mature(effects=False)]
         found: list[Action] = []
-        if hideout.card in rules.powers:
-            return found  # a power card just returns (Hide's encounters never mature)
         matures = [e for e in hideout.encounters if rules.encounters[e].matures]
         found.append(Mature(effects=bool(matures)))
         if matures:
@@ -308,12 +390,16 @@ class Maturing(ModernDecision):
         return self.options(state)
 
     def prompt(self, state: ModernState, seat: str) -> str:
-        return (f"Dracula: the hideout in {state.name(self.hideout.card)} leaves the trail; "
+        if self.card in state.rules.powers:
+            return (f"Dracula: {state.name(self.card)} leaves the trail; it goes back to your "
+                    "location deck.")
+        return (f"Dracula: the hideout in {state.name(self.card)} leaves the trail; "
                 "mature it or turn it into a lair.")
 
-    def run(self, state: ModernState) -> None:
-        state.stack.pop()
-        _return_to_deck(state, self.hideout, "leaves the trail")
+    def describe(self, state: ModernState, seat: str, action: Action) -> str:
+        if self.card in state.rules.powers:
+            return "return it to the location deck"
+        return super().describe(state, seat, action)
 
     def apply(self, state: ModernState, seat: str, action: Action) -> None:
         assert isinstance(action, Mature)
@@ -329,20 +415,26 @@ class Maturing(ModernDecision):
             state.stack.append(LairEncounter())
             return
         if action.effects:
-            from .encounters import mature
-
             mature(state, hideout)
         else:
             _return_to_deck(state, hideout, "matures")
 
 
 def _return_to_deck(state: ModernState, hideout: Hideout, why: str) -> None:
+    """The hideout leaves the trail without matured effects: the same words at the table
+    for a location card and a power card (a face-down card keeps its secret)."""
     for encounter in hideout.encounters:
         state.encounter_deck.discard(encounter)
-    shown = state.name(hideout.card) if hideout.revealed else "a face-down card"
-    state.say("matured", f"The hideout leaving the trail ({shown}) {why}: its "
-                         f"{len(hideout.encounters)} encounter(s) are discarded and the card "
-                         "goes back to Dracula's location deck.", reason=why)
+    count = len(hideout.encounters)
+
+    def told(shown: str) -> str:
+        return (f"The hideout leaving the trail ({shown}) {why}: its {count} encounter(s) are "
+                "discarded and the card goes back to Dracula's location deck.")
+
+    state.events.add(event("matured", told(state.name(hideout.card)), card=hideout.card,
+                           reason=why), Scope.seat(DRACULA),
+                     event("matured", told(state.name(hideout.card) if hideout.revealed
+                                           else "a face-down card"), reason=why))
 
 
 @attrs.frozen
@@ -377,4 +469,4 @@ class LairEncounter(ModernDecision):
         state.stack.pop()
 
 
-__all__ = ["DraculaPhase", "LairEncounter", "Maturing", "hideout_in"]
+__all__ = ["DarkCallDiscard", "DraculaPhase", "LairEncounter", "Maturing"]

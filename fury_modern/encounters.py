@@ -23,15 +23,17 @@ import attrs
 
 from gothic_kernel import Action, Scope, event
 
-from .actions import PASS, Delay, Discard, MoveHunter, PlaceEncounter, Reveal
+from .actions import PASS, ChooseHunter, Delay, Discard, Keep, MoveHunter, PlaceEncounter, Reveal
+from .combat import start_fight
 from .decisions import ModernDecision
-from .health import hurt_hunter
+from .hands import check_dracula_events, drop_card, keep_revealed
+from .health import heal_dracula, hurt_hunter
 from .influence import advance_influence
 from .rules import DRACULA, HUNTERS
-from .trail import clear_hideout, hideout_in, reveal_location
+from .tokens import RoadblockPlacement, place_fog
+from .trail import clear_hideout, hideout_in, return_encounter, reveal_location
 
 if TYPE_CHECKING:
-    from .combat import Fight
     from .state import Hideout, ModernState
 
 FIREARMS = ("pistol", "rifle")
@@ -39,13 +41,15 @@ FIREARMS = ("pistol", "rifle")
 
 @attrs.frozen
 class Met:
-    """An encounter taken out of its hideout to be resolved against ``hunter``."""
+    """An encounter taken out of its hideout to be resolved against ``hunter`` (``shown``: the
+    table has seen which card it is: face up in its hideout, or revealed by an ambush)."""
 
     encounter: str
     hunter: str
     city: str
     wounds: int = 0
     ambush: bool = False
+    shown: bool = True
 
 
 # -- searching and ambushing ---------------------------------------------------------------
@@ -55,8 +59,8 @@ def search(state: ModernState, seat: str) -> None:
     city = state.hunters[seat].location
     hideout = hideout_in(state, city)
     assert hideout is not None
-    queue = tuple(Met(e, seat, city, w) for e, w in zip(hideout.encounters, hideout.wounds,
-                                                          strict=True))
+    queue = tuple(Met(e, seat, city, w, shown=s) for e, w, s in
+                  zip(hideout.encounters, hideout.wounds, hideout.shown, strict=True))
     hideout.encounters.clear()
     hideout.shown.clear()
     hideout.wounds.clear()
@@ -105,33 +109,13 @@ def discard(state: ModernState, met: Met) -> None:
 
 def put_back(state: ModernState, met: Met, wounds: int = 0) -> None:
     """The card goes back face up to its hideout (discarded if that was cleared meanwhile)."""
-    hideout = hideout_in(state, met.city)
-    if hideout is None:
-        discard(state, met)
-        return
-    hideout.add_encounter(met.encounter, shown=True, wounds=wounds)
-    state.say("encounter_returns", f"{state.name(met.encounter)} goes back face up to "
-                                   f"{state.name(met.city)}.", encounter=met.encounter)
+    return_encounter(state, met.city, met.encounter, wounds)
 
 
 def _drop_empty_lairs(state: ModernState) -> None:
     """A lair that holds no encounter must be cleared (Lairs)."""
     for lair in [h for h in state.lairs if not h.encounters]:
         clear_hideout(state, lair, "it holds no encounter")
-
-
-# -- vampires ------------------------------------------------------------------------------
-
-def after_vampire_fight(state: ModernState, fight: Fight) -> None:
-    """A vampire destroyed is discarded; one still alive goes back face up with its damage."""
-    from .combat import vampire_destroyed
-
-    met = Met(fight.vampire, fight.hunters[0] if fight.hunters else HUNTERS[0], fight.city)
-    if vampire_destroyed(state, fight):
-        state.say("vampire_destroyed", f"The {state.name(fight.vampire)} is destroyed.")
-        discard(state, met)
-    else:
-        put_back(state, met, fight.wounds)
 
 
 # -- the choices encounters ask ------------------------------------------------------------
@@ -192,6 +176,11 @@ class Encounter:
     def of(card: str) -> Encounter:
         return Encounter._kinds[card]
 
+    @staticmethod
+    def known(card: str) -> bool:
+        """Whether the engine knows the encounter ``card`` (a data file may name others)."""
+        return card in Encounter._kinds
+
     def meet(self, state: ModernState, met: Met) -> None:
         raise NotImplementedError
 
@@ -239,8 +228,6 @@ class VampireEncounter(Encounter):
         self.fight(state, met, (met.hunter,))
 
     def fight(self, state: ModernState, met: Met, hunters: tuple[str, ...]) -> None:
-        from .combat import start_fight
-
         start_fight(state, hunters, met.city, night=state.night, vampire=met.encounter,
                     wounds=met.wounds)
 
@@ -275,10 +262,13 @@ class VampireEncounter(Encounter):
                                      f"{state.name(hideout.card)}.", card=hideout.card,
                   encounter=self.card)
         advance_influence(state, gain, f"the {state.name(self.card)} matured")
+        if state.is_over:  # Dracula has won: nothing more happens
+            return
+        first = state.first_space  # it matures as the trail slides: space 1 is empty
         for space in sorted(rules.encounters[self.card].clears_trail_spaces, reverse=True):
-            if space <= len(state.trail):
-                clear_hideout(state, state.trail[space - 1], f"the {state.name(self.card)} "
-                                                             "matured")
+            if 0 <= space - first < len(state.trail):
+                clear_hideout(state, state.trail[space - first],
+                              f"the {state.name(self.card)} matured")
 
 
 class NewVampire(VampireEncounter):
@@ -368,8 +358,6 @@ class DesecratedSoil(Encounter):
             put_back(state, step.met)
 
     def mature(self, state: ModernState, hideout: Hideout) -> None:
-        from .health import heal_dracula
-
         heal_dracula(state, 3, "the Desecrated Soil matured")
 
 
@@ -384,27 +372,53 @@ class Hoax(Encounter):
         discard(state, met)
 
     def mature(self, state: ModernState, hideout: Hideout) -> None:
+        state.stack.append(HoaxKeep())
+
+
+def _dracula_discards(state: ModernState) -> list[str]:
+    return [c for c in state.event_deck.discards if state.rules.events[c].owner == DRACULA]
+
+
+@attrs.frozen
+class HoaxKeep(ModernDecision):
+    """The Hoax matured: Dracula takes every Dracula event from the discard pile, keeps the
+    one he chooses, in secret, and shuffles the rest into the event deck."""
+
+    KIND = "hoax_keep"
+    RULE = "Encounters - Hoax"
+
+    def deciders(self, state: ModernState) -> tuple[str, ...]:
+        return (DRACULA,) if _dracula_discards(state) else ()
+
+    def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
+        return [Keep(c) for c in sorted(set(_dracula_discards(state)))]
+
+    def prompt(self, state: ModernState, seat: str) -> str:
+        return ("Dracula: the Hoax matures - choose the Dracula event you keep from the "
+                "discards; the others are shuffled into the event deck.")
+
+    def apply(self, state: ModernState, seat: str, action: Action) -> None:
+        assert isinstance(action, Keep)
+        state.stack.pop()
         deck = state.event_deck
-        found = [c for c in deck.discards if state.rules.events[c].owner == DRACULA]
-        if not found:
-            state.say("hoax_matures", "The Hoax matures: no Dracula event lies in the discards.")
-            return
+        found = _dracula_discards(state)
         for card in found:
             deck.discards.remove(card)
-        keep = max(found, key=lambda c: (found.count(c), c))
-        found.remove(keep)
+        found.remove(action.card)
         deck.cards += found
         deck.shuffle(state.dice)
-        state.dracula.events.append(keep)
+        state.dracula.events.append(action.card)
         state.events.add(event("hoax_matures", f"The Hoax matures: Dracula keeps "
-                                               f"{state.name(keep)}.", card=keep),
+                                               f"{state.name(action.card)}.", card=action.card),
                          Scope.seat(DRACULA),
                          event("hoax_matures", "The Hoax matures: Dracula takes the Dracula "
                                                "events from the discards, keeps one and "
                                                "shuffles the rest into the event deck."))
-        from .hunters import check_dracula_events
-
         check_dracula_events(state)
+
+    def run(self, state: ModernState) -> None:
+        state.stack.pop()
+        state.say("hoax_matures", "The Hoax matures: no Dracula event lies in the discards.")
 
 
 class Rats(Encounter):
@@ -445,8 +459,6 @@ class Saboteur(Rats):
         state.stack.append(EncounterStep(met, met.hunter, "firearm", holds=True))
 
     def mature(self, state: ModernState, hideout: Hideout) -> None:
-        from .tokens import RoadblockPlacement
-
         state.stack.append(RoadblockPlacement("the Saboteur matured"))
 
 
@@ -478,10 +490,12 @@ class Spy(Encounter):
         if isinstance(action, MoveHunter):
             self.spied(state, action.to)
         elif isinstance(action, Discard):
-            state.hunters[step.chooser].items.remove(action.card)
+            drop_card(state, step.chooser, action.card)
             state.item_deck.discard(action.card)
             state.say("spy_foiled", f"{state.name(step.chooser)} discards "
-                                    f"{state.name(action.card)}: the Spy is gone.")
+                                    f"{state.name(action.card)}: the Spy is gone.",
+                      seat=step.chooser, card=action.card)
+            keep_revealed(state, step.chooser)
         else:
             self.spied(state, step.chooser)
 
@@ -501,9 +515,16 @@ class Spy(Encounter):
 
 
 class SzganyBodyguards(Encounter):
-    """2 damage; unless the hunter reveals a weapon, 2 more and he is delayed."""
+    """2 damage; unless the hunter reveals a weapon, 2 more and he is delayed. Matured:
+    Dracula keeps it face up, to strike a hunter before a combat with him (``Bodyguards``)."""
 
     card = "szgany_bodyguards"
+
+    def mature(self, state: ModernState, hideout: Hideout) -> None:
+        state.encounter_deck.discards.remove(self.card)  # mature() discarded it
+        state.dracula.kept.append(self.card)
+        state.say("bodyguards_kept", "The Szgany Bodyguards mature: Dracula keeps them face "
+                                     "up.", encounter=self.card)
 
     def meet(self, state: ModernState, met: Met) -> None:
         hurt_hunter(state, met.hunter, 2, "Szgany Bodyguards")
@@ -526,6 +547,57 @@ class SzganyBodyguards(Encounter):
         hurt_hunter(state, step.chooser, 2, "Szgany Bodyguards")
         if not state.hunters[step.chooser].defeated:
             _delay(state, step.chooser, "Szgany Bodyguards")
+
+
+def bodyguards_before_combat(state: ModernState) -> None:
+    """At dawn or dusk, before a combat with Dracula (he is revealed, a hunter is in his
+    city): the Szgany Bodyguards he keeps may strike a hunter there first."""
+    if state.dracula.kept and state.dracula.revealed and not state.is_over and \
+            state.hunters_at(state.dracula_location):
+        state.stack.append(Bodyguards())
+
+
+@attrs.frozen
+class Bodyguards(ModernDecision):
+    """Szgany Bodyguards, matured and kept face up (encounters.toml): "at a dawn or dusk,
+    before a combat involving him, he may apply the effect to a hunter in his location,
+    then discard it". Asked again while he keeps another."""
+
+    KIND = "bodyguards"
+    RULE = "Encounters - Szgany Bodyguards"
+
+    def deciders(self, state: ModernState) -> tuple[str, ...]:
+        return (DRACULA,) if self.targets(state) and state.dracula.kept else ()
+
+    def targets(self, state: ModernState) -> list[str]:
+        return state.hunters_at(state.dracula_location)
+
+    def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
+        return [*(ChooseHunter(h) for h in self.targets(state)), PASS]
+
+    def prompt(self, state: ModernState, seat: str) -> str:
+        return ("Dracula: before the combat, your Szgany Bodyguards may strike a hunter in "
+                "your city (then they are discarded), or wait.")
+
+    def describe(self, state: ModernState, seat: str, action: Action) -> str:
+        if isinstance(action, ChooseHunter):
+            return f"the Szgany Bodyguards strike {state.name(action.hunter)}"
+        return "keep them for later"
+
+    def apply(self, state: ModernState, seat: str, action: Action) -> None:
+        state.stack.pop()
+        if not isinstance(action, ChooseHunter):
+            return
+        card = SzganyBodyguards.card
+        state.dracula.kept.remove(card)
+        if state.dracula.kept:
+            state.stack.append(Bodyguards())  # after this one's effect, the next
+        state.say("bodyguards", f"Dracula's Szgany Bodyguards strike {state.name(action.hunter)}"
+                                ".", seat=action.hunter, encounter=card)
+        Encounter.of(card).meet(state, Met(card, action.hunter, state.dracula_location))
+
+    def run(self, state: ModernState) -> None:
+        state.stack.pop()
 
 
 class SzganyMob(Encounter):
@@ -555,7 +627,7 @@ class SzganyMob(Encounter):
     def choose(self, state: ModernState, step: EncounterStep, action: Action) -> None:
         seat = step.chooser
         if isinstance(action, Discard):
-            state.hunters[seat].items.remove(action.card)
+            drop_card(state, seat, action.card)
             state.item_deck.discard(action.card)
             state.say("discard", f"{state.name(seat)} discards {state.name(action.card)}.",
                       seat=seat, card=action.card)
@@ -564,8 +636,9 @@ class SzganyMob(Encounter):
                 return
         hurt_hunter(state, seat, len(state.hunters[seat].items), "the Szgany Mob")
         rest = step.hunters[step.hunters.index(seat) + 1:]
-        if rest:
+        if rest and not state.is_over:
             state.stack.append(attrs.evolve(step, chooser=rest[0]))
+        keep_revealed(state, seat)  # before the next hunter, if his revealed item went
 
     def mature(self, state: ModernState, hideout: Hideout) -> None:
         region = state.board.region(hideout.card)
@@ -580,8 +653,6 @@ class UnnaturalFog(Encounter):
     card = "unnatural_fog"
 
     def meet(self, state: ModernState, met: Met) -> None:
-        from .tokens import place_fog
-
         discard(state, met)
         place_fog(state, met.city, 2 if state.board.is_port(met.city) else 1)
         if not state.night:
@@ -596,8 +667,6 @@ class UnnaturalFog(Encounter):
         return "Dracula: the Unnatural Fog matures - choose the city that takes two fog tokens."
 
     def choose(self, state: ModernState, step: EncounterStep, action: Action) -> None:
-        from .tokens import place_fog
-
         assert isinstance(action, MoveHunter)
         place_fog(state, action.to, 2)
 
@@ -648,7 +717,10 @@ def mature(state: ModernState, hideout: Hideout) -> None:
     for card in hideout.encounters:
         state.encounter_deck.discard(card)
     for card in hideout.encounters:
+        if state.is_over:  # a vampire's influence won the game: nothing more happens
+            return
         Encounter.of(card).mature(state, hideout)
 
 
-__all__ = ["EncounterStep", "Searching", "encounter", "mature", "search"]
+__all__ = ["Bodyguards", "Encounter", "EncounterStep", "HoaxKeep", "Searching",
+           "bodyguards_before_combat", "encounter", "mature", "search"]

@@ -27,16 +27,20 @@ from .actions import (
     REST,
     SEARCH,
     SUPPLY,
-    Discard,
     EndTrade,
     Give,
     Move,
     ReserveTicket,
     Trade,
 )
+from .arrival import end_movement
 from .decisions import ModernDecision
+from .encounters import search
+from .hands import check_dracula_events, check_hand_limits, drop_card
 from .health import heal_hunter
 from .rules import DRACULA, HUNTERS
+from .trail import hideout_in
+from .wording import card_name, ticket_label
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -86,11 +90,13 @@ def move_options(state: ModernState, seat: str) -> list[Move]:
 
 
 def searchable(state: ModernState, city: str) -> bool:
-    """A hideout or lair with encounters lies in ``city``, and no fog (Search Action)."""
-    from .trail import hideout_in
-
+    """A hideout or lair with encounters lies in ``city`` and the hunter knows it: its
+    location card lies face up (Search Action: "When a hunter is on a location with an
+    encounter card"; a face-down card, such as a lair that moved up to trail space 1 or
+    took its encounter while he stood there, tells him nothing). Not in fog."""
     found = hideout_in(state, city)
-    return found is not None and bool(found.encounters) and not state.tokens.fog.get(city)
+    return found is not None and found.revealed and bool(found.encounters) \
+        and not state.tokens.fog.get(city)
 
 
 def ticket_options(state: ModernState, seat: str) -> list[Action]:
@@ -130,14 +136,10 @@ def explain(state: ModernState, seat: str, action: Action, *, night: bool) -> st
 # -- doing it --------------------------------------------------------------------------------------
 
 def take_action(state: ModernState, seat: str, action: Action, *, night: bool) -> None:
-    from .trail import end_movement
-
     if isinstance(action, Move):
         move_hunter(state, seat, action)
         end_movement(state, seat)
     elif action == SEARCH:
-        from .encounters import search
-
         search(state, seat)
     elif action == SUPPLY:
         supply(state, seat, night=night)
@@ -170,16 +172,9 @@ def move_hunter(state: ModernState, seat: str, action: Move) -> None:
               seat=seat, to=action.to, by=action.by, ticket=action.ticket)
 
 
-def ticket_label(state: ModernState, kind: str) -> str:
-    ticket = state.rules.tickets[kind]
-    return f"{ticket.white}/{ticket.yellow or '-'}"
-
-
 def moved_by_bats(state: ModernState, seat: str, city: str) -> None:
     """Bats: Dracula moves the hunter instead of his action; the token goes back; he is
     delayed (encounters.toml)."""
-    from .trail import end_movement
-
     hunter = state.hunters[seat]
     hunter.bats = False
     if city != hunter.location:
@@ -201,6 +196,7 @@ def supply(state: ModernState, seat: str, *, night: bool) -> None:
     if not board.is_hospital(here) and state.event_deck.can_draw():
         card = (state.event_deck.draw_bottom if night else state.event_deck.draw_top)(state.dice)
         drew.append(_event_drawn(state, seat, card, night=night))
+    items = 0
     if board.is_large(here) or board.is_hospital(here):
         count = 2 if "supply_two_items" in state.rules.hunters[seat].abilities else 1
         for _ in range(count):
@@ -213,7 +209,9 @@ def supply(state: ModernState, seat: str, *, night: bool) -> None:
                                  Scope.seat(seat),
                                  event("item_drawn", f"{state.name(seat)} draws an item card.",
                                        seat=seat))
-                drew.append("an item card")
+                items += 1
+    if items:
+        drew.append("an item card" if items == 1 else f"{items} item cards")
     state.say("supply", f"{state.name(seat)} supplies: {', '.join(drew) or 'nothing'}.",
               seat=seat)
     check_hand_limits(state, seat)
@@ -332,85 +330,20 @@ class TradeSession(ModernDecision):
             state.stack[-1] = attrs.evolve(self, turn=self.turn + 1, done=1)
             return
         assert isinstance(action, Give)
-        giver, taker = state.hunters[seat], state.hunters[self.other]
-        pile = giver.tickets if action.card in state.rules.tickets else giver.items
-        pile.remove(action.card)
-        (taker.tickets if pile is giver.tickets else taker.items).append(action.card)
-        taker.tickets.sort()
+        taker = state.hunters[self.other]
+        if action.card in state.rules.tickets:
+            state.hunters[seat].tickets.remove(action.card)
+            taker.tickets.append(action.card)
+            taker.tickets.sort()
+        else:
+            drop_card(state, seat, action.card)
+            taker.items.append(action.card)
         state.events.add(event("trade_give", f"{state.name(seat)} gives "
                                              f"{state.name(self.other)} "
-                                             f"{_card_name(state, action.card)}.",
+                                             f"{card_name(state, action.card)}.",
                                seat=seat, to=self.other, card=action.card),
                          Scope.group(f"trade_{self.first}_{self.second}",
                                      (self.first, self.second)),
                          event("trade_give", f"{state.name(seat)} hands "
                                              f"{state.name(self.other)} a card.", seat=seat))
         state.stack[-1] = attrs.evolve(self, turn=self.turn + 1, done=0)
-
-
-def _card_name(state: ModernState, card: str) -> str:
-    if card in state.rules.tickets:
-        return f"a {ticket_label(state, card)} ticket"
-    return state.name(card)
-
-
-# -- hand limits -----------------------------------------------------------------------------------
-
-def check_hand_limits(state: ModernState, seat: str) -> None:
-    """Over his limit of items or events a hunter discards down (What Are Hand Limits)."""
-    sheet, hunter = state.rules.hunters[seat], state.hunters[seat]
-    for kind, held, limit in (("item", hunter.items, sheet.item_limit),
-                              ("event", hunter.events, sheet.event_limit)):
-        if len(held) > limit:
-            state.stack.append(OverLimit(seat, kind))
-            return
-
-
-def check_dracula_events(state: ModernState) -> None:
-    if len(state.dracula.events) > state.rules.dracula.event_limit:
-        state.stack.append(OverLimit(DRACULA, "event"))
-
-
-@attrs.frozen
-class OverLimit(ModernDecision):
-    """A hand over its limit: the holder discards one card at a time until it fits."""
-
-    KIND = "over_limit"
-    RULE = "What Are Hand Limits"
-    seat: str
-    pile: str  # "item" or "event"
-
-    def hand(self, state: ModernState) -> list[str]:
-        if self.seat == DRACULA:
-            return state.dracula.events
-        hunter = state.hunters[self.seat]
-        return hunter.items if self.pile == "item" else hunter.events
-
-    def limit(self, state: ModernState) -> int:
-        if self.seat == DRACULA:
-            return state.rules.dracula.event_limit
-        sheet = state.rules.hunters[self.seat]
-        return sheet.item_limit if self.pile == "item" else sheet.event_limit
-
-    def deciders(self, state: ModernState) -> tuple[str, ...]:
-        return (self.seat,)
-
-    def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
-        return [Discard(c) for c in sorted(set(self.hand(state)))]
-
-    def prompt(self, state: ModernState, seat: str) -> str:
-        return (f"{state.name(seat)}: you hold more {self.pile} cards than your limit of "
-                f"{self.limit(state)}; discard one.")
-
-    def apply(self, state: ModernState, seat: str, action: Action) -> None:
-        assert isinstance(action, Discard)
-        hand = self.hand(state)
-        hand.remove(action.card)
-        deck = state.item_deck if self.pile == "item" else state.event_deck
-        deck.discard(action.card)
-        state.say("discard", f"{state.name(seat)} discards {state.name(action.card)} (hand "
-                             "limit).", seat=seat, card=action.card)
-        if len(hand) <= self.limit(state):
-            state.stack.pop()
-            if seat != DRACULA:
-                check_hand_limits(state, seat)

@@ -2,9 +2,9 @@
 
 For a hunter (or the public), Dracula's secrets: a hypothesis of the tracker is drawn
 (every face-down card of his trail and lairs, which of them are power cards, the card
-sliding off while his phase runs) and, if his move is chosen but not yet on the table,
-a move he could have chosen; then the encounters on face-down hideouts and in his hand
-(from the cards the viewer has not seen), his event cards. For Dracula (or the public),
+sliding off while his phase runs, and the move he has chosen while it waits to be
+placed); then the encounters on face-down hideouts, on the hideout sliding off and in his
+hand (from the cards the viewer has not seen), his event cards. For Dracula (or the public),
 the hunters' cards and tickets he has not seen. For everyone, the order of every deck
 and of the ticket pool, and the secret cards of a combat the viewer does not hold.
 
@@ -13,9 +13,10 @@ played in combat) stays in that hand. Log entries hidden from the viewer told th
 secrets; in the copy they keep their public form and say only that they were redrawn.
 
 Every draw is checked: the copy must give the viewer the same observation, prompt, legal
-actions and labels; a draw that does not (the engine offers a hunter Search where a lair
-moved into his city, for one) is drawn again, and after a few tries Dracula's trail stays
-as it was (the cards are still redrawn).
+actions and labels. While the tracker is exact every hypothesis passes (the tests draw
+without checking: ``draw``); past its bound a hypothesis may be one no secret history
+gives, and such a draw is drawn again; after a few tries Dracula's trail stays as it was
+(the cards are still redrawn).
 """
 
 from __future__ import annotations
@@ -27,9 +28,26 @@ import attrs
 
 from gothic_kernel import PUBLIC, Dice, Log, LogEntry
 
+from .actions import MoveTo
+from .combat import Fight
+from .dracula import DraculaPhase, Maturing, Step
+from .encounters import Searching
 from .rules import DRACULA, HUNTERS
-from .state import Hideout
-from .tracker import DOMAIN, LAIR0, LIMBO, Tracker, _codes, tracker_of
+from .tracker import (
+    _CACHE,
+    DOMAIN,
+    EMPTY,
+    LAIR0,
+    LIMBO,
+    MOVE_POWER,
+    MOVE_TO,
+    Table,
+    Tracker,
+    _codes,
+    _remember,
+    read_log,
+    tracker_of,
+)
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -44,18 +62,26 @@ def resample(state: ModernState, viewer: str, seed: int) -> ModernState:
     before = _surface(state, viewer)
     tracker = tracker_of(state) if viewer != DRACULA and not state.is_over else None
     for attempt in range(TRIES + 1):
-        twin = state.clone()
-        twin.dice = state.dice.reseeded(seed + attempt)
-        redraw_trail = tracker is not None and attempt < TRIES
-        if redraw_trail and tracker is not None and not _redraw_trail(twin, tracker, rng):
-            continue
-        _redraw_cards(twin, viewer, rng, trail_redrawn=redraw_trail)
-        twin.events = _redacted(state.events, viewer)
-        twin.invalidate()
-        _share_tracker(state, twin)
-        if attempt == TRIES or _surface(twin, viewer) == before:
+        twin = draw(state, viewer, seed + attempt, rng, tracker if attempt < TRIES else None)
+        if twin is not None and (attempt == TRIES or _surface(twin, viewer) == before):
             return twin
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def draw(state: ModernState, viewer: str, seed: int, rng: Dice,
+         tracker: Tracker | None) -> ModernState | None:
+    """One draw: the cards ``viewer`` has not seen and, given ``tracker``, Dracula's trail
+    from one of its hypotheses (None if none could be drawn). Unchecked: ``resample``
+    compares what the viewer would see and draws again."""
+    twin = state.clone()
+    twin.dice = state.dice.reseeded(seed)
+    if tracker is not None and not _redraw_trail(twin, tracker, rng):
+        return None
+    _redraw_cards(twin, viewer, rng)
+    twin.events = _redacted(state.events, viewer)
+    twin.invalidate()
+    _share_tracker(state, twin)
+    return twin
 
 
 def _surface(state: ModernState, viewer: str) -> Any:
@@ -68,8 +94,6 @@ def _surface(state: ModernState, viewer: str) -> Any:
 
 def _share_tracker(state: ModernState, twin: ModernState) -> None:
     """The copy's log has the same public entries: let it find the tracker already read."""
-    from .tracker import _CACHE, _remember, read_log
-
     entries = list(twin.events)
     if entries:
         tracker = read_log(state)
@@ -111,16 +135,15 @@ def _redraw_trail(twin: ModernState, tracker: Tracker, rng: Dice) -> bool:
     for j, hideout in enumerate(twin.lairs):
         hideout.card = names[row[LAIR0 + j]]
     limbo = names[row[LIMBO]] if t.limbo else ""
-    _redraw_move(twin, t, limbo, rng)
+    move = MoveTo(names[row[MOVE_TO]], names[row[MOVE_POWER]] if row[MOVE_POWER] != EMPTY
+                  else "", t.last_space) if t.chosen else None
+    _redraw_move(twin, t, limbo, move)
     return True
 
 
-def _redraw_move(twin: ModernState, table: Any, limbo: str, rng: Dice) -> None:
-    """The move waiting in Dracula's phase, and the card sliding off, to fit the drawn
-    trail."""
-    from .actions import MoveTo
-    from .dracula import DraculaPhase, Maturing, Step, move_options
-
+def _redraw_move(twin: ModernState, table: Table, limbo: str, move: MoveTo | None) -> None:
+    """The move in Dracula's phase and the card sliding off, as the drawn hypothesis has
+    them (``move``: the move chosen and waiting to be placed)."""
     for i, record in enumerate(twin.stack):
         if isinstance(record, Maturing) and limbo:
             twin.stack[i] = attrs.evolve(record, card=limbo)
@@ -128,13 +151,8 @@ def _redraw_move(twin: ModernState, table: Any, limbo: str, rng: Dice) -> None:
         if not isinstance(record, DraculaPhase) or record.move is None:
             continue
         if record.step in (Step.SLIDE, Step.PLACE):
-            trail = twin.trail
-            twin.trail = [*trail, Hideout(limbo)] if limbo else list(trail)
-            options = [m for m in move_options(twin) if isinstance(m, MoveTo)
-                       and (m.power != "misdirect" or m.space <= len(trail))]
-            twin.trail = trail
-            if options:
-                twin.stack[i] = attrs.evolve(record, move=options[rng.index(len(options))])
+            if move is not None:
+                twin.stack[i] = attrs.evolve(record, move=move)
         else:  # already on the table: what the drawn trail says it was
             first = twin.trail[0].card if twin.trail else ""
             power = first if first in twin.rules.powers else \
@@ -145,7 +163,7 @@ def _redraw_move(twin: ModernState, table: Any, limbo: str, rng: Dice) -> None:
 
 # -- cards -----------------------------------------------------------------------------------
 
-def _redraw_cards(twin: ModernState, viewer: str, rng: Dice, *, trail_redrawn: bool) -> None:
+def _redraw_cards(twin: ModernState, viewer: str, rng: Dice) -> None:
     rules = twin.rules
     fighting = _fighting(twin)
     hidden = [h for h in HUNTERS if h != viewer and h not in fighting]
@@ -179,8 +197,6 @@ def _redraw_cards(twin: ModernState, viewer: str, rng: Dice, *, trail_redrawn: b
 
 def _fighting(twin: ModernState) -> set[str]:
     """Hunters in a combat on the table (their combat hands show their items: kept)."""
-    from .combat import Fight
-
     return {h for d in twin.stack if isinstance(d, Fight) for h in (*d.hunters, *d.hands)}
 
 
@@ -245,22 +261,41 @@ def _known_cards(twin: ModernState, viewer: str) -> dict[str, dict[str, Counter[
             known[seat] = {"items": Counter(), "events": Counter(), "tickets": Counter()}
     for seat in HUNTERS:  # what has left a hand in silence is no longer known in it
         hunter = twin.hunters[seat]
+        for card, kind in ((hunter.revealed_item, "items"), (hunter.revealed_event, "events")):
+            if card:  # a weakened hunter's revealed cards lie on his sheet
+                known[seat][kind][card] = max(known[seat][kind][card], 1)
         for kind in ("items", "events", "tickets"):
             known[seat][kind] &= Counter(getattr(hunter, kind))
     return known
 
 
 def _redraw_encounters(twin: ModernState, rng: Dice) -> None:
-    """Dracula's hand and the face-down encounters on his hideouts, from the cards the
-    viewer has not seen (those and the encounter deck)."""
+    """Dracula's hand and the face-down encounters (on his hideouts, on the hideout sliding
+    off, those a search has still to turn up), from the cards the viewer has not seen
+    (those and the encounter deck)."""
     hideouts = [*twin.trail, *twin.lairs]
     unseen = [*twin.dracula.encounters, *twin.encounter_deck.cards]
     for hideout in hideouts:
         unseen += [e for e, s in zip(hideout.encounters, hideout.shown, strict=True) if not s]
+    for record in twin.stack:
+        if isinstance(record, Maturing):
+            shown = (*record.shown, *[False] * len(record.encounters))
+            unseen += [e for e, s in zip(record.encounters, shown, strict=False) if not s]
+        elif isinstance(record, Searching):
+            unseen += [m.encounter for m in record.queue if not m.shown]
     rng.shuffle(unseen)
     for hideout in hideouts:
         hideout.encounters = [e if s else unseen.pop()
                               for e, s in zip(hideout.encounters, hideout.shown, strict=True)]
+    for i, record in enumerate(twin.stack):
+        if isinstance(record, Maturing):
+            shown = (*record.shown, *[False] * len(record.encounters))
+            twin.stack[i] = attrs.evolve(record, encounters=tuple(
+                e if s else unseen.pop() for e, s in zip(record.encounters, shown,
+                                                         strict=False)))
+        elif isinstance(record, Searching):
+            twin.stack[i] = Searching(tuple(m if m.shown else attrs.evolve(
+                m, encounter=unseen.pop()) for m in record.queue))
     twin.dracula.encounters = sorted(unseen.pop() for _ in twin.dracula.encounters)
     twin.encounter_deck.cards = unseen
 
@@ -268,8 +303,6 @@ def _redraw_encounters(twin: ModernState, rng: Dice) -> None:
 def _redraw_combat(twin: ModernState, viewer: str, rng: Dice) -> None:
     """A combat on the table: for a hunter or the public, Dracula's combat hand and the card
     he has chosen face down; the combat deck's order for everyone."""
-    from .combat import Fight
-
     deck = twin.combat_deck
     for i, fight in enumerate(twin.stack):
         if not isinstance(fight, Fight) or viewer == DRACULA:

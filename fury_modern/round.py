@@ -21,8 +21,14 @@ import attrs
 from gothic_kernel import Action
 
 from .actions import ChooseHospital, MoveHunter
+from .combat import fight_dracula_if_revealed
 from .decisions import ModernDecision
+from .dracula import DraculaPhase
+from .encounters import bodyguards_before_combat
+from .hunters import explain, hunter_actions, moved_by_bats, take_action
+from .influence import advance_influence
 from .rules import DRACULA, HUNTERS
+from .tokens import dusk_tokens
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -32,8 +38,6 @@ WEEK = 14  # time-track spaces: a day and a night for each weekday
 
 def begin_round(state: ModernState) -> None:
     """The stack is empty: a new round, its steps pushed in reverse order."""
-    from .dracula import DraculaPhase
-
     state.rounds += 1
     state.stack += [DraculaPhase(), HunterTurns(night=True), Twilight(dusk=True),
                     HunterTurns(night=False)]
@@ -46,6 +50,7 @@ class Stage(enum.Enum):
 
     ADVANCE = "advance"
     HOSPITALS = "hospitals"
+    GUARDS = "guards"  # kept Szgany Bodyguards strike before the combat
     COMBAT = "combat"
     TOKENS = "tokens"
 
@@ -64,23 +69,22 @@ class Twilight(ModernDecision):
 
     def run(self, state: ModernState) -> None:
         if self.stage is Stage.ADVANCE:
-            state.stack[-1] = self.then(Stage.COMBAT if self.dusk else Stage.HOSPITALS)
+            state.stack[-1] = self.then(Stage.GUARDS if self.dusk else Stage.HOSPITALS)
             advance_time(state, dusk=self.dusk)
         elif self.stage is Stage.HOSPITALS:
             if not send_to_hospitals(state):  # a choice pushed: this stage runs again after
-                state.stack[-1] = self.then(Stage.COMBAT)
+                state.stack[-1] = self.then(Stage.GUARDS)
+        elif self.stage is Stage.GUARDS:
+            state.stack[-1] = self.then(Stage.COMBAT)
+            bodyguards_before_combat(state)
         elif self.stage is Stage.COMBAT:
             if self.dusk:
                 state.stack[-1] = self.then(Stage.TOKENS)
             else:
                 state.stack.pop()
-            from .combat import fight_dracula_if_revealed
-
             fight_dracula_if_revealed(state, night=self.dusk)
         else:
             state.stack.pop()
-            from .tokens import dusk_tokens
-
             dusk_tokens(state)
 
 
@@ -102,8 +106,6 @@ def advance_time(state: ModernState, *, dusk: bool) -> None:
     if state.despair >= state.rules.numbers["despair_tokens"]:
         gain = state.rules.dracula.fury_influence_per_dawn
         if gain:  # The Fury of Dracula (authored effect: fidelity table)
-            from .influence import advance_influence
-
             advance_influence(state, gain, "The Fury of Dracula")
 
 
@@ -211,13 +213,9 @@ class HunterTurns(ModernDecision):
     def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
         if seat == DRACULA:
             return [MoveHunter(c) for c in bats_destinations(state, self.seat)]
-        from .hunters import hunter_actions
-
         return hunter_actions(state, self.seat, night=self.night)
 
     def refusal(self, state: ModernState, seat: str, action: Action) -> str:
-        from .hunters import explain
-
         return explain(state, self.seat, action, night=self.night)
 
     def prompt(self, state: ModernState, seat: str) -> str:
@@ -232,12 +230,8 @@ class HunterTurns(ModernDecision):
         state.stack[-1] = self.advanced()
         if seat == DRACULA:
             assert isinstance(action, MoveHunter)
-            from .hunters import moved_by_bats
-
             moved_by_bats(state, self.seat, action.to)
             return
-        from .hunters import take_action
-
         take_action(state, self.seat, action, night=self.night)
 
     def run(self, state: ModernState) -> None:
@@ -247,7 +241,7 @@ class HunterTurns(ModernDecision):
         state.stack[-1] = self.advanced()
         if self.turn(state) is Turn.STANDS_UP:
             state.hunters[self.seat].delayed = False
-            state.say("stands_up", f"{state.name(self.seat)} is delayed and spends his action "
+            state.say("stands_up", f"{state.name(self.seat)} is delayed and spends the action "
                                    "standing up.", seat=self.seat)
 
 

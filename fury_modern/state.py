@@ -6,7 +6,8 @@ Who knows what (the views module cuts observations by these scopes):
   stand and how hurt and bitten they are, how many cards and tickets each holds,
   the trail's six spaces and the lairs as seen from the table (face-down cards, how
   many encounters lie on each, what has been revealed), Dracula's health, the number
-  of cards in his hands, tokens on the board, allies in play, the combat on the table;
+  of cards in his hands, the encounters he keeps face up, tokens on the board, allies
+  in play, the combat on the table;
 * each hunter alone: his items, events and tickets (a trade shows them to the other
   trader only; a weakened hunter's revealed item and event are public);
 * Dracula alone: the face-down trail and lair cards and encounters, his hands of
@@ -25,6 +26,7 @@ from gothic_kernel import Deck, Dice, Log, LoggedState, Outcome, Reshuffle
 from gothic_kernel.decisions import Decision, DecisionState
 from gothic_kernel.serial import from_data, to_data
 
+from .decisions import ModernDecision
 from .rules import DRACULA, HUNTERS, SEATS, Rules
 
 if TYPE_CHECKING:
@@ -98,9 +100,12 @@ class Dracula:
     ally: str = ""
     #: He must leave his location at his next phase (consecrated ground or a host on it).
     must_leave: bool = False
+    #: Encounter cards he keeps face up (a matured Szgany Bodyguards).
+    kept: list[str] = attrs.field(factory=list)
 
     def copy(self) -> Dracula:
-        return attrs.evolve(self, encounters=list(self.encounters), events=list(self.events))
+        return attrs.evolve(self, encounters=list(self.encounters), events=list(self.events),
+                            kept=list(self.kept))
 
 
 @attrs.define
@@ -144,10 +149,18 @@ class Snapshot:
     stack: list[dict[str, Any]]
     rounds: int
     result: Outcome | None
+    slid: bool = False
 
 
 class ModernState(LoggedState, DecisionState):
-    """A game of modern Fury of Dracula."""
+    """A game of modern Fury of Dracula.
+
+    It imports no rule module (they import it): what it needs from above reaches it
+    through its decisions and its game (``game.begin_round``, ``game.observe``,
+    ``game.resample_state``).
+    """
+
+    game: FuryModernGame
 
     def __init__(self, game: FuryModernGame, rules: Rules, dice: Dice,
                  options: dict[str, Any]) -> None:
@@ -158,8 +171,11 @@ class ModernState(LoggedState, DecisionState):
         self.influence = 0
         self.hunters: dict[str, Hunter] = {s: Hunter(s) for s in HUNTERS}
         self.dracula = Dracula()
-        #: Trail spaces 1..6 (index 0 is space 1, Dracula's current location).
+        #: The trail, newest first: index 0 is trail space 1 (Dracula's current location),
+        #: or space 2 while the hideouts have slid and his new card waits (``first_space``).
         self.trail: list[Hideout] = []
+        #: The hideouts have slid: trail space 1 is empty until his new card goes on it.
+        self.slid = False
         self.lairs: list[Hideout] = []
         self.tokens = Tokens()
         self.item_deck = Deck(reshuffle=Reshuffle.WHEN_EMPTY)
@@ -188,20 +204,14 @@ class ModernState(LoggedState, DecisionState):
         return self.result
 
     def enter_phase(self) -> None:
-        from .round import begin_round
-
-        begin_round(self)
+        self.game.begin_round(self)
 
     def observation(self, viewer: str) -> dict[str, Any]:
-        from .views import observation
-
         self.check_viewer(viewer)
-        return observation(self, viewer)
+        return self.game.observe(self, viewer)
 
     def _resample(self, viewer: str, seed: int) -> ModernState:
-        from .views import resample
-
-        return resample(self, viewer, seed)
+        return self.game.resample_state(self, viewer, seed)
 
     # -- helpers for the rules -------------------------------------------------------------------
     @property
@@ -225,6 +235,12 @@ class ModernState(LoggedState, DecisionState):
             if hideout.card not in self.rules.powers:
                 return hideout.card
         return ""
+
+    @property
+    def first_space(self) -> int:
+        """The trail space of ``trail[0]``: 1, or 2 while the hideouts have slid and space 1
+        waits for Dracula's new card (the sixth hideout matures meanwhile)."""
+        return 2 if self.slid else 1
 
     @property
     def current_hideout(self) -> Hideout | None:
@@ -261,6 +277,7 @@ class ModernState(LoggedState, DecisionState):
         twin.hunters = {s: h.copy() for s, h in self.hunters.items()}
         twin.dracula = self.dracula.copy()
         twin.trail = [h.copy() for h in self.trail]
+        twin.slid = self.slid
         twin.lairs = [h.copy() for h in self.lairs]
         twin.tokens = self.tokens.copy()
         twin.item_deck, twin.event_deck = self.item_deck.clone(), self.event_deck.clone()
@@ -280,7 +297,7 @@ class ModernState(LoggedState, DecisionState):
                         self.hunters, self.dracula, self.trail, self.lairs, self.tokens,
                         self.item_deck, self.event_deck, self.encounter_deck, self.combat_deck,
                         self.tickets, self.hunter_ally, [d.to_data() for d in self.stack],
-                        self.rounds, self.result)
+                        self.rounds, self.result, self.slid)
 
     def to_data(self) -> dict[str, Any]:
         data: dict[str, Any] = to_data(self.snapshot())
@@ -289,13 +306,12 @@ class ModernState(LoggedState, DecisionState):
     @classmethod
     def from_snapshot(cls, game: FuryModernGame, rules: Rules, data: Any,
                       dice: Dice) -> ModernState:
-        from .decisions import ModernDecision
-
         plain = from_data(Snapshot, data)
         state = cls(game, rules, dice, plain.options)
         state.time, state.despair, state.influence = plain.time, plain.despair, plain.influence
         state.hunters, state.dracula = plain.hunters, plain.dracula
         state.trail, state.lairs, state.tokens = plain.trail, plain.lairs, plain.tokens
+        state.slid = plain.slid
         state.item_deck, state.event_deck = plain.item_deck, plain.event_deck
         state.encounter_deck, state.combat_deck = plain.encounter_deck, plain.combat_deck
         state.tickets, state.hunter_ally = plain.tickets, plain.hunter_ally

@@ -9,39 +9,46 @@ the decision now waiting; the tracker reads nothing else, so it cannot leak:
   card's distinct back (``castle``), a lair moving up (``lair``), how many encounters he
   holds, then whether an encounter went on it (none at sea, none in a hunter's city,
   none with Feed or Dark Call); the damage it cost him by its reason (a sea-to-sea move,
-  Wolf Form, Dark Call; Feed heals him, which shows only when he was hurt); a hideout
-  cleared by Misdirect just before it;
-* the slide: the hideout pushed off the sixth space leaves (a power card just goes
-  back), matures (a location), matures with its effects (its card is shown), or becomes
-  a lair;
+  Wolf Form, Dark Call; Feed heals him, which shows only when he was hurt);
+* Misdirect, as he plays it (before the slide): the hideout it clears, which its card
+  replaces; his move is then a normal move;
+* the slide: the hideouts slide (the trail then starts on space 2 until his card is
+  placed), and the one pushed off the sixth space goes back (a location or a power card:
+  the same words), matures with its effects (its card is shown), or becomes a lair;
 * finding the trail: a hunter ending his movement in a city turns the card of its
   hideout face up (``trail_revealed``), or, with no such entry, learns that none of the
   face-down cards is that city; Dracula revealed when it is his own (``dracula_revealed``),
   and, if he is not, that the city is not his;
 * hideouts cleared (which space, why), a vampire maturing (it clears trail spaces 4 to 6
-  but never Dracula's own hideout: a space it leaves alone is his), cornered, Escape as
-  Bat (a flight up to two roads away, to a city with no hunter).
+  as they lie after the slide, but never Dracula's own hideout: a space it leaves alone
+  is his), cornered, Escape as Bat (his own hideout cleared, a flight up to two roads
+  away, to a city with no hunter whose card is neither on his trail nor in a lair).
 
 and, from the decision waiting: Dracula asked to place an encounter (the new card is on
-land, with no hunter), asked to mature the card sliding off (a location card: a power
-card goes back without asking), asked to move at all (he has a move).
+land, with no hunter), asked about the card sliding off (always: it tells only that his
+move is chosen and the trail has slid), asked to move at all (he has a move).
 
 A *hypothesis* is the identity of every face-down card, in order: the trail spaces, the
-lairs, and the card sliding off while Dracula's phase runs (his move was chosen before
-the slide). It is one row of bytes (a place's index in the map, a power card, or empty);
-the hypotheses are a numpy array of distinct rows, updated entry by entry, each fact a
+lairs, the card sliding off while Dracula's phase runs, and the move he has chosen while
+it waits to be placed (he chooses it before the slide, on the trail as it lay then). It
+is one row of bytes (a place's index in the map, a power card, or empty); the
+hypotheses are a numpy array of distinct rows, updated entry by entry, each fact a
 vectorised filter or rewrite. The possible places are the rows' current locations (the
 newest card that is not a power card), and Dracula's true place is always among them.
 
-While there are at most ``MAX_ROWS`` hypotheses the set of places is exact: every place
-in it ends some secret history that gives the public record, and no other place does
-(the tests check this against a brute-force replay of the engine). Beyond, the oldest
+While there are at most ``MAX_ROWS`` hypotheses (``CHOSEN_FACTOR`` times more while a
+chosen move waits) the set of places is exact: every place in it ends some secret
+history that gives the public record, and no other place does (the tests check this
+against a brute-force replay of the engine, through slides, maturing, lairs, Misdirect
+and flights as a bat). Beyond, the oldest
 face-down cards are kept as bitsets of the cards they may be, and hypotheses that then
 look alike merge: still sound, a little wider (``Tracker.exact`` says which).
 
 The tracker is incremental: the state after each log entry is kept in a small cache
 keyed by that entry (log entries never change and clones share them), so the next
-step, a clone and the observation of every seat start from work already done.
+step, a clone and the observation of every seat start from work already done; what a
+look at the decision waiting works out on a copy (a group of entries closed, the moves
+he may make, the slide) is remembered for the step that follows.
 """
 
 from __future__ import annotations
@@ -74,21 +81,25 @@ Words2 = Words  # bitsets over codes, shape (n, 2)
 Words3 = Words  # shape (n, k, 2)
 _ONE, _ZERO, _63 = np.uint64(1), np.uint64(0), np.uint64(63)
 
-#: Bytes per hypothesis: trail spaces, then lairs, then the card sliding off.
+#: Bytes per hypothesis: trail spaces, then lairs, then the card sliding off, then the
+#: move Dracula has chosen while it waits to be placed (the place it names, the power card
+#: it plays).
 WIDTH = 16
 TRAIL_COLS = 10
 LAIR0 = 10
 LAIR_COLS = 3
 LIMBO = 13
+MOVE_TO = 14
+MOVE_POWER = 15
 EMPTY = 255
 #: A column whose card is known only to be one of a set (the bitset in ``Tracker.dom``).
 DOMAIN = 254
 #: Past this many hypotheses the oldest face-down cards are merged into sets
 #: (``Tracker._bound``).
 MAX_ROWS = 5_000
-#: Whether a power card lying beside a location card (Wolf Form) is in use, as the cards on
-#: the trail are (dracula.power_moves counts only the cards themselves).
-POWER_BESIDE_COUNTS = False
+#: While his chosen move waits (the slide), each hypothesis counts once per move it allows:
+#: so many times more are kept before merging, lest the move alone cost exactness.
+CHOSEN_FACTOR = 16
 
 STAY_POWERS = ("hide", "feed", "dark_call")
 SEA_TO_SEA = "a sea-to-sea move"  # the reason dracula.place_card gives
@@ -96,7 +107,6 @@ CASTLE_HEAL = "the Castle Dracula card"
 MISDIRECT_REASON = "Misdirect"
 BAT_REASON = "Escape as Bat"
 CORNERED_REASON = "Dracula was cornered"
-LEAVES_TRAIL = "leaves the trail"  # a power card sliding off (dracula._return_to_deck)
 
 
 # -- the board as arrays ---------------------------------------------------------------------
@@ -221,8 +231,11 @@ class Table:
     """The public side of the trail and of everything else the tracker follows: the same
     for every hypothesis.
 
-    ``length``/``lairs``: how many cards lie on the trail and in lairs; ``limbo``: a card has
-    slid off the trail during this Dracula phase (it still counted when he chose his move);
+    ``length``/``lairs``: how many cards lie on the trail and in lairs; ``limbo``: the
+    hideouts have slid and a card has slid off the trail during this Dracula phase (the
+    trail then starts on space 2: ``ModernState.first_space``); ``chosen``: Dracula has
+    chosen his move and it waits to be placed (each hypothesis holds it in ``MOVE_TO`` and
+    ``MOVE_POWER``);
     ``shown``/``lairs_shown``/``limbo_shown``: face up; ``marks``/``lair_marks``/
     ``limbo_mark``: the power card beside a location card ("wolf_form", "escape_as_bat";
     Misdirect cannot clear such a hideout).
@@ -232,6 +245,7 @@ class Table:
     length: int = 0
     lairs: int = 0
     limbo: bool = False
+    chosen: bool = False
     shown: tuple[bool, ...] = ()
     marks: tuple[str, ...] = ()
     lairs_shown: tuple[bool, ...] = ()
@@ -246,7 +260,7 @@ class Table:
     holy: frozenset[str] = frozenset()
     over: bool = False
     #: The power the table knows his latest move used ("" for a location card or a power
-    #: it cannot name: Hide, and Feed when he was unhurt), and Misdirect's space.
+    #: it cannot name: Hide, and Feed when he was unhurt), and Misdirect's space (0: none).
     last_power: str = ""
     last_space: int = 0
     #: The columns whose card is kept as a set of possible cards (``Tracker.dom``), in order.
@@ -259,6 +273,13 @@ class Table:
         return [p for s, p in zip(HUNTERS, self.hunters, strict=True)
                 if p and s not in self.defeated]
 
+    def col(self, name: str) -> tuple[str, int]:
+        """Where a space named at the table lies: ``"trail space 3"`` -> ("trail", 2), or
+        ("trail", 1) during the slide (the trail starts on space 2); ``"lair 2"`` ->
+        ("lair", 1)."""
+        where, number = _space(name)
+        return where, number - 1 - (where == "trail" and self.limbo)
+
     def face_down(self) -> list[int]:
         """The columns of the cards lying face down."""
         cols = [j for j in range(self.length) if not self.shown[j]]
@@ -269,19 +290,19 @@ class Table:
 
 
 def _space(name: str) -> tuple[str, int]:
-    """``"trail space 3"`` -> ("trail", 2); ``"lair 2"`` -> ("lair", 1)."""
+    """``"trail space 3"`` -> ("trail", 3); ``"lair 2"`` -> ("lair", 2)."""
     words = str(name).split()
-    return ("lair" if words[0] == "lair" else "trail"), int(words[-1]) - 1
+    return ("lair" if words[0] == "lair" else "trail"), int(words[-1])
 
 
 # -- groups of entries read together ---------------------------------------------------------
 
 @attrs.frozen
 class MoveGroup:
-    """Dracula's move: a Misdirect clear before it, the move, its costs, a reveal, then
-    whether an encounter is placed (``placed`` True/False once known)."""
+    """Dracula's move placed: the card on trail space 1, its costs, a reveal, then whether
+    an encounter is placed (``placed`` True/False once known). ``damage``: his damage
+    before its costs."""
 
-    misdirect: int = 0
     moved: bool = False
     castle: bool = False
     lair: int = 0
@@ -363,20 +384,32 @@ class Tracker:
         length = max(self.table.length, 1)
         index: Ints = np.argmax(rows[:, :length] < self.geometry.size, axis=1).astype(np.int64)
         here: Ints = rows[np.arange(len(rows)), index].astype(np.int64)
-        _WHERE[id(rows)] = (rows, index, here)
-        if len(_WHERE) > 16:
-            _WHERE.pop(next(iter(_WHERE)))
+        _remember_where(rows, index, here)
         return index, here
 
     def places(self) -> list[str]:
-        if not len(self.rows):
-            return []
-        seen = np.bincount(self.current(), minlength=self.geometry.size)
-        return [self.geometry.places[int(i)] for i in np.flatnonzero(seen)]
+        rows = self.rows
+        memo = _PLACES.get(id(rows))
+        if memo is not None and memo[0] is rows:
+            return list(memo[1])
+        found: list[str] = []
+        if len(rows):
+            seen = np.bincount(self.current(), minlength=self.geometry.size)
+            found = [self.geometry.places[int(i)]
+                     for i in np.flatnonzero(seen[:self.geometry.size])]
+        _PLACES[id(rows)] = (rows, found)
+        if len(_PLACES) > 16:
+            _PLACES.pop(next(iter(_PLACES)))
+        return list(found)
 
     # -- rows and sets -----------------------------------------------------------------------
     def _keep(self, keep: Mask | Ints) -> None:
-        self.rows, self.dom = self.rows[keep], self.dom[keep]
+        """Keep the hypotheses ``keep`` selects (their current places go with them)."""
+        old = self.rows
+        self.rows, self.dom = old[keep], self.dom[keep]
+        memo = _WHERE.get(id(old))
+        if memo is not None and memo[0] is old:
+            _remember_where(self.rows, memo[1][keep], memo[2][keep])
 
     def _slot(self, col: int) -> int:
         """The index in ``dom`` of a column kept as a set, or -1."""
@@ -422,7 +455,13 @@ class Tracker:
     def _unique(self) -> None:
         """Merge equal hypotheses (uniting their sets); bound their number."""
         self._merge()
-        if len(self.rows) > MAX_ROWS:
+        self._bound_if_needed()
+
+    def _limit(self) -> int:
+        return MAX_ROWS * (CHOSEN_FACTOR if self.table.chosen else 1)
+
+    def _bound_if_needed(self) -> None:
+        if len(self.rows) > self._limit():
             self._bound()
 
     def _merge(self) -> None:
@@ -444,8 +483,9 @@ class Tracker:
                 *(LAIR0 + j for j in range(t.lairs - 1, -1, -1) if not t.lairs_shown[j]),
                 *(j for j in range(t.length - 1, 0, -1) if not t.shown[j])]
         newest = int(self.current_index().max()) if len(self.rows) else 0
+        limit = self._limit()
         for col in cols:
-            if len(self.rows) <= MAX_ROWS or (col < LAIR0 and col <= newest):
+            if len(self.rows) <= limit or (col < LAIR0 and col <= newest):
                 return
             if col in self.table.dom_cols:
                 continue
@@ -545,7 +585,7 @@ class Tracker:
                 return
             if placed is None and not group.over and not self.table.over:
                 placed = False  # the log went on: the encounter step passed without one
-            self._move(group, placed)
+            self._place(group, placed)
             for shown in group.after:
                 self._single(shown["kind"], shown)
         elif isinstance(group, ArrivalGroup):
@@ -620,8 +660,8 @@ class Tracker:
     def _cleared(self, shown: Mapping[str, Any]) -> None:
         reason = str(shown.get("reason", ""))
         if reason == MISDIRECT_REASON:
-            self.group = MoveGroup(misdirect=_space(shown["space"])[1] + 1,
-                                   damage=self.table.damage)
+            self._choose(self.table.col(str(shown["space"]))[1], self.table.damage)
+            self._bound_if_needed()
         elif reason == BAT_REASON:
             self.group = ClearGroup("bat", reason, spaces=(str(shown["space"]),))
         else:
@@ -630,8 +670,8 @@ class Tracker:
     def _clear(self, space: str) -> None:
         """A hideout cleared in the open: never Dracula's own (that one is skipped in
         silence: trail.clear_hideout)."""
-        where, col = _space(space)
         t = self.table
+        where, col = t.col(space)
         if where == "lair":
             self._drop_col(LAIR0 + col, LAIR0 + t.lairs)
             self.table = attrs.evolve(self.table, lairs=t.lairs - 1,
@@ -657,8 +697,8 @@ class Tracker:
         self._remap(lambda c: None if c == col else c)
 
     def _trail_revealed(self, shown: Mapping[str, Any]) -> None:
-        where, col = _space(shown["space"])
         t = self.table
+        where, col = t.col(shown["space"])
         if where == "lair":
             self._pin(LAIR0 + col, self.geometry.index[shown["card"]])
             self.table = attrs.evolve(self.table, lairs_shown=_with(t.lairs_shown, col, True))
@@ -671,11 +711,28 @@ class Tracker:
         self.table = attrs.evolve(self.table, revealed=True)
 
     def _slide(self) -> None:
-        """The hideout on the last space slides off; it waits in the ``limbo`` column until
-        the move (chosen before the slide) is placed."""
-        t = self.table
-        if t.limbo or not t.length:
+        """The hideouts slide and the one on the last space slides off; it waits in the
+        ``limbo`` column until the move (chosen before the slide) is placed. Remembered:
+        the observation of the maturing question slides a copy, the answer slides again."""
+        if self.table.limbo or not self.table.length:
             return
+        key = (id(self.rows), id(self.dom), id(self.table))
+        hit = _SLID.get(key)
+        if hit is not None and hit[0] is self.rows and hit[1] is self.dom and \
+                hit[2] is self.table:
+            self.rows, self.dom, self.table, self.exact = hit[3:]
+            return
+        before = (self.rows, self.dom, self.table)
+        self._slide_now()
+        _SLID[key] = (*before, self.rows, self.dom, self.table, self.exact)
+        while len(_SLID) > 16:
+            _SLID.popitem(last=False)
+
+    def _slide_now(self) -> None:
+        if not self.table.chosen:
+            self._choose(-1, self.table.damage)
+            self._bound_if_needed()
+        t = self.table
         last = t.length - 1
         rows = self.rows.copy()
         rows[:, LIMBO] = rows[:, last]
@@ -687,12 +744,9 @@ class Tracker:
                                   limbo_mark=t.marks[last])
 
     def _matured(self, shown: Mapping[str, Any]) -> None:
-        """Maturing: a power card goes back without asking him ("leaves the trail"); a
-        location card he matures without its effects ("matures")."""
+        """Maturing without matured effects: a location card or a power card goes back (the
+        same words for both: dracula._return_to_deck)."""
         self._slide()
-        g = self.geometry
-        self._narrow(LIMBO, g.powers_set if str(shown.get("reason")) == LEAVES_TRAIL
-                     else g.places_set)
 
     def _matures(self, shown: Mapping[str, Any]) -> None:
         """Matured with its effects: the card is shown as it leaves."""
@@ -721,7 +775,9 @@ class Tracker:
         first, skipping Dracula's own hideout."""
         rules = self.geometry.rules
         spaces = rules.encounters[shown["encounter"]].clears_trail_spaces
-        attempts = tuple(s for s in sorted(spaces, reverse=True) if s <= self.table.length)
+        first = 1 + self.table.limbo  # it matures as the trail slides: space 1 is empty
+        attempts = tuple(s for s in sorted(spaces, reverse=True)
+                         if 0 <= s - first < self.table.length)
         self.group = ClearGroup("vampire", f"the {rules.name(shown['encounter'])} matured",
                                 attempts)
 
@@ -741,10 +797,21 @@ class Tracker:
         was_revealed = t.revealed
         face_up = [j for j in range(t.length) if t.shown[j]]
         face_up += [LAIR0 + j for j in range(t.lairs) if t.lairs_shown[j]]
-        # trail.hideout_in finds the first hideout of the city: if it lies face up, nothing
-        # is logged, whatever lies behind it (a bat may fly to a lair's city: two cards)
+        # arrival.end_movement reveals the hideout of the city: if its card lies face up
+        # already, nothing is logged (no other card is that city)
         behind = bool(len(self.rows)) and bool(np.any(self.rows[0, face_up] == code))
-        if not behind and not any(s["kind"] == "trail_revealed" for s in group.after):
+        found = behind or any(s["kind"] == "trail_revealed" for s in group.after)
+        if not found and not group.after and not was_revealed:  # nothing turned up, at once
+            keep = self.current() != code
+            exact = [c for c in self.table.face_down() if c not in self.table.dom_cols]
+            if exact:
+                keep &= ~(self.rows[:, exact] == code).any(axis=1)
+            if self.table.dom_cols:
+                self.dom = self.dom & ~_set([code])[:, None, :]
+                keep &= _nonempty(self.dom)
+            self._keep(keep)
+            return
+        if not found:
             cols = self.table.face_down()
             exact = [c for c in cols if c not in self.table.dom_cols]
             if exact:
@@ -759,28 +826,32 @@ class Tracker:
             self._keep(self.current() != code)
 
     def _vampire_clears(self, group: ClearGroup) -> None:
-        cleared = {_space(s)[1] + 1 for s in group.spaces}
-        skipped = [s for s in group.attempts if s not in cleared]
+        if self.table.over and not group.spaces:  # his influence won: nothing was cleared
+            return
+        first = 1 + self.table.limbo
+        cleared = {self.table.col(s)[1] for s in group.spaces}
+        tried = [s - first for s in group.attempts]
+        skipped = [c for c in tried if c not in cleared]
         index = self.current_index()
         if len(skipped) > 1:
             self._keep(np.zeros(len(self.rows), dtype=bool))
         elif skipped:
-            self._keep(index == skipped[0] - 1)
+            self._keep(index == skipped[0])
         else:
-            self._keep(~np.isin(index, [s - 1 for s in group.attempts]))
-        for space in sorted(cleared, reverse=True):
+            self._keep(~np.isin(index, tried))
+        for col in sorted(cleared, reverse=True):
             t = self.table
-            self._drop_col(space - 1, t.length)
+            self._drop_col(col, t.length)
             self.table = attrs.evolve(self.table, length=t.length - 1,
-                                      shown=_without(t.shown, space - 1),
-                                      marks=_without(t.marks, space - 1))
+                                      shown=_without(t.shown, col),
+                                      marks=_without(t.marks, col))
         self._unique()
 
     def _cornered_clears(self, group: ClearGroup) -> None:
         """Cornered: each hideout behind trail space 1 is cleared in turn, his own skipped in
         silence; the spaces named tell which was his."""
         t = self.table
-        names = [_space(s)[1] + 1 for s in group.spaces]
+        names = [t.col(s)[1] + 1 for s in group.spaces]
         index = self.current_index()
         for c in range(t.length):
             expected = [2] * (t.length - 1) if c == 0 else \
@@ -802,39 +873,33 @@ class Tracker:
         self._keep(np.zeros(len(self.rows), dtype=bool))
 
     def _bat_flight(self, group: ClearGroup) -> None:
-        """Escape as Bat (combat.fly_off): his hideout moves to trail space 2 and is cleared
-        (unless it is then still his own, behind a power card), and he flies, in secret, to a
-        city up to two roads away with no hunter, off his trail; that card goes on space 1.
-        He was revealed, so the table knows which card is his."""
+        """Escape as Bat (combat.fly_off): his hideout is cleared where it lies (he was
+        revealed, so the table knows which card is his), and he flies, in secret, to a city
+        up to two roads away with no hunter, whose card is neither on his trail nor in a
+        lair; that card goes on trail space 1 with Escape as Bat beside it."""
         g, t = self.geometry, self.table
-        cleared = bool(group.spaces)
         index = self.current_index()
         c = int(index[0]) if len(index) else 0
         self._keep(index == c)
-        order = [j for j in range(t.length) if j != c]
-        order.insert(min(1, len(order)), c)
-        if c == 0 and t.length > 1:
-            self._narrow(order[0], g.places_set if cleared else g.powers_set)
-        elif cleared:
-            self._keep(np.zeros(len(self.rows), dtype=bool))
-        if cleared:
+        order = list(range(t.length))
+        if group.spaces:
+            if [t.col(s) for s in group.spaces] != [("trail", c)]:
+                self._keep(np.zeros(len(self.rows), dtype=bool))
             order.remove(c)
         ptr, to = g.reach(t.holy)
         banned = g.mask([*t.occupied(), *t.holy])
         here = self.current()
         pos, dest = _expand(here, ptr, to)
-        keep = ~banned[dest] & ~_member(_bits(self.rows, list(range(t.length)), g.size), pos,
-                                        dest)
+        cards = [*range(t.length), *(LAIR0 + j for j in range(t.lairs))]
+        keep = ~banned[dest] & ~_member(_bits(self.rows, cards, g.size), pos, dest)
         pos, dest = pos[keep], dest[keep]
         rows = np.full((len(pos), WIDTH), EMPTY, dtype=np.uint8)
         rows[:, 0] = dest
         rows[:, 1:len(order) + 1] = self.rows[pos][:, order]
         rows[:, LAIR0:] = self.rows[pos][:, LAIR0:]
         dom = self.dom[pos]
-        trail = [i for i, col in enumerate(t.dom_cols) if col < LAIR0]
-        if trail:  # the city he flew to is none of his trail's cards
-            dom = dom.copy()
-            dom[:, trail] &= ~_bit(dest)[:, None, :]
+        if t.dom_cols:  # the city he flew to is none of his trail's or lairs' cards
+            dom = dom & ~_bit(dest)[:, None, :]
         self.rows, self.dom = rows, dom
         self._keep(_nonempty(dom))
         self._remap(lambda col: _kept_at(order, col, 1))
@@ -850,13 +915,13 @@ class Tracker:
         return [*range(self.table.length), *([LIMBO] if self.table.limbo else [])]
 
     def _in_use(self, power: str) -> Mask:
-        """The power card lies on the trail (or is sliding off it). Like
-        dracula.power_moves, a power card beside a location card (Wolf Form) does not count
-        unless ``POWER_BESIDE_COUNTS``. A card kept as a set may be it or not (a move that
-        plays it then takes it out of the set)."""
+        """The power card lies on the trail (or is sliding off it), or beside a card of the
+        trail or a lair (Wolf Form; dracula.powers_in_use: lairs hold location cards only). A
+        card kept as a set may be it or not (a move that plays it then takes it out of the
+        set)."""
         t = self.table
         found: Mask = (self.rows[:, self._trail_cols()] == self.geometry.code[power]).any(axis=1)
-        if POWER_BESIDE_COUNTS and power in (*t.marks, *t.lair_marks, t.limbo_mark):
+        if power in (*t.marks, *t.lair_marks, *([t.limbo_mark] if t.limbo else [])):
             found |= True
         return found
 
@@ -888,163 +953,204 @@ class Tracker:
         return found
 
     def _has_move(self) -> Mask:
-        """Hypotheses in which Dracula has at least one move (DraculaPhase.deciders)."""
-        g, t = self.geometry, self.table
-        here, index = self.current(), self.current_index()
-        holy = g.mask(sorted(t.holy))
-        trail = _bits(self.rows, self._trail_cols(), g.size)
-        pos, dest = _expand(here, g.move_ptr, g.move_to)
-        ok = ~holy[dest] & ~_member(trail, pos, dest)
-        plain = np.bincount(pos[ok], minlength=len(self.rows)) > 0
-        if bool(plain.all()):
-            return plain
-        ptr, to = g.reach(t.holy)
-        pos, dest = _expand(here, ptr, to)
-        ok = ~holy[dest] & ~_member(trail, pos, dest)
-        wolf = np.bincount(pos[ok], minlength=len(self.rows)) > 0
-        found = plain | (wolf & self._may_play("wolf_form", t.damage, here))
-        for power in STAY_POWERS:
-            found |= self._may_play(power, t.damage, here)
-        spaces = np.zeros(len(self.rows), dtype=bool)
-        for col in range(t.length):
-            spaces |= self._misdirect_ok(col, index)
-        found |= plain & spaces & self._may_play("misdirect", t.damage, here)
+        """Hypotheses in which Dracula has at least one move (DraculaPhase.deciders): one
+        with a move other than Misdirect (Misdirect needs a move by road or sea too)."""
+        pos = self._candidates(-1, self.table.damage)[0]
+        found: Mask = np.bincount(pos, minlength=len(self.rows)) > 0
         return found
 
-    def _move(self, group: MoveGroup, placed: bool | None) -> None:
-        """Every way each hypothesis could have made the move the table saw (DraculaPhase:
-        move_options, then place_card): the new card on trail space 1."""
+    def _candidates(self, misdirect: int, damage: int) -> tuple[Ints, Ints, Ints]:
+        """Every move each hypothesis allows (DraculaPhase.move_options, with ``damage`` as
+        he chose): (the row, the place the move names, the power card played or
+        ``EMPTY``). ``misdirect``: the column of the hideout Misdirect clears (the table saw
+        it), or -1: any move but Misdirect (Misdirect shows as he plays it). Remembered:
+        the observation asking him to move works them out, his move uses them again."""
+        key = (id(self.rows), id(self.dom), id(self.table), misdirect, damage)
+        hit = _CANDIDATES.get(key)
+        if hit is not None and hit[0] is self.rows and hit[1] is self.dom and \
+                hit[2] is self.table:
+            return hit[3]
+        found = self._candidates_now(misdirect, damage)
+        _CANDIDATES[key] = (self.rows, self.dom, self.table, found)
+        while len(_CANDIDATES) > 16:
+            _CANDIDATES.popitem(last=False)
+        return found
+
+    def _candidates_now(self, misdirect: int, damage: int) -> tuple[Ints, Ints, Ints]:
         g, t = self.geometry, self.table
-        rows, dom = self.rows, self.dom
+        rows = self.rows
         here, index = self.current(), self.current_index()
+        holy = g.mask(sorted(t.holy))
+        trail = _bits(rows, self._trail_cols(), g.size)
+        parts: list[tuple[Ints, Ints, int]] = []
+
+        def legal(pos: Ints, dest: Ints) -> Mask:
+            found: Mask = ~holy[dest] & ~_member(trail, pos, dest)
+            return found
+
+        pos, dest = _expand(here, g.move_ptr, g.move_to)
+        plain = legal(pos, dest)
+        if misdirect >= 0:
+            ok = self._may_play("misdirect", damage, here) & self._misdirect_ok(misdirect, index)
+            keep = plain & ok[pos]
+            parts.append((pos[keep], dest[keep], g.code["misdirect"]))
+        else:
+            parts.append((pos[plain], dest[plain], EMPTY))
+            if "wolf_form" in g.rules.powers:
+                ok = self._may_play("wolf_form", damage, here)
+                ptr, to = g.reach(t.holy)
+                wpos, wdest = _expand(here[ok], ptr, to)
+                wpos = np.flatnonzero(ok)[wpos]
+                keep = legal(wpos, wdest)
+                parts.append((wpos[keep], wdest[keep], g.code["wolf_form"]))
+            for power in STAY_POWERS:
+                if power in g.rules.powers:
+                    spos = np.flatnonzero(self._may_play(power, damage, here))
+                    parts.append((spos, here[spos], g.code[power]))
+        return (np.concatenate([p for p, _, _ in parts]),
+                np.concatenate([d for _, d, _ in parts]),
+                np.concatenate([np.full(len(p), c, dtype=np.int64) for p, _, c in parts]))
+
+    def _chosen_sets(self, pos: Ints, place: Ints, power: Ints) -> Words3:
+        """The sets of rows ``pos`` once the move is chosen: no card of his trail is the
+        city he goes to (a move that names a place), nor the power card he plays."""
+        t = self.table
+        sets: Words3 = self.dom[pos]
+        trail_sets = [i for i, col in enumerate(t.dom_cols) if col < LAIR0 or col == LIMBO]
+        if trail_sets:
+            stay = np.isin(power, self._stay_codes())
+            gone = np.where(stay[:, None], _ZERO, _bit(place)) | _bit(power)  # (EMPTY: none)
+            sets[:, trail_sets] &= ~gone[:, None, :]
+        return sets
+
+    def _stay_codes(self) -> list[int]:
+        g = self.geometry
+        return [g.code[p] for p in STAY_POWERS if p in g.code]
+
+    def _choose(self, misdirect: int, damage: int) -> None:
+        """Dracula chooses his move: each hypothesis becomes one per move it allows
+        (``_candidates``), the move kept in ``MOVE_TO`` and ``MOVE_POWER`` until it is placed.
+        Misdirect's card takes the place of the hideout it clears at once
+        (dracula.misdirect)."""
+        g, t = self.geometry, self.table
+        pos, place, power = self._candidates(misdirect, damage)
+        new = self.rows[pos]
+        new[:, MOVE_TO] = place
+        new[:, MOVE_POWER] = power
+        sets = self._chosen_sets(pos, place, power)
+        ok = _nonempty(sets)
+        self.rows, self.dom = new[ok], sets[ok]
+        self.table = attrs.evolve(t, chosen=True, last_space=misdirect + 1)
+        if misdirect >= 0:
+            rows = self.rows.copy()
+            rows[:, misdirect] = g.code["misdirect"]
+            self.rows = rows
+            self._remap(lambda c: None if c == misdirect else c)
+            self.table = attrs.evolve(self.table, shown=_with(t.shown, misdirect, False),
+                                      marks=_with(t.marks, misdirect, ""))
+
+    def _place(self, group: MoveGroup, placed: bool | None) -> None:
+        """The move placed (dracula.place_card) as the table saw it: the Castle's back or
+        not, a lair moving up, the costs, whether an encounter follows; the new card goes on
+        trail space 1, the card that slid off leaves. The move was chosen during the slide
+        (``MOVE_TO``, ``MOVE_POWER``), or it is chosen now, each hypothesis expanded only
+        into the moves that fit what the table saw."""
+        g, t = self.geometry, self.table
+        if t.chosen:
+            pos = np.arange(len(self.rows), dtype=np.int64)
+            place = self.rows[:, MOVE_TO].astype(np.int64)
+            power = self.rows[:, MOVE_POWER].astype(np.int64)
+        else:
+            pos, place, power = self._candidates(-1, group.damage)
+        here = self.current()[pos]
+        stay = np.isin(power, self._stay_codes())
         reasons = {r for r in group.reasons if r != CASTLE_HEAL}
         occupied = g.mask(t.occupied())
-        holy = g.mask(sorted(t.holy))
         lair = group.lair - 1
-        misdirect = group.misdirect - 1
-        trail = _bits(rows, self._trail_cols(), g.size)
-        lairs_bits = _bits(rows, [LAIR0 + j for j in range(t.lairs)], g.size)
-        # where each column goes: trail spaces move up one, the card sliding off and the
-        # lair moving up leave, Misdirect's card replaces the hideout it clears
+        # the card that goes on space 1: the Castle's back shows (dracula._log_move)
+        keep = (~stay & (place == g.castle)) == group.castle
+        # a lair moves up when he goes to its city
+        if lair >= t.lairs:
+            keep &= False
+        elif lair >= 0:
+            keep &= ~stay & self._is(pos, LAIR0 + lair, place)
+        elif t.lairs:
+            keep &= stay | ~_member(_bits(self.rows, [LAIR0 + j for j in range(t.lairs)],
+                                          g.size), pos, place)
+        # the costs in the log, by the power played (and a sea-to-sea normal move), and
+        # whether an encounter goes on the new card (DraculaPhase.may_place): per power
+        # card, looked up (``EMPTY``: a location card)
+        fits = np.zeros(256, dtype=bool)  # the costs logged fit this power
+        normal = np.zeros(256, dtype=bool)  # a location card: a sea-to-sea move costs
+        takes = np.zeros(256, dtype=bool)  # an encounter may go on it
+        want_sea = SEA_TO_SEA in reasons
+        for code, name in ((EMPTY, ""), *((g.code[p], p) for p in g.rules.powers)):
+            card = g.rules.powers.get(name)
+            expected: set[str] = set()
+            if card is not None and (card.cost > 0 or (card.cost < 0 and group.damage > 0)):
+                expected.add(card.name)
+            normal[code] = name in ("", "misdirect")
+            fits[code] = reasons == expected | ({SEA_TO_SEA} if want_sea and normal[code]
+                                                else set())
+            takes[code] = card is None or card.places_encounter
+        keep &= fits[power]
+        keep &= ~normal[power] | ((g.is_sea[here] & g.is_sea[place]) == want_sea)
+        if placed is not None:
+            may = takes[power] & (group.hand > 0) & ~g.is_sea[place] & ~occupied[place]
+            keep &= may == placed
+        pos, place, power, stay = pos[keep], place[keep], power[keep], stay[keep]
+        rows = self.rows[pos]
+        sets = self.dom[pos] if t.chosen else self._chosen_sets(pos, place, power)
+
+        # where each column goes: trail spaces move up one, the card that slid off and the
+        # lair moving up leave
         def moved(col: int) -> int | None:
-            if col in (LIMBO, misdirect) or (lair >= 0 and col == LAIR0 + lair):
+            if col == LIMBO or (lair >= 0 and col == LAIR0 + lair):
                 return None
             if col < LAIR0:
                 return col + 1
             return col - 1 if lair >= 0 and col > LAIR0 + lair else col
+
+        new = np.full_like(rows, EMPTY)
+        new[:, 0] = np.where(stay, power, place)
+        new[:, 1:t.length + 1] = rows[:, :t.length]
+        lairs = [LAIR0 + j for j in range(t.lairs) if j != lair]
+        if lairs:
+            new[:, LAIR0:LAIR0 + len(lairs)] = rows[:, lairs]
         kept = [i for i, col in enumerate(t.dom_cols) if moved(col) is not None]
-        trail_sets = [i for i, col in enumerate(t.dom_cols) if col < LAIR0 or col == LIMBO]
         lair_sets = [i for i, col in enumerate(t.dom_cols) if LAIR0 <= col < LIMBO]
-        out_rows: list[Rows] = []
-        out_dom: list[Words3] = []
-
-        def expected(power: str) -> set[str]:
-            """The damage (or healing) reasons playing ``power`` puts in the log."""
-            card = g.rules.powers[power]
-            if card.cost > 0 or (card.cost < 0 and group.damage > 0):
-                return {card.name}
-            return set()
-
-        def may_place(power: str, where: Ints) -> Mask:
-            """DraculaPhase.may_place: an encounter goes on the new card."""
-            card = g.rules.powers.get(power)
-            if card is not None and not card.places_encounter:
-                return np.zeros(len(where), dtype=bool)
-            found: Mask = (group.hand > 0) & ~g.is_sea[where] & ~occupied[where]
-            return found
-
-        def emit(pos: Ints, first: Ints, dest: Ints | None, power: str) -> None:
-            """Successors of rows ``pos`` with ``first`` on trail space 1; the sets lose the
-            city he moved to (no other card is that city) and the power card he played (it
-            was not in use)."""
-            old = rows[pos]
-            new = np.empty_like(old)
-            new[:, 0] = first
-            new[:, 1:t.length + 1] = old[:, :t.length]
-            new[:, t.length + 1:] = EMPTY
-            if misdirect >= 0:
-                new[:, misdirect + 1] = g.code["misdirect"]
-            lairs = [LAIR0 + j for j in range(t.lairs) if j != lair]
-            if lairs:
-                new[:, LAIR0:LAIR0 + len(lairs)] = old[:, lairs]
-            sets = dom[pos]
-            if len(t.dom_cols):
-                if dest is not None:
-                    gone = _bit(dest)[:, None, :]
-                    sets[:, trail_sets] &= ~gone
-                    sets[:, lair_sets] &= ~gone  # (the lair he entered leaves the sets)
-                if power:
-                    sets[:, trail_sets] &= ~_set([g.code[power]])[:, None, :]
-                sets = sets[:, kept]
-                ok = _nonempty(sets)
-                new, sets = new[ok], sets[ok]
-            out_rows.append(new)
-            out_dom.append(sets)
-
-        def to_place(pos: Ints, dest: Ints, power: str) -> None:
-            keep = ~holy[dest] & ~_member(trail, pos, dest) & ((dest == g.castle) == group.castle)
-            if lair >= t.lairs:
-                keep &= False
-            elif lair >= 0:
-                keep &= self._is(pos, LAIR0 + lair, dest)
-            elif t.lairs:
-                keep &= ~_member(lairs_bits, pos, dest)
-            if placed is not None:
-                keep &= may_place(power, dest) == placed
-            emit(pos[keep], dest[keep], dest[keep], power)
-
-        if group.misdirect:
-            ok = self._may_play("misdirect", group.damage, here) & \
-                self._misdirect_ok(misdirect, index)
-            if not reasons:
-                pos, dest = _expand(here[ok], g.move_ptr, g.move_to)
-                to_place(np.flatnonzero(ok)[pos], dest, "misdirect")
-        else:
-            if reasons <= {SEA_TO_SEA}:
-                pos, dest = _expand(here, g.move_ptr, g.move_to)
-                keep = (g.is_sea[here[pos]] & g.is_sea[dest]) == (SEA_TO_SEA in reasons)
-                to_place(pos[keep], dest[keep], "")
-            if "wolf_form" in g.rules.powers and reasons == expected("wolf_form"):
-                ok = self._may_play("wolf_form", group.damage, here)
-                ptr, to = g.reach(t.holy)
-                pos, dest = _expand(here[ok], ptr, to)
-                to_place(np.flatnonzero(ok)[pos], dest, "wolf_form")
-            for power in STAY_POWERS:
-                if power not in g.rules.powers or reasons != expected(power) or group.castle \
-                        or lair >= 0:
-                    continue
-                ok = self._may_play(power, group.damage, here)
-                if placed is not None:
-                    ok &= may_place(power, here) == placed
-                pos = np.flatnonzero(ok)
-                emit(pos, np.full(len(pos), g.code[power], dtype=np.int64), None, power)
-        self.rows = np.concatenate(out_rows) if out_rows else rows[:0]
-        self.dom = np.concatenate(out_dom) if out_dom else dom[:0, kept]
+        if lair_sets:  # no other lair is the city he went to
+            sets[:, lair_sets] &= ~np.where(stay[:, None], _ZERO, _bit(place))[:, None, :]
+        sets = sets[:, kept]
+        ok = _nonempty(sets)
+        self.rows, self.dom = new[ok], sets[ok]
         self.table = attrs.evolve(t, dom_cols=tuple(c for c in map(moved, t.dom_cols)
                                                     if c is not None))
-        shown, marks = list(t.shown), list(t.marks)
-        if misdirect >= 0:
-            shown[misdirect], marks[misdirect] = False, ""
         lairs_shown, lair_marks = list(t.lairs_shown), list(t.lair_marks)
         first_shown, first_mark = False, ""
         if 0 <= lair < len(lairs_shown):
             first_shown, first_mark = lairs_shown.pop(lair), lair_marks.pop(lair)
         wolf = "wolf_form" in g.rules.powers and g.rules.powers["wolf_form"].name in reasons
+        space = t.last_space if t.chosen else 0  # Misdirect's space (it was chosen before)
         self.table = attrs.evolve(
             self.table, length=t.length + 1, lairs=len(lairs_shown), limbo=False,
-            shown=(first_shown, *shown),
-            marks=("wolf_form" if wolf and lair < 0 else first_mark, *marks),
+            chosen=False, shown=(first_shown, *t.shown),
+            marks=("wolf_form" if wolf and lair < 0 else first_mark, *t.marks),
             lairs_shown=tuple(lairs_shown), lair_marks=tuple(lair_marks), limbo_shown=False,
             limbo_mark="", revealed=False,
-            last_power="misdirect" if misdirect >= 0 else "wolf_form" if wolf else "",
-            last_space=group.misdirect)
-        self._unique()
+            last_power="misdirect" if space else "wolf_form" if wolf else "",
+            last_space=space)
+        if t.limbo or t.dom_cols:  # the card that slid off is gone: rows may now be equal
+            self._unique()
+        else:  # each hypothesis and move makes a row of its own
+            self._bound_if_needed()
 
     # -- what the table sees now ---------------------------------------------------------------
     def finish(self, top: str, dracula_asked: bool) -> Tracker:
         """A copy that has also read the decision now waiting (``top``, its kind, and whether
         Dracula is asked): an open move then shows whether an encounter follows; Maturing
-        asks him only about a location card; he is asked to move only if he has a move."""
+        shows that his move is chosen and the trail has slid; he is asked to move only if
+        he has a move."""
         done = self.copy()
         group = done.group
         open_move = isinstance(group, MoveGroup) and group.moved
@@ -1052,9 +1158,8 @@ class Tracker:
             done.close(placed=True if dracula_asked and top == "dracula_phase" else None)
         elif group is not None:
             done.close()
-        if top == "maturing" and dracula_asked:
+        if top == "maturing":  # he is asked whatever slides off: it tells nothing
             done._slide()
-            done._narrow(LIMBO, done.geometry.places_set)
         elif top == "dracula_phase" and dracula_asked and not open_move and done.table.started:
             done._keep(done._has_move())
         return done
@@ -1208,6 +1313,20 @@ def _with(flags: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 #: Each recent hypotheses array's current columns and places (rows never change in place).
 _WHERE: dict[int, tuple[Rows, Ints, Ints]] = {}
+#: Each recent hypotheses array's possible places.
+_PLACES: dict[int, tuple[Rows, list[str]]] = {}
+#: The moves each recent hypotheses allowed: (rows, sets, table, (rows, places, powers)).
+_CANDIDATES: OrderedDict[tuple[int, int, int, int, int],
+                         tuple[Rows, Words3, Table, tuple[Ints, Ints, Ints]]] = OrderedDict()
+#: Slides worked out lately: (rows, sets, table before; rows, sets, table, exact after).
+_SLID: OrderedDict[tuple[int, int, int], tuple[Rows, Words3, Table, Rows, Words3, Table,
+                                              bool]] = OrderedDict()
+
+
+def _remember_where(rows: Rows, index: Ints, here: Ints) -> None:
+    _WHERE[id(rows)] = (rows, index, here)
+    if len(_WHERE) > 32:
+        _WHERE.pop(next(iter(_WHERE)))
 
 #: Groups closed lately: (group, rows, table before; rows, sets, table, exact after).
 _CLOSED: OrderedDict[tuple[int, int, int, bool | None],
@@ -1233,16 +1352,16 @@ def read_log(state: ModernState, entries: Sequence[LogEntry] | None = None) -> T
     still open stays open)."""
     entries = list(state.events) if entries is None else entries
     geometry = geometry_of(state.rules)
-    start, tracker = 0, Tracker(geometry)
+    start, found = 0, None
     for k in range(len(entries), 0, -1):
         hit = _CACHE.get(id(entries[k - 1]))
         if hit is not None and hit[0] is entries[k - 1] and hit[1] == k and \
                 hit[2].geometry is geometry:
-            start, tracker = k, hit[2]
+            start, found = k, hit[2]
             break
-    if start == len(entries):
-        return tracker
-    tracker = tracker.copy()
+    if found is not None and start == len(entries):
+        return found
+    tracker = Tracker(geometry) if found is None else found.copy()
     for entry in itertools.islice(entries, start, None):
         shown = entry.for_viewer(PUBLIC)
         if shown is not None:
@@ -1284,8 +1403,9 @@ def possible_locations(state: ModernState) -> list[str]:
 
 
 def hypotheses(state: ModernState) -> list[dict[str, Any]]:
-    """Every hypothesis, readably: the trail (space 1 first), the lairs, the card sliding off
-    (for tests and analysis; a card kept as a set reads "a|b|c")."""
+    """Every hypothesis, readably: the trail (space 1 first), the lairs, the card sliding off,
+    the move waiting to be placed (for tests and analysis; a card kept as a set reads
+    "a|b|c")."""
     tracker = tracker_of(state)
     g, t = tracker.geometry, tracker.table
     names = [*g.places, *g.powers]
@@ -1299,7 +1419,9 @@ def hypotheses(state: ModernState) -> list[dict[str, Any]]:
 
     return [{"trail": [name(r, c) for c in range(t.length)],
              "lairs": [name(r, LAIR0 + j) for j in range(t.lairs)],
-             "limbo": name(r, LIMBO) if t.limbo else None}
+             "limbo": name(r, LIMBO) if t.limbo else None,
+             "move": (name(r, MOVE_TO), name(r, MOVE_POWER)
+                      if tracker.rows[r, MOVE_POWER] != EMPTY else "") if t.chosen else None}
             for r in range(len(tracker.rows))]
 
 

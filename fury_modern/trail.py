@@ -1,28 +1,18 @@
-"""The trail and the lairs: finding the trail, revealing Dracula, ambushes, clearing.
+"""The trail and the lairs: where a hideout lies, turning cards face up, clearing.
 
-Finding The Trail: "After a hunter ends his movement on a city, Dracula must check all
-of the cards on the trail. If that location is a hideout on his trail, Dracula reveals
-the location card from that hideout by flipping it faceup." Lairs are hideouts too.
-
-Revealing Dracula: a hunter ending his movement in the city of trail space 1 reveals
-Dracula (never at sea); his figure goes on the board and a combat follows at the next
-dawn or dusk.
-
-Ambushing: when a hunter ends his movement on a hideout holding encounters, Dracula may
-reveal one of them and resolve it against him. He is asked whenever the hideout holds
-any encounter, whether or not one may ambush, so that being asked tells nothing.
+The trail is six spaces; trail space 1 holds Dracula's newest card (where he is, unless
+a power card lets him stay). Lairs are hideouts off the trail (at most three). A cleared
+hideout's location card goes back to Dracula's deck, its encounters are discarded and
+its tokens returned (Vampire Encounters). Finding the trail and ambushes are in
+``arrival``; what a hunter meets, in ``encounters``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
+from gothic_kernel import Scope, event
 
-from gothic_kernel import Action, Scope, event
-
-from .actions import PASS, Ambush
-from .decisions import ModernDecision
 from .rules import DRACULA
 
 if TYPE_CHECKING:
@@ -38,28 +28,12 @@ def hideout_in(state: ModernState, city: str) -> Hideout | None:
 
 
 def trail_space(state: ModernState, hideout: Hideout) -> str:
-    """How a hideout is named at the table: "trail space 3" or "lair 2"."""
+    """How a hideout is named at the table: "trail space 3" or "lair 2" (during the slide
+    the trail starts on space 2: ``ModernState.first_space``)."""
     for i, found in enumerate(state.trail):
         if found is hideout:
-            return f"trail space {i + 1}"
+            return f"trail space {i + state.first_space}"
     return f"lair {next(i for i, h in enumerate(state.lairs) if h is hideout) + 1}"
-
-
-def end_movement(state: ModernState, seat: str) -> None:
-    """A hunter ended his movement (or was moved) into a place: find the trail."""
-    if state.is_over or state.hunters[seat].defeated:
-        return
-    city = state.hunters[seat].location
-    if not state.board.is_city(city):
-        return
-    hideout = hideout_in(state, city)
-    if hideout is None:
-        return
-    reveal_location(state, hideout)
-    if hideout is state.current_hideout and not state.dracula.revealed:
-        reveal_dracula(state, f"{state.name(seat)} ends his movement in his city")
-    if hideout.encounters:
-        state.stack.append(AmbushChoice(seat, city))
 
 
 def reveal_location(state: ModernState, hideout: Hideout) -> None:
@@ -84,12 +58,15 @@ def reveal_dracula(state: ModernState, why: str) -> None:
                                   "combat follows at the next dawn or dusk.", city=where)
 
 
-def clear_hideout(state: ModernState, hideout: Hideout, why: str) -> None:
-    """The location card back to the deck, the encounters discarded, the tokens returned."""
+def clear_hideout(state: ModernState, hideout: Hideout, why: str, *,
+                  his_own: bool = False) -> None:
+    """The location card back to the deck, the encounters discarded, the tokens returned.
+    Dracula's own hideout (his location) is left alone, in silence, unless ``his_own``
+    (he leaves it: Escape as Bat)."""
     where = trail_space(state, hideout)
     if hideout in state.trail:
         index = next(i for i, h in enumerate(state.trail) if h is hideout)
-        if state.trail[index] is state.current_hideout:
+        if state.trail[index] is state.current_hideout and not his_own:
             return  # Dracula's own location is never cleared from under him
         state.trail.pop(index)
     else:
@@ -106,41 +83,17 @@ def clear_hideout(state: ModernState, hideout: Hideout, why: str) -> None:
                                               "discarded.", space=where, reason=why))
 
 
-@attrs.frozen
-class AmbushChoice(ModernDecision):
-    """Dracula may ambush ``hunter`` with an encounter of the hideout in ``city``."""
+def return_encounter(state: ModernState, city: str, encounter: str, wounds: int = 0) -> None:
+    """An encounter goes back face up to the hideout in ``city`` (discarded if that was
+    cleared meanwhile), keeping its damage (a vampire)."""
+    hideout = hideout_in(state, city)
+    if hideout is None:
+        state.encounter_deck.discard(encounter)
+        return
+    hideout.add_encounter(encounter, shown=True, wounds=wounds)
+    state.say("encounter_returns", f"{state.name(encounter)} goes back face up to "
+                                   f"{state.name(city)}.", encounter=encounter)
 
-    KIND = "ambush"
-    RULE = "Ambushing"
-    hunter: str
-    city: str
 
-    def deciders(self, state: ModernState) -> tuple[str, ...]:
-        return (DRACULA,)
-
-    def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
-        hideout = hideout_in(state, self.city)
-        if hideout is None:
-            return [PASS]
-        allowed = state.rules.encounters
-        return [*(Ambush(i) for i, e in enumerate(hideout.encounters) if allowed[e].ambush),
-                PASS]
-
-    def prompt(self, state: ModernState, seat: str) -> str:
-        return (f"Dracula: {state.name(self.hunter)} ends his move in "
-                f"{state.name(self.city)}; ambush him with an encounter, or let him be.")
-
-    def describe(self, state: ModernState, seat: str, action: Action) -> str:
-        hideout = hideout_in(state, self.city)
-        if isinstance(action, Ambush) and hideout is not None:
-            return f"ambush with {state.name(hideout.encounters[action.index])}"
-        return "do not ambush"
-
-    def apply(self, state: ModernState, seat: str, action: Action) -> None:
-        state.stack.pop()
-        hideout = hideout_in(state, self.city)
-        if not isinstance(action, Ambush) or hideout is None:
-            return  # whether he declined stays his secret until the hunter acts again
-        from .encounters import encounter
-
-        encounter(state, self.hunter, hideout, action.index, ambush=True)
+__all__ = ["clear_hideout", "hideout_in", "return_encounter", "reveal_dracula",
+           "reveal_location", "trail_space"]

@@ -5,12 +5,15 @@ What each viewer sees (the state module's docstring lists the scopes):
 * everyone: ``time`` (weekday, night, round), ``despair``, ``influence``; each hunter's
   place, damage, bites, state (delayed, bats, defeated), how many items, events and
   tickets he holds and, while weakened, his revealed item and event (hidden during a
-  combat); Dracula's damage, hand sizes, ally, and his place while revealed; the trail
-  and lairs as they lie on the table (a face-down card shows only whether it has the
-  Castle Dracula back; a revealed card shows its location or power; how many encounters,
-  and those face up); tokens on the board; deck sizes and the face-up discards; the
-  combat on the table (whose turn, what has been revealed); ``possible_locations``, the
-  places where Dracula may be, given the public record;
+  combat); Dracula's damage, hand sizes, ally, the encounters he keeps face up, and his
+  place while revealed; the trail and lairs as they lie on the table (a face-down card
+  shows only whether it has the Castle Dracula back; a revealed card (``revealed``) shows
+  its location or power; how many encounters, and those face up;
+  ``trail_first_space``, the space of the first card listed: 2 while
+  the hideouts have slid and space 1 waits for Dracula's new card); tokens on the board;
+  deck sizes and the face-up discards; the combat on the table (whose turn, what has
+  been revealed); ``possible_locations``, the places where Dracula may be, given the
+  public record;
 * a hunter, also: his own items, events and tickets, and his combat card once chosen;
 * Dracula, also: every trail and lair card and encounter, his hands, his combat hand.
 """
@@ -21,7 +24,10 @@ from typing import TYPE_CHECKING, Any
 
 from gothic_kernel import PUBLIC
 
+from .combat import Fight
+from .resample import resample as redraw
 from .rules import DRACULA, HUNTERS
+from .tracker import possible_locations
 
 if TYPE_CHECKING:
     from .state import Hideout, ModernState
@@ -35,6 +41,7 @@ def observation(state: ModernState, viewer: str) -> dict[str, Any]:
         "hunters": {s: _hunter(state, s, viewer, in_combat=fight is not None) for s in HUNTERS},
         "dracula": _dracula(state, viewer),
         "trail": [_hideout(state, h, viewer) for h in state.trail],
+        "trail_first_space": state.first_space,
         "lairs": [_hideout(state, h, viewer) for h in state.lairs],
         "tokens": {"fog": dict(state.tokens.fog),
                    "roadblocks": [list(r) for r in state.tokens.roadblocks],
@@ -53,8 +60,6 @@ def observation(state: ModernState, viewer: str) -> dict[str, Any]:
         "combat": None if fight is None else _combat(state, fight, viewer),
     }
     if viewer != DRACULA:
-        from .tracker import possible_locations
-
         obs["possible_locations"] = possible_locations(state)
     return obs
 
@@ -81,7 +86,7 @@ def _dracula(state: ModernState, viewer: str) -> dict[str, Any]:
         "damage": dracula.damage, "revealed": dracula.revealed,
         "location": state.dracula_location if dracula.revealed or viewer == DRACULA else None,
         "encounters": len(dracula.encounters), "events": len(dracula.events),
-        "ally": dracula.ally,
+        "ally": dracula.ally, "kept_encounters": list(dracula.kept),
     }
     if viewer == DRACULA:
         seen.update(hand_encounters=list(dracula.encounters), hand_events=sorted(dracula.events),
@@ -93,6 +98,7 @@ def _hideout(state: ModernState, hideout: Hideout, viewer: str) -> dict[str, Any
     mine = viewer == DRACULA
     return {
         "card": hideout.card if hideout.revealed or mine else None,
+        "revealed": hideout.revealed,
         "castle_back": hideout.card == "castle_dracula",
         "power": hideout.power if hideout.revealed or mine else None,
         "encounters": [e if s or mine else None
@@ -102,13 +108,11 @@ def _hideout(state: ModernState, hideout: Hideout, viewer: str) -> dict[str, Any
     }
 
 
-def _fight(state: ModernState) -> Any:
-    from .combat import Fight
-
+def _fight(state: ModernState) -> Fight | None:
     return next((d for d in reversed(state.stack) if isinstance(d, Fight)), None)
 
 
-def _combat(state: ModernState, fight: Any, viewer: str) -> dict[str, Any]:
+def _combat(state: ModernState, fight: Fight, viewer: str) -> dict[str, Any]:
     return {
         "city": fight.city, "vampire": fight.vampire, "night": fight.night,
         "round": fight.round, "stage": fight.stage.value, "hunters": list(fight.hunters),
@@ -125,6 +129,4 @@ def _combat(state: ModernState, fight: Any, viewer: str) -> dict[str, Any]:
 def resample(state: ModernState, viewer: str, seed: int) -> ModernState:
     """A state ``viewer`` cannot tell apart from ``state``, what it cannot see redrawn (the
     resample module)."""
-    from .resample import resample as redraw
-
     return redraw(state, viewer, seed)

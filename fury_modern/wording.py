@@ -21,16 +21,12 @@ def describe(state: ModernState, seat: str, action: Action) -> str:
         return _move(state, action)
     if isinstance(action, a.ReserveTicket):
         if action.discard:
-            from .hunters import ticket_label
-
             return f"reserve a ticket, giving up a {ticket_label(state, action.discard)} ticket"
         return "reserve a ticket"
     if isinstance(action, a.Trade):
         return f"trade with {name(action.partner)}"
     if isinstance(action, a.Give):
-        from .hunters import _card_name
-
-        return f"give {_card_name(state, action.card)} to {name(action.to)}"
+        return f"give {card_name(state, action.card)} to {name(action.to)}"
     if isinstance(action, a.Discard):
         return f"discard {name(action.card)}"
     if isinstance(action, a.MoveTo):
@@ -56,7 +52,26 @@ def describe(state: ModernState, seat: str, action: Action) -> str:
         return f"reveal {name(action.card)}"
     if isinstance(action, a.Delay):
         return "become delayed" if action.accept else "do not"
+    if isinstance(action, a.Keep):
+        return f"keep {name(action.card)}"
+    if isinstance(action, a.AvoidCombat):
+        return "avoid the combat" if action.avoid else "fight"
+    if isinstance(action, a.ChooseHunter):
+        return f"pick {name(action.hunter)}"
     return _SIMPLE.get(action.TYPE, action.TYPE.replace("_", " "))
+
+
+def ticket_label(state: ModernState, kind: str) -> str:
+    """A ticket token by its values: "2/3", or "1/-" without a yellow number."""
+    ticket = state.rules.tickets[kind]
+    return f"{ticket.white}/{ticket.yellow or '-'}"
+
+
+def card_name(state: ModernState, card: str) -> str:
+    """An item card by its name, a ticket by its values."""
+    if card in state.rules.tickets:
+        return f"a {ticket_label(state, card)} ticket"
+    return state.name(card)
 
 
 _SIMPLE = {
@@ -71,8 +86,6 @@ _SIMPLE = {
 def _move(state: ModernState, move: a.Move) -> str:
     to = state.name(move.to)
     if move.by == "rail":
-        from .hunters import ticket_label
-
         return f"take the train to {to} with a {ticket_label(state, move.ticket)} ticket"
     if move.by == "sea":
         return f"sail to {to}" if state.board.is_sea(move.to) else f"land at {to}"

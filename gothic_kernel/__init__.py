@@ -15,18 +15,16 @@ from .agents import (
     Agent,
     AgentFactory,
     GameRecord,
-    GameResult,
     RandomAgent,
-    Simulation,
-    game_seeds,
+    SearchAgent,
     play_game,
     replay,
     seat_agents,
     seat_view,
-    simulate,
 )
 from .decks import Deck, Hand, Reshuffle
 from .dice import Dice, ScriptedDice, dice_from_data
+from .encoding import GameEncoding, encoding_for
 from .errors import (
     BadOption,
     CorruptSave,
@@ -34,6 +32,7 @@ from .errors import (
     GameLoadError,
     GothicError,
     IllegalAction,
+    NoPicture,
     RuleError,
     UnknownGame,
     UnknownSeat,
@@ -50,10 +49,15 @@ from .game import (
     actions_json,
     check_seed,
 )
+from .ismcts import ISMCTSAgent
+from .log import Log
 from .pools import Pool, pool_of
 from .registry import available_games, load_game, register_game, unregister_game
+from .seeds import game_seed, game_seeds
 from .sequencer import Sequencer, SimultaneousChoice, seats_in_order
-from .visibility import PUBLIC, Log, LogEntry, Scope, copy_json, event, redact
+from .simulation import GameResult, Simulation, simulate, simulated_games
+from .svg import Svg, picture
+from .visibility import PUBLIC, LogEntry, Scope, copy_json, event, redact
 
 try:
     __version__ = _metadata.version("gothic-games")
@@ -75,17 +79,20 @@ __all__ = [
     "Dice",
     "DiceExhausted",
     "Game",
+    "GameEncoding",
     "GameLoadError",
     "GameRecord",
     "GameResult",
     "GameState",
     "GothicError",
     "Hand",
+    "ISMCTSAgent",
     "IllegalAction",
     "Listed",
     "Log",
     "LogEntry",
     "LoggedState",
+    "NoPicture",
     "Option",
     "Outcome",
     "Pool",
@@ -94,9 +101,11 @@ __all__ = [
     "RuleError",
     "Scope",
     "ScriptedDice",
+    "SearchAgent",
     "Sequencer",
     "Simulation",
     "SimultaneousChoice",
+    "Svg",
     "UnknownGame",
     "UnknownSeat",
     "actions_json",
@@ -104,9 +113,12 @@ __all__ = [
     "check_seed",
     "copy_json",
     "dice_from_data",
+    "encoding_for",
     "event",
+    "game_seed",
     "game_seeds",
     "load_game",
+    "picture",
     "play_game",
     "pool_of",
     "redact",
@@ -116,5 +128,6 @@ __all__ = [
     "seat_view",
     "seats_in_order",
     "simulate",
+    "simulated_games",
     "unregister_game",
 ]

@@ -2,8 +2,11 @@
 
     gothic list
     gothic demo [GAME ...] [--seed N] [--save FILE] [--option NAME=VALUE ...]
-    gothic simulate GAME --games N --seed S --workers W
+    gothic simulate GAME --games N --seed S [--workers W | --dask ADDRESS|local]
+                         [--results FILE]
     gothic replay FILE
+    gothic render FILE [--as SEAT] [--step N] [-o board.svg|board.png]
+    gothic play GAME [--seat SEAT ...] [--bots default|random] [--load FILE]
 
 Every error is one line that starts with ``gothic SUBCOMMAND:``, never a traceback.
 """
@@ -16,15 +19,19 @@ import os
 import sys
 import textwrap
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor
+from contextlib import contextmanager, nullcontext
 from importlib import metadata
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from .agents import GameRecord, play_game, replay, simulate
-from .errors import BadOption, CorruptSave, GothicError
-from .game import Game, Outcome
+from .agents import GameRecord, play_game, replay
+from .errors import BadOption, CorruptSave, GothicError, UnknownSeat
+from .game import Game, GameState, Outcome
 from .registry import available_games, load_game
+from .simulation import simulate
+from .visibility import PUBLIC
 
 _WIDTH = 88
 _LIST_WIDTH = 100
@@ -203,11 +210,14 @@ class _Progress:
 def cmd_simulate(args: argparse.Namespace) -> int:
     options = _options_for(load_game(args.game), args.option or ())
     progress = _Progress(args.games) if args.games > 1 else None
-    result = simulate(args.game, args.games, args.seed, workers=args.workers,
-                      options=options, agents=args.agents, max_steps=args.max_steps,
-                      progress=progress)
-    _say(f"{args.game}: {args.games} games, seed {args.seed}, {args.agents} agents, "
-         f"{args.workers} worker(s)")
+    with _executor(args) as (executor, workers):
+        result = simulate(args.game, args.games, args.seed, workers=workers,
+                          executor=executor, options=options, agents=args.agents,
+                          max_steps=args.max_steps, results_file=args.results,
+                          progress=progress)
+    where = f"Dask cluster {args.dask} ({workers} at once)" if args.dask \
+        else f"{workers} worker(s)"
+    _say(f"{args.game}: {args.games} games, seed {args.seed}, {args.agents} agents, {where}")
     _say()
     _say(f"{'winners':40} {'level':22} {'games':>6} {'share':>7}")
     for winners, level, n, share in result.outcome_table():
@@ -218,7 +228,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     _say(f"mean game length: {result.mean_steps:.1f} actions")
     _say(f"actions per second: {result.actions_per_second:,.0f} (per worker)")
     _say(f"wall time: {result.wall_seconds:.1f}s")
+    if args.results:
+        _say(f"results: {args.results} (run again with it to go on after an interruption)")
     return 0
+
+
+@contextmanager
+def _executor(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int]]:
+    """The executor --dask asks for (dask is imported only then), else the workers."""
+    if not args.dask:
+        with nullcontext():
+            yield None, args.workers
+        return
+    from .cluster import dask_executor  # the optional extra, imported only when asked
+
+    with dask_executor(args.dask, args.workers) as (executor, workers):
+        yield executor, workers
 
 
 # -- gothic replay --------------------------------------------------------------------------
@@ -251,7 +276,132 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- gothic render --------------------------------------------------------------------------
+
+def cmd_render(args: argparse.Namespace) -> int:
+    from .svg import picture, save
+
+    out = args.output
+    if out != "-":
+        where = Path(out)
+        if where.suffix.lower() not in (".svg", ".png"):
+            raise _Refusal(f"-o {out}: a picture is written as .svg or .png")
+        if not where.parent.is_dir():
+            raise _Refusal(f"-o {out}: there is no folder {str(where.parent)!r}")
+    state, said = load_position(args.file, args.step)
+    try:
+        svg = picture(state, args.seat, **({"size": args.size} if args.size else {}))
+    except UnknownSeat as exc:
+        raise _Refusal(f"--as {args.seat}: {exc}") from None
+    if out == "-":
+        sys.stdout.write(svg + "\n")
+        return 0
+    save(svg, out)
+    who = "everyone" if args.seat == PUBLIC else state.game.seat_name(args.seat)
+    _say(f"{out}: {state.game.name} {said}, as {who} sees it")
+    return 0
+
+
+def load_position(path: str, step: int | None = None) -> tuple[GameState, str]:
+    """The position a file holds: a state snapshot (``state.to_json()``) as it is, or a
+    game record (``gothic demo --save``) replayed to its end or to ``step`` actions; and
+    where that is, in words ("after 40 of 212 actions")."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise _Refusal(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise _Refusal(f"{path} is not JSON: neither a game record nor a state "
+                       "snapshot") from None
+    if isinstance(data, dict) and "state" in data and "dice" in data:
+        if step is not None:
+            raise _Refusal(f"--step needs a game record; {path} is a state snapshot "
+                           "(one position)")
+        try:
+            return load_game(str(data.get("game"))).from_json(text), "(a saved position)"
+        except CorruptSave as exc:
+            raise _Refusal(f"{path}: {exc}") from None
+    try:
+        record = GameRecord.from_json(text)
+    except CorruptSave as exc:
+        raise _Refusal(f"{path}: {exc}") from None
+    total = len(record.actions)
+    upto = total if step is None else step
+    if upto > total:
+        raise _Refusal(f"--step {step}: {path} holds only {total} actions")
+    game = load_game(record.game)
+    state = game.new_game(seed=record.seed, **record.options)
+    for i, (seat, action) in enumerate(record.actions[:upto]):
+        try:
+            state.apply(seat, game.parse_action(action))
+        except GothicError as exc:
+            raise _Refusal(f"{path} does not replay at step {i}: {exc}") from None
+    return state, f"after {upto} of {total} actions"
+
+# -- gothic play ----------------------------------------------------------------------------
+
+def _loaded(path_text: str, name: str | None) -> tuple[Game, GameState]:
+    """The game and position a ``--load`` file holds: a state snapshot (``save FILE`` at a
+    prompt, ``state.to_json()``) or a game record (``gothic demo --save``), replayed."""
+    try:
+        text = Path(path_text).expanduser().read_text(encoding="utf-8")
+    except OSError as exc:
+        raise _Refusal(f"cannot read {path_text}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise _Refusal(f"{path_text} is not a saved game (not text)") from None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise _Refusal(f"{path_text} is not a saved game (not JSON)") from None
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise _Refusal(f"{path_text} is not a saved game (it names no game)")
+    if name is not None and data["game"] != name:
+        raise _Refusal(f"{path_text} holds a {data['game']} game, not {name}")
+    try:
+        game = load_game(data["game"])
+    except GothicError as exc:
+        raise _Refusal(f"{path_text}: {exc}") from None
+    try:
+        if "state" in data and "dice" in data:
+            return game, game.from_json(text)
+        record = GameRecord.from_json(text)
+        return game, replay(game, record)
+    except CorruptSave as exc:
+        raise _Refusal(f"{path_text} is corrupt: {exc}") from None
+    except GothicError as exc:
+        raise _Refusal(f"{path_text} does not replay: {exc}") from None
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .play import Session, bots_for, people
+
+    if args.load is not None:
+        if args.option:
+            raise _Refusal("--option cannot be given with --load: the save holds the options")
+        game, state = _loaded(args.load, args.game)
+    elif args.game is None:
+        raise _Refusal("name a game to play (gothic list shows them), or --load FILE")
+    else:
+        game = load_game(args.game)
+        state = game.new_game(seed=args.seed, **_options_for(game, args.option or ()))
+    try:
+        humans = people(state, args.seat or ())
+    except ValueError as exc:
+        raise _Refusal(str(exc)) from None
+    agents = bots_for(game, state, args.seed, args.bots)
+    session = Session(game, state, humans, agents, echo=not sys.stdin.isatty(),
+                      max_steps=args.max_steps)
+    return session.run()
+
+
 # -- the parser -----------------------------------------------------------------------------
+
+class _PlayHelp(argparse.RawDescriptionHelpFormatter,
+                argparse.ArgumentDefaultsHelpFormatter):
+    """The module docstring as it is written, and every flag with its default."""
+
 
 class _Parser(argparse.ArgumentParser):
     """Errors as one line, ``gothic SUBCOMMAND: ...``, then where to find help."""
@@ -303,7 +453,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="how many games to play")
     _seed_arg(p)
     p.add_argument("--workers", type=_whole("--workers", 1), default=1,
-                   help="worker processes (the results do not depend on it)")
+                   help="worker processes (the results do not depend on it; with --dask "
+                        "local, the local cluster's)")
+    p.add_argument("--dask", metavar="ADDRESS|local", default=None,
+                   help="play the games on the Dask cluster whose scheduler is at ADDRESS, "
+                        "or on a local cluster of --workers processes (the dask extra)")
+    p.add_argument("--results", metavar="FILE", default=None,
+                   help="write each finished game to FILE (JSON lines); run again with the "
+                        "same FILE to go on after an interruption without replaying them")
     p.add_argument("--agents", default="default", metavar="default|random|MODULE:FACTORY",
                    help="who plays: the game's bots, random play, or a factory "
                         "f(state, seed) -> {seat: agent} (seats left out play the game's bots)")
@@ -317,6 +474,41 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="a game record written by gothic demo --save")
     p.add_argument("--quiet", action="store_true", help="do not print the log")
     p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser("render", help="draw the board as one seat sees it, from a game "
+                                      "record or a state snapshot", formatter_class=shown)
+    p.add_argument("file", help="a game record (gothic demo --save) or a state snapshot "
+                                "(state.to_json())")
+    p.add_argument("--as", dest="seat", default=PUBLIC, metavar="SEAT",
+                   help="whose view to draw: a seat, or public for what everyone sees")
+    p.add_argument("--step", type=_whole("--step", 0), default=None,
+                   help="a game record's position after this many actions (default: the "
+                        "end)")
+    p.add_argument("-o", "--output", default="-", metavar="FILE",
+                   help="where to write the picture: .svg, or .png with the png extra "
+                        "installed; - writes the SVG to standard output")
+    p.add_argument("--size", type=_whole("--size", 1), default=None,
+                   help="the picture's width in pixels (default: its natural size)")
+    p.set_defaults(run=cmd_render)
+    from .play import __doc__ as play_doc
+
+    p = sub.add_parser("play", help="play a game in the terminal, against bots or hot-seat",
+                       formatter_class=_PlayHelp, description=play_doc)
+    p.add_argument("game", nargs="?", metavar="GAME",
+                   help="the game to play (with --load: the game the file holds)")
+    p.add_argument("--seat", action="append", metavar="SEAT",
+                   help="a seat you play: repeat it, or a,b, or all, for hot-seat "
+                        "(default: the game's first seat)")
+    p.add_argument("--bots", choices=("default", "random"), default="default",
+                   help="who plays the other seats: the game's bots or random play")
+    _seed_arg(p)
+    _option_arg(p)
+    p.add_argument("--load", metavar="FILE", default=None,
+                   help="go on from a file: a position written by save FILE at a prompt, "
+                        "or a game record written by gothic demo --save")
+    p.add_argument("--max-steps", type=_whole("--max-steps", 1), default=None,
+                   help="stop after this many actions, the bots' included")
+    p.set_defaults(run=cmd_play)
     return parser
 
 

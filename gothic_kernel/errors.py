@@ -61,3 +61,8 @@ class RuleError(GothicError, RuntimeError):
 
 class UnknownSeat(GothicError, LookupError):
     """A viewer or seat id that is not a seat of this game (nor ``PUBLIC``)."""
+
+
+class NoPicture(GothicError, NotImplementedError):
+    """A picture that cannot be made or written: a game that draws none, an output the
+    picture cannot be written to, or a PNG without the optional ``png`` extra."""

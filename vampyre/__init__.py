@@ -31,12 +31,15 @@ from gothic_kernel import (
     Option,
     __version__,
 )
+from gothic_kernel.screen import TextScreen
+from gothic_kernel.svg import Svg
 
-from . import invariants, saving, views
+from . import invariants, saving, svg, views
 from .actions import ACTION_TYPES
 from .bots import HunterBot
 from .castle import set_up
 from .report import report
+from .screen import VampyreScreen
 from .state import KLAUSENBURG, Player, VampyreState, load_world
 from .tables import load_rules
 from .turns import play_until_decision, sequence_of_play
@@ -132,6 +135,15 @@ class VampyreGame(Game):
         everyone stands when the Basic Game ends and at the end, and who won and why."""
         assert isinstance(state, VampyreState)
         return report(self, state, record)
+
+    def picture(self, observation: Mapping[str, Any], viewer: str, **options: Any) -> Svg:
+        """Transylvania or Castle Dracula as ``viewer`` sees it (vampyre.svg.board: its
+        options)."""
+        return svg.board(observation, viewer, **options)
+
+    def text_screen(self) -> TextScreen:
+        """The board, your hunter and the others as text (``gothic play``; vampyre.screen)."""
+        return VampyreScreen(self)
 
     # -- what the state asks of its rules object ------------------------------------------------
     def observe(self, state: VampyreState, viewer: str) -> dict[str, Any]:

@@ -56,6 +56,9 @@ SILVER_BULLET = "silver_bullet"
 LEAD_ASTRAY = "lead_astray"
 LOOK_AT_COUNTER = "look_at_counter"
 CHOOSE_ITEM = "choose_item"
+#: Every kind a seat may be asked (in a fixed order: the encoding numbers them).
+PENDING_KINDS = (TURN_START, MOVE, SEARCH_DECISION, SILVER_BULLET, LEAD_ASTRAY,
+                 LOOK_AT_COUNTER, CHOOSE_ITEM)
 #: Not a decision but a step waiting under one: the attack after the night's encounter.
 COMBAT_STEP = "combat"
 

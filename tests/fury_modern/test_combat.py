@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from fury_modern.actions import ChooseCombatCard, Engage
+from fury_modern.actions import ChooseCombatCard, Engage, MoveTo
 from fury_modern.combat import Fight, Stage, start_fight
-from fury_modern.state import ModernState
+from fury_modern.state import Hideout, ModernState
 
 from .helpers import act, public_texts, started
 
@@ -117,3 +117,49 @@ def test_several_hunters_dracula_names_the_engaged_hunter_who_alone_may_block() 
     # Seward's Dodge would block Claws, but only the engaged hunter may block.
     assert state.hunters["godalming"].damage == 2 and state.hunters["seward"].damage == 0
     assert state.dracula.damage == 1  # Godalming's Punch still resolves
+
+
+# -- Escape as Bat ---------------------------------------------------------------------------
+
+def _bat_at_night(trail: list[Hideout], lairs: list[Hideout]) -> ModernState:
+    """Mina fights Dracula in Munich at night; he plays Escape as Bat (three despair
+    tokens: Pride lets him at once) and is asked where he flies."""
+    state = _mina_at_dusk_in_the_second_week(
+        ("escape_as_bat", "fangs", "strength", "claws", "plotting"))
+    state.despair = 3
+    state.trail, state.lairs = trail, lairs
+    state.dracula.revealed = True
+    state.invalidate()
+    act(state, "mina", ChooseCombatCard("dodge"))
+    act(state, "dracula", ChooseCombatCard("escape_as_bat"))
+    assert _fight(state).stage is Stage.BAT
+    return state
+
+
+def test_escape_as_bat_never_lands_on_a_lairs_city() -> None:
+    """A city whose card lies in a lair is out of his location deck, as one on the trail:
+    the flight may not end there (it would put the same card down twice)."""
+    state = _bat_at_night([Hideout("munich", revealed=True), Hideout("nuremburg")],
+                          [Hideout("zurich")])
+    flights = {a.place for a in state.legal_actions("dracula") if isinstance(a, MoveTo)}
+    assert "vienna" in flights
+    assert "zurich" not in flights and "nuremburg" not in flights
+
+
+def test_escape_as_bat_clears_his_own_hideout_behind_a_power_card() -> None:
+    """With Hide on trail space 1 (he stayed in Munich), flying off still clears his Munich
+    hideout; the new card goes on space 1 with Escape as Bat beside it."""
+    state = _bat_at_night([Hideout("hide"), Hideout("munich", revealed=True),
+                           Hideout("nuremburg")], [])
+    act(state, "dracula", MoveTo("vienna"))
+    assert [(h.card, h.power) for h in state.trail] == [
+        ("vienna", "escape_as_bat"), ("hide", ""), ("nuremburg", "")]
+    assert "trail space 2 (Munich) is cleared (Escape as Bat)" in " ".join(
+        e["text"] for e in state.log("dracula"))
+
+
+def test_escape_as_bat_clears_his_own_hideout_on_space_one() -> None:
+    state = _bat_at_night([Hideout("munich", revealed=True), Hideout("nuremburg")], [])
+    act(state, "dracula", MoveTo("vienna"))
+    assert [(h.card, h.power) for h in state.trail] == [
+        ("vienna", "escape_as_bat"), ("nuremburg", "")]

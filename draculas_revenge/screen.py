@@ -1,0 +1,243 @@
+"""Dracula's Revenge as text for a terminal (``gothic play draculas_revenge``).
+
+Drawn from one viewer's observation only (it carries the board), never from a
+state, so the vampire player's screen cannot hold the hunters' Reaction Die or
+the cards they hold or laid face down, nor the other way round: the board with
+every character on it, the turn (phase, daylight, the Action Timeline, the
+active character), the viewer's own Action Cards and Reaction Points, and what
+is public about the other side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gothic_kernel.screen import Section, TextScreen, words, wrap
+
+#: The board's marks for characters, as ``gothic demo draculas_revenge`` draws them:
+#: capitals for vampires (and minions), small letters for hunters.
+MARKS = {"she_wolf": "W", "nosferatu": "N", "vampiress": "V", "dracula": "D", "minion": "M",
+         "staker": "s", "crossbow": "c", "priest": "p", "van_helsing": "h"}
+MIST_MARK = "~"
+FACING_WORDS = {"n": "north", "e": "east", "s": "south", "w": "west"}
+KEY = ("Key: # wall, . floor, : the tinted tile, + a closed door, / an open door; vampires "
+       "in capitals (W She-wolf, N Nosferatu, V Vampiress, D Dracula, M Minion), hunters in "
+       "small letters (s Staker, c Crossbow, p Priest, h Van Helsing), ~ a misted vampire, "
+       "* the active character.")
+
+#: The key under the board on every screen (``map`` prints the whole of it).
+SHORT_KEY = "  # wall  . floor  : tinted tile  + door  / open door  (map: the whole key)"
+
+
+def side_name(seat: str) -> str:
+    """"Vampires", "Hunters"; with the Multiplayer rule "Player 2 (Hunters)"."""
+    side, _, number = seat.partition("_")
+    return f"Player {number} ({side.title()})" if number else side.title()
+
+
+class RevengeScreen(TextScreen):
+    """The board, the turn, your cards and the other side, for one viewer."""
+
+    # -- the contract's hooks -------------------------------------------------------------------
+    def status(self, observation: Mapping[str, Any], viewer: str) -> str:
+        limit = observation.get("turn_limit")
+        turn = f"turn {observation['turn']}" + (f" of {limit}" if limit else "")
+        light = "daylight" if observation.get("daylight") else "night"
+        return f"{turn}, {words(str(observation.get('phase', '')))} phase, {light}"
+
+    def sections(self, observation: Mapping[str, Any], viewer: str) -> list[Section]:
+        board = [*self.board(observation), *self.figures(observation), SHORT_KEY]
+        found: list[Section] = [(f"{observation.get('title', '')}: the board", board),
+                                ("The turn", self.turn(observation, viewer))]
+        if viewer in observation["seats"]:
+            found.append((f"Your side: {side_name(viewer)}", self.own(observation, viewer)))
+        found.append(("The others" if viewer in observation["seats"] else "The players",
+                      self.others(observation, viewer)))
+        return found
+
+    def map(self, observation: Mapping[str, Any], viewer: str, query: str = "") -> list[str]:
+        lines = [f"{observation.get('title', '')}: the board", *self.board(observation),
+                 *self.figures(observation)]
+        tiles = observation["board"].get("tiles", [])
+        if tiles:
+            lines += wrap("Tiles: " + "; ".join(
+                f"{t['name']} (column {t['col']}, row {t['row']})" for t in tiles), self.width)
+        for area, info in observation["board"].get("areas", {}).items():
+            squares = ", ".join(f"({x}, {y})" for x, y in info["squares"])
+            lines += wrap(f"{words(area).capitalize()}: {squares}", self.width)
+        return [*lines, *wrap(KEY, self.width)]
+
+    def group(self, action: Mapping[str, Any], label: str, observation: Mapping[str, Any],
+              viewer: str) -> str:
+        character = action.get("character")
+        if isinstance(character, str) and character:
+            kind = str(action.get("type", ""))
+            name = self.name_of(observation, character)
+            if kind in ("place", "enter"):
+                return f"Place {name}"
+            return f"{name}: its actions" if "[reaction" not in label else \
+                f"{name}: reactions"
+        return super().group(action, label, observation, viewer)
+
+    # -- names ----------------------------------------------------------------------------------
+    @staticmethod
+    def name_of(observation: Mapping[str, Any], ident: str) -> str:
+        for figure in observation.get("figures", []):
+            if figure["id"] == ident:
+                return str(figure["name"])
+        return words(ident).title()
+
+    def names(self, observation: Mapping[str, Any], idents: Sequence[str]) -> str:
+        return ", ".join(self.name_of(observation, i) for i in idents) or "none"
+
+    # -- the board ------------------------------------------------------------------------------
+    def board(self, observation: Mapping[str, Any]) -> list[str]:
+        board = observation["board"]
+        rows = [list(row) for row in board["rows"]]
+        for info in board.get("areas", {}).values():
+            if info.get("tiles"):
+                for x, y in info["squares"]:
+                    if rows[y][x] == ".":
+                        rows[y][x] = ":"
+        for door, cells in board.get("doors", {}).items():
+            opened = observation.get("doors", {}).get(door, False)
+            for x, y in cells:
+                rows[y][x] = "/" if opened else "+"
+        active = (observation.get("active") or {}).get("character")
+        for figure in observation.get("figures", []):
+            if figure["square"] is not None:
+                x, y = figure["square"]
+                mark = MIST_MARK if figure["misted"] else MARKS.get(figure["kind"], "?")
+                rows[y][x] = mark
+        width = int(board["width"])
+        tens = "".join(str(x // 10) if x % 10 == 0 else " " for x in range(width))
+        units = "".join(str(x % 10) for x in range(width))
+        lines = [f"     {tens.rstrip()}", f"     {units}"]
+        for y, row in enumerate(rows):
+            text = "".join(row).rstrip()
+            lines.append(f"  {y:>2} {text}")
+        if active:
+            for figure in observation.get("figures", []):
+                if figure["id"] == active and figure["square"] is not None:
+                    x, y = figure["square"]
+                    line = lines[2 + y]
+                    lines[2 + y] = line + " " * (5 + width - len(line)) + f"  <- * {figure['name']}"
+        return lines
+
+    def figures(self, observation: Mapping[str, Any]) -> list[str]:
+        lines: list[str] = []
+        active = (observation.get("active") or {}).get("character")
+        for seat in observation["seats"]:
+            placed, waiting = [], []
+            for f in observation.get("figures", []):
+                if f["seat"] != seat or f["exited"]:
+                    continue
+                if f["square"] is not None:
+                    mark = MIST_MARK if f["misted"] else MARKS.get(f["kind"], "?")
+                    how = "mist" if f["misted"] else \
+                        f"facing {FACING_WORDS.get(f['facing'], f['facing'])}"
+                    if f["unconscious"]:
+                        how += ", unconscious"
+                    star = "*" if f["id"] == active else ""
+                    placed.append(f"{star}{mark} {f['name']} at ({f['square'][0]}, "
+                                  f"{f['square'][1]}), {how}")
+                elif f["off_board"] and f["entrance"]:
+                    waiting.append(f["name"])
+            text = "; ".join(placed) or "none on the board"
+            if waiting:
+                text += f"; waiting off the board to enter: {', '.join(waiting)}"
+            lines += wrap(f"{side_name(seat)}: {text}.", self.width)
+        dead = observation.get("dead") or []
+        if dead:
+            lines += wrap(f"Destroyed: {self.names(observation, dead)}.", self.width)
+        gone = observation.get("exited") or []
+        if gone:
+            lines += wrap(f"Escaped off the board: {self.names(observation, gone)}.", self.width)
+        return lines
+
+    # -- the turn -------------------------------------------------------------------------------
+    def turn(self, observation: Mapping[str, Any], viewer: str) -> list[str]:
+        lines: list[str] = []
+        first = observation.get("first_player")
+        if first:
+            lines += wrap(f"First player this turn: {side_name(first)}.", self.width)
+        timeline = observation.get("timeline") or []
+        if timeline:
+            cells = []
+            for play in timeline:
+                card = play["name"] or "face down"
+                cells.append(f"#{play['play']} {side_name(play['seat'])}: {card}")
+            lines += wrap("Action Timeline (in the order played): " + "; ".join(cells) + ".",
+                          self.width)
+        if observation.get("passes_in_a_row"):
+            lines += wrap(f"Passes in a row: {observation['passes_in_a_row']}.", self.width)
+        active = observation.get("active")
+        if active and active.get("character"):
+            name = self.name_of(observation, active["character"])
+            over = ", its move is over" if active.get("move_over") else ""
+            lines += wrap(f"Acting now: {name} ({side_name(active['seat'])}), "
+                          f"{active['action_points_left']} Action Points left{over}.",
+                          self.width)
+        last = observation.get("last_action") or {}
+        if last.get("actor") and last.get("square"):
+            target = f" against {self.name_of(observation, last['target'])}" \
+                if last.get("target") else ""
+            lines += wrap(f"Last action: {self.name_of(observation, last['actor'])} at "
+                          f"({last['square'][0]}, {last['square'][1]}){target}.", self.width)
+        if observation.get("defiled"):
+            lines += wrap(f"Defiled: {', '.join(words(d) for d in observation['defiled'])}.",
+                          self.width)
+        helsing = observation.get("van_helsing") or {}
+        if helsing.get("room"):
+            found = "found" if helsing.get("found") else "not yet found"
+            lines += wrap(f"Van Helsing is held in {words(str(helsing['room']))} ({found}).",
+                          self.width)
+        return lines
+
+    # -- the sides ------------------------------------------------------------------------------
+    def own(self, observation: Mapping[str, Any], viewer: str) -> list[str]:
+        hand = observation["hands"].get(viewer) or {}
+        names = hand.get("names") or []
+        lines = wrap(f"Action Cards in your hand: {', '.join(names) or 'none'}.", self.width)
+        mine = [f"#{p['play']} {p['name']}" for p in observation.get("timeline") or []
+                if p["seat"] == viewer and p["name"]]
+        if mine:
+            lines += wrap(f"Your cards in the Action Timeline: {', '.join(mine)}.", self.width)
+        lines += wrap(self.reaction(observation, viewer, own=True), self.width)
+        discards = observation.get("discards", {}).get(viewer) or []
+        if discards:
+            lines += wrap(f"Your discards: {self.names(observation, discards)}.", self.width)
+        return lines
+
+    def others(self, observation: Mapping[str, Any], viewer: str) -> list[str]:
+        lines: list[str] = []
+        for seat in observation["seats"]:
+            if seat == viewer:
+                continue
+            hand = observation["hands"].get(seat) or {}
+            down = sum(1 for p in observation.get("timeline") or [] if p["seat"] == seat)
+            facts = [f"{hand.get('count', 0)} Action Cards in hand"]
+            if down:
+                facts.append(f"{down} played to the Action Timeline")
+            facts.append(self.reaction(observation, seat, own=False))
+            discards = observation.get("discards", {}).get(seat) or []
+            if discards:
+                facts.append(f"discards: {self.names(observation, discards)}")
+            lines += wrap(f"{side_name(seat)}: {'; '.join(facts)}.", self.width)
+        return lines
+
+    @staticmethod
+    def reaction(observation: Mapping[str, Any], seat: str, own: bool) -> str:
+        rp = (observation.get("reaction_points") or {}).get(seat) or {}
+        who = "Your" if own else "their"
+        if rp.get("die") is None:
+            return f"{who} Reaction Die hidden behind the Die Screen, {rp.get('spent', 0)} " \
+                   "Reaction Points spent"
+        if not rp.get("die") and not rp.get("total"):
+            return f"{who} Reaction Points: none rolled yet"
+        return f"{who} Reaction Die {rp['die']}: {rp.get('total')} Reaction Points, " \
+               f"{rp.get('spent', 0)} spent, {rp.get('left')} left"
+
+
+__all__ = ["RevengeScreen"]

@@ -1,0 +1,119 @@
+"""gothic play draculas_revenge: the screens a person is shown, end to end, and what they
+never show.
+
+Hidden: each side's Reaction Die until it is shown at the end of the turn, which
+Action Cards a side holds and which it laid face down in the Action Timeline, and,
+in Rescue Van Helsing, the room the vampires chose. Every screen of these sessions
+is also drawn for states resampled for its seat (dice and cards redrawn) and must
+come out the same.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import pytest
+
+import gothic_kernel as gk
+from gothic_kernel.cli import main
+from gothic_kernel.play import screen_text
+from gothic_kernel.testing.sessions import first_choice, scripted_session
+
+GAME = gk.load_game("draculas_revenge")
+SIDES = ("vampires", "hunters")
+
+
+def bot_positions(seed: int, **options: object) -> list[gk.GameState]:
+    """Every position of a game the bots play."""
+    state = GAME.new_game(seed=seed, **options)
+    bots = GAME.default_agents(state, seed)
+    positions = [state.clone()]
+    while not state.is_over:
+        seat = state.current_seats()[0]
+        state.apply(seat, bots[seat].choose(seat, state.observation(seat),
+                                            state.legal_actions(seat)))
+        positions.append(state.clone())
+    return positions
+
+
+def test_a_whole_game_as_the_vampires_against_the_bots() -> None:
+    run = scripted_session(GAME, GAME.new_game(seed=2), ["vampires"],
+                           ["map", "help", *["1"] * 300], resamples=2)
+    assert run.status == 0 and run.state.is_over
+    assert "The game is over." in run.text and "Traceback" not in run.text
+    first = run.of("vampires")[0]
+    for part in ("Into the Breach: the board", "     012345678901234567", "Vampires:",
+                 "waiting off the board to enter", "Your side: Vampires", "The others",
+                 "place She-wolf A at:", "(14, 0), facing:"):
+        assert part in first, part
+    assert "Key: # wall" in run.text  # the map command
+    hidden = [t for t in run.of("vampires") if "their Reaction Die hidden" in " ".join(t.split())]
+    assert hidden, "the hunters' Reaction Die was never hidden from the vampire player"
+
+
+def test_the_other_sides_reaction_die_and_cards_never_show() -> None:
+    checked = 0
+    for state in bot_positions(3):
+        for seat, other in (("vampires", "hunters"), ("hunters", "vampires")):
+            rp = state.observation(other)["reaction_points"][other]
+            if state.observation(seat)["reaction_points"][other]["die"] is not None:
+                continue  # shown at the end of the turn: public
+            text = screen_text(state, seat)
+            flat = " ".join(text.split())
+            assert "their Reaction Die hidden behind the Die Screen" in flat
+            if rp["die"]:
+                assert f"their Reaction Die {rp['die']}" not in flat
+                checked += 1
+            timeline = state.observation(other)["timeline"]
+            for play in timeline:
+                if play["seat"] == other:
+                    assert f"#{play['play']} {other.title()}: face down" in flat
+            assert screen_text(state.resample(seat, checked + 1), seat) == text
+    assert checked > 10
+
+
+def test_hot_seat_both_sides_with_hand_overs() -> None:
+    state = GAME.new_game(seed=5)
+    run = scripted_session(GAME, state, SIDES, first_choice(120), resamples=1)
+    for seat in SIDES:
+        assert f"Pass the keyboard to {GAME.seat_name(seat)}, then press Enter." in run.text
+        assert run.of(seat)
+    for text in run.of("vampires"):
+        assert "Action Cards in your hand:" in text
+        assert "Hunters: " in text
+
+
+def test_the_room_van_helsing_is_held_in_is_the_vampires_secret() -> None:
+    positions = bot_positions(1, adventure="rescue_van_helsing")
+    told = 0
+    for state in positions[::5]:
+        room = state.observation("vampires")["van_helsing"]
+        found = room["found"]
+        vampires = screen_text(state, "vampires")
+        hunters = screen_text(state, "hunters")
+        if room["room"]:
+            assert "Van Helsing is held in" in vampires
+            told += 1
+        if not found:
+            assert "Van Helsing is held in" not in hunters
+    assert told
+
+
+def test_gothic_play_draculas_revenge_from_the_command_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 8 + "quit\n"))
+    assert main(["play", "draculas_revenge", "--seed", "4", "--seat", "hunters",
+                 "--option", "turn_limit=2"]) == 0
+    out = capsys.readouterr().out
+    assert "== Dracula's Revenge | Hunters |" in out
+    assert "Quitting; the game is not saved" in out
+
+
+def test_every_screen_keys_the_board_and_map_prints_the_whole_key() -> None:
+    game = gk.load_game("draculas_revenge")
+    state = game.new_game(seed=2)
+    shown = screen_text(state, "hunters")
+    assert "# wall  . floor  : tinted tile  + door  / open door  (map: the whole key)" in shown
+    whole = game.text_screen().map(state.observation("hunters"), "hunters")
+    assert "Key: # wall, . floor" in "\n".join(whole)

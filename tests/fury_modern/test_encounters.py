@@ -1,0 +1,109 @@
+"""Encounters: what their matured effects ask of Dracula (encounters.toml)."""
+
+from __future__ import annotations
+
+from fury_modern import DRACULA
+from fury_modern.actions import PASS, ChooseCombatCard, ChooseHunter, Keep, Mature, MoveTo
+from fury_modern.combat import Fight
+from fury_modern.round import HunterTurns
+from fury_modern.state import Hideout, ModernState
+from gothic_kernel import PUBLIC
+
+from .helpers import started
+from .test_dracula import _six, _to_dracula_phase
+
+
+def _mature_sixth_with(encounter: str) -> ModernState:
+    """The hideout on trail space 6 holds ``encounter``; Dracula moves and matures it with its
+    matured effect."""
+    state = started(dracula="berlin", hunters=("madrid", "rome", "vienna", "london"))
+    sixth = Hideout("paris")
+    sixth.add_encounter(encounter)
+    _six(state, sixth)
+    _to_dracula_phase(state)
+    state.apply(DRACULA, MoveTo("leipzig"))
+    state.apply(DRACULA, Mature(effects=True))
+    return state
+
+
+# -- Hoax ------------------------------------------------------------------------------------
+
+def test_hoax_matured_dracula_chooses_the_event_he_keeps() -> None:
+    """Matured: Dracula takes every Dracula event from the discards, keeps one of his choice
+    in secret and shuffles the rest into the event deck."""
+    state = started(dracula="berlin", hunters=("madrid", "rome", "vienna", "london"))
+    for card in ("enraged", "false_tip", "false_tip", "roadblock"):
+        state.event_deck.cards.remove(card)
+        state.event_deck.discards.append(card)
+    sixth = Hideout("paris")
+    sixth.add_encounter("hoax")
+    _six(state, sixth)
+    _to_dracula_phase(state)
+    state.apply(DRACULA, MoveTo("leipzig"))
+    state.apply(DRACULA, Mature(effects=True))
+    assert state.current_seats() == (DRACULA,)
+    assert state.legal_actions(DRACULA) == [Keep("enraged"), Keep("false_tip"),
+                                            Keep("roadblock")]
+    deck_before = len(state.event_deck.cards)
+    state.apply(DRACULA, Keep("roadblock"))
+    assert state.dracula.events == ["roadblock"]
+    assert not any(state.rules.events[c].owner == DRACULA for c in state.event_deck.discards)
+    assert len(state.event_deck.cards) == deck_before + 3
+    public = [e["text"] for e in state.log(PUBLIC) if e["kind"] == "hoax_matures"]
+    assert public and "Roadblock" not in public[0]
+
+
+def test_hoax_matured_with_no_dracula_event_in_the_discards_asks_nothing() -> None:
+    state = _mature_sixth_with("hoax")
+    assert not any(isinstance(a, Keep) for s in state.current_seats()
+                   for a in state.legal_actions(s))
+    assert any(e["kind"] == "hoax_matures" for e in state.log(PUBLIC))
+
+
+# -- Szgany Bodyguards -----------------------------------------------------------------------
+
+def _dusk_with_dracula_revealed_beside_mina() -> ModernState:
+    """The Szgany Bodyguards matured; the next day Mina, the last to act, stands in Dracula's
+    city where he is revealed, and passes: dusk comes, with a combat."""
+    state = _mature_sixth_with("szgany_bodyguards")
+    while not (isinstance(state.stack[-1], HunterTurns) and not state.stack[-1].night
+               and state.current_seats() == ("mina",)):
+        seat = state.current_seats()[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, PASS if PASS in legal else legal[0])
+    state.hunters["mina"].location = state.dracula_location
+    state.dracula.revealed = True
+    state.invalidate()
+    state.apply("mina", PASS)
+    return state
+
+
+def test_szgany_bodyguards_matured_dracula_keeps_it_face_up() -> None:
+    state = _mature_sixth_with("szgany_bodyguards")
+    assert state.dracula.kept == ["szgany_bodyguards"]
+    assert "szgany_bodyguards" not in state.encounter_deck.discards
+    assert state.observation(DRACULA)["dracula"]["kept_encounters"] == ["szgany_bodyguards"]
+
+
+def test_szgany_bodyguards_strike_a_hunter_before_a_combat_with_dracula() -> None:
+    """At dawn or dusk, before a combat that involves Dracula, he may pick a hunter in his
+    location, apply the effect to him (2 damage; no weapon shown: 2 more and delayed),
+    then discard it; the combat follows."""
+    state = _dusk_with_dracula_revealed_beside_mina()
+    assert state.current_seats() == (DRACULA,)
+    assert state.legal_actions(DRACULA) == [ChooseHunter("mina"), PASS]
+    state.apply(DRACULA, ChooseHunter("mina"))
+    assert state.hunters["mina"].damage == 2
+    state.apply("mina", PASS)  # she shows no weapon
+    assert state.hunters["mina"].damage == 4 and state.hunters["mina"].delayed
+    assert state.dracula.kept == [] and "szgany_bodyguards" in state.encounter_deck.discards
+    fight = state.stack[-1]
+    assert isinstance(fight, Fight) and fight.hunters == ("mina",) and not fight.vampire
+    assert ChooseCombatCard("punch") in state.legal_actions("mina")
+
+
+def test_szgany_bodyguards_may_be_kept_for_later() -> None:
+    state = _dusk_with_dracula_revealed_beside_mina()
+    state.apply(DRACULA, PASS)
+    assert state.dracula.kept == ["szgany_bodyguards"]
+    assert isinstance(state.stack[-1], Fight)

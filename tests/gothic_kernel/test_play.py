@@ -1,0 +1,553 @@
+"""gothic play: the menu, the session (bots, hot-seat, commands, undo), saving and loading.
+
+The kernel's own screen is tested on Kuhn poker (the reference game) and on a small
+game made here to exercise undo: a hidden pile to draw from, a die to roll, and
+choices that reveal nothing.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import gothic_kernel as gk
+from gothic_kernel.cli import main
+from gothic_kernel.play import COMMANDS, Menu, Session, people, screen_text
+from gothic_kernel.reference import KuhnPoker
+from gothic_kernel.screen import TextScreen, in_columns, readable
+from gothic_kernel.serial import from_data
+
+# -- a small game for undo -------------------------------------------------------------------
+
+SEATS = ("north", "south")
+ROUNDS = 3
+HAND = 2
+
+
+@attrs.frozen
+class Wait(gk.Action):
+    """Do nothing, in the open."""
+
+
+@attrs.frozen
+class Roll(gk.Action):
+    """Roll a die for everyone to see."""
+
+
+@attrs.frozen
+class Draw(gk.Action):
+    """Take the top card of the hidden pile and look at it."""
+
+
+@attrs.frozen
+class Done(gk.Action):
+    """End the turn."""
+
+
+@attrs.frozen
+class Knock(gk.Action):
+    """Knock at the door: nobody answers (a consequence, though nothing hidden)."""
+
+
+@attrs.define
+class PileData:
+    pile: list[int]
+    hands: dict[str, list[int]]
+    turn: int
+
+
+class PileState(gk.LoggedState):
+    def __init__(self, game: gk.Game, dice: gk.Dice, pile: list[int],
+                 hands: dict[str, list[int]], turn: int = 0) -> None:
+        self.game, self.dice, self.pile, self.hands, self.turn = game, dice, pile, hands, turn
+        self.events = gk.Log()
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return SEATS
+
+    def current_seats(self) -> tuple[str, ...]:
+        return () if self.is_over else (SEATS[self.turn % 2],)
+
+    def _legal_actions(self, seat: str) -> list[gk.Action]:
+        if seat not in self.current_seats():
+            return []
+        if len(self.hands[seat]) >= HAND:
+            return [Done()]  # a full hand: the turn must end
+        return [Wait(), Roll(), Draw(), Done(), Knock()]
+
+    def _prompt(self, seat: str) -> str:
+        return f"{seat.title()}: wait, roll, draw or end your turn."
+
+    def _describe_action(self, seat: str, action: gk.Action) -> str:
+        return {"wait": "wait a moment", "roll": "roll the die", "draw": "draw a card",
+                "done": "end the turn", "knock": "knock at the door"}[action.TYPE]
+
+    def _apply(self, seat: str, action: gk.Action) -> None:
+        if isinstance(action, Roll):
+            self.events.say("roll", f"{seat} rolls {self.dice.d6()}")
+        elif isinstance(action, Draw):
+            card = self.pile.pop()
+            self.hands[seat].append(card)
+            self.events.add(gk.event("draw", f"{seat} draws the {card}", card=card),
+                            gk.Scope.seat(seat), public=gk.event("draw", f"{seat} draws"))
+        elif isinstance(action, Done):
+            self.turn += 1
+            self.events.say("done", f"{seat} ends the turn")
+        elif isinstance(action, Knock):
+            self.events.say("knock", f"{seat} knocks at the door")
+            self.events.say("silence", "nobody answers")
+        else:
+            self.events.say("wait", f"{seat} waits")
+
+    def observation(self, viewer: str) -> dict[str, Any]:
+        self.check_viewer(viewer)
+        return {"turn": self.turn, "pile": len(self.pile),
+                "hands": {s: list(h) if s == viewer else len(h) for s, h in self.hands.items()}}
+
+    @property
+    def is_over(self) -> bool:
+        return self.turn >= 2 * ROUNDS
+
+    @property
+    def outcome(self) -> gk.Outcome | None:
+        return gk.Outcome((), reason="the rounds are over") if self.is_over else None
+
+    def clone(self) -> PileState:
+        twin = PileState(self.game, self.dice.clone(), list(self.pile),
+                         {s: list(h) for s, h in self.hands.items()}, self.turn)
+        twin.events = self.events.clone()
+        return twin
+
+    def _resample(self, viewer: str, seed: int) -> PileState:
+        twin = self.clone()
+        twin.dice = self.dice.reseeded(seed)
+        others = [s for s in SEATS if s != viewer]
+        unseen = twin.pile + [c for s in others for c in twin.hands[s]]
+        twin.dice.shuffle(unseen)
+        twin.pile = unseen[:len(self.pile)]
+        rest = unseen[len(self.pile):]
+        for s in others:
+            twin.hands[s], rest = rest[:len(self.hands[s])], rest[len(self.hands[s]):]
+        return twin
+
+    def to_data(self) -> dict[str, Any]:
+        return {"pile": list(self.pile), "hands": {s: list(h) for s, h in self.hands.items()},
+                "turn": self.turn}
+
+
+class PileGame(gk.Game):
+    name = "pile_game"
+    title = "A pile game"
+    seats = SEATS
+    action_types = (Wait, Roll, Draw, Done, Knock)
+
+    def _new_game(self, dice: gk.Dice, options: dict[str, Any]) -> PileState:
+        pile = list(range(1, 10))
+        dice.shuffle(pile)
+        return PileState(self, dice, pile, {s: [] for s in SEATS})
+
+    def _state_from_data(self, data: Any, dice: gk.Dice) -> PileState:
+        plain = from_data(PileData, data)
+        return PileState(self, dice, plain.pile, plain.hands, plain.turn)
+
+
+# -- helpers ----------------------------------------------------------------------------------
+
+
+def play(game: gk.Game, state: gk.GameState, humans: Sequence[str], lines: Iterable[str],
+         agents: dict[str, gk.Agent] | None = None, **options: Any) -> tuple[int, str]:
+    """Run a session on ``lines`` of input; its exit status and everything it printed."""
+    out = io.StringIO()
+    feed = iter(lines)
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    bots = agents if agents is not None else \
+        {s: gk.RandomAgent(i) for i, s in enumerate(state.seats) if s not in humans}
+    session = Session(game, state, humans, bots, out=out, read=read, tty=False, echo=True,
+                      width=100, **options)
+    status = session.run()
+    return status, out.getvalue()
+
+
+@pytest.fixture
+def kuhn() -> Iterator[gk.Game]:
+    gk.register_game("kuhn_poker", KuhnPoker)
+    yield gk.load_game("kuhn_poker")
+    gk.unregister_game("kuhn_poker")
+
+
+@pytest.fixture
+def pile() -> Iterator[gk.Game]:
+    gk.register_game("pile_game", PileGame)
+    yield gk.load_game("pile_game")
+    gk.unregister_game("pile_game")
+
+
+def screens_of(transcript: str, name: str) -> list[str]:
+    """The screens the transcript shows ``name``'s seat (from its header to the next)."""
+    parts = transcript.split("\n== ")[1:]
+    return [p for p in parts
+            if [w.strip(" =") for w in p.split("\n")[0].split(" | ")][1:2] == [name]]
+
+
+# -- the menu ---------------------------------------------------------------------------------
+
+def labelled(*labels: str) -> list[tuple[gk.Action, str, str]]:
+    return [(Wait(), label, label.split(" ")[0]) for label in labels]
+
+
+def test_menu_groups_shares_words_and_numbers_in_the_order_shown() -> None:
+    entries = [(Wait(), "move to Paris by Road", "Move"), (Roll(), "pass", "Pass"),
+               (Draw(), "move to Rome by Road", "Move")]
+    menu = Menu(entries, 80)
+    assert menu.lines[0] == "  move to:"
+    assert [c.label for c in menu.choices] == ["move to Paris by Road", "move to Rome by Road",
+                                               "pass"]
+    assert [c.shown for c in menu.choices] == ["Paris by Road", "Rome by Road", "pass"]
+    assert "or:" in menu.lines[-2]
+
+
+def test_menu_puts_labels_one_word_apart_on_one_line() -> None:
+    menu = Menu(labelled(*(f"place A at ({x}, 2), facing {f}" for x in (1, 12)
+                           for f in ("north", "east", "south", "west"))), 100)
+    assert menu.lines == ["  place A at:",
+                          "    (1, 2), facing:   1 north   2 east    3 south   4 west",
+                          "    (12, 2), facing:  5 north   6 east    7 south   8 west"]
+    aside = Menu(labelled(*(f"move B to ({x}, 1), facing {f} [reaction, 1 Reaction Point]"
+                            for x in (1, 2) for f in ("north", "east"))), 100)
+    assert aside.lines == ["  move B to [reaction, 1 Reaction Point]:",
+                           "    (1, 1), facing:  1 north   2 east",
+                           "    (2, 1), facing:  3 north   4 east"]
+
+
+def test_menu_never_cuts_a_name_in_two() -> None:
+    menu = Menu(labelled("play She-wolf A's Action Card", "play She-wolf B's Action Card"), 80)
+    assert menu.lines[0] == "  play:"
+    assert [c.shown for c in menu.choices] == ["She-wolf A's Action Card",
+                                               "She-wolf B's Action Card"]
+    counted = Menu(labelled("take nothing", "take 1 Event Card", "take 2 Event Cards"), 80)
+    assert [c.shown for c in counted.choices][1] == "take 1 Event Card"
+
+
+def test_menu_picks_by_number_label_or_unique_start() -> None:
+    menu = Menu(labelled("move to Paris by Road", "move to Prague by Road", "pass"), 80)
+    assert menu.pick("2").label == "move to Prague by Road"  # type: ignore[union-attr]
+    assert menu.pick("PASS").label == "pass"  # type: ignore[union-attr]
+    assert menu.pick("move to pr").label == "move to Prague by Road"  # type: ignore[union-attr]
+    assert menu.pick("Pari").label == "move to Paris by Road"  # type: ignore[union-attr]
+    assert menu.pick("9") == "There is no choice 9: type a number from 1 to 3."
+    assert "fits 2 choices" in str(menu.pick("move"))
+    assert str(menu.pick("fly")).startswith("No choice starts with 'fly'")
+
+
+def test_columns_and_readable() -> None:
+    assert in_columns(["a", "b", "c"], 20) == ["  a   b   c"]
+    assert in_columns([], 20) == []
+    lines = readable({"hunters": {"van_helsing": {"location": "paris", "items": ["knife"]}},
+                      "turn": 3, "flag": True, "none": None})
+    assert lines == ["  hunters:", "    van helsing: location paris; items knife", "  turn: 3",
+                     "  flag: yes", "  none: -"]
+
+
+def test_people_reads_seat_lists() -> None:
+    state = PileGame().new_game(seed=1)
+    assert people(state, []) == ("north",)
+    assert people(state, ["south,north"]) == ("north", "south")
+    assert people(state, ["all"]) == SEATS
+    with pytest.raises(ValueError, match="no seat called 'east'"):
+        people(state, ["east"])
+
+
+# -- a session ---------------------------------------------------------------------------------
+
+def test_the_default_screen_writes_the_observation_out(kuhn: gk.Game) -> None:
+    state = kuhn.new_game(seed=1)
+    seat = state.current_seats()[0]
+    text = screen_text(state, seat)
+    assert state.prompt(seat) in text
+    assert "What you know" in text and "cards:" in text
+    assert "1 check (bet nothing)" in text
+
+
+def test_one_person_against_a_bot_plays_to_the_end(kuhn: gk.Game) -> None:
+    status, out = play(kuhn, kuhn.new_game(seed=3), ["first"], ["1"] * 5)
+    assert status == 0
+    assert "The game is over." in out
+    assert "Traceback" not in out
+
+
+def test_hot_seat_hands_over_and_keeps_each_card_secret(kuhn: gk.Game) -> None:
+    state = kuhn.new_game(seed=3)
+    cards = {s: state.observation(s)["cards"][s] for s in state.seats}
+    status, out = play(kuhn, state, state.seats, ["", "bet", "", "call"])
+    assert status == 0
+    assert "Pass the keyboard to First, then press Enter." in out
+    assert "Pass the keyboard to Second, then press Enter." in out
+    for seat, other in (("first", "second"), ("second", "first")):
+        shown = screens_of(out, seat.title())
+        assert shown, f"{seat} was never shown a screen"
+        for screen in shown:
+            assert f"{seat} {cards[seat]}" in screen
+            assert f"{other} {cards[other]}" not in screen
+
+
+def test_bad_input_gets_a_hint_and_the_menu_again(kuhn: gk.Game) -> None:
+    status, out = play(kuhn, kuhn.new_game(seed=3), ["first"],
+                       ["", "7", "raise", "log x", "save", "help", "log", "log 1", "map",
+                        "quit"])
+    assert status == 0
+    assert "Type the number of a choice" in out
+    assert "There is no choice 7" in out
+    assert "No choice starts with 'raise'" in out
+    assert "log takes a number" in out
+    assert "save takes a file name" in out
+    for command in COMMANDS.values():
+        assert command.usage in out
+    assert "The log as First may read it" in out
+    assert out.count("1 check (bet nothing)") >= 8  # the menu after every command
+    assert out.rstrip().endswith("Quitting; the game is not saved (save FILE first to keep "
+                                 "it).")
+
+
+def test_the_end_of_input_stops_the_game(kuhn: gk.Game) -> None:
+    status, out = play(kuhn, kuhn.new_game(seed=3), ["first"], [])
+    assert status == 0
+    assert "End of input: the game stops here, unsaved." in out
+
+
+def test_max_steps_stops_a_game(pile: gk.Game) -> None:
+    status, out = play(pile, pile.new_game(seed=1), ["north"], ["1"] * 10, max_steps=3)
+    assert status == 0
+    assert "Stopped after 3 actions (--max-steps); the game is not over." in out
+
+
+# -- undo --------------------------------------------------------------------------------------
+
+def test_undo_takes_back_choices_that_showed_nothing(pile: gk.Game) -> None:
+    state = pile.new_game(seed=2)
+    status, out = play(pile, state, ["north"], ["wait", "wait", "undo", "undo", "undo", "quit"])
+    assert status == 0
+    assert out.count("Taken back: wait a moment.") == 2
+    assert "Nothing to take back: you have made no choice since another seat last acted." \
+        in out
+
+
+def test_undo_refuses_a_roll_or_a_draw(pile: gk.Game) -> None:
+    _status, out = play(pile, pile.new_game(seed=2), ["north"], ["roll", "undo", "quit"])
+    assert "'roll the die' cannot be taken back: it called on chance" in out
+    _status, out = play(pile, pile.new_game(seed=2), ["north"],
+                       ["wait", "draw", "undo", "undo", "quit"])
+    assert "'draw a card' cannot be taken back: it showed you something you did not know" \
+        in out
+    assert "Taken back" not in out  # nor the wait before it
+
+
+def test_undo_refuses_a_choice_with_a_consequence() -> None:
+    game = PileGame()
+    _status, out = play(game, game.new_game(seed=2), ["north"], ["knock", "undo", "quit"])
+    assert "'knock at the door' cannot be taken back: more came of it than the choice " \
+           "itself" in out
+
+
+def test_undo_refuses_once_another_seat_acted(pile: gk.Game) -> None:
+    _status, out = play(pile, pile.new_game(seed=2), ["north"], ["end the turn", "undo", "quit"],
+                       agents={"south": FixedAgent("done")})
+    assert "Nothing to take back: you have made no choice since another seat last acted." \
+        in out
+
+
+def test_undo_at_the_hand_over_screen(pile: gk.Game) -> None:
+    _status, out = play(pile, pile.new_game(seed=2), SEATS,
+                       ["", "end the turn", "undo", "wait", "end the turn", "", "quit"])
+    assert "(North: type undo first to take back your last choice.)" in out
+    assert "Taken back: end the turn." in out
+    assert out.count("Pass the keyboard to North") == 1
+    assert out.count("Pass the keyboard to South") == 2
+
+
+@attrs.frozen
+class FixedAgent:
+    kind: str
+
+    def choose(self, seat: str, observation: Any, legal: Sequence[gk.Action]) -> gk.Action:
+        return next(a for a in legal if self.kind == a.TYPE)
+
+
+def test_an_only_choice_is_played_for_one_person_and_asked_in_hot_seat(pile: gk.Game) -> None:
+    _status, out = play(pile, pile.new_game(seed=2), ["north"], ["draw", "draw", "quit"],
+                       agents={"south": FixedAgent("done")})
+    assert "Played for you, as your only choice: end the turn (x3)." in out
+    _status, out = play(pile, pile.new_game(seed=2), SEATS, ["", "draw", "draw", "", "quit"])
+    assert "Played for you" not in out
+    assert "Your choices:\n    1 end the turn" in out
+    assert "Pass the keyboard to South" in out  # Enter played the only choice
+
+
+def test_undo_takes_back_the_only_choices_played_after_yours(pile: gk.Game) -> None:
+    state = pile.new_game(seed=2)
+    state.apply("north", Draw())
+    _status, out = play(pile, state, ["north"], ["wait", "undo", "quit"])
+    assert "Taken back: wait a moment." in out
+
+
+# -- the command line --------------------------------------------------------------------------
+
+def run_cli(argv: list[str], lines: Sequence[str], monkeypatch: pytest.MonkeyPatch,
+            capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+    status = main(argv)
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+def test_cli_save_and_load_a_position(pile: gk.Game, tmp_path: Path,
+                                      monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    saved = tmp_path / "game.json"
+    status, out, err = run_cli(["play", "pile_game", "--seed", "4", "--seat", "north"],
+                               ["draw", f"save {saved}", "quit"], monkeypatch, capsys)
+    assert status == 0 and not err
+    assert f"Saved this position to {saved}" in out
+    position = pile.from_json(saved.read_text())
+    assert len(position.observation("north")["hands"]["north"]) == 1
+    status, out, err = run_cli(["play", "--load", str(saved), "--seat", "north"],
+                               ["quit"], monkeypatch, capsys)
+    assert status == 0 and not err
+    card = position.observation("north")["hands"]["north"][0]
+    assert f"hands: north {card}" in out
+
+
+def test_cli_loads_a_game_record(kuhn: gk.Game, tmp_path: Path,
+                                 monkeypatch: pytest.MonkeyPatch,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "record.json"
+    assert main(["demo", "kuhn_poker", "--seed", "5", "--save", str(record)]) == 0
+    capsys.readouterr()
+    status, out, err = run_cli(["play", "kuhn_poker", "--load", str(record)], [],
+                               monkeypatch, capsys)
+    assert status == 0 and not err
+    assert "The game is over." in out
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("{not json", "is not a saved game (not JSON)"),
+    ('{"game": "pile_game", "format": 1, "dice": {}, "state": {}}', "is corrupt"),
+    ('["pile_game"]', "it names no game"),
+    ('{"game": "no_such_game", "state": {}, "dice": {}}', "no_such_game"),
+    ('{"game": "pile_game", "seed": 1, "options": {}, "actions": [{"seat": "north", '
+     '"action": {"type": "fly"}}], "public_log": [], "outcome": null}', "does not replay"),
+])
+def test_cli_refuses_a_bad_file_in_one_line(pile: gk.Game, tmp_path: Path, content: str,
+                                            message: str, monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    status, _out, err = run_cli(["play", "--load", str(bad)], [], monkeypatch, capsys)
+    assert status == 2
+    assert err.startswith("gothic play: ") and message in err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_cli_refuses_bad_command_lines(pile: gk.Game, tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    saved = tmp_path / "game.json"
+    saved.write_text(pile.new_game(seed=1).to_json())
+    for argv, message in (
+            (["play"], "name a game to play"),
+            (["play", "pile_game", "--seat", "east"], "no seat called 'east'"),
+            (["play", "kuhn_poker", "--load", str(saved)], "holds a pile_game game, not "
+                                                          "kuhn_poker"),
+            (["play", "--load", str(saved), "--option", "x=1"], "--option cannot be given"),
+            (["play", "--load", str(tmp_path / "absent.json")], "cannot read"),
+            (["play", "pile_game", "--option", "x=1"], "has no option 'x'")):
+        status, _out, err = run_cli(argv, [], monkeypatch, capsys)
+        assert status in (1, 2), argv
+        assert err.startswith("gothic play: ") and message in err, (argv, err)
+
+
+def test_cli_play_help_explains_undo(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    said = capsys.readouterr().out
+    for words in ("--seat", "--bots", "--load", "--max-steps", "Undo takes back",
+                  "Pass the keyboard to X"):
+        assert words in said
+
+
+def test_gothic_play_runs_as_a_command_with_input_piped_in() -> None:
+    done = subprocess.run([sys.executable, "-m", "gothic_kernel", "play", "vampyre",
+                           "--seed", "1", "--max-steps", "6", "--seat", "harker"],
+                          input="1\n" * 6, capture_output=True, text=True, timeout=60,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    assert "Vampyre" in done.stdout and "Your choices:" in done.stdout
+
+
+def test_commands_plug_in(kuhn: gk.Game) -> None:
+    from gothic_kernel.play import ASK_AGAIN, Command, register_command
+
+    def snapshot(session: Session, seat: str, argument: str) -> str:
+        session.say(f"would draw {seat}'s view to {argument}")
+        return ASK_AGAIN
+
+    register_command(Command("snapshot", "snapshot FILE", "draw the board", snapshot))
+    try:
+        _status, out = play(kuhn, kuhn.new_game(seed=3), ["first"],
+                           ["snapshot board.svg", "quit"])
+    finally:
+        del COMMANDS["snapshot"]
+    assert "would draw first's view to board.svg" in out
+
+
+def test_picture_writes_the_board_as_the_seat_at_the_prompt_sees_it(tmp_path: Path) -> None:
+    game = gk.load_game("vampyre")
+    state = game.new_game(seed=2)
+    seat = state.current_seats()[0]
+    where = tmp_path / "board.svg"
+    _status, out = play(game, state, [seat], [f"picture {where}", "quit"])
+    assert f"to {where}" in out
+    assert where.read_text(encoding="utf-8") == gk.picture(state, seat)
+
+
+def test_picture_of_a_game_without_pictures_or_to_a_bad_name_is_a_hint(
+        kuhn: gk.Game, tmp_path: Path) -> None:
+    _status, out = play(kuhn, kuhn.new_game(seed=3), ["first"],
+                        [f"picture {tmp_path / 'k.svg'}", "picture", "quit"])
+    assert "No picture written: kuhn_poker draws no pictures" in out
+    assert "picture takes a file name" in out
+    assert not (tmp_path / "k.svg").exists()
+    game = gk.load_game("vampyre")
+    state = game.new_game(seed=2)
+    _status, out = play(game, state, [state.current_seats()[0]],
+                        [f"picture {tmp_path / 'v.gif'}", "quit"])
+    assert "a picture is written as .svg or .png" in out
+    assert not (tmp_path / "v.gif").exists()
+
+
+def test_a_screen_for_every_registered_game_is_a_text_screen() -> None:
+    for name in gk.available_games():
+        assert isinstance(gk.load_game(name).text_screen(), TextScreen)
+
+
+def test_saved_positions_are_state_snapshots(pile: gk.Game, tmp_path: Path) -> None:
+    state = pile.new_game(seed=1)
+    session = Session(pile, state, ["north"], {}, out=io.StringIO(), tty=False)
+    COMMANDS["save"].run(session, "north", str(tmp_path / "s.json"))
+    data = json.loads((tmp_path / "s.json").read_text())
+    assert {"game", "dice", "state"} <= set(data)
