@@ -67,6 +67,7 @@ from .reach import (
     Reach,
     castle_reach,
     charge_reach,
+    plain_move,
     transylvania_reach,
 )
 from .searching import SearchOrCamp, can_search
@@ -229,19 +230,26 @@ def move_actions(state: VampyreState, seat: str, roll: int) -> Listed:
     reveals = _reveals(state, player)
     if not targets and not reveals:
         return reach.plain  # made once per table, shared by every state
-    ends = [*reach.full, *reach.large]
-    ends += [place for place in reach.early
-             if place in targets or (reveals and state.green.get(place))]
-    actions: list[Move] = []
-    for end in ends:
-        plain = reach.moves[end]
+    green = state.green if reveals else {}
+
+    def moves_to(end: str) -> list[Move]:
         here = targets.get(end)
         if not here:
-            actions.append(plain)
-            continue
-        if reveals and state.green.get(end):
-            actions.append(plain)  # stop to reveal the counter instead of attacking
-        actions.extend(Move(end, target) for target in here)
+            return [plain_move(end)]
+        # in Castle Dracula a hunter may stop to reveal the counter instead of attacking
+        stop = [plain_move(end)] if green.get(end) else []
+        return stop + [Move(end, target) for target in here]
+
+    # the plain moves, with those to places held by opponents replaced by the attacks
+    actions: list[Action] = list(reach.plain)
+    position = reach.position
+    for end in sorted((e for e in targets if e in position), key=position.__getitem__,
+                      reverse=True):
+        at = position[end]
+        actions[at:at + 1] = moves_to(end)
+    for end in reach.early:
+        if end in targets or green.get(end):
+            actions += moves_to(end)
     return Listed(actions)
 
 
