@@ -121,7 +121,7 @@ class Grid:
     two spaces, and ``within[i][k]``, the spaces at most ``k`` steps from ``i`` as the
     bits of an int. ``rates[roll - 1][i][n]`` is the number of hexes ``roll`` allows when
     the step from ``i`` to its ``n``-th neighbour is the worst terrain entered (empty for
-    Castle Dracula, where every space counts one)."""
+    Castle Dracula, where every space counts one). ``k`` runs to 99, past any roll."""
 
     places: tuple[str, ...]
     index: Mapping[str, int]
@@ -180,7 +180,7 @@ class Paths(Mapping[str, Path]):
 
 
 def _within(distance: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    farthest = max(max(row) for row in distance)
+    farthest = max(_UNLIMITED, *(max(row) for row in distance))
     rows = []
     for row in distance:
         rings = [0] * (farthest + 1)
@@ -220,7 +220,7 @@ def _search(grid: Grid, start: int, roll: int,
         for nxt, rate in zip(neighbours[node], rates[node], strict=True):
             if visited >> nxt & 1:
                 continue
-            limit = min(allowance, rate)
+            limit = rate if rate < allowance else allowance
             if step > limit:
                 continue
             path.append(nxt)
@@ -245,7 +245,6 @@ def _first_walks(grid: Grid, start: int, length: int, ends: int) -> dict[int, St
     found: dict[int, Steps] = {}
     path: list[int] = []
     neighbours, within = grid.neighbours, grid.within
-    farthest = len(within[0]) - 1
     unfound = ends
 
     def go(node: int, left: int, visited: int) -> None:
@@ -260,7 +259,7 @@ def _first_walks(grid: Grid, start: int, length: int, ends: int) -> dict[int, St
                     unfound ^= bit
                 continue
             seen = visited | bit
-            if unfound & ~seen & within[nxt][min(left - 1, farthest)]:
+            if unfound & ~seen & within[nxt][left - 1]:
                 path.append(nxt)
                 go(nxt, left - 1, seen)
                 path.pop()
@@ -278,7 +277,7 @@ def _search_flat(grid: Grid, start: int, roll: int) -> tuple[dict[int, Steps], l
     are the spaces nearer than the roll (in map order), each by its first shortest path
     (see :meth:`Grid.shortest`, worked out when asked for)."""
     row = grid.distance[start]
-    ends = grid.within[start][min(roll, len(grid.within[start]) - 1)] & ~(1 << start)
+    ends = grid.within[start][roll] & ~(1 << start)
     walks = _first_walks(grid, start, roll, ends)
     full = {end: walks[end] for end, d in enumerate(row) if end in walks}
     return full, [end for end, d in enumerate(row) if 0 < d < roll]
