@@ -242,7 +242,7 @@ def move_actions(state: VampyreState, seat: str, roll: int) -> Listed:
 
     # the plain moves, with those to places held by opponents replaced by the attacks
     actions: list[Action] = list(reach.plain)
-    position = reach.position
+    position = reach.position()
     for end in sorted((e for e in targets if e in position), key=position.__getitem__,
                       reverse=True):
         at = position[end]

@@ -87,23 +87,27 @@ class Reach:
     longest: int = 0
     #: The moves offered when nobody is in the way: to the complete ends and the large hexes.
     plain: Listed = attrs.field(init=False, eq=False, repr=False)
+    #: Made on first use: the lost player's moves, and the place of each end in ``plain``.
     _astray: list[Listed] = attrs.field(init=False, factory=list, eq=False, repr=False)
-
-    #: The place of each end's move in ``plain``.
-    position: Mapping[str, int] = attrs.field(init=False, eq=False, repr=False)
+    _position: dict[str, int] = attrs.field(init=False, factory=dict, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         # made once per cached table (frozen attrs: set through object.__setattr__)
-        ends = (*self.full, *self.large)
-        object.__setattr__(self, "plain", Listed([plain_move(e) for e in ends]))
-        object.__setattr__(self, "position", {e: i for i, e in enumerate(ends)})
+        object.__setattr__(self, "plain", Listed([plain_move(e)
+                                                  for e in (*self.full, *self.large)]))
 
     def astray(self) -> Listed:
-        """The lost player's moves (Strange Occurrence 5): to the complete ends (made on
-        first use)."""
+        """The lost player's moves (Strange Occurrence 5): to the complete ends."""
         if not self._astray:
             self._astray.append(Listed([LeadAstray(e) for e in self.full]))
         return self._astray[0]
+
+    def position(self) -> Mapping[str, int]:
+        """The place of each end's move in ``plain``."""
+        if not self._position:
+            self._position.update((move.to, i) for i, move in enumerate(self.plain)
+                                  if isinstance(move, Move))
+        return self._position
 
     def path(self, end: str) -> Path | None:
         """The path the counter takes to ``end`` (None if no move ends there)."""
@@ -241,31 +245,37 @@ def _first_walks(grid: Grid, start: int, length: int, ends: int) -> dict[int, St
     """For each space in ``ends`` (bits), the first simple path of exactly ``length`` steps
     from ``start`` to it, in the order of a depth-first search taking the neighbours in map
     order (so the same path every time). One search serves every end: a branch is left
-    as soon as no end still without a path lies near enough to its last space."""
+    as soon as no end still without a path lies near enough to its last space, and the
+    last step is taken to every new end at once (the neighbours in map order are the
+    bits in rising order)."""
     found: dict[int, Steps] = {}
     path: list[int] = []
     neighbours, within = grid.neighbours, grid.within
     unfound = ends
 
-    def go(node: int, left: int, visited: int) -> None:
+    def go(node: int, left: int, visited: int) -> None:  # left >= 2
         nonlocal unfound
         for nxt in neighbours[node]:
             bit = 1 << nxt
             if visited & bit:
                 continue
-            if left == 1:
-                if unfound & bit:
-                    found[nxt] = (*path, nxt)
-                    unfound ^= bit
-                continue
             seen = visited | bit
-            if unfound & ~seen & within[nxt][left - 1]:
+            if left == 2:
+                last = within[nxt][1] & unfound & ~seen
+                unfound ^= last
+                while last:
+                    low = last & -last
+                    found[low.bit_length() - 1] = (*path, nxt, low.bit_length() - 1)
+                    last ^= low
+            elif unfound & ~seen & within[nxt][left - 1]:
                 path.append(nxt)
                 go(nxt, left - 1, seen)
                 path.pop()
             if not unfound:
                 return
 
+    if length == 1:
+        return {n: (n,) for n in neighbours[start] if ends >> n & 1}
     if ends:
         go(start, length, 1 << start)
     return found
@@ -276,11 +286,20 @@ def _search_flat(grid: Grid, start: int, roll: int) -> tuple[dict[int, Steps], l
     complete ends are the spaces with a simple path of exactly the roll; the partial ends
     are the spaces nearer than the roll (in map order), each by its first shortest path
     (see :meth:`Grid.shortest`, worked out when asked for)."""
-    row = grid.distance[start]
-    ends = grid.within[start][roll] & ~(1 << start)
-    walks = _first_walks(grid, start, roll, ends)
-    full = {end: walks[end] for end, d in enumerate(row) if end in walks}
-    return full, [end for end, d in enumerate(row) if 0 < d < roll]
+    itself = ~(1 << start)
+    walks = _first_walks(grid, start, roll, grid.within[start][roll] & itself)
+    full = {end: walks[end] for end in sorted(walks)}
+    return full, _ascending(grid.within[start][roll - 1] & itself)
+
+
+def _ascending(spaces: int) -> list[int]:
+    """The spaces of a set of bits, in map order."""
+    found = []
+    while spaces:
+        low = spaces & -spaces
+        found.append(low.bit_length() - 1)
+        spaces ^= low
+    return found
 
 
 def _longest_moves(neighbours: Mapping[str, tuple[str, ...]], start: str, roll: int,
