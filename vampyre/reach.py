@@ -93,7 +93,8 @@ class Reach:
 
     def __attrs_post_init__(self) -> None:
         # made once per cached table (frozen attrs: set through object.__setattr__)
-        object.__setattr__(self, "plain", Listed([plain_move(e)
+        made = _PLAIN_MOVES
+        object.__setattr__(self, "plain", Listed([made.get(e) or plain_move(e)
                                                   for e in (*self.full, *self.large)]))
 
     def astray(self) -> Listed:
@@ -366,7 +367,8 @@ def _transylvania_reach(board: Transylvania, start: str, roll: int, mode: Mode) 
             return mode != WOLF or not board.is_large(hid)
         full, longest = _longest(map_, _longest_moves(board.neighbours, start, roll, rate,
                                                       enterable))
-    large = {end: p for end, p in partial.items() if end not in full and board.is_large(end)}
+    large_hexes = board.large_hex_names
+    large = {end: p for end, p in partial.items() if end not in full and end in large_hexes}
     early = {end: p for end, p in partial.items() if end not in full and end not in large}
     return Reach(Paths(map_, at, full), Paths(map_, at, large), Paths(map_, at, early), longest)
 
