@@ -170,13 +170,11 @@ def mode_of(player: Player) -> Mode:
 def _opponents(state: VampyreState, seat: str) -> Iterator[tuple[str, str, bool]]:
     """Every opponent of ``seat`` outside the large hexes: its seat, its place, and whether
     it is free to be attacked (not locked in an unresolved fight)."""
-    board = state.world.transylvania
+    large_hexes = () if state.in_castle else state.world.transylvania.large_hex_names
     hunting = state.players[seat].form == HUNTER
     for other, q in state.players.items():
         place = q.location
-        if other == seat or place is None or q.out:
-            continue
-        if not state.in_castle and board.is_large(place):
+        if other == seat or place is None or q.out or place in large_hexes:
             continue
         if q.is_converted if hunting else q.is_living_hunter:
             yield other, place, state.fight_of(other) is None
@@ -231,6 +229,13 @@ def move_actions(state: VampyreState, seat: str, roll: int) -> Listed:
     if not targets and not reveals:
         return reach.plain  # made once per table, shared by every state
     green = state.green if reveals else {}
+    ranks = reach.ranks()
+    # the ends where more than the plain move may be made (an attack, a stop to reveal)
+    special = [end for end in targets if end in ranks]
+    special += [end for end, counter in green.items()
+                if counter and end in ranks and end not in targets]
+    if not special:
+        return reach.plain
 
     def moves_to(end: str) -> list[Move]:
         here = targets.get(end)
@@ -240,15 +245,16 @@ def move_actions(state: VampyreState, seat: str, roll: int) -> Listed:
         stop = [plain_move(end)] if green.get(end) else []
         return stop + [Move(end, target) for target in here]
 
-    # the plain moves, with those to places held by opponents replaced by the attacks
+    # the plain moves, those to the special ends replaced (from the last, so the ranks
+    # still hold), then the moves to the special ends short of the allowance
     actions: list[Action] = list(reach.plain)
-    position = reach.position()
-    for end in sorted((e for e in targets if e in position), key=position.__getitem__,
-                      reverse=True):
-        at = position[end]
-        actions[at:at + 1] = moves_to(end)
-    for end in reach.early:
-        if end in targets or green.get(end):
+    plain = len(actions)
+    special.sort(key=ranks.__getitem__)
+    for end in reversed(special):
+        if ranks[end] < plain:
+            actions[ranks[end]:ranks[end] + 1] = moves_to(end)
+    for end in special:
+        if ranks[end] >= plain:
             actions += moves_to(end)
     return Listed(actions)
 

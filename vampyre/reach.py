@@ -87,9 +87,9 @@ class Reach:
     longest: int = 0
     #: The moves offered when nobody is in the way: to the complete ends and the large hexes.
     plain: Listed = attrs.field(init=False, eq=False, repr=False)
-    #: Made on first use: the lost player's moves, and the place of each end in ``plain``.
+    #: Made on first use: the lost player's moves, and the rank of each end.
     _astray: list[Listed] = attrs.field(init=False, factory=list, eq=False, repr=False)
-    _position: dict[str, int] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+    _ranks: dict[str, int] = attrs.field(init=False, factory=dict, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         # made once per cached table (frozen attrs: set through object.__setattr__)
@@ -103,12 +103,13 @@ class Reach:
             self._astray.append(Listed([LeadAstray(e) for e in self.full]))
         return self._astray[0]
 
-    def position(self) -> Mapping[str, int]:
-        """The place of each end's move in ``plain``."""
-        if not self._position:
-            self._position.update((move.to, i) for i, move in enumerate(self.plain)
-                                  if isinstance(move, Move))
-        return self._position
+    def ranks(self) -> Mapping[str, int]:
+        """The rank of each end: the complete ends, the large hexes, then the others, in
+        their order (those ranked below ``len(plain)`` have their move there)."""
+        if not self._ranks:
+            self._ranks.update((end, i) for i, end in
+                               enumerate(itertools.chain(self.full, self.large, self.early)))
+        return self._ranks
 
     def path(self, end: str) -> Path | None:
         """The path the counter takes to ``end`` (None if no move ends there)."""
