@@ -2,13 +2,18 @@
 
 Run:  python benchmarks/bench_vampyre.py [games]
       python benchmarks/bench_vampyre.py --fingerprint FILE
+      python benchmarks/bench_vampyre.py --cpu-ratios [rounds]
 
 Not timed in CI; the numbers go in docs/vampyre.md. ``--fingerprint`` writes a digest of
 66 seeded games instead (random play in every stage with one, two and four players, and
 bot games; the legal actions of every step, every viewer's observation every 50 steps,
-the final save): a change made for speed must leave the file unchanged. The first games of a process
-also fill the movement caches (every end of a move from a hex with a roll is worked
-out once per process); "warm" figures are measured after them.
+the final save): a change made for speed must leave the file unchanged.
+``--cpu-ratios`` runs ``benchmarks/run.py``'s two random-play rows of VAMPYRE (warm and
+cold, against OpenSpiel's pure-Python tic-tac-toe, interleaved) timed by the CPU time of
+the process rather than the wall clock: on a machine shared with other work the wall
+clock counts the time other processes hold the cores, and the ratio swings with them.
+The first games of a process also fill the movement caches (every end of a move from a
+hex with a roll is worked out once per process); "warm" figures are measured after them.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import random
 import sys
 import time
 import timeit
+from collections.abc import Callable
 
 import gothic_kernel as gk
 from gothic_kernel.agents import play_game
@@ -101,6 +107,39 @@ def fingerprint(path: str) -> None:
     print(f"{len(lines)} games written to {path}")
 
 
+def cpu_ratios(rounds: int) -> None:
+    """run.py's random-play rows of VAMPYRE, timed by process CPU time (see above)."""
+    import statistics
+    import subprocess
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    import run
+
+    def cpu_rate(body: Callable[[], int], seconds: float) -> float:
+        done, start = 0, time.process_time()
+        while (elapsed := time.process_time() - start) < seconds:
+            done += body()
+        return done / elapsed
+
+    run.rate = cpu_rate  # every measure of run.py goes through it
+    if sys.argv[2:3] == ["--child"]:
+        reference = run.spiel_random_play("python_tic_tac_toe")(0.5)
+        print(json.dumps([reference, run.random_play("vampyre", {})(0.5)]))
+        return
+    py, ours = run.spiel_random_play("python_tic_tac_toe"), run.warm_random_play("vampyre", {})
+    warm, cold = [], []
+    for _ in range(rounds):
+        warm.append(ours(0.5) / py(0.5))
+        out = subprocess.run([sys.executable, __file__, "--cpu-ratios", "--child"],
+                             capture_output=True, text=True, check=True).stdout
+        reference, first = json.loads(out.splitlines()[-1])
+        cold.append(first / reference)
+    for name, ratios in (("warm", warm), ("cold", cold)):
+        print(f"random play {name}: {statistics.median(ratios):.2f} of OpenSpiel's Python "
+              f"tic-tac-toe (rounds: {', '.join(f'{r:.2f}' for r in ratios)})")
+
+
 def main(games: int = 30) -> None:
     for stage in STAGES:
         cold, _ = random_play(stage, games)
@@ -116,5 +155,7 @@ def main(games: int = 30) -> None:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["--fingerprint"] and len(sys.argv) == 3:
         fingerprint(sys.argv[2])
+    elif sys.argv[1:2] == ["--cpu-ratios"]:
+        cpu_ratios(int(sys.argv[2]) if sys.argv[2:3] not in ([], ["--child"]) else 3)
     else:
         main(int(sys.argv[1]) if len(sys.argv) > 1 else 30)
