@@ -229,12 +229,10 @@ def move_actions(state: VampyreState, seat: str, roll: int) -> Listed:
     if not targets and not reveals:
         return reach.plain  # made once per table, shared by every state
     green = state.green if reveals else {}
-    ranks = reach.ranks()
     # the ends where more than the plain move may be made (an attack, a stop to reveal)
-    special = [end for end in targets if end in ranks]
-    special += [end for end, counter in green.items()
-                if counter and end in ranks and end not in targets]
-    if not special:
+    ranks = {end: rank for end in {*targets, *(g for g, counter in green.items() if counter)}
+             if (rank := reach.rank(end)) is not None}
+    if not ranks:
         return reach.plain
 
     def moves_to(end: str) -> list[Move]:
@@ -249,7 +247,7 @@ def move_actions(state: VampyreState, seat: str, roll: int) -> Listed:
     # still hold), then the moves to the special ends short of the allowance
     actions: list[Action] = list(reach.plain)
     plain = len(actions)
-    special.sort(key=ranks.__getitem__)
+    special = sorted(ranks, key=ranks.__getitem__)
     for end in reversed(special):
         if ranks[end] < plain:
             actions[ranks[end]:ranks[end] + 1] = moves_to(end)

@@ -87,9 +87,8 @@ class Reach:
     longest: int = 0
     #: The moves offered when nobody is in the way: to the complete ends and the large hexes.
     plain: Listed = attrs.field(init=False, eq=False, repr=False)
-    #: Made on first use: the lost player's moves, and the rank of each end.
+    #: The lost player's moves, made on first use.
     _astray: list[Listed] = attrs.field(init=False, factory=list, eq=False, repr=False)
-    _ranks: dict[str, int] = attrs.field(init=False, factory=dict, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         # made once per cached table (frozen attrs: set through object.__setattr__)
@@ -103,17 +102,23 @@ class Reach:
             self._astray.append(Listed([LeadAstray(e) for e in self.full]))
         return self._astray[0]
 
-    def ranks(self) -> Mapping[str, int]:
-        """The rank of each end: the complete ends, the large hexes, then the others, in
-        their order (those ranked below ``len(plain)`` have their move there)."""
-        if not self._ranks:
-            self._ranks.update((end, i) for i, end in
-                               enumerate(itertools.chain(self.full, self.large, self.early)))
-        return self._ranks
+    def rank(self, end: str) -> int | None:
+        """Where ``end`` comes among the complete ends, the large hexes, then the others,
+        each in their order (below ``len(plain)``: the place of its move there); None if
+        no move ends there."""
+        before = 0
+        for ends in (self.full, self.large, self.early):
+            if end in ends:
+                return before + list(ends).index(end)
+            before += len(ends)
+        return None
 
     def path(self, end: str) -> Path | None:
         """The path the counter takes to ``end`` (None if no move ends there)."""
-        return self.full.get(end) or self.large.get(end) or self.early.get(end)
+        for ends in (self.full, self.large, self.early):
+            if end in ends:
+                return ends[end]
+        return None
 
 
 
