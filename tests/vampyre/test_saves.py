@@ -247,6 +247,7 @@ PROBLEMS = {
     'a move on a space of the castle': 'not on the map of castle_dracula',
     'no black counter in Castle Dracula alone': 'uses no black counter',
     'a fight with a face-up guardian': 'not face up where the fight is',
+    "a move is one die's roll": 'roll, lost player or fight',
 }
 
 
@@ -273,6 +274,8 @@ BROKEN_CASTLE = [
     ("a move on a space of the castle", lambda s: s["players"]["harker"].update(
         location="klausenburg")),
     ("no black counter in Castle Dracula alone", lambda s: s["removed"].append("coffin_1")),
+    ("a move is one die's roll", lambda s: s["pending"].update(roll=7)),
+    ("a move is one die's roll", lambda s: s["pending"].update(roll=0)),
     ("a fight with a face-up guardian", lambda s: s["fights"].append(
         {"hunter": "van_helsing", "monster": "zombie", "attacker": "van_helsing",
          "opponent": "", "counter": "zombie_1", "origin": "guardian", "gypsies": 0,
