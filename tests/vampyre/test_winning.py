@@ -83,6 +83,7 @@ def test_how_to_win_all_coffins_found_the_most_coffins_wins_but_bites_stay() -> 
     state = coffins_all_found({"harker": 2, "seward": 2, "van_helsing": 1, "godalming": 1,
                                "mina": 1}, converted=("harker", "seward"))
     assert state.basic_winner == "mina"
+    assert state.observation("harker")["basic_winner"] == "mina"  # everyone sees who won
     assert state.players["mina"].bites == 1  # not healed without three coffins
     assert state.pending is not None and state.pending.kind == CHOOSE_ITEM
 
