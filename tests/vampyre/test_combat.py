@@ -125,6 +125,25 @@ def test_holy_water_automatically_dispels_the_first_demon_and_is_used_up() -> No
     assert state.players["harker"].items == [] and state.players["harker"].possessed == 0
 
 
+def test_items_a_gift_is_spent_before_a_counter_and_a_spent_counter_is_set_aside() -> None:
+    """Ruling 28: Harker holds a holy water counter found in a large hex and one given by
+    the priest (Strange Occurrence 8). The first demon takes the gift, noted on paper, so
+    nothing is set aside; the second takes the counter, which is set aside."""
+    state = new()
+    where = next(h for h, pile in state.stacks.items()
+                 if any(state.rules.black_counters[c] == "holy_water" for c in pile))
+    counter = next(c for c in state.stacks[where]
+                   if state.rules.black_counters[c] == "holy_water")
+    state.stacks[where].remove(counter)
+    state.players["harker"].items.append(counter)
+    give(state, "harker", "holy_water")
+    camp_in(state, "harker", "evil", [*two_dice(11)])  # a demon, dispelled by the gift
+    assert state.players["harker"].items == [counter] and counter not in state.removed
+    camp_in(state, "harker", "evil", [*two_dice(11)])  # another, dispelled by the counter
+    assert state.players["harker"].items == [] and state.removed[-1] == counter
+    state.game.from_json(state.to_json())  # every counter in one place
+
+
 def test_silver_bullet_may_be_fired_to_slay_a_werewolf_automatically() -> None:
     state = new()
     give(state, "harker", "silver_bullet")
