@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from gothic_kernel import CorruptSave
 from vampyre.actions import FIRE, HOLD_FIRE, SEARCH, DeclareSilverBullet, Move
 from vampyre.combat import bonus, settle
 from vampyre.state import (
@@ -142,6 +145,21 @@ def test_items_a_gift_is_spent_before_a_counter_and_a_spent_counter_is_set_aside
     camp_in(state, "harker", "evil", [*two_dice(11)])  # another, dispelled by the counter
     assert state.players["harker"].items == [] and state.removed[-1] == counter
     state.game.from_json(state.to_json())  # every counter in one place
+
+
+def test_silver_bullet_is_declared_only_against_werewolves() -> None:
+    """"Automatically slays one non-player werewolf": a save asking Harker to declare it
+    in a fight with a wolf (a beast of the melee table, no werewolf) is refused; the same
+    save against the werewolf loads."""
+    state = new()
+    give(state, "harker", "silver_bullet")
+    camp_in(state, "harker", "evil", [*two_dice(8)])  # werewolf
+    data = json.loads(state.to_json())
+    assert data["state"]["pending"]["kind"] == SILVER_BULLET
+    state.game.from_json(json.dumps(data))
+    data["state"]["pending"]["fight"]["monster"] = "wolf"
+    with pytest.raises(CorruptSave, match="cannot offer the decision 'silver_bullet'"):
+        state.game.from_json(json.dumps(data))
 
 
 def test_silver_bullet_may_be_fired_to_slay_a_werewolf_automatically() -> None:
