@@ -288,15 +288,19 @@ def _first_walks(grid: Grid, start: int, length: int, ends: int) -> dict[int, St
     return found
 
 
-def _search_flat(grid: Grid, start: int, roll: int) -> tuple[dict[int, Steps], list[int]]:
+def _search_flat(grid: Grid, start: int,
+                 roll: int) -> tuple[dict[int, Steps | None], list[int]]:
     """:func:`_search` when every step counts one (bats, the lost, Castle Dracula): the
-    complete ends are the spaces with a simple path of exactly the roll; the partial ends
-    are the spaces nearer than the roll (in map order), each by its first shortest path
-    (see :meth:`Grid.shortest`, worked out when asked for)."""
-    itself = ~(1 << start)
-    walks = _first_walks(grid, start, roll, grid.within[start][roll] & itself)
-    full = {end: walks[end] for end in sorted(walks)}
-    return full, _ascending(grid.within[start][roll - 1] & itself)
+    complete ends are the spaces with a simple path of exactly the roll (in map order);
+    the partial ends are the spaces nearer than the roll (in map order). An end exactly
+    the roll away and every partial end is reached by its first shortest path (None: see
+    :meth:`Grid.shortest`, worked out when asked for); only the nearer ends of complete
+    moves need a search for a longer way round."""
+    within = grid.within[start]
+    nearer = within[roll - 1] & ~(1 << start)
+    walks: dict[int, Steps | None] = dict(_first_walks(grid, start, roll, nearer))
+    walks.update(dict.fromkeys(_ascending(within[roll] & ~within[roll - 1])))
+    return {end: walks[end] for end in sorted(walks)}, _ascending(nearer)
 
 
 def _ascending(spaces: int) -> list[int]:
@@ -357,6 +361,7 @@ def _transylvania_reach(board: Transylvania, start: str, roll: int, mode: Mode) 
     map_ = grid(board)
     at, places = board.index[start], map_.places
     partial: dict[str, Steps | None]
+    walks: Mapping[int, Steps | None]
     if mode == BAT:
         walks, nearer = _search_flat(map_, at, roll)
         partial = dict.fromkeys(places[end] for end in nearer)
