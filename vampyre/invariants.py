@@ -92,8 +92,9 @@ def _check_stage(state: VampyreState) -> None:
             not state.in_castle and state.result is None
             and (state.pending is None or state.pending.kind != CHOOSE_ITEM))):
         raise _fail("the Basic Game has a winner, yet play goes on in Transylvania")
+    # every decision is asked within a player's turn, so a save has seen one begin
     if not 0 <= state.clock < 24 or (not state.in_castle and state.clock != 12) \
-            or state.turns < 0 or state.gifts < 0 or state.turn_kind not in tuple(TurnKind):
+            or state.turns < 1 or state.gifts < 0 or state.turn_kind not in tuple(TurnKind):
         raise _fail("the clock, the turn count or the gift count is impossible")
 
 

@@ -206,6 +206,7 @@ BROKEN_BASIC = [
     ("no guardian before Castle Dracula", lambda s: s["green"].update(
         stables=s["red_aside"].pop())),
     ("the clock starts at Castle Dracula", lambda s: s.update(clock=3)),
+    ("a decision comes within a turn", lambda s: s.update(turns=0)),
     ("VAMPYRE gives no extra turns", lambda s: s["order"].update(extra_turn=True)),
     ("a winner only when the Basic Game ends", lambda s: s.update(basic_winner="mina")),
     ("the options as a game sets them", lambda s: s["options"].pop("players")),
@@ -235,6 +236,7 @@ PROBLEMS = {
     'a search where one may search': "cannot offer the decision 'search'",
     'no guardian before Castle Dracula': 'guardians on the board before',
     'the clock starts at Castle Dracula': 'the clock',
+    'a decision comes within a turn': 'the turn count',
     'VAMPYRE gives no extra turns': 'extra turns VAMPYRE never gives',
     'a winner only when the Basic Game ends': 'the Basic Game has a winner',
     'the options as a game sets them': 'the options',
