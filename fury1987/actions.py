@@ -287,9 +287,12 @@ class TakeWeapon(Action):
 @attrs.frozen
 class DeclareMove(Action):
     """The next move declared under Hypnosis or Vampiric Influence: ``move`` is a place
-    (Road or Sea), ``train``, ``pass`` or ``stay``."""
+    (Road or Sea), ``train``, ``pass`` or ``stay``; a train is declared with its
+    ``route``, the Towns it would pass in order (Reference 4 - Vampiric Influence: "must
+    indicate his route allowing for the fact that he may be travelling upto 3 Towns")."""
 
     move: str
+    route: tuple[str, ...] = ()
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (

@@ -107,7 +107,7 @@ class Board:
     # -- reading ---------------------------------------------------------------------------
     @staticmethod
     def load(path: str | Path | None = None) -> Board:
-        """The board in ``path`` (default: the reconstructed 1987 map); cached per file."""
+        """The board in ``path`` (default: the reconstructed map, data/map.toml); cached."""
         return _load_board(str(Path(path) if path is not None else MAP_FILE))
 
     def _neighbours(self, kind: str) -> dict[str, tuple[str, ...]]:
@@ -180,21 +180,31 @@ class Board:
             self._compute_rail_reach(start, stops)
 
     def _compute_rail_reach(self, start: str, stops: int) -> tuple[str, ...]:
-        reach: set[str] = set()
-        stack: list[tuple[str, tuple[str, ...]]] = [(start, (start,))]
-        while stack:
-            town, path = stack.pop()
-            for nxt in self.rail[town]:
-                if nxt in path:
-                    continue
-                journey = (*path, nxt)
-                travelled = len(journey) - 1
-                in_east = any(self.places[t].east for t in journey)
-                if travelled > stops or (in_east and travelled > 2):
-                    continue
-                reach.add(nxt)
-                stack.append((nxt, journey))
+        reach = {route[-1] for route in self.rail_routes(start, stops)}
         return tuple(sorted(reach, key=self.index))
+
+    def rail_routes(self, start: str, stops: int = 3) -> tuple[tuple[str, ...], ...]:
+        """Every journey by Rail from ``start`` of one to ``stops`` Towns (never through a
+        Town twice), as the Towns passed in order; two Towns at most if any of them, or
+        ``start``, is in the East. Vampiric Influence: "a player intending to catch a train
+        must indicate his route allowing for the fact that he may be travelling upto 3
+        Towns".
+
+        >>> Board.load().rail_routes("strasbourg", 1)
+        (('frankfurt',), ('zurich',))
+        """
+        routes: list[tuple[str, ...]] = []
+        stack: list[tuple[str, ...]] = [(start,)]
+        while stack:
+            journey = stack.pop()
+            for nxt in self.rail[journey[-1]]:
+                travelled = (*journey[1:], nxt)
+                in_east = any(self.places[t].east for t in (*journey, nxt))
+                if nxt in journey or len(travelled) > stops or (in_east and len(travelled) > 2):
+                    continue
+                routes.append(travelled)
+                stack.append((*journey, nxt))
+        return tuple(sorted(routes, key=lambda r: (len(r), [self.index(t) for t in r])))
 
     # -- routes ----------------------------------------------------------------------------
     def land_route(self, a: str, b: str) -> list[str]:

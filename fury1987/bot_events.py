@@ -314,7 +314,7 @@ def hunter_step_value(v: _HunterView, action: Action) -> float | None:
     if isinstance(action, DeclareMove):  # Vampiric Influence: the move he means to make
         move = action.move
         if move == "train":
-            return v.train_value()
+            return v.route_value(action.route) if action.route else v.train_value()
         if move == "pass":
             return v.pass_value()
         if move == "stay":

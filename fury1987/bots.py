@@ -525,6 +525,15 @@ class _HunterView:
             total += len(train.die) / 6 * max(best, road if train.stops == 0 else best)
         return total - 0.2
 
+    def route_value(self, route: tuple[str, ...]) -> float:
+        """The expected worth of a train declared along ``route`` (Vampiric Influence):
+        each train leaves him at the last Town of the route it reaches."""
+        total = 0.0
+        for train in self.bot.rules.railway_chart.trains:
+            stop = route[:train.stops][-1] if train.stops else self.here
+            total += len(train.die) / 6 * self.place_value(stop, moved=train.stops > 0)
+        return total - 0.2
+
     def pass_value(self) -> float:
         weak = sum(1 for w in self.weapons if WEAPON_VALUE.get(w, 5) < 5)
         far = not self.towns_possible or min(

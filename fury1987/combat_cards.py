@@ -37,7 +37,7 @@ from .hunters import ATTACKING_DRACULA_VALOUR, FightChoice
 from .labels import label
 from .seats import DRACULA, HUNTER_NAMES
 from .state import counted
-from .victory import DESTROYING_DRACULA_VALOUR, dracula_destroyed
+from .victory import dracula_destroyed
 from .wording import seat_name
 from .wounds import lose_blood, wound
 
@@ -156,14 +156,15 @@ def _rage_on(state: FuryState, victim: str) -> None:
     combat = _combat(state)
     assert combat is not None
     updated = combat
-    if victim == "harker":  # ruling: Rage snatches one of Harker's chits, discarded
+    if victim == "harker":
+        # Ruling 70: one of Harker's chits, his no more in this fight; it goes back to the
+        # Pool with the others when the fight is over (Reference 4 - Jonathan Harker).
         weapons = list(combat.harker_weapons)
         weapon = weapons.pop(state.dice.index(len(weapons)))
-        updated = attrs.evolve(combat, harker_weapons=tuple(weapons))
-        state.weapons_pool.set_aside(weapon)
-        state.public_weapon_discards.append(weapon)
-        state.say("rage_snatch", f"In his Rage Dracula snatches Jonathan Harker's {weapon} "
-                  "and it is discarded", hunter=victim, weapon=weapon)
+        updated = attrs.evolve(combat, harker_weapons=tuple(weapons),
+                               harker_spent=(*combat.harker_spent, weapon))
+        state.say("rage_snatch", f"In his Rage Dracula snatches Jonathan Harker's {weapon}: "
+                  "it goes back to the Pool after the fight", hunter=victim, weapon=weapon)
     elif victim:
         hunter = state.hunters[victim]
         weapon = hunter.weapons[state.dice.index(len(hunter.weapons))]
@@ -233,8 +234,7 @@ class HeroicLeap(CardRule):
         never rolled again."""
         seat = played.holder
         name = HUNTER_NAMES[seat]
-        if state.dracula.blood <= 0:
-            state.hunters[seat].valour += DESTROYING_DRACULA_VALOUR
+        if state.dracula.blood <= 0:  # (dracula_destroyed scores the 10 Valour Points)
             dracula_destroyed(state, f"{name}'s Heroic Leap", by=seat)
             return
         mine, his = state.dice.d6(), state.dice.d6()
@@ -261,13 +261,12 @@ class HeroicLeapRoll(DieRoll):
 def leap_rolled(state: FuryState, seat: str, mine: int, his: int, chit: str,
                 town: str) -> None:
     """The Heroic Leap dice stand: Dracula loses Blood Points equal to the Hunter's roll,
-    the Hunter suffers Wounds equal to Dracula's; no further combat in that Town."""
+    the Hunter suffers Wounds equal to Dracula's; no further combat in that Town. (Dracula
+    had Blood Points left, or the leap would have destroyed him: one die cannot take the
+    Blood Death Marker to the '12' box.)"""
     name = HUNTER_NAMES[seat]
-    d = state.dracula
     state.say("heroic_leap", f"{name} leaps at Dracula: {name} rolls {mine}, Dracula rolls "
               f"{his}", hunter=seat, hunter_roll=mine, dracula_roll=his)
-    if d.blood - mine <= -12:
-        state.hunters[seat].valour += DESTROYING_DRACULA_VALOUR
     lose_blood(state, mine, public=True)
     if state.outcome is not None:
         return

@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 
 BASIC_CHITS = ("dodge", "escape", "fist")
 BLOOD_POINT_VALOUR = 5                     # Valour: each Blood Point caused in combat
-AGENT_KILL_VALOUR = {"servant": 2, "szgany": 3}  # Valour: killing a Servant / Szgany
+#: Valour: killing a Servant / a Szgany; to the killer of each Agent (ruling 78).
+AGENT_KILL_VALOUR = {"servant": 2, "szgany": 3}
 
 
 def defer_bullets(out: RoundOutcome) -> tuple[RoundOutcome, tuple[tuple[str, int], ...]]:
@@ -94,15 +95,16 @@ def apply_outcome(state: FuryState, record: Combat, out: RoundOutcome) -> None:
 
 
 def apply_harker(state: FuryState, record: Combat, out: RoundOutcome) -> Combat:
-    """Harker's wounds, used-up Weapons, and the Blood Points he costs Dracula."""
-    weapons = list(record.harker_weapons)
+    """Harker's wounds, used-up Weapons (his no more in this fight; back to the Pool
+    with the others when it is over), and the Blood Points he costs Dracula."""
+    weapons, spent = list(record.harker_weapons), list(record.harker_spent)
     for _, weapon in out.discarded:
         if weapon in weapons:
             weapons.remove(weapon)
-            state.weapons_pool.set_aside(weapon)
-            state.public_weapon_discards.append(weapon)
+            spent.append(weapon)
     wounds = out.wounds_after.get(HARKER, record.harker_wounds)
-    record = attrs.evolve(record, harker_weapons=tuple(weapons), harker_wounds=wounds)
+    record = attrs.evolve(record, harker_weapons=tuple(weapons), harker_spent=tuple(spent),
+                          harker_wounds=wounds)
     state.stack[-1] = record  # (his chits as they are now, should the game end here)
     if out.blood.lost > 0:
         lose_blood(state, out.blood.lost, public=True)

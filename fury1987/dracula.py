@@ -407,16 +407,22 @@ def _record_turn(state: FuryState, consumed: bool, attack: str | None) -> None:
 
 
 def turn_clue(state: FuryState, consumed: bool, attack: str | None) -> dict[str, object]:
-    occupied = sorted({h.location for h in state.hunters.values()
-                       if h.alive and h.location is not None
-                       and h.fought_dracula_at != h.location
-                       and state.board.is_town(h.location)})
+    """The public face of his turn: ``occupied``, Towns with a Hunter he would have to
+    attack; ``spared`` (only when there are some), Towns whose Hunters he fought there last
+    turn: he may not attack them, nor place an Encounter beside them (ruling 6)."""
+    standing = {h.seat: h.location for h in state.hunters.values()
+                if h.alive and h.location is not None and state.board.is_town(h.location)}
+    occupied = sorted({town for seat, town in standing.items()
+                       if state.hunters[seat].fought_dracula_at != town})
+    spared = sorted(set(standing.values()) - set(occupied))
     blocked = blocked_seas(state)
     # (Nothing here depends on how many chits his Encounter Set holds: the Hunters do
     # not see it, so they cannot rule out a Pass even while he may hold six: ruling 76.)
     clue: dict[str, object] = {
         "k": "turn", "fleeing": state.dracula.fleeing, "hosts": sorted(state.hosts),
         "consumed": consumed, "attack": attack, "occupied": occupied}
+    if spared:
+        clue["spared"] = spared
     if blocked:
         clue["blocked"] = sorted(blocked)
     return clue
@@ -496,11 +502,15 @@ def run_action_phase(state: FuryState, record: DraculaAction) -> None:
 
 
 def placement_options(state: FuryState) -> list[Action]:
-    """The Encounters Dracula may place in his Town box (if it is empty), or nothing."""
+    """The Encounters Dracula may place in his Town box, or nothing. Placing an
+    Encounter: "There can be no Hunters present ... or an Encounter Chit already in the
+    Town box" - not even a Hunter he fought there last turn and may not attack (ruling 6).
+    """
     d = state.dracula
     town = d.location
     assert town is not None
-    if d.at_sea or town in state.chart or not state.board.is_town(town):
+    if d.at_sea or town in state.chart or not state.board.is_town(town) \
+            or any(h.alive and h.location == town for h in state.hunters.values()):
         return [DO_NOTHING]
     enc = state.rules.encounters
     chits = [c for c in dict.fromkeys(sorted(d.encounter_set))

@@ -74,9 +74,13 @@ class DeclaresMove(CardRule):
         assert isinstance(action, DeclareMove)
         state.stack.pop()
         state.cards.setdefault("declared", {})[step.chooser] = action.move
+        if action.route:
+            state.cards.setdefault("route", {})[step.chooser] = list(action.route)
         who = "Dracula" if step.chooser == DRACULA else HUNTER_NAMES[step.chooser]
-        state.say("move_declared", f"{who} declares his next move: {action.move}",
-                  seat=step.chooser, move=action.move)
+        route = {"route": list(action.route)} if action.route else {}
+        along = f", route {' - '.join(action.route)}" if action.route else ""
+        state.say("move_declared", f"{who} declares his next move: {action.move}{along}",
+                  seat=step.chooser, move=action.move, **route)
 
     def step_question(self, state: FuryState, step: CardStep) -> str:
         return "declare your next move"
@@ -92,8 +96,9 @@ def declare_options(state: FuryState, seat: str) -> list[Action]:
     for action in actions:
         if isinstance(action, MoveTo):
             found.append(DeclareMove(action.to))
-        elif action == CATCH_TRAIN:
-            found.append(DeclareMove("train"))
+        elif action == CATCH_TRAIN:  # "he must indicate his route"
+            here = state.hunters[seat].location or ""
+            found.extend(DeclareMove("train", r) for r in state.board.rail_routes(here))
         elif action == PASS:
             found.append(DeclareMove("pass"))
         elif action == STAY_PUT or isinstance(action, ConsumeVampire):

@@ -371,7 +371,8 @@ def _destroy_vampire(state: FuryState, town: str, members: tuple[str, ...]) -> N
 
 
 def knife_rolled(state: FuryState, knifer: str, roll: int, town: str) -> None:
-    """The Knife's die against a Vampire stands: on a 6 the Vampire is destroyed."""
+    """The Knife's die against a Vampire stands: on a roll the Encounter data names
+    (``knife_destroys_on``: 4-6 in the packaged file, ruling 36) it is destroyed."""
     if town not in state.chart:
         return
     if roll not in state.rules.encounters.knife_destroys_on:
@@ -424,7 +425,7 @@ class CastleVampireRoll(DieRoll):
 
 @attrs.frozen
 class KnifeRoll(DieRoll):
-    """A Knife against a Vampire: on a 6 it is destroyed."""
+    """A Knife against a Vampire: on 4-6 (``knife_destroys_on``) it is destroyed."""
 
     WHAT = What.KNIFE
     FOR = "with a Knife"

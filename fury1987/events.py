@@ -56,8 +56,8 @@ if TYPE_CHECKING:
 
 __all__ = ["CardPlayed", "CardRule", "CardStep", "DieRoll", "EventWindow",
            "OffersEventCards", "PlayAtOnce", "Step", "Timing", "What", "blocked_seas",
-           "card_rule", "declared_moves", "find", "hand", "moved_as_declared", "open_window",
-           "play", "queue_drawn", "stormy_seas_orphans", "stormy_seas_pass"]
+           "card_rule", "declared_moves", "declared_route", "find", "hand", "moved_as_declared",
+           "open_window", "play", "queue_drawn", "stormy_seas_orphans", "stormy_seas_pass"]
 
 RULE_EVENTS = "Event Cards"
 
@@ -582,12 +582,19 @@ def _matches(action: Action, declared: str) -> bool:
 
 
 def moved_as_declared(state: FuryState, seat: str) -> None:
-    """The declared move is made (or could not be): the declaration is spent."""
-    declared = state.cards.get("declared")
-    if declared and seat in declared:
-        del declared[seat]
-        if not declared:
-            del state.cards["declared"]
+    """The declared move is made (or could not be): the declaration, and the route of a
+    train declared, are spent."""
+    for key in ("declared", "route"):
+        declared = state.cards.get(key)
+        if declared and seat in declared:
+            del declared[seat]
+            if not declared:
+                del state.cards[key]
+
+
+def declared_route(state: FuryState, seat: str) -> tuple[str, ...]:
+    """The route of the train ``seat`` declared under Vampiric Influence (() if none)."""
+    return tuple(state.cards.get("route", {}).get(seat, ()))
 
 
 def declared_kind(state: FuryState, seat: str) -> str:

@@ -99,7 +99,9 @@ class Combat(FuryDecision):
     black and white side); ``stage`` says where it stands (:class:`Stage`).
     ``initiative_rolls`` holds this round's (opponent, Hunters) dice while the Hunters'
     die waits for Good Luck; ``winner`` is the side with the initiative this round.
-    ``chosen`` holds the chits placed this round, each secret until revealed.
+    ``chosen`` holds the chits placed this round, each secret until revealed. In Jonathan
+    Harker's fight ``harker_weapons`` are the Weapon Chits he may still use,
+    ``harker_spent`` those used up or snatched: all go back to the Pool at the end.
     """
 
     KIND = "combat"
@@ -134,6 +136,7 @@ class Combat(FuryDecision):
     reinforcement: bool = False
     harker_seat: str = ""
     harker_weapons: tuple[str, ...] = ()
+    harker_spent: tuple[str, ...] = ()
     harker_wounds: int = 0
     initiative_rolls: tuple[tuple[int, int], ...] = ()
 
@@ -172,6 +175,13 @@ class Combat(FuryDecision):
 
     def fight_round(self) -> int:
         return self.round
+
+    def to_data(self) -> dict[str, Any]:
+        """Saved as before ``harker_spent`` was kept, while it is empty."""
+        data = super().to_data()
+        if not self.harker_spent:
+            del data["harker_spent"]
+        return data
 
     def hunter_cards_answered(self) -> bool:
         return not self.harker_seat
@@ -686,10 +696,11 @@ def start_reinforcements(state: FuryState, town: str, members: tuple[str, ...],
 
 def _finish_harker(state: FuryState, record: Combat, end: str | None,
                    escape: str | None) -> None:
-    """Reference 4 - Jonathan Harker: his Weapon Chits go back to the Pool; bitten,
-    hypnotised or killed, he becomes a Vampire (the Harker - Vampire chit joins Dracula's
-    Encounter Set, beyond the limit of five)."""
-    for weapon in record.harker_weapons:
+    """Reference 4 - Jonathan Harker: "When the combat finishes, no matter what the
+    outcome, the Weapon Chits are returned to the Pool" (those he used up or had snatched
+    too); bitten, hypnotised or killed, he becomes a Vampire (the Harker - Vampire chit
+    joins Dracula's Encounter Set, beyond the limit of five)."""
+    for weapon in (*record.harker_weapons, *record.harker_spent):
         state.weapons_pool.bag.append(weapon)
     state.dracula.shown_at = None
     if end == "hunters_out":

@@ -175,8 +175,9 @@ def initiative_modifiers(state: FuryState, record: Combat) -> tuple[int, int]:
     hunters_mod = hunters_initiative_modifier(in_combat, side, record.round,
                                               event_bonus=record.hunters_bonus,
                                               chits=state.rules.chits)
-    target = record.engagements[0].opponents_target if side == "dracula" else None
-    facing_bitten = target in HUNTERS and state.hunters[target].bitten
+    # Ruling 38: Dracula's bonus "when facing a Hunter who has been bitten" (Wounds -
+    # Bites) counts when any Hunter he fights is bitten, whomever he declared his target.
+    facing_bitten = any(h in HUNTERS and state.hunters[h].bitten for h in fighting)
     opponent_mod = opponent_initiative_modifier(
         side, in_castle=record.town == CASTLE_DRACULA, facing_bitten=facing_bitten,
         event_bonus=record.opponent_bonus, chits=state.rules.chits)

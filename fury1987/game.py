@@ -9,7 +9,17 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import attrs
 
-from gothic_kernel import Agent, BadOption, CorruptSave, Dice, Game, GameState, GothicError, Option
+from gothic_kernel import (
+    Agent,
+    BadOption,
+    CorruptSave,
+    Dice,
+    Game,
+    GameState,
+    GothicError,
+    Option,
+    Outcome,
+)
 
 from . import (
     bots,
@@ -31,6 +41,7 @@ from .combat_tables import ChitData, CombatDataError, CombatTables, load_chits, 
 from .encounter_chits import EncounterData
 from .event_cards import EventCards, load_events
 from .railways import RailwayStationChart
+from .screen import FuryScreen
 from .state import SEATS, FuryState
 from .wording import printed_names, seat_name
 
@@ -135,7 +146,7 @@ class FuryGame(Game):
         {"every": 40, "hidden_every": 40})
     options = (
         Option("map_file", "", "a map of Europe in the format of fury1987/data/map.toml "
-                               "(default: the reconstructed 1987 map)"),
+                               "(default: the reconstructed map, from the second-edition board)"),
         Option("railway_chart_file", "", "a Railway Station Chart in the format of "
                                          "fury1987/data/railway_station_chart.toml"),
         Option("encounters_file", "", "Encounter Chits and their SM Screen instructions, "
@@ -151,6 +162,12 @@ class FuryGame(Game):
         """A seat as the rulebook names it: "Dracula", "Lord Godalming", "Dr Seward",
         "Van Helsing"."""
         return seat_name(seat)
+
+    def outcome_sentence(self, outcome: Outcome) -> str:
+        """The reason the rules give, which already names the winners and the level ("The
+        Hunters win a Minor Victory: ..."; "Stalemate: ...")."""
+        return f"{outcome.reason.rstrip('.')}." if outcome.reason else super().outcome_sentence(
+            outcome)
 
     def rules_for(self, options: Mapping[str, Any]) -> Rules:
         return load_rules(*(str(options.get(name, "")) for name in FILE_OPTIONS))
@@ -194,9 +211,8 @@ class FuryGame(Game):
     def text_screen(self) -> TextScreen:
         """Europe, your chits and cards and the others as text (``gothic play``;
         fury1987.screen)."""
-        from .screen import FuryScreen
-
-        return FuryScreen(self)
+        rules = load_rules()
+        return FuryScreen(self, rules.board, rules.printed)
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
         return bots.default_agents(state, seed)

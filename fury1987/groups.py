@@ -4,8 +4,8 @@ Hunter Groups: Hunters in the same Town at the start of a turn, none of whom has
 Movement Phase, may form a group; "A group moves once per turn", in the Movement Phase of
 its first member, and has one Action Phase straight after. A member may leave the group
 at the start of its Movement Phase, or let it move later in the turn. At the start of
-their Movement Phase the members may give or exchange Weapon Chits (ruling: three trades
-at most).
+their Movement Phase the members may give or exchange Weapon Chits, as many times as the
+group holds chits (ruling 12: enough to reach any arrangement, never an endless shuffle).
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from .state import FuryState, Hunter
 
 RULE_GROUPS = "Hunter Groups"
-MAX_TRADES = 3  # ruling: a group's weapon swaps, at most three per Movement Phase
 
 
 def movers(state: FuryState, seat: str) -> tuple[str, ...]:
@@ -74,6 +73,16 @@ def group_has_moved(state: FuryState, seat: str, group: tuple[str, ...]) -> None
 
 
 # -- trading Weapon Chits -------------------------------------------------------------------
+def trades_allowed(state: FuryState, group: tuple[str, ...]) -> int:
+    """Ruling 12: "Hunters in a group may swap Weapon Chits at the very start of the
+    group's Movement Phase" sets no number; a group trades at most as often as it holds
+    Weapon Chits. Each trade can put a chit in the hands it ends in (a gift to a member
+    with room, else an exchange for one of his chits bound elsewhere), so that many reach
+    any arrangement of the group's chits within the three-Weapon limit: the bound takes
+    away nothing the rule gives, only a swap that never ends."""
+    return sum(len(state.hunters[m].weapons) for m in group)
+
+
 def weapon_swaps(state: FuryState, group: tuple[str, ...]) -> list[Action]:
     """Gifts to a member holding fewer than three chits, and one-for-one exchanges (in a
     fixed order of the chits, not the order they were drawn in)."""

@@ -10,7 +10,7 @@ only what the seat may know, and name places, chits and cards by their printed n
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from gothic_kernel import Action
@@ -78,9 +78,11 @@ def label(state: FuryState, seat: str, action: Action) -> str:
     return action.TYPE.replace("_", " ")
 
 
-def declared(state: FuryState, move: str) -> str:
+def declared(state: FuryState, move: str, route: Sequence[str] = ()) -> str:
     """A move declared under Hypnosis or Vampiric Influence, in words."""
     if move == "train":
+        if route:
+            return "catch a train, route " + " - ".join(place_name(state, t) for t in route)
         return "catch a train"
     if move == "pass":
         return "Pass"
@@ -190,13 +192,11 @@ def _team_up(state: FuryState, seat: str, action: Action) -> str:
 def _declare_move(state: FuryState, seat: str, action: Action) -> str:
     assert isinstance(action, DeclareMove)
     move = action.move
-    if move == "train":
-        return "declare: catch a train"
     if move == "pass":
         return "declare: Pass"
     if move == "stay":
         return "declare: stay"
-    return f"declare: move to {place_name(state, move)}"
+    return f"declare: {declared(state, move, action.route)}"
 
 
 def _form_group(state: FuryState, seat: str, action: Action) -> str:

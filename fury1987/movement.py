@@ -46,17 +46,18 @@ from .events import (
     Timing,
     What,
     declared_moves,
+    declared_route,
     moved_as_declared,
     open_window,
     stormy_seas_pass,
 )
 from .groups import (
-    MAX_TRADES,
     give_weapon,
     group_candidates,
     group_has_moved,
     later_members,
     movers,
+    trades_allowed,
     weapon_swaps,
 )
 from .hunters import HunterAction
@@ -83,7 +84,7 @@ class Deed(enum.StrEnum):
 
     #: He placed a Heavenly Host (once a phase).
     HOST = "host"
-    #: His group traded Weapon Chits (three trades at most).
+    #: His group traded Weapon Chits (as often as it holds chits, at most: ruling 12).
     TRADE = "trade"
     #: No train came (or a False Tip-off): he moves by Road or Sea, or stays.
     MISSED_TRAIN = "missed_train"
@@ -149,7 +150,8 @@ class HunterMovement(OffersEventCards, SeatDecides):
             return f"{who}: sail on or disembark at a Port; no one may stay at Sea (Movement)"
         move = state.cards.get("declared", {}).get(seat)
         if move is not None:
-            return f"{who}: make the move you declared ({declared(state, str(move))})"
+            said = declared(state, str(move), declared_route(state, seat))
+            return f"{who}: make the move you declared ({said})"
         return f"{who}: {phase} (Movement)"
 
     def train_refused(self) -> bool:
@@ -298,7 +300,7 @@ def _start_of_phase_options(state: FuryState, record: HunterMovement, seat: str,
             options.append(LEAVE_GROUP)
             if later_members(state, seat, group):
                 options.append(WAIT_FOR_GROUP)
-        if record.done.count(Deed.TRADE) < MAX_TRADES:
+        if record.done.count(Deed.TRADE) < trades_allowed(state, group):
             options.extend(weapon_swaps(state, group))
     elif Deed.LEFT not in record.done:
         options.extend(FormGroup(m) for m in group_candidates(state, seat))
@@ -592,6 +594,7 @@ def missed_train(state: FuryState, seat: str) -> None:
     record = state.stack[-1]
     assert isinstance(record, HunterMovement)
     group = movers(state, seat)
+    moved_as_declared(state, seat)
     state.stack.pop()
     group_has_moved(state, seat, group)
     state.say("false_tip_off", f"{' and '.join(HUNTER_NAMES[m] for m in group)} "
@@ -600,14 +603,21 @@ def missed_train(state: FuryState, seat: str) -> None:
 
 
 def train_options(state: FuryState, record: TrainRide, seat: str) -> list[Action]:
+    """Any Town the train reaches; under Vampiric Influence, the last Town of the route he
+    declared that this train reaches (a shorter train than he hoped for is "beyond his
+    control")."""
     here = state.hunters[seat].location
     assert here is not None
+    route = declared_route(state, record.seat)
+    if route and route in state.board.rail_routes(here):
+        return [RideTo(route[:record.stops][-1])]
     return [RideTo(t) for t in state.board.rail_reach(here, record.stops)]
 
 
 def apply_train(state: FuryState, record: TrainRide, seat: str, action: Action) -> None:
     assert isinstance(action, RideTo)
     here = state.hunters[seat].location
+    moved_as_declared(state, record.seat)
     state.stack.pop()
     group_has_moved(state, seat, record.movers)
     for member in record.movers:

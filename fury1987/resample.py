@@ -180,7 +180,7 @@ def action_phases(twin: FuryState, moves: Sequence[int],
         if clue["k"] != "turn" or clue.get("attack") is not None:
             continue
         town = g.places[int(loc[j + 1])]
-        if g.is_sea[loc[j + 1]] or town in clue["occupied"]:
+        if g.is_sea[loc[j + 1]] or town in clue["occupied"] or town in clue.get("spared", ()):
             continue
         stayed = loc[j] == loc[j + 1]
         if stayed and (clue["fleeing"] or int(aux[j]) & MUST_LEAVE):

@@ -232,6 +232,7 @@ def _clue_checks(places: frozenset[str], towns: frozenset[str],
     def turn(c: dict[str, Any]) -> bool:
         return (isinstance(c.get("fleeing"), bool) and isinstance(c.get("consumed"), bool)
                 and many(c.get("hosts"), towns) and many(c.get("occupied"), towns)
+                and many(c.get("spared", []), towns)
                 and (c.get("attack") is None or c.get("attack") in towns)
                 and many(c.get("blocked", []), seas)
                 and c.get("sea", "none") in SEA_MOVES)
@@ -262,7 +263,8 @@ def _clue_checks(places: frozenset[str], towns: frozenset[str],
 # -- Event Cards' lasting effects ---------------------------------------------------------------
 def _card_problems(state: FuryState) -> Problems:
     cards, board = state.cards, state.board
-    known = {"shipping_agents", "stormy", "declared", "weather", "followed", "sea_move"}
+    known = {"shipping_agents", "stormy", "declared", "route", "weather", "followed",
+             "sea_move"}
     if set(cards) - known:
         return [f"unknown lasting effects {sorted(set(cards) - known)}"]
     problems: Problems = []
@@ -280,6 +282,13 @@ def _card_problems(state: FuryState) -> Problems:
             or (move not in ("train", "pass", "stay") and move not in board)
             for seat, move in declared.items()):
         problems.append(f"declared moves {declared!r} make no sense")
+    route = cards.get("route", {})
+    if not isinstance(route, dict) or any(
+            not isinstance(declared, dict) or declared.get(seat) != "train"
+            or not isinstance(towns, list) or not 0 < len(towns) <= 3
+            or any(t not in board or not board.is_town(t) for t in towns)
+            for seat, towns in route.items()):
+        problems.append(f"declared train routes {route!r} make no sense")
     weather = cards.get("weather", {})
     if not isinstance(weather, dict) or any(
             seat not in HUNTERS or not isinstance(n, int) or isinstance(n, bool)
@@ -411,6 +420,9 @@ def _combat(state: FuryState, record: Combat) -> Problems:
     engaged = [f for e in record.engagements for f in e.fighters]
     if not set(engaged) <= fighters:
         problems.append("its engagements name fighters not in the fight")
+    if any(not e.hunters or not e.opponents or not (e.lone_hunter or e.lone_opponent)
+           for e in record.engagements):
+        problems.append("an engagement is not one fighter against one or more")
     if any(f not in fighters or c not in known for f, c in record.chosen.items()) \
             or any(f not in fighters or not isinstance(h, ChitHistory)
                    for f, h in record.histories.items()):
@@ -423,7 +435,7 @@ def _combat(state: FuryState, record: Combat) -> Problems:
                    for a in record.opponents if a != DRACULA):
         problems.append("its results, teams or Agents' chits make no sense")
     if record.garlic_by not in (None, *record.hunters) or record.harker_wounds < 0 \
-            or not set(record.harker_weapons) <= set(chits.hunter):
+            or not set(record.harker_weapons) | set(record.harker_spent) <= set(chits.hunter):
         problems.append("its Garlic or Jonathan Harker makes no sense")
     return problems
 

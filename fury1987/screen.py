@@ -1,9 +1,9 @@
 """Fury of Dracula (1987) as text for a terminal (``gothic play fury1987``).
 
-Drawn from one viewer's observation and the public map and printed names
-(``fury1987.load_rules()``) only, never from a state, so a Hunter's screen cannot
-hold Dracula's place, his Encounter Set or his cards: Europe as the viewer knows
-it (the Hunters, markers and sightings on the map; for the Hunters, the places
+Drawn from one viewer's observation and the public map and printed names (the
+packaged rules, handed over by ``FuryGame.text_screen``) only, never from a state, so
+a Hunter's screen cannot hold Dracula's place, his Encounter Set or his cards: Europe
+as the viewer knows it (the Hunters, markers and sightings on the map; for the Hunters, the places
 their clues leave Dracula; for Dracula, his place, trail and chart), the viewer's
 own chits and cards (a Hunter also sees the chits and cards the Hunters show each
 other), what is public about the others, and any fight in progress.
@@ -17,7 +17,8 @@ from typing import Any
 from gothic_kernel import Game
 from gothic_kernel.screen import Section, TextScreen, words, wrap
 
-from . import DRACULA, HUNTERS, Board, load_rules
+from .board import Board
+from .seats import DRACULA, HUNTERS
 
 #: "When [a Hunter's Wounds marker] reaches the '12' box the Hunter dies" (Wounds).
 WOUNDS_TO_DIE = 12
@@ -30,11 +31,10 @@ LIKELIEST = 8
 class FuryScreen(TextScreen):
     """Europe, your chits and cards, the others and any fight, for one viewer."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, board: Board, printed: Mapping[str, str]) -> None:
         super().__init__(game)
-        rules = load_rules()
-        self.board: Board = rules.board
-        self.printed: Mapping[str, str] = rules.printed
+        self.board: Board = board
+        self.printed: Mapping[str, str] = printed
 
     # -- names ----------------------------------------------------------------------------------
     def named(self, ident: str | None) -> str:
@@ -53,6 +53,8 @@ class FuryScreen(TextScreen):
         waiting = observation.get("waiting_for") or {}
         sequence = waiting.get("sequence") or {}
         said = f"turn {observation['turn']}"
+        if waiting.get("kind") == "choose_start":
+            return "Starting the Game"
         seat, phase = sequence.get("seat"), sequence.get("phase")
         if seat and waiting.get("kind") != "event_window":  # a window may open between phases
             whose = "Dracula's turn" if phase == "turn" else \

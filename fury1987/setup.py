@@ -145,6 +145,7 @@ def invariant_problems(state: FuryState) -> list[str]:
         weapons += Counter({"heavenly_host": len(hunter.hosts_placed)})
     for record in state.stack:  # Jonathan Harker's three chits, back to the Pool after
         weapons += Counter(getattr(record, "harker_weapons", ()))
+        weapons += Counter(getattr(record, "harker_spent", ()))
     if +weapons != Counter(rules.chits.weapons_pool):
         problems.append(f"Weapon Chits are not each in one place: {+weapons}")
     cards = Counter(state.event_deck.cards) + Counter(state.event_deck.discards)

@@ -288,6 +288,7 @@ class FuryState(LoggedState, DecisionState):
             self._outcome = outcome
             for record in self.stack:  # Jonathan Harker's fight cut short: his chits
                 self.weapons_pool.bag.extend(getattr(record, "harker_weapons", ()))
+                self.weapons_pool.bag.extend(getattr(record, "harker_spent", ()))
             self.stack.clear()
             self._legal_cache = None
 

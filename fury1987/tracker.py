@@ -677,6 +677,7 @@ class Tracker:
         fleeing = bool(clue["fleeing"])
         hosts = g.mask(clue["hosts"])
         occupied = g.mask(clue["occupied"])
+        no_placing = occupied | g.mask(clue.get("spared", ()))  # ruling 6
         attack = clue.get("attack")
         consumed = bool(clue["consumed"])
         if fleeing:  # a fleeing Dracula already in the Castle would have hidden: game over
@@ -724,7 +725,7 @@ class Tracker:
         new_flags = flags[src]
         for b, o in enumerate(obligations):
             if o.start < i <= o.end and attack is None:
-                placed = acting & (new_loc == g.index[o.town]) & ~occupied[new_loc]
+                placed = acting & (new_loc == g.index[o.town]) & ~no_placing[new_loc]
                 new_flags = np.where(placed, new_flags | (1 << b), new_flags)
         sea = clue.get("sea")
         if sea is not None:  # Shipping Agents: what he announced of his Sea Movement

@@ -187,7 +187,7 @@ def _move(state: FuryState, clue: dict[str, Any], before: tuple[str, str | None,
         return "", moved, False
     if board.is_town(new) and new in clue["occupied"] and not (could_pass or stuck):
         return f"Dracula in {new} with a Hunter would have attacked", moved, False
-    visit = acting and new not in clue["occupied"]
+    visit = acting and new not in clue["occupied"] and new not in clue.get("spared", ())
     return "", moved, visit
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from fury1987.actions import (
     ATTACK_DRACULA,
+    DO_NOTHING,
     KEEP_GARLIC,
     LET_DRACULA_BE,
     REVEAL_GARLIC,
@@ -14,7 +15,6 @@ from fury1987.actions import (
     DeclareTarget,
     FormGroup,
     MoveTo,
-    PlaceEncounter,
 )
 from fury1987.state import FuryState
 from gothic_kernel import PUBLIC, IllegalAction
@@ -86,8 +86,8 @@ def test_a_hunter_escapes_and_dracula_may_not_attack_him_again_there() -> None:
     act(state, "seward", LET_DRACULA_BE)  # he finds Dracula still there, and lets him be
     act(state, "van_helsing", STAY_PUT)
     act(state, "dracula", STAY_PUT)
-    assert kind(state) == "dracula_action"  # no attack: he may place an Encounter
-    assert any(isinstance(a, PlaceEncounter) for a in state.legal_actions("dracula"))
+    assert kind(state) == "dracula_action"  # no attack, and no Encounter beside him
+    assert state.legal_actions("dracula") == [DO_NOTHING]  # (ruling 6)
 
 
 def test_a_hunter_may_attack_dracula_and_earns_five_valour_points() -> None:
@@ -127,6 +127,28 @@ def test_group_combat_dracula_declares_a_target() -> None:
     assert set(state.legal_actions("dracula")) == {DeclareTarget("dracula", "godalming"),
                                                     DeclareTarget("dracula", "seward")}
     act(state, "dracula", DeclareTarget("dracula", "seward"))
+    assert state.hunters["seward"].wounds == 3 and state.hunters["godalming"].wounds == 0
+
+
+def test_dracula_s_bitten_bonus_counts_when_any_hunter_he_fights_is_bitten() -> None:
+    # Ruling 38 (Wounds - Bites: "a bonus to his initiative die roll in combat when facing
+    # a Hunter who has been bitten"): Godalming is bitten, Dracula declares Seward his
+    # target; his +1 still counts. Night (5); Dracula 3+1 ties the Hunters' 4 (Seward's
+    # 0, the best modifier), rerolled: 6+1 against 1. Without the bonus the Hunters win.
+    state = started(dracula="rome", godalming="naples", seward="naples",
+                    van_helsing="london")
+    state.hunters["godalming"].bitten = True
+    rig(state, [5, 3, 4, 6, 1])
+    act(state, "dracula", MoveTo("naples"))
+    act(state, "godalming", KEEP_GARLIC)
+    act(state, "seward", KEEP_GARLIC)
+    act(state, "godalming", ChooseChit("godalming", "fist"))
+    act(state, "seward", ChooseChit("seward", "fist"))
+    act(state, "dracula", ChooseChit("dracula", "claw"))
+    act(state, "dracula", DeclareTarget("dracula", "seward"))
+    initiative = [e for e in state.log(PUBLIC) if e["kind"] == "initiative"][-1]
+    assert initiative["rolls"] == [[3, 4], [6, 1]] and initiative["winner"] == "dracula"
+    assert "Dracula 3+1 against the Hunters 4+0" in initiative["text"]
     assert state.hunters["seward"].wounds == 3 and state.hunters["godalming"].wounds == 0
 
 

@@ -17,6 +17,7 @@ from fury1987.actions import (
 from fury1987.events import find
 from fury1987.pending import Combat
 from fury1987.state import FuryState
+from gothic_kernel import PUBLIC
 
 from .event_helpers import arm, give, take_chit, window
 from .helpers import act, dracula_turn, kind, rig, started
@@ -129,19 +130,30 @@ def test_an_example_of_multiple_combat_two_szgany() -> None:
     act(state, "godalming", ChooseChit("godalming", "fist"))
     act(state, "van_helsing", ChooseChit("van_helsing", "stake"))
     act(state, "dracula", ChooseChit("agent_2", "pistol"))
+    seen = len(state.log(PUBLIC))
     act(state, "dracula", ChooseChit("agent_1", "knife"))
+    results = {(e["hunter"], e["opponent"]): e["result"] for e in state.log(PUBLIC)[seen:]
+               if e["kind"] == "combat_result"}
+    assert results == {("godalming", "agent_1"): "Par", ("van_helsing", "agent_2"): "*Mort*"}
     # Straight rolls, 2 against 6: Van Helsing mortally wounds Szgany 1 (the Stake is
-    # discarded); Godalming parries.
+    # discarded); "Godalming only manages to parry the other Szgany's Knife attack".
     assert "stake" not in state.hunters["van_helsing"].weapons
+    assert "stake" in state.public_weapon_discards
+    assert state.hunters["godalming"].wounds == 2 and state.hunters["van_helsing"].wounds == 1
+    assert state.hunters["van_helsing"].valour == 3  # killing a Szgany (ruling 78)
     record = combat(state)
     assert len(record.engagements) == 1 and record.engagements[0].opponents == ("agent_1",)
     assert record.engagements[0].hunters == ("godalming", "van_helsing")  # teamed up
     act(state, "godalming", ChooseChit("godalming", "knife"))
     act(state, "van_helsing", ChooseChit("van_helsing", "pistol"))
     act(state, "dracula", ChooseChit("agent_1", "pistol"))
-    # 3 against 5: both results are Mort: "The Szgany is dead."
+    # 3 against 5: both results are Mort: "The Szgany is dead." Identical results need no
+    # choice (ruling 42); the kill goes to the first of them in the order of play.
     assert kind(state) != "combat" and "szeged" not in state.chart
-    assert state.hunters["van_helsing"].valour >= 3 or state.hunters["godalming"].valour >= 3
+    assert "szgany_pistol_knife" in state.public_encounter_discards
+    assert state.hunters["godalming"].wounds == 2 and state.hunters["van_helsing"].wounds == 1
+    # Ruling 78: each Szgany killed earns its killer 3 Valour Points.
+    assert state.hunters["godalming"].valour == 3 and state.hunters["van_helsing"].valour == 3
 
 
 def test_blood_death_from_one_blood_point() -> None:

@@ -12,6 +12,7 @@ import attrs
 import pytest
 
 import fury1987.combat_tables as combat_tables
+from fury1987.actions import STAY_PUT, ChoosePlace
 from fury1987.combat_tables import (
     CombatDataError,
     Result,
@@ -20,6 +21,10 @@ from fury1987.combat_tables import (
     load_chits,
     load_tables,
 )
+from fury1987.setup import invariant_problems
+
+from .event_helpers import give, play
+from .helpers import act, dracula_turn, started
 
 TABLES = default_tables()
 CHITS = default_chits()
@@ -78,8 +83,37 @@ def test_thirty_nine_hunter_chits_nine_basic() -> None:
 
 
 def test_three_host_chits_and_a_fourth_bonus_marker() -> None:
+    """Counters: "Placing one of these four counters"; Reference 4 - Heavenly Host: "If no
+    Host Markers are on the board, then the fourth bonus Host Marker is used"."""
     assert CHITS.hunter["heavenly_host"].count == 3
     assert "count" in CHITS.hunter["heavenly_host"].derived
+    # No marker on the board: the card puts the bonus marker down, nobody's Host chit.
+    state = started(godalming="paris", seward="madrid", van_helsing="rome", dracula="athens")
+    give(state, "godalming", "heavenly_host")
+    dracula_turn(state, STAY_PUT)
+    play(state, "godalming", "heavenly_host")
+    assert ChoosePlace("vienna") in state.legal_actions("godalming")  # straight to a Town
+    act(state, "godalming", ChoosePlace("vienna"))
+    assert state.hosts == {"vienna": ""}
+    assert all(h.hosts_placed == [] and "heavenly_host" not in h.weapons
+               for h in state.hunters.values())
+    assert invariant_problems(state) == []  # the three Host chits are all still in play
+    # All three chits' markers on the board: the card moves one, never puts down a fourth.
+    state = started(godalming="paris", seward="madrid", van_helsing="rome", dracula="athens")
+    for seat, town in (("godalming", "paris"), ("seward", "madrid"), ("van_helsing", "rome")):
+        state.weapons_pool.take("heavenly_host")
+        state.hunters[seat].hosts_placed.append(town)
+        state.hosts[town] = seat
+    give(state, "godalming", "heavenly_host")
+    dracula_turn(state, STAY_PUT)
+    play(state, "godalming", "heavenly_host")
+    assert set(state.legal_actions("godalming")) == {
+        ChoosePlace("paris"), ChoosePlace("madrid"), ChoosePlace("rome")}
+    act(state, "godalming", ChoosePlace("madrid"))
+    act(state, "godalming", ChoosePlace("vienna"))
+    assert state.hosts == {"paris": "godalming", "vienna": "seward", "rome": "van_helsing"}
+    assert state.hunters["seward"].hosts_placed == ["vienna"]
+    assert invariant_problems(state) == []
 
 
 def test_one_use_weapons() -> None:

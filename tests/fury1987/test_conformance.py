@@ -22,8 +22,9 @@ def test_conformance_kit() -> None:
 @pytest.mark.parametrize("path", sorted(GOLDEN.glob("*.json")), ids=lambda p: p.stem)
 def test_golden_playthrough(path: Path) -> None:
     """Seeded random games replayed action by action (same public log, same outcome):
-    seed 11 ends in a Supreme Victory for the Hunters, 57 in a Major one (a Hunter died),
-    66 in a Minor one (three voluntary turns in Castle Dracula). Re-record after a rules
+    seed 11 ends in a Supreme Victory for Dracula (every Hunter fallen), 57 in a Major one
+    for the Hunters (a Hunter died), 66 in a Minor one for Dracula (three Vampires, two
+    Hunters fallen). Re-record after a rules
     change with ``gothic_kernel.testing.write_golden(GAME, seed, path)``."""
     state = check_golden(GAME, path)
     assert state.is_over

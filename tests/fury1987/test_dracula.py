@@ -327,17 +327,20 @@ def test_ruling_hemmed_in_by_host_markers_dracula_stays() -> None:
     assert state.legal_actions("dracula") == [PASS, STAY_PUT]
 
 
-def test_ruling_a_hunter_he_fought_last_turn_does_not_stop_a_placement() -> None:
-    """Ruling: Dracula may place an Encounter in a Town whose only Hunters are ones he
-    fought there last turn (he may not attack them, so none "would have to" be
-    attacked: Placing an Encounter)."""
+def test_ruling_a_hunter_he_fought_last_turn_still_stops_a_placement() -> None:
+    """Ruling 6 (Placing an Encounter: "There can be no Hunters present (or Dracula would
+    have to attack them)"): a Hunter he fought there last turn, whom he may not attack
+    again, still stands in the Town: no Encounter may be placed there."""
     state = started(dracula="rome", godalming="naples", seward="madrid", van_helsing="london")
     state.hunters["godalming"].fought_dracula_at = "naples"
     state.dracula.encounter_set = ["rats", "wolves", "bats", "fog", "vampire"]
     state.invalidate()
     act(state, "dracula", MoveTo("naples"))
-    assert kind(state) == "dracula_action"  # no attack
-    assert PlaceEncounter("rats") in state.legal_actions("dracula")
+    assert kind(state) == "dracula_action"  # no attack (Combat - After Combat)
+    assert state.legal_actions("dracula") == [DO_NOTHING]
+    act(state, "dracula", DO_NOTHING)
+    # The public record says so: an Encounter later found in Naples was not laid this turn.
+    assert state.clues[-1]["spared"] == ["naples"] and "naples" not in state.clues[-1]["occupied"]
 
 
 def test_a_placed_host_does_not_count_towards_three_weapons_and_removing_it_discards_it(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from fury1987.actions import (
     ENCOUNTER_VAMPIRE,
     LEAVE_VAMPIRE,
@@ -227,6 +229,21 @@ def test_a_crucifix_protects_and_a_knife_may_destroy() -> None:
     act(state, "seward", ENCOUNTER_VAMPIRE)
     assert not state.hunters["seward"].bitten and state.chart["brussels"] == "vampire"
     assert "crucifix" in state.hunters["seward"].shown
+
+
+@pytest.mark.parametrize(("roll", "destroyed"), [(3, False), (4, True), (6, True)])
+def test_a_knife_destroys_a_vampire_on_four_to_six(roll: int, destroyed: bool) -> None:
+    # Ruling 36 (encounters.toml: knife_destroys_on = [4, 5, 6]); the Crucifix wards off
+    # the bite, the Knife's die decides.
+    state = with_chit("brussels", "vampire")
+    state.hunters["seward"].weapons = ["crucifix", "knife"]
+    act(state, "seward", MoveTo("brussels"))
+    rig(state, [roll])
+    act(state, "seward", ENCOUNTER_VAMPIRE)
+    assert ("brussels" not in state.chart) is destroyed
+    assert state.vampires_destroyed == int(destroyed)
+    assert state.hunters["seward"].valour == 4 * destroyed
+    assert "knife" in state.hunters["seward"].weapons  # a Knife is not used up
 
 
 def test_vampire_in_castle_dracula_must_be_encountered_protection_may_fail() -> None:

@@ -3,6 +3,8 @@ Advance Planning and Trap, Rage, Great Strength, Escape Route, Devilish Power.""
 
 from __future__ import annotations
 
+import pytest
+
 from fury1987.actions import (
     KEEP_GARLIC,
     NO_EVENT,
@@ -14,6 +16,7 @@ from fury1987.actions import (
 from fury1987.events import find
 from fury1987.pending import Combat
 from fury1987.state import FuryState
+from gothic_kernel import PUBLIC
 
 from .event_helpers import arm, give, pass_windows, play, window
 from .helpers import act, kind, rig, started
@@ -55,17 +58,23 @@ def test_hour_of_darkness_makes_it_night() -> None:
     assert not combat(state).daytime
 
 
-def test_hour_of_darkness_and_dawn_raid_cancel_each_other_and_the_die_is_rolled() -> None:
+@pytest.mark.parametrize(("roll", "daytime"), [(2, True), (5, False)])
+def test_hour_of_darkness_and_dawn_raid_cancel_each_other_and_the_die_is_rolled(
+        roll: int, daytime: bool) -> None:
     # Event Cards: "Dracula plays the Hour of Darkness card ... while Van Helsing plays
-    # Dawn Raid. Neither card affects play, and the die ... is rolled as normal."
-    state = attacked([2], seward=("dawn_raid",), dracula=("hour_of_darkness",))
+    # Dawn Raid. Neither card affects play, and the die ... is rolled as normal": a 2 is
+    # Day despite the Hour of Darkness, a 5 Night despite the Dawn Raid.
+    state = attacked([roll], seward=("dawn_raid",), dracula=("hour_of_darkness",))
     play(state, "seward", "dawn_raid")
     act(state, "dracula", NO_EVENT)  # no Devilish Power
     play(state, "dracula", "hour_of_darkness")
     act(state, "seward", NO_EVENT)
     act(state, "dracula", NO_EVENT)
-    assert combat(state).daytime  # the die said 2: Day
+    assert combat(state).daytime is daytime
+    told = [e for e in state.log(PUBLIC) if e["kind"] == "time_of_day"]
+    assert [e["roll"] for e in told] == [roll]
     assert {"dawn_raid", "hour_of_darkness"} <= set(state.event_deck.discards)
+    assert "dawn_raid" not in state.hunters["seward"].events and state.dracula.events == []
 
 
 def test_advance_planning_and_trap_are_cumulative_modifiers_for_one_round() -> None:

@@ -5,10 +5,21 @@ and being asked in a window tells nothing of what a seat holds."""
 
 from __future__ import annotations
 
-from fury1987.actions import NO_EVENT, STAY_PUT, ChoosePlace, DeclareMove, MoveTo, PlayEvent
+from fury1987.actions import (
+    CATCH_TRAIN,
+    NO_EVENT,
+    STAY_PUT,
+    ChoosePlace,
+    DeclareMove,
+    MoveTo,
+    PlayEvent,
+    RideTo,
+    TakeItems,
+)
+from fury1987.state import FuryState
 
-from .event_helpers import arm, give, play, window
-from .helpers import act, dracula_turn, kind, started
+from .event_helpers import arm, give, pass_windows, play, window
+from .helpers import act, dracula_turn, hunters_stay, kind, rig, started
 
 
 def test_walpurgis_nacht_three_blood_points_and_nothing_else() -> None:
@@ -34,14 +45,24 @@ def test_walpurgis_nacht_never_above_twelve_nor_in_blood_death() -> None:
 
 
 def test_evasion_moves_dracula_in_secret_and_the_rumours_follow() -> None:
-    state = started(godalming="paris", seward="madrid", van_helsing="rome", dracula="london")
+    # Reference 4 - Evasion (example): Dracula in London, the Local Rumours in Manchester;
+    # he goes straight to Szeged, the Rumours are put in London; "When Dracula moves out of
+    # Szeged, the Local Rumours Marker is put into the Szeged Town box."
+    state = started(godalming="paris", seward="madrid", van_helsing="rome",
+                    dracula="manchester")
+    dracula_turn(state, MoveTo("london"))
+    hunters_stay(state)
+    assert state.dracula.location == "london" and state.dracula.rumours == "manchester"
     give(state, "dracula", "evasion")
     play(state, "dracula", "evasion")
     assert ChoosePlace("paris") not in state.legal_actions("dracula")  # a Hunter is there
     act(state, "dracula", ChoosePlace("szeged"))
     assert state.dracula.location == "szeged" and state.dracula.rumours == "london"
     assert "szeged" in state.observation("seward")["possible_dracula_locations"]
-    assert state.seq.seat == "godalming"
+    assert state.seq.seat == "godalming"  # his whole turn (ruling 64)
+    hunters_stay(state)
+    dracula_turn(state, MoveTo("belgrade"))
+    assert state.dracula.location == "belgrade" and state.dracula.rumours == "szeged"
 
 
 def test_wild_horses_carry_the_hunter_who_then_has_his_action_phase() -> None:
@@ -102,6 +123,55 @@ def test_vampiric_influence_binds_the_hunter_s_next_move() -> None:
     play(state, "dracula", "vampiric_influence")
     act(state, "godalming", DeclareMove("brussels"))
     assert state.cards["declared"]["godalming"] == "brussels"
+
+
+def influenced_to_take_the_train(route: tuple[str, ...], roll: int) -> FuryState:
+    """Vampiric Influence on Godalming in Paris, who declares a train along ``route``;
+    next turn he catches a train (the Railway Station Chart roll ``roll``)."""
+    state = started(godalming="paris", seward="madrid", van_helsing="rome", dracula="athens")
+    give(state, "dracula", "vampiric_influence")
+    dracula_turn(state, STAY_PUT)
+    act(state, "dracula", NO_EVENT)
+    act(state, "godalming", STAY_PUT)
+    play(state, "dracula", "vampiric_influence")
+    trains = {a for a in state.legal_actions("godalming")
+              if isinstance(a, DeclareMove) and a.move == "train"}
+    # "a player intending to catch a train must indicate his route allowing for the fact
+    # that he may be travelling upto 3 Towns": every journey by Rail, none left open.
+    assert trains == {DeclareMove("train", r) for r in state.board.rail_routes("paris")}
+    assert DeclareMove("train") not in trains
+    assert DeclareMove("train", ("brussels", "cologne", "frankfurt")) in trains
+    act(state, "godalming", DeclareMove("train", route))
+    pass_windows(state)
+    hunters_stay(state)
+    dracula_turn(state, STAY_PUT)
+    assert [a for a in state.legal_actions("godalming") if a.TYPE != "reveal_dogs"] \
+        == [CATCH_TRAIN]
+    rig(state, [roll])
+    act(state, "godalming", CATCH_TRAIN)
+    return state
+
+
+def test_vampiric_influence_a_train_keeps_to_the_declared_route() -> None:
+    # A Fast Train (4) runs two Towns: along Brussels - Cologne - Frankfurt it leaves him
+    # in Cologne, and nowhere else (Amsterdam, Bordeaux... are on other lines).
+    state = influenced_to_take_the_train(("brussels", "cologne", "frankfurt"), 4)
+    assert state.legal_actions("godalming") == [RideTo("cologne")]
+    # an Express (6) takes him to the end of the route; a Slow Train (2) one Town along it
+    assert influenced_to_take_the_train(("brussels", "cologne", "frankfurt"), 6) \
+        .legal_actions("godalming") == [RideTo("frankfurt")]
+    assert influenced_to_take_the_train(("bordeaux", "saragossa"), 2) \
+        .legal_actions("godalming") == [RideTo("bordeaux")]
+
+
+def test_vampiric_influence_is_spent_once_the_declared_train_is_taken() -> None:
+    state = influenced_to_take_the_train(("brussels",), 6)
+    act(state, "godalming", RideTo("brussels"))
+    assert "declared" not in state.cards and "route" not in state.cards
+    act(state, "godalming", TakeItems())
+    hunters_stay(state)
+    dracula_turn(state, STAY_PUT)
+    assert MoveTo("amsterdam") in state.legal_actions("godalming")  # free to move again
 
 
 def test_dracula_is_asked_whatever_card_he_holds() -> None:

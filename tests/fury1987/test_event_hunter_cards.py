@@ -30,7 +30,7 @@ from fury1987.setup import invariant_problems
 from fury1987.state import FuryState
 
 from .event_helpers import arm, give, on_top, pass_windows, play, take_chit, window
-from .helpers import act, dracula_turn, kind, rig, started
+from .helpers import act, dracula_turn, hunters_stay, kind, rig, started
 
 
 def godalming_turn(cards: tuple[str, ...] = (), dracula: str = "london") -> FuryState:
@@ -51,24 +51,38 @@ def draws(*cards: str) -> FuryState:
 
 
 # -- played at once ---------------------------------------------------------------------
+def next_turn(state: FuryState) -> str:
+    """The other Hunters stay, Dracula stays: whose Movement Phase comes next."""
+    hunters_stay(state)
+    dracula_turn(state, STAY_PUT)
+    assert kind(state) == "hunter_movement"
+    return state.seq.seat
+
+
 def test_mishap_the_hunter_misses_his_next_turn() -> None:
     state = draws("mishap")
     pass_windows(state)
     assert state.hunters["godalming"].events == [] and "mishap" in state.event_deck.discards
-    assert state.seq.missed.get("godalming") == 1
+    assert next_turn(state) == "seward"  # Lord Godalming's turn is skipped
+    assert state.hunters["godalming"].location == "brussels"
+    assert next_turn(state) == "godalming"  # and only that one
 
 
 def test_two_mishaps_drawn_together_one_is_ignored() -> None:
     state = draws("mishap", "mishap")
     pass_windows(state)
-    assert state.seq.missed.get("godalming") == 1
     assert state.event_deck.discards.count("mishap") == 2
+    assert next_turn(state) == "seward"
+    assert next_turn(state) == "godalming"  # "The Hunter must only miss one turn"
 
 
 def test_sense_of_emergency_gives_an_extra_turn() -> None:
+    # "an extra turn straight after this one": Lord Godalming moves again before Dr Seward.
     state = draws("sense_of_emergency")
     pass_windows(state)
-    assert state.seq.extra.get("godalming") == 1 or state.seq.seat == "godalming"
+    assert state.seq.seat == "godalming" and kind(state) == "hunter_movement"
+    act(state, "godalming", MoveTo("amsterdam"))
+    assert state.hunters["godalming"].location == "amsterdam"
 
 
 def test_superstitious_carriers_cost_dracula_two_blood_points_on_4_to_6() -> None:
@@ -335,6 +349,11 @@ def test_heroic_leap_destroys_dracula_at_zero_blood_points() -> None:
     act(state, "godalming", MoveTo("brussels"))
     act(state, "godalming", PlayEvent("heroic_leap"))
     assert state.is_over and state.outcome is not None
+    assert state.outcome.winners == ("godalming", "seward", "van_helsing")
+    # Valour Points: 5 for attacking Count Dracula, 15 for performing a Heroic Leap, 10 for
+    # destroying Dracula - once.
+    assert state.hunters["godalming"].valour == 5 + 15 + 10
+    assert state.outcome.scores["godalming"] == 30
 
 
 def test_heroic_leap_cancelled_by_devilish_power_still_commits_to_combat() -> None:
@@ -366,11 +385,13 @@ def test_good_luck_rolls_a_hunter_s_die_again() -> None:
 
 
 def test_rage_in_jonathan_harkers_fight_snatches_one_of_his_chits() -> None:
-    # Ruling: Harker's three chits are his Weapon Chits for Rage; the snatched one is
-    # discarded, the other two go back to the Pool after the fight as usual.
+    # Ruling 70: Harker's three chits are his Weapon Chits for Rage; the snatched one is
+    # his no more in this fight, and like the other two it goes back to the Pool when the
+    # fight is over (Reference 4 - Jonathan Harker: "no matter what the outcome").
     state = draws("jonathan_harker")
     give(state, "dracula", "rage")
-    rig(state, [5, 2, 4, 4, 4, 4, 4, 4])  # Night; then the snatch and the Rage roll
+    # Night; the Rage roll (the snatch is seeded); then Dracula wins the initiative, 6 to 1
+    rig(state, [5, 2, 6, 1])
     act(state, "godalming", ChoosePlace("london"))
     record = find(state, Combat)
     assert isinstance(record, Combat)
@@ -381,10 +402,22 @@ def test_rage_in_jonathan_harkers_fight_snatches_one_of_his_chits() -> None:
     snatch = next(e for e in state.log("public") if e.get("kind") == "rage_snatch")
     record = find(state, Combat)
     assert isinstance(record, Combat)
-    drawn.remove(str(snatch["weapon"]))
+    snatched = str(snatch["weapon"])
+    drawn.remove(snatched)
     assert list(record.harker_weapons) == drawn
-    assert snatch["weapon"] in state.public_weapon_discards
+    assert snatched not in state.public_weapon_discards
+    assert snatched not in state.weapons_pool.aside
+    in_the_pool = state.weapons_pool.bag.count(snatched)
     assert any(e.get("kind") == "rage_roll" for e in state.log("public"))
+    assert invariant_problems(state) == []
+    pass_windows(state)
+    act(state, "godalming", ChooseChit("harker", "fist"))
+    act(state, "dracula", ChooseChit("dracula", "fang"))
+    pass_windows(state)
+    assert find(state, Combat) is None and "harker_vampire" in state.dracula.encounter_set
+    assert state.weapons_pool.bag.count(snatched) == in_the_pool + 1
+    assert snatched not in state.weapons_pool.aside
+    assert invariant_problems(state) == []
 
 
 def test_good_luck_rolls_a_hunter_s_encounter_die_again() -> None:
@@ -517,7 +550,10 @@ def test_jonathan_harker_staking_dracula_ends_the_game_and_his_chits_go_back() -
     act(state, "dracula", ChooseChit("dracula", "fang"))  # Hunters won: *Mort*
     assert state.outcome is not None and state.outcome.level == "supreme"
     assert invariant_problems(state) == []
-    assert {"rifle", "heavenly_host"} <= set(pool.bag)
+    # "When the combat finishes, no matter what the outcome, the Weapon Chits are returned
+    # to the Pool": the Stake he used up too.
+    assert {"stake", "rifle", "heavenly_host"} <= set(pool.bag)
+    assert "stake" not in pool.aside and "stake" not in state.public_weapon_discards
 
 
 def test_ruling_stormy_seas_counts_a_group_move_as_the_holders_movement_phase() -> None:

@@ -297,3 +297,19 @@ def test_a_road_into_the_sea_is_refused() -> None:
                                "provenance": "reconstructed"})
     with pytest.raises(BadOption, match="must join two Towns"):
         board_from_data(data, "test")
+
+
+def test_the_map_says_truthfully_where_it_comes_from() -> None:
+    """The reconstructed entries come from a transcription of the second-edition board
+    (shared/reference/fury_map.md), not from the 1987 board, which no public source
+    transcribes; St Joseph and St Marys is that edition's hospital."""
+    with open(MAP_FILE, "rb") as handle:
+        data = tomllib.load(handle)
+    entries = [*data["place"], *data["connection"]]
+    texts = [e.get(k, "") for e in entries for k in ("source", "flags_source")]
+    assert not [t for t in texts if "1987 map" in t or "published map" in t]
+    reconstructed = [e for e in entries if e["provenance"] == "reconstructed"]
+    assert reconstructed and all("second-edition board" in e["source"] for e in reconstructed)
+    hospital = next(p for p in data["place"] if p["id"] == "st_joseph_and_st_marys")
+    assert "hospital" in hospital["source"] and "1987 rules" in hospital["source"]
+    assert "one of three" in hospital["flags_source"]  # East: one transcription says so

@@ -52,12 +52,42 @@ def test_ruling_a_hunter_turned_vampire_at_sea_leaves_no_vampire_on_the_chart() 
     assert state.chart == {}
 
 
-def test_ruling_a_group_makes_at_most_three_weapon_swaps_a_movement_phase() -> None:
-    state = started(godalming="paris", seward="paris", van_helsing="london",
-                    dracula="athens")
+def armed_group(chits: dict[str, tuple[str, ...]]) -> FuryState:
+    """All three Hunters in Paris holding ``chits``, formed into a group."""
+    state = started(godalming="paris", seward="paris", van_helsing="paris", dracula="athens")
+    pool = state.weapons_pool
+    for seat in chits:
+        pool.bag.extend(state.hunters[seat].weapons)
+        state.hunters[seat].weapons = []
+    for seat, held in chits.items():
+        state.hunters[seat].weapons = [pool.take(w) for w in held]
+    state.invalidate()
     dracula_turn(state, STAY_PUT)
-    act(state, "godalming", FormGroup(("godalming", "seward")))
-    for _ in range(3):
+    act(state, "godalming", FormGroup(("godalming", "seward", "van_helsing")))
+    return state
+
+
+def test_ruling_a_group_may_arrange_its_weapon_chits_as_it_likes() -> None:
+    # Ruling 12 (Hunter Groups: "may swap Weapon Chits at the very start of the group's
+    # Movement Phase"; no number is set): every Hunter hands all his chits on, round the
+    # group - six exchanges, more than the three trades once allowed.
+    state = armed_group({"godalming": ("knife", "pistol", "rifle"),
+                         "seward": ("stake", "holy_water", "crucifix"),
+                         "van_helsing": ("garlic", "dogs", "sacred_bullets")})
+    for mine, yours in (("knife", "stake"), ("pistol", "holy_water"), ("rifle", "crucifix")):
+        act(state, "godalming", GiveWeapon("godalming", "seward", mine, yours))
+    for mine, yours in (("knife", "garlic"), ("pistol", "dogs"), ("rifle", "sacred_bullets")):
+        act(state, "godalming", GiveWeapon("seward", "van_helsing", mine, yours))
+    assert sorted(state.hunters["godalming"].weapons) == ["crucifix", "holy_water", "stake"]
+    assert sorted(state.hunters["seward"].weapons) == ["dogs", "garlic", "sacred_bullets"]
+    assert sorted(state.hunters["van_helsing"].weapons) == ["knife", "pistol", "rifle"]
+
+
+def test_ruling_a_group_trades_at_most_as_often_as_it_holds_weapon_chits() -> None:
+    # Each trade can settle one chit in the hands it ends in, so as many trades as the
+    # group holds chits reach any arrangement; the bound only stops endless shuffling.
+    state = armed_group({"godalming": ("knife",), "seward": ("stake",), "van_helsing": ()})
+    for _ in range(2):
         give = next(a for a in state.legal_actions("godalming") if isinstance(a, GiveWeapon))
         act(state, "godalming", give)
     assert not any(isinstance(a, GiveWeapon) for a in state.legal_actions("godalming"))
