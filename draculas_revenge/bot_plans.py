@@ -84,6 +84,8 @@ def step_value(t: Table, me: Piece) -> float:
     """What a step toward the goal is worth to ``me``."""
     if t.urgent:
         return URGENT_STEP
+    if me.kind == "dracula" and t.adventure == "destroy_dracula":
+        return 0.0  # destroying him wins the hunters the game: he lets them come to him
     if t.is_vampire(me) and t.adventure == "into_the_breach":
         return 0.1  # one vampire left at sunset wins: less need to seek the hunters out
     if t.side == "hunters" and me.kind != "minion":

@@ -35,7 +35,14 @@ ATTACKS_FEARED = 3
 #: turn, as the character itself does, the one or the other first.
 ACTED = 0.6
 #: How much of a character's worth times its danger a plan counts as lost.
-RISK, RISK_OBJECTIVE, RISK_URGENT = 0.6, 0.25, 0.3
+RISK, RISK_URGENT = 0.6, 0.3
+#: ... where a side's task calls for more or less daring: the vampires holding their lair
+#: against greater numbers in Destroy Dracula wait for the hunters to come; those guarding
+#: coffins, the crossing and Van Helsing's room must stop the hunters before they get
+#: there; the hunters who need only two across the catacombs press on.
+SIDE_RISK = {("destroy_dracula", "vampires"): 1.2, ("defile_the_coffins", "vampires"): 0.3,
+             ("cross_the_catacombs", "vampires"): 0.3, ("cross_the_catacombs", "hunters"): 0.4,
+             ("rescue_van_helsing", "vampires"): 0.7}
 #: After this many turns the bots grow bolder, turn by turn, so that no game stalls.
 PATIENCE = 20
 #: What the 4 points of turning to mist are counted as costing, beyond the points.
@@ -112,10 +119,8 @@ class Table:
         self.side: str = obs["sides"][seat]
         self.adventure: str = obs["adventure"]
         self.mist_allowed = not obs["daylight"]
-        #: How much of its worth times its danger a character counts as lost: more for
-        #: hunters who must get through (Cross the Catacombs) than for those who fight.
-        self.risk = RISK_OBJECTIVE if self.side == "hunters" and self.adventure in (
-            "cross_the_catacombs",) else RISK
+        #: How much of its worth times its danger a character counts as lost.
+        self.risk = SIDE_RISK.get((self.adventure, self.side), RISK)
         #: The side that must destroy the other within the turn limit presses on.
         self.urgent = (self.adventure, self.side) in (("custom", "vampires"),
                                                       ("into_the_breach", "hunters"))

@@ -6,6 +6,7 @@ from typing import Any
 
 import gothic_kernel as gk
 from draculas_revenge.actions import CloseAttack, EndMove, FaceAttacker, Mesmerize, TurnToMist
+from draculas_revenge.bot_tactics import Table
 from draculas_revenge.bots import RevengeBot
 from draculas_revenge.scenario import sandbox
 from gothic_kernel import RandomAgent
@@ -131,3 +132,29 @@ def test_a_priest_bot_saves_a_mesmerized_hunter() -> None:
                      "minion_card": "minion_1", "square": (3, 3), "facing": "e"}],
                    "priest_1", [6, 1])
     assert CloseAttack("priest_1", "staker_1", save=True) in bot_move(state, "hunters")
+
+
+def test_dracula_lets_the_hunters_come_to_him_in_destroy_dracula() -> None:
+    """Destroying Dracula wins Destroy Dracula for the hunters: he waits for them where a
+    She-wolf in his place walks toward a distant Staker (both fight what they reach)."""
+    for vampire, waits in (("dracula", True), ("she_wolf_a", False)):
+        state = on_map([{"id": vampire, "square": (14, 8), "facing": "s"},
+                        {"id": "staker_1", "square": (0, 8), "facing": "e"}], vampire,
+                       [6, 1] * 5, adventure="destroy_dracula")
+        bot_move(state, "vampires")
+        assert (state.figures[vampire].pos == state.rules.board.index(14, 8)) is waits, vampire
+
+
+def test_each_side_weighs_danger_by_its_task() -> None:
+    """How much of its worth times its danger a character counts as lost: more for the
+    vampires holding Dracula's lair against greater numbers, less for the guards of the
+    coffins, the crossing and Van Helsing's room, and for the hunters who need only two
+    across the catacombs (the figures the docs' Bots section gives)."""
+    expected = {("destroy_dracula", "vampires"): 1.2, ("destroy_dracula", "hunters"): 0.6,
+                ("defile_the_coffins", "vampires"): 0.3, ("defile_the_coffins", "hunters"): 0.6,
+                ("cross_the_catacombs", "vampires"): 0.3,
+                ("cross_the_catacombs", "hunters"): 0.4,
+                ("rescue_van_helsing", "vampires"): 0.7, ("rescue_van_helsing", "hunters"): 0.6}
+    for (adventure, side), risk in expected.items():
+        state = GAME.new_game(seed=1, adventure=adventure)
+        assert Table(state.observation(side), side).risk == risk, (adventure, side)
