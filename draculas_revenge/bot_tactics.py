@@ -31,11 +31,13 @@ RANGE_MIN, RANGE_MAX, ZONE = 2, 6, 3
 MIST, CLOSE, RANGED, SHOT = 4, 1, 2, 2  # Action Table: mist, close and ranged attacks
 #: How many attacks an enemy is counted on to make at a character it reaches.
 ATTACKS_FEARED = 3
+#: ... and how many ranged attacks (or mesmerisms).
+SHOTS_FEARED = 2
 #: How much an enemy whose card was turned over this turn is feared: it acts again next
 #: turn, as the character itself does, the one or the other first.
 ACTED = 0.6
 #: How much of a character's worth times its danger a plan counts as lost.
-RISK, RISK_URGENT = 0.6, 0.3
+RISK, RISK_URGENT = 0.6, 0.45
 #: ... where a side's task calls for more or less daring: the vampires holding their lair
 #: against greater numbers in Destroy Dracula wait for the hunters to come; those guarding
 #: coffins, the crossing and Van Helsing's room must stop the hunters before they get
@@ -313,7 +315,7 @@ def danger(t: Table, me: Piece, pos: int, facing: int, spared: Iterable[str] = (
         if tries > 0 and not (held and faced and d <= ZONE + 1):
             p = p_within(p_beats(close + (not faced)), tries)
         if ranged is not None and d >= RANGE_MIN and (faced or not gaze):
-            shots = min(2, (ap - max(0, d - RANGE_MAX)) // SHOT)
+            shots = min(SHOTS_FEARED, (ap - max(0, d - RANGE_MAX)) // SHOT)
             if shots > 0:
                 p = max(p, p_within(p_beats(ranged), shots))
         survive *= 1.0 - weight * p
@@ -360,7 +362,7 @@ class Dangers:
         p_close = 1.0 - (1.0 - _BEATS[np.clip(self.close + ~faced + 9, 0, 18)]) ** \
             np.maximum(tries, 0)
         p = np.where(strike, p_close, 0.0)
-        shots = np.minimum(2, (self.ap - np.maximum(0, d - RANGE_MAX)) // SHOT)
+        shots = np.minimum(SHOTS_FEARED, (self.ap - np.maximum(0, d - RANGE_MAX)) // SHOT)
         aim = self.shoots & (d >= RANGE_MIN) & (shots > 0) & (faced | ~self.gaze)
         p_shot = 1.0 - (1.0 - _BEATS[np.clip(self.ranged + 9, 0, 18)]) ** np.maximum(shots, 0)
         p = np.maximum(p, np.where(aim, p_shot, 0.0))

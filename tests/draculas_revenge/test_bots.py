@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import gothic_kernel as gk
 from draculas_revenge.actions import CloseAttack, EndMove, FaceAttacker, Mesmerize, TurnToMist
 from draculas_revenge.bot_tactics import Table
@@ -158,3 +160,10 @@ def test_each_side_weighs_danger_by_its_task() -> None:
     for (adventure, side), risk in expected.items():
         state = GAME.new_game(seed=1, adventure=adventure)
         assert Table(state.observation(side), side).risk == risk, (adventure, side)
+    # the side that must destroy the other within the turn limit: less and less to lose
+    for adventure, side in (("custom", "vampires"), ("into_the_breach", "hunters")):
+        obs = dict(GAME.new_game(seed=1, adventure=adventure).observation(side))
+        limit = obs["turn_limit"]
+        for turn in (0, limit - 1):
+            obs["turn"] = turn
+            assert Table(obs, side).risk == pytest.approx(0.45 * (limit - turn) / limit)
