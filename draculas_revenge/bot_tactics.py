@@ -47,6 +47,8 @@ SIDE_RISK = {("destroy_dracula", "vampires"): 1.2, ("defile_the_coffins", "vampi
              ("rescue_van_helsing", "vampires"): 0.7}
 #: After this many turns the bots grow bolder, turn by turn, so that no game stalls.
 PATIENCE = 20
+#: How far (in points) a hunter looks for a way out of Van Helsing's way.
+CLEAR_THE_WAY = 60
 #: What the 4 points of turning to mist are counted as costing, beyond the points.
 MIST_COST = 0.5
 
@@ -498,8 +500,11 @@ def _rescue_goals(t: Table, me: Piece) -> frozenset[int]:
     enemies = frozenset(e.pos for e in t.targets_of(me))
     if enemies or vh is None:
         return enemies or frozenset([me.pos])
-    out = distances(board, board.areas[spec["exit"]])  # nothing to fight: clear his way
-    return frozenset(s for s in board.open_squares if out[s] > out[vh.pos]) or frozenset([me.pos])
+    # nothing to fight: clear his way, to the squares farther from the exit than he is that
+    # can be reached past the others (one boxed in beside him goes out and round)
+    out = distances(board, board.areas[spec["exit"]])
+    farther = frozenset(s for s in board.open_squares if out[s] > out[vh.pos])
+    return farther & frozenset(reach(t, me, CLEAR_THE_WAY)) or farther or frozenset([me.pos])
 
 
 __all__ = ["ATTACKS_FEARED", "Dangers", "Geometry", "Piece", "Table", "can_mesmerize",

@@ -10,6 +10,7 @@ import gothic_kernel as gk
 from draculas_revenge.actions import CloseAttack, EndMove, FaceAttacker, Mesmerize, TurnToMist
 from draculas_revenge.bot_tactics import Table
 from draculas_revenge.bots import RevengeBot
+from draculas_revenge.movement import destinations
 from draculas_revenge.scenario import sandbox
 from gothic_kernel import RandomAgent
 from gothic_kernel.agents import play_game
@@ -167,3 +168,27 @@ def test_each_side_weighs_danger_by_its_task() -> None:
         for turn in (0, limit - 1):
             obs["turn"] = turn
             assert Table(obs, side).risk == pytest.approx(0.45 * (limit - turn) / limit)
+
+
+def test_hunters_with_nothing_to_fight_clear_van_helsings_way_out_of_a_room() -> None:
+    """Every vampire gone, Van Helsing awake in the small room east of door 2 and boxed in
+    by his own hunters: the priest beside him, who has no farther square to go to in the
+    room, goes out through the door and round, so that Van Helsing can get out (a seeded
+    game of the hunter bots against random vampires once stood still for 880 turns)."""
+    hunters = {"staker_1": (13, 8), "staker_2": (14, 8), "priest_3": (13, 9),
+               "priest_1": (14, 9), "crossbow_1": (14, 7), "van_helsing": (13, 10)}
+    state = on_map([{"id": h, "square": xy, "facing": "w"} for h, xy in hunters.items()],
+                   "priest_3", [6, 1] * 5, adventure="rescue_van_helsing")
+    state.doors_open = {door: True for door in state.doors_open}
+    state.van_helsing_found = True
+    state.changed()
+    board = state.rules.board
+    way_out = {board.index(12, 9), board.index(13, 9)}
+
+    def his_steps() -> set[int]:
+        return {square for _, square in destinations(state, state.figures["van_helsing"])}
+
+    assert not his_steps() & way_out
+    bot_move(state, "hunters")
+    assert state.figures["priest_3"].pos != board.index(13, 9)
+    assert his_steps() & way_out
