@@ -12,6 +12,7 @@ once (:mod:`fury1987.events`); the others are kept, as ids, in hand.
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
@@ -124,14 +125,19 @@ class EventDiscard(SeatDecides):
 
 def item_options(state: FuryState, record: ItemChoice, seat: str) -> list[Action]:
     """Every declaration: which Hunter receives each Weapon Chit and each Event Card."""
-    members = state.still_alive(record.members)
-    options: list[Action] = [TakeItems()]
-    for count in range(1, record.limit + 1):
+    return list(_declarations(state.still_alive(record.members), record.limit))
+
+
+@functools.cache
+def _declarations(members: tuple[str, ...], limit: int) -> tuple[TakeItems, ...]:
+    """The declarations of ``members`` taking up to ``limit`` items (worked out once)."""
+    options = [TakeItems()]
+    for count in range(1, limit + 1):
         for weapons in range(count + 1):
             for to_weapons in combinations_with_replacement(members, weapons):
                 for to_events in combinations_with_replacement(members, count - weapons):
                     options.append(TakeItems(to_weapons, to_events))
-    return options
+    return tuple(options)
 
 
 def apply_items(state: FuryState, record: ItemChoice, seat: str, action: Action) -> None:
