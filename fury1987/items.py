@@ -92,7 +92,7 @@ class NewWeapons(SeatDecides):
         if held > WEAPON_LIMIT:
             return (f"{seat_name(seat)}: you hold {held} Weapon Chits; discard one (never "
                     "more than three)")
-        if "dogs" in hunter.hidden_weapons():
+        if hunter.holds_hidden("dogs"):
             return f"{seat_name(seat)}: reveal the Dogs you hold, or keep your Weapon Chits"
         return f"{seat_name(seat)}: you have drawn your Weapon Chits; keep them"
 
@@ -230,7 +230,7 @@ def new_weapons_options(state: FuryState, record: NewWeapons, seat: str) -> list
     """Reveal Dogs just drawn; discard down to three; or be done."""
     hunter = state.hunters[seat]
     options: list[Action] = []
-    if "dogs" in hunter.hidden_weapons():
+    if hunter.holds_hidden("dogs"):
         options.append(REVEAL_DOGS)
     if len(hunter.weapons) > WEAPON_LIMIT:
         options.extend(DiscardWeapon(w) for w in sorted(set(hunter.weapons)))

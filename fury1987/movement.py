@@ -288,7 +288,7 @@ def _start_of_phase_options(state: FuryState, record: HunterMovement, seat: str,
     here = hunter.location
     assert here is not None
     at_sea = state.board.is_sea(here)
-    if "dogs" in hunter.hidden_weapons():
+    if hunter.holds_hidden("dogs"):
         options.append(REVEAL_DOGS)
     if not at_sea and HEAVENLY_HOST in hunter.weapons and Deed.HOST not in record.done \
             and here not in HOST_FORBIDDEN and here not in state.hosts:

@@ -30,7 +30,7 @@ from gothic_kernel import (
 from gothic_kernel.decisions import Decision, DecisionState
 from gothic_kernel.serial import from_data
 
-from .board import CASTLE_DRACULA
+from .board import CASTLE_DRACULA, Board
 from .decisions import FuryDecision
 from .labels import label
 from .records import Chronicle, shared
@@ -116,6 +116,10 @@ class Hunter:
             if chit in rest:
                 rest.remove(chit)
         return rest
+
+    def holds_hidden(self, weapon: str) -> bool:
+        """Whether one of his ``weapon`` chits is hidden from Dracula."""
+        return self.weapons.count(weapon) > self.shown.count(weapon)
 
     def show(self, weapon: str) -> None:
         """Dracula sees one of his ``weapon`` chits (no more than he holds)."""
@@ -227,6 +231,8 @@ class FuryState(LoggedState, DecisionState):
                  options: dict[str, Any]) -> None:
         self.game = game
         self.rules = rules
+        #: The map (the rules' board, asked for at almost every step).
+        self.board: Board = rules.board
         self.dice = dice
         self.options = options
         self.seq = Sequencer(SEATS, PHASES)
@@ -296,10 +302,6 @@ class FuryState(LoggedState, DecisionState):
             self._legal_cache = None
 
     # -- helpers for the rules -------------------------------------------------------------
-    @property
-    def board(self) -> Any:
-        return self.rules.board
-
     def alive_hunters(self) -> list[str]:
         return [s for s in HUNTERS if self.hunters[s].alive]
 
@@ -406,6 +408,7 @@ class FuryState(LoggedState, DecisionState):
     def clone(self) -> FuryState:
         twin = FuryState.__new__(FuryState)
         twin.game, twin.rules, twin.options = self.game, self.rules, self.options
+        twin.board = self.board
         twin.dice = self.dice.clone()
         twin.seq = self.seq.clone()
         twin.hunters = {s: h.clone() for s, h in self.hunters.items()}

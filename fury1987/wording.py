@@ -56,17 +56,20 @@ def printed_names(board: Board, encounters: EncounterData, chits: ChitData,
     return PrintedNames(printed)
 
 
-#: How many worded sentences a :class:`PrintedNames` remembers before it starts afresh.
-_SENTENCES_KEPT = 4096
+#: How many worded sentences a :class:`PrintedNames` remembers before it starts afresh
+#: (a few megabytes at most; forty random games say some 14,000 different sentences).
+_SENTENCES_KEPT = 32768
 
 
 class PrintedNames(Mapping[str, str]):
     """The printed name of every id (read-only), and the sentences worded with them."""
 
-    __slots__ = ("_names", "_sentences")
+    __slots__ = ("_ids", "_names", "_sentences")
 
     def __init__(self, names: Mapping[str, str]) -> None:
         self._names = dict(names)
+        #: The names of the ids :data:`_ID` can find whole.
+        self._ids = {i: name for i, name in self._names.items() if _ID.fullmatch(i)}
         self._sentences: dict[str, str] = {}
 
     def __getitem__(self, ident: str) -> str:
@@ -84,8 +87,23 @@ class PrintedNames(Mapping[str, str]):
         if worded is None:
             if len(self._sentences) >= _SENTENCES_KEPT:
                 self._sentences.clear()
-            worded = self._sentences[text] = _worded(text, self._names)
+            worded = self._sentences[text] = self._word_by_word(text)
         return worded
+
+    def _word_by_word(self, text: str) -> str:
+        """:func:`in_print` a word at a time: a word that is all letters, digits and
+        underscores is an id whole or not at all, so only the others (with punctuation)
+        need the search."""
+        words = text.split(" ")
+        ids, names = self._ids, self._names
+        for i, word in enumerate(words):
+            if word.isidentifier():
+                name = ids.get(word)
+                if name is not None:
+                    words[i] = name
+            elif word:
+                words[i] = _worded(word, names)
+        return " ".join(words)
 
 
 def in_print(text: str, printed: Mapping[str, str]) -> str:
