@@ -147,3 +147,43 @@ def test_every_position_of_play_passes_the_save_checks() -> None:
             assert save_problems(state) == [], ("bots", step)
         state.apply(seat, GAME.parse_action(data))
     assert state.is_over and save_problems(state) == []
+
+
+@pytest.mark.parametrize("extra, loads", [(2, True), (3, False)])
+def test_a_save_holds_at_most_two_weapon_chits_over_the_limit(extra: int, loads: bool) -> None:
+    """New Weapons and Events: a Hunter in a Large Town may draw two Weapon Chits before
+    discarding down to three, so a save may show him with five; never with six."""
+    data = saved()
+    state = data["state"]
+    seat = next(s for s, h in state["hunters"].items() if h["status"] == "alive")
+    weapons, bag = state["hunters"][seat]["weapons"], state["weapons_pool"]["bag"]
+    need = 3 + extra - len(weapons)
+    weapons += bag[:need]
+    del bag[:need]
+    text = json.dumps(data)
+    if loads:
+        loaded = GAME.from_json(text)
+        assert isinstance(loaded, FuryState) and len(loaded.hunters[seat].weapons) == 5
+    else:
+        with pytest.raises(CorruptSave, match="Weapon Chits"):
+            GAME.from_json(text)
+
+
+@pytest.mark.parametrize("extra, loads", [(2, True), (3, False)])
+def test_a_save_holds_at_most_two_event_cards_over_the_limit(extra: int, loads: bool) -> None:
+    """Event Cards: a holder over three discards when the discard comes up (ruling 77),
+    so a save may show a Hunter with five cards; never with six."""
+    data = saved()
+    state = data["state"]
+    seat = next(s for s, h in state["hunters"].items() if h["status"] == "alive")
+    hand, pile = state["hunters"][seat]["events"], state["event_deck"]["cards"]
+    need = 3 + extra - len(hand)
+    hand += pile[:need]
+    del pile[:need]
+    text = json.dumps(data)
+    if loads:
+        loaded = GAME.from_json(text)
+        assert isinstance(loaded, FuryState) and len(loaded.hunters[seat].events) == 5
+    else:
+        with pytest.raises(CorruptSave, match="Event Cards"):
+            GAME.from_json(text)
