@@ -24,6 +24,7 @@ from fury1987.actions import (
     TakeItems,
     TakeWeapon,
 )
+from fury1987.bat_flight import BatFlight
 from fury1987.events import find, stormy_seas_orphans
 from fury1987.pending import Combat
 from fury1987.setup import invariant_problems
@@ -153,6 +154,8 @@ def test_jonathan_harker_fights_dracula_and_becomes_a_vampire_when_bitten() -> N
     assert find(state, Combat) is None
     assert "harker_vampire" in state.dracula.encounter_set
     assert len(state.dracula.encounter_set) == 6
+    # Dracula won, he did not escape: no flight as a bat follows the fight.
+    assert not any(isinstance(record, BatFlight) for record in state.stack)
 
 
 # -- at the start of the Movement Phase ---------------------------------------------------
