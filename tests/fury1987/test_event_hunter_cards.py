@@ -580,3 +580,17 @@ def test_ruling_stormy_seas_of_a_hunter_out_of_the_game_still_abates() -> None:
     assert state.cards["stormy"]["north_sea"] == ["seward", 1]
     stormy_seas_orphans(state)
     assert "stormy" not in state.cards
+
+
+def test_a_fleeing_dracula_escaping_jonathan_harker_as_a_bat_flies_outside_his_castle(
+        ) -> None:
+    """Escape (Bat) after Jonathan Harker's fight: a fleeing Dracula flies on from a Town
+    (only in Castle Dracula does he hide instead of flying)."""
+    state = draws("jonathan_harker")
+    state.dracula.fleeing = True
+    rig(state, [5, 6, 1])  # Night; Dracula wins initiative
+    act(state, "godalming", ChoosePlace("london"))
+    act(state, "godalming", ChooseChit("harker", "fist"))
+    act(state, "dracula", ChooseChit("dracula", "escape_bat"))
+    assert find(state, Combat) is None
+    assert isinstance(state.stack[-1], BatFlight) and state.stack[-1].town == "london"
