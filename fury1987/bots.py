@@ -150,7 +150,9 @@ STUCK_TURNS = 6         # turns in one place after which a Hunter breaks away
 STUCK_PENALTY = 10.0
 COLD_TRAIL = 25         # possible places from which the Hunters search by suspicion
 STALEMATE_NEAR = 4       # Vampires destroyed from which Dracula guards against a Stalemate
-VAMPIRE_PULL = 8.0      # how strongly a known Vampire draws a Hunter able to destroy it
+VAMPIRE_PULL = 14.0     # how strongly a known Vampire draws a Hunter able to destroy it
+NEAR_DEATH = 9          # wounds from which a lone Hunter shuns the Towns Dracula has been in
+EXPOSED_PENALTY = 6.0   # a weak Hunter alone within Dracula's reach (he preys on such)
 LONG_FIGHT = 5          # after this many rounds, escaping grows more attractive
 
 
@@ -457,10 +459,12 @@ class _HunterView:
                 lost = len(cols) >= COLD_TRAIL
                 score += (6.0 if lost else 12.0) * gain / max(len(cols), 1) ** 0.5
                 score -= 0.6 * float(geo.dist[row, cols].min())
-        score += self._vampire_pull(place)
+        score += self._vampire_pull(place) - self._exposure(place)
         if row is not None:
             suspicion = self.bot.suspicion
-            score += 6.0 * min(float(suspicion[row]), 1.0)
+            # Encounters lie where Dracula has been: a Hunter near death keeps out of them
+            near_death = int(self.me["wounds"]) >= NEAR_DEATH and len(self.members) == 1
+            score += (-8.0 if near_death else 6.0) * min(float(suspicion[row]), 1.0)
             # and towards regions where much is suspect (closeness-weighted)
             pull = float(suspicion @ geo.cover[row]) - float(suspicion[row])
             score += 1.2 * min(pull, 3.0)
@@ -480,6 +484,26 @@ class _HunterView:
         if not moved:
             score -= 0.5  # no Weapons or Events after not moving
         return score + self.bot.dice.index(100) / 1000
+
+    def weak(self) -> bool:
+        """Bitten, or badly wounded: the Hunter Dracula walks in on."""
+        return bool(self.me["bitten"]) or int(self.me["wounds"]) >= 7
+
+    def _exposure(self, place: str) -> float:
+        """A weak Hunter ending his move alone where Dracula may reach him next turn: the
+        weighted share of Dracula's possible places a move away."""
+        if not self.weak() or len(self.members) > 1 or not self.cols \
+                or place in self.others or place not in self.geo.index:
+            return 0.0
+        near = self.geo.dist[self.geo.index[place], self.cols] <= 1
+        return EXPOSED_PENALTY * float(self.col_weight[near].sum()) / len(self.cols)
+
+    def _vampire_waits(self) -> bool:
+        """A Vampire the Hunters have seen and left, and nothing in the group to destroy
+        it with (no Stake, no Knife)."""
+        known = any(self._kind(c) == "vampire" for t, c in self.sightings.items()
+                    if t != CASTLE_DRACULA)
+        return known and not any(w in ("stake", "knife") for w in self.group_weapons)
 
     def _vampire_pull(self, place: str) -> float:
         """Towards a Vampire the Hunters have seen and left, when this Hunter (or group)
@@ -540,6 +564,8 @@ class _HunterView:
             self.geo.distance(self.here, p) for p in self.towns_possible) >= 4
         if weak and far and not self.narrowed:
             return self.place_value(self.here, moved=False) + 0.7 * weak
+        if weak and self._vampire_waits():  # fish for a Stake or a Knife
+            return self.place_value(self.here, moved=False) + 1.5 * weak
         return self.place_value(self.here, moved=False) - 1.0
 
     def start_value(self, town: str) -> float:
