@@ -1,5 +1,7 @@
 """Throughput of modern Fury of Dracula: random play, with and without a hunter's
-observation (the tracker of the places Dracula may be) at every step.
+observation (the tracker of the places Dracula may be) at every step; the cost of a clone
+as a game goes on; a save read back (from_json, which reads the public log through the
+tracker to check it) and a hunter's first observation of a state the tracker never saw.
 
 Run:  python benchmarks/bench_fury_modern.py [games] [rounds]
 CPU time (``time.process_time``), so other work on the machine counts little. Not timed
@@ -14,7 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from fury_modern import FuryModernGame
+from fury_modern import FuryModernGame, tracker
 
 GAME = FuryModernGame()
 
@@ -27,10 +29,7 @@ def _play(seed: int, rounds: int, each: Callable[[Any], None] | None) -> tuple[i
     start = time.process_time()
     while not state.is_over and state.rounds <= rounds:
         seat = rng.choice(state.current_seats())
-        try:
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-        except IndexError:  # the engine before its fixes crashed in some games
-            break
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
         steps += 1
         if each is not None:
             each(state)
@@ -56,12 +55,64 @@ def observation_cost(games: int, rounds: int) -> float:
     return (1 / looking - 1 / plain) * 1e6
 
 
+def _played(seed: int, actions: int) -> Any:
+    state: Any = GAME.new_game(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over and actions > 0:
+        seat = rng.choice(state.current_seats())
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        actions -= 1
+    return state
+
+
+def _cpu_us(body: Callable[[], object], repeat: int) -> float:
+    start = time.process_time()
+    for _ in range(repeat):
+        body()
+    return (time.process_time() - start) / repeat * 1e6
+
+
+def clone_cost(seeds: range) -> dict[int, float]:
+    """Microseconds per clone after so many actions (median over the seeds)."""
+    found = {}
+    for actions in (10, 200, 600):
+        costs = sorted(_cpu_us(_played(s, actions).clone, 2000) for s in seeds)
+        found[actions] = costs[len(costs) // 2]
+    return found
+
+
+def cold_observation(seeds: range, actions: int = 300) -> tuple[float, float]:
+    """Milliseconds (median): from_json of a mid-game save, then a hunter's first
+    observation of a state whose log the tracker never read (its caches emptied)."""
+    loads, looks = [], []
+    for seed in seeds:
+        text = _played(seed, actions).to_json()
+        tracker._CACHE.clear()
+        tracker._DONE.clear()
+        start = time.process_time()
+        state = GAME.from_json(text)
+        loads.append(time.process_time() - start)
+        tracker._CACHE.clear()
+        tracker._DONE.clear()
+        twin = state.clone()
+        twin.invalidate()
+        start = time.process_time()
+        twin.observation("godalming")
+        looks.append(time.process_time() - start)
+    return sorted(loads)[len(loads) // 2] * 1e3, sorted(looks)[len(looks) // 2] * 1e3
+
+
 def main(games: int = 20, rounds: int = 30) -> None:
     plain = random_play(games, rounds, observe=False)
     looking = random_play(games, rounds, observe=True)
     print(f"random play: {plain:,.0f} actions/s")
     print(f"random play, a hunter's observation after each action: {looking:,.0f} actions/s")
     print(f"a hunter's observation: {(1 / looking - 1 / plain) * 1e6:,.0f} µs")
+    for actions, cost in clone_cost(range(5)).items():
+        print(f"clone after {actions} actions: {cost:,.1f} µs")
+    load, look = cold_observation(range(9))
+    print(f"from_json of a mid-game save (its log read by the tracker): {load:,.1f} ms")
+    print(f"a hunter's first observation of a state the tracker never saw: {look:,.1f} ms")
 
 
 if __name__ == "__main__":

@@ -23,16 +23,23 @@ from .adventures import set_up
 from .bots import RevengeBot
 from .report import report
 from .rules import rules_for
+from .screen import RevengeScreen
 from .state import DRState
 from .turn import SequenceOfPlay
 
 if TYPE_CHECKING:
     from gothic_kernel import Agent, GameRecord, GameState
-    from gothic_kernel.screen import TextScreen
     from gothic_kernel.svg import Svg
 
 ADVENTURES = ("into_the_breach", "defile_the_coffins", "cross_the_catacombs",
               "rescue_van_helsing", "destroy_dracula", "custom")
+
+
+def options_added_later(saved: Mapping[str, Any]) -> dict[str, Any]:
+    """Options a save written before they existed does not list, with the values that play
+    on as that save was played (``start_areas``: your own adventures were placed on the
+    start areas)."""
+    return {"start_areas": saved.get("adventure") == "custom", "reaction_points": 0}
 
 
 class DraculasRevengeGame(Game):
@@ -50,6 +57,9 @@ class DraculasRevengeGame(Game):
         Option("turn_limit", 0, "end an adventure that prints no turn limit after this many "
                "turns as a draw (0: play until someone wins)"),
         Option("reaction_dice", True, "False: the optional rule No Reaction Dice"),
+        Option("reaction_points", 0, "No Reaction Dice read as a fixed allowance: each "
+               "player's Reaction Points every turn, with no die (0: no Reaction Points and no "
+               "reactions); needs reaction_dice=False"),
         Option("feeding_and_saving", True, "False: the optional rule No Feeding or Saving"),
         Option("multiplayer", (), "the optional rule Multiplayer: each player's side in "
                "clockwise order, e.g. ('vampires', 'hunters', 'hunters'); needs "
@@ -61,8 +71,12 @@ class DraculasRevengeGame(Game):
                "where the designer sets a different one for each side (0: 'points')"),
         Option("hunter_points", 0, "your own adventure: the hunter side's points value "
                "(0: 'points')"),
-        Option("designer", "vampires", "your own adventure: the side whose player designed "
-               "the board (the other places first)", ("vampires", "hunters")),
+        Option("designer", "vampires", "your own adventure: the side left to the player who "
+               "designed the board, the other player having chosen the other side (that "
+               "player buys and places first)", ("vampires", "hunters")),
+        Option("start_areas", False, "your own adventure: place the characters on the map's "
+               "start areas (start_area_1 the vampire player, start_area_2 the hunter player; "
+               "Multiplayer: start_area_N by seat) instead of anywhere on the board"),
         Option("custom_map", "custom_catacombs", "your own adventure: the map (an id in "
                "maps.toml)"),
         Option("timer_seconds", 0, "the optional Timer rule: seconds per character's move "
@@ -78,7 +92,10 @@ class DraculasRevengeGame(Game):
         if multi and not 3 <= len(multi) <= 4:
             raise BadOption("option 'multiplayer' takes 3 or 4 players' sides; allowed "
                             "values 'vampires', 'hunters'")
-        for name in ("turn_limit", "timer_seconds"):
+        if options["reaction_points"] and options["reaction_dice"]:
+            raise BadOption("option 'reaction_points' is the allowance of the optional rule "
+                            "No Reaction Dice: it needs reaction_dice=False")
+        for name in ("turn_limit", "timer_seconds", "reaction_points"):
             if options[name] < 0:
                 raise BadOption(f"option {name!r} must be 0 or more")
         if options["points"] <= 0:
@@ -131,11 +148,12 @@ class DraculasRevengeGame(Game):
         if not isinstance(data_, dict) or not isinstance(data_.get("options"), dict):
             raise CorruptSave("draculas_revenge save: the state and its options must be "
                               "objects")
-        missing = sorted({o.name for o in self.options} - set(data_["options"]))
+        saved = {**options_added_later(data_["options"]), **data_["options"]}
+        missing = sorted({o.name for o in self.options} - set(saved))
         if missing:  # a save lists every option, as the game was set up
             raise CorruptSave(f"draculas_revenge save: the options do not say {missing[0]!r}")
         options = self.resolve_options({k: tuple(v) if isinstance(v, list) else v
-                                        for k, v in data_["options"].items()})
+                                        for k, v in saved.items()})
         state = saving.from_data(self, dice, {**data_, "options": options})
         saving.check(state)
         return state
@@ -155,11 +173,9 @@ class DraculasRevengeGame(Game):
         """The board as ``viewer`` sees it (draculas_revenge.svg.board: its options)."""
         return svg.board(observation, viewer, **options)
 
-    def text_screen(self) -> TextScreen:
+    def text_screen(self) -> RevengeScreen:
         """The board, the turn, your cards and the other side as text (``gothic play``;
         draculas_revenge.screen)."""
-        from .screen import RevengeScreen
-
         return RevengeScreen(self)
 
     # -- what a state asks of the modules above it ------------------------------------------

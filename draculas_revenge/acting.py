@@ -201,7 +201,7 @@ def refused(state: DRState, seat: str, action: CharacterAction) -> Refusal:
         return f"{who} is not under your control", RULE_ACTIVE
     cost = state.rules.cost(COST_OF[type(action)])
     if not state.is_active(fig):
-        if not state.options["reaction_dice"]:
+        if not state.with_reactions:
             return (f"{who} is not the active character, and without Reaction Dice nobody "
                     "reacts", RULE_NO_DICE)
         if fig.id == state.active and state.move_over:

@@ -217,7 +217,7 @@ def refused_in_a_move(state: DRState, seat: str, action: Action) -> Refusal:
 
 
 def _reaction_left(state: DRState, seat: str) -> str:
-    if not state.options["reaction_dice"]:
+    if not state.with_reactions:
         return ""
     return f"{say.count(state.rp_left(seat), 'Reaction Point')} left"
 

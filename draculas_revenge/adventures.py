@@ -6,6 +6,8 @@ the secret room and placing the found Van Helsing (:class:`SecretRoom`,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import attrs
 
 from gothic_kernel import Action, Scope, event
@@ -14,7 +16,7 @@ from . import narration as say
 from .actions import ChooseSecretRoom, DoneRecruiting, Place, PlaceVanHelsing, Recruit, SettleMist
 from .characters import OFF_BOARD, Figure
 from .decisions import Pending, Refusal
-from .grid import FACINGS
+from .grid import FACINGS, Board
 from .movement import CORNER, RULE_PLACING
 from .state import DRState
 
@@ -23,6 +25,8 @@ RULE_POINTS_VALUE = "Points Value"
 RULE_OWN_ADVENTURES = "Your Own Adventures"
 RULE_RESCUE = "Rescue Van Helsing"
 RULE_DESTROY = "Destroy Dracula"
+#: Where your own adventure's characters are placed: "on the board" (any free square).
+ON_THE_BOARD = "board"
 
 
 # -- setting up --------------------------------------------------------------------------
@@ -63,10 +67,18 @@ def recruit_order(state: DRState) -> list[str]:
 
 
 def start_area(state: DRState, seat: str) -> str:
-    """Your own adventure: the start area each seat places its characters on."""
+    """Your own adventure: where each seat places its characters, "on the board"; with the
+    ``start_areas`` option, the seat's start area of the map."""
+    if not state.options["start_areas"]:
+        return ON_THE_BOARD
     if state.options["multiplayer"]:
         return f"start_area_{state.seats.index(seat) + 1}"
     return "start_area_1" if seat == "vampires" else "start_area_2"
+
+
+def area_squares(board: Board, area: str) -> Iterable[int]:
+    """The open squares of a labelled area, or of the whole board (``ON_THE_BOARD``)."""
+    return board.open_squares if area == ON_THE_BOARD else sorted(board.areas[area])
 
 
 def finish_recruiting(state: DRState, seat: str) -> None:
@@ -93,7 +105,7 @@ def place_squares(state: DRState, decision: Placing) -> list[int]:
     board = state.rules.board
     area = decision.area
     blocked = state.obstacles()  # solid characters, and closed doors filling a doorway
-    squares = [s for s in sorted(board.areas[area]) if not (blocked >> s) & 1]
+    squares = [s for s in area_squares(board, area) if not (blocked >> s) & 1]
     side = state.rules.adventure.get(state.side(decision.seat))
     if isinstance(side, dict) and side.get("one_per_tile"):
         # "Place one vampire on each of the tinted tiles"; with your own forces

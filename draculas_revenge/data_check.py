@@ -27,6 +27,9 @@ COSTS = ("move", "turn", "mist", "door", "close_attack", "ranged_attack", "enter
          "defile", "wake")
 NUMBERS = ("reaction_die_bonus", "range_min", "range_max", "crucifix_zone")
 SPECIALS = ("crossbow", "crucifix", "mesmerize")
+PROVENANCES = ("rulebook", "derived", "reconstructed")
+#: The cells of a Character Table row whose provenance a type may give (``cells``).
+CELLS = ("ca", "ra", "df", "ap", "specials", "points", "box")
 _MISSING = object()
 
 
@@ -143,7 +146,12 @@ def _check_characters(c: FileCheck, data: dict[str, Any]) -> dict[str, dict[str,
         c.whole(t, "box", field, low=1)
         c.words(t, "specials", field, SPECIALS, default=[])
         c.word(t, "feeds_into", field, set(types), default="")
-        c.word(t, "provenance", field, ("rulebook", "derived", "reconstructed"))
+        c.word(t, "provenance", field, PROVENANCES)
+        cells = c.table(t, "cells", field, default={})
+        for cell in cells:
+            c.word(cells, cell, f"{field}.cells", PROVENANCES)
+            if cell not in CELLS:
+                c.fail(f"{field}.cells", f"names {cell!r}; allowed: {', '.join(CELLS)}")
     if types["minion"]["type"] != "human":
         c.fail("types.minion.type", "must be 'human' (minions are humans)")
     sides = c.table(data, "sides", "")

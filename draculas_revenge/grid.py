@@ -61,7 +61,12 @@ class Board:
         self.tile_of = tile_of.ravel().copy()
         self.size = self.width * self.height
         self.open = self.kind == FLOOR
-        self.wall_bits = sum(1 << i for i in np.flatnonzero(~self.open).tolist())
+        self.open_squares: tuple[int, ...] = tuple(np.flatnonzero(self.open).tolist())
+        #: Walls: they block moving and seeing.
+        self.wall_bits = sum(1 << i for i in np.flatnonzero(self.kind == WALL).tolist())
+        #: The spaces beyond the tiles: "open, similar to the full-room tiles" for seeing
+        #: ("Leaving the Board"), but nobody stands there.
+        self.void_bits = sum(1 << i for i in np.flatnonzero(self.kind == VOID).tolist())
         self.doors, self.door_of = self._doors(spec.get("doors", []), doorway.ravel())
         self.door_cells_bits = {d: sum(1 << c for c in cells) for d, cells in self.doors.items()}
         self.areas: dict[str, frozenset[int]] = {}

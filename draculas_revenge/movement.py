@@ -33,13 +33,15 @@ def destinations(state: DRState, fig: Figure) -> list[tuple[int, int]]:
     """(direction, square) pairs the figure may move to now."""
     board = state.rules.board
     out = []
-    # misted vampires move through doors and characters, never through walls
+    # misted vampires move through doors and characters, never through walls; nobody
+    # steps beyond the tiles (open for the diagonal rule: "Leaving the Board")
     obstacles = board.wall_bits if fig.misted else state.obstacles()
+    closed = obstacles | board.void_bits
     holders = held_back_by(state, fig)
     zone = state.rules.numbers["crucifix_zone"]
     for d in range(8):
         to = board.step(fig.pos, d)
-        if _blocked(to, obstacles):
+        if _blocked(to, closed):
             continue
         if d % 2 == 1:  # diagonal: not between two obstacles
             a = board.step(fig.pos, (d - 1) % 8)
@@ -142,9 +144,8 @@ def door_actions(state: DRState, fig: Figure, budget: int) -> list[Action]:
         return []
     if not state.doors_open[door]:
         return [OpenDoor(fig.id)]
-    cells = state.rules.board.doors[door]
-    if any(f.pos in cells for f in state.figures.values()):
-        return []  # a door cannot close on a character (ruling)
+    if any(cell in state.solid_at() for cell in state.rules.board.doors[door]):
+        return []  # a door cannot close on a solid character (ruling); mist is not there
     return [CloseDoor(fig.id)]
 
 
@@ -298,4 +299,4 @@ def why_not_door(state: DRState, fig: Figure, action: OpenDoor | CloseDoor, who:
         return "the door in front is open already", RULE_DOORS
     if not state.doors_open[door]:
         return "the door in front is closed already", RULE_DOORS
-    return "the door cannot close on a character standing in the doorway", RULE_DOORS
+    return "the door cannot close on a solid character standing in the doorway", RULE_DOORS

@@ -34,13 +34,15 @@ def check_start_areas(options: Mapping[str, Any], seat_sides: Mapping[str, str])
     """Your own adventure (and a printed one with your own forces): every player's start
     area exists on the map and holds as many characters as the player can buy."""
     data_dir = options["data_dir"]
-    if options["adventure"] == "custom":
+    if options["adventure"] == "custom" and not options["start_areas"]:
+        _check_board(load_board(options["custom_map"], data_dir), options, seat_sides)
+    elif options["adventure"] == "custom":
         board = load_board(options["custom_map"], data_dir)
         for i, (seat, side) in enumerate(seat_sides.items()):
             area = f"start_area_{i + 1}" if options["multiplayer"] else \
                 ("start_area_1" if side == "vampires" else "start_area_2")
-            points = options[f"{side.rstrip('s')}_points"] or options["points"]
-            _check_room(board, area, "option 'custom_map'", seat, side, points, data_dir)
+            _check_room(board, area, "option 'custom_map'", seat, side, _points(options, side),
+                        data_dir)
     elif options["own_forces"]:
         spec = load(data_dir)["adventures"]["adventures"][options["adventure"]]
         board = load_board(spec["map"], data_dir)
@@ -48,6 +50,22 @@ def check_start_areas(options: Mapping[str, Any], seat_sides: Mapping[str, str])
             if spec[side]["start"] == "tinted":
                 _check_room(board, spec[side]["area"], "option 'own_forces'", seat, side,
                             int(spec[side]["points"]), data_dir)
+
+
+def _points(options: Mapping[str, Any], side: str) -> int:
+    return int(options[f"{side.rstrip('s')}_points"] or options["points"])
+
+
+def _check_board(board: Board, options: Mapping[str, Any], seat_sides: Mapping[str, str]
+                 ) -> None:
+    """Your own adventure placed "on the board": it holds the most characters every player
+    can buy, on squares that are not doorways."""
+    room = len([s for s in board.open_squares if s not in board.door_of])
+    most = sum(most_characters(options["data_dir"], side, _points(options, side))
+               for side in seat_sides.values())
+    if room < most:
+        raise BadOption(f"option 'custom_map': the map {board.name!r} (maps.toml) has {room} "
+                        f"free squares, but the players may buy up to {most} characters")
 
 
 def _check_room(board: Board, area: str, option: str, seat: str, side: str, points: int,

@@ -42,7 +42,7 @@ def can_react(state: DRState, fig: Figure) -> bool:
 
 def reactors(state: DRState, seat: str) -> list[Figure]:
     """The seat's characters eligible to react now."""
-    if not state.options["reaction_dice"] or state.last_reactor == seat:
+    if not state.with_reactions or state.last_reactor == seat:
         return []
     found = state._reactors.get(seat)
     if found is None:
@@ -53,8 +53,9 @@ def reactors(state: DRState, seat: str) -> list[Figure]:
 
 def window_seats(state: DRState, acting_seat: str) -> tuple[str, ...]:
     """After an action, the seats offered a chance to react, in turn from the active
-    player's left: every other seat but the one that acted (none without Reaction Dice)."""
-    if not state.options["reaction_dice"]:
+    player's left: every other seat but the one that acted (none without Reaction
+    Points)."""
+    if not state.with_reactions:
         return ()
     return tuple(s for s in state.seats_after(state.active_seat)
                  if s != acting_seat and s != state.active_seat)

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from gothic_kernel import CorruptSave, Dice, Outcome
 
 from . import narration as say
-from .adventures import cap, spent
+from .adventures import ON_THE_BOARD, cap, spent
 from .characters import GONE, OFF_BOARD, Figure
 from .decisions import Pending, Phase, pending_kinds
 from .movement import mist_allowed
@@ -400,7 +400,7 @@ def _check_reactions(state: DRState, strict: bool) -> None:
     for seat in state.seats:
         die, spent = state.rp_die[seat], state.rp_spent[seat]
         if not dice:
-            need(die == 0 and spent == 0, "Reaction Dice without the Reaction Dice rule")
+            need(die == 0, "Reaction Dice without the Reaction Dice rule")
         elif rolled and strict:
             need(die >= 1, f"{say.players(seat)} Reaction Die is not rolled")
         need(spent <= state.reaction_points(seat), f"{say.player(seat)} spent more Reaction "
@@ -415,7 +415,9 @@ def _check_decisions(state: DRState) -> None:
         kind = d.KIND
         if kind == "place":
             need(fig is not None and fig.seat == seat and fig.pos == GONE
-                 and d.other in state.rules.board.areas, f"{fid} cannot be placed")
+                 and (d.other in state.rules.board.areas
+                      or (d.other == ON_THE_BOARD and state.rules.adventure["goal"] == "custom")),
+                 f"{fid} cannot be placed")
             per_tile = state.rules.adventure.get(state.side(seat), {}).get("one_per_tile")
             need(not per_tile or d.other in state.rules.board.area_tiles,
                  f"{fid} must be placed on a tinted tile")

@@ -26,6 +26,9 @@ KEY = ("Key: # wall, . floor, : the tinted tile, + a closed door, / an open door
        "small letters (s Staker, c Crossbow, p Priest, h Van Helsing), ~ a misted vampire, "
        "* the active character.")
 
+#: The key under the board on every screen (``map`` prints the whole of it).
+SHORT_KEY = "  # wall  . floor  : tinted tile  + door  / open door  (map: the whole key)"
+
 
 def side_name(seat: str) -> str:
     """"Vampires", "Hunters"; with the Multiplayer rule "Player 2 (Hunters)"."""
@@ -44,8 +47,8 @@ class RevengeScreen(TextScreen):
         return f"{turn}, {words(str(observation.get('phase', '')))} phase, {light}"
 
     def sections(self, observation: Mapping[str, Any], viewer: str) -> list[Section]:
-        found: list[Section] = [(f"{observation.get('title', '')}: the board",
-                                 [*self.board(observation), *self.figures(observation)]),
+        board = [*self.board(observation), *self.figures(observation), SHORT_KEY]
+        found: list[Section] = [(f"{observation.get('title', '')}: the board", board),
                                 ("The turn", self.turn(observation, viewer))]
         if viewer in observation["seats"]:
             found.append((f"Your side: {side_name(viewer)}", self.own(observation, viewer)))

@@ -197,7 +197,8 @@ class DRState(LoggedState, DecisionState):
         return self._solid
 
     def obstacles(self) -> int:
-        """Bitset of squares that block moving and seeing: walls, closed doors, solid figures."""
+        """Bitset of squares that block moving and seeing: walls, closed doors, solid figures
+        (not the spaces beyond the tiles, which are open but cannot be entered)."""
         if self._obstacles is None:
             bits = self.rules.board.wall_bits
             for door, is_open in self.doors_open.items():
@@ -226,9 +227,18 @@ class DRState(LoggedState, DecisionState):
         by hand."""
         self.invalidate()
 
+    @property
+    def with_reactions(self) -> bool:
+        """Reaction Points are played: with the Reaction Dice, or No Reaction Dice with a
+        fixed allowance (``reaction_points``)."""
+        return bool(self.options["reaction_dice"] or self.options["reaction_points"])
+
     def reaction_points(self, seat: str) -> int:
-        """The seat's Reaction Points this turn (its secret die + 6; 0 without dice)."""
-        if not self.options["reaction_dice"] or self.rp_die.get(seat, 0) == 0:
+        """The seat's Reaction Points this turn: its secret die + 6, or the fixed allowance
+        of No Reaction Dice (0 without either; 0 before the dice are rolled)."""
+        if not self.options["reaction_dice"]:
+            return int(self.options["reaction_points"])
+        if self.rp_die.get(seat, 0) == 0:
             return 0
         return self.rp_die[seat] + self.rules.numbers["reaction_die_bonus"]
 

@@ -48,62 +48,116 @@ def in_play(state: DRState) -> list[Figure]:
 
 
 def check_victory(state: DRState, end_of_turn: bool = False) -> Outcome | None:
-    """Who has won now (None: play on)."""
-    goal = state.rules.adventure["goal"]
+    """Who has won now (None: play on); ``end_of_turn``: the turn is over, so the turn
+    limit counts."""
     if state.options["multiplayer"]:
         return _multiplayer(state, end_of_turn)
     figs = in_play(state)
-    hunter_kinds, vampire_kinds = state.rules.hunter_kinds, state.rules.vampire_kinds
-    hunters = [f for f in figs if f.seat == "hunters" and f.kind in hunter_kinds]
-    vampires = [f for f in figs if f.seat == "vampires" and f.kind in vampire_kinds]
-    limit = turn_limit(state) if end_of_turn else 0  # only the turn's end counts it
-    if goal in ("into_the_breach", "destroy_dracula", "custom") and not hunters:
-        if goal == "custom":
-            return Outcome(("vampires",), "win", "every hunter killed or mesmerized")
-        return Outcome(("vampires",), "win", "every hunter destroyed")
+    hunters = [f for f in figs if f.seat == "hunters" and f.kind in state.rules.hunter_kinds]
+    vampires = [f for f in figs if f.seat == "vampires" and f.kind in state.rules.vampire_kinds]
+    goal = state.rules.adventure["goal"]
+    adventure = _ADVENTURES.get(goal)
+    outcome = adventure(state, hunters, vampires) if adventure else None
+    if outcome is not None or not end_of_turn:
+        return outcome
+    limit = turn_limit(state)
+    if not limit or state.turn < limit:
+        return None
     if goal == "into_the_breach":
-        if not vampires:
-            return Outcome(("hunters",), "win", "every vampire destroyed")
-        if end_of_turn and state.turn >= limit:
-            return Outcome(("vampires",), "win", "the sun sets: the vampires escape as mist")
-    elif goal == "defile_the_coffins":
-        coffins = state.rules.board.area_tiles[state.rules.adventure["coffins"]]
-        if all(t in state.defiled for t in coffins):
-            return Outcome(("hunters",), "win", "every coffin defiled")
-        if not hunters:
-            return Outcome(("vampires",), "win", "no hunter is left to defile the coffins")
-    elif goal == "cross_the_catacombs":
-        out = [f for f in state.exited if f in state.figures and state.figures[f].seat == "hunters"]
-        need = int(state.rules.adventure["exits_needed"])
-        if len(out) >= need:
-            return Outcome(("hunters",), "win", f"{len(out)} hunters crossed the catacombs")
-        if len(out) + len(hunters) + len(savable_minions(state, hunters)) < need:
-            return Outcome(("vampires",), "win", "the hunters can no longer get two across")
-    elif goal == "rescue_van_helsing":
-        vh = state.figures.get("van_helsing")
-        if "van_helsing" in state.exited:
-            return Outcome(("hunters",), "win", "Van Helsing got off the board")
-        others = [f for f in hunters if f.id != "van_helsing"]
-        vh_free = vh is not None and vh.seat == "hunters" and vh.kind == "van_helsing" \
-            and not vh.unconscious and vh.pos >= 0
-        savers = [f for f in hunters if state.has_special(f, "crucifix") and f.id != "van_helsing"]
-        if vh is not None and vh.kind == "minion" and not savers:
-            return Outcome(("vampires",), "win", "Van Helsing is a minion and no priest is "
-                                                 "left to save him")
-        if not others and not vh_free:
-            return Outcome(("vampires",), "win", "Van Helsing is kept from getting away and "
-                                                 "the other hunters are gone")
-    elif goal == "destroy_dracula":
-        dracula = [f for f in vampires if f.kind == "dracula"]
-        if not dracula:
-            return Outcome(("hunters",), "win", "Dracula is destroyed")
-        if len(vampires) == len(dracula):
-            return Outcome(("hunters",), "win", "every other vampire is destroyed")
-    if goal == "custom" and end_of_turn and state.turn >= limit:
-        return Outcome(("hunters",), "win", "the hunters held out for 5 turns")
-    if end_of_turn and limit and state.turn >= limit:
-        return Outcome((), "draw", f"turn limit of {limit} turns reached")
+        return Outcome(("vampires",), "win", "the sun sets: the vampires escape as mist")
+    if goal == "custom":
+        return Outcome(("hunters",), "win", f"the hunters held out for {limit} turns")
+    return Outcome((), "draw", f"turn limit of {limit} turns reached")
+
+
+def _into_the_breach(state: DRState, hunters: list[Figure], vampires: list[Figure]
+                     ) -> Outcome | None:
+    """The hunters win by destroying all of the vampires (within 4 turns: the turn
+    limit); the vampires by destroying all of the hunters (or escaping at sunset)."""
+    if not hunters:
+        return Outcome(("vampires",), "win", "every hunter destroyed")
+    if not vampires:
+        return Outcome(("hunters",), "win", "every vampire destroyed")
     return None
+
+
+def _defile_the_coffins(state: DRState, hunters: list[Figure], vampires: list[Figure]
+                        ) -> Outcome | None:
+    """The hunters win if they defile the coffins in each of the rooms; the vampires if
+    they stop them (no hunter left to defile)."""
+    coffins = state.rules.board.area_tiles[state.rules.adventure["coffins"]]
+    if all(t in state.defiled for t in coffins):
+        return Outcome(("hunters",), "win", "every coffin defiled")
+    if not hunters:
+        return Outcome(("vampires",), "win", "no hunter is left to defile the coffins")
+    return None
+
+
+def _cross_the_catacombs(state: DRState, hunters: list[Figure], vampires: list[Figure]
+                         ) -> Outcome | None:
+    """The hunters win with two or more off the board through the vampire entrances; the
+    vampires once that is impossible (too few hunters left, or minions left to save)."""
+    out = [f for f in state.exited if f in state.figures and state.figures[f].seat == "hunters"]
+    need = int(state.rules.adventure["exits_needed"])
+    if len(out) >= need:
+        return Outcome(("hunters",), "win", f"{len(out)} hunters crossed the catacombs")
+    if len(out) + len(hunters) + len(savable_minions(state, hunters)) < need:
+        return Outcome(("vampires",), "win", "the hunters can no longer get two across")
+    return None
+
+
+def _rescue_van_helsing(state: DRState, hunters: list[Figure], vampires: list[Figure]
+                        ) -> Outcome | None:
+    """The hunters win if Van Helsing gets off the board; the vampires if they keep him
+    from getting away and kill the other hunters, or mesmerize him with no priest left
+    to save him ("they effectively win")."""
+    if "van_helsing" in state.exited:
+        return Outcome(("hunters",), "win", "Van Helsing got off the board")
+    vh = state.figures.get("van_helsing")
+    others = [f for f in hunters if f.id != "van_helsing"]
+    if vh is not None and vh.kind == "minion":
+        if not state.options["feeding_and_saving"]:
+            return Outcome(("vampires",), "win", "Van Helsing is a minion and no one can "
+                                                 "save him (No Feeding or Saving)")
+        if not any(state.has_special(f, "crucifix") for f in others):
+            return Outcome(("vampires",), "win", "Van Helsing is a minion and no priest "
+                                                 "is left to save him")
+    vh_free = vh is not None and vh.seat == "hunters" and vh.kind == "van_helsing" \
+        and not vh.unconscious and vh.pos >= 0
+    if not others and not vh_free:
+        return Outcome(("vampires",), "win", "Van Helsing is kept from getting away and "
+                                             "the other hunters are gone")
+    return None
+
+
+def _destroy_dracula(state: DRState, hunters: list[Figure], vampires: list[Figure]
+                     ) -> Outcome | None:
+    """The hunters win if they destroy Dracula or all of the other vampires; the vampires
+    if they destroy all of the hunters."""
+    if not hunters:
+        return Outcome(("vampires",), "win", "every hunter destroyed")
+    dracula = [f for f in vampires if f.kind == "dracula"]
+    if not dracula:
+        return Outcome(("hunters",), "win", "Dracula is destroyed")
+    if len(vampires) == len(dracula):
+        return Outcome(("hunters",), "win", "every other vampire is destroyed")
+    return None
+
+
+def _your_own_adventure(state: DRState, hunters: list[Figure], vampires: list[Figure]
+                        ) -> Outcome | None:
+    """The vampires must kill or mesmerize all the hunters within 5 turns (the turn
+    limit); otherwise the hunters win."""
+    if not hunters:
+        return Outcome(("vampires",), "win", "every hunter killed or mesmerized")
+    return None
+
+
+#: Each adventure's victory conditions, by its goal.
+_ADVENTURES = {"into_the_breach": _into_the_breach, "defile_the_coffins": _defile_the_coffins,
+               "cross_the_catacombs": _cross_the_catacombs,
+               "rescue_van_helsing": _rescue_van_helsing, "destroy_dracula": _destroy_dracula,
+               "custom": _your_own_adventure}
 
 
 def savable_minions(state: DRState, hunters: list[Figure]) -> list[Figure]:

@@ -9,7 +9,17 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 import attrs
 
-from gothic_kernel import Agent, BadOption, CorruptSave, Dice, Game, GameState, GothicError, Option
+from gothic_kernel import (
+    Agent,
+    BadOption,
+    CorruptSave,
+    Dice,
+    Game,
+    GameState,
+    GothicError,
+    Option,
+    Outcome,
+)
 
 from . import (
     bots,
@@ -152,6 +162,12 @@ class FuryGame(Game):
         """A seat as the rulebook names it: "Dracula", "Lord Godalming", "Dr Seward",
         "Van Helsing"."""
         return seat_name(seat)
+
+    def outcome_sentence(self, outcome: Outcome) -> str:
+        """The reason the rules give, which already names the winners and the level ("The
+        Hunters win a Minor Victory: ..."; "Stalemate: ...")."""
+        return f"{outcome.reason.rstrip('.')}." if outcome.reason else super().outcome_sentence(
+            outcome)
 
     def rules_for(self, options: Mapping[str, Any]) -> Rules:
         return load_rules(*(str(options.get(name, "")) for name in FILE_OPTIONS))

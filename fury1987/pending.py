@@ -26,6 +26,8 @@ __all__ = ["PENDING_TYPES", "BatFlight", "BatsChase", "CardPlayed", "CardStep", 
            "HunterMovement", "ItemChoice", "NewWeapons", "PendingBite", "PlayAtOnce",
            "TrainAttempt", "TrainRide", "VampireChoice", "VampireVictim", "WeaponSwap"]
 
-#: Every kind of decision, as saves name them (``KIND``).
-PENDING_TYPES: tuple[type[FuryDecision], ...] = tuple(
-    kind for kind in FuryDecision.kinds.values() if issubclass(kind, FuryDecision))
+#: Every kind of decision, as saves name them (``KIND``), in the order of their names (not
+#: of the order their modules happened to be imported in: the encoding numbers them).
+PENDING_TYPES: tuple[type[FuryDecision], ...] = tuple(sorted(
+    (kind for kind in FuryDecision.kinds.values() if issubclass(kind, FuryDecision)),
+    key=lambda kind: kind.KIND))

@@ -420,6 +420,9 @@ def _combat(state: FuryState, record: Combat) -> Problems:
     engaged = [f for e in record.engagements for f in e.fighters]
     if not set(engaged) <= fighters:
         problems.append("its engagements name fighters not in the fight")
+    if any(not e.hunters or not e.opponents or not (e.lone_hunter or e.lone_opponent)
+           for e in record.engagements):
+        problems.append("an engagement is not one fighter against one or more")
     if any(f not in fighters or c not in known for f, c in record.chosen.items()) \
             or any(f not in fighters or not isinstance(h, ChitHistory)
                    for f, h in record.histories.items()):

@@ -53,6 +53,8 @@ class FuryScreen(TextScreen):
         waiting = observation.get("waiting_for") or {}
         sequence = waiting.get("sequence") or {}
         said = f"turn {observation['turn']}"
+        if waiting.get("kind") == "choose_start":
+            return "Starting the Game"
         seat, phase = sequence.get("seat"), sequence.get("phase")
         if seat and waiting.get("kind") != "event_window":  # a window may open between phases
             whose = "Dracula's turn" if phase == "turn" else \

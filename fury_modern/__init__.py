@@ -18,22 +18,51 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from gothic_kernel import Agent, CorruptSave, Dice, Game, GameState, Option, Outcome, __version__
+from gothic_kernel import (
+    Agent,
+    BadOption,
+    CorruptSave,
+    Dice,
+    Game,
+    GameState,
+    Option,
+    Outcome,
+    __version__,
+)
 from gothic_kernel.decisions import settle
+from gothic_kernel.screen import TextScreen
 from gothic_kernel.svg import Svg
 
 from .actions import ACTION_TYPES
 from .bots import default_agents
-from .invariants import check_save
+from .combat import BASIC, DraculaCard
+from .encounters import Encounter
+from .invariants import check_loaded, check_save
 from .report import report as report_game
 from .round import begin_round
-from .rules import DRACULA, HUNTERS, SEATS, load_rules
+from .rules import DRACULA, HUNTERS, SEATS, Rules, load_rules
+from .screen import ModernScreen
 from .setup import set_up
 from .state import ModernState
 from .svg import board
 from .views import observation, resample
 
 __all__ = ["DRACULA", "HUNTERS", "SEATS", "FuryModernGame", "ModernState", "__version__"]
+
+
+def playable_rules(map_file: str, data_dir: str) -> Rules:
+    """The rules of these files, refused (BadOption) where the engine cannot play them: an
+    encounter or a Dracula combat card it has no effect for, no Punch, Dodge or Escape."""
+    rules = load_rules(map_file, data_dir)
+    where = f"the data files in {data_dir!r}" if data_dir else "the packaged data files"
+    unknown = [e for e in rules.encounters if not Encounter.known(e)]
+    unknown += [c for c in rules.dracula_cards if not DraculaCard.known(c)]
+    if unknown:
+        raise BadOption(f"{where} name cards the engine has no effect for: {unknown[:4]}")
+    missing = [c for c in BASIC if c not in rules.hunter_cards]
+    if missing:
+        raise BadOption(f"{where}: combat.toml needs the hunter cards {missing}")
+    return rules
 
 
 class FuryModernGame(Game):
@@ -64,7 +93,7 @@ class FuryModernGame(Game):
         return f"{said}{reason}."
 
     def _new_game(self, dice: Dice, options: dict[str, Any]) -> ModernState:
-        rules = load_rules(options["map_file"], options["data_dir"])
+        rules = playable_rules(options["map_file"], options["data_dir"])
         state = ModernState(self, rules, dice, options)
         set_up(state)
         settle(state)
@@ -74,9 +103,16 @@ class FuryModernGame(Game):
         if not isinstance(data, dict) or not isinstance(data.get("options"), dict):
             raise CorruptSave("a fury_modern save needs its options")
         options = self.resolve_options(data["options"])
-        rules = load_rules(options["map_file"], options["data_dir"])
+        rules = playable_rules(options["map_file"], options["data_dir"])
         state = ModernState.from_snapshot(self, rules, data, dice)
         check_save(state)
+        return state
+
+    def from_json(self, text: str) -> GameState:
+        """The kernel's reading, then the checks that need the log too (invariants)."""
+        state = super().from_json(text)
+        assert isinstance(state, ModernState)
+        check_loaded(state)
         return state
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
@@ -84,6 +120,11 @@ class FuryModernGame(Game):
 
     def report(self, state: GameState, record: Any) -> list[str]:
         return report_game(state, record)
+
+    def text_screen(self) -> TextScreen:
+        """The tracks, Europe, the trail, your cards and the others as text (``gothic play``;
+        fury_modern.screen)."""
+        return ModernScreen(self, load_rules())
 
     # -- what a state asks of the modules above it ------------------------------------------
     def begin_round(self, state: ModernState) -> None:

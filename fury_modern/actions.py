@@ -198,10 +198,18 @@ class Delay(Action):
     accept: bool
 
 
+@attrs.frozen
+class AvoidCombat(Action):
+    """In a fogged city Dracula may avoid the combat (``avoid``) or fight."""
+
+    avoid: bool
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     Start, Move, Search, Supply, ReserveTicket, Trade, Give, EndTrade, Rest, Pass, Discard,
     MoveTo, PlaceEncounter, Ambush, Mature, ChooseHospital, ChooseCombatCard, Engage,
     ChooseHunter, ChooseCard, MoveHunter, Roadblock, RemoveStorm, Reveal, Delay, Keep,
+    AvoidCombat,
 )
 
 PASS = Pass()

@@ -43,7 +43,7 @@ def end_movement(state: ModernState, seat: str) -> None:
         return
     reveal_location(state, hideout)
     if hideout is state.current_hideout and not state.dracula.revealed:
-        reveal_dracula(state, f"{state.name(seat)} ends his movement in his city")
+        reveal_dracula(state, f"{state.name(seat)} ends a move in Dracula's city")
     if hideout.encounters:
         state.stack.append(AmbushChoice(seat, city))
 
@@ -65,8 +65,11 @@ class AmbushChoice(ModernDecision):
         if hideout is None:
             return [PASS]
         allowed = state.rules.encounters
-        return [*(Ambush(i) for i, e in enumerate(hideout.encounters) if allowed[e].ambush),
-                PASS]
+        seen: dict[tuple[str, bool, int], int] = {}  # two alike: one choice, the first
+        for i, e in enumerate(hideout.encounters):
+            if allowed[e].ambush:
+                seen.setdefault((e, hideout.shown[i], hideout.wounds[i]), i)
+        return [*(Ambush(i) for i in seen.values()), PASS]
 
     def prompt(self, state: ModernState, seat: str) -> str:
         return (f"Dracula: {state.name(self.hunter)} ends his move in "
@@ -75,7 +78,11 @@ class AmbushChoice(ModernDecision):
     def describe(self, state: ModernState, seat: str, action: Action) -> str:
         hideout = hideout_in(state, self.city)
         if isinstance(action, Ambush) and hideout is not None:
-            return f"ambush with {state.name(hideout.encounters[action.index])}"
+            i = action.index
+            said = f"ambush with {state.name(hideout.encounters[i])}"
+            if hideout.wounds[i]:
+                said += f" ({hideout.wounds[i]} damage)"
+            return said + (" (face up)" if hideout.shown[i] else "")
         return "do not ambush"
 
     def apply(self, state: ModernState, seat: str, action: Action) -> None:

@@ -169,6 +169,8 @@ def _modern_problems(base: PlaceMap) -> list[str]:
     problems: list[str] = []
     if CASTLE_DRACULA not in base:
         problems.append("there is no castle_dracula")
+    if not base.of_kind("hospital"):
+        problems.append("there is no hospital (defeated hunters go to the nearest)")
     kinds = {p: base.kind(p) for p in base.places}
     for link in base.links:
         ends = (kinds[link.a], kinds[link.b])

@@ -33,8 +33,17 @@ import attrs
 
 from gothic_kernel import Action, Scope, event
 
-from .actions import PASS, ChooseCard, ChooseCombatCard, ChooseHunter, Engage, MoveTo
+from .actions import (
+    PASS,
+    AvoidCombat,
+    ChooseCard,
+    ChooseCombatCard,
+    ChooseHunter,
+    Engage,
+    MoveTo,
+)
 from .decisions import ModernDecision
+from .hands import drop_card, keep_revealed
 from .health import bite_hunter, heal_dracula, hurt_dracula, hurt_hunter
 from .influence import advance_influence
 from .rules import DRACULA, HUNTERS
@@ -211,13 +220,47 @@ SEAT_ORDER = (*HUNTERS, DRACULA)
 # -- starting and ending -------------------------------------------------------------------
 
 def fight_dracula_if_revealed(state: ModernState, *, night: bool) -> None:
-    """At dawn or dusk: a combat if a hunter is in the city where Dracula is revealed."""
+    """At dawn or dusk: a combat if a hunter is in the city where Dracula is revealed (in a
+    fogged city Dracula may avoid it: Fog Token)."""
     if not state.dracula.revealed or state.is_over:
         return
     city = state.dracula_location
     hunters = tuple(state.hunters_at(city))
-    if hunters:
-        start_fight(state, hunters, city, night=night)
+    if not hunters:
+        return
+    if state.tokens.fog.get(city):
+        state.stack.append(FogCombat(night))
+        return
+    start_fight(state, hunters, city, night=night)
+
+
+@attrs.frozen
+class FogCombat(ModernDecision):
+    """"Dracula may choose to avoid a combat in a city that contains a fog token."""
+
+    KIND = "fog_combat"
+    RULE = "Event And Encounter Tokens - Fog Token"
+    night: bool
+
+    def deciders(self, state: ModernState) -> tuple[str, ...]:
+        return (DRACULA,)
+
+    def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
+        return [AvoidCombat(False), AvoidCombat(True)]
+
+    def prompt(self, state: ModernState, seat: str) -> str:
+        return (f"Dracula: fog lies on {state.name(state.dracula_location)} - fight the hunters "
+                "there, or avoid the combat.")
+
+    def apply(self, state: ModernState, seat: str, action: Action) -> None:
+        assert isinstance(action, AvoidCombat)
+        state.stack.pop()
+        city = state.dracula_location
+        if action.avoid:
+            state.say("combat_avoided", f"Dracula avoids the combat in the fog over "
+                                        f"{state.name(city)}.", city=city)
+            return
+        start_fight(state, tuple(state.hunters_at(city)), city, night=self.night)
 
 
 def start_fight(state: ModernState, hunters: tuple[str, ...], city: str, *, night: bool,
@@ -251,6 +294,8 @@ def _end(fight: Fight, state: ModernState) -> None:
               reason=fight.ended)
     if fight.vampire:
         after_vampire_fight(state, fight)
+    for seat in HUNTERS:  # bitten in the fight, or his revealed item used up (Bitten Hunters)
+        keep_revealed(state, seat)
 
 
 def after_vampire_fight(state: ModernState, fight: Fight) -> None:
@@ -342,7 +387,7 @@ def _refresh(fight: Fight, state: ModernState) -> None:
     for seat in fight.discard:
         card = fight.chosen[seat]
         if card in state.hunters[seat].items:
-            state.hunters[seat].items.remove(card)
+            drop_card(state, seat, card)
             state.item_deck.discard(card)
     hunters = tuple(h for h in fight.hunters if _still_fighting(state, h))
     ended = fight.ended or _why_over(state, fight, hunters)
@@ -446,6 +491,11 @@ class DraculaCard:
     def of(card: str) -> DraculaCard:
         return DraculaCard._kinds[card]
 
+    @staticmethod
+    def known(card: str) -> bool:
+        """Whether the engine knows Dracula's combat card ``card``."""
+        return card in DraculaCard._kinds
+
     def next_stage(self, fight: Fight) -> Stage:
         return Stage.PLOTTING
 
@@ -504,7 +554,7 @@ class Mesmerize(DraculaCard):
         top = _top(state)
         _update(state, mesmerized=(*top.mesmerized, fight.engaged),
                 face_up=(*top.face_up, "mesmerize"))
-        state.say("mesmerized", f"{state.name(fight.engaged)} is mesmerized: his weapons deal "
+        state.say("mesmerized", f"{state.name(fight.engaged)} is mesmerized: weapons deal "
                                 "1 less damage for the rest of the combat.")
 
 
@@ -709,4 +759,5 @@ _STEPS = {
     Stage.REFRESH: _refresh,
 }
 
-__all__ = ["Fight", "Stage", "fight_dracula_if_revealed", "start_fight"]
+__all__ = ["BASIC", "DraculaCard", "Fight", "Stage", "fight_dracula_if_revealed",
+           "start_fight"]

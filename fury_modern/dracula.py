@@ -23,7 +23,7 @@ import attrs
 
 from gothic_kernel import Action, Scope, event
 
-from .actions import Mature, MoveTo, PlaceEncounter
+from .actions import Discard, Mature, MoveTo, PlaceEncounter
 from .decisions import ModernDecision
 from .encounters import mature
 from .health import heal_dracula, hurt_dracula
@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 CORNERED_DAMAGE = 5
 #: Power cards with which Dracula stays where he is (powers.toml).
 STAY_POWERS = frozenset({"hide", "feed", "dark_call"})
+#: Dark Call: the extra encounter cards he draws before discarding down (authored:
+#: powers.toml, fidelity table).
+DARK_CALL_DRAWS = 5
 
 
 class Step(enum.Enum):
@@ -246,6 +249,8 @@ def place_card(state: ModernState, move: MoveTo) -> None:
             return
     if move.place == "castle_dracula" and normal:
         heal_dracula(state, rules.dracula.castle_heals, "the Castle Dracula card")
+    if move.power == "dark_call" and not state.is_over:
+        dark_call(state)
     if state.options.get("reveal_on_entering", False) and state.hunters_at(move.place):
         reveal_dracula(state, "he moved into a hunter's city")
 
@@ -260,13 +265,57 @@ def _log_move(state: ModernState, move: MoveTo, lair_number: int) -> None:
         public = "Dracula moves into one of his lairs: it moves to trail space 1."
     else:
         public = "Dracula places a card face down on trail space 1."
-    what = state.name(move.power) if move.power else state.name(move.place)
-    state.events.add(event("dracula_moves", f"Dracula plays {what} and goes to "
+    played = f"plays {state.name(move.power)} and " if move.power else ""
+    state.events.add(event("dracula_moves", f"Dracula {played}goes to "
                                             f"{state.name(move.place)}.",
                            place=move.place, power=move.power),
                      Scope.seat(DRACULA),
                      event("dracula_moves", public, castle=card.card == "castle_dracula",
                            lair=lair_number, encounters=len(state.dracula.encounters)))
+
+
+def dark_call(state: ModernState) -> None:
+    """Dark Call: Dracula draws five extra encounter cards, then discards down to his hand."""
+    hand, deck = state.dracula.encounters, state.encounter_deck
+    drawn = 0
+    while drawn < DARK_CALL_DRAWS and deck.can_draw():
+        hand.append(deck.draw_top(state.dice))
+        drawn += 1
+    hand.sort()
+    state.say("dark_call", f"Dark Call: Dracula draws {drawn} encounter cards and discards "
+                           f"down to {state.rules.dracula.encounter_hand}.", drawn=drawn)
+    if len(hand) > state.rules.dracula.encounter_hand:
+        state.stack.append(DarkCallDiscard())
+
+
+@attrs.frozen
+class DarkCallDiscard(ModernDecision):
+    """After Dark Call, Dracula discards encounters, one at a time, down to his hand size."""
+
+    KIND = "dark_call_discard"
+    RULE = "Power Cards - Dark Call"
+
+    def deciders(self, state: ModernState) -> tuple[str, ...]:
+        return (DRACULA,)
+
+    def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
+        return [Discard(e) for e in sorted(set(state.dracula.encounters))]
+
+    def prompt(self, state: ModernState, seat: str) -> str:
+        return (f"Dracula: Dark Call - discard an encounter (down to "
+                f"{state.rules.dracula.encounter_hand}).")
+
+    def apply(self, state: ModernState, seat: str, action: Action) -> None:
+        assert isinstance(action, Discard)
+        hand = state.dracula.encounters
+        hand.remove(action.card)
+        state.encounter_deck.discard(action.card)
+        state.events.add(event("encounter_discarded", f"Dracula discards "
+                                                      f"{state.name(action.card)}.",
+                               encounter=action.card), Scope.seat(DRACULA),
+                         event("encounter_discarded", "Dracula discards an encounter."))
+        if len(hand) <= state.rules.dracula.encounter_hand:
+            state.stack.pop()
 
 
 def place_encounter(state: ModernState, hideout: Hideout, encounter: str) -> None:
@@ -420,4 +469,4 @@ class LairEncounter(ModernDecision):
         state.stack.pop()
 
 
-__all__ = ["DraculaPhase", "LairEncounter", "Maturing"]
+__all__ = ["DarkCallDiscard", "DraculaPhase", "LairEncounter", "Maturing"]

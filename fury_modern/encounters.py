@@ -26,7 +26,7 @@ from gothic_kernel import Action, Scope, event
 from .actions import PASS, ChooseHunter, Delay, Discard, Keep, MoveHunter, PlaceEncounter, Reveal
 from .combat import start_fight
 from .decisions import ModernDecision
-from .hands import check_dracula_events
+from .hands import check_dracula_events, drop_card, keep_revealed
 from .health import heal_dracula, hurt_hunter
 from .influence import advance_influence
 from .rules import DRACULA, HUNTERS
@@ -175,6 +175,11 @@ class Encounter:
     @staticmethod
     def of(card: str) -> Encounter:
         return Encounter._kinds[card]
+
+    @staticmethod
+    def known(card: str) -> bool:
+        """Whether the engine knows the encounter ``card`` (a data file may name others)."""
+        return card in Encounter._kinds
 
     def meet(self, state: ModernState, met: Met) -> None:
         raise NotImplementedError
@@ -485,10 +490,12 @@ class Spy(Encounter):
         if isinstance(action, MoveHunter):
             self.spied(state, action.to)
         elif isinstance(action, Discard):
-            state.hunters[step.chooser].items.remove(action.card)
+            drop_card(state, step.chooser, action.card)
             state.item_deck.discard(action.card)
             state.say("spy_foiled", f"{state.name(step.chooser)} discards "
-                                    f"{state.name(action.card)}: the Spy is gone.")
+                                    f"{state.name(action.card)}: the Spy is gone.",
+                      seat=step.chooser, card=action.card)
+            keep_revealed(state, step.chooser)
         else:
             self.spied(state, step.chooser)
 
@@ -620,7 +627,7 @@ class SzganyMob(Encounter):
     def choose(self, state: ModernState, step: EncounterStep, action: Action) -> None:
         seat = step.chooser
         if isinstance(action, Discard):
-            state.hunters[seat].items.remove(action.card)
+            drop_card(state, seat, action.card)
             state.item_deck.discard(action.card)
             state.say("discard", f"{state.name(seat)} discards {state.name(action.card)}.",
                       seat=seat, card=action.card)
@@ -631,6 +638,7 @@ class SzganyMob(Encounter):
         rest = step.hunters[step.hunters.index(seat) + 1:]
         if rest and not state.is_over:
             state.stack.append(attrs.evolve(step, chooser=rest[0]))
+        keep_revealed(state, seat)  # before the next hunter, if his revealed item went
 
     def mature(self, state: ModernState, hideout: Hideout) -> None:
         region = state.board.region(hideout.card)
@@ -714,5 +722,5 @@ def mature(state: ModernState, hideout: Hideout) -> None:
         Encounter.of(card).mature(state, hideout)
 
 
-__all__ = ["Bodyguards", "EncounterStep", "HoaxKeep", "Searching", "bodyguards_before_combat",
-           "encounter", "mature", "search"]
+__all__ = ["Bodyguards", "Encounter", "EncounterStep", "HoaxKeep", "Searching",
+           "bodyguards_before_combat", "encounter", "mature", "search"]

@@ -33,12 +33,13 @@ def hurt_hunter(state: ModernState, seat: str, damage: int, why: str) -> None:
     hunter = state.hunters[seat]
     if damage <= 0 or hunter.defeated:
         return
-    hunter.damage += damage
+    health = state.rules.hunters[seat].health
+    hunter.damage = min(health, hunter.damage + damage)  # tokens past his health change nothing
     state.say("hunter_damage", f"{state.name(seat)} suffers {damage} damage ({why}): "
-                               f"{hunter.damage} of {state.rules.hunters[seat].health}.",
+                               f"{hunter.damage} of {health}.",
               seat=seat, damage=damage, total=hunter.damage)
-    if hunter.damage >= state.rules.hunters[seat].health:
-        defeat_hunter(state, seat, "his damage reaches his health")
+    if hunter.damage >= health:
+        defeat_hunter(state, seat, "damage reaches health")
 
 
 def heal_hunter(state: ModernState, seat: str, amount: int, why: str) -> int:
@@ -64,7 +65,7 @@ def bite_hunter(state: ModernState, seat: str, why: str) -> None:
         return
     hunter.bites += 1
     state.say("bitten", f"{state.name(seat)} is bitten ({why}): {hunter.bites} bite token"
-                        f"{'s' if hunter.bites > 1 else ''}; he is weakened.",
+                        f"{'s' if hunter.bites > 1 else ''}: weakened.",
               seat=seat, bites=hunter.bites)
 
 
@@ -72,8 +73,8 @@ def defeat_hunter(state: ModernState, seat: str, why: str) -> None:
     """The hunter is defeated: Rage advances the influence track (2 + despair tokens)."""
     hunter = state.hunters[seat]
     hunter.defeated = True
-    state.say("hunter_defeated", f"{state.name(seat)} is defeated ({why}); at dawn he goes to "
-                                 "the nearest hospital.", seat=seat)
+    state.say("hunter_defeated", f"{state.name(seat)} is defeated ({why}) and goes to the "
+                                 "nearest hospital at dawn.", seat=seat)
     advance_influence(state, state.rules.dracula.rage_per_defeat + state.despair,
                       f"{state.name(seat)} defeated (Rage)")
 
@@ -82,8 +83,8 @@ def hurt_dracula(state: ModernState, damage: int, why: str) -> None:
     """Dracula suffers ``damage``; at his health the hunters win."""
     if damage <= 0 or state.is_over:
         return
-    state.dracula.damage += damage
     health = state.rules.dracula.health
+    state.dracula.damage = min(health, state.dracula.damage + damage)
     state.say("dracula_damage", f"Dracula suffers {damage} damage ({why}): "
                                 f"{state.dracula.damage} of {health}.",
               damage=damage, total=state.dracula.damage, reason=why)

@@ -36,7 +36,7 @@ from .actions import (
 from .arrival import end_movement
 from .decisions import ModernDecision
 from .encounters import search
-from .hands import check_dracula_events, check_hand_limits
+from .hands import check_dracula_events, check_hand_limits, drop_card
 from .health import heal_hunter
 from .rules import DRACULA, HUNTERS
 from .trail import hideout_in
@@ -196,6 +196,7 @@ def supply(state: ModernState, seat: str, *, night: bool) -> None:
     if not board.is_hospital(here) and state.event_deck.can_draw():
         card = (state.event_deck.draw_bottom if night else state.event_deck.draw_top)(state.dice)
         drew.append(_event_drawn(state, seat, card, night=night))
+    items = 0
     if board.is_large(here) or board.is_hospital(here):
         count = 2 if "supply_two_items" in state.rules.hunters[seat].abilities else 1
         for _ in range(count):
@@ -208,7 +209,9 @@ def supply(state: ModernState, seat: str, *, night: bool) -> None:
                                  Scope.seat(seat),
                                  event("item_drawn", f"{state.name(seat)} draws an item card.",
                                        seat=seat))
-                drew.append("an item card")
+                items += 1
+    if items:
+        drew.append("an item card" if items == 1 else f"{items} item cards")
     state.say("supply", f"{state.name(seat)} supplies: {', '.join(drew) or 'nothing'}.",
               seat=seat)
     check_hand_limits(state, seat)
@@ -327,11 +330,14 @@ class TradeSession(ModernDecision):
             state.stack[-1] = attrs.evolve(self, turn=self.turn + 1, done=1)
             return
         assert isinstance(action, Give)
-        giver, taker = state.hunters[seat], state.hunters[self.other]
-        pile = giver.tickets if action.card in state.rules.tickets else giver.items
-        pile.remove(action.card)
-        (taker.tickets if pile is giver.tickets else taker.items).append(action.card)
-        taker.tickets.sort()
+        taker = state.hunters[self.other]
+        if action.card in state.rules.tickets:
+            state.hunters[seat].tickets.remove(action.card)
+            taker.tickets.append(action.card)
+            taker.tickets.sort()
+        else:
+            drop_card(state, seat, action.card)
+            taker.items.append(action.card)
         state.events.add(event("trade_give", f"{state.name(seat)} gives "
                                              f"{state.name(self.other)} "
                                              f"{card_name(state, action.card)}.",

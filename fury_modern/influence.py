@@ -18,7 +18,8 @@ def advance_influence(state: ModernState, spaces: int, why: str) -> None:
     state.influence = max(0, min(top, before + spaces))
     if state.influence == before:
         return
-    state.say("influence", f"{why}: the influence track {'advances' if spaces > 0 else 'goes back'}"
-                           f" to {state.influence}.", influence=state.influence, reason=why)
+    moved = "advances" if spaces > 0 else "goes back"
+    state.say("influence", f"{why[:1].upper()}{why[1:]}: the influence track {moved} to "
+                           f"{state.influence}.", influence=state.influence, reason=why)
     if state.influence >= top:
         state.end((DRACULA,), f"his influence reaches {top}")

@@ -1,31 +1,114 @@
 """What the rules guarantee of every position, checked when a save is read back.
 
-Every card is somewhere exactly once: the 38 items, 75 events, 28 encounters, 13 Dracula
-combat cards and 16 tickets, wherever they lie (decks, discards, hands, the trail and lairs,
-a combat or a search in progress); every location card on the trail or in a lair once;
-tracks and damage in range; a decision waiting unless the game is over.
+Every card is somewhere exactly once (once the game is over, the combat cards and
+encounters of a combat or search it ended in may be missing): the 38 items, 75 events,
+28 encounters, 13 Dracula combat cards and 16 tickets, wherever they lie (decks, discards,
+hands, the trail and lairs, a combat or a search in progress); every location card on the
+trail or in a lair once; tracks and damage in range; tokens on places of the map; every
+word in a decision waiting is a place, seat, card or step of the game; a decision waiting
+unless the game is over, with someone to decide it; the public log reads as a game to the
+tracker, whose set holds Dracula's true place; every seat asked can be shown its choices.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
-from gothic_kernel import CorruptSave
+from gothic_kernel import PUBLIC, CorruptSave
 
 from .combat import Fight
-from .dracula import Maturing
+from .combat import Stage as CombatStage
+from .dracula import Maturing, Step
 from .encounters import EncounterStep, Searching
-from .rules import HUNTERS
+from .round import Stage as TwilightStage
+from .rules import HUNTERS, SEATS
+from .tracker import possible_locations
 
 if TYPE_CHECKING:
     from .state import ModernState
 
 
+#: Fields of decisions that are mappings keyed by seat.
+ID_KEYED = frozenset({"hands", "in_play", "chosen"})
+#: Fields of decisions that hold words for people, not ids.
+FREE_TEXT = frozenset({"why", "ended"})
+#: Words a decision may hold besides places, seats and cards: ways to move, piles, tokens,
+#: the steps encounters ask.
+WORDS = frozenset({"", "road", "rail", "sea", "hospital", "item", "event", "roadblock", "storm",
+                   "join", "delay", "host", "discard", "firearm", "weapon", "victim", "items",
+                   "city"})
+
+
 def check_save(state: ModernState) -> None:
-    problems = problems_of(state)
+    """What the state itself must hold (before its log is read back)."""
+    _refuse(problems_of(state) or decision_problems(state))
+
+
+def check_loaded(state: ModernState) -> None:
+    """What the state and its log, read back, must allow (``play_problems``)."""
+    _refuse(play_problems(state))
+
+
+def _refuse(problems: list[str]) -> None:
     if problems:
         raise CorruptSave("corrupt fury_modern save: " + "; ".join(problems[:4]))
+
+
+def decision_problems(state: ModernState) -> list[str]:
+    """Every word of the decisions waiting is known to the game; every number in range."""
+    rules = state.rules
+    known = {*state.board.places, *SEATS, *rules.items, *rules.events, *rules.encounters,
+             *rules.dracula_cards, *rules.hunter_cards, *rules.powers, *rules.tickets, *WORDS}
+    known |= {s.value for enum in (CombatStage, Step, TwilightStage) for s in enum}
+    problems = []
+    for decision in state.stack:
+        for key, value in _leaves(decision.to_data()):
+            if key in FREE_TEXT or key == "kind":
+                continue
+            if isinstance(value, str) and value not in known:
+                problems.append(f"a {decision.KIND} decision names {value!r}")
+            if isinstance(value, int) and not isinstance(value, bool) and \
+                    not -1 <= value <= 1000:
+                problems.append(f"a {decision.KIND} decision holds {value}")
+    return problems
+
+
+def _leaves(data: Any, key: str = "") -> Iterator[tuple[str, Any]]:
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if key in ID_KEYED:  # a combat's hands and cards, by seat
+                yield key, k
+            yield from _leaves(v, str(k))
+    elif isinstance(data, list):
+        for v in data:
+            yield from _leaves(v, key)
+    else:
+        yield key, data
+
+
+def play_problems(state: ModernState) -> list[str]:
+    """The position can be played on: someone decides what waits, every seat asked can be
+    shown its choices, and the tracker reads the public log, keeping Dracula's true place."""
+    try:
+        seats = state.current_seats()
+        if not seats and not state.is_over:
+            return ["the decision waiting has nobody to decide it"]
+        for seat in seats:
+            state.prompt(seat)
+            for action in state.legal_actions(seat):
+                state.describe_action(seat, action)
+        for viewer in (*SEATS, PUBLIC):
+            state.observation(viewer)
+        place = state.dracula_location
+        if place and not state.is_over and place not in possible_locations(state):
+            return ["the public record rules out where Dracula is"]
+    except (KeyError, ValueError, IndexError, TypeError, AttributeError, AssertionError) as exc:
+        return [f"the position cannot be played on ({type(exc).__name__})"]
+    finally:
+        state.invalidate()
+    return []
 
 
 def card_places(state: ModernState) -> dict[str, Counter[str]]:
@@ -66,11 +149,23 @@ def problems_of(state: ModernState) -> list[str]:
                 "combat card": {c.id: c.count for c in rules.dracula_cards.values()},
                 "ticket": {t.id: t.count for t in rules.tickets.values()}}
     for kind, found in card_places(state).items():
-        if dict(found) != {k: v for k, v in expected[kind].items() if v}:
+        # A game that ended in a combat or a search leaves those cards off the table.
+        ended = state.result is not None and kind in ("combat card", "encounter")
+        wanted = {k: v for k, v in expected[kind].items() if v}
+        if dict(found) != wanted and not (ended and not found - Counter(wanted)):
             wrong = sorted(set(found) ^ set(expected[kind]) |
                            {k for k in found if found[k] != expected[kind].get(k)})
             problems.append(f"the {kind}s do not add up ({', '.join(wrong[:3])})")
-    places = [h.card for h in (*state.trail, *state.lairs)]
+    hideouts = (*state.trail, *state.lairs)
+    if any(not len(h.encounters) == len(h.shown) == len(h.wounds) for h in hideouts):
+        problems.append("a hideout's encounters, face-up marks and damage do not match")
+    tokens = state.tokens
+    token_places = [*tokens.fog, *tokens.storms, *tokens.hosts,
+                    *(p for r in tokens.roadblocks for p in r[1:]), *tokens.holy()]
+    if any(p not in state.board for p in token_places) or \
+            any(len(r) != 3 for r in tokens.roadblocks):
+        problems.append("a token lies off the map")
+    places = [h.card for h in hideouts]
     if len(places) != len(set(places)):
         problems.append("a location card lies twice on the trail")
     if any(p not in state.board and p not in rules.powers for p in places):
@@ -81,10 +176,16 @@ def problems_of(state: ModernState) -> list[str]:
     for seat in HUNTERS:
         hunter = state.hunters[seat]
         sheet = rules.hunters[seat]
-        if hunter.location and hunter.location not in state.board:
+        if (hunter.location and hunter.location not in state.board) or \
+                (state.rounds and not hunter.location):
             problems.append(f"{seat} stands off the map")
         if not 0 <= hunter.damage <= sheet.health or not 0 <= hunter.bites <= sheet.bite_spaces:
             problems.append(f"{seat}'s damage or bites are out of range")
+        if (hunter.revealed_item and hunter.revealed_item not in hunter.items) or \
+                (hunter.revealed_event and hunter.revealed_event not in hunter.events):
+            problems.append(f"{seat} reveals a card he does not hold")
+    if state.rounds and not state.dracula_location:
+        problems.append("Dracula is nowhere though the game has begun")
     if not 0 <= state.dracula.damage <= rules.dracula.health:
         problems.append("Dracula's damage is out of range")
     if not 0 <= state.influence <= rules.numbers["influence_max"] or \

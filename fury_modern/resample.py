@@ -261,6 +261,9 @@ def _known_cards(twin: ModernState, viewer: str) -> dict[str, dict[str, Counter[
             known[seat] = {"items": Counter(), "events": Counter(), "tickets": Counter()}
     for seat in HUNTERS:  # what has left a hand in silence is no longer known in it
         hunter = twin.hunters[seat]
+        for card, kind in ((hunter.revealed_item, "items"), (hunter.revealed_event, "events")):
+            if card:  # a weakened hunter's revealed cards lie on his sheet
+                known[seat][kind][card] = max(known[seat][kind][card], 1)
         for kind in ("items", "events", "tickets"):
             known[seat][kind] &= Counter(getattr(hunter, kind))
     return known

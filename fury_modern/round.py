@@ -241,7 +241,7 @@ class HunterTurns(ModernDecision):
         state.stack[-1] = self.advanced()
         if self.turn(state) is Turn.STANDS_UP:
             state.hunters[self.seat].delayed = False
-            state.say("stands_up", f"{state.name(self.seat)} is delayed and spends his action "
+            state.say("stands_up", f"{state.name(self.seat)} is delayed and spends the action "
                                    "standing up.", seat=self.seat)
 
 

@@ -4,7 +4,10 @@ Fog: no Search in the city; no hunter may enter, leave or pass through it; Dracu
 avoid a combat there; at the end of each dusk one fog token leaves each city that has
 any. Roadblock: no hunter may move along that road or railway; at the end of each dusk
 Dracula removes one. Storm: no hunter may move into that sea zone; at the end of dusk
-Dracula removes one. (Heavenly hosts leave at dawn: see round.)
+Dracula removes one. Consecrated ground and heavenly host: on a location of the trail, that
+location and its encounters are revealed; Dracula cannot enter it, and if it is his
+current location he must move to a new one in his next phase (heavenly hosts leave at
+dawn: see round).
 """
 
 from __future__ import annotations
@@ -18,9 +21,32 @@ from gothic_kernel import Action
 from .actions import RemoveStorm, Roadblock
 from .decisions import ModernDecision
 from .rules import DRACULA
+from .trail import hideout_in, reveal_location
 
 if TYPE_CHECKING:
     from .state import ModernState
+
+
+def place_holy_token(state: ModernState, city: str, *, host: bool) -> None:
+    """The consecrated ground token (or a heavenly host, ``host``) goes on ``city`` (Host
+    Tokens); the cards part 2 plays (Consecrated Ground, Heavenly Host) call this."""
+    if host:
+        state.tokens.hosts.append(city)
+    else:
+        state.tokens.consecrated = city
+    what = "A heavenly host" if host else "The consecrated ground token"
+    state.say("holy_token", f"{what} is placed on {state.name(city)}.", city=city, host=host)
+    hideout = hideout_in(state, city)
+    if hideout is None:
+        return
+    reveal_location(state, hideout)
+    hideout.shown = [True] * len(hideout.encounters)
+    if hideout.encounters:
+        state.say("encounters_revealed", f"The encounters in {state.name(city)} are revealed: "
+                                         f"{', '.join(map(state.name, hideout.encounters))}.",
+                  city=city, encounters=list(hideout.encounters))
+    if hideout is state.current_hideout:
+        state.dracula.must_leave = True
 
 
 def place_fog(state: ModernState, city: str, count: int) -> None:

@@ -6,10 +6,10 @@ What each viewer sees (the state module's docstring lists the scopes):
   place, damage, bites, state (delayed, bats, defeated), how many items, events and
   tickets he holds and, while weakened, his revealed item and event (hidden during a
   combat); Dracula's damage, hand sizes, ally, the encounters he keeps face up, and his
-  place while revealed; the trail
-  and lairs as they lie on the table (a face-down card shows only whether it has the
-  Castle Dracula back; a revealed card shows its location or power; how many encounters,
-  and those face up; ``trail_first_space``, the space of the first card listed: 2 while
+  place while revealed; the trail and lairs as they lie on the table (a face-down card
+  shows only whether it has the Castle Dracula back; a revealed card (``revealed``) shows
+  its location or power; how many encounters, and those face up;
+  ``trail_first_space``, the space of the first card listed: 2 while
   the hideouts have slid and space 1 waits for Dracula's new card); tokens on the board;
   deck sizes and the face-up discards; the combat on the table (whose turn, what has
   been revealed); ``possible_locations``, the places where Dracula may be, given the
@@ -98,6 +98,7 @@ def _hideout(state: ModernState, hideout: Hideout, viewer: str) -> dict[str, Any
     mine = viewer == DRACULA
     return {
         "card": hideout.card if hideout.revealed or mine else None,
+        "revealed": hideout.revealed,
         "castle_back": hideout.card == "castle_dracula",
         "power": hideout.power if hideout.revealed or mine else None,
         "encounters": [e if s or mine else None

@@ -54,6 +54,8 @@ def describe(state: ModernState, seat: str, action: Action) -> str:
         return "become delayed" if action.accept else "do not"
     if isinstance(action, a.Keep):
         return f"keep {name(action.card)}"
+    if isinstance(action, a.AvoidCombat):
+        return "avoid the combat" if action.avoid else "fight"
     if isinstance(action, a.ChooseHunter):
         return f"pick {name(action.hunter)}"
     return _SIMPLE.get(action.TYPE, action.TYPE.replace("_", " "))

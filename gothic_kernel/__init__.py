@@ -15,18 +15,16 @@ from .agents import (
     Agent,
     AgentFactory,
     GameRecord,
-    GameResult,
     RandomAgent,
-    Simulation,
-    game_seeds,
+    SearchAgent,
     play_game,
     replay,
     seat_agents,
     seat_view,
-    simulate,
 )
 from .decks import Deck, Hand, Reshuffle
 from .dice import Dice, ScriptedDice, dice_from_data
+from .encoding import GameEncoding, encoding_for
 from .errors import (
     BadOption,
     CorruptSave,
@@ -51,11 +49,15 @@ from .game import (
     actions_json,
     check_seed,
 )
+from .ismcts import ISMCTSAgent
+from .log import Log
 from .pools import Pool, pool_of
 from .registry import available_games, load_game, register_game, unregister_game
+from .seeds import game_seed, game_seeds
 from .sequencer import Sequencer, SimultaneousChoice, seats_in_order
+from .simulation import GameResult, Simulation, simulate, simulated_games
 from .svg import Svg, picture
-from .visibility import PUBLIC, Log, LogEntry, Scope, copy_json, event, redact
+from .visibility import PUBLIC, LogEntry, Scope, copy_json, event, redact
 
 try:
     __version__ = _metadata.version("gothic-games")
@@ -77,12 +79,14 @@ __all__ = [
     "Dice",
     "DiceExhausted",
     "Game",
+    "GameEncoding",
     "GameLoadError",
     "GameRecord",
     "GameResult",
     "GameState",
     "GothicError",
     "Hand",
+    "ISMCTSAgent",
     "IllegalAction",
     "Listed",
     "Log",
@@ -97,6 +101,7 @@ __all__ = [
     "RuleError",
     "Scope",
     "ScriptedDice",
+    "SearchAgent",
     "Sequencer",
     "Simulation",
     "SimultaneousChoice",
@@ -108,7 +113,9 @@ __all__ = [
     "check_seed",
     "copy_json",
     "dice_from_data",
+    "encoding_for",
     "event",
+    "game_seed",
     "game_seeds",
     "load_game",
     "picture",
@@ -121,5 +128,6 @@ __all__ = [
     "seat_view",
     "seats_in_order",
     "simulate",
+    "simulated_games",
     "unregister_game",
 ]

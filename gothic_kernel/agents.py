@@ -1,12 +1,12 @@
-"""Agents, the play loop, game records and batch simulation.
+"""Agents, the play loop and game records.
 
 An :class:`Agent` chooses an action for its seat from that seat's observation
 and legal actions only: the observation is a plain JSON-native dict, a copy
 with no path back to the state. :func:`play_game` runs one game to its end
 (or to ``max_steps``) and returns a :class:`GameRecord` (seed, options, every
 action, the public log, the outcome) that :func:`replay` can check later.
-:func:`simulate` plays many seeded games across processes; the results depend
-only on the seed, never on the number of workers.
+:mod:`gothic_kernel.simulation` plays many seeded games with it, anywhere; the
+results depend only on the seed, never on who plays them.
 
 Who plays which seat (``agents=``) is, in both:
 
@@ -23,20 +23,19 @@ from __future__ import annotations
 import importlib
 import json
 import time
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from types import MappingProxyType
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 import attrs
 import numpy as np
 
 from .actions import Action
+from .dice import Dice
 from .errors import BadOption, CorruptSave, GothicError
 from .game import Game, GameState, check_seed
 from .randomagent import RandomAgent as RandomAgent
-from .registry import load_game
+from .seeds import game_seeds as game_seeds
 from .visibility import PUBLIC
 
 
@@ -46,12 +45,28 @@ class Agent(Protocol):
 
     An agent class may set ``reads_observation = False`` (as :class:`RandomAgent`
     does): the play loops then skip working the observation out and hand it an
-    empty mapping.
+    empty mapping. An agent class that sets ``searches = True`` (as
+    :class:`~gothic_kernel.ISMCTSAgent` does) is also handed a keyword ``sample``:
+    ``state.resample(seat, seed)``, a state its seat cannot tell from the real one,
+    never the real state.
     """
 
     def choose(self, seat: str, observation: Mapping[str, Any],
                legal_actions: Sequence[Action]) -> Action:
         """One of ``legal_actions``."""
+        ...
+
+
+@runtime_checkable
+class SearchAgent(Protocol):
+    """An agent that searches (``searches = True``): play loops also hand it ``sample``,
+    ``state.resample(seat, seed)``, a state its seat cannot tell from the real one."""
+
+    searches: bool
+
+    def choose(self, seat: str, observation: Mapping[str, Any],
+               legal_actions: Sequence[Action], *, sample: GameState) -> Action:
+        """One of ``legal_actions``, found by searching from ``sample``."""
         ...
 
 
@@ -68,6 +83,12 @@ def seat_view(state: GameState, seat: str, agent: object) -> Mapping[str, Any]:
     if getattr(agent, "reads_observation", True):
         return state.observation(seat)
     return _UNREAD
+
+
+def sample_seeds(seed: int) -> Dice:
+    """The play loop's own stream of seeds for the samples it hands search agents (apart
+    from the game's dice, so that a sample says nothing of the real future rolls)."""
+    return Dice(int(np.random.SeedSequence([seed, 0x5A3D]).generate_state(1)[0]))
 
 
 def agent_factory(spec: str) -> AgentFactory:
@@ -166,6 +187,8 @@ def play_game(game: Game, seed: int, *, options: Mapping[str, Any] | None = None
     opts = dict(options or {})
     state = game.new_game(seed=seed, **opts)
     players = seat_agents(game, state, seed, agents)
+    samples = sample_seeds(seed) if any(getattr(a, "searches", False)
+                                        for a in players.values()) else None
     actions: list[tuple[str, dict[str, Any]]] = []
     start = time.perf_counter()
     while not state.is_over and len(actions) < max_steps:
@@ -174,7 +197,13 @@ def play_game(game: Game, seed: int, *, options: Mapping[str, Any] | None = None
             raise GothicError(f"{game.name}: no seat may act, yet the game is not over")
         seat = seats[0]
         agent = players[seat]
-        action = agent.choose(seat, seat_view(state, seat, agent), state.legal_actions(seat))
+        legal = state.legal_actions(seat)
+        if samples is not None and getattr(agent, "searches", False):
+            searcher = cast(SearchAgent, agent)
+            action = searcher.choose(seat, seat_view(state, seat, agent), legal,
+                                     sample=state.resample(seat, samples.index(2**31)))
+        else:
+            action = agent.choose(seat, seat_view(state, seat, agent), legal)
         state.apply(seat, action)
         actions.append((seat, action.to_json()))
     seconds = time.perf_counter() - start
@@ -206,115 +235,3 @@ def replay(game: Game, record: GameRecord) -> GameState:
 
 def _at(items: list[Any], i: int) -> Any:
     return items[i] if i < len(items) else "(end of log)"
-
-
-# -- batch simulation -----------------------------------------------------------------------
-
-@attrs.frozen
-class GameResult:
-    """The summary of one simulated game."""
-
-    index: int
-    seed: int
-    winners: tuple[str, ...]
-    level: str | None
-    steps: int
-    seconds: float
-    finished: bool
-
-
-@attrs.frozen
-class Simulation:
-    """The results of :func:`simulate`, in game order."""
-
-    game: str
-    seed: int
-    results: tuple[GameResult, ...]
-    wall_seconds: float
-
-    def outcome_table(self) -> list[tuple[str, str, int, float]]:
-        """(winners, level, games, share) rows, most frequent first; games stopped at
-        ``max_steps`` are counted in a row of their own, "(unfinished)"."""
-        counts = Counter((", ".join(r.winners) or "(nobody)" if r.finished else "(unfinished)",
-                          r.level or "") for r in self.results)
-        total = max(len(self.results), 1)
-        return [(w, lvl, n, n / total) for (w, lvl), n in counts.most_common()]
-
-    @property
-    def unfinished(self) -> int:
-        """How many games were stopped at ``max_steps``."""
-        return sum(not r.finished for r in self.results)
-
-    @property
-    def mean_steps(self) -> float:
-        return float(np.mean([r.steps for r in self.results])) if self.results else 0.0
-
-    @property
-    def actions_per_second(self) -> float:
-        busy = sum(r.seconds for r in self.results)
-        return sum(r.steps for r in self.results) / busy if busy else 0.0
-
-
-def game_seeds(seed: int, games: int) -> list[int]:
-    """The seed of each game of a simulation: fixed by ``seed``, whatever the workers."""
-    words = np.random.SeedSequence(seed).generate_state(games, dtype=np.uint32)
-    return [int(w) for w in words]
-
-
-def _play_batch(name: str, jobs: list[tuple[int, int]], options: dict[str, Any],
-                agents: str | AgentFactory, max_steps: int) -> list[GameResult]:
-    game = load_game(name)
-    out = []
-    for index, seed in jobs:
-        _, record = play_game(game, seed, options=options, max_steps=max_steps, agents=agents)
-        outcome = record.outcome
-        out.append(GameResult(index, seed, tuple(outcome["winners"]) if outcome else (),
-                              outcome["level"] if outcome else None, record.steps,
-                              record.seconds, outcome is not None))
-    return out
-
-
-def simulate(name: str, games: int, seed: int, *, workers: int = 1,
-             options: Mapping[str, Any] | None = None,
-             agents: str | AgentFactory = "default", max_steps: int = 100_000,
-             progress: Callable[[int, int], None] | None = None) -> Simulation:
-    """Play ``games`` seeded games of the registered game ``name``.
-
-    ``agents`` is ``"default"`` (the game's bots), ``"random"``, or a factory
-    ``f(state, seed) -> {seat: agent}`` (seats left out play the default bots):
-    a picklable callable, such as a module-level function, or its ``"module:name"``.
-    With ``workers > 1`` the games run in that many processes; the results are
-    the same as with one worker. A game still going after ``max_steps`` actions
-    is stopped and counted as unfinished.
-    """
-    for label, count in (("games", games), ("workers", workers), ("max_steps", max_steps)):
-        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise BadOption(f"{label} must be a whole number from 1, not {count!r}")
-    check_seed(seed)
-    if isinstance(agents, str) and agents not in ("default", "random"):
-        agent_factory(agents)  # fail fast on a name that names nothing
-    elif not isinstance(agents, str) and not callable(agents):
-        raise BadOption(f"agents must be 'default', 'random', 'module:factory' or a "
-                        f"factory, not {agents!r}")
-    opts = dict(options or {})
-    load_game(name).resolve_options(opts)  # fail fast on a bad option
-    jobs = list(enumerate(game_seeds(seed, games)))
-    chunk = max(1, min(25, games // max(workers * 4, 1)))
-    batches = [jobs[i:i + chunk] for i in range(0, len(jobs), chunk)]
-    results: list[GameResult] = []
-    start = time.perf_counter()
-    if workers <= 1:
-        for batch in batches:
-            results.extend(_play_batch(name, batch, opts, agents, max_steps))
-            if progress:
-                progress(len(results), games)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_play_batch, name, b, opts, agents, max_steps)
-                       for b in batches]
-            for future in futures:
-                results.extend(future.result())
-                if progress:
-                    progress(len(results), games)
-    results.sort(key=lambda r: r.index)
-    return Simulation(name, seed, tuple(results), time.perf_counter() - start)

@@ -2,7 +2,8 @@
 
     gothic list
     gothic demo [GAME ...] [--seed N] [--save FILE] [--option NAME=VALUE ...]
-    gothic simulate GAME --games N --seed S --workers W
+    gothic simulate GAME --games N --seed S [--workers W | --dask ADDRESS|local]
+                         [--results FILE]
     gothic replay FILE
     gothic render FILE [--as SEAT] [--step N] [-o board.svg|board.png]
     gothic play GAME [--seat SEAT ...] [--bots default|random] [--load FILE]
@@ -18,15 +19,18 @@ import os
 import sys
 import textwrap
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor
+from contextlib import contextmanager, nullcontext
 from importlib import metadata
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from .agents import GameRecord, play_game, replay, simulate
+from .agents import GameRecord, play_game, replay
 from .errors import BadOption, CorruptSave, GothicError, UnknownSeat
 from .game import Game, GameState, Outcome
 from .registry import available_games, load_game
+from .simulation import simulate
 from .visibility import PUBLIC
 
 _WIDTH = 88
@@ -206,11 +210,14 @@ class _Progress:
 def cmd_simulate(args: argparse.Namespace) -> int:
     options = _options_for(load_game(args.game), args.option or ())
     progress = _Progress(args.games) if args.games > 1 else None
-    result = simulate(args.game, args.games, args.seed, workers=args.workers,
-                      options=options, agents=args.agents, max_steps=args.max_steps,
-                      progress=progress)
-    _say(f"{args.game}: {args.games} games, seed {args.seed}, {args.agents} agents, "
-         f"{args.workers} worker(s)")
+    with _executor(args) as (executor, workers):
+        result = simulate(args.game, args.games, args.seed, workers=workers,
+                          executor=executor, options=options, agents=args.agents,
+                          max_steps=args.max_steps, results_file=args.results,
+                          progress=progress)
+    where = f"Dask cluster {args.dask} ({workers} at once)" if args.dask \
+        else f"{workers} worker(s)"
+    _say(f"{args.game}: {args.games} games, seed {args.seed}, {args.agents} agents, {where}")
     _say()
     _say(f"{'winners':40} {'level':22} {'games':>6} {'share':>7}")
     for winners, level, n, share in result.outcome_table():
@@ -221,7 +228,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     _say(f"mean game length: {result.mean_steps:.1f} actions")
     _say(f"actions per second: {result.actions_per_second:,.0f} (per worker)")
     _say(f"wall time: {result.wall_seconds:.1f}s")
+    if args.results:
+        _say(f"results: {args.results} (run again with it to go on after an interruption)")
     return 0
+
+
+@contextmanager
+def _executor(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int]]:
+    """The executor --dask asks for (dask is imported only then), else the workers."""
+    if not args.dask:
+        with nullcontext():
+            yield None, args.workers
+        return
+    from .cluster import dask_executor  # the optional extra, imported only when asked
+
+    with dask_executor(args.dask, args.workers) as (executor, workers):
+        yield executor, workers
 
 
 # -- gothic replay --------------------------------------------------------------------------
@@ -431,7 +453,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="how many games to play")
     _seed_arg(p)
     p.add_argument("--workers", type=_whole("--workers", 1), default=1,
-                   help="worker processes (the results do not depend on it)")
+                   help="worker processes (the results do not depend on it; with --dask "
+                        "local, the local cluster's)")
+    p.add_argument("--dask", metavar="ADDRESS|local", default=None,
+                   help="play the games on the Dask cluster whose scheduler is at ADDRESS, "
+                        "or on a local cluster of --workers processes (the dask extra)")
+    p.add_argument("--results", metavar="FILE", default=None,
+                   help="write each finished game to FILE (JSON lines); run again with the "
+                        "same FILE to go on after an interruption without replaying them")
     p.add_argument("--agents", default="default", metavar="default|random|MODULE:FACTORY",
                    help="who plays: the game's bots, random play, or a factory "
                         "f(state, seed) -> {seat: agent} (seats left out play the game's bots)")

@@ -1,11 +1,14 @@
 """Seeded randomness: one generator per game state, d6 / 2d6 / dN rolls.
 
-:class:`Dice` is plain data. Its random stream comes from a
-:class:`numpy.random.Generator` (PCG64) drawn in blocks; between blocks only
-the generator's saved state, the current block and a position are kept, so
-cloning a game state copies three references and a save is exact. Seeds are
-spread into PCG64's 128-bit state and odd increment with SplitMix64 (cheaper
-than a SeedSequence, which matters when simulations start millions of games).
+:class:`Dice` is plain data. Its random stream is a PCG64 stream, as a
+:class:`numpy.random.Generator` draws it, in blocks; between blocks only the
+generator's saved state, the current block and a position are kept, so cloning a
+game state copies a few references and a save is exact. Seeds are spread into
+PCG64's 128-bit state and odd increment with SplitMix64 (cheaper than a
+SeedSequence, which matters when simulations start millions of games). The first
+few numbers of a stream are worked out in Python, one at a time (the same numbers
+numpy gives): a game that needs only a shuffle of three cards never pays for a
+block.
 
 :class:`ScriptedDice` returns a fixed sequence of die results, for tests that
 reproduce a rulebook example roll by roll, and fails loudly when exhausted.
@@ -26,11 +29,16 @@ T = TypeVar("T")
 
 _FIRST_BLOCK = 64  # most games need few draws at once; later blocks are larger
 _BLOCK = 512
+_ONE_AT_A_TIME = 8  # the first numbers of a stream worked out in Python
 _MASK64 = (1 << 64) - 1
+_MASK128 = (1 << 128) - 1
+_PCG_MULTIPLIER = 0x2360ED051FC65DA44385DF649FCCF645  # PCG64's 128-bit LCG multiplier
+_GOLDEN = 0x9E3779B97F4A7C15
+_TO_UNIT = 1.0 / 9007199254740992.0  # 2**-53: a 53-bit integer to a float in [0, 1)
 
 # One bit generator does every refill: its state is set from the dice, a block is
 # drawn, and the new state is read back. Dice never hold a live generator, so a
-# clone copies three references.
+# clone copies a few references.
 _BIT_GENERATOR = np.random.PCG64(0)
 _GENERATOR = np.random.Generator(_BIT_GENERATOR)
 _REFILL = threading.Lock()
@@ -38,26 +46,25 @@ _REFILL = threading.Lock()
 
 def _splitmix64(x: int) -> tuple[int, int]:
     """One step of SplitMix64: (next state, output); mixes a seed into well-spread bits."""
-    x = (x + 0x9E3779B97F4A7C15) & _MASK64
-    z = x
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    x = (x + _GOLDEN) & _MASK64
+    z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
     return x, z ^ (z >> 31)
 
 
 def _seeded_state(seed: int | None) -> dict[str, Any]:
-    """The PCG64 state for ``seed`` (fresh OS entropy when None)."""
+    """The PCG64 state for ``seed`` (fresh OS entropy when None): SplitMix64 from the
+    seed's two halves folded together, its first output skipped, the next four the
+    state and the (odd) increment."""
     if seed is None:
         seed = int(np.random.SeedSequence().entropy)  # type: ignore[arg-type]
-    x = seed & ((1 << 128) - 1)
-    words = []
-    x, _ = _splitmix64(x ^ (seed >> 64))
-    for _ in range(4):
-        x, out = _splitmix64(x)
-        words.append(out)
-    state = (words[0] << 64) | words[1]
-    increment = ((words[2] << 64) | words[3]) | 1  # PCG64's increment must be odd
-    return {"bit_generator": "PCG64", "state": {"state": state, "inc": increment},
+    x = ((seed ^ (seed >> 64)) + _GOLDEN) & _MASK64
+    x, a = _splitmix64(x)
+    x, b = _splitmix64(x)
+    x, c = _splitmix64(x)
+    _, d = _splitmix64(x)
+    return {"bit_generator": "PCG64", "state": {"state": (a << 64) | b,
+                                                "inc": (c << 64) | d | 1},
             "has_uint32": 0, "uinteger": 0}
 
 
@@ -69,6 +76,29 @@ def _draw_block(start: dict[str, Any], size: int) -> tuple[tuple[float, ...], di
     return block, after
 
 
+def _check_state(start: dict[str, Any]) -> None:
+    """Raise ValueError unless ``start`` is a PCG64 state a save could hold."""
+    inner = start.get("state")
+    if start.get("bit_generator") != "PCG64" or not isinstance(inner, dict):
+        raise ValueError("not a PCG64 state")
+    state, increment = inner.get("state"), inner.get("inc")
+    for value in (state, increment):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MASK128:
+            raise ValueError(f"{value!r} is not a 128-bit PCG64 word")
+    if isinstance(increment, int) and not increment % 2:
+        raise ValueError("PCG64's increment must be odd")
+
+
+def _pcg_next(state: int, increment: int) -> tuple[float, int]:
+    """The next float of a PCG64 stream in state ``state``, and the state after it:
+    numpy's ``Generator.random()``, worked out in Python (XSL-RR output, 53 bits)."""
+    state = (state * _PCG_MULTIPLIER + increment) & _MASK128
+    word = ((state >> 64) ^ state) & _MASK64
+    turn = state >> 122
+    word = ((word >> turn) | (word << (64 - turn))) & _MASK64
+    return (word >> 11) * _TO_UNIT, state
+
+
 class Dice:
     """The random source of one game state.
 
@@ -77,22 +107,39 @@ class Dice:
     True
     """
 
-    __slots__ = ("_block", "_next", "_pos", "_start")
+    __slots__ = ("_block", "_live", "_next", "_pos", "_size", "_start")
 
     def __init__(self, seed: int | None = None) -> None:
-        self._start: dict[str, Any] = _seeded_state(seed)
-        self._next = self._start
-        self._block: tuple[float, ...] = ()
+        self._start: dict[str, Any] = _seeded_state(seed)  # the state the block starts at
+        self._next: dict[str, Any] | None = None  # the state after it, once drawn whole
+        self._block: tuple[float, ...] = ()  # the block's numbers worked out so far
+        self._size = 0  # the block's size (0 before the first number)
+        self._live = 0  # PCG64's state after the block's numbers, while one at a time
         self._pos = 0
 
     # -- the stream ---------------------------------------------------------------
     def _uniform(self) -> float:
         """Next float in [0, 1) from the stream."""
-        if self._pos >= len(self._block):
-            self._start = self._next
-            self._block, self._next = _draw_block(
-                self._start, _BLOCK if self._block else _FIRST_BLOCK)
+        pos, block = self._pos, self._block
+        if pos < len(block):
+            self._pos = pos + 1
+            return block[pos]
+        return self._refill()
+
+    def _refill(self) -> float:
+        """The next number when the block holds no more worked out: the next of the first
+        block worked out one at a time, or a whole block drawn."""
+        if self._size == 0:
+            self._size, self._live = _FIRST_BLOCK, self._start["state"]["state"]
+        elif self._next is not None:  # a whole block used up: draw the next
+            self._start, self._size = self._next, _BLOCK
+            self._block, self._next = _draw_block(self._start, _BLOCK)
             self._pos = 0
+        if len(self._block) < _ONE_AT_A_TIME:
+            value, self._live = _pcg_next(self._live, self._start["state"]["inc"])
+            self._block += (value,)
+        elif self._next is None:
+            self._block, self._next = _draw_block(self._start, self._size)
         value = self._block[self._pos]
         self._pos += 1
         return value
@@ -101,7 +148,11 @@ class Dice:
         """A uniform integer in ``range(n)``: a random draw, never a scripted die."""
         if n <= 0:
             raise RuleError(f"cannot pick one of {n} items")
-        return int(self._uniform() * n)
+        pos, block = self._pos, self._block
+        if pos < len(block):  # _uniform(), inlined: it is called at every random choice
+            self._pos = pos + 1
+            return int(block[pos] * n)
+        return int(self._refill() * n)
 
     # -- dice -----------------------------------------------------------------------
     def roll(self, sides: int = 6) -> int:
@@ -144,13 +195,14 @@ class Dice:
         # The saved states are replaced, never mutated, so sharing them is safe.
         self._start, self._next = other._start, other._next
         self._block, self._pos = other._block, other._pos
+        self._size, self._live = other._size, other._live
 
     def reseeded(self, seed: int) -> Dice:
         """A fresh stream of the same kind (used by ``resample``: the future is hidden)."""
         return Dice(seed)
 
     def _stream_data(self) -> dict[str, Any]:
-        return {"state": self._start, "pos": self._pos, "block": len(self._block)}
+        return {"state": self._start, "pos": self._pos, "block": self._size}
 
     def _load_stream(self, data: Any) -> None:
         try:
@@ -158,13 +210,17 @@ class Dice:
             pos, size = int(data["pos"]), int(data["block"])
             if size not in (0, _FIRST_BLOCK, _BLOCK):
                 raise ValueError(f"block size {size}")
-            if size:
-                self._block, self._next = _draw_block(self._start, size)
-            else:
-                self._block, self._next = (), self._start
-            if not 0 <= pos <= len(self._block):
+            if not 0 <= pos <= size:
                 raise ValueError(f"position {pos} outside the block")
-            self._pos = pos
+            _check_state(self._start)
+            self._block, self._next, self._size, self._pos, self._live = (), None, size, pos, 0
+            if size == _FIRST_BLOCK and pos <= _ONE_AT_A_TIME:
+                self._live = self._start["state"]["state"]
+                for _ in range(pos):
+                    value, self._live = _pcg_next(self._live, self._start["state"]["inc"])
+                    self._block += (value,)
+            elif size:
+                self._block, self._next = _draw_block(self._start, size)
         except (KeyError, TypeError, ValueError, OverflowError) as exc:
             raise CorruptSave(f"bad dice state: {exc}") from None
 

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import abc
 import hashlib
+import importlib
 import json
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -33,12 +35,16 @@ import attrs
 
 from .actions import ACTION_FORMAT, Action, ActionCodec
 from .dice import Dice, dice_from_data
+from .encoding import GameEncoding, encoding_for
 from .errors import BadOption, CorruptSave, GothicError, IllegalAction, NoPicture, UnknownSeat
+from .log import Log, split_save
 from .randomagent import RandomAgent
 from .serial import SerialError
-from .visibility import PUBLIC, Log
+from .visibility import PUBLIC
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from .agents import Agent, GameRecord
     from .screen import TextScreen
     from .svg import Svg
@@ -47,7 +53,10 @@ if TYPE_CHECKING:
 SEQUENCE_OF_PLAY = "sequence of play"
 #: The rule named when an action is not among the seat's legal actions.
 LEGAL_ACTIONS = "legal actions"
-SAVE_FORMAT = 1
+#: The save format ``to_json`` writes. Format 2 saves the log's entries compactly
+#: (:meth:`~gothic_kernel.visibility.LogEntry.to_saved`); saves of format 1 still load.
+SAVE_FORMAT = 2
+READABLE_FORMATS = (1, 2)
 
 
 def _read_only(scores: Mapping[str, float]) -> Mapping[str, float]:
@@ -91,29 +100,28 @@ def same_form(one: Action, other: Action) -> bool:
     return json.dumps(one.to_json()) == json.dumps(other.to_json())
 
 
-class Listed:
-    """The legal actions of one seat in one position: the list and exact membership.
+class Listed(tuple[Action, ...]):
+    """The legal actions of one seat in one position: a tuple with exact membership.
 
     ``a in listed`` is True exactly when ``a`` equals a listed action and has the
     same JSON text (``True`` is not ``1``, a list is not a tuple); the usual case, an
     agent handing back a listed object, is an identity test.
     """
 
-    __slots__ = ("_index", "actions")
-
-    def __init__(self, actions: Sequence[Action]) -> None:
-        self.actions: tuple[Action, ...] = tuple(actions)
-        self._index: dict[Action, Action] | None = None
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The listed actions, in their order (the tuple itself)."""
+        return self
 
     def __contains__(self, action: object) -> bool:
-        for listed in self.actions:
+        for listed in self:
             if listed is action:
                 return True
         if not isinstance(action, Action):
             return False
-        index = self._index
+        index: dict[Action, Action] | None = self.__dict__.get("_index")
         if index is None:
-            index = self._index = {a: a for a in self.actions}
+            index = self.__dict__["_index"] = {a: a for a in self}
         try:
             found = index.get(action)
         except TypeError:  # a field holding a list or a dict: no listed action has one
@@ -193,7 +201,7 @@ class GameState(abc.ABC):
     def legal_actions(self, seat: str) -> list[Action]:
         """Every legal action for ``seat`` now (empty if it may not act): a fresh list, in
         an order that depends only on what ``seat`` knows."""
-        return list(self.listed(seat).actions)
+        return list(self.listed(seat))
 
     def listed(self, seat: str) -> Listed:
         """The legal actions of ``seat`` with exact membership, worked out once per
@@ -335,6 +343,12 @@ class GameState(abc.ABC):
         data = json.dumps(self.dice.to_data(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(data.encode()).hexdigest()[:16]
 
+    def observation_tensor(self, viewer: str) -> np.ndarray:
+        """``observation(viewer)`` as a flat ``float32`` vector of the game's fixed size
+        (``game.encoding(**options)``; every value in [0, 1]). It is built from the
+        observation dict alone, so it holds nothing ``viewer`` may not know."""
+        return encoding_for(self).observation_tensor(self.observation(viewer), viewer)
+
     # -- saving -----------------------------------------------------------------------------
     def to_json(self) -> str:
         """An exact snapshot, the random stream included; ``game.from_json`` reads it."""
@@ -370,10 +384,13 @@ class LoggedState(GameState):
         return self.events.for_viewer(viewer)
 
     def to_json(self) -> str:
+        """The snapshot of :meth:`GameState.to_json` with the log written last, followed
+        by its seal (:meth:`Log.saved`), so that loading it reads the log only when
+        it is first used."""
         head = json.dumps({"game": self.game.name, "format": SAVE_FORMAT,
                            "dice": self.dice.to_data(), "state": self.to_data()},
                           separators=(",", ":"))
-        return f'{head[:-1]},"log":{self.events.to_json()}}}'
+        return head[:-1] + self.events.saved()
 
 
 class Game(abc.ABC):
@@ -399,12 +416,21 @@ class Game(abc.ABC):
                  **options: Any) -> GameState:
         """A new game in its starting position. Options are keyword arguments with
         defaults (the standard set-up); ``dice`` may be a ScriptedDice for tests."""
-        check_seed(seed)
+        if type(seed) is not int or seed < 0:
+            check_seed(seed)
         resolved = self.resolve_options(options)
         return self._new_game(dice if dice is not None else Dice(seed), resolved)
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Every option's value: the given ones checked, the others at their defaults."""
+        if not given:
+            defaults: dict[str, Any] | None = self.__dict__.get("_defaults")
+            if defaults is None:  # the defaults are checked once
+                defaults = self.__dict__["_defaults"] = self._resolve(given)
+            return dict(defaults)
+        return self._resolve(given)
+
+    def _resolve(self, given: Mapping[str, Any]) -> dict[str, Any]:
         known = {opt.name: opt for opt in self.options}
         unknown = sorted(set(given) - set(known))
         if unknown:
@@ -439,23 +465,26 @@ class Game(abc.ABC):
 
     # -- reading back ---------------------------------------------------------------------
     def from_json(self, text: str) -> GameState:
-        """The state a ``to_json`` snapshot describes; CorruptSave if it cannot be read."""
+        """The state a ``to_json`` snapshot describes; CorruptSave if it cannot be read.
+
+        A log saved by :class:`LoggedState` is read when first used, once its text is
+        found to match the checksum it was saved with; a save edited since is read and
+        checked in full."""
+        split = split_save(text) if isinstance(text, str) else None
         try:
-            data = json.loads(text)
+            data = json.loads(text if split is None else split[0])
         except (TypeError, ValueError) as exc:
             raise CorruptSave(f"not a JSON save: {exc}") from None
         if not isinstance(data, dict) or data.get("game") != self.name:
             found = data.get("game") if isinstance(data, dict) else None
             raise CorruptSave(f"not a {self.name} save (game: {found!r})")
-        if data.get("format") != SAVE_FORMAT:
+        if data.get("format") not in READABLE_FORMATS:
             raise CorruptSave(f"unsupported save format {data.get('format')!r}")
         dice = dice_from_data(data.get("dice"))
         try:
             state = self._state_from_data(data.get("state"), dice)
             if isinstance(state, LoggedState):
-                if not isinstance(data.get("log"), list):
-                    raise CorruptSave(f"corrupt {self.name} save: the log is missing")
-                state.events = Log.from_data(data["log"])
+                state.events = split[1] if split is not None else _saved_log(self, data)
         except CorruptSave:
             raise
         except (GothicError, SerialError, KeyError, TypeError, ValueError, IndexError,
@@ -472,6 +501,32 @@ class Game(abc.ABC):
     def parse_action(self, data: object) -> Action:
         """The action a JSON form describes; IllegalAction if it is malformed."""
         return self._codec.parse(data)
+
+    # -- fixed-size encodings -------------------------------------------------------------
+    def encoding(self, **options: Any) -> GameEncoding:
+        """Action ids and observation tensors for a game with these options (the others at
+        their defaults): see :mod:`gothic_kernel.encoding`. Worked out once per options."""
+        key = json.dumps(options, sort_keys=True, default=repr)
+        made: dict[str, GameEncoding] = self.__dict__.setdefault("_encodings", {})
+        found = made.get(key)
+        if found is None:
+            found = made[key] = self.make_encoding(self.resolve_options(options))
+        return found
+
+    def make_encoding(self, options: dict[str, Any]) -> GameEncoding:
+        """The encoding for resolved ``options``. This default calls ``make_encoding(game,
+        options)`` in the module ``encoding`` of the game's package (``vampyre.encoding``);
+        a game may override it instead."""
+        package = sys.modules[type(self).__module__].__package__ or type(self).__module__
+        try:
+            module = importlib.import_module(f"{package}.encoding")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.encoding":
+                raise
+            raise NotImplementedError(f"{self.name} has no fixed-size encoding "
+                                      f"(no module {package}.encoding)") from None
+        made: GameEncoding = module.make_encoding(self, options)
+        return made
 
     # -- playing --------------------------------------------------------------------------
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
@@ -537,6 +592,13 @@ class Game(abc.ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
+
+
+def _saved_log(game: Game, data: dict[str, Any]) -> Log:
+    """The log of a save read in full, each entry checked."""
+    if not isinstance(data.get("log"), list):
+        raise CorruptSave(f"corrupt {game.name} save: the log is missing")
+    return Log.loaded(data["log"])
 
 
 def check_seed(seed: object) -> None:

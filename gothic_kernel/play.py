@@ -49,8 +49,10 @@ must pass rules 2 and 3 too). Several undos in a row take back several of your o
 choices, each under the same rules. A choice that fails a rule cannot be taken
 back, nor can any before it.
 
-Other prompt commands plug in through :func:`register_command` (the ``picture
-FILE`` command of the SVG pictures is meant to register itself there): a command
+``picture FILE`` writes the board as the seat at the prompt sees it
+(``gothic_kernel.svg.picture``), as .svg, or as .png with the ``png`` extra.
+
+Other prompt commands plug in through :func:`register_command`: a command
 is handed the session and the seat at the prompt, and reads
 ``session.state.observation(seat)`` like everything else here.
 """
@@ -68,9 +70,10 @@ import attrs
 
 from .actions import Action
 from .agents import Agent, seat_view
-from .errors import GothicError
+from .errors import GothicError, NoPicture
 from .game import Game, GameState
 from .screen import DEFAULT_WIDTH, TextScreen, in_columns, wrap
+from .svg import picture, save
 from .visibility import PUBLIC
 
 #: How many entries of the log a turn's screen shows (``log`` shows them all).
@@ -262,8 +265,7 @@ COMMANDS: dict[str, Command] = {}
 
 
 def register_command(command: Command) -> None:
-    """Add a prompt command (``picture FILE`` plugs in here); a name already taken is
-    replaced."""
+    """Add a prompt command; a name already taken is replaced."""
     COMMANDS[command.name] = command
 
 
@@ -312,6 +314,22 @@ def _save(session: Session, seat: str, argument: str) -> str:
     return ASK_AGAIN
 
 
+def _picture(session: Session, seat: str, argument: str) -> str:
+    if not argument.strip():
+        session.say("picture takes a file name: picture board.svg (or board.png)")
+        return ASK_AGAIN
+    try:
+        where = save(picture(session.state, seat), argument.strip())
+    except NoPicture as exc:
+        session.say(f"No picture written: {exc}.")
+        return ASK_AGAIN
+    except OSError as exc:
+        session.say(f"Cannot write {argument.strip()}: {exc.strerror or exc}.")
+        return ASK_AGAIN
+    session.say(f"Wrote the board as {session.name(seat)} sees it to {where}.")
+    return ASK_AGAIN
+
+
 def _undo(session: Session, seat: str, argument: str) -> str:
     said = session.take_back(seat)
     if said.startswith("Taken back"):
@@ -333,6 +351,8 @@ for _command in (
         Command("map", "map [WHAT]", "the board in full, as your seat sees it", _map),
         Command("save", "save FILE", "save this position (gothic play --load FILE goes on)",
                 _save),
+        Command("picture", "picture FILE", "draw the board as your seat sees it, as .svg "
+                                           "(or .png with the png extra)", _picture),
         Command("undo", "undo", "take back your last choice, if nobody can have seen a "
                                 "consequence of it (see gothic play --help)", _undo),
         Command("quit", "quit", "stop playing", _quit)):

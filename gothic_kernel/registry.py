@@ -39,6 +39,13 @@ def register_game(name: str, game: Callable[[], Game] | Game) -> None:
     _loaded.pop(name, None)
 
 
+def registration(name: str) -> Callable[[], Game] | Game | None:
+    """What :func:`register_game` registered as ``name`` in this process (None for a
+    game found through its entry point, or not at all): a simulation hands it to worker
+    processes that did not inherit this process's registrations."""
+    return _registered.get(name)
+
+
 def unregister_game(name: str) -> None:
     _registered.pop(name, None)
     _loaded.pop(name, None)

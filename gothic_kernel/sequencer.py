@@ -71,26 +71,27 @@ class Sequencer:
 
         Returns the seats whose turns were missed on the way.
         """
-        seat = self.seat
-        if self.extra.get(seat, 0) > 0 and seat not in self.out:
-            self._decrement(self.extra, seat)
+        seat, extra, out, missed = self.seat, self.extra, self.out, self.missed
+        if extra and extra.get(seat, 0) > 0 and seat not in out:
+            self._decrement(extra, seat)
             self.extra_turn = True
             return self._begin_turn()
         self.extra_turn = False
-        missed_now: list[str] = []
-        for _ in range(len(self.order) * (1 + sum(self.missed.values()))):
+        order, missed_now = self.order, []
+        for _ in range(len(order) * (1 + sum(missed.values()))):
             self.seat_index += 1
-            if self.seat_index == len(self.order):
+            if self.seat_index == len(order):
                 self.seat_index = 0
                 self.round += 1
-            candidate = self.seat
-            if candidate in self.out:
+            candidate = order[self.seat_index]
+            if out and candidate in out:
                 continue
-            if self.missed.get(candidate, 0) > 0:
-                self._decrement(self.missed, candidate)
+            if missed and missed.get(candidate, 0) > 0:
+                self._decrement(missed, candidate)
                 missed_now.append(candidate)
                 continue
-            return missed_now + self._begin_turn()
+            begun = self._begin_turn()
+            return missed_now + begun if missed_now else begun
         raise RuleError("no seat is left to take a turn")
 
     def _begin_turn(self) -> list[str]:
@@ -103,8 +104,10 @@ class Sequencer:
 
     def _next_phase_index(self, start: int) -> int | None:
         skips = self.skip_next.get(self.seat)
+        if not skips:
+            return start if start < len(self.phases) else None
         for i in range(start, len(self.phases)):
-            if skips and self.phases[i] in skips:
+            if self.phases[i] in skips:
                 skips.remove(self.phases[i])
                 if not skips:
                     del self.skip_next[self.seat]

@@ -1,16 +1,15 @@
-"""Who may know what: scopes, and the event log redacted per viewer.
+"""Who may know what: scopes, and the entries of the event log redacted per viewer.
 
 A *viewer* is a seat id (``"dracula"``) or :data:`PUBLIC`, the onlooker who
 knows only what is on the table. Every secret in a state lives under a
-:class:`Scope`; observations and log entries are cut to what the viewer's
-scopes allow, so a front end can never show a seat what it may not know.
+:class:`Scope`; observations and log entries (:class:`LogEntry`, kept in a
+:class:`~gothic_kernel.log.Log`) are cut to what the viewer's scopes allow, so a
+front end can never show a seat what it may not know.
 """
 
 from __future__ import annotations
 
-import itertools
-import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
 import attrs
@@ -46,7 +45,11 @@ class Scope:
 
     @staticmethod
     def seat(seat: str) -> Scope:
-        return Scope("seat", seat, frozenset((seat,)))
+        found = _SEAT_SCOPES.get(seat)
+        if found is None:
+            found = Scope("seat", seat, frozenset((seat,)))
+            _remember(_SEAT_SCOPES, seat, found)
+        return found
 
     @staticmethod
     def side(name: str, seats: Iterable[str]) -> Scope:
@@ -81,7 +84,10 @@ class Scope:
             raise ValueError(f"a scope's seats must be a list of seat ids, not {seats!r}")
         if (kind in ("public", "nobody")) == bool(seats) or (kind == "seat" and len(seats) != 1):
             raise ValueError(f"a {kind} scope with seats {seats!r}")
-        return Scope(kind, str(data.get("name", "")), frozenset(seats))
+        name = str(data.get("name", ""))
+        if kind == "public" and not name:
+            return _PUBLIC_SCOPE  # one public scope, so that a log tells it at a glance
+        return Scope(kind, name, frozenset(seats))
 
 
 _PUBLIC_SCOPE = Scope("public")
@@ -118,6 +124,17 @@ class LogEntry:
             "public": None if self.public is None else dict(self.public),
         }
 
+    def to_saved(self) -> JSON:
+        """The compact form a log is saved in: a public entry with no other form is its
+        bare event; any other is ``[event, scope]`` or ``[event, scope, public]``, the
+        scope as a short code (``"seat:dracula:dracula"``, see :func:`scope_code`)."""
+        scope, public = self.scope, self.public
+        if public is None:
+            if scope is _PUBLIC_SCOPE or scope == _PUBLIC_SCOPE:
+                return self.event
+            return [self.event, scope_code(scope)]
+        return [self.event, scope_code(scope), public]
+
     @staticmethod
     def from_data(data: Mapping[str, JSON]) -> LogEntry:
         """The entry ``to_data`` wrote; ValueError for a malformed one."""
@@ -153,69 +170,50 @@ def event(kind: str, text: str, /, **data: JSON) -> dict[str, JSON]:
     return {"kind": kind, "text": text, **data}
 
 
-class Log:
-    """An append-only event log.
+def scope_code(scope: Scope) -> JSON:
+    """A scope as a short string, ``kind:name:seat,seat`` (``"public"``, ``"nobody"``,
+    ``"side:hunters:godalming,seward,van_helsing"``), or its :meth:`Scope.to_data` dict
+    when a name or seat holds ``:`` or ``,``. :func:`scope_from_code` reads either."""
+    found = _CODES.get(scope)
+    if found is None:
+        if scope.kind in ("public", "nobody") and not scope.name and not scope.seats:
+            found = scope.kind
+        elif all(scope.seats) and all(":" not in part and "," not in part
+                                      for part in (scope.name, *scope.seats)):
+            found = f"{scope.kind}:{scope.name}:{','.join(sorted(scope.seats))}"
+        else:
+            return scope.to_data()
+        _remember(_CODES, scope, found)
+    return found
 
-    Entries never change once written, so clones share them, and what has been
-    worked out about the first entries (each viewer's view, the JSON text) is
-    kept and shared too: reading or saving a long game's log costs only the
-    entries added since the last time.
-    """
 
-    __slots__ = ("_entries", "_text", "_views")
+def scope_from_code(code: JSON) -> Scope:
+    """The scope :func:`scope_code` wrote; ValueError for anything else."""
+    if not isinstance(code, str):
+        if not isinstance(code, Mapping):
+            raise ValueError(f"a scope must be a code or an object, not {code!r}")
+        return Scope.from_data(code)
+    found = _SCOPES.get(code)
+    if found is None:
+        parts = code.split(":")
+        if len(parts) == 1:
+            found = Scope.from_data({"kind": code})
+        elif len(parts) == 3:
+            seats = parts[2].split(",") if parts[2] else []
+            found = Scope.from_data({"kind": parts[0], "name": parts[1], "seats": seats})
+        else:
+            raise ValueError(f"unknown scope code {code!r}")
+        _remember(_SCOPES, code, found)
+    return found
 
-    def __init__(self, entries: Iterable[LogEntry] = ()) -> None:
-        self._entries: list[LogEntry] = list(entries)
-        self._views: dict[str, tuple[int, tuple[Mapping[str, JSON], ...]]] = {}
-        self._text: tuple[int, str] = (0, "")
 
-    def add(self, entry: Mapping[str, JSON], scope: Scope = _PUBLIC_SCOPE,
-            public: Mapping[str, JSON] | None = None) -> None:
-        """Record ``entry`` under ``scope``; others see ``public`` (or nothing).
+_CODES: dict[Scope, str] = {}
+_SEAT_SCOPES: dict[str, Scope] = {}
+_SCOPES: dict[str, Scope] = {}
 
-        The log keeps what it is given (entries never change once written): a game
-        must not change a dict or list after logging it. Readers get copies."""
-        self._entries.append(LogEntry(entry, scope, public))
 
-    def say(self, kind: str, text: str, /, **data: JSON) -> None:
-        """Record a public event."""
-        self._entries.append(LogEntry(event(kind, text, **data)))
-
-    def for_viewer(self, viewer: str) -> list[dict[str, JSON]]:
-        """The log as ``viewer`` may read it: fresh copies, so editing them changes nothing."""
-        done, seen = self._views.get(viewer, (0, ()))
-        if done != len(self._entries):
-            fresh = (e.for_viewer(viewer) for e in itertools.islice(self._entries, done, None))
-            seen = seen + tuple(shown for shown in fresh if shown is not None)
-            self._views[viewer] = (len(self._entries), seen)
-        return [copy_json(shown) for shown in seen]
-
-    def clone(self) -> Log:
-        twin = Log.__new__(Log)
-        twin._entries = self._entries.copy()
-        twin._views = self._views.copy()  # views of a shared prefix stay true for both
-        twin._text = self._text
-        return twin
-
-    def __len__(self) -> int:
-        return len(self._entries)
-
-    def __iter__(self) -> Iterator[LogEntry]:
-        return iter(self._entries)
-
-    def to_data(self) -> list[dict[str, JSON]]:
-        return [entry.to_data() for entry in self._entries]
-
-    def to_json(self) -> str:
-        """The JSON text of :meth:`to_data` (only new entries are serialised)."""
-        done, text = self._text
-        if done != len(self._entries):
-            fresh = [json.dumps(e.to_data(), separators=(",", ":"))
-                     for e in itertools.islice(self._entries, done, None)]
-            text = ",".join([text, *fresh] if done else fresh)
-            self._text = (len(self._entries), text)
-        return f"[{text}]"
-
-    @staticmethod
-    def from_data(data: Iterable[Mapping[str, JSON]]) -> Log:
-        return Log(LogEntry.from_data(item) for item in data)
+def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    """Keep ``value`` (a game has a handful of scopes; a runaway cache is emptied)."""
+    if len(cache) >= 4096:
+        cache.clear()
+    cache[key] = value

@@ -33,10 +33,15 @@ from gothic_kernel import (
 from gothic_kernel.screen import TextScreen
 from gothic_kernel.svg import Svg
 
-from . import castle, turns
+from . import invariants, saving, svg, views
 from .actions import ACTION_TYPES
+from .bots import HunterBot
+from .castle import set_up
+from .report import report
+from .screen import VampyreScreen
 from .state import KLAUSENBURG, Player, VampyreState, load_world
 from .tables import load_rules
+from .turns import play_until_decision, sequence_of_play
 
 __all__ = ["HUNTERS", "STAGES", "VampyreGame", "VampyreState", "__version__"]
 
@@ -48,7 +53,6 @@ HUNTERS = ("harker", "mina", "van_helsing", "godalming", "morris", "seward")
 STAGES = ("basic", "extended", "castle")
 
 DEFAULT_PLAYERS = 4
-
 
 
 class VampyreGame(Game):
@@ -93,15 +97,16 @@ class VampyreGame(Game):
 
     def _new_game(self, dice: Dice, options: dict[str, Any]) -> GameState:
         state = VampyreState(self, dice, options)
+        state.stack.append(sequence_of_play(turn_open=False))
         for seat in state.seats:
             state.players[seat] = Player(seat)
         state.red_aside = sorted(state.rules.red_counters)
         if options["stage"] == "castle":
             first = _high_roller(state)
-            castle.set_up(state, first)
+            set_up(state, first)
         else:
             _prepare_transylvania(state)
-        turns.play_until_decision(state)
+        play_until_decision(state)
         return state
 
     def seat_name(self, seat: str) -> str:
@@ -112,7 +117,7 @@ class VampyreGame(Game):
         return tuple(options["hunters"])
 
     def _state_from_data(self, data: Any, dice: Dice) -> GameState:
-        state = VampyreState.from_snapshot(self, data, dice)
+        state = saving.load(self, data, dice)
         resolved = self.resolve_options(dict(state.options))
         if resolved != state.options:
             raise CorruptSave("corrupt vampyre save: the options are not as a game sets them")
@@ -120,8 +125,6 @@ class VampyreGame(Game):
         return state
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
-        from .bots import HunterBot
-
         data_dir = state.options["data_dir"] if isinstance(state, VampyreState) else ""
         return {seat: HunterBot(seed + i, data_dir) for i, seat in enumerate(state.seats)}
 
@@ -129,23 +132,30 @@ class VampyreGame(Game):
         """The game told for people (``gothic demo vampyre``, ``python -m vampyre``): the
         object, the log under stage and round headings with results in words, where
         everyone stands when the Basic Game ends and at the end, and who won and why."""
-        from .report import report
-
         assert isinstance(state, VampyreState)
         return report(self, state, record)
 
     def picture(self, observation: Mapping[str, Any], viewer: str, **options: Any) -> Svg:
         """Transylvania or Castle Dracula as ``viewer`` sees it (vampyre.svg.board: its
         options)."""
-        from .svg import board
-
-        return board(observation, viewer, **options)
+        return svg.board(observation, viewer, **options)
 
     def text_screen(self) -> TextScreen:
         """The board, your hunter and the others as text (``gothic play``; vampyre.screen)."""
-        from .screen import VampyreScreen
-
         return VampyreScreen(self)
+
+    # -- what the state asks of its rules object ------------------------------------------------
+    def observe(self, state: VampyreState, viewer: str) -> dict[str, Any]:
+        """What ``viewer`` may know of ``state`` (``views``)."""
+        return views.observation(state, viewer)
+
+    def resample_state(self, state: VampyreState, viewer: str, seed: int) -> VampyreState:
+        """A state ``viewer`` cannot tell apart from ``state`` (``views``)."""
+        return views.resample(state, viewer, seed)
+
+    def check_invariants(self, state: VampyreState) -> None:
+        """Raise ValueError if ``state`` could not arise in play (``invariants``)."""
+        invariants.check(state)
 
     def world(self, data_dir: str = "") -> Mapping[str, Any]:
         """The maps and tables (for front ends): ``world().transylvania`` etc."""
@@ -183,4 +193,4 @@ def _prepare_transylvania(state: VampyreState) -> None:
     state.order.seat_index = state.seats.index(first)
     state.events.say("set_up", "Three counters face down in each large hex but Klausenburg; "
                      "every hunter sets out from Klausenburg")
-    turns.new_round(state, first)
+    state.begin_round(first)

@@ -16,10 +16,20 @@ silver bullet is fired at a werewolf ("Appendix II: Useful Items").
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from gothic_kernel import Action
 
 from . import conversion
-from .state import HUNTER, NOSFERATU, PLAYER_WEREWOLF, SAVED, SILVER_BULLET, SLAIN, Fight, Pending
+from .actions import FIRE, HOLD_FIRE, DeclareSilverBullet
+from .castle import daylight
+from .decisions import SILVER_BULLET, PlayerDecision
+from .items import has_item, spend_item
+from .state import HUNTER, NOSFERATU, PLAYER_WEREWOLF, SAVED, SLAIN, Fight, FightOrigin
+from .winning import dracula_slain
+from .wording import foe, the
 
 if TYPE_CHECKING:
     from .state import VampyreState
@@ -43,12 +53,6 @@ def monster_of(state: VampyreState, seat: str) -> str:
     return "possessed"
 
 
-def the(state: VampyreState, monster: str) -> str:
-    """A monster's name with its article: "the Bear", but "Count Dracula", "The Host"."""
-    name = state.name(monster)
-    return name if name.startswith(("Count ", "The ")) else f"the {name}"
-
-
 def foe_text(state: VampyreState, fight: Fight) -> str:
     """Whom the hunter fights: "the Bear", or "Mina (Nosferatu)"."""
     if fight.opponent:
@@ -56,18 +60,11 @@ def foe_text(state: VampyreState, fight: Fight) -> str:
     return the(state, fight.monster)
 
 
-def has_item(state: VampyreState, seat: str, kind: str) -> bool:
-    return any(state.item_kind(i) == kind for i in state.players[seat].items)
-
-
-def spend_item(state: VampyreState, seat: str, kind: str) -> None:
-    """Use up one item of ``kind`` (a gift first, then a counter, which is set aside)."""
-    items = state.players[seat].items
-    mine = [i for i in items if state.item_kind(i) == kind]
-    item = next((i for i in mine if i.startswith("gift_")), mine[0])
-    items.remove(item)
-    if not item.startswith("gift_"):
-        state.removed.append(item)
+def fight_view(state: VampyreState, fight: Fight) -> dict[str, Any]:
+    """What anyone sees of a fight (a guardian by its kind, not its counter)."""
+    return {"hunter": fight.hunter, "monster": fight.monster, "attacker": fight.attacker,
+            "opponent": fight.opponent, "space": fight.space, "gypsies": fight.gypsies,
+            "guardian": state.rules.red_counters[fight.counter] if fight.counter else ""}
 
 
 def bonus(state: VampyreState, fight: Fight) -> int:
@@ -76,8 +73,6 @@ def bonus(state: VampyreState, fight: Fight) -> int:
     kinds = set(state.item_kinds(fight.hunter))
     total = sum(b for item, (t, b) in state.rules.items.items() if t == table and item in kinds)
     if table == "supernatural" and state.in_castle:
-        from .castle import daylight
-
         total += daylight(state)
     if state.players[fight.hunter].immobile and fight.attacker != fight.hunter:
         total -= 2  # "I - Immobility": the attacker subtracts two
@@ -100,7 +95,7 @@ def begin(state: VampyreState, fight: Fight) -> None:
         _over(state, fight)
         return
     if fight.monster in WEREWOLVES and has_item(state, hunter, "silver_bullet"):
-        state.pending = Pending(hunter, SILVER_BULLET, fight=fight)
+        state.ask(SilverBulletDeclaration(hunter, fight))
         return
     strike(state, fight, bullet=False)
 
@@ -122,14 +117,14 @@ def player_fight(state: VampyreState, attacker: str, target: str) -> None:
     where = a.location or ""
     if target == COUNT_DRACULA:
         counter = state.revealed[where]
-        begin(state, Fight(attacker, "dracula", attacker, counter=counter, origin="guardian",
-                           space=where))
+        begin(state, Fight(attacker, "dracula", attacker, counter=counter,
+                           origin=FightOrigin.GUARDIAN, space=where))
     elif a.form == HUNTER and not a.possessed:
         begin(state, Fight(attacker, monster_of(state, target), attacker, opponent=target,
-                           origin="player", space=where))
+                           origin=FightOrigin.PLAYER, space=where))
     else:
         begin(state, Fight(target, monster_of(state, attacker), attacker, opponent=attacker,
-                           origin="player", space=where))
+                           origin=FightOrigin.PLAYER, space=where))
 
 
 def declared(state: VampyreState, fight: Fight, use: bool) -> None:
@@ -235,8 +230,6 @@ def _victory(state: VampyreState, fight: Fight, bullet: bool) -> None:
         return
     if fight.monster == "dracula":
         if state.in_castle:
-            from .winning import dracula_slain
-
             dracula_slain(state, hunter)
         else:
             state.events.say("victory", f"{state.name(hunter)} keeps Dracula at bay until "
@@ -247,7 +240,7 @@ def _victory(state: VampyreState, fight: Fight, bullet: bool) -> None:
 
 
 def _no_result(state: VampyreState, fight: Fight) -> None:
-    if fight.origin == "dracula_attacks":
+    if fight.origin == FightOrigin.DRACULA_ATTACKS:
         state.events.say("no_result", f"{state.name(fight.hunter)} keeps Dracula at bay until "
                          "sunrise; he vanishes", seat=fight.hunter)
         _over(state, fight)
@@ -275,3 +268,52 @@ def _over(state: VampyreState, fight: Fight) -> None:
         if foe.location is not None and not foe.out and foe.is_converted:
             conversion.dissolve(state, fight.opponent, "is removed from the board after the "
                                 "fight")
+
+
+# -- the decision --------------------------------------------------------------------------------
+
+@attrs.frozen
+class SilverBulletDeclaration(PlayerDecision):
+    """A hunter holding a silver bullet meets a werewolf: "if the werewolf is a transformed
+    player, the vampire hunter must declare whether the silver bullet will be used before
+    the combat die is rolled" ("Appendix II: Useful Items"); a werewolf of the night is
+    slain outright by the bullet fired."""
+
+    KIND = SILVER_BULLET
+    RULE = "Appendix II: Useful Items"
+    ACTIONS = (DeclareSilverBullet,)
+    DOING = "declare whether the silver bullet is used"
+    #: The fight waiting for the declaration (the record is never changed: the fight
+    #: goes on with a copy).
+    fight: Fight
+
+    def legal_actions(self, state: VampyreState, seat: str) -> tuple[Action, ...]:
+        return (FIRE, HOLD_FIRE)
+
+    def effect(self, state: VampyreState, seat: str, action: Action) -> None:
+        assert isinstance(action, DeclareSilverBullet)
+        declared(state, attrs.evolve(self.fight), action.use)
+
+    def prompt(self, state: VampyreState, seat: str) -> str:
+        name = state.name(seat)
+        if self.fight.opponent:
+            return (f"{name} fights {foe(state, self.fight.opponent)}: declare before the "
+                    "combat die is rolled whether the silver bullet is used")
+        return f"A werewolf attacks {name}: fire the silver bullet to slay it, or keep the bullet"
+
+    @classmethod
+    def label(cls, state: VampyreState, seat: str, action: Action) -> str:
+        assert isinstance(action, DeclareSilverBullet)
+        return "fire the silver bullet" if action.use else "keep the silver bullet"
+
+    def offered(self, state: VampyreState) -> bool:
+        """The hunter of a werewolf fight on either combatant's turn, holding a bullet."""
+        fight = self.fight
+        return fight.hunter == self.seat and state.current in (fight.hunter, fight.opponent) \
+            and fight.monster in WEREWOLVES and has_item(state, self.seat, "silver_bullet")
+
+    def held_fight(self) -> Fight:
+        return self.fight
+
+    def fight_view(self, state: VampyreState) -> dict[str, Any]:
+        return fight_view(state, self.fight)

@@ -5,8 +5,9 @@
 * A hunter with two bites wounded by a werewolf becomes a player werewolf.
 * Otherwise a wound sends the hunter to Klausenburg (Basic Game); in Castle
   Dracula two wounds kill.
-* A possessed hunter charges the nearest living player at double speed for
-  one to six turns (one die inside the castle).
+* A possessed hunter charges the nearest living player at double speed (two dice,
+  each at the terrain rate) for one to six turns (one die inside the castle):
+  ``movement.possessed_move``.
 * Defeated nosferatu and player werewolves dissolve and reappear in The Crypts
   (The Tower in Castle Dracula) at the start of their next turn; a nosferatu
   that has bitten is sated and stays away two turns.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .items import lose_items
 from .state import (
     DEAD,
     HUNTER,
@@ -23,6 +25,8 @@ from .state import (
     NOSFERATU,
     PLAYER_WEREWOLF,
     THE_CRYPTS,
+    Form,
+    Out,
 )
 
 if TYPE_CHECKING:
@@ -30,13 +34,6 @@ if TYPE_CHECKING:
 
 WEREWOLVES = ("werewolf", PLAYER_WEREWOLF)
 SATED_TURNS = 2
-
-
-def lose_items(state: VampyreState, seat: str) -> None:
-    """All useful items are lost (counters are set aside; gifts simply vanish)."""
-    p = state.players[seat]
-    state.removed.extend(i for i in p.items if not i.startswith("gift_"))
-    p.items.clear()
 
 
 def bite(state: VampyreState, seat: str) -> None:
@@ -65,15 +62,13 @@ def wound(state: VampyreState, seat: str, monster: str) -> None:
         state.events.say("wound", f"{state.name(seat)} is wounded (a second wound kills)",
                          seat=seat, wounds=p.wounds)
         return
-    from .searching import visit
-
     p.location = KLAUSENBURG
-    visit(p, KLAUSENBURG)
+    p.visit(KLAUSENBURG)
     state.events.say("wound", f"{state.name(seat)} is wounded and carried to Klausenburg",
                      seat=seat)
 
 
-def _convert(state: VampyreState, seat: str, form: str, text: str) -> None:
+def _convert(state: VampyreState, seat: str, form: Form, text: str) -> None:
     p = state.players[seat]
     p.form = form
     p.possessed = 0
@@ -123,7 +118,7 @@ def sate(state: VampyreState, seat: str) -> None:
     _remove(state, seat, SATED_TURNS)
 
 
-def leave_for_good(state: VampyreState, seat: str, why: str, text: str) -> None:
+def leave_for_good(state: VampyreState, seat: str, why: Out, text: str) -> None:
     """Dead, saved or slain: out of the game."""
     p = state.players[seat]
     state.events.say("out", f"{state.name(seat)} {text}", seat=seat, why=why)
@@ -148,65 +143,3 @@ def reappear(state: VampyreState, seat: str) -> None:
     state.events.say("reappear", f"{state.when()}{state.name(seat)} reappears {at} "
                      f"{state.place(home)}",
                      seat=seat, place=home)
-
-
-# -- possession: the automatic charge ---------------------------------------------------------
-
-def _nearest_prey(state: VampyreState, seat: str) -> str | None:
-    p = state.players[seat]
-    assert p.location is not None
-    seats = state.seats
-    board = state.world.castle if state.in_castle else state.world.transylvania
-    prey = [s for s, q in state.players.items()
-            if s != seat and q.is_living_hunter and state.fight_of(s) is None]
-    if not prey:
-        return None
-
-    def key(s: str) -> tuple[int, int]:
-        where = state.players[s].location
-        assert where is not None and p.location is not None
-        return (board.distance(p.location, where),
-                (seats.index(s) - seats.index(seat)) % len(seats))
-
-    return min(prey, key=key)
-
-
-def possessed_move(state: VampyreState, seat: str) -> None:
-    """"P - Possession": the possessed player moves at twice normal speed (two dice; one die
-    inside the castle) towards the nearest living player and attacks on reaching him."""
-    p = state.players[seat]
-    target = _nearest_prey(state, seat)
-    if target is None:
-        state.events.say("possessed", f"{state.when()}The possessed {state.name(seat)} finds "
-                         "no one to attack",
-                         seat=seat)
-        return
-    start = p.location
-    goal = state.players[target].location
-    assert start is not None and goal is not None
-    moved: list[str] = []
-    if state.in_castle:
-        die = state.dice.d6()
-        dice_text = f"{die}"
-        moved = state.world.castle.shortest_path(start, goal)[:die]
-    else:
-        board = state.world.transylvania
-        d1, d2 = state.dice.d6(), state.dice.d6()
-        dice_text = f"{d1} and {d2}"
-        limit, here = 99, start
-        for there in board.shortest_path(start, goal):
-            limit = min(limit, board.step_rate(here, there, d1) + board.step_rate(here, there, d2))
-            if len(moved) + 1 > limit:
-                break
-            moved.append(there)
-            here = there
-    end = moved[-1] if moved else start
-    p.location = end
-    state.events.say("possessed", f"{state.when()}The possessed {state.name(seat)} rolls "
-                     f"{dice_text} and charges towards {state.name(target)}, to "
-                     f"{state.place(end)}", seat=seat, target=target, path=moved)
-    fights_here = state.in_castle or not state.world.transylvania.is_large(goal)
-    if p.location == goal and fights_here:
-        from .combat import player_fight
-
-        player_fight(state, seat, target)

@@ -5,7 +5,9 @@ influence (a road counts as the terrain of its hex) rolls two dice on that
 terrain's chart. Clear terrain and the large hexes are safe. A creature is
 fought at once; a Strange Occurrence is rolled on its own chart (entries 10-12
 and the end of 9 are cut from the rulebook and reconstructed: see
-``data/tables.toml``).
+``data/tables.toml``). Two of them ask a player something: where the player on the
+left leads a lost player (:class:`LeadingAstray`, 5), and which large hex's top counter
+to look at (:class:`LookingAtCounter`, 10).
 """
 
 from __future__ import annotations
@@ -13,23 +15,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from gothic_kernel import Scope, event
+import attrs
+
+from gothic_kernel import Action, IllegalAction, Listed, Scope, event
 
 from . import combat, conversion
-from .searching import visit
-from .state import (
-    LEAD_ASTRAY,
-    LOOK_AT_COUNTER,
-    THE_STANDING_STONES,
-    Fight,
-    Pending,
-)
+from .actions import LeadAstray, LookAtCounter
+from .decisions import LEAD_ASTRAY, LOOK_AT_COUNTER, PlayerDecision
+from .items import gift, lose_items
+from .reach import BAT, Path, Reach, transylvania_reach
+from .state import THE_STANDING_STONES, Fight, FightOrigin
 from .tables import NO_ENCOUNTER, STRANGE_OCCURRENCE
+from .wording import place_text
 
 if TYPE_CHECKING:
     from .state import VampyreState
 
 RULE = "Encounters"
+STRANGE_RULE = "Strange Occurrence"
 
 
 def night(state: VampyreState, seat: str, moved: Mapping[str, Any] | None = None) -> None:
@@ -60,13 +63,7 @@ def night(state: VampyreState, seat: str, moved: Mapping[str, Any] | None = None
     if found == STRANGE_OCCURRENCE:
         strange_occurrence(state, seat)
     elif found != NO_ENCOUNTER:
-        combat.begin(state, Fight(seat, found, seat, origin="encounter"))
-
-
-def gift(state: VampyreState, seat: str, kind: str) -> None:
-    """A useful item that is not one of the black counters (a gift noted on paper)."""
-    state.gifts += 1
-    state.players[seat].items.append(f"gift_{state.gifts}_{kind}")
+        combat.begin(state, Fight(seat, found, seat, origin=FightOrigin.ENCOUNTER))
 
 
 def player_on_left(state: VampyreState, seat: str) -> str:
@@ -92,7 +89,7 @@ def strange_occurrence(state: VampyreState, seat: str) -> None:
         gift(state, seat, "silver_crucifix")
     elif effect == "strange_fog":
         p.location = THE_STANDING_STONES
-        visit(p, THE_STANDING_STONES)
+        p.visit(THE_STANDING_STONES)
     elif effect == "fierce_storm":
         p.lost_turns += 1
     elif effect == "lost":
@@ -102,9 +99,9 @@ def strange_occurrence(state: VampyreState, seat: str) -> None:
         state.events.say("lost", f"{state.name(seat)} is lost: {state.name(left)} rolls {die} "
                          f"and will move {state.name(seat)} {hexes}",
                          seat=seat, mover=left, roll=die)
-        state.pending = Pending(left, LEAD_ASTRAY, roll=die, target=seat)
+        state.ask(LeadingAstray(left, die, seat))
     elif effect == "camp_ransacked":
-        conversion.lose_items(state, seat)
+        lose_items(state, seat)
     elif effect == "bitten_in_the_night":
         conversion.bite(state, seat)
     elif effect == "holy_water_gift":
@@ -113,11 +110,11 @@ def strange_occurrence(state: VampyreState, seat: str) -> None:
         gift(state, seat, "silver_bullet")
     elif effect == "peasant_counsel":
         if any(state.stacks.values()):
-            state.pending = Pending(seat, LOOK_AT_COUNTER)
+            state.ask(LookingAtCounter(seat))
     elif effect == "hermits_prayers":
         p.bites = max(0, p.bites - 1)
     elif effect == "dracula_in_the_night":
-        combat.begin(state, Fight(seat, "dracula", seat, origin="dracula_attacks"))
+        combat.begin(state, Fight(seat, "dracula", seat, origin=FightOrigin.DRACULA_ATTACKS))
     else:  # the data loader refuses unknown entries
         raise AssertionError(f"unknown Strange Occurrence {effect!r}")
 
@@ -127,7 +124,7 @@ def lead_astray(state: VampyreState, mover: str, lost: str, path: tuple[str, ...
     p = state.players[lost]
     p.location = path[-1]
     if state.world.transylvania.is_large(p.location):
-        visit(p, p.location)
+        p.visit(p.location)
     state.events.say("led_astray", f"{state.name(mover)} leads {state.name(lost)} astray to "
                      f"{state.place(p.location)}", seat=lost, mover=mover, path=list(path))
 
@@ -142,3 +139,124 @@ def look_at_counter(state: VampyreState, seat: str, large_hex: str) -> None:
                            large_hex=large_hex, counter=kind, counter_id=counter),
                      Scope.seat(seat), event("look_at_counter", text, seat=seat,
                                              large_hex=large_hex))
+
+
+# -- Strange Occurrence 5: the lost player ----------------------------------------------------
+
+def _astray_reach(state: VampyreState, lost: str, roll: int) -> Reach:
+    where = state.players[lost].location
+    assert where is not None
+    return transylvania_reach(state.world.transylvania, where, roll, BAT)
+
+
+def astray_actions(state: VampyreState, lost: str, roll: int) -> Listed:
+    """Strange Occurrence 5: every hex exactly ``roll`` hexes of walking away (or, in a
+    corner, as far as possible), terrain ignored, entering no hex twice."""
+    return _astray_reach(state, lost, roll).astray
+
+
+def astray_path(state: VampyreState, lost: str, to: str, roll: int) -> Path:
+    """The path the lost player is led along to ``to`` (one of the listed ends)."""
+    return _astray_reach(state, lost, roll).full[to]
+
+
+def explain_astray(state: VampyreState, lost: str, action: LeadAstray,
+                   roll: int) -> IllegalAction:
+    """Why the lost player may not be moved to ``action.to``."""
+    board = state.world.transylvania
+    if action.to not in board.index:
+        return IllegalAction(f"{action.to!r} is not a hex of Transylvania", rule=STRANGE_RULE)
+    reach = _astray_reach(state, lost, roll)
+    hexes = reach.longest or roll
+    return IllegalAction(f"{state.place(action.to)} is not a walk of exactly {hexes} "
+                         f"{'hex' if hexes == 1 else 'hexes'} from {state.name(lost)}'s hex, "
+                         "entering no hex twice (terrain is ignored)", rule=STRANGE_RULE)
+
+
+# -- the decisions -------------------------------------------------------------------------------
+
+@attrs.frozen
+class LeadingAstray(PlayerDecision):
+    """Strange Occurrence 5: the lost player (``target``) is moved ``roll`` hexes by the
+    player on the left (``seat``), terrain ignored."""
+
+    KIND = LEAD_ASTRAY
+    RULE = STRANGE_RULE
+    ACTIONS = (LeadAstray,)
+    DOING = "move the lost player"
+    roll: int
+    target: str
+
+    def legal_actions(self, state: VampyreState, seat: str) -> tuple[Action, ...]:
+        return astray_actions(state, self.target, self.roll).actions
+
+    def effect(self, state: VampyreState, seat: str, action: Action) -> None:
+        assert isinstance(action, LeadAstray)
+        path = astray_path(state, self.target, action.to, self.roll)
+        lead_astray(state, seat, self.target, path)
+
+    def why_not(self, state: VampyreState, seat: str, action: Action) -> IllegalAction:
+        assert isinstance(action, LeadAstray)
+        return explain_astray(state, self.target, action, self.roll)
+
+    def prompt(self, state: VampyreState, seat: str) -> str:
+        lost = state.name(self.target)
+        hexes = "1 hex" if self.roll == 1 else f"{self.roll} hexes"
+        return (f"{lost} is lost: {state.name(seat)} rolled {self.roll}; choose where to "
+                f"move {lost}'s counter, {hexes} away (terrain effects are ignored)")
+
+    @classmethod
+    def label(cls, state: VampyreState, seat: str, action: Action) -> str:
+        assert isinstance(action, LeadAstray)
+        pending = state.pending
+        lost = pending.target if isinstance(pending, LeadingAstray) else ""
+        whom = state.name(lost) if lost else "the lost player"
+        return f"lead {whom} astray to {place_text(state, action.to)}"
+
+    def fits(self) -> bool:
+        return 1 <= self.roll <= 6
+
+    def offered(self, state: VampyreState) -> bool:
+        """On the lost player's turn in Transylvania, the player on its left decides."""
+        lost = state.players.get(self.target)
+        return lost is not None and self.target == state.current and not state.in_castle \
+            and lost.location is not None and not lost.out \
+            and self.seat == player_on_left(state, self.target)
+
+
+@attrs.frozen
+class LookingAtCounter(PlayerDecision):
+    """Strange Occurrence 10 (reconstructed): the player looks in secret at the top
+    counter of a large hex of its choice."""
+
+    KIND = LOOK_AT_COUNTER
+    RULE = STRANGE_RULE
+    ACTIONS = (LookAtCounter,)
+    DOING = "choose a large hex to look at"
+
+    def legal_actions(self, state: VampyreState, seat: str) -> list[Action]:
+        return [LookAtCounter(h) for h in state.world.transylvania.large_hexes
+                if state.stacks.get(h)]
+
+    def effect(self, state: VampyreState, seat: str, action: Action) -> None:
+        assert isinstance(action, LookAtCounter)
+        look_at_counter(state, seat, action.large_hex)
+
+    def why_not(self, state: VampyreState, seat: str, action: Action) -> IllegalAction:
+        assert isinstance(action, LookAtCounter)
+        return IllegalAction(f"{action.large_hex!r} is not a large hex that still holds "
+                             "counters", rule=STRANGE_RULE)
+
+    def prompt(self, state: VampyreState, seat: str) -> str:
+        return (f"{state.name(seat)} may look in secret at the top counter of one large "
+                "hex: choose which")
+
+    @classmethod
+    def label(cls, state: VampyreState, seat: str, action: Action) -> str:
+        assert isinstance(action, LookAtCounter)
+        return f"look at the top counter of {place_text(state, action.large_hex)}"
+
+    def offered(self, state: VampyreState) -> bool:
+        """The current player, in Transylvania, with a large hex still holding counters."""
+        return self.seat == state.current and not state.in_castle \
+            and any(state.stacks.values())

@@ -15,9 +15,11 @@ wrong. The rules behind each check:
   the map of the stage being played;
 * the fights left unresolved by an N result: a hunter against a monster, a converted
   player or a revealed guardian, each player in one fight at most;
-* the decision waited for: exactly one unless the game is over, asked of the right
-  player, and one the rules can offer (a move somewhere to go, a hex that may be
-  searched, a large hex still holding counters to look at).
+* the decision waited for: exactly one unless the game is over (with at most the Combat
+  step of the Sequence of Play waiting under one the night's encounter asked), asked of
+  the right player, and one the rules can offer (each kind says when: ``offered``, e.g. a move
+  somewhere to go, a hex that may be searched, a large hex still holding counters to
+  look at).
 """
 
 from __future__ import annotations
@@ -25,34 +27,27 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from .decisions import CHOOSE_ITEM
+from .movement import CombatStep
 from .state import (
     CASTLE,
-    CHOOSE_ITEM,
     DEAD,
     FORMS,
     HUNTER,
     KLAUSENBURG,
-    LEAD_ASTRAY,
-    LOOK_AT_COUNTER,
-    MOVE,
     NOSFERATU,
-    PENDING_KINDS,
     SAVED,
-    SEARCH_DECISION,
-    SILVER_BULLET,
     SLAIN,
     TRANSYLVANIA,
-    TURN_START,
     Fight,
     Player,
+    TurnKind,
 )
 from .winning import BASIC_GAME, LEVELS
 
 if TYPE_CHECKING:
     from .state import VampyreState
 
-FIGHT_ORIGINS = ("", "encounter", "player", "guardian", "dracula_attacks")
-WEREWOLVES = ("werewolf", "player_werewolf")
 MOST_LOST_TURNS = 2  # a storm or the rats: one; a gargoyle's I: two (never on top of another)
 
 
@@ -95,7 +90,7 @@ def _check_stage(state: VampyreState) -> None:
             and (state.pending is None or state.pending.kind != CHOOSE_ITEM))):
         raise _fail("the Basic Game has a winner, yet play goes on in Transylvania")
     if not 0 <= state.clock < 24 or (not state.in_castle and state.clock != 12) \
-            or state.turns < 0 or state.gifts < 0 or state.turn_kind not in ("", "possessed"):
+            or state.turns < 0 or state.gifts < 0 or state.turn_kind not in tuple(TurnKind):
         raise _fail("the clock, the turn count or the gift count is impossible")
 
 
@@ -214,7 +209,8 @@ def _check_items(state: VampyreState, seat: str, p: Player) -> None:
 
 def _check_fights(state: VampyreState) -> None:
     pending = state.pending
-    fights = [*state.fights, *([pending.fight] if pending and pending.fight else [])]
+    held = None if pending is None else pending.held_fight()
+    fights = [*state.fights, *([held] if held is not None else [])]
     fighters = [s for f in fights for s in (f.hunter, f.opponent) if s]
     if len(set(fighters)) != len(fighters):
         raise _fail("a player takes part in two fights")
@@ -231,7 +227,7 @@ def _check_fight(state: VampyreState, fight: Fight) -> None:
             or (fight.opponent and (foe is None or not foe.is_converted or foe.location is None
                                     or fight.opponent == fight.hunter)) \
             or fight.attacker not in (fight.hunter, fight.opponent or fight.hunter) \
-            or fight.monster not in rules.monster_table or fight.origin not in FIGHT_ORIGINS \
+            or fight.monster not in rules.monster_table \
             or fight.gypsies < 0 or (fight.gypsies and fight.monster != "gypsy") \
             or (fight.space and fight.space not in places):
         raise _fail("an impossible fight")
@@ -242,8 +238,11 @@ def _check_fight(state: VampyreState, fight: Fight) -> None:
 
 def _check_decision(state: VampyreState) -> None:
     pending = state.pending
-    if (pending is None) == (state.result is None):
+    waiting = state.stack[1:-1] if pending is not None else state.stack[1:]
+    if (pending is None) == (state.result is None) or len(waiting) > 1:
         raise _fail("a game must wait for exactly one decision until it is over")
+    if any(not isinstance(step, CombatStep) or not step.fits(state) for step in waiting):
+        raise _fail("only the Combat step of a hunter waits under the night's decision")
     if state.result is not None:
         result = state.result
         scores = {s: float(len(p.coffins)) for s, p in state.players.items()}
@@ -255,85 +254,10 @@ def _check_decision(state: VampyreState) -> None:
             raise _fail("an impossible outcome")
         return
     assert pending is not None
-    if pending.kind not in PENDING_KINDS or pending.seat not in state.players \
-            or state.players[pending.seat].out or not state.turn_open \
-            or state.players[state.current].out:
+    if pending.seat not in state.players or state.players[pending.seat].out \
+            or not state.turn_open or state.players[state.current].out:
         raise _fail("the game waits for an impossible decision")
-    rolls = pending.kind in (MOVE, LEAD_ASTRAY)
-    if (1 <= pending.roll <= 6) != rolls or bool(pending.target) != (pending.kind == LEAD_ASTRAY) \
-            or (pending.fight is not None) != (pending.kind == SILVER_BULLET):
+    if not pending.fits():
         raise _fail("the decision's roll, lost player or fight does not fit it")
-    if not _DECISIONS[pending.kind](state):
+    if not pending.offered(state):
         raise _fail(f"the rules cannot offer the decision {pending.kind!r} now")
-
-
-def _turn_start(state: VampyreState) -> bool:
-    from .turns import turn_choices
-
-    pending = state.pending
-    assert pending is not None
-    return pending.seat == state.current and bool(turn_choices(state, pending.seat))
-
-
-def _move(state: VampyreState) -> bool:
-    from .movement import move_actions
-
-    pending = state.pending
-    assert pending is not None
-    seat = pending.seat
-    p = state.players[seat]
-    return seat == state.current and p.location is not None and not p.possessed \
-        and not p.fleeing and not p.must_reveal and state.fight_of(seat) is None \
-        and bool(move_actions(state, seat, pending.roll).actions)
-
-
-def _search(state: VampyreState) -> bool:
-    from .searching import can_search
-
-    pending = state.pending
-    assert pending is not None
-    return pending.seat == state.current and not state.in_castle \
-        and can_search(state, pending.seat)
-
-
-def _silver_bullet(state: VampyreState) -> bool:
-    from .combat import has_item
-
-    pending = state.pending
-    assert pending is not None
-    fight = pending.fight
-    return fight is not None and fight.hunter == pending.seat \
-        and state.current in (fight.hunter, fight.opponent) and fight.monster in WEREWOLVES \
-        and has_item(state, pending.seat, "silver_bullet")
-
-
-def _lead_astray(state: VampyreState) -> bool:
-    from .encounters import player_on_left
-
-    pending = state.pending
-    assert pending is not None
-    lost = state.players.get(pending.target)
-    return lost is not None and pending.target == state.current and not state.in_castle \
-        and lost.location is not None and not lost.out \
-        and pending.seat == player_on_left(state, pending.target)
-
-
-def _look_at_counter(state: VampyreState) -> bool:
-    pending = state.pending
-    assert pending is not None
-    return pending.seat == state.current and not state.in_castle \
-        and any(state.stacks.values())
-
-
-def _choose_item(state: VampyreState) -> bool:
-    pending = state.pending
-    assert pending is not None
-    return pending.seat == state.basic_winner and not state.in_castle \
-        and state.options["stage"] == "extended"
-
-
-_DECISIONS = {
-    TURN_START: _turn_start, MOVE: _move, SEARCH_DECISION: _search,
-    SILVER_BULLET: _silver_bullet, LEAD_ASTRAY: _lead_astray,
-    LOOK_AT_COUNTER: _look_at_counter, CHOOSE_ITEM: _choose_item,
-}

@@ -1,4 +1,4 @@
-"""Movement: every hex (or castle space) a mover may end in, and the path it takes there.
+"""Movement: where a player's move may end, the move itself, and what follows it.
 
 Transylvania ("The Basic Game - Movement"): one die; the number of hexes
 depends on the terrain entered, and a player moving through several terrains
@@ -25,69 +25,61 @@ The player moves "in any direction desired", but which way a counter goes
 changes nothing once its end is known (passing through a hex has no effect), so
 a move names only its end and the opponent attacked there: ``Move(to, attack)``,
 each listed once. The counter goes along the first path found to that end in a
-fixed order (:class:`Reach`), and the log records that path. :class:`Reach`
-tables depend only on the map, the start, the roll and the way of moving, so
-they are computed once and cached on the board, with their actions.
+fixed order, and the log records that path (the tables: :mod:`vampyre.reach`).
+
+:class:`Moving` is the decision: the player has rolled and chooses where the move
+ends. What follows the move (:func:`after_move`: "Sequence of Play" steps 2-3) is an
+attack, a search, a guardian revealed, or a night's camp. A possessed player's move
+is not a decision: :func:`possessed_move` ("P - Possession").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gothic_kernel import IllegalAction, Listed, event
+from gothic_kernel import Action, IllegalAction, Listed, event
 
-from .actions import LeadAstray, Move
-from .board import CastleMap, Transylvania
+from .actions import Move
+from .board import Transylvania
+from .combat import player_fight
+from .decisions import (
+    COMBAT_STEP,
+    LEAD_ASTRAY,
+    LOOK_AT_COUNTER,
+    MOVE,
+    SILVER_BULLET,
+    PlayerDecision,
+    VampyreDecision,
+)
+from .encounters import night
+from .guardians import arrive
+from .reach import (
+    BAT,
+    WALK,
+    WOLF,
+    Mode,
+    Path,
+    Reach,
+    castle_reach,
+    charge_reach,
+    transylvania_reach,
+)
+from .searching import SearchOrCamp, can_search
+from .state import HUNTER, NOSFERATU, FightOrigin, Form
+from .wording import at_hour, foe, place_text, who
 
 if TYPE_CHECKING:
     from .state import Player, VampyreState
 
-Path = tuple[str, ...]
-
-#: Movement modes on the map of Transylvania.
-WALK, WOLF, BAT = "walk", "wolf", "bat"
+__all__ = ["BAT", "RULE", "WALK", "WOLF", "CombatStep", "MoveRule", "Moving", "after_move",
+           "attack_targets", "castle_reach", "explain_move", "mode_of", "move_actions",
+           "move_rule", "perform", "possessed_move", "transylvania_reach"]
 
 RULE = "Movement"
-ASTRAY_RULE = "Strange Occurrence"
 COUNT_DRACULA = "count_dracula"
-
-
-@attrs.frozen
-class Reach:
-    """Where a move from one place with one roll may end, and the path to each end.
-
-    ``full``: ends of complete moves; ``large``: early stops in a large hex;
-    ``early``: every other end of a partial move (legal only when something
-    there lets the mover stop: an opponent, or in the castle a face-down counter).
-    Each end maps to one path (the spaces entered, in order), the same every time:
-    the path the counter takes. ``longest`` is 0, or in a corner with no move of the
-    full allowance, the length that counts as complete (a ruling).
-    """
-
-    full: Mapping[str, Path]
-    large: Mapping[str, Path]
-    early: Mapping[str, Path]
-    longest: int = 0
-    #: ``Move(end)`` for every end, made once.
-    moves: Mapping[str, Move] = attrs.field(init=False, eq=False, repr=False)
-    #: The moves offered when nobody is in the way: to the complete ends and the large hexes.
-    plain: Listed = attrs.field(init=False, eq=False, repr=False)
-    #: The lost player's moves (Strange Occurrence 5): to the complete ends.
-    astray: Listed = attrs.field(init=False, eq=False, repr=False)
-
-    def __attrs_post_init__(self) -> None:
-        # made once per cached table (frozen attrs: set through object.__setattr__)
-        moves = {end: Move(end) for ends in (self.early, self.large, self.full) for end in ends}
-        object.__setattr__(self, "moves", moves)
-        object.__setattr__(self, "plain", Listed([moves[e] for e in (*self.full, *self.large)]))
-        object.__setattr__(self, "astray", Listed([LeadAstray(e) for e in self.full]))
-
-    def path(self, end: str) -> Path | None:
-        """The path the counter takes to ``end`` (None if no move ends there)."""
-        return self.full.get(end) or self.large.get(end) or self.early.get(end)
 
 
 @attrs.frozen(eq=False)
@@ -98,9 +90,10 @@ class MoveRule:
     A move may end wherever some path obeying the rules ends: every space next to the
     last, none entered twice (nor the start), no more spaces than the worst terrain
     entered allows (Transylvania) or exactly the roll (Castle Dracula); and it goes the
-    whole allowance unless it ends in a large hex, on an opponent (who is then attacked:
-    ``targets``), or for a hunter in Castle Dracula in a green area with a face-down
-    counter (``reveal``). Everything it reads is public.
+    whole allowance unless it ends in a large hex, on an opponent (``targets``: whom it
+    then attacks, nobody where every opponent is ``locked`` in a fight already), or for a
+    hunter in Castle Dracula in a green area with a face-down counter (``reveal``).
+    Everything it reads is public.
     """
 
     reach: Reach
@@ -108,10 +101,13 @@ class MoveRule:
     board: Transylvania | None  # None inside Castle Dracula (every space counts one)
     start: str
     roll: int
-    mode: str
+    mode: Mode
     place: Callable[[str], str]  # a place in words, for the messages
+    name: Callable[[str], str]  # a player in words, for the messages
     targets: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
     reveal: frozenset[str] = frozenset()
+    #: Opponents locked in an unresolved fight, by place: there, but not to be attacked.
+    locked: Mapping[str, tuple[str, ...]] = attrs.field(factory=dict)
 
     def check(self, move: Move) -> IllegalAction | None:
         """None if ``move`` is legal; otherwise why not."""
@@ -130,13 +126,17 @@ class MoveRule:
                                  f"{self.place(to)} ({self._limit()})", rule=RULE)
         here = self.targets.get(to, ())
         reveal = to in self.reveal
-        if to in reach.early and not here and not reveal:
+        if to in reach.early and to not in self.targets and not reveal:
             return IllegalAction(f"a roll of {self.roll} takes the mover further than "
                                  f"{self.place(to)}: a player must move the whole allowance "
                                  "and may stop early only on entering a large hex or a space "
                                  "held by an opponent (in Castle Dracula, a green area with a "
                                  "face-down counter)", rule=RULE)
         if move.attack and move.attack not in here:
+            if move.attack in self.locked.get(to, ()):
+                return IllegalAction(f"{self.name(move.attack)} is locked in an unresolved "
+                                     "fight: nobody else may attack until it is over",
+                                     rule="Combat")
             return IllegalAction(f"there is no {move.attack!r} to attack in {self.place(to)}",
                                  rule="Combat")
         if not move.attack and here and not reveal:
@@ -152,218 +152,50 @@ class MoveRule:
         return "the worst terrain entered limits the move, and no hex may be entered twice"
 
 
-_UNLIMITED = 99
-
-
-def _search(neighbours: Mapping[str, tuple[str, ...]], start: str, roll: int,
-            rate: Callable[[str, str, int], int],
-            enterable: Callable[[str], bool]) -> tuple[dict[str, Path], dict[str, Path]]:
-    """Depth-first search of every simple path the roll allows: complete ones and prefixes."""
-    full: dict[str, Path] = {}
-    partial: dict[str, Path] = {}
-    path: list[str] = []
-    visited = {start}
-
-    def go(node: str, allowance: int) -> None:
-        step = len(path) + 1
-        for nxt in neighbours[node]:
-            if nxt in visited or not enterable(nxt):
-                continue
-            limit = min(allowance, rate(node, nxt, roll))
-            if step > limit:
-                continue
-            path.append(nxt)
-            if step == limit:
-                full.setdefault(nxt, tuple(path))
-            else:
-                partial.setdefault(nxt, tuple(path))
-                visited.add(nxt)
-                go(nxt, limit)
-                visited.discard(nxt)
-            path.pop()
-
-    go(start, _UNLIMITED)
-    return full, partial
-
-
-def _exact_path(neighbours: Mapping[str, tuple[str, ...]], start: str, end: str, length: int,
-                distance: Callable[[str, str], int],
-                enterable: Callable[[str], bool]) -> Path | None:
-    """The first simple path of exactly ``length`` steps from ``start`` to ``end``, if any."""
-    path: list[str] = []
-    visited = {start}
-
-    def go(node: str, left: int) -> bool:
-        for nxt in neighbours[node]:
-            if nxt in visited or not enterable(nxt):
-                continue
-            if nxt == end:
-                if left == 1:
-                    path.append(nxt)
-                    return True
-                continue
-            if left <= 1 or distance(nxt, end) > left - 1:
-                continue
-            path.append(nxt)
-            visited.add(nxt)
-            if go(nxt, left - 1):
-                return True
-            visited.discard(nxt)
-            path.pop()
-        return False
-
-    return tuple(path) if go(start, length) else None
-
-
-def _search_flat(neighbours: Mapping[str, tuple[str, ...]], order: tuple[str, ...], start: str,
-                 roll: int, distance: Callable[[str, str], int],
-                 enterable: Callable[[str], bool]) -> tuple[dict[str, Path], dict[str, Path]]:
-    """:func:`_search` when every step counts one (bats, the lost, Castle Dracula): the
-    partial ends are the spaces nearer than the roll, the complete ones are found one by one."""
-    full: dict[str, Path] = {}
-    partial: dict[str, Path] = {}
-    for end in order:
-        if end == start or not enterable(end) or distance(start, end) > roll:
-            continue
-        if distance(start, end) < roll:
-            shortest = _exact_path(neighbours, start, end, distance(start, end), distance,
-                                   enterable)
-            if shortest is not None:
-                partial[end] = shortest
-        found = _exact_path(neighbours, start, end, roll, distance, enterable)
-        if found is not None:
-            full[end] = found
-    return full, partial
-
-
-def _longest_moves(neighbours: Mapping[str, tuple[str, ...]], start: str, roll: int,
-                   rate: Callable[[str, str, int], int],
-                   enterable: Callable[[str], bool]) -> dict[str, Path]:
-    """In a corner (no move of the full allowance exists): one path to each end of the
-    longest moves, which count as complete (a ruling). Rare, so a plain search."""
-    best: dict[str, Path] = {}
-    longest = 0
-    path: list[str] = []
-    visited = {start}
-
-    def go(node: str, allowance: int) -> None:
-        nonlocal longest, best
-        for nxt in neighbours[node]:
-            if nxt in visited or not enterable(nxt):
-                continue
-            limit = min(allowance, rate(node, nxt, roll))
-            if len(path) + 1 > limit:
-                continue
-            path.append(nxt)
-            if len(path) > longest:
-                longest, best = len(path), {}
-            if len(path) == longest:
-                best.setdefault(nxt, tuple(path))
-            visited.add(nxt)
-            go(nxt, limit)
-            visited.discard(nxt)
-            path.pop()
-
-    go(start, _UNLIMITED)
-    return best
-
-
-def transylvania_reach(board: Transylvania, start: str, roll: int, mode: str) -> Reach:
-    """Every end of a move on the map of Transylvania (cached per board)."""
-    cache: dict[Any, Reach] = board.reach_cache
-    key = (start, roll, mode)
-    found = cache.get(key)
-    if found is not None:
-        return found
-
-    def rate(here: str, there: str, die: int) -> int:
-        return die if mode == BAT else board.step_rate(here, there, die)
-
-    if mode == WOLF:
-        def enterable(hid: str) -> bool:
-            return not board.is_large(hid)
-    else:
-        def enterable(hid: str) -> bool:
-            return True
-    if mode == BAT:
-        full, partial = _search_flat(board.neighbours, board.hexes, start, roll, board.distance,
-                                     enterable)
-    else:
-        full, partial = _search(board.neighbours, start, roll, rate, enterable)
-    longest = 0
-    if not full and partial:
-        full = _longest_moves(board.neighbours, start, roll, rate, enterable)
-        longest = len(next(iter(full.values())))
-    large = {end: p for end, p in partial.items() if board.is_large(end) and end not in full}
-    early = {end: p for end, p in partial.items() if end not in full and end not in large}
-    reach = Reach(full, large, early, longest)
-    cache[key] = reach
-    return reach
-
-
-def castle_reach(castle: CastleMap, start: str, roll: int) -> Reach:
-    """Every end of a move inside Castle Dracula (cached per map)."""
-    cache: dict[Any, Reach] = castle.reach_cache
-    key = (start, roll)
-    found = cache.get(key)
-    if found is not None:
-        return found
-
-    full, partial = _search_flat(castle.neighbours, castle.spaces, start, roll,
-                                 castle.distance, lambda s: True)
-    longest = 0
-    if not full and partial:
-        full = _longest_moves(castle.neighbours, start, roll, lambda a, b, r: r, lambda s: True)
-        longest = len(next(iter(full.values())))
-    early = {end: p for end, p in partial.items() if end not in full}
-    reach = Reach(full, {}, early, longest)
-    cache[key] = reach
-    return reach
-
-
-def allowance(board: Transylvania, path: Path, start: str, roll: int, mode: str) -> int:
-    """Hexes the roll allows along ``path``: the rate of the worst terrain entered."""
-    limit = _UNLIMITED
-    here = start
-    for there in path:
-        limit = min(limit, roll if mode == BAT else board.step_rate(here, there, roll))
-        here = there
-    return limit
-
 
 # -- the moves of one player now ----------------------------------------------------------------
 
-_MODES = {"hunter": WALK, "nosferatu": BAT, "player_werewolf": WOLF}
+_MODES = {Form.HUNTER: WALK, Form.NOSFERATU: BAT, Form.PLAYER_WEREWOLF: WOLF}
 
 
-def mode_of(player: Player) -> str:
+def mode_of(player: Player) -> Mode:
     """How a player moves on the map of Transylvania: a hunter walks, a nosferatu flies
     as a bat, a player werewolf keeps out of the large hexes."""
     return _MODES[player.form]
 
 
-def attack_targets(state: VampyreState, seat: str) -> dict[str, list[str]]:
-    """Where ``seat`` may end a move to attack, and whom ("Vampiric Conversion", "Combat").
-
-    Hunters attack nosferatu, player werewolves and possessed players (and, in Castle
-    Dracula, the Count once revealed); the converted attack hunters who are not
-    possessed. Nobody fights another player in a large hex, nor one already locked in
-    an unresolved fight (rulings).
-    """
-    mover = state.players[seat]
+def _opponents(state: VampyreState, seat: str) -> Iterator[tuple[str, str, bool]]:
+    """Every opponent of ``seat`` outside the large hexes: its seat, its place, and whether
+    it is free to be attacked (not locked in an unresolved fight)."""
     board = state.world.transylvania
-    targets: dict[str, list[str]] = {}
-    hunting = mover.form == "hunter"
+    hunting = state.players[seat].form == HUNTER
     for other, q in state.players.items():
         place = q.location
         if other == seat or place is None or q.out:
             continue
         if not state.in_castle and board.is_large(place):
             continue
-        prey = q.is_converted if hunting else q.is_living_hunter
-        if prey and state.fight_of(other) is None:
-            targets.setdefault(place, []).append(other)
-    if hunting and state.in_castle:
+        if q.is_converted if hunting else q.is_living_hunter:
+            yield other, place, state.fight_of(other) is None
+
+
+def attack_targets(state: VampyreState, seat: str) -> dict[str, list[str]]:
+    """Where ``seat`` may stop on entering a space held by an opponent, and whom it attacks
+    there ("Movement", "Vampiric Conversion", "Combat").
+
+    Hunters attack nosferatu, player werewolves and possessed players (and, in Castle
+    Dracula, the Count once revealed); the converted attack hunters who are not
+    possessed. Nobody fights another player in a large hex (where anyone may stop
+    anyway), nor one already locked in an unresolved fight (rulings): a place held only
+    by opponents locked in fights is listed with nobody to attack, since the mover may
+    still stop there ("when entering a hex occupied by an opponent").
+    """
+    targets: dict[str, list[str]] = {}
+    for other, place, free in _opponents(state, seat):
+        here = targets.setdefault(place, [])
+        if free:
+            here.append(other)
+    if state.players[seat].form == HUNTER and state.in_castle:
         for space, counter in state.revealed.items():
             if state.rules.red_counters[counter] == COUNT_DRACULA:
                 targets.setdefault(space, []).append(COUNT_DRACULA)
@@ -380,7 +212,7 @@ def _reach(state: VampyreState, player: Player, roll: int) -> Reach:
 
 def _reveals(state: VampyreState, player: Player) -> bool:
     """A hunter in Castle Dracula may stop early on a face-down guardian to reveal it."""
-    return state.in_castle and player.form == "hunter"
+    return state.in_castle and player.form == HUNTER
 
 
 def move_actions(state: VampyreState, seat: str, roll: int) -> Listed:
@@ -420,8 +252,12 @@ def move_rule(state: VampyreState, seat: str, roll: int) -> MoveRule:
     board = None if state.in_castle else state.world.transylvania
     places = state.world.castle.index if board is None else board.index
     targets = {p: tuple(t) for p, t in attack_targets(state, seat).items()}
+    locked: dict[str, tuple[str, ...]] = {}
+    for other, place, free in _opponents(state, seat):
+        if not free:
+            locked[place] = (*locked.get(place, ()), other)
     return MoveRule(_reach(state, player, roll), places, board, player.location, roll,
-                    mode_of(player), state.place, targets, reveal)
+                    mode_of(player), state.place, state.name, targets, reveal, locked)
 
 
 def explain_move(state: VampyreState, seat: str, move: Move, roll: int) -> IllegalAction:
@@ -443,34 +279,206 @@ def perform(state: VampyreState, seat: str, move: Move, roll: int) -> dict[str, 
     text = f"{state.when()}{state.name(seat)} rolls {roll}, moves to {state.place(move.to)}"
     return event("move", text, seat=seat, roll=roll, to=move.to, path=list(path))
 
+# -- the decision --------------------------------------------------------------------------------
 
-# -- Strange Occurrence 5: the lost player ----------------------------------------------------
+@attrs.frozen
+class Moving(PlayerDecision):
+    """The player has rolled ``roll`` for movement and chooses where the move ends (and,
+    where opponents stand, whom it attacks there)."""
 
-def _astray_reach(state: VampyreState, lost: str, roll: int) -> Reach:
-    where = state.players[lost].location
+    KIND = MOVE
+    RULE = RULE
+    ACTIONS = (Move,)
+    DOING = "move"
+    roll: int
+
+    def legal_actions(self, state: VampyreState, seat: str) -> tuple[Action, ...]:
+        return move_actions(state, seat, self.roll).actions
+
+    def effect(self, state: VampyreState, seat: str, action: Action) -> None:
+        assert isinstance(action, Move)
+        moved = perform(state, seat, action, self.roll)
+        after_move(state, seat, action.attack, moved)
+
+    def why_not(self, state: VampyreState, seat: str, action: Action) -> IllegalAction:
+        assert isinstance(action, Move)
+        return explain_move(state, seat, action, self.roll)
+
+    def prompt(self, state: VampyreState, seat: str) -> str:
+        where = "fly" if state.players[seat].form == NOSFERATU and not state.in_castle \
+            else "move"
+        return f"{at_hour(state)}{who(state, seat)} rolled {self.roll}: choose where to {where}"
+
+    @classmethod
+    def label(cls, state: VampyreState, seat: str, action: Action) -> str:
+        assert isinstance(action, Move)
+        label = f"move to {place_text(state, action.to)}"
+        if action.attack == COUNT_DRACULA:
+            return f"{label} and attack Count Dracula"
+        if action.attack in state.players:
+            return f"{label} and attack {foe(state, action.attack)}"
+        if action.attack:
+            return f"{label} and attack {action.attack!r}"
+        pending = state.pending
+        if state.in_castle and state.green.get(action.to) and \
+                pending is not None and state.players[pending.seat].form == HUNTER:
+            return f"{label} and reveal the guardian there"
+        return label
+
+    def fits(self) -> bool:
+        return 1 <= self.roll <= 6
+
+    def offered(self, state: VampyreState) -> bool:
+        """The current player, on the board, free to roll (not possessed, fleeing, bound
+        to reveal a guardian or locked in a fight), with somewhere to go."""
+        seat = self.seat
+        p = state.players[seat]
+        return seat == state.current and p.location is not None and not p.possessed \
+            and not p.fleeing and not p.must_reveal and state.fight_of(seat) is None \
+            and bool(move_actions(state, seat, self.roll).actions)
+
+
+def offer_move(state: VampyreState, seat: str, roll: int) -> bool:
+    """Offer ``seat`` the moves ``roll`` allows; False if there is none (the mover is
+    stuck)."""
+    moves = move_actions(state, seat, roll)
+    if not moves.actions:
+        return False
+    state.ask(Moving(seat, roll), moves)  # its legal actions, worked out already
+    return True
+
+
+def after_move(state: VampyreState, seat: str, attack: str, moved: dict[str, Any]) -> None:
+    """Steps 2-3 after movement: search, or camp and check for an encounter; then combat.
+
+    A hunter who ends a move in the mountains, the forest or an area under evil influence
+    "must roll" for the night's encounter (2.), even on an opponent he attacks: the attack
+    (3. Combat) waits on the stack (:class:`CombatStep`) until the night is over. ``moved``
+    is the move's log event; the night's encounter roll joins it in one entry.
+    """
+    p = state.players[seat]
+    where = p.location
     assert where is not None
-    return transylvania_reach(state.world.transylvania, where, roll, BAT)
-
-
-def astray_actions(state: VampyreState, lost: str, roll: int) -> Listed:
-    """Strange Occurrence 5: every hex exactly ``roll`` hexes of walking away (or, in a
-    corner, as far as possible), terrain ignored, entering no hex twice."""
-    return _astray_reach(state, lost, roll).astray
-
-
-def astray_path(state: VampyreState, lost: str, to: str, roll: int) -> Path:
-    """The path the lost player is led along to ``to`` (one of the listed ends)."""
-    return _astray_reach(state, lost, roll).full[to]
-
-
-def explain_astray(state: VampyreState, lost: str, action: LeadAstray,
-                   roll: int) -> IllegalAction:
-    """Why the lost player may not be moved to ``action.to``."""
     board = state.world.transylvania
-    if action.to not in board.index:
-        return IllegalAction(f"{action.to!r} is not a hex of Transylvania", rule=ASTRAY_RULE)
-    reach = _astray_reach(state, lost, roll)
-    hexes = reach.longest or roll
-    return IllegalAction(f"{state.place(action.to)} is not a walk of exactly {hexes} "
-                         f"{'hex' if hexes == 1 else 'hexes'} from {state.name(lost)}'s hex, "
-                         "entering no hex twice (terrain is ignored)", rule=ASTRAY_RULE)
+    wilderness = not state.in_castle and not board.is_large(where) \
+        and p.form == HUNTER and not p.possessed
+    if wilderness:
+        if attack:
+            state.stack.append(CombatStep(seat, attack))  # 3. Combat, once the night is over
+        night(state, seat, moved)
+        return
+    state.events.add(moved)
+    if attack:
+        player_fight(state, seat, attack)
+        return
+    if state.in_castle:
+        arrive(state, seat)
+        return
+    if board.is_large(where):
+        p.visit(where)
+    if p.form != HUNTER or p.possessed:
+        return  # the converted neither search nor roll for encounters
+    if can_search(state, seat):
+        state.ask(SearchOrCamp(seat))
+
+
+@attrs.frozen
+class CombatStep(VampyreDecision):
+    """"Sequence of Play - Transylvania": 2. Search or check for encounter, 3. Combat. A
+    hunter who ended his move on an opponent in the wilderness has rolled for the night's
+    encounter; once it is over (a fight, a Strange Occurrence, a decision it asked), he
+    attacks the opponent, if both are still there and free to fight (ruling 7).
+
+    Nobody decides it: saves hold it under the decision the night asked (``waiting``)."""
+
+    KIND = COMBAT_STEP
+    RULE = "Sequence of Play - Transylvania"
+    seat: str
+    target: str
+
+    def run(self, state: VampyreState) -> None:
+        state.stack.pop()
+        if self.may_attack(state):
+            player_fight(state, self.seat, self.target)
+            return
+        state.events.say("no_attack", f"{state.name(self.seat)} can no longer attack "
+                         f"{state.name(self.target)}", seat=self.seat, opponent=self.target)
+
+    def may_attack(self, state: VampyreState) -> bool:
+        """The hunter, free and not possessed, still shares a hex with the opponent, who is
+        still one he may attack there."""
+        p = state.players[self.seat]
+        return p.is_living_hunter and state.fight_of(self.seat) is None \
+            and self.target in attack_targets(state, self.seat).get(p.location or "", ())
+
+    def fits(self, state: VampyreState) -> bool:
+        """The current player waits to attack another player under a decision the night's
+        encounter asked (read when a save is loaded)."""
+        pending = state.pending
+        fight = None if pending is None else pending.held_fight()
+        return self.seat == state.current and self.target in state.players \
+            and self.target != self.seat and pending is not None \
+            and pending.kind in (LEAD_ASTRAY, LOOK_AT_COUNTER, SILVER_BULLET) \
+            and (fight is None or fight.origin == FightOrigin.ENCOUNTER)
+
+
+# -- possession: the automatic charge ---------------------------------------------------------
+
+def _nearest_prey(state: VampyreState, seat: str) -> str | None:
+    p = state.players[seat]
+    assert p.location is not None
+    seats = state.seats
+    board = state.world.castle if state.in_castle else state.world.transylvania
+    prey = [s for s, q in state.players.items()
+            if s != seat and q.is_living_hunter and state.fight_of(s) is None]
+    if not prey:
+        return None
+
+    def key(s: str) -> tuple[int, int]:
+        where = state.players[s].location
+        assert where is not None and p.location is not None
+        return (board.distance(p.location, where),
+                (seats.index(s) - seats.index(seat)) % len(seats))
+
+    return min(prey, key=key)
+
+
+def _charge(board: Transylvania, start: str, goal: str, dice: tuple[int, int]) -> Path:
+    """The path of a possessed player's charge in Transylvania: to the prey if the dice
+    reach it, else to the hex the dice reach nearest it (fewest hexes moved, then map
+    order, on a tie)."""
+    paths = charge_reach(board, start, dice)
+    end = min(paths, key=lambda h: (board.distance(h, goal), len(paths[h]), board.index[h]))
+    return paths[end]
+
+
+def possessed_move(state: VampyreState, seat: str) -> None:
+    """"P - Possession": the possessed player moves at twice normal speed (two dice; one die
+    inside the castle) towards the nearest living player and attacks on reaching him."""
+    p = state.players[seat]
+    target = _nearest_prey(state, seat)
+    if target is None:
+        state.events.say("possessed", f"{state.when()}The possessed {state.name(seat)} finds "
+                         "no one to attack",
+                         seat=seat)
+        return
+    start = p.location
+    goal = state.players[target].location
+    assert start is not None and goal is not None
+    moved: list[str] = []
+    if state.in_castle:
+        die = state.dice.d6()
+        dice_text = f"{die}"
+        moved = state.world.castle.shortest_path(start, goal)[:die]
+    else:
+        d1, d2 = state.dice.d6(), state.dice.d6()
+        dice_text = f"{d1} and {d2}"
+        moved = list(_charge(state.world.transylvania, start, goal, (d1, d2)))
+    end = moved[-1] if moved else start
+    p.location = end
+    state.events.say("possessed", f"{state.when()}The possessed {state.name(seat)} rolls "
+                     f"{dice_text} and charges towards {state.name(target)}, to "
+                     f"{state.place(end)}", seat=seat, target=target, path=moved)
+    fights_here = state.in_castle or not state.world.transylvania.is_large(goal)
+    if p.location == goal and fights_here:
+        player_fight(state, seat, target)

@@ -5,30 +5,28 @@ the top counter is turned over. Nothing; Dracula Attacks! (a fight with the
 Count, who disappears afterwards whatever the result); a useful item, kept;
 or a coffin, burned and kept as proof. A player who has searched a large hex
 must visit another large hex and return before searching it again; a hex whose
-three counters are gone is "clean" and may not be searched again.
+three counters are gone is "clean" and may not be searched again (the visit that
+allows it: ``Player.visit``). :class:`SearchOrCamp` is the decision.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
+from gothic_kernel import Action
+
 from . import combat, winning
-from .state import HUNTER, Fight, Player
+from .actions import MAKE_CAMP, SEARCH, MakeCamp, Search
+from .decisions import SEARCH_DECISION, PlayerDecision
+from .state import HUNTER, Fight, FightOrigin
+from .wording import place_text
 
 if TYPE_CHECKING:
     from .state import VampyreState
 
 RULE = "Searching a Large Hex"
-
-
-def visit(player: Player, large_hex: str) -> None:
-    """A player ends a move (or is placed) in a large hex.
-
-    Ending in another large hex than the one searched last counts as the visit
-    that allows searching it again (a ruling: passing through does not count).
-    """
-    if player.searched and player.searched != large_hex:
-        player.searched = ""
 
 
 def can_search(state: VampyreState, seat: str) -> bool:
@@ -63,4 +61,43 @@ def search(state: VampyreState, seat: str) -> None:
     else:
         state.removed.append(counter)
         if category == "dracula_attacks":
-            combat.begin(state, Fight(seat, "dracula", seat, origin="dracula_attacks"))
+            combat.begin(state, Fight(seat, "dracula", seat, origin=FightOrigin.DRACULA_ATTACKS))
+
+
+@attrs.frozen
+class SearchOrCamp(PlayerDecision):
+    """A hunter has ended a move in a large hex that may be searched: search it, or make
+    camp without searching."""
+
+    KIND = SEARCH_DECISION
+    RULE = RULE
+    ACTIONS = (Search, MakeCamp)
+    DOING = "search or make camp"
+
+    def legal_actions(self, state: VampyreState, seat: str) -> tuple[Action, ...]:
+        return (SEARCH, MAKE_CAMP)
+
+    def effect(self, state: VampyreState, seat: str, action: Action) -> None:
+        if isinstance(action, Search):
+            search(state, seat)
+        else:
+            state.events.say("make_camp", f"{state.name(seat)} makes camp without searching",
+                             seat=seat)
+
+    def prompt(self, state: VampyreState, seat: str) -> str:
+        where = state.players[seat].location
+        assert where is not None
+        return (f"{state.name(seat)} has stopped in {state.place(where)}: search it (turn "
+                "over the top counter) or make camp without searching")
+
+    @classmethod
+    def label(cls, state: VampyreState, seat: str, action: Action) -> str:
+        if isinstance(action, MakeCamp):
+            return "make camp without searching"
+        where = state.players[seat].location
+        return f"search {place_text(state, where)}" if where else "search the large hex"
+
+    def offered(self, state: VampyreState) -> bool:
+        """The current player, in Transylvania, where it may search."""
+        return self.seat == state.current and not state.in_castle \
+            and can_search(state, self.seat)

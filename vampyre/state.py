@@ -3,16 +3,19 @@
 A :class:`VampyreState` holds the players (their counters: where they stand,
 what they carry, bites, wounds, conversions), the face-down counters of the
 large hexes and of Castle Dracula, the fights left unresolved by an "N"
-result, the clock of Castle Dracula, and the one decision the game is waiting
-for (:class:`Pending`). The rules live in the other modules; this one only
-keeps, copies and saves the data and answers the contract's questions.
+result, the clock of Castle Dracula, and the stack of what the game waits for
+(:mod:`vampyre.decisions`): the Sequence of Play and, above it, the decision a
+player must make. The rules live in the other modules; this one only keeps,
+copies and saves the data, and answers the contract's questions from the top of
+the stack. It imports no rule module: what a viewer sees is worked out by the
+game object (``views``), and saves are read back by ``saving``.
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from functools import cache
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -22,48 +25,98 @@ from gothic_kernel import (
     BadOption,
     Dice,
     IllegalAction,
+    Listed,
     Log,
     LoggedState,
     Outcome,
+    RuleError,
     Sequencer,
 )
-from gothic_kernel.serial import from_data, to_data
+from gothic_kernel.decisions import Decision, DecisionState, settle
+from gothic_kernel.serial import to_data
 
 from .board import CastleMap, Transylvania
+from .decisions import CHOOSE_ITEM as CHOOSE_ITEM
+from .decisions import LEAD_ASTRAY as LEAD_ASTRAY
+from .decisions import LOOK_AT_COUNTER as LOOK_AT_COUNTER
+from .decisions import MOVE as MOVE
+from .decisions import SEARCH_DECISION as SEARCH_DECISION
+from .decisions import SILVER_BULLET as SILVER_BULLET
+from .decisions import TURN_START as TURN_START
+from .decisions import Flow, PlayerDecision, TurnStep
+from .decisions import Pending as Pending
 from .tables import Rules, data_sources, load_rules, reading, source_label
 
 if TYPE_CHECKING:
     from . import VampyreGame
 
-# -- names used throughout -------------------------------------------------------------------
-TRANSYLVANIA = "transylvania"
-CASTLE = "castle_dracula"
 
-HUNTER = "hunter"
-NOSFERATU = "nosferatu"
-PLAYER_WEREWOLF = "player_werewolf"
-FORMS = (HUNTER, NOSFERATU, PLAYER_WEREWOLF)
+class Stage(enum.StrEnum):
+    """The game being played ("The Basic Game", "The Extended Game")."""
+
+    TRANSYLVANIA = "transylvania"
+    CASTLE = "castle_dracula"
+
+
+class Form(enum.StrEnum):
+    """What a player's counter is: a vampire hunter, or one of the converted
+    ("Vampiric Conversion", "Werewolf Conversion"; a possessed hunter stays a hunter)."""
+
+    HUNTER = "hunter"
+    NOSFERATU = "nosferatu"
+    PLAYER_WEREWOLF = "player_werewolf"
+
+
+class Out(enum.StrEnum):
+    """Why a player has left the game for good ("" while in it)."""
+
+    IN = ""
+    DEAD = "dead"  # two wounds in Castle Dracula
+    SAVED = "saved"  # a nosferatu destroyed by an S result
+    SLAIN = "slain"  # a player werewolf killed with a silver bullet
+
+
+class TurnKind(enum.StrEnum):
+    """How the turn under way is played (saved as ``turn_kind``)."""
+
+    USUAL = ""
+    #: "P - Possession": the possessed player charges; the turn counts down the possession.
+    POSSESSED = "possessed"
+
+
+class FightOrigin(enum.StrEnum):
+    """How a fight began (it decides how an N result ends it, and what a victory does)."""
+
+    NONE = ""
+    #: A creature met at night ("Encounters").
+    ENCOUNTER = "encounter"
+    #: A player ended a move on an opponent ("Combat").
+    PLAYER = "player"
+    #: A guardian of Castle Dracula revealed, or the Count in his room.
+    GUARDIAN = "guardian"
+    #: "Dracula Attacks!": the Count vanishes whatever the result.
+    DRACULA_ATTACKS = "dracula_attacks"
+
+
+# -- names used throughout -------------------------------------------------------------------
+TRANSYLVANIA = Stage.TRANSYLVANIA
+CASTLE = Stage.CASTLE
+
+HUNTER = Form.HUNTER
+NOSFERATU = Form.NOSFERATU
+PLAYER_WEREWOLF = Form.PLAYER_WEREWOLF
+FORMS = tuple(Form)
 
 KLAUSENBURG = "klausenburg"
 THE_CRYPTS = "the_crypts"
 THE_STANDING_STONES = "the_standing_stones"
 
-#: Why a player has left the game for good.
-DEAD = "dead"  # two wounds in Castle Dracula
-SAVED = "saved"  # a nosferatu destroyed by an S result
-SLAIN = "slain"  # a player werewolf killed with a silver bullet
+DEAD = Out.DEAD
+SAVED = Out.SAVED
+SLAIN = Out.SLAIN
 
-
-# pending decisions
-TURN_START = "turn_start"
-MOVE = "move"
-SEARCH_DECISION = "search"
-SILVER_BULLET = "silver_bullet"
-LEAD_ASTRAY = "lead_astray"
-LOOK_AT_COUNTER = "look_at_counter"
-CHOOSE_ITEM = "choose_item"
-PENDING_KINDS = (TURN_START, MOVE, SEARCH_DECISION, SILVER_BULLET, LEAD_ASTRAY,
-                 LOOK_AT_COUNTER, CHOOSE_ITEM)
+USUAL_TURN = TurnKind.USUAL
+POSSESSED_TURN = TurnKind.POSSESSED
 
 
 def clock_text(hour: int) -> str:
@@ -73,13 +126,6 @@ def clock_text(hour: int) -> str:
     if hour == 0:
         return "midnight"
     return f"{hour % 12} {'a.m.' if hour < 12 else 'p.m.'}"
-
-
-def _turns() -> ModuleType:
-    """The sequence-of-play module (imported late: it imports this one)."""
-    from . import turns
-
-    return turns
 
 
 @attrs.frozen
@@ -118,7 +164,7 @@ class Player:
     """One player's counter and the notes kept on paper for it."""
 
     seat: str
-    form: str = HUNTER
+    form: Form = HUNTER
     location: str | None = None  # None: off the board (sated, dissolved, waiting to reappear)
     bites: int = 0
     items: list[str] = attrs.field(factory=list)  # useful items (counter ids or gift ids)
@@ -135,13 +181,22 @@ class Player:
     resting: bool = False  # spending this turn at The Standing Stones
     fleeing: bool = False  # F result: heading back to The Portcullis
     must_reveal: bool = False  # in a green area at midnight: reveals before leaving
-    out: str = ""  # "" while in the game; DEAD, SAVED or SLAIN once out for good
+    out: Out = Out.IN  # once out for good: DEAD, SAVED or SLAIN
 
     def copy(self) -> Player:
         twin = attrs.evolve(self)
         twin.items = self.items.copy()
         twin.coffins = self.coffins.copy()
         return twin
+
+    def visit(self, large_hex: str) -> None:
+        """The player ends a move (or is placed) in a large hex ("Searching a Large Hex").
+
+        Ending in another large hex than the one searched last counts as the visit
+        that allows searching it again (a ruling: passing through does not count).
+        """
+        if self.searched and self.searched != large_hex:
+            self.searched = ""
 
     @property
     def is_hunter(self) -> bool:
@@ -174,23 +229,12 @@ class Fight:
     attacker: str
     opponent: str = ""
     counter: str = ""
-    origin: str = ""
+    origin: FightOrigin = FightOrigin.NONE
     gypsies: int = 0
     space: str = ""
 
 
-@attrs.define(slots=True)
-class Pending:
-    """The decision the game waits for: whose, what kind, and its context."""
-
-    seat: str
-    kind: str
-    roll: int = 0  # the movement die (move, lead_astray)
-    target: str = ""  # lead_astray: the lost player
-    fight: Fight | None = None  # silver_bullet: the fight awaiting the declaration
-
-
-def _plain(thing: Player | Fight | Pending) -> dict[str, Any]:
+def plain(thing: Player | Fight) -> dict[str, Any]:
     """The fields of a plain attrs record as JSON-able data (lists copied)."""
     data = {}
     for name in _FIELDS[type(thing)]:
@@ -200,66 +244,17 @@ def _plain(thing: Player | Fight | Pending) -> dict[str, Any]:
 
 
 _FIELDS: dict[type, tuple[str, ...]] = {
-    cls: tuple(f.name for f in attrs.fields(cls)) for cls in (Player, Fight, Pending)}
+    cls: tuple(f.name for f in attrs.fields(cls)) for cls in (Player, Fight)}
 
 
-@attrs.define
-class Snapshot:
-    """Everything but the dice, as saved by ``to_json``."""
+class VampyreState(LoggedState, DecisionState):
+    """A game of VAMPYRE: the Basic Game in Transylvania, then Castle Dracula.
 
-    options: dict[str, Any]
-    stage: str
-    order: Sequencer
-    players: dict[str, Player]
-    stacks: dict[str, list[str]]
-    removed: list[str]
-    peeks: dict[str, dict[str, str]]
-    gifts: int
-    fights: list[Fight]
-    pending: Pending | None
-    turn_open: bool
-    turn_kind: str
-    turns: int
-    clock: int
-    green: dict[str, str]
-    revealed: dict[str, str]
-    red_aside: list[str]
-    basic_winner: str
-    first: str
-    rounds: int
-    result: Outcome | None
+    Whoever makes one puts the Sequence of Play at the bottom of ``stack``
+    (``turns.SequenceOfPlay``: a new game, a save read back).
+    """
 
-
-def _fields(cls: type, data: Any, what: str) -> None:
-    """A saved record of ``cls`` must hold exactly its fields (``to_data`` writes them all;
-    one missing would be read as its default without a word)."""
-    if not isinstance(data, dict):
-        raise ValueError(f"{what} is not a record")
-    expected = {f.name for f in attrs.fields(cls)}
-    if set(data) != expected:
-        odd = sorted(set(data) ^ expected)
-        raise ValueError(f"{what} lacks or adds the field {odd[0]!r}")
-
-
-def _complete_records(data: Any) -> None:
-    """Every record of a save holds exactly its fields."""
-    _fields(Snapshot, data, "the state")
-    _fields(Sequencer, data["order"], "the turn order")
-    players, fights, pending = data["players"], data["fights"], data["pending"]
-    for seat, player in (players.items() if isinstance(players, dict) else ()):
-        _fields(Player, player, f"the record of {seat}")
-    for fight in fights if isinstance(fights, list) else ():
-        _fields(Fight, fight, "a fight")
-    if pending is not None:
-        _fields(Pending, pending, "the decision waited for")
-        if pending["fight"] is not None:
-            _fields(Fight, pending["fight"], "the decision's fight")
-    if data["result"] is not None:
-        _fields(Outcome, data["result"], "the outcome")
-
-
-class VampyreState(LoggedState):
-    """A game of VAMPYRE: the Basic Game in Transylvania, then Castle Dracula."""
+    game: VampyreGame
 
     def __init__(self, game: VampyreGame, dice: Dice, options: Mapping[str, Any]) -> None:
         self.game = game
@@ -275,9 +270,8 @@ class VampyreState(LoggedState):
         self.peeks: dict[str, dict[str, str]] = {}
         self.gifts = 0
         self.fights: list[Fight] = []
-        self.pending: Pending | None = None
-        self.turn_open = False
-        self.turn_kind = ""
+        self.stack: list[Decision[Any]] = []
+        self.turn_kind = TurnKind.USUAL
         self.turns = 0
         self.clock = 12
         self.green: dict[str, str] = {}
@@ -286,8 +280,55 @@ class VampyreState(LoggedState):
         self.basic_winner = ""
         self.first = ""  # who went first in this stage: each round begins with this player
         self.rounds = 0  # rounds begun in this stage
-        self.result: Outcome | None = None
+        self.result = None
         self.events = Log()
+
+    # -- what the game waits for ----------------------------------------------------------------
+    @property
+    def pending(self) -> PlayerDecision | None:
+        """The decision a player must make now (None once the game is over)."""
+        top = self.stack[-1]
+        return top if isinstance(top, PlayerDecision) else None
+
+    @pending.setter
+    def pending(self, decision: PlayerDecision | None) -> None:
+        """Wait for ``decision`` instead of the one waited for (None: for nothing)."""
+        del self.stack[1:]
+        if decision is not None:
+            self.stack.append(decision)
+
+    def ask(self, decision: PlayerDecision, listed: Listed | None = None) -> None:
+        """Wait for ``decision``; ``listed``, when given, is its legal actions, already
+        worked out by the rules that offer it."""
+        self.stack.append(decision)
+        if listed is not None:
+            self._legal_cache = {decision.seat: listed}
+
+    @property
+    def turn_open(self) -> bool:
+        """True while a turn is under way (from its start until it ends)."""
+        flow = self.stack[0]
+        assert isinstance(flow, Flow)
+        return flow.step is TurnStep.END
+
+    @turn_open.setter
+    def turn_open(self, value: bool) -> None:
+        flow = self.stack[0]
+        assert isinstance(flow, Flow)
+        self.stack[0] = flow.at(TurnStep.END if value else TurnStep.BEGIN)
+
+    def enter_phase(self) -> None:
+        raise RuleError("the Sequence of Play is never taken off the stack while the game "
+                        "goes on (turns.SequenceOfPlay)")
+
+    def begin_round(self, first: str = "") -> None:
+        """A round begins: each player has a turn, clockwise from the one who went first in
+        this stage (``first``, given when the stage begins). Logged for the report's
+        headings."""
+        if first:
+            self.first, self.rounds = first, 0
+        self.rounds += 1
+        self.events.say("round", f"Round {self.rounds}", round=self.rounds, stage=self.stage)
 
     # -- the contract ---------------------------------------------------------------------------
     @property
@@ -295,46 +336,43 @@ class VampyreState(LoggedState):
         return self.order.order
 
     def current_seats(self) -> tuple[str, ...]:
-        if self.result is not None or self.pending is None:
+        """The deciders of the top of the stack (DecisionState's, read on every step)."""
+        if self.is_over:
             return ()
-        return (self.pending.seat,)
-
-    def _legal_actions(self, seat: str) -> list[Action]:
-        if self.result is not None or self.pending is None or seat != self.pending.seat:
-            return []
-        found: list[Action] = _turns().legal_actions(self)
-        return found
-
-    def _prompt(self, seat: str) -> str:
-        from .wording import prompt
-
-        return prompt(self)
-
-    def _describe_action(self, seat: str, action: Action) -> str:
-        from .wording import describe
-
-        return describe(self, seat, action)
+        return self.stack[-1].deciders(self)
 
     def explain_illegal(self, seat: str, action: Action) -> IllegalAction:
-        refusal: IllegalAction = _turns().explain_illegal(self, seat, action)
-        return refusal
+        pending = self.pending
+        assert pending is not None  # the kernel asks only about a seat that may act
+        return pending.refused(self, seat, action)
 
     def _apply(self, seat: str, action: Action) -> None:
-        _turns().act(self, seat, action)
+        """The decision is made; the rules run on to the next one. (A move's legal actions,
+        worked out when the move is offered, stay remembered.)"""
+        self.stack[-1].apply(self, seat, action)
+        settle(self)
 
     def observation(self, viewer: str) -> dict[str, Any]:
-        from .views import observation
-
         self.check_viewer(viewer)
-        return observation(self, viewer)
+        return self.game.observe(self, viewer)
+
+    #: True once the game has ended: a plain attribute kept with ``result`` (the kernel
+    #: reads it several times a step).
+    is_over: bool = False
 
     @property
-    def is_over(self) -> bool:
-        return self.result is not None
+    def result(self) -> Outcome | None:
+        """The outcome, once the game has ended."""
+        return self._result
+
+    @result.setter
+    def result(self, outcome: Outcome | None) -> None:
+        self._result = outcome
+        self.is_over = outcome is not None
 
     @property
     def outcome(self) -> Outcome | None:
-        return self.result
+        return self._result
 
     def clone(self) -> VampyreState:
         twin = object.__new__(VampyreState)
@@ -349,8 +387,8 @@ class VampyreState(LoggedState):
         twin.peeks = {s: p.copy() for s, p in self.peeks.items()}
         twin.gifts = self.gifts
         twin.fights = [attrs.evolve(f) for f in self.fights]
-        twin.pending = None if self.pending is None else attrs.evolve(self.pending)
-        twin.turn_open, twin.turn_kind, twin.turns = self.turn_open, self.turn_kind, self.turns
+        twin.stack = list(self.stack)  # the records are immutable
+        twin.turn_kind, twin.turns = self.turn_kind, self.turns
         twin.clock = self.clock
         twin.green = self.green.copy()
         twin.revealed = self.revealed.copy()
@@ -363,60 +401,41 @@ class VampyreState(LoggedState):
         return twin
 
     def _resample(self, viewer: str, seed: int) -> VampyreState:
-        from .views import resample
-
-        return resample(self, viewer, seed)
+        return self.game.resample_state(self, viewer, seed)
 
     # -- saving ---------------------------------------------------------------------------------
-    def snapshot(self) -> Snapshot:
-        return Snapshot(self.options, self.stage, self.order, self.players, self.stacks,
-                        self.removed, self.peeks, self.gifts, self.fights, self.pending,
-                        self.turn_open, self.turn_kind, self.turns, self.clock, self.green,
-                        self.revealed, self.red_aside, self.basic_winner, self.first,
-                        self.rounds, self.result)
-
     def to_data(self) -> dict[str, Any]:
-        """What ``serial.to_data(self.snapshot())`` gives, built by hand (it is on the hot
-        path of saving); the kernel saves the log beside it."""
-        return {
+        """The state as JSON data, built by hand (it is on the hot path of saving); the
+        kernel saves the log beside it, and ``saving`` reads it back."""
+        pending = self.pending
+        record = None
+        if pending is not None:
+            record = pending.record()
+            if record["fight"] is not None:
+                record["fight"] = plain(record["fight"])
+        data = {
             "options": dict(self.options, hunters=list(self.options["hunters"])),
             "stage": self.stage, "order": to_data(self.order),
-            "players": {s: _plain(p) for s, p in self.players.items()},
+            "players": {s: plain(p) for s, p in self.players.items()},
             "stacks": {h: list(c) for h, c in self.stacks.items()},
             "removed": list(self.removed),
             "peeks": {s: dict(p) for s, p in self.peeks.items()},
-            "gifts": self.gifts, "fights": [_plain(f) for f in self.fights],
-            "pending": None if self.pending is None else {
-                **_plain(self.pending),
-                "fight": None if self.pending.fight is None else _plain(self.pending.fight)},
+            "gifts": self.gifts, "fights": [plain(f) for f in self.fights],
+            "pending": record,
             "turn_open": self.turn_open, "turn_kind": self.turn_kind, "turns": self.turns,
             "clock": self.clock, "green": dict(self.green), "revealed": dict(self.revealed),
             "red_aside": list(self.red_aside), "basic_winner": self.basic_winner,
             "first": self.first, "rounds": self.rounds,
             "result": None if self.result is None else to_data(self.result),
         }
-
-    @staticmethod
-    def from_snapshot(game: VampyreGame, data: Any, dice: Dice) -> VampyreState:
-        _complete_records(data)
-        snap: Snapshot = from_data(Snapshot, data)
-        state = VampyreState(game, dice, snap.options)
-        state.stage, state.order, state.players = snap.stage, snap.order, snap.players
-        state.stacks, state.removed, state.peeks = snap.stacks, snap.removed, snap.peeks
-        state.gifts, state.fights, state.pending = snap.gifts, snap.fights, snap.pending
-        state.turn_open, state.turn_kind, state.turns = snap.turn_open, snap.turn_kind, snap.turns
-        state.clock, state.green, state.revealed = snap.clock, snap.green, snap.revealed
-        state.red_aside, state.basic_winner = snap.red_aside, snap.basic_winner
-        state.first, state.rounds = snap.first, snap.rounds
-        state.result = snap.result
-        return state
+        if len(self.stack) > 2:  # a step waits under the decision (written only then)
+            data["waiting"] = [record.to_data() for record in self.stack[1:-1]]
+        return data
 
     def check_invariants(self) -> None:
         """Raise ValueError if the state could not arise in play (a corrupt save): see
         :mod:`vampyre.invariants`."""
-        from .invariants import check
-
-        check(self)
+        self.game.check_invariants(self)
 
     # -- helpers the rules share ------------------------------------------------------------------
     @property
@@ -425,12 +444,12 @@ class VampyreState(LoggedState):
         return self.order.seat
 
     @property
-    def stage(self) -> str:
+    def stage(self) -> Stage:
         """``transylvania`` (the Basic Game) or ``castle_dracula`` (the Extended Game)."""
         return self._stage
 
     @stage.setter
-    def stage(self, stage: str) -> None:
+    def stage(self, stage: Stage) -> None:
         self._stage = stage
         self.in_castle = stage == CASTLE  # read on every step: kept as a plain attribute
 

@@ -16,17 +16,12 @@ import attrs
 
 from gothic_kernel import Log, LogEntry
 
-from .state import Fight, clock_text
-from .wording import prompt
+from .castle import daylight
+from .combat import fight_view
+from .state import clock_text
 
 if TYPE_CHECKING:
     from .state import VampyreState
-
-
-def _fight_view(state: VampyreState, fight: Fight) -> dict[str, Any]:
-    return {"hunter": fight.hunter, "monster": fight.monster, "attacker": fight.attacker,
-            "opponent": fight.opponent, "space": fight.space, "gypsies": fight.gypsies,
-            "guardian": state.rules.red_counters[fight.counter] if fight.counter else ""}
 
 
 def _player_view(state: VampyreState, seat: str) -> dict[str, Any]:
@@ -60,10 +55,7 @@ def observation(state: VampyreState, viewer: str) -> dict[str, Any]:
         "turn": state.turns,
         "round": state.rounds,
         "current": state.current if state.result is None else None,
-        "pending": None if pending is None else {
-            "seat": pending.seat, "kind": pending.kind, "text": prompt(state),
-            "roll": pending.roll, "target": pending.target,
-            "fight": None if pending.fight is None else _fight_view(state, pending.fight)},
+        "pending": None if pending is None else pending.view(state, viewer),
         "players": {s: _player_view(state, s) for s in state.seats},
         "large_hexes": {h: {"name": state.world.transylvania.name(h),
                             "counters": len(state.stacks.get(h, [])),
@@ -71,13 +63,11 @@ def observation(state: VampyreState, viewer: str) -> dict[str, Any]:
                             "top_seen": rules.black_counters[tops[h]] if h in tops else None}
                         for h in state.world.transylvania.large_hexes},
         "set_aside": sorted(rules.black_counters[c] for c in state.removed),
-        "fights": [_fight_view(state, f) for f in state.fights],
+        "fights": [fight_view(state, f) for f in state.fights],
         "basic_winner": state.basic_winner or None,
         "outcome": None if state.result is None else state.result.to_data(),
     }
     if state.in_castle:
-        from .castle import daylight
-
         view["castle"] = {
             "clock": state.clock, "clock_text": clock_text(state.clock),
             "daylight": bool(daylight(state)),

@@ -14,12 +14,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gothic_kernel import Outcome
+import attrs
 
-from .state import CASTLE, CHOOSE_ITEM, HUNTER, TRANSYLVANIA, Pending
+from gothic_kernel import Action, IllegalAction, Outcome
+
+from .actions import ChooseItem
+from .castle import set_up
+from .decisions import CHOOSE_ITEM, PlayerDecision
+from .items import gift
+from .state import CASTLE, HUNTER, TRANSYLVANIA
+from .wording import the
 
 if TYPE_CHECKING:
     from .state import VampyreState
+
+RULE = "How to Win"
 
 COFFINS_TO_WIN = 3
 
@@ -74,19 +83,54 @@ def _basic_won(state: VampyreState, seat: str, *, three: bool) -> None:
                          "every vampire bite",
                          seat=seat)
     state.fights.clear()
-    state.pending = Pending(seat, CHOOSE_ITEM)
+    state.ask(ChoosingItem(seat))
 
 
 def take_item(state: VampyreState, seat: str, item: str) -> None:
     """The winner of the Basic Game takes a useful item, and the Extended Game begins."""
-    from . import castle
-    from .encounters import gift
-
     gift(state, seat, item)
     state.events.say("item_chosen", f"{state.name(seat)} chooses {state.name(item)} as the "
                      "winner's useful item",
                      seat=seat, item=item)
-    castle.set_up(state, seat)
+    set_up(state, seat)
+
+
+@attrs.frozen
+class ChoosingItem(PlayerDecision):
+    """The winner of the Basic Game "is healed of every bite and takes a useful item of
+    choice" into Castle Dracula (stage ``extended``)."""
+
+    KIND = CHOOSE_ITEM
+    RULE = RULE
+    ACTIONS = (ChooseItem,)
+    DOING = "choose a useful item"
+
+    def legal_actions(self, state: VampyreState, seat: str) -> list[Action]:
+        return [ChooseItem(item) for item in state.rules.items]
+
+    def effect(self, state: VampyreState, seat: str, action: Action) -> None:
+        assert isinstance(action, ChooseItem)
+        take_item(state, seat, action.item)
+
+    def why_not(self, state: VampyreState, seat: str, action: Action) -> IllegalAction:
+        assert isinstance(action, ChooseItem)
+        return IllegalAction(f"{action.item!r} is not a useful item; choose one of "
+                             f"{', '.join(state.rules.items)}", rule=RULE)
+
+    def prompt(self, state: VampyreState, seat: str) -> str:
+        return (f"{state.name(seat)} has won the Basic Game: choose a useful item to take "
+                "into Castle Dracula")
+
+    @classmethod
+    def label(cls, state: VampyreState, seat: str, action: Action) -> str:
+        assert isinstance(action, ChooseItem)
+        known = action.item in state.rules.items
+        return f"take {the(state, action.item)}" if known else f"take {action.item!r}"
+
+    def offered(self, state: VampyreState) -> bool:
+        """The winner of the Basic Game, before Castle Dracula, in a game of both stages."""
+        return self.seat == state.basic_winner and not state.in_castle \
+            and state.options["stage"] == "extended"
 
 
 def dracula_slain(state: VampyreState, seat: str) -> None:
@@ -96,11 +140,12 @@ def dracula_slain(state: VampyreState, seat: str) -> None:
 
 
 def check_end(state: VampyreState) -> None:
-    """The game ends when no vampire hunter is left."""
-    if state.result is not None or state.pending is not None:
+    """The game ends when no vampire hunter is left (asked as each turn ends)."""
+    if state.is_over:
         return
-    if any(p.form == HUNTER and not p.out for p in state.players.values()):
-        return
+    for p in state.players.values():
+        if p.form == HUNTER and not p.out:
+            return
     state.events.say("darkness", "No vampire hunter is left: the forces of darkness prevail")
     state.result = Outcome((), LEVELS[state.stage], "no vampire hunter is left",
                            _scores(state))

@@ -12,16 +12,19 @@ resampler that redraws the cards the viewer has not seen.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from ..actions import Action
 from ..dice import Dice
+from ..encoding import ActionEncoding, GameEncoding, Tensor, TensorLayout
 from ..errors import CorruptSave, IllegalAction
 from ..game import Game, LoggedState, Outcome
+from ..log import Log
 from ..serial import from_data, to_data
-from ..visibility import PUBLIC, Log, Scope, event
+from ..visibility import PUBLIC, Scope, event
 
 CARDS = ("jack", "queen", "king")
 SEATS = ("first", "second")
@@ -80,6 +83,15 @@ class KuhnData:
     history: list[str] = attrs.field(factory=list)
 
 
+def _finished(history: list[str]) -> bool:
+    """True once the betting is over: a fold, a call, or two checks."""
+    return len(history) >= 2 and (history[-1] in ("fold", "call") or history == _CHECKED)
+
+
+_CHECKED = ["check", "check"]
+_TO_ACT = ((SEATS[0],), (SEATS[1],))
+
+
 class KuhnState(LoggedState):
     """A hand of Kuhn poker."""
 
@@ -90,6 +102,11 @@ class KuhnState(LoggedState):
         self.cards = cards
         self.history = history if history is not None else []
         self.events = events if events is not None else Log()
+        self._over = _finished(self.history)
+
+    def invalidate(self) -> None:
+        super().invalidate()
+        self._over = _finished(self.history)
 
     # -- the contract ------------------------------------------------------------------
     @property
@@ -97,12 +114,12 @@ class KuhnState(LoggedState):
         return SEATS
 
     def current_seats(self) -> tuple[str, ...]:
-        if self.is_over:
+        if self._over:
             return ()
-        return (SEATS[len(self.history) % 2],)
+        return _TO_ACT[len(self.history) % 2]
 
     def _legal_actions(self, seat: str) -> tuple[Action, ...]:
-        if self.is_over or seat != SEATS[len(self.history) % 2]:
+        if self._over or seat != SEATS[len(self.history) % 2]:
             return ()
         return _MOVES[tuple(self.history)]
 
@@ -121,17 +138,27 @@ class KuhnState(LoggedState):
     def _apply(self, seat: str, action: Action) -> None:
         self.history.append(action.TYPE)
         self.events.say(action.TYPE, f"{seat} {action.TYPE}s", seat=seat)
-        if self.is_over:
+        if _finished(self.history):
+            self._over = True
             self._settle()
 
     def _settle(self) -> None:
-        outcome = self.outcome
-        assert outcome is not None
+        winner, stake = self._result()
         if "fold" not in self.history:
             text = ", ".join(f"{s} shows the {self.cards[s]}" for s in SEATS)
             self.events.say("showdown", text, cards=dict(self.cards))
-        winner = outcome.winners[0]
-        self.events.say("result", f"{winner} wins {outcome.scores[winner]:g}", winner=winner)
+        self.events.say("result", f"{winner} wins {stake}", winner=winner)
+
+    def _result(self) -> tuple[str, int]:
+        """The winner of a finished hand, and the chips won."""
+        history, cards = self.history, self.cards
+        if history[-1] == "fold":
+            winner = SEATS[len(history) % 2]  # the player who did not fold
+        else:
+            first, second = SEATS
+            better = CARDS.index(cards[first]) > CARDS.index(cards[second])
+            winner = first if better else second
+        return winner, 1 + ("call" in history)
 
     def observation(self, viewer: str) -> dict[str, Any]:
         self.check_viewer(viewer)
@@ -145,18 +172,13 @@ class KuhnState(LoggedState):
 
     @property
     def is_over(self) -> bool:
-        h = self.history
-        return len(h) >= 2 and (h[-1] in ("fold", "call") or h == ["check", "check"])
+        return self._over
 
     @property
     def outcome(self) -> Outcome | None:
         if not self.is_over:
             return None
-        if self.history[-1] == "fold":
-            winner = SEATS[len(self.history) % 2]  # the player who did not fold
-        else:
-            winner = max(SEATS, key=lambda s: CARDS.index(self.cards[s]))
-        stake = 1 + ("call" in self.history)
+        winner, stake = self._result()
         loser = SEATS[1 - SEATS.index(winner)]
         return Outcome((winner,), reason="fold" if "fold" in self.history else "showdown",
                        scores={winner: stake, loser: -stake})
@@ -188,6 +210,38 @@ class KuhnState(LoggedState):
         return data
 
 
+class KuhnEncoding(GameEncoding):
+    """Kuhn poker's fixed-size encoding: four action ids (check 0, bet 1, call 2, fold 3)
+    and a 23-value observation tensor. Returns are the chips won or lost (-2 to 2)."""
+
+    min_utility, max_utility = -2.0, 2.0
+
+    def __init__(self, game: Game, options: dict[str, Any]) -> None:
+        super().__init__(game, options)
+        self.actions = ActionEncoding([(Check, {}), (Bet, {}), (Call, {}), (Fold, {})])
+        layout = TensorLayout()
+        layout.add("viewer", SEATS, doc="the viewer's seat (none for the public)")
+        layout.add("cards", SEATS, CARDS, doc="each seat's card, where the viewer sees it")
+        layout.add("history", 3, ("check", "bet", "call", "fold"), doc="the i-th bet")
+        layout.add("to_act", SEATS, doc="the seat to act")
+        layout.add("pot", 1, doc="chips in the pot / 4")
+        self.layout = layout
+
+    def observe(self, observation: Mapping[str, Any], viewer: str, tensor: Tensor) -> None:
+        tensor.put("viewer", viewer if viewer in SEATS else None)
+        for seat, card in observation["cards"].items():
+            tensor.put("cards", (seat, card))
+        for i, move in enumerate(observation["history"]):
+            tensor.put("history", (i, move))
+        tensor.put("to_act", observation["to_act"])
+        tensor.number("pot", observation["pot"], 4)
+
+    def returns(self, outcome: Outcome | None, seats: Sequence[str]) -> list[float]:
+        if outcome is None:
+            return [0.0 for _ in seats]
+        return [float(outcome.scores[seat]) for seat in seats]
+
+
 class KuhnPoker(Game):
     """The rules object of Kuhn poker."""
 
@@ -196,6 +250,9 @@ class KuhnPoker(Game):
     seats = SEATS
     has_hidden_information = True
     action_types = (Check, Bet, Call, Fold)
+
+    def make_encoding(self, options: dict[str, Any]) -> KuhnEncoding:
+        return KuhnEncoding(self, options)
 
     def _new_game(self, dice: Dice, options: dict[str, Any]) -> KuhnState:
         deck = list(CARDS)

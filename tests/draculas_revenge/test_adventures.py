@@ -294,7 +294,7 @@ def test_rescue_van_helsing_hunters_win_when_he_gets_off_the_board() -> None:
 def test_rescue_van_helsing_vampires_win_with_him_mesmerized_and_no_priest_left() -> None:
     st = rescue("chamber_one_door_b",
                 [{"id": "van_helsing", "kind": "minion", "seat": "vampires",
-                  "minion_card": "minion_6", "square": (14, 8)},
+                  "minion_card": "minion_5", "square": (14, 8)},
                  {"id": "staker_1", "square": (0, 9)},
                  {"id": "minion_1", "square": (9, 9)}], "minion_1")
     st.van_helsing_found = True
@@ -468,7 +468,7 @@ def test_points_value_own_forces_stop_where_the_box_runs_out() -> None:
     while st.current_seats() == ("hunters",):
         st.apply("hunters", Recruit("staker") if Recruit("staker") in
                  st.legal_actions("hunters") else st.legal_actions("hunters")[0])
-    for kind in ["she_wolf"] * 4 + ["minion"] * 8:
+    for kind in ["she_wolf"] * 4 + ["minion"] * 5 + ["nosferatu"]:
         st.apply("vampires", Recruit(kind))
     # 32 of 36 points: 4 left, no She-wolf or Minion left in the box, the rest cost more
     assert st.legal_actions("vampires") == [DoneRecruiting()]
@@ -481,14 +481,14 @@ def test_points_value_own_forces_spread_over_the_tinted_tiles() -> None:
     for _ in range(4):
         st.apply("hunters", Recruit("priest"))
     st.apply("hunters", DoneRecruiting())
-    for kind in ["minion"] * 8 + ["she_wolf", "she_wolf"]:
-        st.apply("vampires", Recruit(kind))
+    for kind in ["minion"] * 5 + ["she_wolf", "she_wolf", "nosferatu"]:
+        st.apply("vampires", Recruit(kind))  # 10 + 8 + 6 = 24: eight vampire characters
     st.apply("vampires", DoneRecruiting())
     passive(st, lambda s: s.phase != "setup")
     board = st.rules.board
     per_tile = Counter(board.tile_at(f.pos) for f in st.figures.values()
                        if f.seat == "vampires")
-    assert sorted(per_tile.values()) == [2, 2, 2, 2, 2]
+    assert sorted(per_tile.values()) == [1, 1, 2, 2, 2]
 
 
 def test_placing_characters_never_in_a_closed_doorway() -> None:
@@ -522,12 +522,10 @@ def test_rescue_van_helsing_a_full_room_places_him_on_the_nearest_free_square() 
     board = GAME.new_game(seed=1, adventure="rescue_van_helsing").rules.board
     room = [board.xy(s) for s in board.tile_squares("chamber_one_door_a")
             if s not in board.door_of]
-    crowd = [{"id": f"minion_{i + 1}", "square": sq} for i, sq in enumerate(room[:8])]
-    crowd += [{"id": f"{k}_{c}", "square": sq} for (k, c), sq in zip(
-        [("she_wolf", "a"), ("she_wolf", "b"), ("she_wolf", "c"), ("she_wolf", "d"),
-         ("nosferatu", "a"), ("nosferatu", "b"), ("nosferatu", "c"), ("nosferatu", "d")],
-        room[8:], strict=True)]
-    crowd.append({"id": "vampiress_a", "square": (9, 5)})  # and the doorway
+    cards = [f"minion_{i}" for i in range(1, 6)] + [f"she_wolf_{c}" for c in "abcd"] + \
+        [f"nosferatu_{c}" for c in "abcd"] + [f"vampiress_{c}" for c in "abc"]
+    crowd = [{"id": card, "square": sq} for card, sq in zip(cards, room, strict=True)]
+    crowd.append({"id": "dracula", "square": (9, 5)})  # and the doorway
     st = rescue("chamber_one_door_a",
                 [*crowd, {"id": "staker_1", "square": (8, 6), "facing": "n"}], "staker_1")
     st.doors_open["door_1"] = True
@@ -548,3 +546,52 @@ def test_your_own_adventures_a_points_value_for_each_side() -> None:
     assert st.legal_actions("vampires") == [DoneRecruiting()]
     with pytest.raises(BadOption):
         GAME.new_game(seed=1, adventure="custom", hunter_points=-1)
+
+
+def buy_and_finish(st: Any, seat: str, kinds: list[str]) -> None:
+    for kind in kinds:
+        st.apply(seat, Recruit(kind))
+    st.apply(seat, DoneRecruiting())
+
+
+@pytest.mark.parametrize(("designer", "chooser"), [("vampires", "hunters"),
+                                                   ("hunters", "vampires")])
+def test_your_own_adventures_the_player_who_did_not_design_the_board_goes_first(
+        designer: str, chooser: str) -> None:
+    """"The player who did not design the board chooses whether to play hunters or
+    vampires" (ruling 21: the seats are the sides, so the choice is the seat that player
+    takes, and ``designer`` names the other) and "places his characters on the board
+    first": that player buys first, then places every character first."""
+    st = GAME.new_game(seed=1, adventure="custom", points=6, designer=designer)
+    assert st.current_seats() == (chooser,)
+    buy_and_finish(st, chooser, ["priest"] if chooser == "hunters" else ["nosferatu"])
+    buy_and_finish(st, designer, ["priest"] if designer == "hunters" else ["nosferatu"])
+    placed = []
+    while st.phase == "setup":
+        seat = st.current_seats()[0]
+        placed.append(seat)
+        st.apply(seat, st.legal_actions(seat)[0])
+    assert placed == [chooser, designer]
+
+
+def test_your_own_adventures_characters_are_placed_anywhere_on_the_board() -> None:
+    """"places his characters on the board": any free square of the board (not a closed
+    doorway), facing any side; the option ``start_areas`` keeps each player to the map's
+    start area instead (a special rule the players may agree)."""
+    st = GAME.new_game(seed=1, adventure="custom", points=6)
+    buy_and_finish(st, "hunters", ["priest"])
+    buy_and_finish(st, "vampires", ["nosferatu"])
+    board = st.rules.board
+    free = {board.xy(s) for s in range(board.size)
+            if board.open[s] and s not in board.door_of}
+    squares = {a.square for a in st.legal_actions("hunters")}
+    assert squares == free
+    assert "on the board" in st.prompt("hunters")
+    st.apply("hunters", Place("priest_1", (8, 8), "e"))  # the middle: no start area there
+    assert (8, 8) not in {a.square for a in st.legal_actions("vampires")}
+    areas = GAME.new_game(seed=1, adventure="custom", points=6, start_areas=True)
+    buy_and_finish(areas, "hunters", ["priest"])
+    buy_and_finish(areas, "vampires", ["nosferatu"])
+    area = areas.rules.board.areas["start_area_2"]
+    assert {board.index(*a.square) for a in areas.legal_actions("hunters")} == \
+        {s for s in area if s not in board.door_of}

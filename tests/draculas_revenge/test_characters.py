@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from draculas_revenge import data
 from draculas_revenge.characters import character_types
 
@@ -97,3 +99,44 @@ def test_box_holds_thirty_six_character_cards_and_twelve_vampires() -> None:
 
 def test_every_type_records_provenance() -> None:
     assert {t.provenance for t in T.values()} <= {"rulebook", "derived", "reconstructed"}
+
+
+RAW = data.load()["characters"]["types"]
+#: How the docs' fidelity table names each cell of a Character Table row.
+CELL_LABELS = {"ca": "CA", "ra": "RA", "df": "DF", "ap": "AP", "specials": "Special",
+               "points": "points", "box": "box"}
+
+
+def test_every_cell_of_the_character_table_records_its_provenance() -> None:
+    """Each type says cell by cell where its numbers come from; the printed Character
+    Table shows the She-wolf, Nosferatu and Vampiress rows whole and Dracula's only up
+    to his Ranged Attack Bonus, so his DF and his Special (Mesmerize) are reconstructed."""
+    for kind, t in RAW.items():
+        cells = t["cells"]
+        stats = {"ca", "df", "ap", "specials", "points", "box"} | ({"ra"} if "ra" in t else set())
+        assert set(cells) == stats, kind
+    for kind in ("she_wolf", "nosferatu", "vampiress"):
+        printed = {c: p for c, p in RAW[kind]["cells"].items() if c != "box"}
+        assert set(printed.values()) == {"rulebook"}, kind
+    dracula = RAW["dracula"]["cells"]
+    assert (dracula["ca"], dracula["ra"], dracula["ap"]) == ("rulebook",) * 3
+    assert (dracula["df"], dracula["specials"]) == ("reconstructed", "reconstructed")
+    assert "mesmerize" in T["dracula"].specials
+    assert "Special (Mesmerize) reconstructed" in RAW["dracula"]["source"]
+    # a type with a cell of its row not printed is not "rulebook" as a whole
+    for kind, t in RAW.items():
+        if any(p != "rulebook" for c, p in t["cells"].items() if c != "box"):
+            assert t["provenance"] != "rulebook", kind
+
+
+def test_the_docs_fidelity_table_lists_every_reconstructed_cell() -> None:
+    page = (Path(__file__).parents[2] / "docs" / "draculas_revenge.md").read_text()
+    table = page[page.index("## Fidelity"):page.index("### Supplying your own data")]
+    rows = [r for r in table.splitlines() if r.startswith("| ") and "reconstructed" in r]
+    for kind, t in RAW.items():
+        for cell, provenance in t["cells"].items():
+            if provenance != "reconstructed":
+                continue
+            label = CELL_LABELS[cell]
+            assert any(t["name"] in r.split("|")[1] and label in r.split("|")[1]
+                       for r in rows), (kind, cell)

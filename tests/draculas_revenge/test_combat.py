@@ -3,6 +3,7 @@ Saving Minions."""
 
 from __future__ import annotations
 
+import pytest
 from dr_helpers import last_attack, no_dice, targets
 
 import gothic_kernel as gk
@@ -18,7 +19,10 @@ from draculas_revenge.actions import (
     RangedAttack,
     TurnSolid,
 )
-from gothic_kernel import ScriptedDice
+from draculas_revenge.characters import character_types
+from draculas_revenge.combat import outflanks
+from draculas_revenge.sight import in_front
+from gothic_kernel import IllegalAction, ScriptedDice
 
 
 def test_close_attacks_example_only_the_three_squares_in_front() -> None:
@@ -32,20 +36,50 @@ def test_close_attacks_example_only_the_three_squares_in_front() -> None:
     assert targets(st, "vampires", CloseAttack) == {"staker_1", "staker_2", "staker_3"}
 
 
-def test_resolving_a_close_attack_example_outflanked_nosferatu_survives() -> None:
-    """Staker 4 rolls 3, +2 and +1 for outflanking: 6; Nosferatu A rolls 5, +2: 7."""
-    st = no_dice(figures=[{"id": "nosferatu_a", "square": (2, 2), "facing": "n"},
-                          {"id": "staker_4", "square": (2, 3), "facing": "n"}],
+def test_resolving_a_close_attack_example_stakers_4_to_8_outflank_nosferatu_a() -> None:
+    """"Stakers 4, 5, 6, 7, and 8 outflank Nosferatu A. Staker 4 attacks, and the hunter
+    player rolls a 3. He adds the Staker's Close Attack Bonus of +2 and the +1 bonus for
+    outflanking his target. His total is 6. The vampire player rolls a 5. She adds
+    Nosferatu A's +2 Defense Bonus for a total of 7. The vampiress [sic] survives and can
+    turn to face Staker 4 for free." The five Stakers stand round her, outside her arc of
+    effect (level with her and behind), each with her in its three front squares."""
+    stakers = {"staker_4": ((2, 3), "e"), "staker_5": ((2, 4), "n"), "staker_6": ((3, 4), "n"),
+               "staker_7": ((4, 4), "n"), "staker_8": ((4, 3), "w")}
+    st = no_dice(figures=[{"id": "nosferatu_a", "square": (3, 3), "facing": "n"},
+                          *({"id": s, "square": sq, "facing": f}
+                            for s, (sq, f) in stakers.items())],
                  active="staker_4", dice=ScriptedDice([3, 5]))
+    nosferatu = st.figures["nosferatu_a"]
+    for staker in stakers:
+        attacker = st.figures[staker]
+        assert attacker.kind == "staker"
+        assert outflanks(st, attacker, nosferatu), staker
+        assert in_front(st.rules.board, attacker.pos, attacker.facing, nosferatu.pos), staker
     st.apply("hunters", CloseAttack("staker_4", "nosferatu_a"))
     attack = last_attack(st)
-    assert (attack["attack_total"], attack["defence_total"], attack["success"]) == (6, 7, False)
-    assert "outflanking +1" in attack["modifiers"]
+    assert (attack["attack_roll"], attack["attack_total"]) == (3, 6)
+    assert (attack["defence_roll"], attack["defence_total"], attack["success"]) == (5, 7, False)
+    assert attack["modifiers"] == ["Staker bonus +2", "outflanking +1"]
     assert "nosferatu_a" in st.figures
     # the survivor may turn to face the attacker for free (not an action, no points)
     assert st.current_seats() == ("vampires",)
-    st.apply("vampires", FaceAttacker("nosferatu_a", "s"))
-    assert st.figures["nosferatu_a"].facing == 2 and st.ap_left == 5
+    assert st.legal_actions("vampires") == [FaceAttacker("nosferatu_a", "w"),
+                                            FaceAttacker("nosferatu_a", "")]
+    st.apply("vampires", FaceAttacker("nosferatu_a", "w"))
+    assert st.figures["nosferatu_a"].facing == 3 and st.ap_left == 5
+
+
+def test_the_box_holds_eight_stakers_and_five_minions() -> None:
+    """Recounted: 36 Character Cards = 12 vampires (12 Mist Counters) + 8 Stakers (the
+    Resolving a Close Attack example) + 5 Crossbows + 5 Priests + Van Helsing (Destroy
+    Dracula) + 5 Minions (Rescue Van Helsing)."""
+    types = character_types()
+    assert {k: t.box for k, t in types.items() if not t.is_vampire} == {
+        "staker": 8, "crossbow": 5, "priest": 5, "van_helsing": 1, "minion": 5}
+    assert types["staker"].card_ids()[-1] == "staker_8"
+    st = no_dice(figures=[{"id": f"staker_{i}", "square": (i - 1, 0)} for i in range(1, 9)])
+    assert not st.free_card("staker")
+    assert len([f for f in st.figures.values() if f.kind == "staker"]) == 8
 
 
 def test_crossbow_attack_example_kills_the_nosferatu() -> None:
@@ -152,7 +186,7 @@ def test_a_crucifix_adds_one_to_defend_against_mesmerizing() -> None:
 
 
 def test_limited_minions() -> None:
-    minions = [{"id": f"minion_{i}", "square": (7, i - 1)} for i in range(1, 9)]
+    minions = [{"id": f"minion_{i}", "square": (7, i - 1)} for i in range(1, 6)]
     st = no_dice(figures=[*MESMER, *minions], active="nosferatu_a")
     assert targets(st, "vampires", Mesmerize) == set()
 
@@ -182,6 +216,36 @@ def test_crucifix_vampire_in_the_zone_cannot_attack_the_holder() -> None:
     st.figures["priest_1"].facing = 1  # the priest looks away: no longer each in the other's arc
     st.changed()
     assert targets(st, "vampires", CloseAttack) == {"priest_1"}
+
+
+def test_crucifix_a_vampire_within_three_squares_cannot_mesmerize_the_holder() -> None:
+    """"A vampire within the area affected by a crucifix cannot attack the holder":
+    mesmerizing is a ranged attack, refused within 3 squares while each is in the
+    other's arc, allowed from 4 squares away."""
+    for distance, allowed in ((2, False), (3, False), (4, True)):
+        st = no_dice(figures=[{"id": "priest_1", "square": (2, 1 + distance), "facing": "n"},
+                              {"id": "nosferatu_a", "square": (2, 1), "facing": "s"}],
+                     active="nosferatu_a")
+        assert (targets(st, "vampires", Mesmerize) == {"priest_1"}) is allowed, distance
+        if not allowed:
+            with pytest.raises(IllegalAction, match="crucifix") as err:
+                st.apply("vampires", Mesmerize("nosferatu_a", "priest_1"))
+            assert err.value.rule == "The Crucifix"
+
+
+def test_crucifix_holds_back_vampires_not_minions() -> None:
+    """"a crucifix holds no fear for them [minions]": a minion facing a priest moves up to
+    it and attacks it; a vampire in its place cannot."""
+    for kind, free in (("minion", True), ("she_wolf", False)):
+        cards = {"minion": {"id": "minion_1"}, "she_wolf": {"id": "she_wolf_a"}}
+        mover = {**cards[kind], "square": (2, 3), "facing": "s"}
+        st = no_dice(figures=[{"id": "priest_1", "square": (2, 6), "facing": "n"}, mover],
+                     active=mover["id"])
+        dirs = {a.direction for a in st.legal_actions("vampires") if isinstance(a, Move)}
+        assert ("s" in dirs) is free, kind
+        st.figures[mover["id"]].pos = st.rules.board.index(2, 5)
+        st.changed()
+        assert (targets(st, "vampires", CloseAttack) == {"priest_1"}) is free, kind
 
 
 def test_crucifix_gives_plus_one_close_attack_against_vampires_not_minions() -> None:
@@ -225,7 +289,7 @@ def test_saving_a_born_minion_makes_it_a_staker_while_stakers_last() -> None:
                  active="priest_1", dice=ScriptedDice([6, 1]))
     st.apply("hunters", CloseAttack("priest_1", "minion_1", save=True))
     assert "minion_1" not in st.figures and st.figures["staker_1"].seat == "hunters"
-    stakers = [{"id": f"staker_{i}", "square": (7, i)} for i in range(1, 6)]
+    stakers = [{"id": f"staker_{i}", "square": (i - 1, 7)} for i in range(1, 9)]
     st2 = no_dice(figures=[{"id": "priest_1", "square": (2, 4), "facing": "n"},
                            {"id": "minion_1", "square": (2, 3), "facing": "s"}, *stakers],
                   active="priest_1")

@@ -23,6 +23,7 @@ def test_conformance_default_adventure() -> None:
     {"adventure": "custom", "points": 20},
     {"adventure": "custom", "multiplayer": ("vampires", "hunters", "vampires"), "points": 12},
     {"reaction_dice": False, "feeding_and_saving": False},
+    {"reaction_dice": False, "reaction_points": 6, "adventure": "custom", "start_areas": True},
     {"adventure": "rescue_van_helsing", "own_forces": True, "turn_limit": 3},
 ])
 def test_conformance_other_set_ups(options: dict[str, object]) -> None:

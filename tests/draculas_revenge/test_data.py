@@ -87,6 +87,12 @@ def test_a_file_that_is_not_toml_is_refused(tmp_path: Path) -> None:
     ("characters.toml", 'specials = ["mesmerize"]', 'specials = ["garlic"]',
      "types.nosferatu.specials names 'garlic'"),
     ("characters.toml", '"she_wolf", ', "", "sides must name every type once"),
+    ("characters.toml", 'df = "reconstructed", ap = "rulebook", specials = "reconstructed"',
+     'df = "guessed", ap = "rulebook", specials = "reconstructed"',
+     "types.dracula.cells.df is 'guessed'"),
+    ("characters.toml", 'df = "reconstructed", ap = "rulebook", specials = "reconstructed"',
+     'df = "reconstructed", hp = "rulebook", specials = "reconstructed"',
+     "types.dracula.cells names 'hp'"),
     ("characters.toml", '[types.minion]', '[types.minions]', "types has no 'minion'"),
     ("tiles.toml", 'rows = ["......", "......", "......", "......", "......", "......"]',
      'rows = ["......"]', "tiles.full_room_a.rows must be 6 rows of 6 squares"),
@@ -149,7 +155,7 @@ def test_a_start_area_too_small_for_its_forces_is_refused(tmp_path: Path) -> Non
     path = Path(folder) / "adventures.toml"
     path.write_text(path.read_text(encoding="utf-8").replace(
         "forces = { she_wolf = 3, nosferatu = 1 }",
-        "forces = { minion = 8, she_wolf = 4, nosferatu = 1 }", 1), encoding="utf-8")
+        "forces = { minion = 5, she_wolf = 4, nosferatu = 4 }", 1), encoding="utf-8")
     message = refused(data_dir=folder)
     assert message.endswith("adventures.toml: adventures.into_the_breach.vampires.area "
                             "'vampire_starting_area' has 12 free squares for 13 characters")
@@ -167,24 +173,34 @@ def with_little_crypt(tmp_path: Path, areas: str) -> str:
     return folder
 
 
-def test_a_custom_map_without_start_areas_is_refused(tmp_path: Path) -> None:
-    folder = with_little_crypt(tmp_path, "")
-    message = refused(adventure="custom", custom_map="little_crypt", data_dir=folder)
+def test_a_custom_map_without_start_areas_is_refused_only_with_start_areas(
+        tmp_path: Path) -> None:
+    folder = with_little_crypt(tmp_path, '[maps.one_hallway]\nprovenance = "reconstructed"\n'
+                               'tiles = [{ tile = "hallway_straight_a", col = 0, row = 0 }]\n')
+    custom = {"adventure": "custom", "custom_map": "little_crypt", "data_dir": folder}
+    message = refused(start_areas=True, **custom)
     assert message == ("option 'custom_map': the map 'little_crypt' (maps.toml) has no "
                        "start_area_1, where the vampire player places its characters")
     for printed in ("into_the_breach", "destroy_dracula"):  # no start areas either
-        assert "has no start_area_1" in refused(adventure="custom", custom_map=printed)
+        assert "has no start_area_1" in refused(adventure="custom", custom_map=printed,
+                                                start_areas=True)
+        assert not GAME.new_game(seed=1, adventure="custom", custom_map=printed).is_over
+    assert GAME.new_game(seed=1, **custom).current_seats() == ("hunters",)  # on the board
+    assert refused(adventure="custom", custom_map="one_hallway", data_dir=folder) == (
+        "option 'custom_map': the map 'one_hallway' (maps.toml) has 12 free squares, but "
+        "the players may buy up to 22 characters")
 
 
 def test_a_custom_map_whose_start_area_cannot_hold_a_players_forces_is_refused(
         tmp_path: Path) -> None:
     folder = with_little_crypt(tmp_path, 'start_area_1 = { tiles = ["full_room_a"] }\n'
                                'start_area_2 = { tiles = ["hallway_straight_a"] }\n')
-    custom = {"adventure": "custom", "custom_map": "little_crypt", "data_dir": folder}
-    assert GAME.new_game(seed=1, **custom).current_seats() == ("hunters",)  # 11 fit in 12
+    custom = {"adventure": "custom", "custom_map": "little_crypt", "data_dir": folder,
+              "start_areas": True}
+    assert GAME.new_game(seed=1, **custom).current_seats() == ("hunters",)  # 12 fit in 12
     assert refused(points=100, **custom) == (
         "option 'custom_map': start_area_2 of the map 'little_crypt' (maps.toml) has 12 "
-        "free squares, but the hunter player may buy up to 16 characters with 100 points")
+        "free squares, but the hunter player may buy up to 19 characters with 100 points")
     assert "start_area_2" in refused(hunter_points=60, **custom)
 
 
@@ -192,7 +208,7 @@ def test_a_multiplayer_custom_map_needs_a_start_area_per_player(tmp_path: Path) 
     folder = with_little_crypt(tmp_path, 'start_area_1 = { tiles = ["full_room_a"] }\n'
                                'start_area_2 = { tiles = ["chamber_four_doors"] }\n')
     message = refused(adventure="custom", custom_map="little_crypt", data_dir=folder,
-                      multiplayer=("vampires", "hunters", "vampires"))
+                      multiplayer=("vampires", "hunters", "vampires"), start_areas=True)
     assert message == ("option 'custom_map': the map 'little_crypt' (maps.toml) has no "
                        "start_area_3, where player 3 (vampires) places its characters")
 
@@ -206,5 +222,5 @@ def test_own_forces_need_room_on_the_tinted_tiles(tmp_path: Path) -> None:
     assert not GAME.new_game(seed=1, **destroy).is_over  # the printed eleven fit in 12
     assert refused(own_forces=True, **destroy) == (
         "option 'own_forces': vampire_starting_areas of the map 'destroy_dracula' "
-        "(maps.toml) has 12 free squares, but the vampire player may buy up to 18 "
+        "(maps.toml) has 12 free squares, but the vampire player may buy up to 15 "
         "characters with 72 points")

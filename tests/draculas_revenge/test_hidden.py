@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import gothic_kernel as gk
@@ -67,15 +68,66 @@ def test_resample_redraws_the_secret_room_but_not_for_the_vampires() -> None:
     assert {st.resample("hunters", s).secret_room for s in range(10)} == {"chamber_one_door_a"}
 
 
+def refusals(state: gk.GameState, seat: str, actions: list[gk.Action]) -> list[str]:
+    """What ``seat`` is told for each action: "" where it is legal, else the refusal."""
+    out = []
+    for action in actions:
+        try:
+            state.clone().apply(seat, action)
+            out.append("")
+        except gk.IllegalAction as exc:
+            out.append(f"{exc} [{exc.rule}]")
+    return out
+
+
+def hidden_from(state: gk.GameState, viewer: str) -> tuple[object, ...]:
+    """What ``viewer`` may not know: the others' hands, face-down cards and dice, and the
+    secret room."""
+    return (sorted((s, sorted(h)) for s, h in state.hands.items() if s != viewer),  # type: ignore[attr-defined]
+            [(p, s, c) for p, s, c in state.timeline if s != viewer],  # type: ignore[attr-defined]
+            {s: d for s, d in state.rp_die.items() if s != viewer},  # type: ignore[attr-defined]
+            state.secret_room if viewer != "vampires" else "")  # type: ignore[attr-defined]
+
+
+def check_refusals_reveal_nothing_hidden(state: gk.GameState) -> int:
+    """Every action a seat could try (anything legal for any seat in this state or in a
+    state the seat cannot tell from it, and every card of the box played) is refused in
+    the same words in all of them; returns how many states differed in what was hidden."""
+    cards = sorted(state.rules.kind_of_card)  # type: ignore[attr-defined]
+    varied = 0
+    for viewer in state.seats:
+        twins = [state.resample(viewer, seed) for seed in range(6)]
+        tried = {a for x in (state, *twins) for s in x.seats for a in x.legal_actions(s)}
+        tried |= {PlayCard(c) for c in cards} | {ChooseSecretRoom(r) for r in ROOMS}
+        actions = sorted(tried, key=lambda a: json.dumps(a.to_json(), sort_keys=True))
+        told = refusals(state, viewer, actions)
+        assert any(told), "nothing was refused: the check proves nothing"
+        for twin in twins:
+            assert refusals(twin, viewer, actions) == told
+            varied += hidden_from(twin, viewer) != hidden_from(state, viewer)
+    return varied
+
+
+ROOMS = ("chamber_one_door_a", "chamber_one_door_b")
+
+
 def test_error_messages_reveal_nothing_hidden() -> None:
-    st = GAME.new_game(seed=13)
-    to_timeline(st)
-    seat = st.current_seats()[0]
-    other = "hunters" if seat == "vampires" else "vampires"
-    try:
-        st.apply(other, PlayCard("she_wolf_a"))
-    except gk.IllegalAction as exc:
-        assert "she_wolf_a" not in str(exc) or other == "vampires"
+    """A refusal reads the same whatever the viewer cannot know: the other side's hand and
+    face-down cards, its Reaction Die, the secret room (states redrawn by ``resample``):
+    cards laid and held on the Action Timeline, a chance to react, Rescue Van Helsing."""
+    varied = 0
+    for adventure, until in (
+            ("into_the_breach", lambda s: s.phase == "timeline" and len(s.timeline) >= 3
+             and all(s.hands.values())),
+            ("destroy_dracula", lambda s: bool(s.windows) and s.current_seats() != ()),
+            ("rescue_van_helsing", lambda s: s.phase == "timeline" and len(s.timeline) >= 2)):
+        state = GAME.new_game(seed=13, adventure=adventure)
+        rng = random.Random(1)
+        while not until(state):
+            seat = state.current_seats()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        varied += check_refusals_reveal_nothing_hidden(state)
+    assert varied  # the hidden parts were redrawn: the check could have failed
 
 
 def test_observation_gives_a_front_end_the_board_figures_turn_and_timeline() -> None:

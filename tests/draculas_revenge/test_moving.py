@@ -15,6 +15,7 @@ from draculas_revenge.actions import (
     TurnSolid,
     TurnToMist,
 )
+from draculas_revenge.movement import destinations
 from gothic_kernel import IllegalAction
 
 
@@ -177,3 +178,26 @@ def test_mist_moves_keep_no_facing() -> None:
                  active="she_wolf_a")
     moves = [a for a in st.legal_actions("vampires") if isinstance(a, Move)]
     assert len(moves) == 8 and not any(isinstance(a, Turn) for a in st.legal_actions("vampires"))
+
+
+def test_a_door_closes_on_a_misted_vampire_but_not_on_a_solid_character() -> None:
+    """"Misted vampires ... move through them [doors] like they're not there" and "cannot
+    affect anything while mist": a door closes on a misted vampire in its doorway, which
+    drifts on through it (and cannot become solid there); a solid character in the doorway
+    keeps it open."""
+    rows = [".....", "##o##", "....."]
+    st = no_dice(rows, figures=[{"id": "staker_1", "square": (2, 2), "facing": "n"},
+                                {"id": "nosferatu_a", "square": (2, 1), "misted": True}],
+                 active="staker_1")
+    assert CloseDoor("staker_1") in st.legal_actions("hunters")
+    st.apply("hunters", CloseDoor("staker_1"))
+    assert not any(st.doors_open.values())
+    # and the mist drifts on as before (test_mist_cannot_become_solid_in_a_closed_doorway)
+    mist = st.figures["nosferatu_a"]
+    assert {d for d, _ in destinations(st, mist)} >= {0, 1, 7, 4}  # n, ne, nw and s
+    solid = no_dice(rows, figures=[{"id": "staker_1", "square": (2, 2), "facing": "n"},
+                                   {"id": "nosferatu_a", "square": (2, 1)}],
+                    active="staker_1")
+    assert CloseDoor("staker_1") not in solid.legal_actions("hunters")
+    with pytest.raises(IllegalAction, match="cannot close on a solid character"):
+        solid.apply("hunters", CloseDoor("staker_1"))

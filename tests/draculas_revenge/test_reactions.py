@@ -95,6 +95,26 @@ def test_adding_reaction_points_to_a_move() -> None:
 
 
 def test_reaction_attacks_suffer_minus_one_also_when_partly_paid() -> None:
+    """"Any attack made with Reaction Points, in whole or in part, suffers a -1 penalty":
+    Crossbow 1 has 1 Action Point left and shoots (2 points: 1 Action Point and 1 Reaction
+    Point); with 2 Action Points left the same shot has no penalty."""
+    def crossbow_with(action_points: int) -> tuple[list[str], int]:
+        st = sandbox(["........"] * 8,
+                     figures=[{"id": "crossbow_1", "square": (2, 6), "facing": "n"},
+                              {"id": "she_wolf_a", "square": (2, 1), "facing": "n"}],
+                     active="crossbow_1", reaction_rolls={"vampires": 0, "hunters": 1},
+                     dice=ScriptedDice([6, 1]))
+        for step in range(6 - action_points):  # side-steps, facing north
+            st.apply("hunters", Move("crossbow_1", "we"[step % 2 == 0], "n"))
+        assert st.ap_left == action_points
+        st.apply("hunters", RangedAttack("crossbow_1", "she_wolf_a"))
+        assert st.ap_left == 0
+        return last_attack(st)["modifiers"], st.rp_spent["hunters"]
+    assert crossbow_with(1) == (["Crossbow bonus +1", "outflanking +1", "reaction -1"], 1)
+    assert crossbow_with(2) == (["Crossbow bonus +1", "outflanking +1"], 0)
+
+
+def test_reaction_attacks_suffer_minus_one_when_paid_in_whole() -> None:
     st = sandbox(["........"] * 8,
                  figures=[{"id": "staker_1", "square": (2, 3), "facing": "n"},
                           {"id": "she_wolf_a", "square": (2, 1), "facing": "n"}],
@@ -105,7 +125,7 @@ def test_reaction_attacks_suffer_minus_one_also_when_partly_paid() -> None:
     st.apply("hunters", Move("staker_1", "n", "n"))  # the sixth Action Point
     assert st.ap_left == 0
     st.apply("hunters", CloseAttack("staker_1", "she_wolf_a"))
-    assert "reaction -1" in last_attack(st)["modifiers"]
+    assert "reaction -1" in last_attack(st)["modifiers"] and st.rp_spent["hunters"] == 1
 
 
 def test_a_character_that_does_not_see_the_action_cannot_react() -> None:
@@ -168,6 +188,34 @@ def test_no_reaction_dice_option_means_no_reactions() -> None:
     assert PlayCard in {type(a) for a in g.legal_actions(g.current_seats()[0])} or g.queue
 
 
+def test_no_reaction_dice_with_a_fixed_allowance_of_reaction_points() -> None:
+    """Ruling 31: "try playing without Reaction Dice" ("a bit less randomness") also reads
+    as a fixed allowance; ``reaction_points=N`` gives each player N Reaction Points every
+    turn, no die, known to everyone; reactions are as with the dice."""
+    st = sandbox(["........"] * 8,
+                 figures=[{"id": "she_wolf_b", "square": (4, 0), "facing": "s"},
+                          {"id": "crossbow_1", "square": (4, 7), "facing": "n"}],
+                 active="she_wolf_b", reaction_dice=False, reaction_points=6,
+                 hands={"hunters": ["crossbow_1"]})
+    assert st.reaction_points("hunters") == 6 and st.rp_die == {"vampires": 0, "hunters": 0}
+    seen = st.observation("vampires")["reaction_points"]["hunters"]
+    assert (seen["total"], seen["left"]) == (6, 6)  # no die hides it
+    st.apply("vampires", Move("she_wolf_b", "s", "s"))
+    assert st.current_seats() == ("hunters",)
+    st.apply("hunters", RangedAttack("crossbow_1", "she_wolf_b"))
+    assert st.rp_left("hunters") == 4
+    game = gk.load_game("draculas_revenge")
+    state = game.new_game(seed=2, reaction_dice=False, reaction_points=9)
+    while state.phase != "timeline":
+        state.apply(state.current_seats()[0], state.legal_actions(state.current_seats()[0])[0])
+    assert all(state.reaction_points(s) == 9 for s in state.seats)
+    assert not [e for e in state.log(gk.PUBLIC) if e["kind"] == "reaction_die"]
+    with pytest.raises(gk.BadOption, match="reaction_dice=False"):
+        game.new_game(seed=1, reaction_points=6)
+    with pytest.raises(gk.BadOption, match="0 or more"):
+        game.new_game(seed=1, reaction_dice=False, reaction_points=-1)
+
+
 def test_moving_characters_during_an_opponents_move_seeing_the_mover_leave() -> None:
     """Ruling: a character sees an action it watched begin or end, so it may react to
     an enemy stepping out of its sight (here behind a wall)."""
@@ -205,3 +253,34 @@ def test_a_mesmerized_active_character_reacts_for_its_new_master() -> None:
     assert st.rp_spent["vampires"] == 3 and st.ap_left == 5  # not the hunters' Action Points
     assert st.last_reactor == "vampires"
     assert [e["reacting"] for e in st.log(gk.PUBLIC) if e["kind"] == "action"][-1]
+
+
+def test_timer_pauses_whenever_someone_interrupts_the_active_characters_move() -> None:
+    """Timer: "you can pause it whenever someone interrupts the active character's move":
+    the stopwatch runs while the active player is to act, and is paused during a chance
+    to react and while the defender decides whether to turn to face its attacker."""
+    st = sandbox(["........"] * 8,
+                 figures=[{"id": "she_wolf_a", "square": (4, 2), "facing": "s"},
+                          {"id": "staker_1", "square": (4, 5), "facing": "e"}],
+                 active="she_wolf_a", reaction_rolls={"vampires": 1, "hunters": 1},
+                 dice=ScriptedDice([1, 6]), timer_seconds=60, hands={"hunters": ["staker_1"]})
+
+    def stopwatch() -> tuple[bool, bool]:
+        timers = [st.observation(v)["timer"] for v in ("vampires", "hunters", gk.PUBLIC)]
+        assert all(t == timers[0] for t in timers)
+        return timers[0]["running"], timers[0]["paused"]
+
+    assert stopwatch() == (True, False)
+    st.apply("vampires", Move("she_wolf_a", "s", "s"))
+    assert st.current_seats() == ("hunters",) and stopwatch() == (False, True)  # may react
+    st.apply("hunters", Decline())
+    assert st.current_seats() == ("vampires",) and stopwatch() == (True, False)
+    st.apply("vampires", Move("she_wolf_a", "s", "s"))  # the staker saw it: another chance
+    st.apply("hunters", Decline())
+    st.apply("vampires", CloseAttack("she_wolf_a", "staker_1"))  # 1 against 6: survives
+    assert st.queue and stopwatch() == (False, True)  # the staker may face its attacker
+    while st.current_seats() == ("hunters",):
+        st.apply("hunters", st.legal_actions("hunters")[-1])
+    assert stopwatch() == (True, False)
+    st.apply("vampires", EndMove())
+    assert st.phase == "timeline" and stopwatch() == (False, False)  # nobody is active

@@ -108,3 +108,12 @@ def test_gothic_play_draculas_revenge_from_the_command_line(
     out = capsys.readouterr().out
     assert "== Dracula's Revenge | Hunters |" in out
     assert "Quitting; the game is not saved" in out
+
+
+def test_every_screen_keys_the_board_and_map_prints_the_whole_key() -> None:
+    game = gk.load_game("draculas_revenge")
+    state = game.new_game(seed=2)
+    shown = screen_text(state, "hunters")
+    assert "# wall  . floor  : tinted tile  + door  / open door  (map: the whole key)" in shown
+    whole = game.text_screen().map(state.observation("hunters"), "hunters")
+    assert "Key: # wall, . floor" in "\n".join(whole)

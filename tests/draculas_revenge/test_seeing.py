@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 from dr_helpers import OPEN_8, no_dice, targets
 
-from draculas_revenge.actions import RangedAttack
+from draculas_revenge import data
+from draculas_revenge.actions import Move, RangedAttack
 from draculas_revenge.board import load_board
-from draculas_revenge.scenario import sandbox_board
+from draculas_revenge.scenario import sandbox, sandbox_board
 from draculas_revenge.seeing import in_arc, sees_square
 from draculas_revenge.sight import (
     in_arc_cone,
@@ -134,3 +138,40 @@ def test_visible_squares_of_a_map_square() -> None:
     board = load_board("into_the_breach")
     seen = visible_squares(board, board.index(0, 2), 1, board.wall_bits)
     assert seen[board.index(11, 2)] and not seen[board.index(0, 0)]
+
+
+CORNER_ROOMS = """
+[maps.corner_rooms]
+provenance = "reconstructed"
+tiles = [
+  { tile = "full_room_a", col = 0, row = 0, turn = 0 },
+  { tile = "full_room_b", col = 1, row = 1, turn = 0 },
+]
+[maps.corner_rooms.areas]
+start_area_1 = { tiles = ["full_room_a"] }
+start_area_2 = { tiles = ["full_room_b"] }
+"""
+
+
+def test_squares_beyond_the_tiles_are_open_for_seeing_but_not_for_moving(
+        tmp_path: Path) -> None:
+    """Leaving the Board: "Assume that the spaces beyond the boards are open, similar to
+    the full-room tiles". Two full rooms meeting at a corner: the line from (4, 4) to (7, 7)
+    passes the corner with squares beyond the tiles on both sides, which do not block it
+    (nor a diagonal step past the corner); nobody steps off the tiles."""
+    folder = tmp_path / "my_data"
+    shutil.copytree(Path(data.__file__).parent / "data", folder)
+    with (folder / "maps.toml").open("a", encoding="utf-8") as maps:
+        maps.write(CORNER_ROOMS)
+    st = sandbox(map_name="corner_rooms", data_dir=str(folder), reaction_dice=False,
+                 figures=[{"id": "crossbow_1", "square": (4, 4), "facing": "s"},
+                          {"id": "she_wolf_a", "square": (7, 7), "facing": "n"}],
+                 active="crossbow_1")
+    board = st.rules.board
+    assert not board.open[board.index(6, 5)] and not board.open[board.index(5, 6)]
+    assert sees_square(st, st.figures["crossbow_1"], board.index(7, 7))
+    assert targets(st, "hunters", RangedAttack) == {"she_wolf_a"}
+    assert visible_squares(board, board.index(5, 5), 2, board.wall_bits)[board.index(6, 6)]
+    st.apply("hunters", Move("crossbow_1", "se", "s"))
+    assert {a.direction for a in st.legal_actions("hunters")
+            if isinstance(a, Move)} == {"n", "w", "nw", "se"}  # not on to (6, 5) or (5, 6)

@@ -24,7 +24,7 @@ from fury1987.actions import (
 from fury1987.combat_round import Engagement
 from fury1987.pending import PENDING_TYPES, Combat
 from fury1987.state import FuryState
-from gothic_kernel import Dice
+from gothic_kernel import Dice, Outcome
 
 from .helpers import GAME, act, dracula_turn, kind, rig, started
 
@@ -271,3 +271,12 @@ def test_every_modules_docstring_examples_run() -> None:
         if module.name != "__main__":  # (that one plays a demo game)
             found = doctest.testmod(importlib.import_module(f"fury1987.{module.name}"))
             assert found.failed == 0, module.name
+
+
+def test_the_outcome_is_said_once_in_the_rules_words() -> None:
+    game = GAME
+    won = Outcome(("godalming", "seward", "van_helsing"), "minor",
+                     "The Hunters win a Minor Victory: Dracula fled to Castle Dracula")
+    assert game.outcome_sentence(won) == ("The Hunters win a Minor Victory: Dracula fled to "
+                                          "Castle Dracula.")
+    assert game.outcome_sentence(Outcome((), "stalemate", "")) == "Nobody wins (stalemate)."

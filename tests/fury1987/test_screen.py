@@ -146,3 +146,13 @@ def test_a_town_found_empty_cannot_be_taken_back() -> None:
     assert "cannot be taken back: more came of it than the choice itself" in run.text \
         or "cannot be taken back: it called on chance" in run.text
     assert "Taken back" not in run.text
+
+
+def test_the_heading_names_the_phase_being_played() -> None:
+    state = gk.load_game("fury1987").new_game(seed=5)
+    assert "| Starting the Game ==" in screen_text(state, "godalming")
+    assert "Dracula's turn" not in screen_text(state, "godalming")
+    while state.observation("dracula")["waiting_for"]["kind"] == "choose_start":
+        seat = state.current_seats()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert "turn 1, Dracula's Movement Phase" in screen_text(state, "dracula")

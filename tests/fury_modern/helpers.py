@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import gothic_kernel as gk
@@ -33,6 +34,23 @@ def act(state: gk.GameState, seat: str, action: gk.Action) -> None:
     """Apply ``action``, checking first that it is listed (the exact-action rule)."""
     assert action in state.legal_actions(seat), (action, state.legal_actions(seat))
     state.apply(seat, action)
+
+
+def played(seed: int, steps: int, *, bots: bool = False,
+           until: Callable[[gk.GameState], bool] | None = None) -> gk.GameState:
+    """A game after ``steps`` actions (or once ``until(state)`` holds): seeded random legal
+    actions, or the default bots' choices (``bots``)."""
+    state = GAME.new_game(seed=seed)
+    chooser = gk.Dice(seed)
+    agents = GAME.default_agents(state, seed) if bots else {}
+    for _ in range(steps):
+        if state.is_over or (until is not None and until(state)):
+            break
+        seat = state.current_seats()[0] if bots else chooser.choice(state.current_seats())
+        legal = state.legal_actions(seat)
+        state.apply(seat, agents[seat].choose(seat, state.observation(seat), legal) if bots
+                    else chooser.choice(legal))
+    return state
 
 
 def public_texts(state: gk.GameState) -> list[str]:

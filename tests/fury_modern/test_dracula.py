@@ -234,3 +234,61 @@ def test_a_hideout_turned_lair_keeps_its_face_up_vampire_and_its_damage() -> Non
     lair = state.lairs[0]
     assert (lair.card, lair.encounters[0], lair.shown[0], lair.wounds[0]) == (
         "paris", "new_vampire", True, 2)
+
+
+def test_dark_call_he_stays_draws_five_encounters_and_discards_down_to_five() -> None:
+    """Dark Call (powers.toml; its draw of five is authored): 2 damage, no encounter placed."""
+    from fury_modern.actions import Discard
+
+    state = started(dracula="berlin", hunters=("madrid", "rome", "vienna", "london"))
+    _to_dracula_phase(state)
+    state.apply(DRACULA, MoveTo("berlin", "dark_call"))
+    assert state.dracula.damage == 2 and len(state.dracula.encounters) == 10
+    assert state.current_seats() == (DRACULA,)
+    for _ in range(5):
+        state.apply(DRACULA, state.legal_actions(DRACULA)[0])
+        assert all(isinstance(a, Discard) for a in state.legal_actions(DRACULA)) or \
+            len(state.dracula.encounters) == 5
+    assert len(state.dracula.encounters) == 5 and state.trail[0].card == "dark_call"
+    assert state.trail[0].encounters == []
+    assert any("Dark Call: Dracula draws 5 encounter cards" in e["text"]
+               for e in state.log(PUBLIC))
+
+
+# -- Lairs -------------------------------------------------------------------------------------
+
+def _lair(city: str, encounter: str, state: ModernState) -> Hideout:
+    lair = Hideout(city)
+    lair.add_encounter(encounter)
+    state.encounter_deck.cards.remove(encounter)
+    return lair
+
+
+def test_a_hideout_leaving_the_trail_may_become_a_lair_clearing_one_of_three() -> None:
+    state = started(dracula="berlin", hunters=("madrid", "rome", "vienna", "london"))
+    _six(state)
+    state.lairs = [_lair(c, "rats", state) for c in ("lisbon", "cadiz")] + \
+        [_lair("granada", "hoax", state)]
+    _to_dracula_phase(state)
+    state.apply(DRACULA, MoveTo("leipzig"))
+    lairs = [a for a in state.legal_actions(DRACULA) if isinstance(a, Mature) and a.lair]
+    assert lairs == [Mature(lair=True, effects=False, clear=i) for i in range(3)]
+    state.apply(DRACULA, Mature(lair=True, effects=False, clear=0))
+    state.apply(DRACULA, state.legal_actions(DRACULA)[0])  # the new lair's extra encounter
+    assert [h.card for h in state.lairs] == ["cadiz", "granada", "paris"]
+    assert len(state.lairs[-1].encounters) == 1
+
+
+def test_dracula_moving_into_a_lairs_city_moves_the_lair_to_trail_space_one() -> None:
+    state = started(dracula="berlin", hunters=("madrid", "rome", "vienna", "london"))
+    state.lairs = [_lair("leipzig", "new_vampire", state)]
+    state.invalidate()
+    _to_dracula_phase(state)
+    state.apply(DRACULA, MoveTo("leipzig"))
+    while state.current_seats() == (DRACULA,) and isinstance(
+            state.stack[-1], DraculaPhase):
+        state.apply(DRACULA, state.legal_actions(DRACULA)[0])
+    assert state.lairs == [] and state.trail[0].card == "leipzig"
+    assert state.trail[0].encounters[0] == "new_vampire"
+    assert "Dracula moves into one of his lairs: it moves to trail space 1." in [
+        e["text"] for e in state.log(PUBLIC)]

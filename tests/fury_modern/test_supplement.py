@@ -405,3 +405,517 @@ def test_the_conformance_kit_passes() -> None:
 
     check_game(GAME, seeds=range(2), every=4)
     assert isinstance(gk.load_game, object)
+
+
+# -- Bitten Hunters: revealed cards --------------------------------------------------------
+
+def _top_cards(state: ModernState, item: str, event: str) -> None:
+    """Put ``item`` and ``event`` on top of their decks."""
+    state.item_deck.take(item)
+    state.item_deck.put_top(item)
+    state.event_deck.take(event)
+    state.event_deck.put_top(event)
+
+
+def test_bitten_hunters_mina_keeps_an_item_and_an_event_revealed() -> None:
+    from fury_modern.actions import Reveal
+
+    state = started(hunters=("madrid", "rome", "vienna", "paris"))
+    state.stack[-1] = HunterTurns(night=False, index=3)
+    _top_cards(state, "knife", "hired_scouts")
+    state.invalidate()
+    act(state, "mina", SUPPLY)  # Paris is a large city: an event and an item
+    assert "you are weakened - choose the item card you keep revealed" in state.prompt("mina")
+    assert state.legal_actions("mina") == [Reveal("knife")]
+    act(state, "mina", Reveal("knife"))
+    act(state, "mina", Reveal("hired_scouts"))
+    seen = state.observation("dracula")["hunters"]["mina"]
+    assert (seen["revealed_item"], seen["revealed_event"]) == ("knife", "hired_scouts")
+    assert "Mina Harker is weakened and keeps Knife revealed." in public_texts(state)
+
+
+def test_bitten_hunters_a_bite_weakens_and_his_cards_are_revealed_after_the_combat() -> None:
+    from fury_modern.actions import ChooseCombatCard, Reveal
+
+    state = started(dracula="paris", hunters=("madrid", "rome", "vienna", "nantes"))
+    godalming = state.hunters["godalming"]
+    godalming.location, godalming.items = "paris", ["knife", "rifle"]
+    for card in godalming.items:
+        state.item_deck.take(card)
+    state.dracula.revealed = True
+    state.invalidate()
+    _pass_until(state, Fight)
+    fight = state.stack[-1]
+    assert isinstance(fight, Fight)
+    state.stack[-1] = Fight(True, ("godalming",), "paris", hand=("escape_as_mist", "fangs",
+                                                                 "mesmerize", "plotting",
+                                                                 "strength"),
+                            hands={"godalming": ("punch", "dodge", "escape", "knife",
+                                                 "rifle")})
+    state.combat_deck.cards = [c for c in state.combat_deck.cards
+                               if c not in ("escape_as_mist", "mesmerize")]
+    state.invalidate()
+    act(state, "godalming", ChooseCombatCard("dodge"))  # Dodge does not block Mesmerize
+    act(state, "dracula", ChooseCombatCard("mesmerize"))  # mesmerized: Fangs bites at night
+    act(state, "godalming", ChooseCombatCard("escape"))
+    act(state, "dracula", ChooseCombatCard("fangs"))
+    assert godalming.bites == 1 and not any(isinstance(d, Fight) for d in state.stack)
+    assert state.current_seats() == ("godalming",)
+    assert state.legal_actions("godalming") == [Reveal("knife"), Reveal("rifle")]
+    act(state, "godalming", Reveal("rifle"))
+    assert state.observation("seward")["hunters"]["godalming"]["revealed_item"] == "rifle"
+
+
+def test_bitten_hunters_the_revealed_item_is_hidden_during_combat() -> None:
+    state = started(dracula="paris", hunters=("madrid", "rome", "vienna", "nantes"))
+    mina = state.hunters["mina"]
+    mina.location, mina.items, mina.revealed_item = "paris", ["knife"], "knife"
+    state.item_deck.take("knife")
+    state.dracula.revealed = True
+    state.invalidate()
+    assert state.observation("dracula")["hunters"]["mina"]["revealed_item"] == "knife"
+    _pass_until(state, Fight)
+    assert state.observation("dracula")["hunters"]["mina"]["revealed_item"] == ""
+
+
+def test_bitten_hunters_a_revealed_card_discarded_is_replaced_by_another() -> None:
+    from fury_modern.actions import Reveal
+    from fury_modern.hands import OverLimit
+
+    state = started(hunters=("madrid", "rome", "vienna", "paris"))
+    mina = state.hunters["mina"]
+    mina.items, mina.revealed_item = ["knife", "pistol", "rifle", "stake"], "knife"
+    for card in mina.items:
+        state.item_deck.take(card)
+    state.stack.append(OverLimit("mina", "item"))
+    state.invalidate()
+    act(state, "mina", Discard("knife"))
+    assert mina.revealed_item == ""
+    assert state.legal_actions("mina") == [Reveal("pistol"), Reveal("rifle"), Reveal("stake")]
+
+
+# -- Dawn And Dusk, more -------------------------------------------------------------------
+
+def _dawn(state: ModernState) -> None:
+    """Dawn now, on top of the day's hunter turns (the first round has none of its own)."""
+    from gothic_kernel.decisions import settle
+
+    state.time = 1  # Monday night: dawn moves the marker to Tuesday day
+    state.stack.append(Twilight(dusk=False))
+    state.invalidate()
+    settle(state)
+
+
+def test_dawn_and_dusk_a_combat_at_dawn_counts_as_day() -> None:
+    state = started(dracula="berlin")
+    state.dracula.revealed = True
+    state.hunters["godalming"].location = "berlin"
+    _dawn(state)
+    fight = state.stack[-1]
+    assert isinstance(fight, Fight) and not fight.night and fight.hunters == ("godalming",)
+
+
+def test_dawn_and_dusk_the_fury_of_dracula_once_three_despair_tokens_are_placed() -> None:
+    """The trigger is the supplement's; the effect (influence +1 at each dawn) is authored."""
+    state = started()
+    state.despair = 2
+    _dawn(state)
+    assert state.influence == 0
+    state.despair = 3
+    _dawn(state)
+    assert state.influence == 1
+    assert any("The Fury of Dracula" in t for t in public_texts(state))
+
+
+# -- What Are Hand Limits, more --------------------------------------------------------------
+
+def _bottom(state: ModernState, card: str) -> None:
+    state.event_deck.take(card)
+    state.event_deck.cards.insert(0, card)
+
+
+def test_hand_limits_dracula_holds_at_most_four_event_cards() -> None:
+    state = started(hunters=("madrid", "rome", "vienna", "london"))
+    dracula_events = [c for c in dict.fromkeys(state.event_deck.cards)
+                      if state.rules.events[c].owner == "dracula"]
+    for card in dracula_events[:4]:
+        state.event_deck.take(card)
+    state.dracula.events = dracula_events[:4]
+    _bottom(state, dracula_events[4])  # a night Supply draws the bottom card
+    state.stack[-1] = HunterTurns(night=True)
+    state.invalidate()
+    act(state, "godalming", SUPPLY)
+    assert len(state.dracula.events) == 5 and state.current_seats() == ("dracula",)
+    assert "more event cards than your limit of 4" in state.prompt("dracula")
+    act(state, "dracula", Discard(dracula_events[0]))
+    assert len(state.dracula.events) == 4
+
+
+def test_hand_limits_a_hunter_over_his_event_limit_discards_one() -> None:
+    state = started(hunters=("nantes", "rome", "vienna", "london"))  # Nantes: large; no matter
+    hunter_events = [c for c in dict.fromkeys(state.event_deck.cards)
+                     if state.rules.events[c].owner == "hunters"][:4]
+    for card in hunter_events:
+        state.event_deck.take(card)
+    state.hunters["godalming"].events = hunter_events[:3]
+    state.event_deck.put_top(hunter_events[3])
+    state.invalidate()
+    act(state, "godalming", SUPPLY)
+    assert "more event cards than your limit of 3" in state.prompt("godalming")
+
+
+# -- Table Talk ------------------------------------------------------------------------------
+
+def test_table_talk_a_trade_is_secret_from_dracula_and_the_other_hunters() -> None:
+    from fury_modern.actions import END_TRADE, Give, Trade
+
+    state = started(hunters=("paris", "paris", "rome", "london"))
+    godalming = state.hunters["godalming"]
+    godalming.items, godalming.events = ["knife"], ["hired_scouts"]
+    state.item_deck.take("knife")
+    state.event_deck.take("hired_scouts")
+    state.invalidate()
+    act(state, "godalming", Trade("seward"))
+    act(state, "godalming", Give("knife", "seward"))
+    act(state, "seward", END_TRADE)
+    act(state, "godalming", END_TRADE)
+    assert state.hunters["seward"].items == ["knife"]
+    partner = " ".join(e["text"] for e in state.log("seward"))
+    assert "Lord Godalming shows Hired Scouts." in partner
+    assert "Lord Godalming gives Dr. Seward Knife." in partner
+    for outsider in ("dracula", "van_helsing", gk.PUBLIC):
+        told = " ".join(e["text"] for e in state.log(outsider))
+        assert "Knife" not in told and "Hired Scouts" not in told
+        assert "Lord Godalming and Dr. Seward trade in private." in told
+        assert "Lord Godalming hands Dr. Seward a card." in told
+
+
+def test_table_talk_no_hunter_shows_cards_outside_a_trade() -> None:
+    """Ruling: the engine has no way to show cards outside a trade (table talk that shows a
+    card would show it to Dracula too): a hunter's hand is in no other seat's observation."""
+    state = started()
+    state.hunters["godalming"].items = ["knife"]
+    state.item_deck.take("knife")
+    for viewer in ("seward", "van_helsing", "mina", "dracula", gk.PUBLIC):
+        assert "hand_items" not in state.observation(viewer)["hunters"]["godalming"]
+    assert state.observation("godalming")["hunters"]["godalming"]["hand_items"] == ["knife"]
+
+
+# -- Maturing Encounters, Vampire Encounters ------------------------------------------------
+
+def _sixth_holds(encounter: str) -> ModernState:
+    state = started(dracula="berlin", hunters=("madrid", "rome", "vienna", "london"))
+    trail_of(state, "berlin", "hamburg", "cologne", "amsterdam", "brussels", "paris")
+    state.trail[5].add_encounter(encounter)
+    state.encounter_deck.cards.remove(encounter)
+    _pass_until(state, type(state.stack[0]))
+    act(state, "dracula", MoveTo("leipzig"))
+    return state
+
+
+def test_maturing_the_encounter_is_discarded_and_the_location_card_goes_back() -> None:
+    from fury_modern.actions import Mature
+
+    state = _sixth_holds("rats")
+    assert state.legal_actions("dracula")[0] == Mature(effects=False)  # Rats: no matured effect
+    act(state, "dracula", Mature(effects=False))
+    assert "paris" not in [h.card for h in state.trail]
+    assert state.encounter_deck.discards[-1] == "rats"
+
+
+def test_vampire_encounters_a_matured_vampire_advances_influence_and_clears_hideouts() -> None:
+    from fury_modern.actions import Mature
+
+    state = _sixth_holds("new_vampire")
+    act(state, "dracula", Mature(effects=True))
+    assert state.influence == 3  # New Vampire (reconstructed: fidelity table)
+    # the hideouts of trail spaces 4 to 6, as they lie after the slide, are cleared:
+    assert [h.card for h in state.trail][:3] == ["leipzig", "berlin", "hamburg"]
+    assert len(state.trail) == 3
+    assert "new_vampire" in state.encounter_deck.discards
+
+
+# -- Combat ------------------------------------------------------------------------------------
+
+def _fight_mina(hand: tuple[str, ...], *, night: bool = True, items: tuple[str, ...] = (),
+                deck_top: tuple[str, ...] = ()) -> ModernState:
+    """Mina fights Dracula in Munich; he holds ``hand``; ``deck_top`` are his next draws."""
+    from fury_modern.combat import start_fight
+
+    state = started(seed=5)
+    state.hunters["mina"].location = "munich"
+    state.hunters["mina"].items = list(items)
+    for item in items:
+        state.item_deck.take(item)
+    start_fight(state, ("mina",), "munich", night=night)
+    fight = state.stack[-1]
+    assert isinstance(fight, Fight)
+    deck = [*state.combat_deck.cards, *fight.hand]
+    for card in (*hand, *deck_top):
+        deck.remove(card)
+    state.combat_deck.cards = [*deck, *reversed(deck_top)]
+    state.stack[-1] = Fight(night, ("mina",), "munich", hand=tuple(sorted(hand)),
+                            hands={"mina": fight.hands["mina"]})
+    state.invalidate()
+    return state
+
+
+def _round(state: ModernState, mine: str, his: str) -> None:
+    from fury_modern.actions import ChooseCombatCard
+
+    act(state, "mina", ChooseCombatCard(mine))
+    act(state, "dracula", ChooseCombatCard(his))
+
+
+def _fighting(state: ModernState) -> bool:
+    return any(isinstance(d, Fight) for d in state.stack)
+
+
+def test_combat_the_hunter_takes_punch_dodge_escape_and_only_cards_with_a_banner() -> None:
+    state = _fight_mina(("claws", "fangs", "mesmerize", "plotting", "strength"),
+                        items=("stake", "knife", "dogs"))
+    from fury_modern.actions import ChooseCombatCard
+
+    assert state.legal_actions("mina") == [ChooseCombatCard(c) for c in
+                                           ("dodge", "escape", "knife", "punch")]
+    assert len(state.hunters["mina"].items) == 3  # the combat cards are not in her hand
+
+
+def test_combat_ends_when_dracula_has_played_six_combat_cards() -> None:
+    state = _fight_mina(("claws", "mesmerize", "strength", "plotting", "fangs"),
+                        deck_top=("mesmerize",))
+    for mine, his in (("dodge", "claws"), ("punch", "mesmerize"), ("dodge", "strength"),
+                      ("punch", "plotting"), ("dodge", "fangs")):
+        _round(state, mine, his)
+        assert _fighting(state)
+    _round(state, "punch", "mesmerize")  # every card blocked: only Punch hurts him
+    assert not _fighting(state) and state.dracula.damage == 3
+    assert "Dracula has played six combat cards" in " ".join(public_texts(state))
+    assert len(state.combat_deck.cards) == 13  # all his combat cards shuffled back
+
+
+def test_combat_ends_when_dracula_wins_by_influence() -> None:
+    state = _fight_mina(("claws", "fangs", "mesmerize", "plotting", "strength"))
+    state.influence, state.hunters["mina"].damage = 11, 7
+    _round(state, "punch", "claws")  # 4 damage at night: Mina defeated, Rage +2
+    assert state.outcome is not None and state.outcome.winners == ("dracula",)
+    assert state.influence == 13 and state.stack == []
+
+
+def test_combat_ends_when_the_hunters_defeat_dracula() -> None:
+    state = _fight_mina(("claws", "fangs", "mesmerize", "plotting", "strength"))
+    state.dracula.damage = 14
+    _round(state, "punch", "mesmerize")  # Punch blocks Mesmerize, then deals 1
+    assert state.outcome is not None and state.outcome.winners == (
+        "godalming", "seward", "van_helsing", "mina")
+
+
+def test_combat_ends_when_every_hunter_in_it_has_escaped() -> None:
+    state = _fight_mina(("claws", "fangs", "mesmerize", "plotting", "strength"))
+    _round(state, "escape", "strength")  # Escape blocks Strength, then she leaves
+    assert not _fighting(state)
+    assert "no hunter is left in the combat" in " ".join(public_texts(state))
+
+
+def test_combat_ends_when_a_bitten_hunter_leaves_it() -> None:
+    state = _fight_mina(("claws", "fangs", "mesmerize", "plotting", "strength"))
+    state.hunters["seward"].location = "munich"
+    _round(state, "dodge", "mesmerize")
+    _round(state, "escape", "fangs")  # a mesmerized Mina is bitten at night: defeated
+    assert state.hunters["mina"].defeated and not _fighting(state)
+
+
+# -- Fighting Vampires -------------------------------------------------------------------------
+
+def _search_a_vampire(wounds: int) -> ModernState:
+    state = started(dracula="berlin", hunters=("brussels", "madrid", "rome", "vienna"))
+    trail_of(state, "berlin", "brussels")
+    state.trail[1].revealed = True
+    state.trail[1].add_encounter("new_vampire", shown=True, wounds=wounds)
+    state.encounter_deck.cards.remove("new_vampire")
+    state.invalidate()
+    act(state, "godalming", SEARCH)
+    fight = state.stack[-1]
+    assert isinstance(fight, Fight) and fight.vampire == "new_vampire"
+    assert fight.wounds == wounds and fight.hunters == ("godalming",)
+    return state
+
+
+def test_fighting_vampires_a_vampire_at_its_health_is_destroyed_and_discarded() -> None:
+    from fury_modern.actions import ChooseCombatCard
+
+    state = _search_a_vampire(5)
+    act(state, "godalming", ChooseCombatCard("punch"))
+    his = next(a for a in state.legal_actions("dracula")
+               if a.card in ("mesmerize", "plotting"))  # type: ignore[attr-defined]
+    act(state, "dracula", his)  # blocked by Punch, which deals the sixth damage
+    assert not _fighting(state) and state.trail[1].encounters == []
+    assert "new_vampire" in state.encounter_deck.discards
+
+
+def test_fighting_vampires_a_vampire_alive_keeps_its_damage_on_its_card() -> None:
+    from fury_modern.actions import ChooseCombatCard
+
+    state = _search_a_vampire(2)
+    act(state, "godalming", ChooseCombatCard("escape"))
+    act(state, "dracula", state.legal_actions("dracula")[0])
+    assert not _fighting(state)
+    assert state.trail[1].encounters == ["new_vampire"] and state.trail[1].wounds[0] >= 2
+    assert state.trail[1].shown == [True]
+
+
+# -- Event And Encounter Tokens, more ------------------------------------------------------------
+
+def test_bats_token_dracula_moves_the_hunter_at_his_next_action_and_removes_it() -> None:
+    from fury_modern.actions import MoveHunter
+
+    state = started(dracula="berlin")
+    state.hunters["godalming"].bats = True
+    state.invalidate()
+    assert state.current_seats() == ("dracula",)
+    assert MoveHunter("brussels") in state.legal_actions("dracula")  # a road from Paris
+    assert MoveHunter("london") not in state.legal_actions("dracula")  # no road to London
+    act(state, "dracula", MoveHunter("brussels"))
+    hunter = state.hunters["godalming"]
+    assert hunter.location == "brussels" and not hunter.bats
+    assert state.current_seats() == ("seward",)  # that was his action
+
+
+def test_host_tokens_consecrated_ground_reveals_the_hideout_and_bars_dracula() -> None:
+    from fury_modern.dracula import destinations
+    from fury_modern.tokens import place_holy_token
+
+    state = started(dracula="berlin")
+    trail_of(state, "berlin", "hamburg")
+    state.trail[1].add_encounter("rats")
+    state.encounter_deck.cards.remove("rats")
+    place_holy_token(state, "hamburg", host=False)
+    assert state.trail[1].revealed and state.trail[1].shown == [True]
+    assert state.observation("mina")["trail"][1]["encounters"] == ["rats"]
+    state.trail = state.trail[:1]  # Hamburg leaves the trail: still he may not enter it
+    assert "hamburg" not in destinations(state)
+
+
+def test_host_tokens_on_his_current_location_dracula_must_move() -> None:
+    from fury_modern.dracula import move_options
+    from fury_modern.tokens import place_holy_token
+
+    state = started(dracula="berlin")
+    place_holy_token(state, "berlin", host=True)
+    assert state.dracula.must_leave and state.trail[0].revealed
+    assert all(m.place != "berlin" for m in move_options(state))  # no Hide, no Feed
+    assert state.tokens.hosts == ["berlin"]
+
+
+def test_fog_token_dracula_may_avoid_a_combat_in_a_fogged_city() -> None:
+    from fury_modern.actions import AvoidCombat
+
+    state = started(dracula="berlin")
+    state.dracula.revealed = True
+    state.hunters["godalming"].location = "berlin"
+    state.tokens.fog = {"berlin": 1}
+    state.invalidate()
+    _pass_until(state, type(state.stack[-1]))  # the hunters pass until dusk asks him
+    for _ in range(10):
+        if state.current_seats() == ("dracula",) and \
+                AvoidCombat(True) in state.legal_actions("dracula"):
+            break
+        seat = state.current_seats()[0]
+        act(state, seat, PASS if PASS in state.legal_actions(seat) else
+            state.legal_actions(seat)[0])
+    act(state, "dracula", AvoidCombat(True))
+    assert not _fighting(state)
+    assert "Dracula avoids the combat in the fog over Berlin." in public_texts(state)
+
+
+def test_fog_token_no_search_in_a_fogged_city() -> None:
+    state = started(dracula="berlin", hunters=("brussels", "madrid", "rome", "vienna"))
+    trail_of(state, "berlin", "brussels")
+    state.trail[1].revealed = True
+    state.trail[1].add_encounter("rats")
+    state.encounter_deck.cards.remove("rats")
+    state.invalidate()
+    assert SEARCH in state.legal_actions("godalming")
+    state.tokens.fog = {"brussels": 1}
+    state.invalidate()
+    assert SEARCH not in state.legal_actions("godalming")
+
+
+def test_roadblock_tokens_a_railway_blocked_and_dracula_removes_one_at_dusk() -> None:
+    from fury_modern.actions import Roadblock
+
+    state = started()
+    state.hunters["godalming"].tickets = ["ticket_3_2"]
+    state.tickets.remove("ticket_3_2")
+    state.tokens.roadblocks = [["rail", "brussels", "paris"], ["road", "le_havre", "paris"]]
+    state.invalidate()
+    assert Move("brussels", "rail", "ticket_3_2") not in state.legal_actions("godalming")
+    assert Move("le_havre", "road") not in state.legal_actions("godalming")
+    _pass_until(state, type(state.stack[-1]))
+    while not (state.current_seats() == ("dracula",)
+               and isinstance(state.legal_actions("dracula")[0], Roadblock)):
+        seat = state.current_seats()[0]
+        act(state, seat, PASS)
+    act(state, "dracula", Roadblock("rail", "brussels", "paris", remove=True))
+    assert state.tokens.roadblocks == [["road", "le_havre", "paris"]]
+
+
+def test_storm_tokens_dracula_removes_one_at_the_end_of_dusk() -> None:
+    from fury_modern.actions import RemoveStorm
+
+    state = started()
+    state.tokens.storms = ["north_sea", "black_sea"]
+    state.invalidate()
+    while not (state.current_seats() == ("dracula",)
+               and isinstance(state.legal_actions("dracula")[0], RemoveStorm)):
+        act(state, state.current_seats()[0], PASS)
+    act(state, "dracula", RemoveStorm("black_sea"))
+    assert state.tokens.storms == ["north_sea"]
+
+
+# -- Special Locations, more ---------------------------------------------------------------------
+
+def test_castle_dracula_its_card_has_a_different_back() -> None:
+    state = started(dracula="klausenburg", hunters=("paris", "madrid", "rome", "london"))
+    _pass_until(state, type(state.stack[0]))
+    act(state, "dracula", MoveTo("castle_dracula"))
+    seen = state.observation("mina")["trail"][0]
+    assert seen["card"] is None and seen["castle_back"]
+    assert not state.observation("mina")["trail"][1]["castle_back"]
+
+
+# -- Rulings where the supplement is silent (docs/fury_modern.md, Rulings) ----------------------
+
+def test_ruling_hunters_do_not_move_by_night_and_act_not_at_all_at_sea() -> None:
+    state = started(hunters=("paris", "madrid", "rome", "vienna"))
+    state.hunters["seward"].location = "bay_of_biscay"
+    state.stack[-1] = HunterTurns(night=True)
+    state.invalidate()
+    assert not any(isinstance(a, Move) for a in state.legal_actions("godalming"))
+    act(state, "godalming", PASS)
+    assert state.current_seats() == ("van_helsing",)  # Seward, at sea, takes no action
+
+
+def test_ruling_lord_godalming_reserves_two_tickets_giving_up_what_he_must() -> None:
+    state = started()
+    godalming = state.hunters["godalming"]
+    godalming.tickets = ["ticket_1"]
+    state.tickets.remove("ticket_1")
+    state.invalidate()
+    assert state.legal_actions("godalming").count(ReserveTicket()) == 1
+    pool = len(state.tickets)
+    act(state, "godalming", ReserveTicket())
+    assert len(godalming.tickets) == 2 and len(state.tickets) == pool - 1
+    assert "Lord Godalming reserves 2 tickets, giving up 1 first." in public_texts(state)
+
+
+@pytest.mark.parametrize("fourth_edition", [False, True])
+def test_revealing_dracula_moving_into_a_hunters_city_reveals_him_as_an_option(
+        fourth_edition: bool) -> None:
+    """The fourth edition's second case ([CLAR4]) is the option ``reveal_on_entering``."""
+    state = started(dracula="berlin", hunters=("hamburg", "madrid", "rome", "london"),
+                    reveal_on_entering=fourth_edition)
+    _pass_until(state, type(state.stack[0]))
+    act(state, "dracula", MoveTo("hamburg"))
+    assert state.dracula.revealed is fourth_edition
+    assert (state.observation("seward")["dracula"]["location"] == "hamburg") is fourth_edition

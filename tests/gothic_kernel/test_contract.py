@@ -214,9 +214,10 @@ class _First:
 def test_simulate_takes_custom_agents_by_name_or_as_a_factory(toy: gk.Game,
                                                                workers: int) -> None:
     by_name = gk.simulate("toy_race", 8, seed=4, workers=workers,
-                          agents=f"{__name__}:rest_then_run")
-    as_factory = gk.simulate("toy_race", 8, seed=4, workers=workers, agents=rest_then_run)
-    assert [r.winners for r in by_name.results] == [r.winners for r in as_factory.results]
+                          agents=f"{__name__}:rest_then_run", keep_results=True)
+    as_factory = gk.simulate("toy_race", 8, seed=4, workers=workers, agents=rest_then_run,
+                             keep_results=True)
+    assert by_name.results == as_factory.results
     assert by_name.unfinished == 0
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from gothic_kernel import Dice, DiceExhausted, ScriptedDice, dice_from_data
+from gothic_kernel.dice import _FIRST_BLOCK, _seeded_state
 from gothic_kernel.errors import CorruptSave, RuleError
 
 
@@ -108,3 +110,32 @@ def test_impossible_requests_are_rule_errors() -> None:
         Dice(1).roll(0)
     with pytest.raises(RuleError):
         Dice(1).choice([])
+
+
+@pytest.mark.parametrize("seed", [0, 7, 2**64 + 3, 2**130 + 1])
+def test_the_stream_is_numpys_pcg64_whatever_the_saves_and_clones(seed: int) -> None:
+    """The first numbers, worked out in Python one at a time, then whole blocks drawn by
+    numpy: the same stream as numpy's Generator from the seeded state, through saves and
+    clones taken inside the numbers worked out one at a time and after them."""
+    generator = np.random.Generator(np.random.PCG64(0))
+    generator.bit_generator.state = _seeded_state(seed)
+    expected = generator.random(_FIRST_BLOCK).tolist() + generator.random(1000).tolist()
+    dice, drawn = Dice(seed), []
+    for i in range(len(expected) - 10):
+        drawn.append(dice._uniform())
+        if i in (0, 2, 7, 8, 9, 63, 64, 65, 700):
+            dice = dice_from_data(json.loads(json.dumps(dice.to_data())))
+        if i in (3, 70):
+            dice = dice.clone()
+    assert drawn == expected[:len(drawn)]
+
+
+@pytest.mark.parametrize("state", [
+    {"state": 2**128, "inc": 1}, {"state": 5, "inc": 4}, {"state": "5", "inc": 1},
+    {"state": True, "inc": 1}, {"state": 5},
+])
+def test_an_impossible_generator_state_is_refused(state: dict[str, object]) -> None:
+    data = Dice(1).to_data()
+    data["state"] = {**data["state"], "state": state}
+    with pytest.raises(CorruptSave):
+        dice_from_data(data)

@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("gothic_kernel", "fury1987", "fury_modern", "vampyre", "draculas_revenge")
-GAMES = ("fury1987", "vampyre", "draculas_revenge")
+GAMES = ("fury1987", "fury_modern", "vampyre", "draculas_revenge")
 
 
 @pytest.mark.parametrize("package", PACKAGES)

@@ -502,17 +502,42 @@ def test_gothic_play_runs_as_a_command_with_input_piped_in() -> None:
 def test_commands_plug_in(kuhn: gk.Game) -> None:
     from gothic_kernel.play import ASK_AGAIN, Command, register_command
 
-    def picture(session: Session, seat: str, argument: str) -> str:
+    def snapshot(session: Session, seat: str, argument: str) -> str:
         session.say(f"would draw {seat}'s view to {argument}")
         return ASK_AGAIN
 
-    register_command(Command("picture", "picture FILE", "draw the board", picture))
+    register_command(Command("snapshot", "snapshot FILE", "draw the board", snapshot))
     try:
         _status, out = play(kuhn, kuhn.new_game(seed=3), ["first"],
-                           ["picture board.svg", "quit"])
+                           ["snapshot board.svg", "quit"])
     finally:
-        del COMMANDS["picture"]
+        del COMMANDS["snapshot"]
     assert "would draw first's view to board.svg" in out
+
+
+def test_picture_writes_the_board_as_the_seat_at_the_prompt_sees_it(tmp_path: Path) -> None:
+    game = gk.load_game("vampyre")
+    state = game.new_game(seed=2)
+    seat = state.current_seats()[0]
+    where = tmp_path / "board.svg"
+    _status, out = play(game, state, [seat], [f"picture {where}", "quit"])
+    assert f"to {where}" in out
+    assert where.read_text(encoding="utf-8") == gk.picture(state, seat)
+
+
+def test_picture_of_a_game_without_pictures_or_to_a_bad_name_is_a_hint(
+        kuhn: gk.Game, tmp_path: Path) -> None:
+    _status, out = play(kuhn, kuhn.new_game(seed=3), ["first"],
+                        [f"picture {tmp_path / 'k.svg'}", "picture", "quit"])
+    assert "No picture written: kuhn_poker draws no pictures" in out
+    assert "picture takes a file name" in out
+    assert not (tmp_path / "k.svg").exists()
+    game = gk.load_game("vampyre")
+    state = game.new_game(seed=2)
+    _status, out = play(game, state, [state.current_seats()[0]],
+                        [f"picture {tmp_path / 'v.gif'}", "quit"])
+    assert "a picture is written as .svg or .png" in out
+    assert not (tmp_path / "v.gif").exists()
 
 
 def test_a_screen_for_every_registered_game_is_a_text_screen() -> None:

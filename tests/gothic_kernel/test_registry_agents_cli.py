@@ -12,6 +12,7 @@ import pytest
 import gothic_kernel as gk
 from gothic_kernel import registry
 from gothic_kernel.cli import main
+from gothic_kernel.game import SAVE_FORMAT
 from gothic_kernel.reference import KuhnPoker
 
 
@@ -82,10 +83,10 @@ def test_agents_see_only_their_observation(kuhn: gk.Game) -> None:
 
 
 def test_simulation_is_reproducible_whatever_the_workers(kuhn: gk.Game) -> None:
-    one = gk.simulate("kuhn_poker", 60, seed=9, workers=1, agents="random")
-    two = gk.simulate("kuhn_poker", 60, seed=9, workers=2, agents="random")
-    key = [(r.seed, r.winners, r.steps) for r in one.results]
-    assert key == [(r.seed, r.winners, r.steps) for r in two.results]
+    one = gk.simulate("kuhn_poker", 60, seed=9, workers=1, agents="random", keep_results=True)
+    two = gk.simulate("kuhn_poker", 60, seed=9, workers=2, agents="random", keep_results=True)
+    key = [(r.seed, r.winners, r.steps, r.digest) for r in one.results]
+    assert key == [(r.seed, r.winners, r.steps, r.digest) for r in two.results]
     assert sum(n for _, _, n, _ in one.outcome_table()) == 60
     assert one.mean_steps >= 2 and one.actions_per_second > 0
     assert gk.game_seeds(9, 3) == gk.game_seeds(9, 5)[:3]
@@ -122,7 +123,7 @@ def test_corrupt_saves_are_refused(kuhn: gk.Game) -> None:
     text = state.to_json()
     for bad in ("", "{", "[]", text.replace('"kuhn_poker"', '"chess"'),
                 text.replace('"history":[]', '"history":["fold"]'),
-                text.replace('"format":1', '"format":99')):
+                text.replace(f'"format":{SAVE_FORMAT}', '"format":99')):
         with pytest.raises(gk.CorruptSave):
             kuhn.from_json(bad)
 

@@ -208,6 +208,12 @@ def test_a_game_with_a_malformed_log_is_a_corrupt_save() -> None:
     from gothic_kernel.reference import KuhnPoker
 
     game = KuhnPoker()
-    text = game.new_game(seed=1).to_json().replace('"kind":"seat"', '"kind":"somebody"', 1)
-    with pytest.raises(CorruptSave):
-        game.from_json(text)
+    text = game.new_game(seed=1).to_json()
+    for bad in (text.replace('"seat:first:first"', '"somebody:first:first"', 1),
+                text.replace('"seat:first:first"', '"seat:first:first,second"', 1),
+                text.replace('"seat:first:first"', '{"kind":"somebody"}', 1),
+                text.replace('"seat:first:first"', '7', 1),
+                text.replace('"kind":"deal"', '"kind":1', 1)):
+        assert bad != text
+        with pytest.raises(CorruptSave):
+            game.from_json(bad)

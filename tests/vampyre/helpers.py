@@ -60,6 +60,11 @@ def texts(state: VampyreState, viewer: str = "public") -> list[str]:
     return [e["text"] for e in state.log(viewer)]
 
 
+#: The night's encounter roll of a hunter who ends a move in the forest before attacking
+#: an opponent there ("Encounters": he "must roll"): a 7, no encounter.
+QUIET_NIGHT = (1, 6)
+
+
 def two_dice(total: int) -> list[int]:
     """Two die faces adding up to ``total``."""
     first = max(1, total - 6)

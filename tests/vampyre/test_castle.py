@@ -437,3 +437,23 @@ def test_time_inside_castle_dracula_daylight_with_scripted_dice(hour: int, resul
     state.apply("harker", Move("guardroom"))
     roll = [e for e in state.log("public") if e["kind"] == "combat_roll"][-1]
     assert (roll["roll"], roll["bonus"], roll["result"]) == (4, int(result == "N"), result)
+
+
+def test_possessed_players_inside_the_castle_move_one_die_of_spaces() -> None:
+    """"Nosferatu, player werewolves, and possessed players also move 1-6 spaces per turn"
+    (Castle Dracula, Movement): the possessed charge rolls one die, not the two of
+    Transylvania, and goes exactly that many spaces towards the nearest living player."""
+    state = castle()
+    harker = state.players["harker"]
+    harker.possessed = 3
+    put(state, "harker", "portcullis")
+    for seat in ("mina", "van_helsing", "godalming"):
+        put(state, seat, "the_tower")  # eight spaces away; Mina is next clockwise
+    turn_of(state, "harker")
+    script(state, [3, 5, *[1] * 20])
+    state.apply("harker", TAKE_TURN)
+    charge = [e for e in state.log("public") if e["kind"] == "possessed"][-1]
+    assert charge["target"] == "mina"
+    assert charge["path"] == ["gatehouse", "inner_ward_south", "hall_passage_west"]
+    assert harker.location == "hall_passage_west"
+    assert "rolls 3 and charges" in charge["text"]

@@ -14,7 +14,7 @@ from vampyre.state import (
     Fight,
 )
 
-from .helpers import camp_in, give, new, put, script, texts, turn_of, two_dice
+from .helpers import QUIET_NIGHT, camp_in, give, new, put, script, texts, turn_of, two_dice
 
 MELEE = {"boar": "WWVVVVVVV", "wolf": "WWWVVVVVV"}
 SUPERNATURAL = {"dracula": "BBBBBNVV", "demon": "PPPPVVVV"}
@@ -76,9 +76,13 @@ def test_melee_items_do_not_help_in_supernatural_combat_and_vice_versa() -> None
 # -- the code letters -----------------------------------------------------------------------
 
 def test_v_victory_ends_the_players_turn() -> None:
+    """'V - Victory: The player has defeated his or her opponent. In the Basic Game this ends
+    the player's turn': the fight is over (nothing left to resume), the victor stays."""
     state = new()
-    camp_in(state, "harker", "forest", [*two_dice(10), 3])  # boar; 3 -> V
+    where = camp_in(state, "harker", "forest", [*two_dice(10), 3])  # boar; 3 -> V
     assert texts(state)[-1] == "Harker defeats the Boar"
+    assert state.fights == [] and state.fight_of("harker") is None
+    assert state.players["harker"].location == where
     assert state.current_seats() == ("mina",)
 
 
@@ -148,7 +152,7 @@ def werewolf_fight(die: int, use: bool):  # type: ignore[no-untyped-def]
     put(state, "mina", "hex_10_05")
     state.players["mina"].form = PLAYER_WEREWOLF
     turn_of(state, "harker", 1)
-    script(state, [die, *[1] * 20])
+    script(state, [*QUIET_NIGHT, die, *[1] * 20])
     state.apply("harker", Move("hex_10_05", "mina"))
     assert state.current_seats() == ("harker",)
     state.apply("harker", DeclareSilverBullet(use))
@@ -175,6 +179,21 @@ def test_a_player_werewolf_defeated_without_the_bullet_reappears_in_the_crypts()
     assert state.item_kinds("harker") == ["silver_bullet", "gun"]
 
 
+#: What each code letter does to Harker (the hunter) and Mina (the nosferatu he fights),
+#: read as (Harker's place, bites, possession, fleeing, lost turns, immobile) and (Mina's
+#: place, turns to wait before reappearing, out of the game): "Combat Code Letters".
+CONSEQUENCES = {
+    "V": (("hex_10_05", 0, 0, False, 0, 0), (None, 0, "")),  # the nosferatu dissolves
+    "W": ((KLAUSENBURG, 0, 0, False, 0, 0), ("hex_10_05", -1, "")),
+    "N": (("hex_10_05", 0, 0, False, 0, 0), ("hex_10_05", -1, "")),  # the fight goes on
+    "B": (("hex_10_05", 1, 0, False, 0, 0), (None, 2, "")),  # bitten; the nosferatu sated
+    "P": (("hex_10_05", 0, 3, False, 0, 0), ("hex_10_05", -1, "")),  # one die of turns
+    "S": (("hex_10_05", 0, 0, False, 0, 0), (None, -1, "saved")),
+    "F": (("hex_10_05", 0, 0, True, 0, 0), (None, 0, "")),  # in the castle the foe leaves
+    "I": (("hex_10_05", 0, 0, False, 2, 2), (None, 0, "")),
+}
+
+
 @pytest.mark.parametrize("letter", list("VWNBPSFI"))
 def test_every_code_letter_has_a_consequence(letter: str) -> None:
     state = new()
@@ -184,9 +203,12 @@ def test_every_code_letter_has_a_consequence(letter: str) -> None:
     put(state, "harker", "hex_10_05")
     fight = Fight("harker", "nosferatu", "harker", opponent="mina")
     script(state, [3, 1, 1])
-    before = state.to_data()
     settle(state, fight, letter)
-    assert state.to_data() != before
+    harker, mina = state.players["harker"], state.players["mina"]
+    assert (harker.location, harker.bites, harker.possessed, harker.fleeing,
+            harker.lost_turns, harker.immobile) == CONSEQUENCES[letter][0]
+    assert (mina.location, mina.reappear, mina.out) == CONSEQUENCES[letter][1]
+    assert state.fights == ([fight] if letter == "N" else [])
 
 
 # -- the useful items' examples, played with scripted dice ---------------------------------

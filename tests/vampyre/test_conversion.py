@@ -3,6 +3,8 @@ fighting players."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from vampyre.actions import REST, TAKE_TURN, Move
 from vampyre.state import (
     HUNTER,
@@ -11,9 +13,10 @@ from vampyre.state import (
     SAVED,
     THE_CRYPTS,
     THE_STANDING_STONES,
+    VampyreState,
 )
 
-from .helpers import camp_in, give, new, put, script, texts, turn_of, two_dice
+from .helpers import QUIET_NIGHT, camp_in, give, new, put, script, texts, turn_of, two_dice
 
 
 def test_vampiric_conversion_three_bites_make_a_nosferatu_who_loses_every_item() -> None:
@@ -75,7 +78,7 @@ def test_a_nosferatu_defeated_dissolves_and_reappears_in_the_crypts_next_turn() 
     put(state, "harker", "hex_09_05")
     put(state, "mina", "hex_10_05")
     turn_of(state, "harker", 1)
-    script(state, [3, *[1] * 20])  # 3 + 2 = 5: V
+    script(state, [*QUIET_NIGHT, 3, *[1] * 20])  # 3 + 2 = 5: V
     state.apply("harker", Move("hex_10_05", "mina"))
     assert "Mina dissolves into a cloud of vapour" in texts(state)
     assert state.players["mina"].location == THE_CRYPTS  # back at the start of her turn
@@ -88,7 +91,7 @@ def test_salvation_destroys_the_nosferatu_for_good() -> None:
     put(state, "harker", "hex_09_05")
     put(state, "mina", "hex_10_05")
     turn_of(state, "harker", 1)
-    script(state, [6, *[1] * 20])  # 6 + 2 = 8: S
+    script(state, [*QUIET_NIGHT, 6, *[1] * 20])  # 6 + 2 = 8: S
     state.apply("harker", Move("hex_10_05", "mina"))
     assert state.players["mina"].out == SAVED
     assert state.current_seats() == ("van_helsing",)  # Mina takes no more turns
@@ -159,7 +162,7 @@ def test_a_victory_against_a_possessed_hunter_wounds_him_and_ends_the_possession
     put(state, "harker", "hex_09_05")
     put(state, "mina", "hex_10_05")
     turn_of(state, "harker", 1)
-    script(state, [6, *[1] * 20])  # V on the possessed row
+    script(state, [*QUIET_NIGHT, 6, *[1] * 20])  # V on the possessed row
     state.apply("harker", Move("hex_10_05", "mina"))
     assert state.players["mina"].possessed == 0
     assert state.players["mina"].location == "klausenburg"
@@ -229,7 +232,8 @@ def test_a_hunter_attacked_by_a_player_werewolf_declares_the_silver_bullet_first
 
 def test_possession_twice_normal_speed_is_two_dice_of_the_terrain_rate() -> None:
     """'the possessed individual will move twice his or her normal speed (roll two dice for
-    movement)': in the forest a 1 and a 2 give one hex each, two in all (ruling 15)."""
+    movement)': in the forest a 1 gives one hex and a 4 two, three in all (ruling 15).
+    One die doubled would give two hexes or four, the two dice read as one roll of 5 two."""
     state = new()
     state.players["harker"].possessed = 2
     put(state, "harker", "hex_07_03")  # forest, off the road
@@ -238,12 +242,16 @@ def test_possession_twice_normal_speed_is_two_dice_of_the_terrain_rate() -> None
         put(state, seat, "klausenburg")
     state.order.seat_index = 3
     turn_of(state, "godalming", 1)
-    script(state, [1, 2, *[1] * 20])
+    script(state, [1, 4, *[1] * 20])
     state.apply("godalming", next(m for m in state.legal_actions("godalming")
                                   if state.world.transylvania.terrain[m.to] == "clear"))
     charge = [e for e in state.log("public") if e["kind"] == "possessed"][-1]
-    assert charge["target"] == "mina" and len(charge["path"]) == 2
+    assert charge["target"] == "mina" and len(charge["path"]) == 3
     assert state.players["harker"].location == charge["path"][-1]
+    board = state.world.transylvania
+    steps = zip(["hex_07_03", *charge["path"]], charge["path"], strict=False)
+    assert "forest" in {board.step_terrain(a, b) for a, b in steps}
+    assert board.distance(charge["path"][-1], "hex_07_08") == 2  # three hexes nearer
 
 
 def test_conversion_counters_the_sixth_nosferatu_ends_the_game() -> None:
@@ -261,3 +269,39 @@ def test_conversion_counters_the_sixth_nosferatu_ends_the_game() -> None:
     state.apply("mina", Move("hex_10_05", "harker"))
     assert sum(p.form == NOSFERATU for p in state.players.values()) == 6
     assert state.is_over and state.outcome is not None and state.outcome.winners == ()
+
+
+def possessed_charge(state: VampyreState, dice: list[int]) -> dict[str, Any]:
+    """Godalming, far away, ends his turn on clear ground; then Harker, possessed, charges
+    with ``dice`` (then 1s: a W for Mina if he reaches her). The charge's log entry."""
+    state.players["harker"].possessed = 2
+    put(state, "godalming", "hex_10_11")
+    put(state, "van_helsing", "hex_09_11")
+    state.order.seat_index = 3
+    turn_of(state, "godalming", 1)
+    script(state, [*dice, *[1] * 20])
+    board = state.world.transylvania
+    state.apply("godalming", next(m for m in state.legal_actions("godalming")
+                                  if board.terrain[m.to] == "clear"))
+    charge: dict[str, Any] = [e for e in state.log("public") if e["kind"] == "possessed"][-1]
+    return charge
+
+
+def test_p_possession_the_charge_keeps_to_the_road_that_reaches_the_prey() -> None:
+    """'P - Possession': the possessed "will move twice his or her normal speed (roll two
+    dice for movement) towards the nearest living player and attack him or her". A 2 and a
+    2 take a walker 2 + 2 hexes along a road but 1 + 1 off it: from Klausenburg the road
+    reaches Mina, four road hexes away, though the shortest way leaves the road (Code
+    Letters, P; ruling 15)."""
+    state = new()
+    put(state, "harker", "klausenburg")
+    put(state, "mina", "hex_04_04")  # Klausenburg - 02.06 - 02.05 - 03.04 - 04.04, a road
+    board = state.world.transylvania
+    assert board.distance("klausenburg", "hex_04_04") == 4
+    assert board.step_terrain("klausenburg", board.shortest_path("klausenburg",
+                                                                  "hex_04_04")[0]) == "clear"
+    charge = possessed_charge(state, [2, 2])
+    assert charge["target"] == "mina"
+    assert charge["path"] == ["hex_02_06", "hex_02_05", "hex_03_04", "hex_04_04"]
+    assert "Harker attacks Mina" in texts(state)
+    assert state.players["mina"].location == "klausenburg"  # W: wounded by the possessed

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from gothic_kernel import PUBLIC, IllegalAction
+from gothic_kernel import PUBLIC, CorruptSave, IllegalAction
 from vampyre.actions import LeadAstray, LookAtCounter, Move
-from vampyre.state import LEAD_ASTRAY, LOOK_AT_COUNTER, THE_STANDING_STONES
+from vampyre.state import LEAD_ASTRAY, LOOK_AT_COUNTER, NOSFERATU, THE_STANDING_STONES
 
-from .helpers import camp_in, give, new, put, script, texts, turn_of, two_dice
+from .helpers import GAME, camp_in, give, new, put, script, texts, turn_of, two_dice
 
 FOREST = {2: "vampire", 3: "bear", 4: "none", 5: "none", 6: "none", 7: "none", 8: "none",
           9: "none", 10: "boar", 11: "wolf", 12: "strange_occurrence"}
@@ -57,7 +59,9 @@ def test_no_encounters_in_the_large_hexes() -> None:
     script(state, [1] * 5)
     state.apply("harker", Move("bistritz"))
     state.apply("harker", state.legal_actions("harker")[-1])  # make camp, no search
-    assert not any("camps in" in t for t in texts(state))
+    assert texts(state)[-1] == "Harker makes camp without searching"
+    assert not any("encounter roll" in t for t in texts(state))
+    assert state.dice.remaining == (1,) * 4  # no night roll; only Mina's movement die
 
 
 def test_roads_are_considered_the_terrain_of_the_surrounding_hex() -> None:
@@ -191,3 +195,92 @@ def test_strange_occurrence_5_any_hex_a_walk_of_the_roll_reaches_may_be_chosen()
     with pytest.raises(IllegalAction) as err:
         state.apply("mina", {"type": "lead_astray", "path": list(paths[0])})
     assert err.value.rule == "action format"
+
+
+# -- the night before the attack ("Sequence of Play - Transylvania": 2. then 3.) ----------------
+
+def attack_in_the_forest(rolls: list[int]):  # type: ignore[no-untyped-def]
+    """Harker ends his move on Mina, a nosferatu, in the forest hex at 10.05; the dice then
+    roll ``rolls`` (then 1s)."""
+    state = new()
+    state.players["mina"].form, state.players["mina"].bites = NOSFERATU, 3
+    put(state, "harker", "hex_09_05")
+    put(state, "mina", "hex_10_05")
+    turn_of(state, "harker", 1)
+    script(state, [*rolls, *[1] * 20])
+    state.apply("harker", Move("hex_10_05", "mina"))
+    return state
+
+
+def test_encounters_a_hunter_who_attacks_in_the_forest_still_rolls_for_the_night() -> None:
+    """"A player who ends his or her movement in the mountains, in the forest, or in an area
+    under evil influence, must roll": ending the move on an opponent does not spare the
+    roll. The night's check (step 2 of the Sequence of Play) comes before the combat
+    (step 3; ruling 7)."""
+    state = attack_in_the_forest([*two_dice(7), 4])  # a quiet night; then N on the row
+    log = texts(state)
+    night = next(i for i, t in enumerate(log) if "the night's encounter roll is 7" in t)
+    assert log[night].startswith("Harker rolls 1, moves to the forest hex at 10.05")
+    assert log.index("Harker attacks Mina") > night
+    assert "Harker rolls 4 against Mina (Nosferatu): N (no result)" in log
+
+
+def test_encounters_a_creature_met_at_night_is_fought_before_the_opponent() -> None:
+    state = attack_in_the_forest([*two_dice(10), 6, 4])  # a boar, beaten (V); then Mina: N
+    log = texts(state)
+    assert log.index("Harker defeats the Boar") < log.index("Harker attacks Mina")
+    assert "Harker rolls 4 against Mina (Nosferatu): N (no result)" in log
+
+
+def test_encounters_a_hunter_locked_in_a_fight_with_the_night_creature_cannot_attack() -> None:
+    """An N against the bear met at night leaves Harker locked in that fight: he cannot
+    start another (ruling 6), so the attack on Mina does not happen."""
+    state = attack_in_the_forest([*two_dice(3), 4])  # a bear; 4 -> N
+    assert "Harker can no longer attack Mina" in texts(state)
+    fight = state.fight_of("harker")
+    assert fight is not None and fight.monster == "bear" and state.fight_of("mina") is None
+
+
+def test_encounters_the_attack_waits_for_a_decision_the_night_asks_and_saves_keep_it() -> None:
+    """Strange Occurrence 10 asks Harker which top counter to look at; the attack waits under
+    that decision, a save holds it (``waiting``), and it is made once he has looked."""
+    state = attack_in_the_forest([6, 6, *two_dice(10)])  # Strange Occurrence 10
+    assert state.pending is not None and state.pending.kind == LOOK_AT_COUNTER
+    assert "Harker attacks Mina" not in texts(state)
+    save = state.to_json()
+    assert json.loads(save)["state"]["waiting"] == [
+        {"kind": "combat", "seat": "harker", "target": "mina"}]
+    loaded = GAME.from_json(save)
+    assert loaded.to_json() == save
+    for game in (state, loaded):
+        game.apply("harker", LookAtCounter("bistritz"))
+        assert "Harker attacks Mina" in texts(game)
+    assert loaded.to_json() == state.to_json()
+    assert "waiting" not in json.loads(state.to_json())["state"]
+
+
+@pytest.mark.parametrize("spoil", [
+    lambda w: w.clear(),  # written only while a step waits
+    lambda w: w[0].update(target="seward"),  # no such player
+    lambda w: w[0].update(target="harker"),  # himself
+    lambda w: w[0].update(seat="mina"),  # not the player whose turn it is
+    lambda w: w[0].update(kind="move", roll=3),  # a decision, not a step
+    lambda w: w[0].pop("target"),
+    lambda w: w.append(dict(w[0])),  # two steps waiting
+])
+def test_encounters_a_save_with_an_impossible_step_waiting_is_refused(spoil) -> None:  # type: ignore[no-untyped-def]
+    state = attack_in_the_forest([6, 6, *two_dice(10)])  # Strange Occurrence 10
+    data = json.loads(state.to_json())
+    spoil(data["state"]["waiting"])
+    with pytest.raises(CorruptSave):
+        GAME.from_json(json.dumps(data))
+
+
+def test_encounters_no_step_waits_under_a_decision_the_night_did_not_ask() -> None:
+    state = attack_in_the_forest([6, 6, *two_dice(10)])
+    data = json.loads(state.to_json())
+    twin = new()  # Harker's first move, no night yet: a step waiting there is impossible
+    spoiled = json.loads(twin.to_json())
+    spoiled["state"]["waiting"] = data["state"]["waiting"]
+    with pytest.raises(CorruptSave, match="only the Combat step"):
+        GAME.from_json(json.dumps(spoiled))

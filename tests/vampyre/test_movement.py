@@ -10,7 +10,7 @@ from gothic_kernel import PUBLIC, IllegalAction
 from gothic_kernel.actions import ACTION_FORMAT
 from vampyre.actions import Move
 from vampyre.movement import BAT, WALK, WOLF, move_actions, move_rule, transylvania_reach
-from vampyre.state import NOSFERATU, PLAYER_WEREWOLF, load_world
+from vampyre.state import NOSFERATU, PLAYER_WEREWOLF, Fight, FightOrigin, load_world
 
 from .helpers import new, put, script, turn_of
 
@@ -160,6 +160,33 @@ def test_a_player_may_stop_on_entering_a_hex_held_by_an_opponent() -> None:
     turn_of(state, "harker", 6)
     stops = [m for m in state.legal_actions("harker") if m.to == "hex_07_02"]
     assert [m.attack for m in stops] == ["mina"]
+
+
+def test_a_player_may_stop_on_an_opponent_locked_in_a_fight_without_attacking_it() -> None:
+    """"the player has the option to stop moving ... when entering a hex occupied by an
+    opponent": Godalming, a nosferatu locked in an unresolved fight with Van Helsing,
+    still occupies 06.05, so Harker may stop there with a 6 (a hex he could otherwise reach
+    only by stopping short); he may not attack him, and the refusal says why (ruling 6)."""
+    state = new()
+    put(state, "harker", "hex_06_02")
+    state.players["godalming"].form = NOSFERATU
+    for seat in ("godalming", "van_helsing"):
+        put(state, seat, "hex_06_05")
+    fight = Fight("van_helsing", "nosferatu", "van_helsing", opponent="godalming",
+                  origin=FightOrigin.PLAYER, space="hex_06_05")
+    state.fights.append(fight)
+    turn_of(state, "harker", 6)
+    assert "hex_06_05" in transylvania_reach(BOARD, "hex_06_02", 6, WALK).early
+    assert [m for m in state.legal_actions("harker") if m.to == "hex_06_05"] == \
+        [Move("hex_06_05")]
+    with pytest.raises(IllegalAction, match="Godalming is locked in an unresolved fight") \
+            as err:
+        state.apply("harker", Move("hex_06_05", "godalming"))
+    assert err.value.rule == "Combat"
+    script(state, [3, 4, *[1] * 10])  # a quiet night (7), then Mina's roll
+    state.apply("harker", Move("hex_06_05"))
+    assert state.players["harker"].location == "hex_06_05"
+    assert state.fights == [fight] and state.current_seats() == ("mina",)
 
 
 def test_a_full_move_ending_on_an_opponent_attacks_it() -> None:
@@ -382,11 +409,12 @@ def test_movement_a_move_given_as_json_may_leave_out_the_attack() -> None:
 @settings(max_examples=80, deadline=None)
 @given(st.sampled_from(BOARD.hexes), st.sampled_from(BOARD.hexes), st.integers(1, 6),
        st.sampled_from(["hunter", NOSFERATU, PLAYER_WEREWOLF]),
-       st.sampled_from(["hunter", NOSFERATU, PLAYER_WEREWOLF]))
+       st.sampled_from(["hunter", NOSFERATU, PLAYER_WEREWOLF]), st.booleans())
 def test_movement_the_rule_refuses_exactly_what_is_not_listed(
-        start: str, other: str, roll: int, form: str, other_form: str) -> None:
+        start: str, other: str, roll: int, form: str, other_form: str, locked: bool) -> None:
     """``MoveRule`` (which words the refusals) agrees with the list: a move to any hex,
-    attacking anyone or no one, is legal by the rule exactly when it is listed."""
+    attacking anyone or no one, is legal by the rule exactly when it is listed (Mina
+    free, or locked in a fight with Van Helsing)."""
     state = new()
     for seat in state.seats:
         put(state, seat, "klausenburg")
@@ -394,6 +422,9 @@ def test_movement_the_rule_refuses_exactly_what_is_not_listed(
     put(state, "mina", other)
     state.players["harker"].form = form
     state.players["mina"].form = other_form
+    if locked:
+        put(state, "van_helsing", other)
+        state.fights.append(Fight("van_helsing", "nosferatu", "van_helsing", opponent="mina"))
     turn_of(state, "harker", roll)
     listed = move_actions(state, "harker", roll)
     rule = move_rule(state, "harker", roll)

@@ -8,7 +8,7 @@ from gothic_kernel import IllegalAction
 from vampyre.actions import MAKE_CAMP, SEARCH, Move
 from vampyre.state import NOSFERATU, SEARCH_DECISION
 
-from .helpers import new, put, script, texts, turn_of
+from .helpers import give, new, put, script, texts, turn_of
 
 
 def arrive_in_bistritz(state, seat: str = "harker", rolls=(1,) * 20):  # type: ignore[no-untyped-def]
@@ -72,15 +72,19 @@ def test_a_coffin_is_burned_and_kept_as_proof() -> None:
     assert state.observation("mina")["players"]["harker"]["coffins"] == 1
 
 
-@pytest.mark.parametrize(("die", "bitten"), [(1, 1), (5, 1), (6, 0), (7 - 1, 0)])
-def test_dracula_attacks(die: int, bitten: int) -> None:
+@pytest.mark.parametrize(("die", "items", "letter", "bitten"), [
+    (1, (), "B", 1), (5, (), "B", 1), (6, (), "N", 0), (6, ("the_host",), "V", 0)])
+def test_dracula_attacks(die: int, items: tuple[str, ...], letter: str, bitten: int) -> None:
     """'A no result or a victory ... Dracula is kept at bay ... Failure to defeat Dracula
     means the player has been bitten. Regardless of the battle's outcome, Dracula will
-    disappear afterwards.'"""
+    disappear afterwards.' Dracula's row is BBBBBNVV: a 6 is N, a 6 with The Host V."""
     state = new()
+    give(state, "harker", *items)
     stack(state, "dracula_attacks")
     arrive_in_bistritz(state, rolls=(die, *(1,) * 20))
     state.apply("harker", SEARCH)
+    roll = [e for e in state.log("public") if e["kind"] == "combat_roll"][-1]
+    assert roll["monster"] == "dracula" and roll["result"] == letter
     assert state.players["harker"].bites == bitten
     assert not state.fights  # Dracula disappears whatever the result
     assert state.current_seats() == ("mina",)

@@ -19,7 +19,7 @@ from vampyre.actions import (
 )
 from vampyre.state import NOSFERATU, PLAYER_WEREWOLF, THE_STANDING_STONES
 
-from .helpers import GAME, camp_in, give, new, put, script, turn_of, two_dice
+from .helpers import GAME, QUIET_NIGHT, camp_in, give, new, put, script, turn_of, two_dice
 from .test_castle import castle, enter, guardian
 from .test_encounters import occurrence
 from .test_winning import coffin_search, take_coffins
@@ -94,7 +94,7 @@ def test_the_silver_bullet_against_a_player_werewolf_is_declared_before_the_die(
     state.players["mina"].form = PLAYER_WEREWOLF
     state.players["mina"].bites = 2
     turn_of(state, "harker", 1)
-    script(state, [1] * 20)
+    script(state, [*QUIET_NIGHT, *[1] * 20])
     state.apply("harker", Move("hex_10_05", "mina"))
     assert state.prompt("harker") == ("Harker fights Mina (player werewolf): declare before "
                                       "the combat die is rolled whether the silver bullet is "

@@ -1,0 +1,132 @@
+"""Every game as a PettingZoo environment, tested with PettingZoo's own test suites
+(extra ``pettingzoo``)."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+from pettingzoo.test import api_test, parallel_api_test, seed_test
+
+from gothic_kernel import IllegalAction
+from gothic_kernel import pettingzoo as gpz
+
+from .ai_games import CASES, encoded_cases
+
+#: Actions after which each game is truncated in these tests.
+MAX_STEPS = 120
+#: The warnings PettingZoo's tests give every environment whose observations are dicts
+#: with an action mask and whose agents are named after seats, as its own classic games.
+EXPECTED = ("Observation is not a NumPy array",
+            "Observation space for each agent probably should be",
+            "We recommend agents to be named",
+            "Action mask numpy array is all zeros")
+
+
+def make(name: str, **kwargs: Any) -> Any:
+    game, options = CASES[name]
+    return gpz.env(game, max_steps=MAX_STEPS, **options, **kwargs)
+
+
+def unexpected(caught: list[warnings.WarningMessage]) -> list[str]:
+    return [str(w.message) for w in caught
+            if not str(w.message).startswith(EXPECTED)]
+
+
+@pytest.mark.parametrize("name", encoded_cases())
+def test_api_test(name: str) -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        api_test(make(name), num_cycles=40)
+    assert unexpected(caught) == []
+
+
+@pytest.mark.parametrize("name", encoded_cases())
+def test_seed_test(name: str) -> None:
+    seed_test(lambda: make(name), num_cycles=40)
+
+
+@pytest.mark.parametrize("name", [n for n in ("kuhn_poker", "fury1987", "fury_modern")
+                                  if n in encoded_cases()])
+def test_parallel_api_test(name: str) -> None:
+    """The parallel API, for the games whose seats choose in secret at once (fury1987's
+    combat chits); Kuhn poker as the small case."""
+    game, options = CASES[name]
+    steps = MAX_STEPS * 4
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        parallel_api_test(gpz.parallel_env(game, max_steps=steps, **options), num_cycles=steps)
+    assert unexpected(caught) == []
+
+
+def test_parallel_steps_take_simultaneous_choices_together() -> None:
+    game, options = CASES["fury1987"]
+    env = gpz.parallel_env(game, max_steps=5_000, **options)
+    observations, _ = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    together = 0
+    while env.agents:
+        acting = [a for a in env.agents if observations[a]["action_mask"].any()]
+        assert acting == list(env.game_state.current_seats())
+        together += len(acting) > 1
+        actions = {a: int(rng.choice(np.flatnonzero(observations[a]["action_mask"])))
+                   for a in acting}
+        observations, *_ = env.step(actions)
+        if together > 3:
+            break
+    assert together
+
+
+def test_rewards_at_the_end_and_masks_for_the_seat_to_act() -> None:
+    env = make("kuhn_poker")
+    env.reset(seed=1)
+    total = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, _ = env.last()
+        total[agent] += reward
+        if termination or truncation:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        assert observation["observation"].dtype == np.float32
+        env.step(int(legal[0]))
+    state = env.unwrapped.game_state
+    assert total == dict(state.outcome.scores)
+
+
+def test_truncation_after_max_steps() -> None:
+    env = make("vampyre", render_mode="ansi")
+    env.reset(seed=2)
+    steps = 0
+    for _ in env.agent_iter():
+        _, reward, termination, truncation, _ = env.last()
+        if termination or truncation:
+            assert truncation and not termination and reward == 0
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+        steps += 1
+    assert steps == MAX_STEPS
+    assert isinstance(env.render(), str)
+
+
+def test_an_illegal_action_is_refused() -> None:
+    env = make("kuhn_poker")
+    env.reset(seed=0)
+    with pytest.raises(IllegalAction):
+        env.step(2)  # call: nobody has bet
+
+
+def test_reset_with_a_seed_replays_the_same_game() -> None:
+    env = make("draculas_revenge")
+    env.reset(seed=11)
+    first = env.observe(env.agent_selection)["observation"]
+    env.reset(seed=12)
+    env.reset(seed=11)
+    assert np.array_equal(env.observe(env.agent_selection)["observation"], first)
