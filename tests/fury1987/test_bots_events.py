@@ -13,7 +13,10 @@ from fury1987.actions import (
     NoEvent,
     PlayEvent,
 )
+from fury1987.bot_common import FAR
 from fury1987.bots import DraculaBot, HunterBot
+from fury1987.dracula_bot import DraculaView
+from fury1987.hunter_bot import HunterView
 from fury1987.state import DRACULA
 from gothic_kernel import Action
 
@@ -321,13 +324,12 @@ def test_jonathan_harker_searches_the_likeliest_town() -> None:
 
 
 def test_dracula_consumes_no_vampire_near_a_stalemate() -> None:
-    from fury1987.bots import FAR, _DraculaView
 
     obs = dracula_obs(location="london", blood_points=3, chart={"galway": "vampire"})
     obs["waiting_for"] = {"kind": "dracula_movement"}
-    assert _DraculaView(DraculaBot(RULES, 1), obs).consume_value("galway") > -FAR
+    assert DraculaView(DraculaBot(RULES, 1), obs).consume_value("galway") > -FAR
     obs["vampires_destroyed"] = 5  # consuming would turn a Stalemate into a defeat
-    assert _DraculaView(DraculaBot(RULES, 1), obs).consume_value("galway") == -FAR
+    assert DraculaView(DraculaBot(RULES, 1), obs).consume_value("galway") == -FAR
 
 
 # -- the public facts the bots read ---------------------------------------------------------
@@ -393,12 +395,11 @@ def test_a_hunter_foresees_dracula_going_for_the_bite_of_a_bitten_hunter() -> No
     """The forecast runs Dracula's own reckoning on what he can see: against a bitten
     Hunter (Dracula +1 to initiative, a second bite makes a Vampire) Fang and Hypnosis
     are likelier than a flight as a Bat; every chit he may choose keeps some weight."""
-    from fury1987.bots import _HunterView
 
     night = fight(stage="choose", chosen={})
     obs = hunter_obs(waiting_for={"kind": "combat", **night})
     obs["hunters"]["godalming"]["bitten"] = True
-    view = _HunterView(HunterBot(RULES, 1), "godalming", obs)
+    view = HunterView(HunterBot(RULES, 1), "godalming", obs)
     forecast = view._dracula_forecast(obs["waiting_for"], 1, None)
     assert abs(sum(forecast.values()) - 1.0) < 1e-9
     assert "dodge" not in forecast  # no Dodge in the first round (Restrictions on Combat)
