@@ -64,14 +64,17 @@ class Geography:
                             nxt.append(there)
                 frontier = nxt
         self.dist = dist
+        self._table: list[list[int]] = dist.tolist()  # read per place: no numpy scalars
+        self._lookup: dict[str | None, int] = {p: i for i, p in enumerate(self.places)}
         #: Closeness weights: how well a Hunter at row covers a place at column.
         self.cover = 1.0 / (1.0 + dist.astype(np.float64)) ** 2
         self.centrality = {p: float(dist[i].mean()) for i, p in enumerate(self.places)}
 
     def distance(self, a: str | None, b: str | None) -> int:
-        if a is None or b is None or a not in self.index or b not in self.index:
+        row, col = self._lookup.get(a), self._lookup.get(b)
+        if row is None or col is None:
             return FAR
-        return int(self.dist[self.index[a], self.index[b]])
+        return self._table[row][col]
 
     def rows(self, places: Sequence[str]) -> list[int]:
         return [self.index[p] for p in places if p in self.index]

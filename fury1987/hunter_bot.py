@@ -8,6 +8,7 @@ reckoning is :mod:`fury1987.hunter_combat`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -221,12 +222,20 @@ class HunterView(HunterCombat):
         self.map_chits: Mapping[str, str] = obs.get("on_the_map", {})
         self.stuck = False
         self._forecast: dict[str, float] | None = None
+        self._worth: dict[tuple[str, bool], float] = {}
 
     # -- moving --------------------------------------------------------------------------
     def place_value(self, place: str | None, moved: bool = True) -> float:
-        """How good it is to end this Movement Phase in ``place``."""
+        """How good it is to end this Movement Phase in ``place`` (each call draws the
+        tie-breaking die, so the worth is worked out once per place and decision)."""
         if place is None:
             return -FAR
+        worth = self._worth.get((place, moved))
+        if worth is None:
+            worth = self._worth[(place, moved)] = self._place_worth(place, moved)
+        return worth + self.bot.dice.index(100) / 1000
+
+    def _place_worth(self, place: str, moved: bool) -> float:
         geo, board = self.geo, self.bot.board
         score = 0.0
         cols, weight = self.cols, self.col_weight
@@ -236,10 +245,7 @@ class HunterView(HunterCombat):
                 score -= 3.0 * geo.distance(place, self.shown_at)
             else:
                 mine = geo.cover[row, cols]
-                other_rows = geo.rows(self.others)
-                covered = geo.cover[np.ix_(other_rows, cols)].max(axis=0) if other_rows \
-                    else np.zeros(len(cols))
-                gain = float(np.clip(mine - covered, 0.0, None) @ weight)
+                gain = float(np.clip(mine - self._covered, 0.0, None) @ weight)
                 # a trail gone cold (very many places) is better followed by suspicion
                 lost = len(cols) >= COLD_TRAIL
                 score += (6.0 if lost else 12.0) * gain / max(len(cols), 1) ** 0.5
@@ -248,8 +254,7 @@ class HunterView(HunterCombat):
         if row is not None:
             suspicion = self.bot.suspicion
             # Encounters lie where Dracula has been: a Hunter near death keeps out of them
-            near_death = int(self.me["wounds"]) >= NEAR_DEATH and len(self.members) == 1
-            score += (-8.0 if near_death else 6.0) * min(float(suspicion[row]), 1.0)
+            score += (-8.0 if self._near_death else 6.0) * min(float(suspicion[row]), 1.0)
             # and towards regions where much is suspect (closeness-weighted)
             pull = float(suspicion @ geo.cover[row]) - float(suspicion[row])
             score += 1.2 * min(pull, 3.0)
@@ -268,7 +273,22 @@ class HunterView(HunterCombat):
                 score -= 0.5 if self._strong_against_agents() else 3.0
         if not moved:
             score -= 0.5  # no Weapons or Events after not moving
-        return score + self.bot.dice.index(100) / 1000
+        return score
+
+    @functools.cached_property
+    def _covered(self) -> np.ndarray[Any, np.dtype[np.float64]]:
+        """How well the other Hunters already cover each of Dracula's possible places."""
+        geo, cols = self.geo, self.cols
+        other_rows = geo.rows(self.others)
+        if not other_rows:
+            return np.zeros(len(cols))
+        covered: np.ndarray[Any, np.dtype[np.float64]] = \
+            geo.cover[np.ix_(other_rows, cols)].max(axis=0)
+        return covered
+
+    @functools.cached_property
+    def _near_death(self) -> bool:
+        return int(self.me["wounds"]) >= NEAR_DEATH and len(self.members) == 1
 
     def weak(self) -> bool:
         """Bitten, or badly wounded: the Hunter Dracula walks in on."""
@@ -277,8 +297,7 @@ class HunterView(HunterCombat):
     def _exposure(self, place: str) -> float:
         """A weak Hunter ending his move alone where Dracula may reach him next turn: the
         weighted share of Dracula's possible places a move away."""
-        if not self.weak() or len(self.members) > 1 or not self.cols \
-                or place in self.others or place not in self.geo.index:
+        if not self._exposed_alone or place in self.others or place not in self.geo.index:
             return 0.0
         near = self.geo.dist[self.geo.index[place], self.cols] <= 1
         return EXPOSED_PENALTY * float(self.col_weight[near].sum()) / len(self.cols)
@@ -293,13 +312,23 @@ class HunterView(HunterCombat):
     def _vampire_pull(self, place: str) -> float:
         """Towards a Vampire the Hunters have seen and left, when this Hunter (or group)
         can now destroy it: a sure Vampire off the Chart beats an uncertain search."""
-        if not self.sightings or not self._can_destroy_vampire():
-            return 0.0
         pull = 0.0
-        for town, chit in self.sightings.items():
-            if self._kind(chit) == "vampire" and town != "castle_dracula":
-                pull = max(pull, VAMPIRE_PULL / (1 + self.geo.distance(place, town)))
+        for town in self._vampires_to_destroy:
+            pull = max(pull, VAMPIRE_PULL / (1 + self.geo.distance(place, town)))
         return pull
+
+    @functools.cached_property
+    def _vampires_to_destroy(self) -> list[str]:
+        """The Towns of the Vampires seen and left, if this Hunter (or group) can now
+        destroy them."""
+        if not self.sightings or not self._can_destroy_vampire():
+            return []
+        return [town for town, chit in self.sightings.items()
+                if self._kind(chit) == "vampire" and town != CASTLE_DRACULA]
+
+    @functools.cached_property
+    def _exposed_alone(self) -> bool:
+        return self.weak() and len(self.members) <= 1 and bool(self.cols)
 
     def exposed(self) -> list[str]:
         """The members a Vampire could bite (no Crucifix or Host of their own)."""
@@ -409,13 +438,15 @@ class HunterView(HunterCombat):
         hunters_at = [h["location"] for h in self.obs["hunters"].values()
                       if h["status"] == "alive" and h["location"]]
         found = []
-        for town, row in geo.index.items():
+        suspect = self.bot.suspicion
+        rows = geo.rows(hunters_at)
+        nearest = geo.dist[rows].min(axis=0).tolist() if rows else [FAR] * len(geo.places)
+        for row in np.flatnonzero(suspect > 0.0).tolist():
+            town = geo.places[row]
             if not board.is_town(town) or town in self.sightings:
                 continue
-            suspicion = float(self.bot.suspicion[row])
-            if suspicion <= 0.0:
-                continue
-            near = min([geo.distance(town, h) for h in hunters_at] or [FAR])
+            suspicion = float(suspect[row])
+            near = nearest[row]
             found.append((town, min(suspicion, 2.0) * min(near, 3) / 3))
         found.sort(key=lambda ts: -ts[1])
         return found
