@@ -77,12 +77,10 @@ class Geometry:
     road_to: Array
     sea_from: Array
     sea_to: Array
-    #: Where each place's Road and Sea edges begin and end in ``road_to``, ``sea_to``
-    #: (the edges are listed place by place, in map order).
-    road_start: Array
-    road_end: Array
-    sea_start: Array
-    sea_end: Array
+    #: Each place's neighbours by Road and by Sea, in the edges' order (a row per place,
+    #: padded with -1).
+    road_table: Array
+    sea_table: Array
     castle: int
     none: int
     hops: Array
@@ -139,7 +137,13 @@ def geometry_of(board: Board) -> Geometry:
 
     road_from, road_to = edges(board.road)
     sea_from, sea_to = edges(board.sea)
-    every = np.arange(len(places) + 1, dtype=np.int64)
+
+    def table(kind: Mapping[str, tuple[str, ...]]) -> Array:
+        found = np.full((len(places) + 1, max(len(kind[p]) for p in places)), -1,
+                        dtype=np.int64)
+        for a in places:
+            found[index[a], :len(kind[a])] = [index[b] for b in kind[a]]
+        return found
     cut_off = np.array([board.land_distance(p, CASTLE_DRACULA) is None for p in places])
     hops = np.full((len(places) + 1, len(places) + 1), 1 << 20, dtype=np.int64)
     for source in places:  # moves by Road or Sea between every two places
@@ -161,10 +165,7 @@ def geometry_of(board: Board) -> Geometry:
         is_port=np.array([board.is_port(p) for p in places] + [False]),
         cut_off=np.append(cut_off, False), sea_bit=sea_bit,
         road_from=road_from, road_to=road_to, sea_from=sea_from, sea_to=sea_to,
-        road_start=np.searchsorted(road_from, every, side="left"),
-        road_end=np.searchsorted(road_from, every, side="right"),
-        sea_start=np.searchsorted(sea_from, every, side="left"),
-        sea_end=np.searchsorted(sea_from, every, side="right"),
+        road_table=table(board.road), sea_table=table(board.sea),
         castle=index[CASTLE_DRACULA], none=len(places), hops=hops)
 
 
@@ -772,7 +773,7 @@ class Tracker:
         blocked = g.mask(clue.get("blocked", ()))  # Stormy Seas
         if not consumed:
             land = np.flatnonzero(~at_sea)
-            pos, to = _expand(loc[land], g.road_start, g.road_end, g.road_to)
+            pos, to = _expand(loc[land], g.road_table)
             s = land[pos]
             ok = ~hosts[to]
             s, to = s[ok], to[ok]
@@ -781,14 +782,14 @@ class Tracker:
             may = ~at_sea & g.is_port[loc]
             may &= g.cut_off[loc] if fleeing else bp >= 2
             ports = np.flatnonzero(may)
-            pos, to = _expand(loc[ports], g.sea_start, g.sea_end, g.sea_to)
+            pos, to = _expand(loc[ports], g.sea_table)
             s = ports[pos]
             ok = ~blocked[to]
             s, to = s[ok], to[ok]
             parts.append((s, to, loc[s], np.maximum(bp[s] - 1, -12), g.sea_bit[to]))
             # At Sea: sail to a Sector not yet visited, or disembark at another Port.
             seas = np.flatnonzero(at_sea)
-            pos, to = _expand(loc[seas], g.sea_start, g.sea_end, g.sea_to)
+            pos, to = _expand(loc[seas], g.sea_table)
             s = seas[pos]
             to_sea = g.is_sea[to]
             open_ = np.where(to_sea, ~blocked[to], (to != rum[s]) & ~hosts[to])
@@ -829,17 +830,16 @@ def _steer(candidates: list[int], pending: Sequence[tuple[int, int, int, int, st
     return [code for score, code in feasible if score == best]
 
 
-def _expand(sources: Array, edge_start: Array, edge_end: Array,
-            et: Array) -> tuple[Array, Array]:
-    """For each source position, every edge leaving its place: (position index, target)."""
+def _expand(sources: Array, table: Array) -> tuple[Array, Array]:
+    """For each source position, every edge leaving its place, in order: (position
+    index, target)."""
     if not len(sources):
         empty = np.zeros(0, dtype=np.int64)
         return empty, empty
-    starts = edge_start[sources]
-    counts = edge_end[sources] - starts
-    pos = np.repeat(np.arange(len(sources)), counts)
-    offsets = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
-    targets = et[np.repeat(starts, counts) + offsets]
+    neighbours = table[sources]
+    edge = neighbours >= 0
+    pos: Array = np.nonzero(edge)[0]
+    targets: Array = neighbours[edge]
     return pos, targets
 
 
