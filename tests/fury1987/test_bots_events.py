@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from fury1987.actions import (
+    PASS,
+    STAY_PUT,
     ChoosePlace,
     DiscardEvent,
     NoEvent,
@@ -415,3 +417,29 @@ def test_suspicion_grows_faster_where_no_hunter_is_at_hand() -> None:
     bot.remember(obs, ["brussels", "athens"])
     row = bot.geo.index
     assert bot.suspicion[row["athens"]] > bot.suspicion[row["brussels"]] > 0.0
+
+
+def test_a_weak_lone_hunter_shuns_the_places_dracula_can_reach() -> None:
+    """Dracula's bot walks in on a lone Hunter badly wounded or bitten: such a Hunter
+    counts against a place the share of Dracula's possible places a move from it; a fit
+    Hunter, or one in a group, does not."""
+    obs = hunter_obs(possible_dracula_locations=["brussels", "athens"])
+    assert STATE.board.road["paris"] and "brussels" in STATE.board.road["paris"]
+    fit = HunterView(HunterBot(RULES, 1), "godalming", obs)
+    assert fit._exposure("paris") == 0.0
+    obs["hunters"]["godalming"]["wounds"] = 8
+    weak = HunterView(HunterBot(RULES, 1), "godalming", obs)
+    assert weak._exposure("paris") > 0.0
+    assert weak._exposure("lisbon") == 0.0  # no possible place within a move
+    obs["groups"] = [["godalming", "seward"]]
+    assert HunterView(HunterBot(RULES, 1), "godalming", obs)._exposure("paris") == 0.0
+
+
+def test_a_poorly_armed_hunter_passes_for_a_stake_while_a_sighted_vampire_waits() -> None:
+    legal: list[Action] = [PASS, STAY_PUT]
+    obs = hunter_obs(possible_dracula_locations=["brussels"], sightings={"amsterdam": "vampire"},
+                     waiting_for={"kind": "hunter_movement", "seat": "godalming"})
+    obs["hunters_secrets"]["godalming"]["weapons"] = ["rifle", "pistol"]
+    assert HunterBot(RULES, 1).choose("godalming", obs, legal) == PASS
+    obs["sightings"] = {}  # nothing waits for a Stake: Dracula is near, he stays armed
+    assert HunterBot(RULES, 1).choose("godalming", obs, legal) == STAY_PUT
