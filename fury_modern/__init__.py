@@ -108,12 +108,10 @@ class FuryModernGame(Game):
         check_save(state)
         return state
 
-    def from_json(self, text: str) -> GameState:
-        """The kernel's reading, then the checks that need the log too (invariants)."""
-        state = super().from_json(text)
+    def _check_loaded(self, state: GameState) -> None:
+        """The checks of a save that need the log too (invariants)."""
         assert isinstance(state, ModernState)
         check_loaded(state)
-        return state
 
     def default_agents(self, state: GameState, seed: int) -> dict[str, Agent]:
         return default_agents(state, seed)

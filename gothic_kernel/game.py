@@ -485,6 +485,7 @@ class Game(abc.ABC):
             state = self._state_from_data(data.get("state"), dice)
             if isinstance(state, LoggedState):
                 state.events = split[1] if split is not None else _saved_log(self, data)
+            self._check_loaded(state)
         except CorruptSave:
             raise
         except (GothicError, SerialError, KeyError, TypeError, ValueError, IndexError,
@@ -497,6 +498,11 @@ class Game(abc.ABC):
         """Rebuild a state from ``to_data`` output and its dice; check invariants.
 
         A LoggedState's log is restored by ``from_json`` afterwards."""
+
+    def _check_loaded(self, state: GameState) -> None:
+        """Checks of a loaded state that need its log too (run by ``from_json`` once the
+        log is restored; raise CorruptSave naming what does not hold). Default: none."""
+        del state  # a game without such checks has nothing to do here
 
     def parse_action(self, data: object) -> Action:
         """The action a JSON form describes; IllegalAction if it is malformed."""

@@ -147,3 +147,31 @@ def test_a_save_of_format_1_still_loads() -> None:
     loaded = state.game.from_json(json.dumps(data))
     assert loaded.log("first") == state.log("first")
     assert loaded.legal_actions("second") == state.legal_actions("second")
+
+
+class _CheckedKuhn(KuhnPoker):
+    """Kuhn poker whose saves must hold at least ``least`` log entries (a check that needs
+    the log: the kernel runs ``_check_loaded`` once the log is restored)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.least = 0
+        self.seen: list[int] = []
+
+    def _check_loaded(self, state: gk.GameState) -> None:
+        assert isinstance(state, gk.LoggedState)
+        self.seen.append(len(state.events))
+        if len(state.events) < self.least:
+            raise ValueError(f"only {len(state.events)} log entries")
+
+
+def test_a_load_check_sees_the_restored_log_and_its_refusal_is_a_corrupt_save() -> None:
+    game = _CheckedKuhn()
+    played = _mid_game()
+    assert isinstance(played, gk.LoggedState)
+    text, entries = played.to_json(), len(played.events)
+    game.from_json(text)
+    assert game.seen == [entries]
+    game.least = entries + 1
+    with pytest.raises(gk.CorruptSave, match="log entries"):
+        game.from_json(text)
