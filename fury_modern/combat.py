@@ -102,6 +102,11 @@ class Fight(ModernDecision):
     blocked: bool = False  # Dracula's card this round was cancelled
     ended: str = ""  # why the combat ends, once it does
 
+    def put_away(self, state: ModernState) -> None:
+        state.combat_deck.cards += [*self.hand, *self.played]
+        if self.vampire:
+            state.encounter_deck.discard(self.vampire)
+
     # -- who decides -----------------------------------------------------------------------
     def deciders(self, state: ModernState) -> tuple[str, ...]:
         if self.stage is Stage.CHOOSE:

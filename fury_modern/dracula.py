@@ -366,6 +366,10 @@ class Maturing(ModernDecision):
                                 wounds=self.wounds[i] if i < len(self.wounds) else 0)
         return found
 
+    def put_away(self, state: ModernState) -> None:
+        for encounter in self.encounters:
+            state.encounter_deck.discard(encounter)
+
     def deciders(self, state: ModernState) -> tuple[str, ...]:
         return (DRACULA,)  # every time: whether he is asked must not tell what the card is
 

@@ -78,6 +78,10 @@ class Searching(ModernDecision):
     RULE = "Search Action"
     queue: tuple[Met, ...]
 
+    def put_away(self, state: ModernState) -> None:
+        for met in self.queue:
+            state.encounter_deck.discard(met.encounter)
+
     def run(self, state: ModernState) -> None:
         if not self.queue:
             state.stack.pop()
@@ -133,6 +137,10 @@ class EncounterStep(ModernDecision):
     hunters: tuple[str, ...] = ()
     #: The met card waits on this step to be discarded or to go back to its hideout.
     holds: bool = False
+
+    def put_away(self, state: ModernState) -> None:
+        if self.holds:
+            state.encounter_deck.discard(self.met.encounter)
 
     def deciders(self, state: ModernState) -> tuple[str, ...]:
         return (self.chooser,)

@@ -264,6 +264,9 @@ class ModernState(LoggedState, DecisionState):
         """The game ends now: ``winners`` are (DRACULA,) or HUNTERS."""
         if self.result is None:
             self.result = Outcome(winners, level=None, reason=reason)
+            for decision in self.stack:
+                if isinstance(decision, ModernDecision):
+                    decision.put_away(self)
             self.stack.clear()
             self.say("game_over", self.game.outcome_sentence(self.result),
                      winners=list(winners))
