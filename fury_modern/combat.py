@@ -42,6 +42,7 @@ from .actions import (
     Engage,
     MoveTo,
 )
+from .cards import Timing, open_window
 from .decisions import ModernDecision
 from .hands import drop_card, keep_revealed
 from .health import bite_hunter, heal_dracula, hurt_dracula, hurt_hunter
@@ -281,6 +282,7 @@ def start_fight(state: ModernState, hunters: tuple[str, ...], city: str, *, nigh
               city=city, hunters=list(hunters), vampire=vampire, night=night)
     state.stack.append(Fight(night, hunters, city, vampire, wounds,
                              hand=hand, hands={h: hunter_hand(state, h) for h in hunters}))
+    open_window(state, Timing.COMBAT_START, hunters, hunter=hunters[0] if hunters else "")
 
 
 def hunter_hand(state: ModernState, seat: str) -> tuple[str, ...]:
@@ -349,6 +351,25 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     found = list(cards)
     found.remove(card)
     return tuple(found)
+
+
+def fight_below(state: ModernState) -> Fight | None:
+    """The newest combat on the stack (under a card window or a card's choice), if any."""
+    for record in reversed(state.stack):
+        if isinstance(record, Fight):
+            return record
+    return None
+
+
+def change_fight(state: ModernState, **changes: Any) -> None:
+    """Change the newest combat on the stack (a card played at its start)."""
+    for i in range(len(state.stack) - 1, -1, -1):
+        record = state.stack[i]
+        if isinstance(record, Fight):
+            if not changes.get("hunters", True):
+                changes["stage"] = Stage.REFRESH  # nobody left to fight: it ends
+            state.stack[i] = attrs.evolve(record, **changes)
+            return
 
 
 def _top(state: ModernState) -> Fight:
@@ -651,7 +672,9 @@ def fly_off(state: ModernState, city: str) -> None:
     state.events.add(event("bat_flight", f"Dracula flies as a bat to {state.name(city)}.",
                            city=city), Scope.seat(DRACULA),
                      event("bat_flight", "Dracula flies away as a bat: a new card lies face "
-                                         "down on trail space 1."))
+                                         "down on trail space 1"
+                           + (", the Castle Dracula card's back up." if city == "castle_dracula"
+                              else "."), castle=city == "castle_dracula"))
 
 
 # -- the hunters' combat cards -------------------------------------------------------------

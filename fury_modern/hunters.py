@@ -30,10 +30,12 @@ from .actions import (
     EndTrade,
     Give,
     Move,
+    PlayCard,
     ReserveTicket,
     Trade,
 )
 from .arrival import end_movement
+from .cards import action_cards, drawn, play_card
 from .decisions import ModernDecision
 from .encounters import search
 from .hands import check_dracula_events, check_hand_limits, drop_card
@@ -67,7 +69,7 @@ def hunter_actions(state: ModernState, seat: str, *, night: bool) -> list[Action
         found += ticket_options(state, seat)
     found += [Trade(p) for p in HUNTERS if p != seat and p in state.hunters_at(here)]
     found += [REST, PASS]
-    return found
+    return found + action_cards(state, seat, night=night)
 
 
 def move_options(state: ModernState, seat: str) -> list[Move]:
@@ -150,6 +152,8 @@ def take_action(state: ModernState, seat: str, action: Action, *, night: bool) -
         show_events(state, seat, action.partner)
     elif action == REST:
         rest(state, seat)
+    elif isinstance(action, PlayCard):
+        play_card(state, seat, action.card, "action_night" if night else "action_day")
     else:
         state.say("pass", f"{state.name(seat)} passes.", seat=seat)
 
@@ -227,6 +231,7 @@ def _event_drawn(state: ModernState, seat: str, card: str, *, night: bool) -> st
                                    card=card), Scope.seat(DRACULA),
                              event("event_to_dracula", "A Dracula event card is drawn and "
                                                        "goes to Dracula."))
+            drawn(state, DRACULA, card)
             check_dracula_events(state)
             return "a Dracula event, which goes to Dracula"
         state.event_deck.discard(card)
@@ -238,6 +243,8 @@ def _event_drawn(state: ModernState, seat: str, card: str, *, night: bool) -> st
                            seat=seat, card=card), Scope.seat(seat),
                      event("event_drawn", f"{state.name(seat)} draws a hunter event card.",
                            seat=seat))
+    if drawn(state, seat, card):
+        return f"{state.name(card)}, played at once"
     return "a hunter event card"
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from gothic_kernel import PUBLIC, CorruptSave
 
+from .cards import CardMode, CardStep, card_words
 from .combat import Fight
 from .combat import Stage as CombatStage
 from .dracula import Maturing, Step
@@ -62,6 +63,7 @@ def decision_problems(state: ModernState) -> list[str]:
     known = {*state.board.places, *SEATS, *rules.items, *rules.events, *rules.encounters,
              *rules.dracula_cards, *rules.hunter_cards, *rules.powers, *rules.tickets, *WORDS}
     known |= {s.value for enum in (CombatStage, Step, TwilightStage) for s in enum}
+    known |= card_words(rules)
     problems = []
     for decision in state.stack:
         for key, value in _leaves(decision.to_data()):
@@ -72,6 +74,8 @@ def decision_problems(state: ModernState) -> list[str]:
             if isinstance(value, int) and not isinstance(value, bool) and \
                     not -1 <= value <= 1000:
                 problems.append(f"a {decision.KIND} decision holds {value}")
+        if isinstance(decision, Fight) and len(set(decision.hunters)) != len(decision.hunters):
+            problems.append("a combat names a hunter twice")
     return problems
 
 
@@ -129,6 +133,10 @@ def card_places(state: ModernState) -> dict[str, Counter[str]]:
             combat.update((*decision.hand, *decision.played))
             if decision.vampire:
                 encounters[decision.vampire] += 1
+        elif isinstance(decision, CardStep):
+            items.update(decision.held)
+        elif isinstance(decision, CardMode):  # played, its effect not chosen yet
+            events[decision.card] += 1
         elif isinstance(decision, Searching):
             encounters.update(m.encounter for m in decision.queue)
         elif isinstance(decision, Maturing):

@@ -21,6 +21,7 @@ import attrs
 from gothic_kernel import Action
 
 from .actions import ChooseHospital, MoveHunter
+from .cards import Timing, open_window
 from .combat import fight_dracula_if_revealed
 from .decisions import ModernDecision
 from .dracula import DraculaPhase
@@ -71,6 +72,8 @@ class Twilight(ModernDecision):
         if self.stage is Stage.ADVANCE:
             state.stack[-1] = self.then(Stage.GUARDS if self.dusk else Stage.HOSPITALS)
             advance_time(state, dusk=self.dusk)
+            if not state.is_over:
+                open_window(state, Timing.AT_DUSK if self.dusk else Timing.AT_DAWN, HUNTERS)
         elif self.stage is Stage.HOSPITALS:
             if not send_to_hospitals(state):  # a choice pushed: this stage runs again after
                 state.stack[-1] = self.then(Stage.GUARDS)

@@ -422,15 +422,15 @@ def test_bitten_hunters_mina_keeps_an_item_and_an_event_revealed() -> None:
 
     state = started(hunters=("madrid", "rome", "vienna", "paris"))
     state.stack[-1] = HunterTurns(night=False, index=3)
-    _top_cards(state, "knife", "hired_scouts")
+    _top_cards(state, "knife", "money_trail")
     state.invalidate()
     act(state, "mina", SUPPLY)  # Paris is a large city: an event and an item
     assert "you are weakened - choose the item card you keep revealed" in state.prompt("mina")
     assert state.legal_actions("mina") == [Reveal("knife")]
     act(state, "mina", Reveal("knife"))
-    act(state, "mina", Reveal("hired_scouts"))
+    act(state, "mina", Reveal("money_trail"))
     seen = state.observation("dracula")["hunters"]["mina"]
-    assert (seen["revealed_item"], seen["revealed_event"]) == ("knife", "hired_scouts")
+    assert (seen["revealed_item"], seen["revealed_event"]) == ("knife", "money_trail")
     assert "Mina Harker is weakened and keeps Knife revealed." in public_texts(state)
 
 

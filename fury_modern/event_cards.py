@@ -1,0 +1,357 @@
+"""What the event cards do: one small class per card (events.toml says when each is played
+and which effects it offers; :mod:`fury_modern.cards` opens the windows and plays them).
+
+Hunter events: Local Rumors, Hired Scouts, Newspaper Reports, Jonathan Harker and Rufus
+Smith (a search, or an ally), Escape Route, Lucky Find, Blood Transfusion, and Van
+Helsing's Mystic Research. Dracula events: Hidden Schemes. The allies act where their
+rule lives: Jonathan Harker in ``dracula.place_card`` (a hideout reaching trail space 6
+is revealed), Rufus Smith there too (a sea-to-sea move costs Dracula 2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gothic_kernel import Action, Scope, event
+
+from .actions import ChooseHunter, ChooseMode, ChoosePlace, Keep, PlaceEncounter
+from .cards import CardPlayed, CardRule, CardStep, Timing
+from .combat import change_fight, fight_below, hunter_hand
+from .hands import check_hand_limits
+from .health import hurt_hunter, weakened
+from .rules import DRACULA
+from .trail import hideout_in, reveal_location, trail_space
+
+if TYPE_CHECKING:
+    from .state import Hideout, ModernState
+
+
+def _reveal_city(state: ModernState, city: str) -> None:
+    """Dracula reveals ``city``'s location card if it lies on his trail or in a lair."""
+    hideout = hideout_in(state, city)
+    if hideout is None:
+        state.say("not_on_trail", f"{state.name(city)} is not on Dracula's trail.",
+                  cities=[city])
+    elif hideout.revealed:
+        state.say("not_on_trail", f"{state.name(city)} already lies face up on "
+                                  f"{trail_space(state, hideout)}.", cities=[city])
+    else:
+        reveal_location(state, hideout)
+
+
+def _reveal_space(state: ModernState, space: int) -> None:
+    """Dracula reveals the location card on trail ``space`` (counted from 1)."""
+    index = space - state.first_space
+    if 0 <= index < len(state.trail):
+        hideout = state.trail[index]
+        if hideout.revealed:
+            state.say("space_shown", f"The card on trail space {space} already lies face up.",
+                      space=space)
+        else:
+            reveal_location(state, hideout)
+    else:
+        state.say("space_shown", f"Trail space {space} is empty.", space=space)
+
+
+def _adjacent(state: ModernState, place: str) -> list[str]:
+    """Places one road or one sea lane away."""
+    board = state.board
+    return sorted({*board.roads(place), *board.sea_lanes(place)})
+
+
+# -- hunter events -------------------------------------------------------------------------------
+
+class LocalRumors(CardRule):
+    """Dracula reveals every location card in hideouts adjacent to the hunter's location
+    (one road or sea lane away: a ruling)."""
+
+    ID = "local_rumors"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        here = state.hunters[played.seat].location
+        nowhere = []
+        for place in _adjacent(state, here):
+            hideout = hideout_in(state, place)
+            if hideout is None:
+                nowhere.append(place)
+            else:
+                reveal_location(state, hideout)
+        if nowhere:
+            state.say("not_on_trail", f"None of {', '.join(state.name(p) for p in nowhere)} is "
+                                      "on Dracula's trail.", cities=nowhere)
+
+
+class SearchForCity(CardRule):
+    """A card that names cities, each revealed if it lies on the trail (``count`` of them)."""
+
+    count = 1
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        state.stack.append(CardStep(self.ID, played.seat, "city", seat=played.seat))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [ChoosePlace(c) for c in state.board.cities if c not in step.picks]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "name a city; Dracula reveals its location card if it is on his trail"
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        assert isinstance(action, ChoosePlace)
+        return f"name {state.name(action.place)}"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, ChoosePlace)
+        picks = (*step.picks, action.place)
+        state.say("city_named", f"{state.name(step.chooser)} names {state.name(action.place)}.",
+                  city=action.place, card=self.ID)
+        if len(picks) < self.count:
+            state.stack[-1] = CardStep(self.ID, step.chooser, step.step, step.seat, picks)
+        else:
+            state.stack.pop()
+        _reveal_city(state, action.place)
+
+
+class HiredScouts(SearchForCity):
+    """Name two cities; Dracula reveals their location cards if they are on his trail."""
+
+    ID = "hired_scouts"
+    count = 2
+
+
+class JonathanHarker(SearchForCity):
+    """Search: name one city (fidelity table). Ally: a hideout reaching trail space 6 is
+    revealed (``dracula.place_card``)."""
+
+    ID = "jonathan_harker"
+
+
+class RufusSmith(SearchForCity):
+    """Search: as Jonathan Harker. Ally: Dracula's sea-to-sea moves cost him 2."""
+
+    ID = "rufus_smith"
+
+
+class NewspaperReports(CardRule):
+    """Played at once: Dracula reveals the card on trail space 3. Kept for dawn or dusk: the
+    hunter chooses trail space 5 or 6, and its card is revealed."""
+
+    ID = "newspaper_reports"
+
+    def modes(self, state: ModernState, seat: str, timing: str) -> tuple[str, ...]:
+        return ("at_once",) if timing == Timing.IMMEDIATELY else ("dawn_or_dusk",)
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        if played.mode == "at_once":
+            _reveal_space(state, 3)
+        else:
+            state.stack.append(CardStep(self.ID, played.seat, "space", seat=played.seat))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [ChooseMode("trail_space_5"), ChooseMode("trail_space_6")]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "choose the trail space whose card Dracula reveals"
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        assert isinstance(action, ChooseMode)
+        return action.mode.replace("_", " ")
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, ChooseMode)
+        state.stack.pop()
+        _reveal_space(state, int(action.mode.rsplit("_", 1)[1]))
+
+
+class EscapeRoute(CardRule):
+    """At the start of a combat: the hunter, or another hunter in it, leaves the combat."""
+
+    ID = "escape_route"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        found = fight_below(state)
+        return found is not None and seat in found.hunters
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        state.stack.append(CardStep(self.ID, played.seat, "hunter", seat=played.seat))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        found = fight_below(state)
+        return [ChooseHunter(h) for h in (found.hunters if found is not None else ())]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "choose the hunter who leaves the combat"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, ChooseHunter)
+        state.stack.pop()
+        found = fight_below(state)
+        assert found is not None
+        hunters = tuple(h for h in found.hunters if h != action.hunter)
+        state.say("leaves_combat", f"{state.name(action.hunter)} leaves the combat (Escape "
+                                   "Route).", seat=action.hunter)
+        change_fight(state, hunters=hunters, hands={h: found.hands[h] for h in hunters},
+                     engaged=hunters[0] if hunters else "",
+                     **({} if hunters else {"ended": "every hunter has left the combat"}))
+
+
+class LuckyFind(CardRule):
+    """At the start of a combat: look at the top five item cards, take one, discard the
+    rest (the cards looked at wait in the step, seen by the hunter alone)."""
+
+    ID = "lucky_find"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        deck = state.item_deck
+        looked: list[str] = []
+        while len(looked) < 5 and deck.can_draw():
+            looked.append(deck.draw_top(state.dice))
+        if not looked:
+            return
+        names = ", ".join(state.name(c) for c in looked)
+        state.events.add(event("lucky_find", f"{state.name(played.seat)} looks at {names}.",
+                               seat=played.seat, cards=looked), Scope.seat(played.seat),
+                         event("lucky_find", f"{state.name(played.seat)} looks at the top "
+                                             f"{len(looked)} item cards.", seat=played.seat))
+        state.stack.append(CardStep(self.ID, played.seat, "take", seat=played.seat,
+                                    held=tuple(looked)))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [Keep(c) for c in sorted(set(step.held))]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "take one of the item cards; the rest are discarded"
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        assert isinstance(action, Keep)
+        return f"take {state.name(action.card)}"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, Keep)
+        state.stack.pop()
+        rest = list(step.held)
+        rest.remove(action.card)
+        for card in rest:
+            state.item_deck.discard(card)
+        state.hunters[step.chooser].items.append(action.card)
+        state.events.add(event("lucky_find_take", f"{state.name(step.chooser)} takes "
+                                                  f"{state.name(action.card)}.",
+                               seat=step.chooser, card=action.card), Scope.seat(step.chooser),
+                         event("lucky_find_take", f"{state.name(step.chooser)} takes an item "
+                                                  "card and discards the rest.",
+                               seat=step.chooser))
+        found = fight_below(state)
+        if found is not None and step.chooser in found.hunters:
+            change_fight(state, hands={**found.hands,
+                                       step.chooser: hunter_hand(state, step.chooser)})
+        check_hand_limits(state, step.chooser)
+
+
+class BloodTransfusion(CardRule):
+    """An action, for a hunter who is not bitten: a bitten hunter in his city removes one
+    bite token, and the player takes 1 damage."""
+
+    ID = "blood_transfusion"
+
+    def patients(self, state: ModernState, seat: str) -> list[str]:
+        here = state.hunters[seat].location
+        return [h for h in state.hunters_at(here) if h != seat and state.hunters[h].bites]
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return not state.hunters[seat].bites and bool(self.patients(state, seat))
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        state.stack.append(CardStep(self.ID, played.seat, "hunter", seat=played.seat))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [ChooseHunter(h) for h in self.patients(state, step.chooser)]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "choose the bitten hunter who receives your blood"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, ChooseHunter)
+        state.stack.pop()
+        patient = state.hunters[action.hunter]
+        patient.bites -= 1
+        state.say("bite_removed", f"{state.name(action.hunter)} loses a bite token.",
+                  seat=action.hunter)
+        if not weakened(state, action.hunter):  # no longer must he keep cards revealed
+            patient.revealed_item = patient.revealed_event = ""
+        hurt_hunter(state, step.chooser, 1, "Blood Transfusion")
+
+
+class MysticResearch(CardRule):
+    """Van Helsing's action: the bottom six event cards are looked at by their backs; every
+    Dracula event among them is discarded, the rest stay in the same order."""
+
+    ID = "mystic_research"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return seat == "van_helsing"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        deck = state.event_deck
+        bottom = deck.cards[:6]  # cards[0] is the bottom card
+        found = [c for c in bottom if state.rules.events[c].owner == DRACULA]
+        deck.cards[:6] = [c for c in bottom if state.rules.events[c].owner != DRACULA]
+        for card in found:
+            deck.discard(card)
+        names = ", ".join(state.name(c) for c in found) or "none"
+        state.say("mystic_research", f"Mystic Research: the Dracula events among the bottom "
+                                     f"six event cards are discarded ({names}).", cards=found)
+
+
+# -- Dracula events ------------------------------------------------------------------------------
+
+class HiddenSchemes(CardRule):
+    """At the end of Dracula's phase: if trail space 3 holds a hideout (not at sea, not a
+    power card that takes no encounter), he puts an encounter from his hand on it, face
+    down."""
+
+    ID = "hidden_schemes"
+
+    def target(self, state: ModernState) -> Hideout | None:
+        index = 3 - state.first_space
+        if not 0 <= index < len(state.trail):
+            return None
+        hideout = state.trail[index]
+        power = state.rules.powers.get(hideout.card)
+        if power is not None:  # a power card holds one only if it takes encounters (Hide)
+            return hideout if power.places_encounter else None
+        return None if state.board.is_sea(hideout.card) else hideout
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return self.target(state) is not None and bool(state.dracula.encounters)
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        if self.eligible(state, DRACULA, played.timing):
+            state.stack.append(CardStep(self.ID, DRACULA, "encounter", seat=DRACULA))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [PlaceEncounter(e) for e in sorted(set(state.dracula.encounters))]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "choose the encounter you put on trail space 3, face down"
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        assert isinstance(action, PlaceEncounter)
+        return f"put {state.name(action.encounter)} on trail space 3"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, PlaceEncounter)
+        state.stack.pop()
+        hideout = self.target(state)
+        assert hideout is not None
+        state.dracula.encounters.remove(action.encounter)
+        hideout.add_encounter(action.encounter)
+        state.events.add(event("schemes_encounter", f"Dracula puts "
+                                                    f"{state.name(action.encounter)} on trail "
+                                                    "space 3.", encounter=action.encounter),
+                         Scope.seat(DRACULA),
+                         event("schemes_encounter", "Dracula puts an encounter face down on "
+                                                    "trail space 3."))
+
+
+__all__ = ["BloodTransfusion", "EscapeRoute", "HiddenSchemes", "HiredScouts",
+           "JonathanHarker", "LocalRumors", "LuckyFind", "MysticResearch", "NewspaperReports",
+           "RufusSmith"]

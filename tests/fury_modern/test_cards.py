@@ -1,0 +1,334 @@
+"""Event cards played for their effects (fury_modern.cards, fury_modern.event_cards): each
+card played through ``apply``, its effect, its timing window, and what each seat sees."""
+
+from __future__ import annotations
+
+from fury_modern.actions import (
+    NO_CARD,
+    SUPPLY,
+    ChooseHunter,
+    ChooseMode,
+    ChoosePlace,
+    Keep,
+    MoveTo,
+    PlaceEncounter,
+    PlayCard,
+)
+from fury_modern.cards import CardStep, CardWindow, Timing
+from fury_modern.combat import Fight, start_fight
+from fury_modern.dracula import DraculaPhase
+from fury_modern.invariants import problems_of
+from fury_modern.round import HunterTurns, Twilight
+from fury_modern.state import ModernState
+from gothic_kernel.decisions import settle
+
+from .helpers import act, public_texts, started, trail_of
+
+
+def _top_event(state: ModernState, card: str) -> None:
+    state.event_deck.take(card)
+    state.event_deck.put_top(card)
+
+
+def _give(state: ModernState, seat: str, *cards: str) -> None:
+    """Hand ``cards`` to a hunter (or Dracula) from the decks."""
+    for card in cards:
+        if card in state.rules.items:
+            state.item_deck.take(card)
+            state.hunters[seat].items.append(card)
+        else:
+            state.event_deck.take(card)
+            hand = state.dracula.events if seat == "dracula" else state.hunters[seat].events
+            hand.append(card)
+    state.invalidate()
+
+
+def _texts(state: ModernState, viewer: str) -> str:
+    return " ".join(e["text"] for e in state.log(viewer))
+
+
+def _window(state: ModernState) -> CardWindow:
+    top = state.stack[-1]
+    assert isinstance(top, CardWindow)
+    return top
+
+
+# -- the mechanism --------------------------------------------------------------------------------
+
+def test_an_event_drawn_opens_the_immediately_window_whatever_it_is() -> None:
+    """A kept card with no immediate use: its drawer is asked all the same, and offered only
+    to play no card (being asked tells Dracula nothing)."""
+    state = started()
+    _top_event(state, "money_trail")
+    act(state, "godalming", SUPPLY)
+    window = _window(state)
+    assert window.timing is Timing.IMMEDIATELY and state.current_seats() == ("godalming",)
+    assert state.legal_actions("godalming") == [NO_CARD]
+    assert "Money Trail" not in _texts(state, "dracula")
+    act(state, "godalming", NO_CARD)
+    assert state.current_seats() == ("seward",)
+
+
+def test_the_combat_start_window_asks_every_fighter_holding_a_card_in_turn() -> None:
+    state = started(dracula="prague", hunters=("berlin", "berlin", "rome", "berlin"))
+    _give(state, "godalming", "escape_route")
+    _give(state, "seward", "money_trail")  # holds an event that does not fit: asked anyway
+    start_fight(state, ("godalming", "seward", "mina"), "berlin", night=False)
+    window = _window(state)
+    assert window.timing is Timing.COMBAT_START
+    assert window.seats == ("godalming", "seward")  # Mina holds no card: not asked
+    assert state.legal_actions("godalming") == [NO_CARD, PlayCard("escape_route")]
+    act(state, "godalming", NO_CARD)
+    assert state.legal_actions("seward") == [NO_CARD]
+    act(state, "seward", NO_CARD)
+    assert isinstance(state.stack[-1], Fight)  # all passed in a row: the combat goes on
+
+
+# -- hunter events played at once -----------------------------------------------------------------
+
+def test_local_rumors_is_played_when_drawn_and_reveals_the_hideouts_next_door() -> None:
+    state = started()  # Godalming in Paris
+    trail_of(state, "berlin", "strasbourg", "brussels")
+    _top_event(state, "local_rumors")
+    act(state, "godalming", SUPPLY)
+    assert "local_rumors" not in state.hunters["godalming"].events
+    assert state.event_deck.discards[-1] == "local_rumors"
+    assert [h.revealed for h in state.trail] == [False, True, True]
+    public = " ".join(public_texts(state))
+    assert "Lord Godalming plays Local Rumors." in public
+    assert "None of Clermont-Ferrand, Geneva, Le Havre, Nantes is on Dracula's trail." in public
+    assert state.observation("seward")["trail"][1]["card"] == "strasbourg"
+
+
+def test_hired_scouts_name_two_cities_and_a_card_on_the_trail_is_revealed() -> None:
+    state = started()
+    trail_of(state, "berlin", "hamburg")
+    _top_event(state, "hired_scouts")
+    act(state, "godalming", SUPPLY)
+    top = state.stack[-1]
+    assert isinstance(top, CardStep) and top.card == "hired_scouts"
+    assert "name a city" in state.prompt("godalming")
+    act(state, "godalming", ChoosePlace("hamburg"))
+    assert ChoosePlace("hamburg") not in state.legal_actions("godalming")
+    act(state, "godalming", ChoosePlace("madrid"))
+    assert state.trail[1].revealed and not state.trail[0].revealed
+    public = public_texts(state)
+    assert "Madrid is not on Dracula's trail." in public
+    assert "Lord Godalming names Hamburg." in public
+
+
+def test_newspaper_reports_at_once_reveal_trail_space_3() -> None:
+    state = started()
+    trail_of(state, "berlin", "hamburg", "cologne")
+    _top_event(state, "newspaper_reports")
+    act(state, "godalming", SUPPLY)
+    assert state.legal_actions("godalming") == [NO_CARD, PlayCard("newspaper_reports")]
+    act(state, "godalming", PlayCard("newspaper_reports"))
+    assert state.trail[2].revealed and not state.trail[1].revealed
+    assert state.event_deck.discards[-1] == "newspaper_reports"
+
+
+def test_newspaper_reports_kept_for_dawn_reveal_trail_space_5_or_6() -> None:
+    state = started()
+    trail_of(state, "berlin", "hamburg", "cologne", "amsterdam", "brussels", "paris")
+    _give(state, "mina", "newspaper_reports")
+    state.time = 1  # night: the next twilight is a dawn
+    state.stack[:] = [Twilight(dusk=False)]
+    settle(state)
+    window = _window(state)
+    assert window.timing is Timing.AT_DAWN and window.seats == ("mina",)
+    act(state, "mina", PlayCard("newspaper_reports"))
+    assert state.legal_actions("mina") == [ChooseMode("trail_space_5"),
+                                           ChooseMode("trail_space_6")]
+    act(state, "mina", ChooseMode("trail_space_6"))
+    assert state.trail[5].revealed and not state.trail[4].revealed
+    assert "Paris is on Dracula's trail" in " ".join(public_texts(state))
+
+
+# -- allies ---------------------------------------------------------------------------------------
+
+def test_jonathan_harker_asks_which_effect_and_as_an_ally_reveals_trail_space_6() -> None:
+    state = started()
+    trail_of(state, "berlin", "hamburg", "cologne", "amsterdam", "brussels", "strasbourg")
+    _top_event(state, "jonathan_harker")
+    act(state, "godalming", SUPPLY)
+    assert state.legal_actions("godalming") == [ChooseMode("search"), ChooseMode("ally")]
+    act(state, "godalming", ChooseMode("ally"))
+    assert state.hunter_ally == "jonathan_harker"
+    assert state.observation("dracula")["hunter_ally"] == "jonathan_harker"
+    state.stack[:] = [DraculaPhase()]  # straight to Dracula's phase
+    state.invalidate()
+    act(state, "dracula", MoveTo("leipzig"))
+    while "dracula" in state.current_seats() and state.stack[-1].KIND == "maturing":
+        act(state, "dracula", state.legal_actions("dracula")[0])
+    assert state.trail[5].card == "brussels" and state.trail[5].revealed
+
+
+def test_a_card_whose_effect_waits_to_be_chosen_counts_and_saves() -> None:
+    state = started()
+    _top_event(state, "jonathan_harker")
+    act(state, "godalming", SUPPLY)
+    assert state.stack[-1].KIND == "card_mode"
+    assert problems_of(state) == []
+    text = state.to_json()
+    assert state.game.from_json(text).to_json() == text
+    assert "Lord Godalming plays Jonathan Harker." in _texts(state, "dracula")
+
+
+def test_jonathan_harkers_search_names_one_city() -> None:
+    state = started()
+    trail_of(state, "berlin", "hamburg")
+    _top_event(state, "jonathan_harker")
+    act(state, "godalming", SUPPLY)
+    act(state, "godalming", ChooseMode("search"))
+    act(state, "godalming", ChoosePlace("hamburg"))
+    assert state.trail[1].revealed
+    assert not isinstance(state.stack[-1], CardStep)
+    assert state.event_deck.discards[-1] == "jonathan_harker" and not state.hunter_ally
+
+
+def test_a_new_hunter_ally_replaces_the_old_one_which_is_discarded() -> None:
+    state = started()
+    state.hunter_ally = "jonathan_harker"
+    state.event_deck.take("jonathan_harker")
+    _top_event(state, "rufus_smith")
+    act(state, "godalming", SUPPLY)
+    act(state, "godalming", ChooseMode("ally"))
+    assert state.hunter_ally == "rufus_smith"
+    assert state.event_deck.discards[-1] == "jonathan_harker"
+    assert "Jonathan Harker leaves play." in public_texts(state)
+    assert problems_of(state) == []
+
+
+def test_rufus_smith_as_an_ally_makes_a_sea_to_sea_move_cost_dracula_two() -> None:
+    state = started()
+    state.hunter_ally = "rufus_smith"
+    state.event_deck.take("rufus_smith")
+    trail_of(state, "north_sea")
+    state.stack[:] = [DraculaPhase()]
+    state.invalidate()
+    act(state, "dracula", MoveTo("english_channel"))
+    assert state.dracula.damage == 2
+
+
+# -- combat start ---------------------------------------------------------------------------------
+
+def test_escape_route_takes_another_hunter_out_of_the_combat() -> None:
+    state = started(dracula="prague", hunters=("berlin", "berlin", "rome", "vienna"))
+    _give(state, "godalming", "escape_route")
+    start_fight(state, ("godalming", "seward"), "berlin", night=False)
+    act(state, "godalming", PlayCard("escape_route"))
+    assert state.legal_actions("godalming") == [ChooseHunter("godalming"), ChooseHunter("seward")]
+    act(state, "godalming", ChooseHunter("seward"))
+    act(state, "godalming", NO_CARD)
+    fight = state.stack[-1]
+    assert isinstance(fight, Fight) and fight.hunters == ("godalming",)
+    assert "Dr. Seward leaves the combat (Escape Route)." in public_texts(state)
+
+
+def test_escape_route_for_the_only_hunter_ends_the_combat() -> None:
+    state = started(dracula="prague", hunters=("berlin", "paris", "rome", "vienna"))
+    _give(state, "godalming", "escape_route")
+    start_fight(state, ("godalming",), "berlin", night=False)
+    act(state, "godalming", PlayCard("escape_route"))
+    act(state, "godalming", ChooseHunter("godalming"))
+    act(state, "godalming", NO_CARD)  # the window closes; the combat has nobody left
+    assert not any(isinstance(d, Fight) for d in state.stack)
+    assert "every hunter has left the combat" in " ".join(public_texts(state))
+    assert sorted(state.combat_deck.cards) == sorted(
+        c.id for c in state.rules.dracula_cards.values() for _ in range(c.count))
+
+
+def test_lucky_find_looks_at_five_items_in_secret_and_takes_one() -> None:
+    state = started(dracula="prague", hunters=("berlin", "paris", "rome", "vienna"))
+    _give(state, "godalming", "lucky_find")
+    top_five = state.item_deck.cards[-5:]
+    start_fight(state, ("godalming",), "berlin", night=False)
+    act(state, "godalming", PlayCard("lucky_find"))
+    assert state.legal_actions("godalming") == [Keep(c) for c in sorted(set(top_five))]
+    mine, theirs = _texts(state, "godalming"), _texts(state, "dracula")
+    assert all(state.name(c) in mine for c in top_five)
+    assert "looks at the top 5 item cards" in theirs
+    assert problems_of(state) == []  # the five cards wait in the step
+    card = "knife" if "knife" in top_five else top_five[0]
+    act(state, "godalming", Keep(card))
+    assert card in state.hunters["godalming"].items
+    assert len(state.item_deck.discards) == 4
+    fight = next(d for d in state.stack if isinstance(d, Fight))
+    if card in state.rules.hunter_cards:
+        assert card in fight.hands["godalming"]
+    told = [e["text"] for e in state.log("dracula") if e["kind"] == "lucky_find_take"]
+    assert told == ["Lord Godalming takes an item card and discards the rest."]
+
+
+# -- hunter actions -------------------------------------------------------------------------------
+
+def test_blood_transfusion_as_an_action_removes_a_bite_for_one_damage() -> None:
+    state = started(hunters=("paris", "paris", "rome", "vienna"))
+    state.hunters["seward"].bites = 1
+    _give(state, "godalming", "blood_transfusion")
+    assert PlayCard("blood_transfusion") in state.legal_actions("godalming")
+    act(state, "godalming", PlayCard("blood_transfusion"))
+    assert state.legal_actions("godalming") == [ChooseHunter("seward")]
+    act(state, "godalming", ChooseHunter("seward"))
+    assert state.hunters["seward"].bites == 0 and state.hunters["godalming"].damage == 1
+    assert state.current_seats() == ("seward",)  # it was Lord Godalming's action
+
+
+def test_blood_transfusion_is_not_offered_to_a_bitten_hunter_or_with_nobody_bitten() -> None:
+    state = started(hunters=("paris", "paris", "rome", "vienna"))
+    _give(state, "godalming", "blood_transfusion")
+    assert PlayCard("blood_transfusion") not in state.legal_actions("godalming")
+    state.hunters["seward"].bites = 1
+    state.hunters["godalming"].bites = 1
+    state.invalidate()
+    assert PlayCard("blood_transfusion") not in state.legal_actions("godalming")
+
+
+def test_mystic_research_is_van_helsings_and_discards_the_dracula_events_at_the_bottom() -> None:
+    state = started()
+    _give(state, "godalming", "mystic_research")
+    assert PlayCard("mystic_research") not in state.legal_actions("godalming")
+    state.hunters["van_helsing"].events.append(state.hunters["godalming"].events.pop())
+    state.stack[-1] = HunterTurns(night=False, index=2)
+    state.invalidate()
+    bottom = state.event_deck.cards[:6]
+    draculas = [c for c in bottom if state.rules.events[c].owner == "dracula"]
+    act(state, "van_helsing", PlayCard("mystic_research"))
+    assert state.event_deck.cards[:6 - len(draculas)] == [
+        c for c in bottom if c not in draculas]
+    assert state.event_deck.discards[-len(draculas) - 1:] == ["mystic_research", *draculas]
+    assert problems_of(state) == []
+
+
+# -- Dracula events -------------------------------------------------------------------------------
+
+def test_hidden_schemes_at_the_end_of_his_phase_puts_an_encounter_on_trail_space_3() -> None:
+    state = started()
+    trail_of(state, "berlin", "hamburg", "cologne")
+    _give(state, "dracula", "hidden_schemes")
+    state.stack[:] = [DraculaPhase()]
+    state.invalidate()
+    act(state, "dracula", MoveTo("leipzig"))
+    act(state, "dracula", PlaceEncounter(state.dracula.encounters[0]))
+    window = _window(state)
+    assert window.timing is Timing.DRACULA_PHASE_END
+    act(state, "dracula", PlayCard("hidden_schemes"))
+    encounter = sorted(set(state.dracula.encounters))[0]
+    assert state.trail[2].card == "hamburg"
+    act(state, "dracula", PlaceEncounter(encounter))
+    assert state.trail[2].encounters == [encounter]
+    hunters = _texts(state, "godalming")
+    assert "Dracula puts an encounter face down on trail space 3." in hunters
+    assert "Dracula plays Hidden Schemes." in hunters
+    act(state, "dracula", NO_CARD)
+    assert problems_of(state) == []
+
+
+def test_cards_played_keep_every_card_somewhere_once_and_saves_read_back() -> None:
+    state = started(dracula="prague", hunters=("berlin", "paris", "rome", "vienna"))
+    _give(state, "godalming", "lucky_find")
+    start_fight(state, ("godalming",), "berlin", night=False)
+    act(state, "godalming", PlayCard("lucky_find"))
+    text = state.to_json()
+    assert state.game.from_json(text).to_json() == text
