@@ -66,7 +66,7 @@ WINDOW_WORDS = {Timing.IMMEDIATELY: "now, as you receive it",
                 Timing.COMBAT_START: "at the start of the combat, before cards are chosen",
                 Timing.DRACULA_PHASE_END: "at the end of your phase"}
 #: The steps card effects ask (``CardStep.step``).
-STEPS = frozenset({"city", "space", "hunter", "take", "encounter"})
+STEPS = frozenset({"city", "space", "hunter", "take", "encounter", "ally", "raid", "wolf"})
 
 #: Choices a card's step offers as modes (Newspaper Reports' trail spaces).
 STEP_MODES = ("trail_space_5", "trail_space_6")

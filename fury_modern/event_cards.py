@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 
 from gothic_kernel import Action, Scope, event
 
-from .actions import ChooseHunter, ChooseMode, ChoosePlace, Keep, PlaceEncounter
-from .cards import CardPlayed, CardRule, CardStep, Timing
+from .actions import ChooseHunter, ChooseMode, ChoosePlace, Keep, PlaceEncounter, PlayCard
+from .cards import ALLY, CardPlayed, CardRule, CardStep, Timing, set_ally
 from .combat import change_fight, fight_below, hunter_hand
 from .hands import check_hand_limits
-from .health import hurt_hunter, weakened
-from .rules import DRACULA
+from .health import hurt_dracula, hurt_hunter, weakened
+from .rules import DRACULA, HUNTERS
 from .trail import hideout_in, reveal_location, trail_space
 
 if TYPE_CHECKING:
@@ -301,7 +301,120 @@ class MysticResearch(CardRule):
                                      f"six event cards are discarded ({names}).", cards=found)
 
 
+class HeroicLeap(CardRule):
+    """At the start of a combat: instead of fighting, the vampire (Dracula, or the vampire
+    fought) suffers 5 damage, then the player suffers 5; he then leaves the combat (a
+    ruling: he does not fight in it)."""
+
+    ID = "heroic_leap"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        found = fight_below(state)
+        return found is not None and seat in found.hunters
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        fight = fight_below(state)
+        assert fight is not None
+        leap = 5
+        if fight.vampire:
+            change_fight(state, wounds=fight.wounds + leap)
+            state.say("vampire_damage", f"The {state.name(fight.vampire)} suffers {leap} damage "
+                                        "(Heroic Leap).", damage=leap)
+        else:
+            hurt_dracula(state, leap, "Heroic Leap")
+        if state.is_over:
+            return
+        hurt_hunter(state, played.seat, leap, "Heroic Leap")
+        fight = fight_below(state)
+        if fight is not None and played.seat in fight.hunters:
+            hunters = tuple(h for h in fight.hunters if h != played.seat)
+            state.say("leaves_combat", f"{state.name(played.seat)} leaves the combat (Heroic "
+                                       "Leap).", seat=played.seat)
+            change_fight(state, hunters=hunters, hands={h: fight.hands[h] for h in hunters},
+                         engaged=hunters[0] if hunters else "",
+                         **({} if hunters else {"ended": "every hunter has left the combat"}))
+
+
+class SurprisingReturn(CardRule):
+    """At dawn or dusk: an ally event of the hunters from the event discard pile is played
+    (as an ally)."""
+
+    ID = "surprising_return"
+
+    def allies(self, state: ModernState) -> list[str]:
+        events = state.rules.events
+        return sorted({c for c in state.event_deck.discards
+                       if ALLY in events[c].modes and events[c].owner != DRACULA})
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return bool(self.allies(state))
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        state.stack.append(CardStep(self.ID, played.seat, "ally", seat=played.seat))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [PlayCard(c) for c in self.allies(state)]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "choose the ally you bring back from the discard pile"
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        assert isinstance(action, PlayCard)
+        return f"play {state.name(action.card)} as an ally"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, PlayCard)
+        state.stack.pop()
+        state.event_deck.discards.remove(action.card)
+        set_ally(state, step.chooser, action.card)
+
+
 # -- Dracula events ------------------------------------------------------------------------------
+
+#: Items that turn the Great Wolf away when revealed (events.toml).
+WOLF_WARDS = ("crucifix", "heavenly_host")
+
+
+class GreatWolf(CardRule):
+    """Played when received. Raid: a hunter of Dracula's choice suffers 4 damage unless he
+    reveals Crucifix or Heavenly Host. Ally: at the start of each Dracula phase, the same
+    with 1 damage (``dracula_phase_starts``). A hunter holding a ward always reveals it (a
+    ruling: revealing costs him nothing)."""
+
+    ID = "great_wolf"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        wolf_attacks(state, "raid")
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [ChooseHunter(h) for h in HUNTERS if not state.hunters[h].defeated]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "choose the hunter the wolf attacks"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, ChooseHunter)
+        state.stack.pop()
+        hunter = state.hunters[action.hunter]
+        ward = next((c for c in WOLF_WARDS if c in hunter.items), "")
+        if ward:
+            state.say("reveal", f"{state.name(action.hunter)} reveals {state.name(ward)}: the "
+                                "Great Wolf turns away.", seat=action.hunter, card=ward)
+            return
+        hurt_hunter(state, action.hunter, 4 if step.step == "raid" else 1, "the Great Wolf")
+
+
+def wolf_attacks(state: ModernState, step: str) -> None:
+    if any(not state.hunters[h].defeated for h in HUNTERS):
+        state.stack.append(CardStep(GreatWolf.ID, DRACULA, step, seat=DRACULA))
+
+
+def dracula_phase_starts(state: ModernState) -> None:
+    """The start of Dracula's phase: his ally acts (the Great Wolf)."""
+    if state.dracula.ally == GreatWolf.ID and not state.is_over:
+        wolf_attacks(state, "wolf")
+
+
 
 class HiddenSchemes(CardRule):
     """At the end of Dracula's phase: if trail space 3 holds a hideout (not at sea, not a
@@ -352,6 +465,6 @@ class HiddenSchemes(CardRule):
                                                     "trail space 3."))
 
 
-__all__ = ["BloodTransfusion", "EscapeRoute", "HiddenSchemes", "HiredScouts",
-           "JonathanHarker", "LocalRumors", "LuckyFind", "MysticResearch", "NewspaperReports",
-           "RufusSmith"]
+__all__ = ["BloodTransfusion", "EscapeRoute", "GreatWolf", "HeroicLeap", "HiddenSchemes",
+           "HiredScouts", "JonathanHarker", "LocalRumors", "LuckyFind", "MysticResearch",
+           "NewspaperReports", "RufusSmith", "SurprisingReturn", "dracula_phase_starts"]

@@ -26,6 +26,7 @@ from .combat import fight_dracula_if_revealed
 from .decisions import ModernDecision
 from .dracula import DraculaPhase
 from .encounters import bodyguards_before_combat
+from .event_cards import dracula_phase_starts
 from .hunters import explain, hunter_actions, moved_by_bats, take_action
 from .influence import advance_influence
 from .rules import DRACULA, HUNTERS
@@ -240,6 +241,8 @@ class HunterTurns(ModernDecision):
     def run(self, state: ModernState) -> None:
         if self.index >= len(HUNTERS):
             state.stack.pop()
+            if self.night:  # the hunter phase is over: Dracula's begins
+                dracula_phase_starts(state)
             return
         state.stack[-1] = self.advanced()
         if self.turn(state) is Turn.STANDS_UP:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fury_modern.actions import (
     NO_CARD,
+    PASS,
     SUPPLY,
     ChooseHunter,
     ChooseMode,
@@ -332,3 +333,81 @@ def test_cards_played_keep_every_card_somewhere_once_and_saves_read_back() -> No
     act(state, "godalming", PlayCard("lucky_find"))
     text = state.to_json()
     assert state.game.from_json(text).to_json() == text
+
+
+def test_heroic_leap_deals_five_to_dracula_and_five_to_the_hunter_who_leaves() -> None:
+    state = started(dracula="prague", hunters=("berlin", "berlin", "rome", "vienna"))
+    _give(state, "godalming", "heroic_leap")
+    start_fight(state, ("godalming", "seward"), "berlin", night=False)
+    act(state, "godalming", PlayCard("heroic_leap"))
+    assert state.dracula.damage == 5 and state.hunters["godalming"].damage == 5
+    act(state, "godalming", NO_CARD)
+    fight = state.stack[-1]
+    assert isinstance(fight, Fight) and fight.hunters == ("seward",)
+    assert "Dracula suffers 5 damage (Heroic Leap)" in " ".join(public_texts(state))
+
+
+def test_surprising_return_brings_an_ally_back_from_the_discard_pile_at_dusk() -> None:
+    state = started()
+    _give(state, "seward", "surprising_return")
+    state.event_deck.take("sister_agatha")
+    state.event_deck.discard("sister_agatha")
+    state.stack[:] = [Twilight(dusk=True)]
+    settle(state)
+    window = _window(state)
+    assert window.timing is Timing.AT_DUSK and window.seats == ("seward",)
+    act(state, "seward", PlayCard("surprising_return"))
+    assert state.legal_actions("seward") == [PlayCard("sister_agatha")]
+    act(state, "seward", PlayCard("sister_agatha"))
+    assert state.hunter_ally == "sister_agatha"
+    assert "sister_agatha" not in state.event_deck.discards
+    assert state.event_deck.discards[-1] == "surprising_return"
+    assert problems_of(state) == []
+
+
+def _dracula_receives(state: ModernState, card: str) -> None:
+    """A hunter's Supply by night draws ``card`` from the bottom: it goes to Dracula."""
+    state.event_deck.take(card)
+    state.event_deck.cards.insert(0, card)
+    state.time = 1
+    state.stack[:] = [DraculaPhase(), HunterTurns(night=True)]
+    state.invalidate()
+    act(state, "godalming", SUPPLY)
+
+
+def test_great_wolf_is_played_when_dracula_receives_it_and_raids_a_hunter() -> None:
+    state = started()
+    _dracula_receives(state, "great_wolf")
+    assert state.current_seats() == ("dracula",)
+    assert state.legal_actions("dracula") == [ChooseMode("raid"), ChooseMode("ally")]
+    assert "Dracula plays Great Wolf." in public_texts(state)
+    act(state, "dracula", ChooseMode("raid"))
+    act(state, "dracula", ChooseHunter("seward"))
+    assert state.hunters["seward"].damage == 4
+    assert state.event_deck.discards[-1] == "great_wolf"
+
+
+def test_great_wolf_turns_away_from_a_revealed_crucifix() -> None:
+    state = started()
+    _give(state, "seward", "crucifix")
+    _dracula_receives(state, "great_wolf")
+    act(state, "dracula", ChooseMode("raid"))
+    act(state, "dracula", ChooseHunter("seward"))
+    assert state.hunters["seward"].damage == 0
+    assert "Dr. Seward reveals Crucifix: the Great Wolf turns away." in public_texts(state)
+
+
+def test_great_wolf_as_dracula_ally_bites_at_the_start_of_each_of_his_phases() -> None:
+    state = started()
+    _dracula_receives(state, "great_wolf")
+    act(state, "dracula", ChooseMode("ally"))
+    assert state.dracula.ally == "great_wolf"
+    assert state.observation("godalming")["dracula"]["ally"] == "great_wolf"
+    while state.current_seats() != ("dracula",):
+        seat = state.current_seats()[0]
+        act(state, seat, PASS if PASS in state.legal_actions(seat) else NO_CARD)
+    top = state.stack[-1]
+    assert isinstance(top, CardStep) and top.card == "great_wolf" and top.step == "wolf"
+    act(state, "dracula", ChooseHunter("mina"))
+    assert state.hunters["mina"].damage == 1
+    assert state.stack[-1].KIND == "dracula_phase"
