@@ -66,7 +66,8 @@ WINDOW_WORDS = {Timing.IMMEDIATELY: "now, as you receive it",
                 Timing.COMBAT_START: "at the start of the combat, before cards are chosen",
                 Timing.DRACULA_PHASE_END: "at the end of your phase"}
 #: The steps card effects ask (``CardStep.step``).
-STEPS = frozenset({"city", "space", "hunter", "take", "encounter", "ally", "raid", "wolf"})
+STEPS = frozenset({"city", "space", "hunter", "take", "encounter", "ally", "raid", "wolf",
+                   "ride"})
 
 #: Choices a card's step offers as modes (Newspaper Reports' trail spaces).
 STEP_MODES = ("trail_space_5", "trail_space_6")
@@ -374,6 +375,8 @@ class CardStep(ModernDecision):
     picks: tuple[str, ...] = ()
     #: Cards that wait in the step, seen by the chooser alone (Lucky Find's item cards).
     held: tuple[str, ...] = ()
+    #: A number the effect needs (how many roads Fast Horses ride).
+    count: int = 0
 
     def put_away(self, state: ModernState) -> None:
         for card in self.held:

@@ -131,6 +131,13 @@ class RufusSmith(SearchForCity):
     ID = "rufus_smith"
 
 
+class SisterAgatha(SearchForCity):
+    """Search: as Jonathan Harker. Ally: Dracula suffers 2 whenever he plays Escape as Bat,
+    Escape as Mist or Fangs (``combat._resolve_dracula``)."""
+
+    ID = "sister_agatha"
+
+
 class NewspaperReports(CardRule):
     """Played at once: Dracula reveals the card on trail space 3. Kept for dawn or dusk: the
     hunter chooses trail space 5 or 6, and its card is revealed."""
@@ -467,4 +474,5 @@ class HiddenSchemes(CardRule):
 
 __all__ = ["BloodTransfusion", "EscapeRoute", "GreatWolf", "HeroicLeap", "HiddenSchemes",
            "HiredScouts", "JonathanHarker", "LocalRumors", "LuckyFind", "MysticResearch",
-           "NewspaperReports", "RufusSmith", "SurprisingReturn", "dracula_phase_starts"]
+           "NewspaperReports", "RufusSmith", "SisterAgatha", "SurprisingReturn",
+           "dracula_phase_starts"]

@@ -836,6 +836,18 @@ class Tracker:
         for city in shown["cities"]:
             self._nowhere_face_down(self.geometry.index[city])
 
+    def _schemes(self, shown: Mapping[str, Any]) -> None:
+        """Hidden Schemes put an encounter on trail space 3: its card is a place on land, or
+        a power card that takes encounters (event_cards.HiddenSchemes)."""
+        _, col = self.table.col("trail space 3")
+        if col >= self.table.length or col in self.table.dom_cols:
+            return
+        g = self.geometry
+        board, powers = g.rules.board, g.rules.powers
+        allowed = [g.code[p] for p in g.places if not board.is_sea(p)]
+        allowed += [g.code[p] for p in g.powers if powers[p].places_encounter]
+        self._keep(np.isin(self.rows[:, col], np.array(allowed, dtype=self.rows.dtype)))
+
     def _vampire_clears(self, group: ClearGroup) -> None:
         if self.table.over and not group.spaces:  # his influence won: nothing was cleared
             return
@@ -1195,6 +1207,7 @@ _HANDLERS: dict[str, Any] = {
     "hideout_cleared": Tracker._cleared,
     "trail_revealed": Tracker._trail_revealed,
     "not_on_trail": Tracker._not_on_trail,
+    "schemes_encounter": Tracker._schemes,
     "dracula_revealed": Tracker._dracula_revealed,
     "matured": Tracker._matured,
     "matures": Tracker._matures,

@@ -7,6 +7,7 @@ import pytest
 
 import gothic_kernel as gk
 from fury_modern.actions import (
+    NO_CARD,
     PASS,
     REST,
     SEARCH,
@@ -648,6 +649,8 @@ def _fight_mina(hand: tuple[str, ...], *, night: bool = True, items: tuple[str, 
     for item in items:
         state.item_deck.take(item)
     start_fight(state, ("mina",), "munich", night=night)
+    if state.stack[-1].KIND == "card_window":  # she holds items: the combat start window
+        state.stack[-1].apply(state, "mina", NO_CARD)
     fight = state.stack[-1]
     assert isinstance(fight, Fight)
     deck = [*state.combat_deck.cards, *fight.hand]
