@@ -67,10 +67,11 @@ WINDOW_WORDS = {Timing.IMMEDIATELY: "now, as you receive it",
                 Timing.DRACULA_PHASE_END: "at the end of your phase"}
 #: The steps card effects ask (``CardStep.step``).
 STEPS = frozenset({"city", "space", "hunter", "take", "encounter", "ally", "raid", "wolf",
-                   "ride"})
+                   "ride", "hideout"})
 
-#: Choices a card's step offers as modes (Newspaper Reports' trail spaces).
-STEP_MODES = ("trail_space_5", "trail_space_6")
+#: Choices a card's step offers as modes (the trail spaces and lairs Newspaper Reports and
+#: Wax Cylinders choose among).
+STEP_MODES = (*(f"trail_space_{n}" for n in range(1, 7)), "lair_1", "lair_2", "lair_3")
 
 
 def card_modes(rules: Rules) -> tuple[str, ...]:

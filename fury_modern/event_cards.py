@@ -376,6 +376,80 @@ class SurprisingReturn(CardRule):
         set_ally(state, step.chooser, action.card)
 
 
+class Hypnosis(CardRule):
+    """Mina's action, in a city with another hunter: Dracula states which region (east or
+    west) he is in; then she is delayed."""
+
+    ID = "hypnosis"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return seat == "mina" and len(state.hunters_at(state.hunters[seat].location)) > 1
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        region = state.board.region(state.dracula_location)
+        state.say("hypnosis", f"Under hypnosis Mina learns that Dracula is in the {region}.",
+                  region=region)
+        state.hunters[played.seat].delayed = True
+
+
+class WaxCylinders(CardRule):
+    """Dr. Seward's action. Deduction: he chooses a hideout; Dracula reveals its encounters.
+    Analysis: Dracula reveals the Hide power card wherever it is. Either way the card goes
+    back to his hand (fidelity table)."""
+
+    ID = "wax_cylinders"
+
+    def hideouts(self, state: ModernState) -> list[str]:
+        spaces = [f"trail_space_{i + state.first_space}" for i, h in enumerate(state.trail)
+                  if h.encounters and not all(h.shown)]
+        return spaces + [f"lair_{i + 1}" for i, h in enumerate(state.lairs)
+                         if h.encounters and not all(h.shown)]
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return seat == "seward"
+
+    def modes(self, state: ModernState, seat: str, timing: str) -> tuple[str, ...]:
+        return ("deduction", "analysis") if self.hideouts(state) else ("analysis",)
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        state.event_deck.discards.remove(self.ID)  # it goes back to Dr. Seward's hand
+        state.hunters[played.seat].events.append(self.ID)
+        if played.mode == "deduction":
+            state.stack.append(CardStep(self.ID, played.seat, "hideout", seat=played.seat))
+            return
+        hide = next((h for h in (*state.trail, *state.lairs) if h.card == "hide"), None)
+        if hide is None:
+            state.say("not_on_trail", "Hide is not on Dracula's trail: it is in his location "
+                                      "deck.", cities=["hide"])
+        elif hide.revealed:
+            state.say("not_on_trail", f"Hide already lies face up on "
+                                      f"{trail_space(state, hide)}.", cities=["hide"])
+        else:
+            reveal_location(state, hide)
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [ChooseMode(h) for h in self.hideouts(state)]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "choose the hideout whose encounters Dracula reveals"
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        assert isinstance(action, ChooseMode)
+        return action.mode.replace("_", " ")
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, ChooseMode)
+        state.stack.pop()
+        where, number = action.mode.rsplit("_", 1)
+        hideout = (state.trail[int(number) - state.first_space] if where == "trail_space"
+                   else state.lairs[int(number) - 1])
+        hideout.shown = [True] * len(hideout.encounters)
+        state.say("encounters_revealed", f"The encounters on {trail_space(state, hideout)} are "
+                                         f"revealed: "
+                                         f"{', '.join(map(state.name, hideout.encounters))}.",
+                  encounters=list(hideout.encounters))
+
+
 # -- Dracula events ------------------------------------------------------------------------------
 
 #: Items that turn the Great Wolf away when revealed (events.toml).
@@ -473,6 +547,6 @@ class HiddenSchemes(CardRule):
 
 
 __all__ = ["BloodTransfusion", "EscapeRoute", "GreatWolf", "HeroicLeap", "HiddenSchemes",
-           "HiredScouts", "JonathanHarker", "LocalRumors", "LuckyFind", "MysticResearch",
-           "NewspaperReports", "RufusSmith", "SisterAgatha", "SurprisingReturn",
-           "dracula_phase_starts"]
+           "HiredScouts", "Hypnosis", "JonathanHarker", "LocalRumors", "LuckyFind",
+           "MysticResearch", "NewspaperReports", "RufusSmith", "SisterAgatha",
+           "SurprisingReturn", "WaxCylinders", "dracula_phase_starts"]

@@ -833,8 +833,8 @@ class Tracker:
     def _not_on_trail(self, shown: Mapping[str, Any]) -> None:
         """Cards named cities whose cards are not face down on the trail or in a lair
         (Hired Scouts, Jonathan Harker's search, Local Rumors)."""
-        for city in shown["cities"]:
-            self._nowhere_face_down(self.geometry.index[city])
+        for card in shown["cities"]:  # a city, or a power card (Wax Cylinders' Hide)
+            self._nowhere_face_down(self.geometry.code[card])
 
     def _schemes(self, shown: Mapping[str, Any]) -> None:
         """Hidden Schemes put an encounter on trail space 3: its card is a place on land, or
@@ -847,6 +847,13 @@ class Tracker:
         allowed = [g.code[p] for p in g.places if not board.is_sea(p)]
         allowed += [g.code[p] for p in g.powers if powers[p].places_encounter]
         self._keep(np.isin(self.rows[:, col], np.array(allowed, dtype=self.rows.dtype)))
+
+    def _hypnosis(self, shown: Mapping[str, Any]) -> None:
+        """Hypnosis: Dracula's location lies in the region named."""
+        g = self.geometry
+        board = g.rules.board
+        region = [g.index[p] for p in g.places if board.region(p) == shown["region"]]
+        self._keep(np.isin(self.current(), np.array(region, dtype=np.int64)))
 
     def _vampire_clears(self, group: ClearGroup) -> None:
         if self.table.over and not group.spaces:  # his influence won: nothing was cleared
@@ -1208,6 +1215,7 @@ _HANDLERS: dict[str, Any] = {
     "trail_revealed": Tracker._trail_revealed,
     "not_on_trail": Tracker._not_on_trail,
     "schemes_encounter": Tracker._schemes,
+    "hypnosis": Tracker._hypnosis,
     "dracula_revealed": Tracker._dracula_revealed,
     "matured": Tracker._matured,
     "matures": Tracker._matures,

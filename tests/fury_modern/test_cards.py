@@ -411,3 +411,73 @@ def test_great_wolf_as_dracula_ally_bites_at_the_start_of_each_of_his_phases() -
     act(state, "dracula", ChooseHunter("mina"))
     assert state.hunters["mina"].damage == 1
     assert state.stack[-1].KIND == "dracula_phase"
+
+
+# -- character cards ------------------------------------------------------------------------------
+
+def test_hypnosis_is_minas_alone_with_another_hunter_and_names_draculas_region() -> None:
+    state = started(hunters=("paris", "madrid", "rome", "paris"))  # Dracula in Berlin
+    _give(state, "mina", "hypnosis")
+    state.stack[-1] = HunterTurns(night=False, index=3)
+    state.invalidate()
+    assert PlayCard("hypnosis") in state.legal_actions("mina")
+    act(state, "mina", PlayCard("hypnosis"))
+    region = state.board.region("berlin")
+    assert f"Under hypnosis Mina learns that Dracula is in the {region}." in public_texts(state)
+    assert state.hunters["mina"].delayed
+    assert set(state.observation("godalming")["possible_locations"]) <= {
+        p for p in state.board.places if state.board.region(p) == region}
+
+
+def test_hypnosis_is_not_offered_to_mina_alone() -> None:
+    state = started()  # Mina alone in Vienna
+    _give(state, "mina", "hypnosis")
+    state.stack[-1] = HunterTurns(night=False, index=3)
+    state.invalidate()
+    assert PlayCard("hypnosis") not in state.legal_actions("mina")
+
+
+def test_wax_cylinders_deduction_reveals_a_hideouts_encounters_and_returns_to_hand() -> None:
+    state = started()
+    trail_of(state, "berlin", "hamburg")
+    state.trail[1].add_encounter(state.encounter_deck.cards.pop())
+    _give(state, "seward", "wax_cylinders")
+    state.stack[-1] = HunterTurns(night=False, index=1)
+    state.invalidate()
+    act(state, "seward", PlayCard("wax_cylinders"))
+    assert state.legal_actions("seward") == [ChooseMode("deduction"), ChooseMode("analysis")]
+    act(state, "seward", ChooseMode("deduction"))
+    assert state.legal_actions("seward") == [ChooseMode("trail_space_2")]
+    act(state, "seward", ChooseMode("trail_space_2"))
+    assert state.trail[1].shown == [True]
+    assert state.hunters["seward"].events == ["wax_cylinders"]
+    encounter = state.name(state.trail[1].encounters[0])
+    assert f"The encounters on trail space 2 are revealed: {encounter}." in public_texts(state)
+    assert problems_of(state) == []
+
+
+def test_wax_cylinders_analysis_finds_hide_on_the_trail_or_in_the_deck() -> None:
+    state = started()
+    trail_of(state, "hide", "berlin")
+    _give(state, "seward", "wax_cylinders")
+    state.stack[-1] = HunterTurns(night=False, index=1)
+    state.invalidate()
+    act(state, "seward", PlayCard("wax_cylinders"))  # no encounter anywhere: Analysis alone
+    assert state.trail[0].revealed
+    assert "Hide is on Dracula's trail" in " ".join(public_texts(state))
+    assert not isinstance(state.stack[-1], CardStep)
+
+
+def test_wax_cylinders_analysis_says_hide_is_in_the_deck() -> None:
+    state = started()
+    _give(state, "seward", "wax_cylinders")
+    state.stack[-1] = HunterTurns(night=False, index=1)
+    state.invalidate()
+    act(state, "seward", PlayCard("wax_cylinders"))
+    assert "Hide is not on Dracula's trail: it is in his location deck." in public_texts(state)
+
+
+def test_wax_cylinders_is_dr_sewards_alone() -> None:
+    state = started()
+    _give(state, "godalming", "wax_cylinders")
+    assert PlayCard("wax_cylinders") not in state.legal_actions("godalming")
