@@ -12,14 +12,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from gothic_kernel import Action, Scope, event
 
-from .actions import ChooseHunter, ChooseMode, ChoosePlace, Keep, PlaceEncounter, PlayCard
+from .actions import (
+    NO_CARD,
+    ChooseHunter,
+    ChooseMode,
+    ChoosePlace,
+    Keep,
+    PlaceEncounter,
+    PlayCard,
+)
+from .arrival import end_movement
 from .cards import ALLY, CardPlayed, CardRule, CardStep, Timing, set_ally
 from .combat import change_fight, fight_below, hunter_hand
 from .hands import check_hand_limits
 from .health import hurt_dracula, hurt_hunter, weakened
+from .item_cards import Ride, road_reach
 from .rules import DRACULA, HUNTERS
+from .tokens import RoadblockPlacement
 from .trail import hideout_in, reveal_location, trail_space
 
 if TYPE_CHECKING:
@@ -376,6 +389,64 @@ class SurprisingReturn(CardRule):
         set_ally(state, step.chooser, action.card)
 
 
+class SenseOfEmergency(Ride):
+    """A day action: the player suffers 2 damage and moves to a city up to three roads away
+    (by road: fidelity table)."""
+
+    ID = "sense_of_emergency"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return bool(road_reach(state, seat, 3))
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        hurt_hunter(state, played.seat, 2, "Sense of Emergency")
+        if not state.hunters[played.seat].defeated:
+            self.ride(state, played.seat, 3)
+
+
+class ExcellentWeather(CardRule):
+    """A day action: the player makes two sea moves, one after the other (never into a
+    storm or through fog); he then ends his movement."""
+
+    ID = "excellent_weather"
+
+    def lanes(self, state: ModernState, seat: str) -> list[str]:
+        here = state.hunters[seat].location
+        if state.tokens.fog.get(here):
+            return []
+        return [p for p in state.board.sea_lanes(here)
+                if p not in state.tokens.storms and not state.tokens.fog.get(p)]
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return bool(self.lanes(state, seat))
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        state.stack.append(CardStep(self.ID, played.seat, "sail", seat=played.seat, count=2))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [ChoosePlace(p) for p in self.lanes(state, step.chooser)]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return f"sail ({step.count} sea move(s) left)"
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        assert isinstance(action, ChoosePlace)
+        return f"sail to {state.name(action.place)}"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, ChoosePlace)
+        state.hunters[step.chooser].location = action.place
+        state.say("hunter_moves", f"{state.name(step.chooser)} sails (Excellent Weather) to "
+                                  f"{state.name(action.place)}.", seat=step.chooser,
+                  to=action.place, by="sea", ticket="")
+        if step.count > 1 and state.board.is_sea(action.place) and \
+                self.lanes(state, step.chooser):
+            state.stack[-1] = attrs.evolve(step, count=step.count - 1)
+            return
+        state.stack.pop()
+        end_movement(state, step.chooser)
+
+
 class Hypnosis(CardRule):
     """Mina's action, in a city with another hunter: Dracula states which region (east or
     west) he is in; then she is delayed."""
@@ -497,6 +568,64 @@ def dracula_phase_starts(state: ModernState) -> None:
 
 
 
+#: Token supplies (fidelity table, [UBG]).
+ROADBLOCK_TOKENS, STORM_TOKENS = 8, 6
+
+
+class RoadblockEvent(CardRule):
+    """Played when received or at the end of Dracula's phase: three roadblock tokens on
+    roads or railways of his choice (as many as the supply holds)."""
+
+    ID = "roadblock"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return len(state.tokens.roadblocks) < ROADBLOCK_TOKENS
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        count = min(3, ROADBLOCK_TOKENS - len(state.tokens.roadblocks))
+        state.stack += [RoadblockPlacement("Roadblock")] * count
+
+
+class SummonStorms(CardRule):
+    """Played when received or at the end of Dracula's phase: up to three storm tokens on
+    sea zones of his choice."""
+
+    ID = "summon_storms"
+
+    def seas(self, state: ModernState) -> list[str]:
+        return [s for s in state.board.seas if s not in state.tokens.storms]
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return len(state.tokens.storms) < STORM_TOKENS
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        count = min(3, STORM_TOKENS - len(state.tokens.storms))
+        state.stack.append(CardStep(self.ID, DRACULA, "storm", seat=DRACULA, count=count))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [NO_CARD, *(ChoosePlace(s) for s in self.seas(state))]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return f"place a storm on a sea zone ({step.count} left), or stop"
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        if isinstance(action, ChoosePlace):
+            return f"summon a storm over {state.name(action.place)}"
+        return "place no more storms"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        if not isinstance(action, ChoosePlace):
+            state.stack.pop()
+            return
+        state.tokens.storms.append(action.place)
+        state.say("storm", f"A storm rises over {state.name(action.place)} (Summon Storms).",
+                  sea=action.place)
+        if step.count > 1 and self.seas(state):
+            state.stack[-1] = attrs.evolve(step, count=step.count - 1)
+        else:
+            state.stack.pop()
+
+
 class HiddenSchemes(CardRule):
     """At the end of Dracula's phase: if trail space 3 holds a hideout (not at sea, not a
     power card that takes no encounter), he puts an encounter from his hand on it, face
@@ -546,7 +675,26 @@ class HiddenSchemes(CardRule):
                                                     "trail space 3."))
 
 
-__all__ = ["BloodTransfusion", "EscapeRoute", "GreatWolf", "HeroicLeap", "HiddenSchemes",
-           "HiredScouts", "Hypnosis", "JonathanHarker", "LocalRumors", "LuckyFind",
-           "MysticResearch", "NewspaperReports", "RufusSmith", "SisterAgatha",
-           "SurprisingReturn", "WaxCylinders", "dracula_phase_starts"]
+__all__ = [
+    "BloodTransfusion",
+    "EscapeRoute",
+    "ExcellentWeather",
+    "GreatWolf",
+    "HeroicLeap",
+    "HiddenSchemes",
+    "HiredScouts",
+    "Hypnosis",
+    "JonathanHarker",
+    "LocalRumors",
+    "LuckyFind",
+    "MysticResearch",
+    "NewspaperReports",
+    "RoadblockEvent",
+    "RufusSmith",
+    "SenseOfEmergency",
+    "SisterAgatha",
+    "SummonStorms",
+    "SurprisingReturn",
+    "WaxCylinders",
+    "dracula_phase_starts",
+]

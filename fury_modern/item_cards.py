@@ -58,24 +58,12 @@ def road_reach(state: ModernState, seat: str, steps: int) -> list[str]:
     return sorted(seen - {here})
 
 
-class FastHorses(CardRule):
-    ID = "fast_horses"
+class Ride(CardRule):
+    """A card that moves its player by road, up to ``CardStep.count`` roads, as his action;
+    he then ends his movement there (Finding The Trail, Ambushing)."""
 
-    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
-        return bool(state.tickets) and bool(road_reach(state, seat, 1))
-
-    def resolve(self, state: ModernState, played: CardPlayed) -> None:
-        ticket = state.tickets.pop(state.dice.index(len(state.tickets)))
-        yellow = state.rules.tickets[ticket].yellow
-        state.say("fast_horses", f"Fast Horses: the ticket drawn shows {yellow or 'no'} yellow "
-                                 "railways.", ticket=ticket, seat=played.seat)
-        state.tickets.insert(0, ticket)  # back to the pool, face down
-        state.dice.shuffle(state.tickets)
-        if yellow:  # the horses are kept
-            state.item_deck.discards.remove(self.ID)
-            state.hunters[played.seat].items.append(self.ID)
-        state.stack.append(CardStep(self.ID, played.seat, "ride", seat=played.seat,
-                                    count=max(yellow, 1)))
+    def ride(self, state: ModernState, seat: str, roads: int) -> None:
+        state.stack.append(CardStep(self.ID, seat, "ride", seat=seat, count=roads))
 
     def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
         return [ChoosePlace(c) for c in road_reach(state, step.chooser, step.count)]
@@ -91,10 +79,29 @@ class FastHorses(CardRule):
         assert isinstance(action, ChoosePlace)
         state.stack.pop()
         state.hunters[step.chooser].location = action.place
-        state.say("hunter_moves", f"{state.name(step.chooser)} rides (Fast Horses) to "
-                                  f"{state.name(action.place)}.", seat=step.chooser,
-                  to=action.place, by="road", ticket="")
+        state.say("hunter_moves", f"{state.name(step.chooser)} rides "
+                                  f"({state.name(self.ID)}) to {state.name(action.place)}.",
+                  seat=step.chooser, to=action.place, by="road", ticket="")
         end_movement(state, step.chooser)
 
 
-__all__ = ["FastHorses", "GarlicWreath", "road_reach"]
+class FastHorses(Ride):
+    ID = "fast_horses"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return bool(state.tickets) and bool(road_reach(state, seat, 1))
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        ticket = state.tickets.pop(state.dice.index(len(state.tickets)))
+        yellow = state.rules.tickets[ticket].yellow
+        state.say("fast_horses", f"Fast Horses: the ticket drawn shows {yellow or 'no'} yellow "
+                                 "railways.", ticket=ticket, seat=played.seat)
+        state.tickets.insert(0, ticket)  # back to the pool, face down
+        state.dice.shuffle(state.tickets)
+        if yellow:  # the horses are kept
+            state.item_deck.discards.remove(self.ID)
+            state.hunters[played.seat].items.append(self.ID)
+        self.ride(state, played.seat, max(yellow, 1))
+
+
+__all__ = ["FastHorses", "GarlicWreath", "Ride", "road_reach"]

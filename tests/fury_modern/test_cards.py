@@ -481,3 +481,74 @@ def test_wax_cylinders_is_dr_sewards_alone() -> None:
     state = started()
     _give(state, "godalming", "wax_cylinders")
     assert PlayCard("wax_cylinders") not in state.legal_actions("godalming")
+
+
+# -- moving cards ---------------------------------------------------------------------------------
+
+def test_sense_of_emergency_costs_two_damage_and_rides_up_to_three_roads() -> None:
+    state = started()  # Godalming in Paris by day
+    _give(state, "godalming", "sense_of_emergency")
+    act(state, "godalming", PlayCard("sense_of_emergency"))
+    assert state.hunters["godalming"].damage == 2
+    reach = {a.place for a in state.legal_actions("godalming") if isinstance(a, ChoosePlace)}
+    assert {"brussels", "amsterdam"} <= reach and "paris" not in reach
+    act(state, "godalming", ChoosePlace("amsterdam"))
+    assert state.hunters["godalming"].location == "amsterdam"
+    assert state.event_deck.discards[-1] == "sense_of_emergency"
+
+
+def test_excellent_weather_makes_two_sea_moves() -> None:
+    state = started(hunters=("lisbon", "madrid", "rome", "vienna"))
+    _give(state, "godalming", "excellent_weather")
+    act(state, "godalming", PlayCard("excellent_weather"))
+    first = [a.place for a in state.legal_actions("godalming")]
+    assert first == list(state.board.sea_lanes("lisbon"))
+    act(state, "godalming", ChoosePlace("atlantic_ocean"))
+    assert "sail (1 sea move(s) left)" in state.prompt("godalming")
+    act(state, "godalming", ChoosePlace("north_sea"))
+    assert state.hunters["godalming"].location == "north_sea"
+    assert state.current_seats() == ("seward",)
+
+
+def test_excellent_weather_is_not_offered_inland() -> None:
+    state = started()  # Paris has no sea lane
+    _give(state, "godalming", "excellent_weather")
+    assert PlayCard("excellent_weather") not in state.legal_actions("godalming")
+
+
+# -- Dracula's tokens -----------------------------------------------------------------------------
+
+def test_roadblock_played_when_received_places_three_roadblocks() -> None:
+    state = started()
+    _dracula_receives(state, "roadblock")
+    window = _window(state)
+    assert window.timing is Timing.IMMEDIATELY and window.seats == ("dracula",)
+    act(state, "dracula", PlayCard("roadblock"))
+    for _ in range(3):
+        assert "Roadblock" in state.prompt("dracula")
+        act(state, "dracula", state.legal_actions("dracula")[0])
+    assert len(state.tokens.roadblocks) == 3
+    assert state.event_deck.discards[-1] == "roadblock"
+
+
+def test_roadblock_may_wait_for_the_end_of_draculas_phase() -> None:
+    state = started()
+    _dracula_receives(state, "roadblock")
+    act(state, "dracula", NO_CARD)
+    assert state.dracula.events == ["roadblock"]
+    assert "Roadblock" not in " ".join(public_texts(state))  # kept in secret
+
+
+def test_summon_storms_places_up_to_three_storms_on_sea_zones() -> None:
+    state = started()
+    _give(state, "dracula", "summon_storms")
+    state.stack[:] = [DraculaPhase()]
+    state.invalidate()
+    act(state, "dracula", MoveTo("leipzig"))
+    act(state, "dracula", PlaceEncounter(state.dracula.encounters[0]))
+    act(state, "dracula", PlayCard("summon_storms"))
+    act(state, "dracula", ChoosePlace("north_sea"))
+    act(state, "dracula", ChoosePlace("irish_sea"))
+    act(state, "dracula", NO_CARD)  # he stops at two
+    assert state.tokens.storms == ["north_sea", "irish_sea"]
+    assert "A storm rises over North Sea (Summon Storms)." in public_texts(state)
