@@ -67,7 +67,7 @@ WINDOW_WORDS = {Timing.IMMEDIATELY: "now, as you receive it",
                 Timing.DRACULA_PHASE_END: "at the end of your phase"}
 #: The steps card effects ask (``CardStep.step``).
 STEPS = frozenset({"city", "space", "hunter", "take", "encounter", "ally", "raid", "wolf",
-                   "ride", "hideout", "sail", "storm"})
+                   "ride", "hideout", "sail", "storm", "victim", "discard"})
 
 #: Choices a card's step offers as modes (the trail spaces and lairs Newspaper Reports and
 #: Wax Cylinders choose among).

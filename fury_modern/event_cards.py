@@ -21,6 +21,7 @@ from .actions import (
     ChooseHunter,
     ChooseMode,
     ChoosePlace,
+    Discard,
     Keep,
     PlaceEncounter,
     PlayCard,
@@ -28,7 +29,7 @@ from .actions import (
 from .arrival import end_movement
 from .cards import ALLY, CardPlayed, CardRule, CardStep, Timing, set_ally
 from .combat import change_fight, fight_below, hunter_hand
-from .hands import check_hand_limits
+from .hands import check_hand_limits, drop_card, keep_revealed
 from .health import hurt_dracula, hurt_hunter, weakened
 from .item_cards import Ride, road_reach
 from .rules import DRACULA, HUNTERS
@@ -92,6 +93,23 @@ class LocalRumors(CardRule):
         if nowhere:
             state.say("not_on_trail", f"None of {', '.join(state.name(p) for p in nowhere)} is "
                                       "on Dracula's trail.", cities=nowhere)
+
+
+class EvilPresence(CardRule):
+    """Played when drawn: Dracula names every hunter standing in a location adjacent to his
+    (one road or sea lane away, as Local Rumors; a hunter in his own location is not)."""
+
+    ID = "evil_presence"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        near = set(_adjacent(state, state.dracula_location))
+        standing = {h: state.hunters[h].location for h in HUNTERS
+                    if not state.hunters[h].defeated}
+        named = [h for h, place in standing.items() if place in near]
+        state.say("evil_presence", "Dracula names the hunters next to him: "
+                                   f"{', '.join(map(state.name, named)) or 'none'}.",
+                  near={h: standing[h] for h in named},
+                  far={h: p for h, p in standing.items() if h not in named})
 
 
 class SearchForCity(CardRule):
@@ -626,6 +644,70 @@ class SummonStorms(CardRule):
             state.stack.pop()
 
 
+class VampiricInfluence(CardRule):
+    """Played when received: a bitten hunter of Dracula's choice shows all his items and
+    events; Dracula discards one of them; then he moves the hunter to an adjacent city (by
+    road, as the Bats do; the hunter then ends his movement there). With no hunter bitten it
+    has no effect."""
+
+    ID = "vampiric_influence"
+
+    def bitten(self, state: ModernState) -> list[str]:
+        return [h for h in HUNTERS if state.hunters[h].bites and not state.hunters[h].defeated]
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        if self.bitten(state):
+            state.stack.append(CardStep(self.ID, DRACULA, "victim", seat=DRACULA))
+        else:
+            state.say("card_effect", "Vampiric Influence finds no bitten hunter.", card=self.ID)
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        if step.step == "victim":
+            return [ChooseHunter(h) for h in self.bitten(state)]
+        victim = state.hunters[step.picks[0]]
+        if step.step == "discard":
+            return [Discard(c) for c in sorted({*victim.items, *victim.events})]
+        return [ChoosePlace(c) for c in road_reach(state, step.picks[0], 1)]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return {"victim": "choose a bitten hunter",
+                "discard": "choose the card he discards",
+                "city": "choose the adjacent city you move him to"}[step.step]
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        if isinstance(action, ChooseHunter):
+            hunter = state.hunters[action.hunter]
+            cards = [*hunter.items, *hunter.events]
+            state.say("spied", f"{state.name(action.hunter)} shows every card: "
+                               f"{', '.join(map(state.name, cards)) or 'none'}.",
+                      seat=action.hunter, cards=cards)
+            state.stack[-1] = attrs.evolve(step, step="discard" if cards else "city",
+                                           picks=(action.hunter,))
+        elif isinstance(action, Discard):
+            seat = step.picks[0]
+            drop_card(state, seat, action.card)
+            (state.item_deck if action.card in state.rules.items
+             else state.event_deck).discard(action.card)
+            state.say("discard", f"Dracula makes {state.name(seat)} discard "
+                                 f"{state.name(action.card)}.", seat=seat, card=action.card)
+            state.stack[-1] = attrs.evolve(step, step="city")
+            keep_revealed(state, seat)
+        else:
+            assert isinstance(action, ChoosePlace)
+            state.stack.pop()
+            seat = step.picks[0]
+            state.hunters[seat].location = action.place
+            state.say("hunter_moves", f"Dracula moves {state.name(seat)} to "
+                                      f"{state.name(action.place)} (Vampiric Influence).",
+                      seat=seat, to=action.place, by="road", ticket="")
+            end_movement(state, seat)
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        if isinstance(action, ChoosePlace):
+            return f"move him to {state.name(action.place)}"
+        return super().step_label(state, step, action)
+
+
 class HiddenSchemes(CardRule):
     """At the end of Dracula's phase: if trail space 3 holds a hideout (not at sea, not a
     power card that takes no encounter), he puts an encounter from his hand on it, face
@@ -678,6 +760,7 @@ class HiddenSchemes(CardRule):
 __all__ = [
     "BloodTransfusion",
     "EscapeRoute",
+    "EvilPresence",
     "ExcellentWeather",
     "GreatWolf",
     "HeroicLeap",
@@ -695,6 +778,7 @@ __all__ = [
     "SisterAgatha",
     "SummonStorms",
     "SurprisingReturn",
+    "VampiricInfluence",
     "WaxCylinders",
     "dracula_phase_starts",
 ]

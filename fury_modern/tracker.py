@@ -848,6 +848,18 @@ class Tracker:
         allowed += [g.code[p] for p in g.powers if powers[p].places_encounter]
         self._keep(np.isin(self.rows[:, col], np.array(allowed, dtype=self.rows.dtype)))
 
+    def _evil_presence(self, shown: Mapping[str, Any]) -> None:
+        """Evil Presence: Dracula's location is next to (one road or sea lane) the places of
+        the hunters he names, and not next to those of the others."""
+        g = self.geometry
+        board = g.rules.board
+        for places, near in ((shown["near"], True), (shown["far"], False)):
+            for place in places.values():
+                around = sorted({*board.roads(place), *board.sea_lanes(place)})
+                found = np.isin(self.current(),
+                                np.array([g.index[p] for p in around], dtype=np.int64))
+                self._keep(found if near else ~found)
+
     def _hypnosis(self, shown: Mapping[str, Any]) -> None:
         """Hypnosis: Dracula's location lies in the region named."""
         g = self.geometry
@@ -1216,6 +1228,7 @@ _HANDLERS: dict[str, Any] = {
     "not_on_trail": Tracker._not_on_trail,
     "schemes_encounter": Tracker._schemes,
     "hypnosis": Tracker._hypnosis,
+    "evil_presence": Tracker._evil_presence,
     "dracula_revealed": Tracker._dracula_revealed,
     "matured": Tracker._matured,
     "matures": Tracker._matures,

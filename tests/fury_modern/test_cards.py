@@ -10,6 +10,7 @@ from fury_modern.actions import (
     ChooseHunter,
     ChooseMode,
     ChoosePlace,
+    Discard,
     Keep,
     MoveTo,
     PlaceEncounter,
@@ -552,3 +553,41 @@ def test_summon_storms_places_up_to_three_storms_on_sea_zones() -> None:
     act(state, "dracula", NO_CARD)  # he stops at two
     assert state.tokens.storms == ["north_sea", "irish_sea"]
     assert "A storm rises over North Sea (Summon Storms)." in public_texts(state)
+
+
+def test_evil_presence_makes_dracula_name_the_hunters_next_to_him() -> None:
+    state = started(hunters=("hamburg", "madrid", "prague", "vienna"))  # Dracula in Berlin
+    _top_event(state, "evil_presence")
+    act(state, "godalming", SUPPLY)
+    public = " ".join(public_texts(state))
+    assert "Lord Godalming plays Evil Presence." in public
+    assert "Dracula names the hunters next to him: Lord Godalming, Van Helsing." in public
+    places = set(state.observation("mina")["possible_locations"])
+    assert "berlin" in places
+    near = {*state.board.roads("hamburg"), *state.board.sea_lanes("hamburg")}
+    assert places <= near
+
+
+def test_vampiric_influence_shows_a_bitten_hunters_cards_discards_one_and_moves_him() -> None:
+    state = started()
+    state.hunters["seward"].bites = 1  # Dr. Seward in Madrid
+    _give(state, "seward", "knife", "money_trail")
+    state.hunters["seward"].revealed_item = "knife"
+    state.hunters["seward"].revealed_event = "money_trail"
+    _dracula_receives(state, "vampiric_influence")
+    assert state.legal_actions("dracula") == [ChooseHunter("seward")]
+    act(state, "dracula", ChooseHunter("seward"))
+    assert "Dr. Seward shows every card: Knife, Money Trail." in public_texts(state)
+    act(state, "dracula", Discard("knife"))
+    assert state.hunters["seward"].items == [] and state.item_deck.discards[-1] == "knife"
+    assert state.hunters["seward"].revealed_item == ""
+    act(state, "dracula", ChoosePlace("saragossa"))
+    assert state.hunters["seward"].location == "saragossa"
+    assert problems_of(state) == []
+
+
+def test_vampiric_influence_with_nobody_bitten_has_no_effect() -> None:
+    state = started()
+    _dracula_receives(state, "vampiric_influence")
+    assert "Vampiric Influence finds no bitten hunter." in public_texts(state)
+    assert state.event_deck.discards[-1] == "vampiric_influence"
