@@ -647,8 +647,8 @@ class SummonStorms(CardRule):
 class VampiricInfluence(CardRule):
     """Played when received: a bitten hunter of Dracula's choice shows all his items and
     events; Dracula discards one of them; then he moves the hunter to an adjacent city (by
-    road, as the Bats do; the hunter then ends his movement there). With no hunter bitten it
-    has no effect."""
+    road, as the Bats do; the hunter then ends his movement there; at sea or in fog he
+    stays). With no hunter bitten it has no effect."""
 
     ID = "vampiric_influence"
 
@@ -681,8 +681,9 @@ class VampiricInfluence(CardRule):
             state.say("spied", f"{state.name(action.hunter)} shows every card: "
                                f"{', '.join(map(state.name, cards)) or 'none'}.",
                       seat=action.hunter, cards=cards)
-            state.stack[-1] = attrs.evolve(step, step="discard" if cards else "city",
-                                           picks=(action.hunter,))
+            state.stack[-1] = attrs.evolve(step, step="discard", picks=(action.hunter,))
+            if not cards:
+                self.to_move(state, attrs.evolve(step, picks=(action.hunter,)))
         elif isinstance(action, Discard):
             seat = step.picks[0]
             drop_card(state, seat, action.card)
@@ -690,7 +691,7 @@ class VampiricInfluence(CardRule):
              else state.event_deck).discard(action.card)
             state.say("discard", f"Dracula makes {state.name(seat)} discard "
                                  f"{state.name(action.card)}.", seat=seat, card=action.card)
-            state.stack[-1] = attrs.evolve(step, step="city")
+            self.to_move(state, step)
             keep_revealed(state, seat)
         else:
             assert isinstance(action, ChoosePlace)
@@ -701,6 +702,15 @@ class VampiricInfluence(CardRule):
                                       f"{state.name(action.place)} (Vampiric Influence).",
                       seat=seat, to=action.place, by="road", ticket="")
             end_movement(state, seat)
+
+    def to_move(self, state: ModernState, step: CardStep) -> None:
+        """The move: a hunter with no city to be moved to (at sea, in fog) stays."""
+        if road_reach(state, step.picks[0], 1):
+            state.stack[-1] = attrs.evolve(step, step="city")
+        else:
+            state.stack.pop()
+            state.say("card_effect", f"{state.name(step.picks[0])} cannot be moved and "
+                                     "stays.", card=self.ID)
 
     def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
         if isinstance(action, ChoosePlace):

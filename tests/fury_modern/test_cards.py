@@ -591,3 +591,14 @@ def test_vampiric_influence_with_nobody_bitten_has_no_effect() -> None:
     _dracula_receives(state, "vampiric_influence")
     assert "Vampiric Influence finds no bitten hunter." in public_texts(state)
     assert state.event_deck.discards[-1] == "vampiric_influence"
+
+
+def test_vampiric_influence_leaves_a_hunter_at_sea_where_he_is() -> None:
+    state = started()
+    state.hunters["seward"].location = "north_sea"
+    state.hunters["seward"].bites = 1
+    _dracula_receives(state, "vampiric_influence")
+    act(state, "dracula", ChooseHunter("seward"))  # no card to discard, nowhere to go
+    assert state.hunters["seward"].location == "north_sea"
+    assert "Dr. Seward cannot be moved and stays." in public_texts(state)
+    assert not isinstance(state.stack[-1], CardStep)

@@ -537,8 +537,9 @@ def _bottom(state: ModernState, card: str) -> None:
 
 def test_hand_limits_dracula_holds_at_most_four_event_cards() -> None:
     state = started(hunters=("madrid", "rome", "vienna", "london"))
+    events = state.rules.events  # kept cards: none is played when received
     dracula_events = [c for c in dict.fromkeys(state.event_deck.cards)
-                      if state.rules.events[c].owner == "dracula"]
+                      if events[c].owner == "dracula" and events[c].kept]
     for card in dracula_events[:4]:
         state.event_deck.take(card)
     state.dracula.events = dracula_events[:4]
