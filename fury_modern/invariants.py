@@ -76,6 +76,9 @@ def decision_problems(state: ModernState) -> list[str]:
                 problems.append(f"a {decision.KIND} decision holds {value}")
         if isinstance(decision, Fight) and len(set(decision.hunters)) != len(decision.hunters):
             problems.append("a combat names a hunter twice")
+        if isinstance(decision, Fight) and not decision.hunters and \
+                decision.stage is CombatStage.CHOOSE:
+            problems.append("a combat waits for cards with nobody in it")
     return problems
 
 

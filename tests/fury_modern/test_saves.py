@@ -147,3 +147,15 @@ def test_a_save_missing_a_combat_card_after_the_end_is_refused() -> None:
     data["state"]["combat_deck"]["cards"].pop()
     with pytest.raises(CorruptSave):
         GAME.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("hunters", [[], ["mina", "mina"]])
+def test_a_combat_waiting_for_cards_with_nobody_or_a_hunter_twice_is_refused(
+        hunters: list[str]) -> None:
+    text = next(t for t in SAVE_POINTS if json.loads(t)["state"]["stack"][-1:]
+                and json.loads(t)["state"]["stack"][-1]["kind"] == "fight"
+                and json.loads(t)["state"]["stack"][-1]["stage"] == "choose")
+    data = json.loads(text)
+    data["state"]["stack"][-1]["hunters"] = hunters
+    with pytest.raises(CorruptSave):
+        GAME.from_json(json.dumps(data))
