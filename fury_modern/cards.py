@@ -60,6 +60,16 @@ class Timing(enum.StrEnum):
     DRACULA_PHASE_END = "dracula_phase_end"
 
 
+#: The card timings a window offers besides its own: a card played "during Dracula's phase"
+#: is offered as it ends (a ruling: docs/fury_modern.md).
+EXTRA_TIMINGS = {Timing.DRACULA_PHASE_END: frozenset({"dracula_phase"})}
+
+
+def offered(timing: Timing) -> frozenset[str]:
+    """The card timings the window ``timing`` offers."""
+    return frozenset({timing.value}) | EXTRA_TIMINGS.get(timing, frozenset())
+
+
 #: The moment of each window, in words.
 WINDOW_WORDS = {Timing.IMMEDIATELY: "now, as you receive it",
                 Timing.AT_DAWN: "at dawn", Timing.AT_DUSK: "at dusk",
@@ -178,7 +188,7 @@ def _piles(state: ModernState, timing: Timing) -> tuple[bool, bool, bool]:
     found = _PILES.get(key)
     if found is None:
         rules = state.rules
-        cards = [c for c in CardRule.rules if timing in timings_of(state, c)]
+        cards = [c for c in CardRule.rules if offered(timing) & set(timings_of(state, c))]
         found = _PILES[key] = (
             any(c in rules.events and rules.events[c].owner != DRACULA for c in cards),
             any(c in rules.items for c in cards),
@@ -223,7 +233,7 @@ class CardWindow(Window["ModernState"], ModernDecision):
         return NO_CARD
 
     def plays(self, state: ModernState, seat: str) -> list[Action]:
-        cards = playable(state, seat, frozenset({self.timing}))
+        cards = playable(state, seat, offered(self.timing))
         if self.timing is Timing.IMMEDIATELY:  # only the card just received
             cards = [c for c in cards if c == self.card and seat == self.hunter]
         return [PlayCard(c) for c in cards]

@@ -29,7 +29,8 @@ from .actions import (
 from .arrival import end_movement
 from .cards import ALLY, CardPlayed, CardRule, CardStep, Timing, set_ally
 from .combat import change_fight, fight_below, hunter_hand
-from .hands import check_hand_limits, drop_card, keep_revealed
+from .dracula import DraculaPhase
+from .hands import check_dracula_events, check_hand_limits, drop_card, keep_revealed
 from .health import hurt_dracula, hurt_hunter, weakened
 from .item_cards import Ride, road_reach
 from .rules import DRACULA, HUNTERS
@@ -574,15 +575,61 @@ class GreatWolf(CardRule):
         hurt_hunter(state, action.hunter, 4 if step.step == "raid" else 1, "the Great Wolf")
 
 
+class ImmanuelHildesheim(CardRule):
+    """Played when received. Help: the top six event cards are looked at by their backs;
+    Dracula takes the Dracula events, the rest go face up to the discard pile. Ally: at the
+    start of each Dracula phase, if the top event card has a Dracula back, he takes it."""
+
+    ID = "immanuel_hildesheim"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        deck, events = state.event_deck, state.rules.events
+        top = deck.cards[-6:]
+        del deck.cards[-6:]
+        taken = [c for c in top if events[c].owner == DRACULA]
+        rest = [c for c in top if events[c].owner != DRACULA]
+        for card in rest:
+            deck.discard(card)
+        _dracula_takes(state, taken, "Immanuel Hildesheim")
+        state.say("discarded", f"Immanuel Hildesheim: discarded face up: "
+                               f"{', '.join(map(state.name, rest)) or 'nothing'}.", cards=rest)
+        check_dracula_events(state)
+
+
+def _dracula_takes(state: ModernState, cards: list[str], why: str) -> None:
+    state.dracula.events += cards
+    state.events.add(event("dracula_takes", f"Dracula takes {', '.join(map(state.name, cards))}"
+                                            f" ({why}).", cards=cards), Scope.seat(DRACULA),
+                     event("dracula_takes", f"Dracula takes {len(cards)} Dracula event "
+                                            f"card(s) ({why}).", count=len(cards)))
+
+
+class UnearthlySwiftness(CardRule):
+    """Played during Dracula's phase (as it ends): he takes another Dracula phase at once."""
+
+    ID = "unearthly_swiftness"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        state.stack.append(DraculaPhase())
+        dracula_phase_starts(state)
+
+
 def wolf_attacks(state: ModernState, step: str) -> None:
     if any(not state.hunters[h].defeated for h in HUNTERS):
         state.stack.append(CardStep(GreatWolf.ID, DRACULA, step, seat=DRACULA))
 
 
 def dracula_phase_starts(state: ModernState) -> None:
-    """The start of Dracula's phase: his ally acts (the Great Wolf)."""
-    if state.dracula.ally == GreatWolf.ID and not state.is_over:
+    """The start of Dracula's phase: his ally acts (the Great Wolf, Immanuel Hildesheim)."""
+    if state.is_over:
+        return
+    if state.dracula.ally == GreatWolf.ID:
         wolf_attacks(state, "wolf")
+    deck = state.event_deck
+    if state.dracula.ally == ImmanuelHildesheim.ID and deck.cards and \
+            state.rules.events[deck.cards[-1]].owner == DRACULA:
+        _dracula_takes(state, [deck.cards.pop()], "Immanuel Hildesheim")
+        check_dracula_events(state)
 
 
 
@@ -777,6 +824,7 @@ __all__ = [
     "HiddenSchemes",
     "HiredScouts",
     "Hypnosis",
+    "ImmanuelHildesheim",
     "JonathanHarker",
     "LocalRumors",
     "LuckyFind",
@@ -788,6 +836,7 @@ __all__ = [
     "SisterAgatha",
     "SummonStorms",
     "SurprisingReturn",
+    "UnearthlySwiftness",
     "VampiricInfluence",
     "WaxCylinders",
     "dracula_phase_starts",

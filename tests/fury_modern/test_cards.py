@@ -602,3 +602,48 @@ def test_vampiric_influence_leaves_a_hunter_at_sea_where_he_is() -> None:
     assert state.hunters["seward"].location == "north_sea"
     assert "Dr. Seward cannot be moved and stays." in public_texts(state)
     assert not isinstance(state.stack[-1], CardStep)
+
+
+def test_immanuel_hildesheim_helps_dracula_to_the_dracula_events_of_the_top_six() -> None:
+    state = started()
+    _dracula_receives(state, "immanuel_hildesheim")
+    top = state.event_deck.cards[-6:]
+    draculas = [c for c in top if state.rules.events[c].owner == "dracula"]
+    act(state, "dracula", ChooseMode("help"))
+    assert sorted(state.dracula.events) == sorted(draculas) or \
+        state.stack[-1].KIND == "over_limit"
+    assert all(c in state.event_deck.discards for c in top if c not in draculas)
+    told = [e["text"] for e in state.log("godalming") if e["kind"] == "dracula_takes"]
+    assert told == [f"Dracula takes {len(draculas)} Dracula event card(s) (Immanuel "
+                    "Hildesheim)."]
+    mine = [e["text"] for e in state.log("dracula") if e["kind"] == "dracula_takes"]
+    assert all(state.name(c) in mine[0] for c in draculas)
+    assert problems_of(state) == []
+
+
+def test_immanuel_hildesheim_as_an_ally_takes_a_dracula_event_off_the_top() -> None:
+    state = started()
+    state.dracula.ally = "immanuel_hildesheim"
+    state.event_deck.take("immanuel_hildesheim")
+    _top_event(state, "enraged")
+    state.stack[:] = [DraculaPhase(), HunterTurns(night=True, index=4)]
+    state.invalidate()
+    settle(state)
+    assert state.dracula.events == ["enraged"]
+    assert "Dracula takes 1 Dracula event card(s) (Immanuel Hildesheim)." in \
+        _texts(state, "godalming")
+
+
+def test_unearthly_swiftness_gives_dracula_another_phase_at_once() -> None:
+    state = started()
+    _give(state, "dracula", "unearthly_swiftness")
+    state.stack[:] = [DraculaPhase()]
+    state.invalidate()
+    act(state, "dracula", MoveTo("leipzig"))
+    act(state, "dracula", PlaceEncounter(state.dracula.encounters[0]))
+    assert PlayCard("unearthly_swiftness") in state.legal_actions("dracula")
+    act(state, "dracula", PlayCard("unearthly_swiftness"))
+    assert state.stack[-1].KIND == "dracula_phase"
+    assert MoveTo("dresden") not in state.legal_actions("dracula")
+    assert any(isinstance(a, MoveTo) for a in state.legal_actions("dracula"))
+    assert [h.card for h in state.trail][:2] == ["leipzig", "berlin"]
