@@ -614,6 +614,35 @@ class UnearthlySwiftness(CardRule):
         dracula_phase_starts(state)
 
 
+class DevilishPower(CardRule):
+    """During Dracula's phase (offered as it ends), one of: remove the consecrated ground
+    token; discard the hunters' ally; the hunters may not Supply during the next hunter
+    phase."""
+
+    ID = "devilish_power"
+
+    def modes(self, state: ModernState, seat: str, timing: str) -> tuple[str, ...]:
+        found = []
+        if state.tokens.consecrated:
+            found.append("remove_consecrated_ground")
+        if state.hunter_ally:
+            found.append("discard_hunter_ally")
+        return (*found, "no_supply")
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        if played.mode == "remove_consecrated_ground":
+            city, state.tokens.consecrated = state.tokens.consecrated, ""
+            state.say("holy_token_removed", f"The consecrated ground leaves "
+                                            f"{state.name(city)}.", city=city)
+        elif played.mode == "discard_hunter_ally":
+            ally, state.hunter_ally = state.hunter_ally, ""
+            state.event_deck.discard(ally)
+            state.say("ally_discarded", f"{state.name(ally)} leaves play.", card=ally)
+        else:
+            state.dracula.no_supply = True
+            state.say("no_supply", "The hunters may not Supply during the next hunter phase.")
+
+
 def wolf_attacks(state: ModernState, step: str) -> None:
     if any(not state.hunters[h].defeated for h in HUNTERS):
         state.stack.append(CardStep(GreatWolf.ID, DRACULA, step, seat=DRACULA))
@@ -816,6 +845,7 @@ class HiddenSchemes(CardRule):
 
 __all__ = [
     "BloodTransfusion",
+    "DevilishPower",
     "EscapeRoute",
     "EvilPresence",
     "ExcellentWeather",

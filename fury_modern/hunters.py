@@ -58,14 +58,15 @@ def hunter_actions(state: ModernState, seat: str, *, night: bool) -> list[Action
     here = state.hunters[seat].location
     if board.is_sea(here):
         return list(move_options(state, seat))  # he must move on
+    supply = [] if state.dracula.no_supply else [SUPPLY]  # Devilish Power
     if board.is_hospital(here):
         moves = [] if night else [Move(board.hospital_of[here], "hospital")]
-        return [*moves, SUPPLY, REST, PASS]
+        return [*moves, *supply, REST, PASS]
     found: list[Action] = [] if night else list(move_options(state, seat))
     if searchable(state, here):
         found.append(SEARCH)
     if here != "castle_dracula":
-        found.append(SUPPLY)
+        found += supply
         found += ticket_options(state, seat)
     found += [Trade(p) for p in HUNTERS if p != seat and p in state.hunters_at(here)]
     found += [REST, PASS]

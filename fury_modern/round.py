@@ -242,6 +242,7 @@ class HunterTurns(ModernDecision):
         if self.index >= len(HUNTERS):
             state.stack.pop()
             if self.night:  # the hunter phase is over: Dracula's begins
+                state.dracula.no_supply = False  # Devilish Power lasted the hunter phase
                 dracula_phase_starts(state)
             return
         state.stack[-1] = self.advanced()

@@ -102,6 +102,8 @@ class Dracula:
     must_leave: bool = False
     #: Encounter cards he keeps face up (a matured Szgany Bodyguards).
     kept: list[str] = attrs.field(factory=list)
+    #: Devilish Power: the hunters may not Supply during the coming hunter phase.
+    no_supply: bool = False
 
     def copy(self) -> Dracula:
         return attrs.evolve(self, encounters=list(self.encounters), events=list(self.events),

@@ -647,3 +647,47 @@ def test_unearthly_swiftness_gives_dracula_another_phase_at_once() -> None:
     assert MoveTo("dresden") not in state.legal_actions("dracula")
     assert any(isinstance(a, MoveTo) for a in state.legal_actions("dracula"))
     assert [h.card for h in state.trail][:2] == ["leipzig", "berlin"]
+
+
+def _end_of_his_phase_with(state: ModernState, card: str) -> None:
+    _give(state, "dracula", card)
+    state.stack[:] = [DraculaPhase()]
+    state.invalidate()
+    act(state, "dracula", MoveTo("leipzig"))
+    act(state, "dracula", PlaceEncounter(state.dracula.encounters[0]))
+    act(state, "dracula", PlayCard(card))
+
+
+def test_devilish_power_bans_supply_for_the_next_hunter_phase() -> None:
+    state = started()
+    _end_of_his_phase_with(state, "devilish_power")  # no token, no ally: the ban alone
+    assert state.dracula.no_supply
+    act(state, "dracula", NO_CARD)
+    assert state.current_seats() == ("godalming",)
+    assert SUPPLY not in state.legal_actions("godalming")
+    assert state.observation("godalming")["dracula"]["no_supply"] is True
+    while state.stack[-1].KIND != "dracula_phase":
+        seat = state.current_seats()[0]
+        legal = state.legal_actions(seat)
+        act(state, seat, PASS if PASS in legal else legal[0])
+    assert not state.dracula.no_supply
+
+
+def test_devilish_power_may_discard_the_hunters_ally() -> None:
+    state = started()
+    state.hunter_ally = "rufus_smith"
+    state.event_deck.take("rufus_smith")
+    _end_of_his_phase_with(state, "devilish_power")
+    assert state.legal_actions("dracula") == [ChooseMode("discard_hunter_ally"),
+                                              ChooseMode("no_supply")]
+    act(state, "dracula", ChooseMode("discard_hunter_ally"))
+    assert state.hunter_ally == "" and "rufus_smith" in state.event_deck.discards
+    assert problems_of(state) == []
+
+
+def test_devilish_power_may_remove_the_consecrated_ground() -> None:
+    state = started()
+    state.tokens.consecrated = "rome"
+    _end_of_his_phase_with(state, "devilish_power")
+    act(state, "dracula", ChooseMode("remove_consecrated_ground"))
+    assert state.tokens.consecrated == ""
