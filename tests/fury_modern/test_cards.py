@@ -15,6 +15,7 @@ from fury_modern.actions import (
     MoveTo,
     PlaceEncounter,
     PlayCard,
+    Reveal,
 )
 from fury_modern.cards import CardStep, CardWindow, Timing
 from fury_modern.combat import Fight, start_fight
@@ -691,3 +692,21 @@ def test_devilish_power_may_remove_the_consecrated_ground() -> None:
     _end_of_his_phase_with(state, "devilish_power")
     act(state, "dracula", ChooseMode("remove_consecrated_ground"))
     assert state.tokens.consecrated == ""
+
+
+def test_a_weakened_hunter_plays_his_revealed_event_and_reveals_another() -> None:
+    state = started()
+    trail_of(state, "berlin", "hamburg", "cologne", "amsterdam", "brussels", "paris")
+    _give(state, "mina", "newspaper_reports", "money_trail")
+    state.hunters["mina"].revealed_event = "newspaper_reports"  # Mina is always weakened
+    state.time = 1
+    state.stack[:] = [Twilight(dusk=False)]
+    settle(state)
+    assert state.observation("dracula")["hunters"]["mina"]["revealed_event"] == \
+        "newspaper_reports"
+    act(state, "mina", PlayCard("newspaper_reports"))
+    assert state.legal_actions("mina") == [Reveal("money_trail")]  # she reveals another first
+    act(state, "mina", Reveal("money_trail"))
+    assert state.hunters["mina"].revealed_event == "money_trail"
+    act(state, "mina", ChooseMode("trail_space_5"))
+    assert state.trail[4].revealed
