@@ -1,6 +1,7 @@
-"""Throughput of Dracula's Revenge: random play, line-of-sight queries, clones.
+"""Throughput of Dracula's Revenge: random play, bot games, line-of-sight queries, clones.
 
 Run:  python benchmarks/bench_draculas_revenge.py [games]
+      python benchmarks/bench_draculas_revenge.py --bots [games] [adventure ...]
 Not timed in CI; the numbers go in docs/draculas_revenge.md.
 """
 
@@ -13,6 +14,7 @@ import time
 import gothic_kernel as gk
 from draculas_revenge.board import load_board
 from draculas_revenge.sight import sight_of
+from gothic_kernel.agents import play_game
 
 ADVENTURES = ("into_the_breach", "defile_the_coffins", "cross_the_catacombs",
               "rescue_van_helsing", "destroy_dracula")
@@ -32,6 +34,19 @@ def random_play(adventure: str, games: int) -> float:
             steps += 1
         busy += time.perf_counter() - start
     return steps / busy
+
+
+def bot_games(adventure: str, games: int, seed: int = 1) -> tuple[float, float]:
+    """Games per CPU second between the default bots (each seat's observation built, the
+    bot's choice, legal actions and apply: what ``gothic simulate`` does), and the mean
+    actions per game; seeds ``seed`` .. ``seed + games - 1``."""
+    game = gk.load_game("draculas_revenge")
+    actions = 0
+    start = time.process_time()
+    for s in range(seed, seed + games):
+        _, record = play_game(game, s, options={"adventure": adventure})
+        actions += len(record.actions)
+    return games / (time.process_time() - start), actions / games
 
 
 def line_of_sight(queries: int = 200_000) -> tuple[float, float]:
@@ -75,5 +90,14 @@ def main(games: int = 20) -> None:
     print(f"clone: {clone_cost():.1f} µs per state (Destroy Dracula, turn 2)")
 
 
+def main_bots(games: int, adventures: list[str]) -> None:
+    for adventure in adventures or [*ADVENTURES, "custom"]:
+        rate, mean = bot_games(adventure, games)
+        print(f"bot games, {adventure}: {rate:.1f} games/s ({mean:.0f} actions per game)")
+
+
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)
+    if sys.argv[1:2] == ["--bots"]:
+        main_bots(int(sys.argv[2]) if len(sys.argv) > 2 else 20, sys.argv[3:])
+    else:
+        main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)

@@ -14,7 +14,7 @@ from . import narration as say
 from .actions import CloseAttack, Defile, FaceAttacker, Feed, Mesmerize, RangedAttack, Wake
 from .characters import GONE, Figure
 from .decisions import Pending, Refusal
-from .grid import FACINGS
+from .grid import FACINGS, Board
 from .movement import RULE_MIST
 from .seeing import RULE_CRUCIFIX, in_arc, mutual_arc
 from .sight import facings_toward, in_front
@@ -61,10 +61,14 @@ def can_save(state: DRState, attacker: Figure, target: Figure) -> bool:
 def close_attack_actions(state: DRState, fig: Figure, budget: int) -> list[Action]:
     if fig.pos < 0 or fig.misted or fig.unconscious or budget < state.rules.cost("close_attack"):
         return []
-    board = state.rules.board
     out: list[Action] = []
+    solid = state.solid_at()
+    ahead = {solid[s] for s in front_squares(state.rules.board, fig.pos, fig.facing)
+             if s in solid}
+    if not ahead:
+        return out
     for t in state.figures.values():
-        if not _targetable(state, fig, t) or not in_front(board, fig.pos, fig.facing, t.pos):
+        if t.id not in ahead or not _targetable(state, fig, t):
             continue
         if _crucifix_forbids(state, fig, t):
             continue
@@ -72,6 +76,14 @@ def close_attack_actions(state: DRState, fig: Figure, budget: int) -> list[Actio
         if can_save(state, fig, t):
             out.append(CloseAttack(fig.id, t.id, save=True))
     return out
+
+
+def front_squares(board: Board, square: int, facing: int) -> list[int]:
+    """The three squares directly in front ("Close Attacks"): ahead, and ahead to either
+    side (on the board)."""
+    ahead = 2 * facing  # the direction of the facing (n, e, s, w are 0, 2, 4, 6)
+    around = board.steps[square]
+    return [s for s in (around[(ahead - 1) % 8], around[ahead], around[ahead + 1]) if s >= 0]
 
 
 def _in_range(state: DRState, a: int, b: int) -> bool:

@@ -79,6 +79,8 @@ class Board:
             else:
                 self.areas[area] = frozenset(self.index(x, y) for x, y in info["squares"])
         self.neighbour = self._neighbours()
+        #: The same as plain lists: ``steps[square][direction]`` (-1 off the board).
+        self.steps: list[list[int]] = self.neighbour.tolist()
         self.xs = np.arange(self.size) % self.width
         self.ys = np.arange(self.size) // self.width
 
@@ -110,7 +112,7 @@ class Board:
 
     def step(self, square: int, direction: int) -> int:
         """The square one step away in a direction (0..7), or -1 off the board."""
-        return int(self.neighbour[square, direction])
+        return self.steps[square][direction]
 
     def _neighbours(self) -> np.ndarray:
         out = np.full((self.size, 8), -1, dtype=np.int32)

@@ -39,16 +39,15 @@ def destinations(state: DRState, fig: Figure) -> list[tuple[int, int]]:
     closed = obstacles | board.void_bits
     holders = held_back_by(state, fig)
     zone = state.rules.numbers["crucifix_zone"]
+    around = board.steps[fig.pos]
     for d in range(8):
-        to = board.step(fig.pos, d)
+        to = around[d]
         if _blocked(to, closed):
             continue
-        if d % 2 == 1:  # diagonal: not between two obstacles
-            a = board.step(fig.pos, (d - 1) % 8)
-            b = board.step(fig.pos, (d + 1) % 8)
-            if _blocked(a, obstacles) and _blocked(b, obstacles):
-                continue
-        if any(board.distance(to, h.pos) <= zone
+        if d % 2 == 1 and _blocked(around[d - 1], obstacles) \
+                and _blocked(around[(d + 1) % 8], obstacles):
+            continue  # diagonal: not between two obstacles
+        if holders and any(board.distance(to, h.pos) <= zone
                and board.distance(to, h.pos) < board.distance(fig.pos, h.pos)
                for h in holders):
             continue  # "The Crucifix": not nearer the holder within 3 squares

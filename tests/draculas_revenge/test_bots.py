@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import gothic_kernel as gk
+from draculas_revenge.actions import CloseAttack, EndMove, FaceAttacker, Mesmerize, TurnToMist
+from draculas_revenge.bot_tactics import Table
 from draculas_revenge.bots import RevengeBot
+from draculas_revenge.movement import destinations
+from draculas_revenge.scenario import sandbox
 from gothic_kernel import RandomAgent
 from gothic_kernel.agents import play_game
 
@@ -56,3 +62,133 @@ def test_timer_observation_for_a_front_end() -> None:
         state.apply(seat, state.legal_actions(seat)[0])
     timer = state.observation("vampires")["timer"]
     assert timer["character"] == state.active and timer["running"]  # type: ignore[attr-defined]
+
+
+def on_map(figures: list[dict[str, Any]], active: str, rolls: list[int], *,
+           adventure: str = "custom", **kw: Any) -> Any:
+    """A position on the adventure's map (the bots read the map by its name); the top
+    left room of your own adventure's map is open floor from (0, 0) to (5, 5)."""
+    return sandbox(figures=figures, active=active, dice=gk.ScriptedDice(rolls),
+                   adventure=adventure, reaction_dice=False, **kw)
+
+
+def bot_move(state: Any, seat: str, limit: int = 30) -> list[Any]:
+    """The actions a bot takes for ``seat`` until its move ends (the other side keeps
+    still: it declines, and keeps its facing)."""
+    bot, taken = RevengeBot(1), []
+    for _ in range(limit):
+        if state.is_over:
+            break
+        other = state.current_seats()[0]
+        if other != seat:
+            state.apply(other, state.legal_actions(other)[-1])
+            continue
+        action = bot.choose(seat, state.observation(seat), state.legal_actions(seat))
+        taken.append(action)
+        state.apply(seat, action)
+        if isinstance(action, EndMove):
+            break
+    return taken
+
+
+def test_a_vampire_bot_strikes_and_turns_to_mist_while_mist_is_allowed() -> None:
+    """"They can turn to mist to escape harm": a She-wolf beside two Stakers attacks and
+    then turns to mist out of their reach (night); by day it cannot and does not try."""
+    figures = [{"id": "she_wolf_a", "square": (3, 3), "facing": "s"},
+               {"id": "staker_1", "square": (3, 4), "facing": "n"},
+               {"id": "staker_2", "square": (4, 5), "facing": "n"}]
+    night = on_map(figures, "she_wolf_a", [1, 6] * 8)
+    taken = bot_move(night, "vampires")
+    assert any(isinstance(a, CloseAttack) for a in taken)
+    assert TurnToMist("she_wolf_a") in taken and night.figures["she_wolf_a"].misted
+    day = on_map(figures, "she_wolf_a", [1, 6] * 9, rules={"daylight": True})
+    assert not any(isinstance(a, TurnToMist) for a in bot_move(day, "vampires"))
+
+
+def test_a_vampire_bot_keeps_a_crucifix_holder_out_of_its_arc() -> None:
+    """A vampire that survives a priest's attack does not turn to face him (facing him, it
+    could neither attack nor approach him: The Crucifix), but faces any other attacker."""
+    for attacker, keeps in (("priest_1", True), ("staker_1", False)):
+        state = on_map([{"id": attacker, "square": (3, 4), "facing": "n"},
+                        {"id": "she_wolf_a", "square": (3, 3), "facing": "e"}], attacker, [1, 6])
+        state.apply("hunters", CloseAttack(attacker, "she_wolf_a"))
+        legal = state.legal_actions("vampires")
+        choice = RevengeBot(1).choose("vampires", state.observation("vampires"), legal)
+        assert isinstance(choice, FaceAttacker) and (choice.facing == "") is keeps, attacker
+
+
+def test_dracula_fights() -> None:
+    """Dracula is not parked while his brood fights: near a lone Staker he attacks it or
+    mesmerizes it."""
+    state = on_map([{"id": "dracula", "square": (14, 8), "facing": "s"},
+                    {"id": "staker_1", "square": (14, 9), "facing": "e"},
+                    {"id": "she_wolf_a", "square": (20, 8)}], "dracula", [6, 1],
+                   adventure="destroy_dracula")
+    assert any(isinstance(a, (CloseAttack, Mesmerize)) and a.target == "staker_1"
+               for a in bot_move(state, "vampires"))
+
+
+def test_a_priest_bot_saves_a_mesmerized_hunter() -> None:
+    """A crucifix holder beside a mesmerized Staker saves it rather than killing it."""
+    state = on_map([{"id": "priest_1", "square": (3, 4), "facing": "n"},
+                    {"id": "staker_1", "kind": "minion", "seat": "vampires",
+                     "minion_card": "minion_1", "square": (3, 3), "facing": "e"}],
+                   "priest_1", [6, 1])
+    assert CloseAttack("priest_1", "staker_1", save=True) in bot_move(state, "hunters")
+
+
+def test_dracula_lets_the_hunters_come_to_him_in_destroy_dracula() -> None:
+    """Destroying Dracula wins Destroy Dracula for the hunters: he waits for them where a
+    She-wolf in his place walks toward a distant Staker (both fight what they reach)."""
+    for vampire, waits in (("dracula", True), ("she_wolf_a", False)):
+        state = on_map([{"id": vampire, "square": (14, 8), "facing": "s"},
+                        {"id": "staker_1", "square": (0, 8), "facing": "e"}], vampire,
+                       [6, 1] * 5, adventure="destroy_dracula")
+        bot_move(state, "vampires")
+        assert (state.figures[vampire].pos == state.rules.board.index(14, 8)) is waits, vampire
+
+
+def test_each_side_weighs_danger_by_its_task() -> None:
+    """How much of its worth times its danger a character counts as lost: more for the
+    vampires holding Dracula's lair against greater numbers, less for the guards of the
+    coffins, the crossing and Van Helsing's room, and for the hunters who need only two
+    across the catacombs (the figures the docs' Bots section gives)."""
+    expected = {("destroy_dracula", "vampires"): 1.2, ("destroy_dracula", "hunters"): 0.6,
+                ("defile_the_coffins", "vampires"): 0.3, ("defile_the_coffins", "hunters"): 0.6,
+                ("cross_the_catacombs", "vampires"): 0.3,
+                ("cross_the_catacombs", "hunters"): 0.4,
+                ("rescue_van_helsing", "vampires"): 0.7, ("rescue_van_helsing", "hunters"): 0.6}
+    for (adventure, side), risk in expected.items():
+        state = GAME.new_game(seed=1, adventure=adventure)
+        assert Table(state.observation(side), side).risk == risk, (adventure, side)
+    # the side that must destroy the other within the turn limit: less and less to lose
+    for adventure, side in (("custom", "vampires"), ("into_the_breach", "hunters")):
+        obs = dict(GAME.new_game(seed=1, adventure=adventure).observation(side))
+        limit = obs["turn_limit"]
+        for turn in (0, limit - 1):
+            obs["turn"] = turn
+            assert Table(obs, side).risk == pytest.approx(0.45 * (limit - turn) / limit)
+
+
+def test_hunters_with_nothing_to_fight_clear_van_helsings_way_out_of_a_room() -> None:
+    """Every vampire gone, Van Helsing awake in the small room east of door 2 and boxed in
+    by his own hunters: the priest beside him, who has no farther square to go to in the
+    room, goes out through the door and round, so that Van Helsing can get out (a seeded
+    game of the hunter bots against random vampires once stood still for 880 turns)."""
+    hunters = {"staker_1": (13, 8), "staker_2": (14, 8), "priest_3": (13, 9),
+               "priest_1": (14, 9), "crossbow_1": (14, 7), "van_helsing": (13, 10)}
+    state = on_map([{"id": h, "square": xy, "facing": "w"} for h, xy in hunters.items()],
+                   "priest_3", [6, 1] * 5, adventure="rescue_van_helsing")
+    state.doors_open = {door: True for door in state.doors_open}
+    state.van_helsing_found = True
+    state.changed()
+    board = state.rules.board
+    way_out = {board.index(12, 9), board.index(13, 9)}
+
+    def his_steps() -> set[int]:
+        return {square for _, square in destinations(state, state.figures["van_helsing"])}
+
+    assert not his_steps() & way_out
+    bot_move(state, "hunters")
+    assert state.figures["priest_3"].pos != board.index(13, 9)
+    assert his_steps() & way_out

@@ -66,7 +66,7 @@ def test_the_start_board_shows_the_placed_vampires_and_the_waiting_hunters() -> 
 
 def test_moves_are_folded_and_repeated_lines_are_counted() -> None:
     _, _, lines = told(1)
-    assert "    Staker 1 moves 5 squares (east x5) to (5, 2), facing east." in lines
+    assert "    Staker 2 moves 5 squares (east x5) to (5, 2), facing north." in lines
     assert not any(a == b and a.strip() for a, b in itertools.pairwise(lines))
     assert fold_repeats(["a", "b", "b", "b", "", "", "c"]) == ["a", "b (x3)", "", "", "c"]
 
@@ -74,13 +74,12 @@ def test_moves_are_folded_and_repeated_lines_are_counted() -> None:
 def test_combat_is_told_in_words_with_the_totals() -> None:
     _, _, lines = told(1)
     text = " ".join(line.strip() for line in lines)
-    assert ("She-wolf B reacts and attacks Staker 1 [1 Reaction Point], but Staker 1 "
-            "survives (6 against 6; reaction -1).") in text
-    assert ("Staker 1 attacks She-wolf B (7 against 5): She-wolf B is killed and removed "
+    assert ("Staker 2 reacts and attacks She-wolf C [1 Reaction Point], but She-wolf C "
+            "survives (2 against 6; reaction -1).") in text
+    assert ("She-wolf C attacks Staker 2 (8 against 7): Staker 2 is killed and removed "
             "from the board.") in text
-    assert re.search(r"Nosferatu B reacts and tries to mesmerize Staker 2 \[2 Reaction "
-                     r"Points\] \(\d+ against \d+; reaction -1\): Staker 2 becomes a minion",
-                     text)
+    assert re.search(r"Nosferatu A tries to mesmerize Crossbow 2 \(\d+ against \d+\): "
+                     r"Crossbow 2 becomes a minion", text)
 
 
 def test_the_end_says_who_won_why_and_where_every_character_stands() -> None:
@@ -88,10 +87,10 @@ def test_the_end_says_who_won_why_and_where_every_character_stands() -> None:
     assert "Result: The vampires win: every hunter destroyed (turn 3, after " \
         f"{record.steps} actions)." in lines
     standing = lines[lines.index("Where every character stands:"):]
-    assert standing[1:3] == ("  Vampires:", "    Nosferatu A: at (10, 3), facing west")
-    assert "    Crossbow 2 (a minion): at (4, 2), facing east" in standing
-    assert "    She-wolf A: fed in turn 2 and became Nosferatu B" in standing
-    assert "    Staker 1: killed in turn 2 by She-wolf A" in standing
+    assert standing[1:3] == ("  Vampires:", "    She-wolf B: at (11, 2), facing west")
+    assert "    Crossbow 2 (a minion): killed in turn 2 by Staker 1" in standing
+    assert "    She-wolf C: fed in turn 2 and became Nosferatu B" in standing
+    assert "    Staker 1: killed in turn 3 by She-wolf B" in standing
     for card in state.dead:
         assert any(line.strip().startswith(say.character(card)) for line in standing)
 

@@ -1,0 +1,513 @@
+"""What the bots read off one observation, and how they weigh a move ("Seeing Things",
+"Close Attacks", "Ranged Attacks", "Mesmerizing", "The Crucifix", "Mist").
+
+A :class:`Table` is the board as one seat's observation shows it: who stands where,
+facing which way, misted or not, and whose Action Card has been turned over this turn.
+On it the bots work out the odds of an attack (:func:`close_odds`, :func:`ranged_odds`,
+:func:`mesmerize_odds`), how likely a character is to be struck down where it ends its
+move (:func:`danger`), the squares it can reach (:func:`reach`), and the best plan for
+its move (:func:`best_plan`): where to go, which side to face, whom to attack and how
+often, and whether a vampire ends the move as mist. Nothing here reads a state: only the
+observation and the public data files.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from .board import DIRECTION_VECTORS, FACING_VECTORS, Board, load_board
+from .characters import CharacterType, character_types
+from .data import load
+from .sight import in_arc_cone, sight_of
+
+RANGE_MIN, RANGE_MAX, ZONE = 2, 6, 3
+MIST, CLOSE, RANGED, SHOT = 4, 1, 2, 2  # Action Table: mist, close and ranged attacks
+#: How many attacks an enemy is counted on to make at a character it reaches.
+ATTACKS_FEARED = 3
+#: ... and how many ranged attacks (or mesmerisms).
+SHOTS_FEARED = 2
+#: How much an enemy whose card was turned over this turn is feared: it acts again next
+#: turn, as the character itself does, the one or the other first.
+ACTED = 0.6
+#: How much of a character's worth times its danger a plan counts as lost.
+RISK, RISK_URGENT = 0.6, 0.45
+#: ... where a side's task calls for more or less daring: the vampires holding their lair
+#: against greater numbers in Destroy Dracula wait for the hunters to come; those guarding
+#: coffins, the crossing and Van Helsing's room must stop the hunters before they get
+#: there; the hunters who need only two across the catacombs press on.
+SIDE_RISK = {("destroy_dracula", "vampires"): 1.2, ("defile_the_coffins", "vampires"): 0.3,
+             ("cross_the_catacombs", "vampires"): 0.3, ("cross_the_catacombs", "hunters"): 0.4,
+             ("rescue_van_helsing", "vampires"): 0.7}
+#: After this many turns the bots grow bolder, turn by turn, so that no game stalls.
+PATIENCE = 20
+#: How far (in points) a hunter looks for a way out of Van Helsing's way.
+CLEAR_THE_WAY = 60
+#: What the 4 points of turning to mist are counted as costing, beyond the points.
+MIST_COST = 0.5
+
+
+def _beats() -> dict[int, float]:
+    """P(d6 + bonus > d6), for every bonus that matters (ties go to the defender)."""
+    return {bonus: sum(a + bonus > d for a in range(1, 7) for d in range(1, 7)) / 36
+            for bonus in range(-9, 10)}
+
+
+BEATS = _beats()
+
+
+def p_beats(bonus: int) -> float:
+    return BEATS[max(-9, min(9, bonus))]
+
+
+def p_within(p: float, tries: int) -> float:
+    """The chance that one of ``tries`` attacks, each succeeding with ``p``, succeeds."""
+    return 0.0 if tries <= 0 else 1.0 - (1.0 - p) ** tries
+
+
+class Geometry:
+    """A board's squares as plain lists, for the bots' many small queries: each square's
+    column and row, and the square one step away in each of the 8 directions (-1: off
+    the board)."""
+
+    def __init__(self, board: Board) -> None:
+        self.xs: list[int] = [int(v) for v in board.xs]
+        self.ys: list[int] = [int(v) for v in board.ys]
+        self.steps: list[list[int]] = board.neighbour.tolist()
+        self.open: list[bool] = board.open.tolist()
+
+    def distance(self, a: int, b: int) -> int:
+        """Squares from a to b, diagonals counting 1 ("Range")."""
+        return max(abs(self.xs[a] - self.xs[b]), abs(self.ys[a] - self.ys[b]))
+
+
+@lru_cache(maxsize=64)
+def geometry(board: Board) -> Geometry:
+    return Geometry(board)
+
+
+class Piece:
+    """A character on the board, as the observation shows it."""
+
+    __slots__ = ("born", "facing", "id", "kind", "misted", "pos", "seat", "unconscious")
+
+    def __init__(self, figure: Mapping[str, Any], pos: int) -> None:
+        self.id: str = figure["id"]
+        self.kind: str = figure["kind"]
+        self.born: str = figure["born"]
+        self.seat: str = figure["seat"]
+        self.pos = pos
+        self.facing = "nesw".index(figure["facing"])
+        self.misted: bool = figure["misted"]
+        self.unconscious: bool = figure["unconscious"]
+
+
+class Table:
+    """One seat's observation, read once for a decision."""
+
+    def __init__(self, obs: Mapping[str, Any], seat: str) -> None:
+        data_dir = str(obs.get("data_dir", ""))
+        self.board: Board = load_board(obs["map"], data_dir)
+        self.geo = geometry(self.board)
+        self.sight = sight_of(self.board)
+        self.types: dict[str, CharacterType] = character_types(data_dir)
+        self.spec: dict[str, Any] = load(data_dir)["adventures"]["adventures"][obs["adventure"]]
+        self.obs = obs
+        self.seat = seat
+        self.side: str = obs["sides"][seat]
+        self.adventure: str = obs["adventure"]
+        self.mist_allowed = not obs["daylight"]
+        #: How much of its worth times its danger a character counts as lost.
+        self.risk = SIDE_RISK.get((self.adventure, self.side), RISK)
+        #: The side that must destroy the other within the turn limit presses on.
+        self.urgent = (self.adventure, self.side) in (("custom", "vampires"),
+                                                      ("into_the_breach", "hunters"))
+        limit = int(obs["turn_limit"])
+        if self.urgent:  # the fewer turns left, the less there is to lose
+            left = max(0, limit - int(obs["turn"]))
+            self.risk = RISK_URGENT * (left / limit if limit else 1.0)
+        if obs["turn"] > PATIENCE:  # a long game: boldness breaks a stand-off
+            self.risk *= max(0.1, 1.0 - (obs["turn"] - PATIENCE) / PATIENCE)
+        sunrise = int(self.spec.get("sunrise_after", 0))
+        #: Mist ending a move is safe until the next move (not in the turn the sun rises).
+        self.mist_lasts = self.mist_allowed and not (sunrise and obs["turn"] >= sunrise)
+        self.acted = set(itertools.chain.from_iterable(obs["discards"].values()))
+        self.pieces: dict[str, Piece] = {}
+        self.waiting: dict[str, Mapping[str, Any]] = {}
+        for f in obs["figures"]:
+            if f["square"] is not None:
+                self.pieces[f["id"]] = Piece(f, self.board.index(*f["square"]))
+            elif f["off_board"]:
+                self.waiting[f["id"]] = f
+        bits = self.board.wall_bits
+        for door, is_open in obs["doors"].items():
+            if not is_open:
+                bits |= self.board.door_cells_bits[door]
+        self.closed = bits  # walls and closed doors
+        for p in self.pieces.values():
+            if not p.misted:
+                bits |= 1 << p.pos
+        self.obstacles = bits
+        self.threat_cache: dict[str, list[Threat]] = {}
+        #: The hunters holding a crucifix, on the board and conscious.
+        self.crucifixes = [p for p in self.pieces.values() if self.is_hunter(p)
+                           and self.holds(p, "crucifix") and not p.unconscious]
+        minions = sum(1 for f in obs["figures"] if f["kind"] == "minion")
+        self.free_minion = minions < self.types["minion"].box
+
+    # -- who is who -------------------------------------------------------------------------
+    def is_vampire(self, p: Piece) -> bool:
+        return self.types[p.kind].is_vampire
+
+    def is_hunter(self, p: Piece) -> bool:
+        return not self.types[p.kind].is_vampire and p.kind != "minion"
+
+    def holds(self, p: Piece, special: str) -> bool:
+        return special in self.types[p.kind].specials
+
+    def enemies_of(self, p: Piece) -> list[Piece]:
+        return [e for e in self.pieces.values() if e.seat != p.seat]
+
+    def friends_of(self, p: Piece) -> list[Piece]:
+        return [f for f in self.pieces.values() if f.seat == p.seat and f.id != p.id]
+
+    def targets_of(self, p: Piece) -> list[Piece]:
+        """The enemies ``p`` may attack: solid, conscious, on the board."""
+        return [e for e in self.enemies_of(p) if not e.misted and not e.unconscious]
+
+    def prize(self, attacker: Piece, target: Piece) -> float:
+        """What an attack on ``target`` that succeeds wins: its worth, or for a crucifix
+        holder saving a mesmerized hunter, that hunter's worth back (and the minion's)."""
+        if target.kind == "minion" and not (self.is_hunter(attacker)
+                                            and self.holds(attacker, "crucifix")):
+            return float(self.types["minion"].points)  # killed, not saved
+        return self.worth(target)
+
+    def worth(self, p: Piece) -> float:
+        """What a character is worth to its side: its points, Dracula far more where
+        destroying him wins Destroy Dracula, and a mesmerized hunter its points as well
+        (saved, it goes back to the hunters)."""
+        if p.kind == "dracula" and self.adventure == "destroy_dracula":
+            return 40.0
+        if p.kind == "van_helsing" and self.adventure == "rescue_van_helsing":
+            return 30.0
+        if p.kind == "minion" and p.born != "minion":  # a saving gives the hunter back
+            return float(self.types[p.kind].points + self.types[p.born].points)
+        return float(self.types[p.kind].points)
+
+    # -- seeing -----------------------------------------------------------------------------
+    def clear(self, a: int, b: int) -> bool:
+        return self.sight.clear(a, b, self.obstacles)
+
+    def in_arc(self, p: Piece, square: int, pos: int = -1, facing: int = -1) -> bool:
+        """``square`` is in the arc of effect of ``p`` (standing at ``pos``, facing
+        ``facing``, where given)."""
+        if p.misted:
+            return False
+        pos = p.pos if pos < 0 else pos
+        facing = p.facing if facing < 0 else facing
+        return in_arc_cone(self.board, pos, facing, square) and self.clear(pos, square)
+
+    def may_turn_solid(self, vampire: Piece, square: int) -> bool:
+        """Mist may become solid on ``square``: no solid character nor closed door there,
+        and outside every crucifix's area that has it in its holder's arc ("Mist", "The
+        Crucifix")."""
+        taken = bool((self.obstacles >> square) & 1) and square != vampire.pos
+        if taken or (self.closed >> square) & 1:
+            return False
+        return not any(h.seat != vampire.seat and self.geo.distance(h.pos, square) <= ZONE
+                       and self.in_arc(h, square) for h in self.crucifixes)
+
+    def held_by_crucifix(self, vampire: Piece, pos: int, facing: int, holder: Piece) -> bool:
+        """A vampire at ``pos`` facing ``facing`` within 3 squares of ``holder``'s crucifix,
+        each in the other's arc: it cannot attack the holder (nor approach it)."""
+        return (self.is_vampire(vampire) and self.is_hunter(holder)
+                and self.holds(holder, "crucifix")
+                and self.geo.distance(pos, holder.pos) <= ZONE
+                and self.in_arc(vampire, holder.pos, pos, facing)
+                and self.in_arc(holder, pos))
+
+
+# -- the odds -----------------------------------------------------------------------------------
+def close_odds(t: Table, attacker: Piece, pos: int, target: Piece,
+               reacting: bool = False) -> float:
+    """A close attack from ``pos`` on ``target`` succeeds ("Resolving a Close Attack")."""
+    a, d = t.types[attacker.kind], t.types[target.kind]
+    bonus = a.ca - d.df
+    if t.is_hunter(attacker) and t.holds(attacker, "crucifix") and t.is_vampire(target):
+        bonus += 1
+    if not t.in_arc(target, pos):
+        bonus += 1  # outflanking
+    return p_beats(bonus - reacting)
+
+
+def ranged_odds(t: Table, attacker: Piece, pos: int, target: Piece,
+                reacting: bool = False) -> float:
+    a, d = t.types[attacker.kind], t.types[target.kind]
+    bonus = (a.ra or 0) - d.df + (not t.in_arc(target, pos))
+    return p_beats(bonus - reacting)
+
+
+def mesmerize_odds(t: Table, attacker: Piece, target: Piece, reacting: bool = False) -> float:
+    a, d = t.types[attacker.kind], t.types[target.kind]
+    bonus = (a.ra or 0) - d.df - t.holds(target, "crucifix")
+    return p_beats(bonus - reacting)
+
+
+def can_shoot(t: Table, p: Piece) -> bool:
+    return t.is_hunter(p) and t.holds(p, "crossbow")
+
+
+def can_mesmerize(t: Table, p: Piece) -> bool:
+    return t.is_vampire(p) and t.holds(p, "mesmerize")
+
+
+# -- danger -------------------------------------------------------------------------------
+#: One enemy as a threat: its square (x, y), points to move and strike with, the bonus of
+#: its close attack (before outflanking), of its ranged attack or mesmerism (None: none),
+#: whether a crucifix it faces holds it back, how much it counts (``ACTED``: it has acted),
+#: its id, and whether its ranged attack is mesmerism (which needs it in my arc).
+Threat = tuple[int, int, int, int, "int | None", bool, float, str, bool]
+
+
+def threats(t: Table, me: Piece) -> list[Threat]:
+    """The enemies of ``me`` that may strike it, worked out once per character."""
+    found = t.threat_cache.get(me.id)
+    if found is not None:
+        return found
+    mine = t.types[me.kind]
+    out: list[Threat] = []
+    for e in t.enemies_of(me):
+        if e.unconscious:
+            continue
+        et = t.types[e.kind]
+        close = et.ca - mine.df + (t.is_hunter(e) and t.holds(e, "crucifix") and t.is_vampire(me))
+        ranged: int | None = None
+        if can_shoot(t, e) or (can_mesmerize(t, e) and t.is_hunter(me)):
+            ranged = (et.ra or 0) - mine.df - (can_mesmerize(t, e) and t.holds(me, "crucifix"))
+        held = t.holds(me, "crucifix") and t.is_vampire(e) and t.is_hunter(me)
+        x, y = t.geo.xs[e.pos], t.geo.ys[e.pos]
+        out.append((x, y, et.ap - (MIST if e.misted else 0), close, ranged, held,
+                    ACTED if e.id in t.acted else 1.0, e.id, can_mesmerize(t, e)))
+    t.threat_cache[me.id] = out
+    return out
+
+
+def danger(t: Table, me: Piece, pos: int, facing: int, spared: Iterable[str] = ()) -> float:
+    """The chance that ``me``, ending its move at ``pos`` facing ``facing``, is struck down
+    before it acts again: each enemy that can reach it attacks it a few times (one whose
+    card was turned over this turn counts less: it acts again only next turn)."""
+    px, py = t.geo.xs[pos], t.geo.ys[pos]
+    fx, fy = FACING_VECTORS[facing]
+    survive = 1.0
+    for x, y, ap, close, ranged, held, weight, who, gaze in threats(t, me):
+        d = max(abs(x - px), abs(y - py))
+        if d > ap + RANGE_MAX or who in spared:
+            continue
+        ahead, side = (x - px) * fx + (y - py) * fy, abs((x - px) * -fy + (y - py) * fx)
+        faced = ahead > 0 and side <= ahead  # the enemy stands in my arc's cone
+        p = 0.0
+        tries = min(ATTACKS_FEARED, ap - max(0, d - 1))
+        if tries > 0 and not (held and faced and d <= ZONE + 1):
+            p = p_within(p_beats(close + (not faced)), tries)
+        if ranged is not None and d >= RANGE_MIN and (faced or not gaze):
+            shots = min(SHOTS_FEARED, (ap - max(0, d - RANGE_MAX)) // SHOT)
+            if shots > 0:
+                p = max(p, p_within(p_beats(ranged), shots))
+        survive *= 1.0 - weight * p
+    return 1.0 - survive
+
+
+class Dangers:
+    """:func:`danger` for many ends of a move at once (numpy): the enemies of one
+    character as arrays, one row per enemy."""
+
+    def __init__(self, t: Table, me: Piece) -> None:
+        rows = threats(t, me)
+        self.ids = [r[7] for r in rows]
+        cols = list(zip(*rows, strict=True)) if rows else [()] * 9
+        self.ex = np.array(cols[0], dtype=np.int64)[:, None]
+        self.ey = np.array(cols[1], dtype=np.int64)[:, None]
+        self.ap = np.array(cols[2], dtype=np.int64)[:, None]
+        self.close = np.array(cols[3], dtype=np.int64)[:, None]
+        self.shoots = np.array([r is not None for r in cols[4]], dtype=bool)[:, None]
+        self.ranged = np.array([0 if r is None else r for r in cols[4]], dtype=np.int64)[:, None]
+        self.held = np.array(cols[5], dtype=bool)[:, None]
+        self.weight = np.array(cols[6], dtype=float)[:, None]
+        self.gaze = np.array(cols[8], dtype=bool)[:, None]
+        self.rows = np.arange(len(rows))[:, None]
+        self.geo = t.geo
+
+    def index(self, enemy: str) -> int:
+        return self.ids.index(enemy) if enemy in self.ids else -1
+
+    def of(self, squares: Sequence[int], facings: Sequence[int],
+           spared: Sequence[int]) -> np.ndarray:
+        """The danger of ending at each of ``squares`` facing ``facings``, the enemy at
+        row ``spared`` (-1: none) not feared (the same sums as :func:`danger`)."""
+        xs = np.array([self.geo.xs[s] for s in squares], dtype=np.int64)[None, :]
+        ys = np.array([self.geo.ys[s] for s in squares], dtype=np.int64)[None, :]
+        f = np.asarray(facings, dtype=np.int64)
+        fx, fy = _FX[f][None, :], _FY[f][None, :]
+        dx, dy = self.ex - xs, self.ey - ys
+        d = np.maximum(np.abs(dx), np.abs(dy))
+        ahead, side = dx * fx + dy * fy, np.abs(-dx * fy + dy * fx)
+        faced = (ahead > 0) & (side <= ahead)
+        tries = np.minimum(ATTACKS_FEARED, self.ap - np.maximum(0, d - 1))
+        strike = (tries > 0) & ~(self.held & faced & (d <= ZONE + 1))
+        p_close = 1.0 - (1.0 - _BEATS[np.clip(self.close + ~faced + 9, 0, 18)]) ** \
+            np.maximum(tries, 0)
+        p = np.where(strike, p_close, 0.0)
+        shots = np.minimum(SHOTS_FEARED, (self.ap - np.maximum(0, d - RANGE_MAX)) // SHOT)
+        aim = self.shoots & (d >= RANGE_MIN) & (shots > 0) & (faced | ~self.gaze)
+        p_shot = 1.0 - (1.0 - _BEATS[np.clip(self.ranged + 9, 0, 18)]) ** np.maximum(shots, 0)
+        p = np.maximum(p, np.where(aim, p_shot, 0.0))
+        p = np.where((d > self.ap + RANGE_MAX) | (self.rows == np.asarray(spared)[None, :]),
+                     0.0, p)
+        return np.asarray(1.0 - np.prod(1.0 - self.weight * p, axis=0))
+
+
+_BEATS = np.array([BEATS[b] for b in range(-9, 10)])
+_FX = np.array([v[0] for v in FACING_VECTORS])
+_FY = np.array([v[1] for v in FACING_VECTORS])
+
+
+# -- where a character can go ---------------------------------------------------------------------
+def reach(t: Table, me: Piece, budget: int) -> dict[int, tuple[int, int]]:
+    """Every square ``me`` can move to with ``budget`` points: square -> (cost, the square
+    it comes from). Solid characters are stopped by walls and characters, cannot pass
+    diagonally between two obstacles, and pass a closed door straight ahead for 2 points
+    more (turning to it and opening it); mist is stopped by walls alone ("Moving",
+    "Mist", "Opening and Closing Doors")."""
+    board, steps = t.board, t.geo.steps
+    blocking = board.wall_bits if me.misted else t.obstacles & ~(1 << me.pos)
+    doors = 0 if me.misted else t.closed & ~board.wall_bits
+    closed = (blocking & ~doors) | board.void_bits
+    found = {me.pos: (0, -1)}
+    todo = [(0, me.pos)]
+    while todo:
+        cost, here = heapq.heappop(todo)
+        if cost > found[here][0] or cost >= budget:
+            continue
+        around = steps[here]
+        for d in range(8):
+            to = around[d]
+            if to < 0 or (closed >> to) & 1:
+                continue
+            extra = 0
+            if (doors >> to) & 1:
+                if d % 2:
+                    continue  # a door is opened straight ahead
+                extra = 2
+            if d % 2 and _squeezed(around, d, blocking):
+                continue
+            new = cost + 1 + extra
+            if new <= budget and (to not in found or new < found[to][0]):
+                found[to] = (new, here)
+                heapq.heappush(todo, (new, to))
+    return found
+
+
+def _squeezed(around: list[int], d: int, blocking: int) -> bool:
+    a, b = around[(d - 1) % 8], around[(d + 1) % 8]
+    return (a < 0 or bool((blocking >> a) & 1)) and (b < 0 or bool((blocking >> b) & 1))
+
+
+def path_to(found: Mapping[int, tuple[int, int]], square: int) -> tuple[int, ...]:
+    """The squares from the start (left out) to ``square``."""
+    out = []
+    while found[square][1] >= 0:
+        out.append(square)
+        square = found[square][1]
+    return tuple(reversed(out))
+
+
+@lru_cache(maxsize=512)
+def distances(board: Board, goals: frozenset[int]) -> list[int]:
+    """Steps from every square to the nearest goal, through open squares and doorways
+    (10 000 where no goal can be reached)."""
+    geo = geometry(board)
+    steps, open_ = geo.steps, geo.open
+    dist = [10_000] * board.size
+    todo: deque[int] = deque()
+    for g in goals:
+        if g >= 0 and open_[g]:
+            dist[g] = 0
+            todo.append(g)
+    while todo:
+        c = todo.popleft()
+        nxt = dist[c] + 1
+        for n in steps[c]:
+            if n >= 0 and open_[n] and dist[n] > nxt:
+                dist[n] = nxt
+                todo.append(n)
+    return dist
+
+
+def facing_toward(board: Board, a: int, b: int) -> int:
+    """The side of ``a``'s square that looks most directly at ``b``."""
+    ax, ay = board.xy(a)
+    bx, by = board.xy(b)
+    dx, dy = bx - ax, by - ay
+    if abs(dx) >= abs(dy):
+        return 1 if dx > 0 else 3
+    return 2 if dy > 0 else 0
+
+
+def step_direction(board: Board, a: int, b: int) -> int:
+    ax, ay = board.xy(a)
+    bx, by = board.xy(b)
+    return DIRECTION_VECTORS.index((bx - ax, by - ay))
+
+
+# -- plans ---------------------------------------------------------------------------------------
+def goal_squares(t: Table, me: Piece) -> frozenset[int]:
+    """Where ``me`` heads when it cannot attack: its adventure's objective, or the enemy."""
+    board, spec, obs = t.board, t.spec, t.obs
+    if t.side == "hunters" and me.kind != "minion":
+        if t.adventure == "defile_the_coffins":
+            left = [s for tile in board.area_tiles[spec["coffins"]] if tile not in obs["defiled"]
+                    for s in board.tile_squares(tile)]
+            if left:
+                return frozenset(left)
+        if t.adventure == "cross_the_catacombs":
+            near = [e.pos for e in t.targets_of(me) if t.geo.distance(e.pos, me.pos) <= 4]
+            return frozenset(near) or board.areas[spec["exit"]]
+        if t.adventure == "rescue_van_helsing":
+            return _rescue_goals(t, me)
+    return frozenset(e.pos for e in t.targets_of(me)) or frozenset(
+        e.pos for e in t.enemies_of(me))
+
+
+def _rescue_goals(t: Table, me: Piece) -> frozenset[int]:
+    board, spec = t.board, t.spec
+    vh = t.pieces.get("van_helsing")
+    if me.kind == "van_helsing":
+        return board.areas[spec["exit"]]
+    if vh is not None and vh.unconscious:
+        return frozenset([vh.pos])
+    if not t.obs["van_helsing"]["found"]:
+        rooms = board.area_tiles[spec["secret_room"]]
+        return frozenset(s for tile in rooms for s in board.tile_squares(tile))
+    if vh is not None and vh.kind == "minion" and t.holds(me, "crucifix"):
+        return frozenset([vh.pos])
+    enemies = frozenset(e.pos for e in t.targets_of(me))
+    if enemies or vh is None:
+        return enemies or frozenset([me.pos])
+    # nothing to fight: clear his way, to the squares farther from the exit than he is that
+    # can be reached past the others (one boxed in beside him goes out and round)
+    out = distances(board, board.areas[spec["exit"]])
+    farther = frozenset(s for s in board.open_squares if out[s] > out[vh.pos])
+    return farther & frozenset(reach(t, me, CLEAR_THE_WAY)) or farther or frozenset([me.pos])
+
+
+__all__ = ["ATTACKS_FEARED", "Dangers", "Geometry", "Piece", "Table", "can_mesmerize",
+           "can_shoot", "close_odds", "danger", "distances", "facing_toward", "goal_squares",
+           "mesmerize_odds", "p_beats", "p_within", "path_to", "ranged_odds", "reach",
+           "step_direction"]
