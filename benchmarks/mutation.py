@@ -65,7 +65,8 @@ class Mutant:
 
 def rule_modules(package: str) -> list[Path]:
     return [p for p in sorted((ROOT / package).rglob("*.py"))
-            if not any(p.stem.startswith(skip) for skip in NOT_RULES)
+            if "bot" not in p.stem.split("_")  # a bot's modules: hunter_bot, bot_plans, ...
+            and not any(p.stem.startswith(skip) for skip in NOT_RULES)
             and not any(part in NOT_RULES for part in p.relative_to(ROOT).parts[:-1])]
 
 
