@@ -303,12 +303,17 @@ def ally_in_play(state: ModernState, card: str) -> bool:
     return card in (state.hunter_ally, state.dracula.ally)
 
 
+def plays_at_once(state: ModernState, card: str) -> bool:
+    """An event card that may not be kept (and whose effect is played here) is played as
+    soon as it is received."""
+    return rule_of(card) is not None and not state.rules.events[card].kept
+
+
 def drawn(state: ModernState, seat: str, card: str) -> bool:
     """``seat`` has just received event ``card`` (in his hand): a card that may not be
     kept is played at once (True); otherwise the ``immediately`` window opens for him
     (whatever the card, so that it tells nothing)."""
-    rule = rule_of(card)
-    if rule is not None and not state.rules.events[card].kept:
+    if plays_at_once(state, card):
         play_card(state, seat, card, Timing.IMMEDIATELY)
         return True
     open_window(state, Timing.IMMEDIATELY, (seat,), hunter=seat, card=card)

@@ -35,7 +35,7 @@ from .actions import (
     Trade,
 )
 from .arrival import end_movement
-from .cards import action_cards, drawn, play_card
+from .cards import action_cards, drawn, play_card, plays_at_once
 from .decisions import ModernDecision
 from .encounters import search
 from .hands import check_dracula_events, check_hand_limits, drop_card
@@ -194,13 +194,16 @@ def moved_by_bats(state: ModernState, seat: str, city: str) -> None:
 
 def supply(state: ModernState, seat: str, *, night: bool) -> None:
     """Supply: an event card (top by day, bottom by night) unless at a hospital; an item in
-    a large city or a hospital (two for Lord Godalming)."""
+    a large city or a hospital (two for Lord Godalming). What was drawn is told before a
+    card drawn is played or its window opens."""
     board, hunter = state.board, state.hunters[seat]
     here = hunter.location
     drew: list[str] = []
+    received: tuple[str, str] | None = None  # (who, event card) to resolve once told
     if not board.is_hospital(here) and state.event_deck.can_draw():
         card = (state.event_deck.draw_bottom if night else state.event_deck.draw_top)(state.dice)
-        drew.append(_event_drawn(state, seat, card, night=night))
+        told, received = _event_drawn(state, seat, card, night=night)
+        drew.append(told)
     items = 0
     if board.is_large(here) or board.is_hospital(here):
         count = 2 if "supply_two_items" in state.rules.hunters[seat].abilities else 1
@@ -219,12 +222,17 @@ def supply(state: ModernState, seat: str, *, night: bool) -> None:
         drew.append("an item card" if items == 1 else f"{items} item cards")
     state.say("supply", f"{state.name(seat)} supplies: {', '.join(drew) or 'nothing'}.",
               seat=seat)
+    if received is not None:
+        drawn(state, *received)
+        if received[0] == DRACULA:
+            check_dracula_events(state)
     check_hand_limits(state, seat)
 
 
-def _event_drawn(state: ModernState, seat: str, card: str, *, night: bool) -> str:
+def _event_drawn(state: ModernState, seat: str, card: str, *,
+                 night: bool) -> tuple[str, tuple[str, str] | None]:
     """A hunter event is kept; a Dracula event is discarded by day, given to him by night
-    (events.toml)."""
+    (events.toml). Returns what the supply tells of it, and who received it."""
     if state.rules.events[card].owner == DRACULA:
         if night:
             state.dracula.events.append(card)
@@ -232,21 +240,19 @@ def _event_drawn(state: ModernState, seat: str, card: str, *, night: bool) -> st
                                    card=card), Scope.seat(DRACULA),
                              event("event_to_dracula", "A Dracula event card is drawn and "
                                                        "goes to Dracula."))
-            drawn(state, DRACULA, card)
-            check_dracula_events(state)
-            return "a Dracula event, which goes to Dracula"
+            return "a Dracula event, which goes to Dracula", (DRACULA, card)
         state.event_deck.discard(card)
         state.say("event_discarded", f"{state.name(card)}, a Dracula event, is discarded.",
                   card=card)
-        return f"{state.name(card)} (discarded)"
+        return f"{state.name(card)} (discarded)", None
     state.hunters[seat].events.append(card)
     state.events.add(event("event_drawn", f"{state.name(seat)} draws {state.name(card)}.",
                            seat=seat, card=card), Scope.seat(seat),
                      event("event_drawn", f"{state.name(seat)} draws a hunter event card.",
                            seat=seat))
-    if drawn(state, seat, card):
-        return f"{state.name(card)}, played at once"
-    return "a hunter event card"
+    if plays_at_once(state, card):
+        return f"{state.name(card)}, played at once", (seat, card)
+    return "a hunter event card", (seat, card)
 
 
 def reserve_ticket(state: ModernState, seat: str, action: ReserveTicket) -> None:

@@ -103,6 +103,19 @@ def test_local_rumors_is_played_when_drawn_and_reveals_the_hideouts_next_door() 
     assert state.observation("seward")["trail"][1]["card"] == "strasbourg"
 
 
+def test_a_supply_is_told_before_the_card_it_drew_is_played() -> None:
+    """Supply then play: the account reads "supplies: Local Rumors, played at once" before
+    "plays Local Rumors" and what the card revealed."""
+    state = started()
+    trail_of(state, "berlin", "strasbourg", "brussels")
+    _top_event(state, "local_rumors")
+    act(state, "godalming", SUPPLY)
+    public = public_texts(state)
+    told = [i for i, text in enumerate(public)
+            if text.startswith("Lord Godalming supplies: Local Rumors, played at once")]
+    assert told and public.index("Lord Godalming plays Local Rumors.") == told[0] + 1
+
+
 def test_hired_scouts_name_two_cities_and_a_card_on_the_trail_is_revealed() -> None:
     state = started()
     trail_of(state, "berlin", "hamburg")
