@@ -145,8 +145,7 @@ class Moves:
         if self.t.is_vampire(self.me) or not self.faced:
             facings = self.end_facings()
             return facings, self.dangers.of(squares, facings, spared)
-        each = np.array([self.dangers.of(squares, [f] * len(squares), spared)
-                         for f in range(4)])
+        each = self.dangers.of_every_facing(squares, spared)
         best = np.argmin(each, axis=0)
         best[self.squares_array == self.me.pos] = self.me.facing
         cols = np.arange(len(squares))

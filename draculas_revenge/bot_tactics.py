@@ -341,8 +341,9 @@ class Dangers:
         self.held = np.array(cols[5], dtype=bool)[:, None]
         self.weight = np.array(cols[6], dtype=float)[:, None]
         self.gaze = np.array(cols[8], dtype=bool)[:, None]
+        self.ranged_row = np.clip(self.ranged + 9, 0, 18)
         self.rows = np.arange(len(rows))[:, None]
-        self.geo = t.geo
+        self.xs, self.ys = t.board.xs, t.board.ys
 
     def index(self, enemy: str) -> int:
         return self.ids.index(enemy) if enemy in self.ids else -1
@@ -351,31 +352,36 @@ class Dangers:
            spared: Sequence[int]) -> np.ndarray:
         """The danger of ending at each of ``squares`` facing ``facings``, the enemy at
         row ``spared`` (-1: none) not feared (the same sums as :func:`danger`)."""
-        xs = np.array([self.geo.xs[s] for s in squares], dtype=np.int64)[None, :]
-        ys = np.array([self.geo.ys[s] for s in squares], dtype=np.int64)[None, :]
         f = np.asarray(facings, dtype=np.int64)
-        fx, fy = _FX[f][None, :], _FY[f][None, :]
-        dx, dy = self.ex - xs, self.ey - ys
+        return self._of(squares, _FX[f][None, :], _FY[f][None, :], spared)
+
+    def of_every_facing(self, squares: Sequence[int], spared: Sequence[int]) -> np.ndarray:
+        """:meth:`of` for each of the 4 facings at once: one row per facing."""
+        return self._of(squares, _FX[:, None, None], _FY[:, None, None], spared)
+
+    def _of(self, squares: Sequence[int], fx: np.ndarray, fy: np.ndarray,
+            spared: Sequence[int]) -> np.ndarray:
+        at = np.asarray(squares, dtype=np.int64)
+        dx, dy = self.ex - self.xs[at][None, :], self.ey - self.ys[at][None, :]
         d = np.maximum(np.abs(dx), np.abs(dy))
         ahead, side = dx * fx + dy * fy, np.abs(-dx * fy + dy * fx)
         faced = (ahead > 0) & (side <= ahead)
-        tries = np.minimum(ATTACKS_FEARED, self.ap - np.maximum(0, d - 1))
+        tries = np.clip(self.ap - np.maximum(0, d - 1), 0, ATTACKS_FEARED)
         strike = (tries > 0) & ~(self.held & faced & (d <= ZONE + 1))
-        p_close = 1.0 - (1.0 - _BEATS[np.clip(self.close + ~faced + 9, 0, 18)]) ** \
-            np.maximum(tries, 0)
-        p = np.where(strike, p_close, 0.0)
-        shots = np.minimum(SHOTS_FEARED, (self.ap - np.maximum(0, d - RANGE_MAX)) // SHOT)
+        p = np.where(strike, _WITHIN[np.clip(self.close + ~faced + 9, 0, 18), tries], 0.0)
+        shots = np.clip((self.ap - np.maximum(0, d - RANGE_MAX)) // SHOT, 0, SHOTS_FEARED)
         aim = self.shoots & (d >= RANGE_MIN) & (shots > 0) & (faced | ~self.gaze)
-        p_shot = 1.0 - (1.0 - _BEATS[np.clip(self.ranged + 9, 0, 18)]) ** np.maximum(shots, 0)
-        p = np.maximum(p, np.where(aim, p_shot, 0.0))
+        p = np.maximum(p, np.where(aim, _WITHIN[self.ranged_row, shots], 0.0))
         p = np.where((d > self.ap + RANGE_MAX) | (self.rows == np.asarray(spared)[None, :]),
                      0.0, p)
-        return np.asarray(1.0 - np.prod(1.0 - self.weight * p, axis=0))
+        return np.asarray(1.0 - np.prod(1.0 - self.weight * p, axis=-2))
 
 
 _BEATS = np.array([BEATS[b] for b in range(-9, 10)])
 _FX = np.array([v[0] for v in FACING_VECTORS])
 _FY = np.array([v[1] for v in FACING_VECTORS])
+#: p_within(P(d6 + bonus > d6), tries) for bonus -9..9 (rows) and 0..3 tries (columns).
+_WITHIN = 1.0 - (1.0 - _BEATS[:, None]) ** np.arange(ATTACKS_FEARED + 1)[None, :]
 
 
 # -- where a character can go ---------------------------------------------------------------------
