@@ -89,8 +89,8 @@ def clone_cost(repeats: int = 5000) -> float:
 
 def fingerprint(adventure: str, bot_seeds: int = 3, random_seeds: int = 6) -> str:
     """A digest of seeded games: the actions, public log and outcome of ``bot_seeds`` bot
-    games, and every legal action list, action and the public log of ``random_seeds``
-    random games."""
+    games, and every observation of the seat to act, legal action list, action and the
+    public log of ``random_seeds`` random games."""
     game = gk.load_game("draculas_revenge")
     digest = hashlib.sha256()
     for s in range(1, bot_seeds + 1):
@@ -104,7 +104,8 @@ def fingerprint(adventure: str, bot_seeds: int = 3, random_seeds: int = 6) -> st
             seat = state.current_seats()[0]
             legal = state.legal_actions(seat)
             action = rng.choice(legal)
-            digest.update(json.dumps([seat, [a.to_json() for a in legal], action.to_json()],
+            digest.update(json.dumps([seat, state.observation(seat),
+                                      [a.to_json() for a in legal], action.to_json()],
                                      sort_keys=True, default=str).encode())
             state.apply(seat, action)
         digest.update(json.dumps(state.log(gk.PUBLIC), sort_keys=True, default=str).encode())

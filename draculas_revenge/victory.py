@@ -181,6 +181,16 @@ def points_left(state: DRState, seat: str) -> int:
     return sum(state.rules.types[f.kind].points for f in in_play(state) if f.seat == seat)
 
 
+def points_left_by_seat(state: DRState) -> dict[str, int]:
+    """:func:`points_left` of every seat, in one pass."""
+    types, exited = state.rules.types, state.exited
+    left = dict.fromkeys(state.seats, 0)
+    for f in state.figures.values():
+        if f.id not in exited and f.seat in left:
+            left[f.seat] += types[f.kind].points
+    return left
+
+
 def _multiplayer(state: DRState, end_of_turn: bool) -> Outcome | None:
     standing = [s for s in state.seats if any(f.seat == s for f in in_play(state))]
     if len(standing) <= 1:
@@ -193,4 +203,4 @@ def _multiplayer(state: DRState, end_of_turn: bool) -> Outcome | None:
     return None
 
 
-__all__ = ["check_victory", "finish", "judge", "points_left", "turn_limit"]
+__all__ = ["check_victory", "finish", "judge", "points_left", "points_left_by_seat", "turn_limit"]
