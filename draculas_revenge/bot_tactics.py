@@ -395,34 +395,42 @@ def reach(t: Table, me: Piece, budget: int) -> dict[int, tuple[int, int]]:
     blocking = board.wall_bits if me.misted else t.obstacles & ~(1 << me.pos)
     doors = 0 if me.misted else t.closed & ~board.wall_bits
     closed = (blocking & ~doors) | board.void_bits
+    # the bitsets as one byte a square: indexing is cheaper than shifting a long integer
+    is_blocking, is_door, is_closed = (_square_flags(b, board.size)
+                                       for b in (blocking, doors, closed))
     found = {me.pos: (0, -1)}
     todo = [(0, me.pos)]
+    pop, push = heapq.heappop, heapq.heappush
     while todo:
-        cost, here = heapq.heappop(todo)
+        cost, here = pop(todo)
         if cost > found[here][0] or cost >= budget:
             continue
         around = steps[here]
         for d in range(8):
             to = around[d]
-            if to < 0 or (closed >> to) & 1:
+            if to < 0 or is_closed[to]:
                 continue
-            extra = 0
-            if (doors >> to) & 1:
+            new = cost + 1
+            if is_door[to]:
                 if d % 2:
                     continue  # a door is opened straight ahead
-                extra = 2
-            if d % 2 and _squeezed(around, d, blocking):
-                continue
-            new = cost + 1 + extra
-            if new <= budget and (to not in found or new < found[to][0]):
-                found[to] = (new, here)
-                heapq.heappush(todo, (new, to))
+                new += 2
+            if d % 2:  # no squeezing diagonally between two obstacles
+                a, b = around[d - 1], around[(d + 1) % 8]
+                if (a < 0 or is_blocking[a]) and (b < 0 or is_blocking[b]):
+                    continue
+            if new <= budget:
+                old = found.get(to)
+                if old is None or new < old[0]:
+                    found[to] = (new, here)
+                    push(todo, (new, to))
     return found
 
 
-def _squeezed(around: list[int], d: int, blocking: int) -> bool:
-    a, b = around[(d - 1) % 8], around[(d + 1) % 8]
-    return (a < 0 or bool((blocking >> a) & 1)) and (b < 0 or bool((blocking >> b) & 1))
+def _square_flags(bits: int, size: int) -> bytes:
+    """A bitset of squares as one byte (0 or 1) a square."""
+    raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
+    return np.unpackbits(raw, bitorder="little")[:size].tobytes()
 
 
 def path_to(found: Mapping[int, tuple[int, int]], square: int) -> tuple[int, ...]:
