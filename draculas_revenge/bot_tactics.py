@@ -331,17 +331,15 @@ class Dangers:
     def __init__(self, t: Table, me: Piece) -> None:
         rows = threats(t, me)
         self.ids = [r[7] for r in rows]
-        cols = list(zip(*rows, strict=True)) if rows else [()] * 9
-        self.ex = np.array(cols[0], dtype=np.int64)[:, None]
-        self.ey = np.array(cols[1], dtype=np.int64)[:, None]
-        self.ap = np.array(cols[2], dtype=np.int64)[:, None]
-        self.close = np.array(cols[3], dtype=np.int64)[:, None]
-        self.shoots = np.array([r is not None for r in cols[4]], dtype=bool)[:, None]
-        self.ranged = np.array([0 if r is None else r for r in cols[4]], dtype=np.int64)[:, None]
-        self.held = np.array(cols[5], dtype=bool)[:, None]
-        self.weight = np.array(cols[6], dtype=float)[:, None]
-        self.gaze = np.array(cols[8], dtype=bool)[:, None]
-        self.ranged_row = np.clip(self.ranged + 9, 0, 18)
+        ints = np.array([(x, y, ap, close, ranged is not None, 0 if ranged is None else ranged,
+                          held, gaze)
+                         for x, y, ap, close, ranged, held, _, _, gaze in rows],
+                        dtype=np.int64).reshape(-1, 8)
+        self.ex, self.ey, self.ap, self.close = (ints[:, i:i + 1] for i in range(4))
+        self.shoots, self.held, self.gaze = (ints[:, i:i + 1] != 0 for i in (4, 6, 7))
+        self.ranged = ints[:, 5:6]
+        self.weight = np.array([r[6] for r in rows], dtype=float)[:, None]
+        self.ranged_row = np.minimum(np.maximum(self.ranged + 9, 0), 18)
         self.rows = np.arange(len(rows))[:, None]
         self.xs, self.ys = t.board.xs, t.board.ys
 
@@ -366,10 +364,12 @@ class Dangers:
         d = np.maximum(np.abs(dx), np.abs(dy))
         ahead, side = dx * fx + dy * fy, np.abs(-dx * fy + dy * fx)
         faced = (ahead > 0) & (side <= ahead)
-        tries = np.clip(self.ap - np.maximum(0, d - 1), 0, ATTACKS_FEARED)
+        tries = np.minimum(np.maximum(self.ap - np.maximum(0, d - 1), 0), ATTACKS_FEARED)
         strike = (tries > 0) & ~(self.held & faced & (d <= ZONE + 1))
-        p = np.where(strike, _WITHIN[np.clip(self.close + ~faced + 9, 0, 18), tries], 0.0)
-        shots = np.clip((self.ap - np.maximum(0, d - RANGE_MAX)) // SHOT, 0, SHOTS_FEARED)
+        bonus = np.minimum(np.maximum(self.close + ~faced + 9, 0), 18)
+        p = np.where(strike, _WITHIN[bonus, tries], 0.0)
+        shots = np.minimum(np.maximum((self.ap - np.maximum(0, d - RANGE_MAX)) // SHOT, 0),
+                           SHOTS_FEARED)
         aim = self.shoots & (d >= RANGE_MIN) & (shots > 0) & (faced | ~self.gaze)
         p = np.maximum(p, np.where(aim, _WITHIN[self.ranged_row, shots], 0.0))
         p = np.where((d > self.ap + RANGE_MAX) | (self.rows == np.asarray(spared)[None, :]),
