@@ -140,9 +140,11 @@ class Table:
         self.acted = set(itertools.chain.from_iterable(obs["discards"].values()))
         self.pieces: dict[str, Piece] = {}
         self.waiting: dict[str, Mapping[str, Any]] = {}
+        width = self.board.width
         for f in obs["figures"]:
             if f["square"] is not None:
-                self.pieces[f["id"]] = Piece(f, self.board.index(*f["square"]))
+                x, y = f["square"]
+                self.pieces[f["id"]] = Piece(f, y * width + x)
             elif f["off_board"]:
                 self.waiting[f["id"]] = f
         bits = self.board.wall_bits
@@ -156,8 +158,8 @@ class Table:
         self.obstacles = bits
         self.threat_cache: dict[str, list[Threat]] = {}
         #: The hunters holding a crucifix, on the board and conscious.
-        self.crucifixes = [p for p in self.pieces.values() if self.is_hunter(p)
-                           and self.holds(p, "crucifix") and not p.unconscious]
+        self.crucifixes = [p for p in self.pieces.values() if not p.unconscious
+                           and self.holds(p, "crucifix") and self.is_hunter(p)]
         minions = sum(1 for f in obs["figures"] if f["kind"] == "minion")
         self.free_minion = minions < self.types["minion"].box
 
