@@ -123,7 +123,7 @@ def main(games: int = 20) -> None:
 def main_bots(games: int, adventures: list[str]) -> None:
     for adventure in adventures or [*ADVENTURES, "custom"]:
         rate, mean = bot_games(adventure, games)
-        print(f"bot games, {adventure}: {rate:.1f} games/s ({mean:.0f} actions per game)")
+        print(f"bot games, {adventure}: {rate:.2f} games/s ({mean:.0f} actions per game)")
 
 
 if __name__ == "__main__":
