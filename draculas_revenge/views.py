@@ -100,8 +100,8 @@ def board_view(board: Board) -> dict[str, Any]:
     tiles), each door's squares, each labelled area's squares and tiles, and the tiles."""
     static = _board_static(board)
     return {"width": board.width, "height": board.height, "rows": list(static[0]),
-            "doors": {d: [list(c) for c in cells] for d, cells in static[1].items()},
-            "areas": {a: {"squares": [list(c) for c in info[0]], "tiles": list(info[1])}
+            "doors": {d: [[x, y] for x, y in cells] for d, cells in static[1].items()},
+            "areas": {a: {"squares": [[x, y] for x, y in info[0]], "tiles": list(info[1])}
                       for a, info in static[2].items()},
             "tiles": [dict(t) for t in static[3]]}
 
