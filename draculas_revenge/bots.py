@@ -116,19 +116,20 @@ class RevengeBot:
         others = sum(h["count"] for s, h in obs["hands"].items() if s != seat)
         if Pass() in legal and others and self.rng.random() < self.pass_rate:
             return Pass()
+        by_id: dict[str, Mapping[str, Any]] = {}
+        for f in obs["figures"]:
+            by_id.setdefault(f["id"], f)
         figures = [f for f in obs["figures"] if f["square"] is not None]
-        urgency = {c.card: self._urgency(obs, figures, seat, c.card) for c in cards}
+        urgency = {c.card: self._urgency(by_id.get(c.card), figures) for c in cards}
         live = [a for a in cards if urgency[a.card] > -100]
         if not live:
             return self.rng.choice(cards)
         return max(live, key=lambda a: urgency[a.card] + self.rng.random() * 3)
 
     @staticmethod
-    def _urgency(obs: Mapping[str, Any], figures: list[Mapping[str, Any]], seat: str,
-                 card: str) -> float:
-        """How much a character wants to act now: the nearer an enemy, the sooner (a dead
-        character's card, -1000, is played last)."""
-        me = next((f for f in obs["figures"] if f["id"] == card), None)
+    def _urgency(me: Mapping[str, Any] | None, figures: list[Mapping[str, Any]]) -> float:
+        """How much a character (``me``: its figure) wants to act now: the nearer an
+        enemy, the sooner (a dead character's card, -1000, is played last)."""
         if me is None or me["exited"]:
             return -1000.0
         if me["square"] is None:
