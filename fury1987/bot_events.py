@@ -24,7 +24,8 @@ from .actions import ChooseHunter, ChoosePlace, DeclareMove, PlayEvent, TakeWeap
 if TYPE_CHECKING:
     from gothic_kernel import Action
 
-    from .bots import _DraculaView, _HunterView
+    from .dracula_bot import DraculaView
+    from .hunter_bot import HunterView
 
 PLAY = 1000.0
 KEEP = -1000.0
@@ -93,7 +94,7 @@ def encounter_kind(rules: Any, chit: str) -> str:
 # ---------------------------------------------------------------------------------------
 # The Hunters' cards
 # ---------------------------------------------------------------------------------------
-def hunter_card_value(v: _HunterView, action: PlayEvent) -> float:
+def hunter_card_value(v: HunterView, action: PlayEvent) -> float:
     """The score of playing ``action.card`` now (Reference 4 - Event Cards)."""
     rule = _HUNTER_RULES.get(action.card)
     if rule is None:
@@ -103,15 +104,15 @@ def hunter_card_value(v: _HunterView, action: PlayEvent) -> float:
     return _play(rule(v))
 
 
-def _window(v: _HunterView) -> Mapping[str, Any]:
+def _window(v: HunterView) -> Mapping[str, Any]:
     return v.waiting
 
 
-def _fight(v: _HunterView) -> Mapping[str, Any]:
+def _fight(v: HunterView) -> Mapping[str, Any]:
     return v.waiting.get("combat") or {}
 
 
-def _advance_planning(v: _HunterView) -> bool:
+def _advance_planning(v: HunterView) -> bool:
     """+1 to the Hunters' initiative this round: worth it when a Hunter's chit can hurt
     Dracula, when a Hunter is hurt or bitten, or to answer Dracula's Trap."""
     fight = _fight(v)
@@ -128,13 +129,13 @@ def _advance_planning(v: _HunterView) -> bool:
     return weak
 
 
-def _dawn_raid(v: _HunterView) -> bool:
+def _dawn_raid(v: HunterView) -> bool:
     """A fight with Dracula by Day: he has no Fang or Hypnosis (no bite) and few ways
     out; always worth it in a fight with him."""
     return _fight(v).get("side") == "dracula"
 
 
-def _escape_route(v: _HunterView) -> bool:
+def _escape_route(v: HunterView) -> bool:
     """Avoid an Encounter or Dracula the Hunter cannot face: Agents when hurt, Dracula
     when bitten or hurt without a Weapon that harms him."""
     w = _window(v)
@@ -154,7 +155,7 @@ def _escape_route(v: _HunterView) -> bool:
         or (wounds >= HURT + 2 and not v.group_hurts_dracula())
 
 
-def _pre_warned(v: _HunterView) -> bool:
+def _pre_warned(v: HunterView) -> bool:
     """Discard a revealed Encounter unfaced: a Vampire the Hunters cannot stake (off the
     Chart at once, as good as destroyed), or the nastiest Encounters."""
     kind = encounter_kind(v.bot.rules, str(_window(v).get("chit", "")))
@@ -164,7 +165,7 @@ def _pre_warned(v: _HunterView) -> bool:
     return nasty >= NASTY_AT or (nasty >= 2.0 and v.me["wounds"] >= HURT)
 
 
-def _good_luck(v: _HunterView) -> bool:
+def _good_luck(v: HunterView) -> bool:
     """Roll again after a die that went badly where it matters."""
     rolled = _window(v).get("die_roll") or {}
     what, roll = rolled.get("what"), int(rolled.get("roll", 0))
@@ -182,7 +183,7 @@ def _good_luck(v: _HunterView) -> bool:
     return roll in BAD_ROLL.get(str(what), ())
 
 
-def _initiative_lost_badly(v: _HunterView, roll: int, other: int) -> bool:
+def _initiative_lost_badly(v: HunterView, roll: int, other: int) -> bool:
     """The Hunters' initiative die loses (modifiers counted) in a fight that matters."""
     fight = _fight(v)
     if not fight:
@@ -204,18 +205,18 @@ def _initiative_lost_badly(v: _HunterView, roll: int, other: int) -> bool:
     return any(v.obs["hunters"][h]["wounds"] >= HURT - 2 for h in fighters)
 
 
-def _great_strength(v: _HunterView) -> bool:
+def _great_strength(v: HunterView) -> bool:
     """Not bitten: always worth it (a second bite makes a Vampire of him)."""
     return True
 
 
-def _heavenly_host(v: _HunterView) -> bool:
+def _heavenly_host(v: HunterView) -> bool:
     """Move a Host (or place the bonus one) over a Town Dracula may be in: if he is there
     he must say so and leave; if not, one more place is ruled out and barred to him."""
     return not v.shown_at and 1 < len(v.towns_possible) <= 8 and bool(v.host_towns())
 
 
-def _heroic_leap(v: _HunterView) -> bool:
+def _heroic_leap(v: HunterView) -> bool:
     """Instead of normal combat: fatal to a Dracula with no Blood Points left (he has
     fled); otherwise worth the Wounds only for a fresh Hunter who cannot hurt him, or
     one who would risk a second bite in normal combat."""
@@ -226,19 +227,19 @@ def _heroic_leap(v: _HunterView) -> bool:
     return v.me["bitten"] or not v.group_hurts_dracula()
 
 
-def _hired_scouts(v: _HunterView) -> bool:
+def _hired_scouts(v: HunterView) -> bool:
     """Scouts into the two most suspect Towns no Hunter will search soon (the Vampires
     are in the Towns Dracula has been through)."""
     return len([t for t, s in v.scout_targets() if s >= 0.35]) >= 2
 
 
-def _hypnosis(v: _HunterView) -> bool:
+def _hypnosis(v: HunterView) -> bool:
     """A bitten Hunter's lost turn buys Dracula's place and next move: worth it when
     the Hunters have lost track of him."""
     return not v.shown_at and len(v.possible) >= 4
 
 
-def _newspaper_reports(v: _HunterView) -> bool:
+def _newspaper_reports(v: HunterView) -> bool:
     """Dracula's piece goes on the map until his next move: worth most when the trail is
     wide and the Hunters yet to move this turn are likely to reach him (or, on a very wide
     trail, for the knowledge alone: the tracker starts again from one place)."""
@@ -247,36 +248,36 @@ def _newspaper_reports(v: _HunterView) -> bool:
     return len(v.possible) >= WIDE_TRAIL or v.reach_share() >= REACH_SHARE
 
 
-def _sensationalist_press(v: _HunterView) -> bool:
+def _sensationalist_press(v: HunterView) -> bool:
     """Two Towns, one his: worth it when the possible places are many."""
     return not v.shown_at and len(v.possible) >= 6
 
 
-def _shipping_agents(v: _HunterView) -> bool:
+def _shipping_agents(v: HunterView) -> bool:
     """Face up for good: play it once Dracula may be at sea."""
     board = v.bot.board
     return any(board.is_sea(p) for p in v.possible)
 
 
-def _stormy_seas(v: _HunterView) -> bool:
+def _stormy_seas(v: HunterView) -> bool:
     """Name a Sea Sector Dracula may be in: if he is there he is driven into a Port."""
     hunters_at = {h["location"] for h in v.obs["hunters"].values()}
     return any(v.bot.board.is_sea(p) and p not in hunters_at for p in v.possible)
 
 
-def _excellent_weather(v: _HunterView) -> bool:
+def _excellent_weather(v: HunterView) -> bool:
     """Four Sea Moves: for a Hunter at sea, to reach land (and the hunt) sooner."""
     return v.here is not None and v.bot.board.is_sea(v.here)
 
 
-def _re_equip(v: _HunterView) -> bool:
+def _re_equip(v: HunterView) -> bool:
     """Swap a poor Weapon for the best in the Pool (a Stake or Holy Water)."""
     if v.me["bitten"] and "holy_water" not in v.weapons and v.weapons:
         return True  # for Holy Water, to treat the bite
     return any(WEAPON_VALUE.get(w, 5.0) <= 5.0 for w in v.weapons)
 
 
-def _chartered_carriage_window(v: _HunterView) -> bool:
+def _chartered_carriage_window(v: HunterView) -> bool:
     """In answer to False Tip-off: the two cards cancel, the Hunter rolls as normal."""
     return True
 
@@ -293,7 +294,7 @@ _HUNTER_RULES = {
 }
 
 
-def hunter_step_value(v: _HunterView, action: Action) -> float | None:
+def hunter_step_value(v: HunterView, action: Action) -> float | None:
     """A choice a Hunter's card asks for (None: not a card's choice)."""
     card = str(v.waiting.get("card", ""))
     if isinstance(action, ChoosePlace):
@@ -326,7 +327,7 @@ def hunter_step_value(v: _HunterView, action: Action) -> float | None:
 # ---------------------------------------------------------------------------------------
 # Dracula's cards
 # ---------------------------------------------------------------------------------------
-def dracula_card_value(v: _DraculaView, action: PlayEvent) -> float:
+def dracula_card_value(v: DraculaView, action: PlayEvent) -> float:
     """The score of Dracula playing ``action.card`` now."""
     rule = _DRACULA_RULES.get(action.card)
     if rule is None:
@@ -334,19 +335,19 @@ def dracula_card_value(v: _DraculaView, action: PlayEvent) -> float:
     return _play(rule(v))
 
 
-def _hunter_of(v: _DraculaView) -> Mapping[str, Any]:
+def _hunter_of(v: DraculaView) -> Mapping[str, Any]:
     seat = str(v.waiting.get("hunter", ""))
     hunters: Mapping[str, Mapping[str, Any]] = v.obs["hunters"]
     return hunters.get(seat, {})
 
 
-def _near_me(v: _DraculaView, place: str | None, reach: int) -> bool:
+def _near_me(v: DraculaView, place: str | None, reach: int) -> bool:
     """Whether ``place`` is within ``reach`` moves of Dracula or of a Vampire of his."""
     spots = [v.here, *v.vampire_towns()]
     return any(v.geo.distance(place, s) <= reach for s in spots if s)
 
 
-def _devilish_power(v: _DraculaView) -> bool:
+def _devilish_power(v: DraculaView) -> bool:
     """Cancel the Hunters' most dangerous cards; lesser ones only with power to spare.
     (In his Movement Phase it discards Shipping Agents: only with a second copy.)"""
     mine = v.event_cards
@@ -360,7 +361,7 @@ def _devilish_power(v: _DraculaView) -> bool:
     return threat >= CANCEL_AT or (spare and threat >= CANCEL_SPARE_AT)
 
 
-def _trap(v: _DraculaView) -> bool:
+def _trap(v: DraculaView) -> bool:
     """+1 to his initiative: in his own fights unless he is only trying to escape; for
     his Agents when their foe is badly hurt, or to answer Advance Planning."""
     fight = v.waiting.get("combat") or {}
@@ -375,12 +376,12 @@ def _trap(v: _DraculaView) -> bool:
                for h in fight.get("hunters", []))
 
 
-def _wild_horses(v: _DraculaView) -> bool:
+def _wild_horses(v: DraculaView) -> bool:
     """Drag a Hunter who is closing in on him or on a Vampire of his away."""
     return _near_me(v, _hunter_of(v).get("location"), 2)
 
 
-def _false_tip_off(v: _DraculaView) -> bool:
+def _false_tip_off(v: DraculaView) -> bool:
     """Make a Hunter miss his train when the rails could bring him near."""
     place = _hunter_of(v).get("location")
     board = v.bot.board
@@ -390,23 +391,23 @@ def _false_tip_off(v: _DraculaView) -> bool:
     return any(_near_me(v, t, 1) for t in reach) or len(v.event_cards) >= 3
 
 
-def _seduction(v: _DraculaView) -> bool:
+def _seduction(v: DraculaView) -> bool:
     """A Vampire found: it bites the Hunter whatever his weapons and comes home."""
     return True
 
 
-def _vampiric_influence(v: _DraculaView) -> bool:
+def _vampiric_influence(v: DraculaView) -> bool:
     """Make a Hunter near him declare his next move (so Dracula can keep clear)."""
     return _near_me(v, _hunter_of(v).get("location"), 2) or len(v.event_cards) >= 3
 
 
-def _hour_of_darkness(v: _DraculaView) -> bool:
+def _hour_of_darkness(v: DraculaView) -> bool:
     """Night: all his chits (Fang, Hypnosis, Bat and Mist) - always better for him."""
     fight = v.waiting.get("combat") or {}
     return fight.get("side") == "dracula"
 
 
-def _rage(v: _DraculaView) -> bool:
+def _rage(v: DraculaView) -> bool:
     """Snatch a Weapon when strong enough to fight on without escaping for a while."""
     fight = v.waiting.get("combat") or {}
     armed = sum(int(v.obs["hunters"].get(h, {}).get("weapon_chits", 0))
@@ -414,26 +415,26 @@ def _rage(v: _DraculaView) -> bool:
     return fight.get("side") == "dracula" and v.blood >= 7 and armed >= 1
 
 
-def _customs_search(v: _DraculaView) -> bool:
+def _customs_search(v: DraculaView) -> bool:
     """All his Weapons lost and a turn missed: worth it on any armed Hunter."""
     return int(_hunter_of(v).get("weapon_chits", 0)) >= 1
 
 
-def _szgany_reinforcements(v: _DraculaView) -> bool:
+def _szgany_reinforcements(v: DraculaView) -> bool:
     return True
 
 
-def _control_storms(v: _DraculaView) -> bool:
+def _control_storms(v: DraculaView) -> bool:
     """Blow a Hunter at sea off course when he sails towards him."""
     return _near_me(v, _hunter_of(v).get("location"), 3)
 
 
-def _walpurgis_nacht(v: _DraculaView) -> bool:
+def _walpurgis_nacht(v: DraculaView) -> bool:
     """Three Blood Points back for a quiet turn: when hurt and no Hunter is at hand."""
     return v.blood <= 8 and v.nearest_hunter(v.here) >= 2 and not v.must_leave
 
 
-def _evasion(v: _DraculaView) -> bool:
+def _evasion(v: DraculaView) -> bool:
     """Anywhere on the map, in secret: when cornered (every move ends within a Hunter's
     reach) or found with Hunters close."""
     here = v.here
@@ -456,7 +457,7 @@ _DRACULA_RULES = {
 }
 
 
-def dracula_step_value(v: _DraculaView, action: Action) -> float | None:
+def dracula_step_value(v: DraculaView, action: Action) -> float | None:
     """A choice Dracula's card (or a Hunter's card) asks of him (None: not a card's)."""
     card = str(v.waiting.get("card", ""))
     if isinstance(action, ChoosePlace):

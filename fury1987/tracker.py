@@ -58,6 +58,8 @@ CASTLE_TURNS_LIMIT = 3
 CONSUME_GAIN = 2
 #: Clues that are one of Dracula's moves (a checkpoint for drawing secret histories).
 MOVE_KINDS = frozenset({"turn", "bat", "evasion"})
+#: Clues that only strike hypotheses out (or change nothing).
+FILTER_KINDS = frozenset({"search", "where", "box"})
 
 
 @attrs.frozen(eq=False)
@@ -75,6 +77,10 @@ class Geometry:
     road_to: Array
     sea_from: Array
     sea_to: Array
+    #: Each place's neighbours by Road and by Sea, in the edges' order (a row per place,
+    #: padded with -1).
+    road_table: Array
+    sea_table: Array
     castle: int
     none: int
     hops: Array
@@ -131,6 +137,13 @@ def geometry_of(board: Board) -> Geometry:
 
     road_from, road_to = edges(board.road)
     sea_from, sea_to = edges(board.sea)
+
+    def table(kind: Mapping[str, tuple[str, ...]]) -> Array:
+        found = np.full((len(places) + 1, max(len(kind[p]) for p in places)), -1,
+                        dtype=np.int64)
+        for a in places:
+            found[index[a], :len(kind[a])] = [index[b] for b in kind[a]]
+        return found
     cut_off = np.array([board.land_distance(p, CASTLE_DRACULA) is None for p in places])
     hops = np.full((len(places) + 1, len(places) + 1), 1 << 20, dtype=np.int64)
     for source in places:  # moves by Road or Sea between every two places
@@ -152,6 +165,7 @@ def geometry_of(board: Board) -> Geometry:
         is_port=np.array([board.is_port(p) for p in places] + [False]),
         cut_off=np.append(cut_off, False), sea_bit=sea_bit,
         road_from=road_from, road_to=road_to, sea_from=sea_from, sea_to=sea_to,
+        road_table=table(board.road), sea_table=table(board.sea),
         castle=index[CASTLE_DRACULA], none=len(places), hops=hops)
 
 
@@ -207,6 +221,7 @@ class Tracker:
         self.exact = True
         self._digest = _digest_for(geometry.board)
         self._segments: dict[tuple[int, int], tuple[Array, Array, Array]] = {}
+        self._weights: tuple[Array | None, dict[str, int]] = (None, {})
 
     # -- reading ---------------------------------------------------------------------------
     def possible_places(self) -> list[str]:
@@ -217,11 +232,12 @@ class Tracker:
         """How many hypotheses (his box, the Local Rumours' box, his Blood Points...) put
         Dracula in each possible place, in map order: the more ways he could be there,
         the likelier."""
-        if not len(self.rows.codes):
-            return {}
-        g = self.geometry
-        counts = np.bincount(g.decode(self.rows.codes)[0], minlength=len(g.places))
-        return {g.places[int(i)]: int(counts[i]) for i in np.flatnonzero(counts)}
+        codes = self.rows.codes
+        if self._weights[0] is not codes:  # worked out once per set of hypotheses
+            g = self.geometry
+            counts = np.bincount(g.decode(codes)[0], minlength=len(g.places)).tolist()
+            self._weights = (codes, {g.places[i]: n for i, n in enumerate(counts) if n})
+        return dict(self._weights[1])
 
     def hypotheses(self) -> list[tuple[str, str | None, int, int]]:
         """Every hypothesis as (place, Local Rumours, Blood Points, aux)."""
@@ -428,10 +444,12 @@ class Tracker:
         twin.exact = self.exact
         twin._digest = self._digest.copy()
         twin._segments = self._segments  # keyed by the arrays they were computed from
+        twin._weights = self._weights
         return twin
 
-    def update(self, clues: Sequence[Mapping[str, Any]]) -> None:
-        """Take in the clues not yet read."""
+    def update(self, clues: Sequence[Mapping[str, Any]], digested: Any = None) -> None:
+        """Take in the clues not yet read (``digested``: the fingerprint's digest of all
+        of them, when the caller has it already)."""
         while self.processed < len(clues):
             i = self.processed
             clue = clues[i]
@@ -444,8 +462,11 @@ class Tracker:
             else:
                 self.rows = self._apply(clue, i, self.rows, (), 0)
             self._note_box(clue, i)
-            self._digest.update(json.dumps(clue, sort_keys=True).encode())
+            if digested is None:
+                self._digest.update(json.dumps(clue, sort_keys=True).encode())
             self.processed += 1
+        if digested is not None:
+            self._digest = digested.copy()
 
     @property
     def key(self) -> str:
@@ -576,11 +597,16 @@ class Tracker:
         elif kind == "driven":
             rows = self._driven(clue, rows)
         # Close the obligations that end here: their flag must be set.
+        closed = False
         for b, o in enumerate(obligations):
             if o.end == i:
                 keep = (rows.flags >> b) & 1 == 1
                 rows = Rows(rows.codes[keep], rows.flags[keep] & ~(1 << b))
-        return rows.unique(bits) if dedupe else rows
+                closed = True
+        # (the rows come in sorted and distinct: a clue that only filters keeps them so)
+        if not dedupe or (kind in FILTER_KINDS and not closed):
+            return rows
+        return rows.unique(bits)
 
     def _search(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
         g = self.geometry
@@ -747,7 +773,7 @@ class Tracker:
         blocked = g.mask(clue.get("blocked", ()))  # Stormy Seas
         if not consumed:
             land = np.flatnonzero(~at_sea)
-            pos, to = _expand(loc[land], g.road_from, g.road_to)
+            pos, to = _expand(loc[land], g.road_table)
             s = land[pos]
             ok = ~hosts[to]
             s, to = s[ok], to[ok]
@@ -756,14 +782,14 @@ class Tracker:
             may = ~at_sea & g.is_port[loc]
             may &= g.cut_off[loc] if fleeing else bp >= 2
             ports = np.flatnonzero(may)
-            pos, to = _expand(loc[ports], g.sea_from, g.sea_to)
+            pos, to = _expand(loc[ports], g.sea_table)
             s = ports[pos]
             ok = ~blocked[to]
             s, to = s[ok], to[ok]
             parts.append((s, to, loc[s], np.maximum(bp[s] - 1, -12), g.sea_bit[to]))
             # At Sea: sail to a Sector not yet visited, or disembark at another Port.
             seas = np.flatnonzero(at_sea)
-            pos, to = _expand(loc[seas], g.sea_from, g.sea_to)
+            pos, to = _expand(loc[seas], g.sea_table)
             s = seas[pos]
             to_sea = g.is_sea[to]
             open_ = np.where(to_sea, ~blocked[to], (to != rum[s]) & ~hosts[to])
@@ -804,19 +830,16 @@ def _steer(candidates: list[int], pending: Sequence[tuple[int, int, int, int, st
     return [code for score, code in feasible if score == best]
 
 
-def _expand(sources: Array, edge_from: Array, edge_to: Array) -> tuple[Array, Array]:
-    """For each source position, every edge leaving its place: (position index, target)."""
+def _expand(sources: Array, table: Array) -> tuple[Array, Array]:
+    """For each source position, every edge leaving its place, in order: (position
+    index, target)."""
     if not len(sources):
         empty = np.zeros(0, dtype=np.int64)
         return empty, empty
-    order = np.argsort(edge_from, kind="stable")
-    ef, et = edge_from[order], edge_to[order]
-    starts = np.searchsorted(ef, sources, side="left")
-    ends = np.searchsorted(ef, sources, side="right")
-    counts = ends - starts
-    pos = np.repeat(np.arange(len(sources)), counts)
-    offsets = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
-    targets = et[np.repeat(starts, counts) + offsets]
+    neighbours = table[sources]
+    edge = neighbours >= 0
+    pos: Array = np.nonzero(edge)[0]
+    targets: Array = neighbours[edge]
     return pos, targets
 
 
@@ -859,11 +882,12 @@ def _digest_for(board: Board) -> Any:
     return digest
 
 
-def _fingerprint(board: Board, clues: Sequence[Mapping[str, Any]]) -> str:
+def _fingerprint(board: Board, clues: Sequence[Mapping[str, Any]]) -> tuple[str, Any]:
+    """The key of the map and the clues (as :attr:`Tracker.key`), and its digest."""
     digest = _digest_for(board)
     for clue in clues:
         digest.update(json.dumps(clue, sort_keys=True).encode())
-    return f"{len(clues)}:{digest.hexdigest()}"
+    return f"{len(clues)}:{digest.hexdigest()}", digest
 
 
 def tracker_of(state: FuryState) -> Tracker:
@@ -880,13 +904,13 @@ def tracker_of(state: FuryState) -> Tracker:
         tracker = tracker.clone()
         tracker.update(state.clues)
     else:
-        key = _fingerprint(state.board, state.clues)
+        key, digest = _fingerprint(state.board, state.clues)
         known = _KNOWN.get(key)
         if known is not None:
             state._tracker = known
             return known
         tracker = Tracker(geometry_of(state.board))
-        tracker.update(state.clues)
+        tracker.update(state.clues, digest)
         if len(_KNOWN) >= _KNOWN_LIMIT:
             _KNOWN.pop(next(iter(_KNOWN)))
         _KNOWN[key] = tracker

@@ -8,12 +8,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from fury1987.actions import (
+    PASS,
+    STAY_PUT,
     ChoosePlace,
     DiscardEvent,
     NoEvent,
     PlayEvent,
 )
+from fury1987.bot_common import FAR
 from fury1987.bots import DraculaBot, HunterBot
+from fury1987.dracula_bot import DraculaView
+from fury1987.hunter_bot import HunterView
 from fury1987.state import DRACULA
 from gothic_kernel import Action
 
@@ -321,13 +326,12 @@ def test_jonathan_harker_searches_the_likeliest_town() -> None:
 
 
 def test_dracula_consumes_no_vampire_near_a_stalemate() -> None:
-    from fury1987.bots import FAR, _DraculaView
 
     obs = dracula_obs(location="london", blood_points=3, chart={"galway": "vampire"})
     obs["waiting_for"] = {"kind": "dracula_movement"}
-    assert _DraculaView(DraculaBot(RULES, 1), obs).consume_value("galway") > -FAR
+    assert DraculaView(DraculaBot(RULES, 1), obs).consume_value("galway") > -FAR
     obs["vampires_destroyed"] = 5  # consuming would turn a Stalemate into a defeat
-    assert _DraculaView(DraculaBot(RULES, 1), obs).consume_value("galway") == -FAR
+    assert DraculaView(DraculaBot(RULES, 1), obs).consume_value("galway") == -FAR
 
 
 # -- the public facts the bots read ---------------------------------------------------------
@@ -393,12 +397,11 @@ def test_a_hunter_foresees_dracula_going_for_the_bite_of_a_bitten_hunter() -> No
     """The forecast runs Dracula's own reckoning on what he can see: against a bitten
     Hunter (Dracula +1 to initiative, a second bite makes a Vampire) Fang and Hypnosis
     are likelier than a flight as a Bat; every chit he may choose keeps some weight."""
-    from fury1987.bots import _HunterView
 
     night = fight(stage="choose", chosen={})
     obs = hunter_obs(waiting_for={"kind": "combat", **night})
     obs["hunters"]["godalming"]["bitten"] = True
-    view = _HunterView(HunterBot(RULES, 1), "godalming", obs)
+    view = HunterView(HunterBot(RULES, 1), "godalming", obs)
     forecast = view._dracula_forecast(obs["waiting_for"], 1, None)
     assert abs(sum(forecast.values()) - 1.0) < 1e-9
     assert "dodge" not in forecast  # no Dodge in the first round (Restrictions on Combat)
@@ -414,3 +417,29 @@ def test_suspicion_grows_faster_where_no_hunter_is_at_hand() -> None:
     bot.remember(obs, ["brussels", "athens"])
     row = bot.geo.index
     assert bot.suspicion[row["athens"]] > bot.suspicion[row["brussels"]] > 0.0
+
+
+def test_a_weak_lone_hunter_shuns_the_places_dracula_can_reach() -> None:
+    """Dracula's bot walks in on a lone Hunter badly wounded or bitten: such a Hunter
+    counts against a place the share of Dracula's possible places a move from it; a fit
+    Hunter, or one in a group, does not."""
+    obs = hunter_obs(possible_dracula_locations=["brussels", "athens"])
+    assert STATE.board.road["paris"] and "brussels" in STATE.board.road["paris"]
+    fit = HunterView(HunterBot(RULES, 1), "godalming", obs)
+    assert fit._exposure("paris") == 0.0
+    obs["hunters"]["godalming"]["wounds"] = 8
+    weak = HunterView(HunterBot(RULES, 1), "godalming", obs)
+    assert weak._exposure("paris") > 0.0
+    assert weak._exposure("lisbon") == 0.0  # no possible place within a move
+    obs["groups"] = [["godalming", "seward"]]
+    assert HunterView(HunterBot(RULES, 1), "godalming", obs)._exposure("paris") == 0.0
+
+
+def test_a_poorly_armed_hunter_passes_for_a_stake_while_a_sighted_vampire_waits() -> None:
+    legal: list[Action] = [PASS, STAY_PUT]
+    obs = hunter_obs(possible_dracula_locations=["brussels"], sightings={"amsterdam": "vampire"},
+                     waiting_for={"kind": "hunter_movement", "seat": "godalming"})
+    obs["hunters_secrets"]["godalming"]["weapons"] = ["rifle", "pistol"]
+    assert HunterBot(RULES, 1).choose("godalming", obs, legal) == PASS
+    obs["sightings"] = {}  # nothing waits for a Stake: Dracula is near, he stays armed
+    assert HunterBot(RULES, 1).choose("godalming", obs, legal) == STAY_PUT
