@@ -47,14 +47,30 @@ def in_play(state: DRState) -> list[Figure]:
     return [f for f in state.figures.values() if f.id not in exited]
 
 
+def _sides_in_play(state: DRState) -> tuple[list[Figure], list[Figure]]:
+    """The hunters of the hunters' seat and the vampires of the vampires' seat still in
+    the game (one pass: this is asked after every action)."""
+    exited, rules = state.exited, state.rules
+    hunter_kinds, vampire_kinds = rules.hunter_kinds, rules.vampire_kinds
+    hunters: list[Figure] = []
+    vampires: list[Figure] = []
+    for f in state.figures.values():
+        if f.id in exited:
+            continue
+        if f.seat == "hunters":
+            if f.kind in hunter_kinds:
+                hunters.append(f)
+        elif f.seat == "vampires" and f.kind in vampire_kinds:
+            vampires.append(f)
+    return hunters, vampires
+
+
 def check_victory(state: DRState, end_of_turn: bool = False) -> Outcome | None:
     """Who has won now (None: play on); ``end_of_turn``: the turn is over, so the turn
     limit counts."""
     if state.options["multiplayer"]:
         return _multiplayer(state, end_of_turn)
-    figs = in_play(state)
-    hunters = [f for f in figs if f.seat == "hunters" and f.kind in state.rules.hunter_kinds]
-    vampires = [f for f in figs if f.seat == "vampires" and f.kind in state.rules.vampire_kinds]
+    hunters, vampires = _sides_in_play(state)
     goal = state.rules.adventure["goal"]
     adventure = _ADVENTURES.get(goal)
     outcome = adventure(state, hunters, vampires) if adventure else None
