@@ -65,6 +65,16 @@ def copy_and_save_cost(repeats: int = 2000) -> tuple[float, float, float, int]:
     return clone, save, load, len(text)
 
 
+def clone_growth(repeats: int = 2000) -> tuple[float, float]:
+    """Microseconds per clone 50 and 2000 random actions into the same game: the clue
+    record, Dracula's trail and the log are shared, so the two should be alike."""
+    costs = []
+    for actions in (50, 2000):
+        state = mid_game(actions)
+        costs.append(min(timeit.repeat(state.clone, number=repeats, repeat=5)) / repeats * 1e6)
+    return costs[0], costs[1]
+
+
 def combat_rounds(rounds: int = 20_000) -> float:
     """Rounds per second of the pure resolver (combat_round.resolve_round), with random
     chits on both sides of the Combat Action Board."""
@@ -113,6 +123,8 @@ def main(games: int = 20) -> None:
           f"{per_second:.2f} whole games/s, {length:,} actions a game")
     clone, save, load, size = copy_and_save_cost()
     print(f"  clone:         {clone:>10.1f} µs per state (300 random actions in)")
+    early, late = clone_growth()
+    print(f"  clone growth:  {early:>10.1f} µs at 50 actions, {late:.1f} µs at 2000")
     print(f"  to_json:       {save:>10.0f} µs per save ({size / 1024:.0f} KiB)")
     print(f"  from_json:     {load:>10.0f} µs per load")
     print(f"  combat rounds: {combat_rounds():>10,.0f} rounds/s (combat_round.resolve_round)")

@@ -28,6 +28,17 @@ class MoveTo(Action):
     to: str
 
 
+_MOVES: dict[str, MoveTo] = {}
+
+
+def move_to(place: str) -> MoveTo:
+    """``MoveTo(place)``, one object per place (every turn lists the moves again)."""
+    found = _MOVES.get(place)
+    if found is None:
+        found = _MOVES[place] = MoveTo(place)
+    return found
+
+
 @attrs.frozen
 class Pass(Action):
     """Pass instead of moving (then swap chits: Movement - Passing)."""

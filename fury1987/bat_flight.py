@@ -13,7 +13,7 @@ import attrs
 
 from gothic_kernel import Action, event
 
-from .actions import STAY_PUT, MoveTo
+from .actions import STAY_PUT, MoveTo, move_to
 from .decisions import DraculaDecides
 from .labels import label, stay
 from .seats import DRACULA_SCOPE
@@ -53,19 +53,19 @@ class BatFlight(DraculaDecides):
 def bat_flight_options(state: FuryState, record: BatFlight) -> list[Action]:
     """Ruling: the bat flies to a Town next to this one by Road (never a Host Town); with
     none, Dracula stays."""
-    found: list[Action] = [MoveTo(t) for t in state.board.road[record.town]
+    found: list[Action] = [move_to(t) for t in state.board.road[record.town]
                            if t not in state.hosts]
     return found or [STAY_PUT]
 
 
 def apply_bat_flight(state: FuryState, record: BatFlight, seat: str, action: Action) -> None:
     d = state.dracula
-    d.history.append(hypothesis_of(state))
+    d.history += (hypothesis_of(state),)
     state.stack.pop()
     if isinstance(action, MoveTo):
         d.rumours = record.town
         d.location = action.to
-        d.trail.append(action.to)
+        d.trail += (action.to,)
         d.shown_at = None
     state.clues.append({"k": "bat", "from": record.town, "hosts": sorted(state.hosts)})
     state.tell(event("bat_flight", f"Dracula flies as a bat to {d.location}",

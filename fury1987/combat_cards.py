@@ -35,6 +35,7 @@ from .events import (
 from .fight import Combat, start_hunters_attack
 from .hunters import ATTACKING_DRACULA_VALOUR, FightChoice
 from .labels import label
+from .records import evolve
 from .seats import DRACULA, HUNTER_NAMES
 from .state import counted
 from .victory import dracula_destroyed
@@ -67,7 +68,7 @@ class _TimeOfDay(CardRule):
     def takes_effect(self, state: FuryState, played: CardPlayed) -> None:
         combat = _combat(state)
         if combat is not None:
-            replace(state, combat, attrs.evolve(combat, time_cards=(*combat.time_cards,
+            replace(state, combat, evolve(combat, time_cards=(*combat.time_cards,
                                                                      played.card)))
 
 
@@ -94,9 +95,9 @@ class _InitiativeBonus(CardRule):
         effect = state.rules.events[played.card].effect
         amount = int(effect["amount"])
         if effect["side"] == "hunters":
-            new = attrs.evolve(combat, hunters_bonus=combat.hunters_bonus + amount)
+            new = evolve(combat, hunters_bonus=combat.hunters_bonus + amount)
         else:
-            new = attrs.evolve(combat, opponent_bonus=combat.opponent_bonus + amount)
+            new = evolve(combat, opponent_bonus=combat.opponent_bonus + amount)
         replace(state, combat, new)
 
 
@@ -161,7 +162,7 @@ def _rage_on(state: FuryState, victim: str) -> None:
         # Pool with the others when the fight is over (Reference 4 - Jonathan Harker).
         weapons = list(combat.harker_weapons)
         weapon = weapons.pop(state.dice.index(len(weapons)))
-        updated = attrs.evolve(combat, harker_weapons=tuple(weapons),
+        updated = evolve(combat, harker_weapons=tuple(weapons),
                                harker_spent=(*combat.harker_spent, weapon))
         state.say("rage_snatch", f"In his Rage Dracula snatches Jonathan Harker's {weapon}: "
                   "it goes back to the Pool after the fight", hunter=victim, weapon=weapon)
@@ -179,7 +180,7 @@ def _rage_on(state: FuryState, victim: str) -> None:
     state.say("rage_roll", f"Rage: Dracula may not attempt an Escape until "
               f"{counted(roll, 'round')} {'has' if roll == 1 else 'have'} been fought",
               roll=roll)
-    replace(state, combat, attrs.evolve(updated, rage_through=max(through, 1)))
+    replace(state, combat, evolve(updated, rage_through=max(through, 1)))
 
 
 # -- Great Strength -----------------------------------------------------------------------
@@ -199,11 +200,11 @@ class GreatStrength(CardRule):
     def takes_effect(self, state: FuryState, played: CardPlayed) -> None:
         bite = find(state, PendingBite)
         if bite is not None and bite.hunter == played.holder:
-            replace(state, bite, attrs.evolve(bite, resisted=True))
+            replace(state, bite, evolve(bite, resisted=True))
             return
         combat = _combat(state)
         if combat is not None:
-            replace(state, combat, attrs.evolve(
+            replace(state, combat, evolve(
                 combat, great_strength=(*combat.great_strength, played.holder)))
 
 

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
-
 from .combat_round import RoundOutcome
 from .combat_tables import MORTAL_WOUND
+from .records import evolve
 from .seats import DRACULA, HARKER, HUNTER_NAMES, HUNTERS
 from .victory import DESTROYING_DRACULA_VALOUR, dracula_destroyed
 from .wording import fighter_name
@@ -40,7 +39,7 @@ def defer_bullets(out: RoundOutcome) -> tuple[RoundOutcome, tuple[tuple[str, int
     for hunter, _ in bullets:
         if (hunter, "sacred_bullets") in discarded:
             discarded.remove((hunter, "sacred_bullets"))
-    return attrs.evolve(out, discarded=tuple(discarded)), bullets
+    return evolve(out, discarded=tuple(discarded)), bullets
 
 
 def reveal_weapons(state: FuryState, record: Combat) -> None:
@@ -103,7 +102,7 @@ def apply_harker(state: FuryState, record: Combat, out: RoundOutcome) -> Combat:
             weapons.remove(weapon)
             spent.append(weapon)
     wounds = out.wounds_after.get(HARKER, record.harker_wounds)
-    record = attrs.evolve(record, harker_weapons=tuple(weapons), harker_spent=tuple(spent),
+    record = evolve(record, harker_weapons=tuple(weapons), harker_spent=tuple(spent),
                           harker_wounds=wounds)
     state.stack[-1] = record  # (his chits as they are now, should the game end here)
     if out.blood.lost > 0:

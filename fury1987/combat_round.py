@@ -55,6 +55,7 @@ from .combat_tables import (
     default_chits,
     default_tables,
 )
+from .records import evolve
 
 DRACULA = "dracula"
 """The fighter id of Dracula himself."""
@@ -359,7 +360,7 @@ class Engagement:
         """The lone opponent (Dracula) declares ``target`` among the Hunters."""
         if target not in self.hunters:
             raise IllegalAction(f"{target} is not fighting here", rule=RULE_GROUP_COMBAT)
-        return attrs.evolve(self, opponents_target=target)
+        return evolve(self, opponents_target=target)
 
     def check(self) -> None:
         """Raise unless the engagement is well formed with its targets declared."""
@@ -408,9 +409,9 @@ def team_up(engagements: Sequence[Engagement], fighter: str, is_hunter: bool,
         return (*engagements, duel)
     joined = engagements[option]
     if is_hunter:
-        joined = attrs.evolve(joined, hunters=(*joined.hunters, fighter))
+        joined = evolve(joined, hunters=(*joined.hunters, fighter))
     else:
-        joined = attrs.evolve(joined, opponents=(*joined.opponents, fighter))
+        joined = evolve(joined, opponents=(*joined.opponents, fighter))
     return tuple(joined if i == option else e for i, e in enumerate(engagements))
 
 
@@ -608,7 +609,7 @@ class RoundOutcome:
         others treated as Par ("regardless of what they should have been")."""
         chosen = set(self.applied)
         return tuple(
-            p if p in chosen else attrs.evolve(p, result=PARRY)
+            p if p in chosen else evolve(p, result=PARRY)
             for found in self.engagements for p in found.pairings
         )
 
@@ -619,7 +620,7 @@ class RoundOutcome:
 
     def next_conditions(self, previous: ChoiceConditions) -> ChoiceConditions:
         """The next round's :class:`ChoiceConditions` for Dracula."""
-        return attrs.evolve(previous, round_number=previous.round_number + 1,
+        return evolve(previous, round_number=previous.round_number + 1,
                             dodge_or_escape_only=self.dracula_restricted_next_round)
 
 

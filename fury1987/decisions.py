@@ -49,6 +49,7 @@ from gothic_kernel import Action
 from gothic_kernel.decisions import Decision
 
 from .labels import label
+from .records import evolve
 from .seats import DRACULA
 from .wording import seat_name
 
@@ -217,5 +218,5 @@ def update_action(state: FuryState, **changes: Any) -> None:
     for i in range(len(stack) - 1, -1, -1):
         record = stack[i]
         if isinstance(record, ActionPhase):
-            state.stack[i] = attrs.evolve(record, **changes)
+            state.stack[i] = evolve(record, **changes)
             return

@@ -20,7 +20,7 @@ import attrs
 
 from gothic_kernel import Action, event
 
-from .actions import DO_NOTHING, PASS, STAY_PUT, ConsumeVampire, MoveTo, PlaceEncounter
+from .actions import DO_NOTHING, PASS, STAY_PUT, ConsumeVampire, MoveTo, PlaceEncounter, move_to
 from .actions import SwapEncounters as SwapAction
 from .bat_flight import BatFlight, apply_bat_flight, bat_flight_options
 from .board import CASTLE_DRACULA
@@ -192,7 +192,7 @@ def begin_turn(state: FuryState) -> None:
 def movement_options(state: FuryState) -> list[Action]:
     """Every move Dracula may make now (only he sees these)."""
     d = state.dracula
-    options: list[Action] = [MoveTo(p) for p in _destinations(state)]
+    options: list[Action] = [move_to(p) for p in _destinations(state)]
     stays = not d.at_sea and not d.fleeing and not d.must_leave
     if stays and len(d.encounter_set) <= ENCOUNTER_SET_SIZE:
         options.append(PASS)
@@ -292,7 +292,7 @@ def explain_movement(state: FuryState, action: Action) -> str:
 def apply_movement(state: FuryState, record: DraculaMovement, seat: str,
                    action: Action) -> None:
     d = state.dracula
-    d.history.append(hypothesis_of(state))
+    d.history += (hypothesis_of(state),)
     declared = state.cards.get("declared", {}).get(DRACULA)
     if declared is not None:
         # Hypnosis: he declared this move; it is public once made (Reference 4).
@@ -310,7 +310,7 @@ def apply_movement(state: FuryState, record: DraculaMovement, seat: str,
         consumed = True
     elif action == PASS:
         d.passed = True
-    d.trail.append(d.location or here)
+    d.trail += (d.location or here,)
     d.must_leave = False
     if state.cards.get("shipping_agents"):
         state.cards["sea_move"] = _sea_move(state, here, d.location or here)

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
-
 from gothic_kernel import Action, event
 
 from .actions import (
@@ -47,6 +45,7 @@ from .movement import (
     sea_moves,
     to_action_phase,
 )
+from .records import evolve
 from .seats import DRACULA, DRACULA_SCOPE, HUNTER_NAMES
 from .state import MAX_BLOOD_POINTS, counted
 from .tracker import hypothesis_of
@@ -182,7 +181,7 @@ class Evasion(CardRule):
         assert isinstance(action, ChoosePlace)
         state.stack.pop()
         d = state.dracula
-        d.history.append(hypothesis_of(state))
+        d.history += (hypothesis_of(state),)
         occupied = sorted({h.location for h in state.hunters.values()
                            if h.alive and h.location is not None
                            and state.board.is_town(h.location)})
@@ -196,7 +195,7 @@ class Evasion(CardRule):
         d.must_leave = False
         d.castle_turns = 0
         d.moved = True
-        d.trail.append(action.place)
+        d.trail += (action.place,)
         state.tell(event("evasion", f"Dracula evades to {action.place}", town=action.place),
                    DRACULA_SCOPE, event("evasion", "Dracula evades to a Town unknown"))
         state.seq.end_turn()
@@ -235,7 +234,7 @@ class DevilishPower(CardRule):
         target = find(state, CardPlayed)
         if target is not None and card_of(state, target.card).back == "cross" \
                 and not target.cancelled:
-            replace(state, target, attrs.evolve(target, cancelled=True))
+            replace(state, target, evolve(target, cancelled=True))
             return
         if state.cards.pop("shipping_agents", None):
             state.event_deck.discard("shipping_agents")
@@ -297,7 +296,7 @@ class ControlStorms(CardRule):
                   f"{' and '.join(HUNTER_NAMES[m] for m in group)} to {action.place}",
                   hunters=list(group), to=action.place)
         if state.board.is_sea(action.place):
-            state.stack[-1] = attrs.evolve(step, moves=step.moves + 1)
+            state.stack[-1] = evolve(step, moves=step.moves + 1)
             return
         state.stack.pop()
         _replace_movement(state, step.hunter, group)
@@ -387,6 +386,6 @@ class FalseTipOff(CardRule):
     def takes_effect(self, state: FuryState, played: CardPlayed) -> None:
         attempt = find(state, TrainAttempt)
         assert attempt is not None
-        replace(state, attempt, attrs.evolve(attempt, tip_off=True))
+        replace(state, attempt, evolve(attempt, tip_off=True))
         if not attempt.carriage:
             open_window(state, Timing.CATCHING_TRAIN, (attempt.seat,), hunter=attempt.seat)

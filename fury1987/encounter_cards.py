@@ -20,6 +20,7 @@ from .decisions import FuryDecision, current_action, find, replace, update_actio
 from .events import CardPlayed, CardRule, CardStep, EventWindow, Step, Timing, open_window
 from .fight import Combat, Stage
 from .labels import label
+from .records import evolve
 from .seats import DRACULA, HUNTER_NAMES
 from .wording import seat_name
 from .wounds import bite
@@ -52,7 +53,7 @@ class EscapeRoute(CardRule):
         if combat is not None and combat.stage in (Stage.START_CARDS, Stage.TIME,
                                                    Stage.CHOOSE) \
                 and combat.round == 1 and not combat.chosen:
-            replace(state, combat, attrs.evolve(combat, stage=Stage.AVOIDED))
+            replace(state, combat, evolve(combat, stage=Stage.AVOIDED))
         else:
             update_action(state, avoided=True)
         update_action(state, ended=True, hidden=True)

@@ -48,6 +48,7 @@ from .actions import CATCH_TRAIN, NO_EVENT, PASS, STAY_PUT, ChoosePlace, MoveTo,
 from .decisions import FuryDecision, current_action, find
 from .event_cards import TIMINGS, EventCard, default_events, effective_draws
 from .labels import label
+from .records import evolve
 from .seats import DRACULA, HUNTER_NAMES, HUNTERS
 from .wording import place_name, printed, seat_name
 
@@ -201,11 +202,16 @@ def open_window(state: FuryState, timing: Timing, seats: tuple[str, ...], *,
                 hunter: str = "", town: str = "", chit: str = "") -> bool:
     """Push a window for ``seats`` (in order) that hold cards of a kind it offers."""
     for_hunters, for_dracula = _kinds_in(timing)
-    asked = tuple(s for s in seats if hand(state, s) and (
-        for_dracula if s == DRACULA else for_hunters and state.hunters[s].alive))
+    asked: list[str] = []
+    for seat in seats:
+        if seat == DRACULA:
+            if for_dracula and state.dracula.events:
+                asked.append(seat)
+        elif for_hunters and state.hunters[seat].events and state.hunters[seat].alive:
+            asked.append(seat)
     if not asked:
         return False
-    state.stack.append(EventWindow(timing, asked, hunter=hunter, town=town, chit=chit))
+    state.stack.append(EventWindow(timing, tuple(asked), hunter=hunter, town=town, chit=chit))
     return True
 
 
@@ -248,10 +254,11 @@ class EventWindow(FuryDecision):
             if self.passes + 1 >= len(self.seats):
                 state.stack.pop()
             else:
-                state.stack[-1] = attrs.evolve(self, turn=turn, passes=self.passes + 1)
+                state.stack[-1] = EventWindow(self.timing, self.seats, turn, self.passes + 1,
+                                              self.hunter, self.town, self.chit, self.played)
             return
         assert isinstance(action, PlayEvent)
-        state.stack[-1] = attrs.evolve(self, turn=turn, passes=0,
+        state.stack[-1] = evolve(self, turn=turn, passes=0,
                                        played=(*self.played, action.card))
         play(state, seat, action.card, hunter=self.hunter, town=self.town, chit=self.chit)
 
@@ -454,7 +461,7 @@ class PlayAtOnce(FuryDecision):
             state.stack.pop()
             return
         card_id, rest = self.cards[0], self.cards[1:]
-        state.stack[-1] = attrs.evolve(self, cards=rest)
+        state.stack[-1] = evolve(self, cards=rest)
         holder = next((m for m in self.members if card_id in state.hunters[m].events), "")
         if holder:
             play(state, holder, card_id, hunter=self.seat, chit=",".join(self.members))
@@ -550,7 +557,7 @@ class DieRoll(FuryDecision):
 
     def run(self, state: FuryState) -> None:
         if not self.asked:
-            state.stack[-1] = attrs.evolve(self, asked=True)
+            state.stack[-1] = evolve(self, asked=True)
             open_window(state, Timing.AFTER_DIE_ROLL, HUNTERS, hunter=self.seat)
             return
         state.stack.pop()

@@ -78,6 +78,7 @@ from .fighters import (
     winner,
 )
 from .labels import label
+from .records import evolve
 from .seats import DRACULA, HARKER, HUNTER_NAMES, HUNTERS
 from .wording import fighter_name, names, result_in_words, seat_name
 
@@ -321,9 +322,9 @@ def apply(state: FuryState, record: Combat, seat: str, action: Action) -> None:
         state.hunters[seat].show("garlic")
         state.say("garlic", f"{HUNTER_NAMES[seat]} reveals Garlic: Dracula may not attempt an "
                   "Escape for the first three rounds", hunter=seat)
-        _replace(state, attrs.evolve(record, garlic_by=seat, stage=Stage.START_CARDS))
+        _replace(state, evolve(record, garlic_by=seat, stage=Stage.START_CARDS))
     elif action == KEEP_GARLIC:
-        _replace(state, attrs.evolve(record, garlic_asked=(*record.garlic_asked, seat)))
+        _replace(state, evolve(record, garlic_asked=(*record.garlic_asked, seat)))
     elif isinstance(action, ChooseChit):
         _choose(state, record, seat, action)
     elif isinstance(action, DeclareTarget):
@@ -332,19 +333,19 @@ def apply(state: FuryState, record: Combat, seat: str, action: Action) -> None:
         engagements = list(record.engagements)
         chosen = engagements[needed[0]]
         if action.fighter in HUNTER_SIDE:
-            chosen = attrs.evolve(chosen, hunters_target=action.target)
+            chosen = evolve(chosen, hunters_target=action.target)
         else:
             chosen = chosen.with_target(action.target)
         engagements[needed[0]] = chosen
         state.say("target_declared", f"{fighter_name(action.fighter)} attacks "
                   f"{fighter_name(action.target)}", fighter=action.fighter, target=action.target)
-        _replace(state, attrs.evolve(record, engagements=tuple(engagements)))
+        _replace(state, evolve(record, engagements=tuple(engagements)))
     elif isinstance(action, ChooseResult):
         choices = {**record.result_choices, str(action.engagement): action.option}
-        record = attrs.evolve(record, result_choices=choices)
+        record = evolve(record, result_choices=choices)
         _replace(state, record)
         if len(choices) == len(record.needs_choice):
-            _replace(state, attrs.evolve(record, stage=Stage.BITE_CARDS))
+            _replace(state, evolve(record, stage=Stage.BITE_CARDS))
     elif isinstance(action, TeamUp):
         _apply_team_up(state, record, action)
 
@@ -358,10 +359,10 @@ def _choose(state: FuryState, record: Combat, seat: str, action: ChooseChit) -> 
     fighters = fighters_engaged(record)
     pick = SimultaneousChoice(fighters, dict(record.chosen), rule=RULE_COMBAT)
     pick.commit(action.fighter, action.chit)
-    record = attrs.evolve(record, chosen=dict(pick.choices))
+    record = evolve(record, chosen=dict(pick.choices))
     if pick.complete:
         target = needing_target(record)
-        record = attrs.evolve(record, stage=Stage.TARGET if target is not None else Stage.BONUS)
+        record = evolve(record, stage=Stage.TARGET if target is not None else Stage.BONUS)
     _replace(state, record)
 
 
@@ -369,7 +370,7 @@ def _choose(state: FuryState, record: Combat, seat: str, action: ChooseChit) -> 
 def run(state: FuryState, record: Combat) -> None:
     match record.stage:
         case Stage.GARLIC:  # no one (left) to reveal Garlic
-            _replace(state, attrs.evolve(record, stage=Stage.START_CARDS))
+            _replace(state, evolve(record, stage=Stage.START_CARDS))
         case Stage.START_CARDS:
             _start_cards(state, record)
         case Stage.TIME:
@@ -377,11 +378,11 @@ def run(state: FuryState, record: Combat) -> None:
         case Stage.ROUND_CARDS:
             _round_cards(state, record)
         case Stage.TARGET:  # every target declared
-            _replace(state, attrs.evolve(record, stage=Stage.BONUS))
+            _replace(state, evolve(record, stage=Stage.BONUS))
         case Stage.BONUS:
             # Advance Planning, Trap: "after Combat Chits have been selected, but before
             # making Initiative Rolls" (Reference 4).
-            _replace(state, attrs.evolve(record, stage=Stage.ROLL))
+            _replace(state, evolve(record, stage=Stage.ROLL))
             open_window(state, Timing.BEFORE_INITIATIVE, _card_seats(state, record))
         case Stage.ROLL:
             _roll_initiative(state, record)
@@ -390,7 +391,7 @@ def run(state: FuryState, record: Combat) -> None:
         case Stage.RESOLVE:
             _resolve(state, record)
         case Stage.TEAM_UP:
-            _replace(state, attrs.evolve(record, stage=Stage.ROUND_CARDS))
+            _replace(state, evolve(record, stage=Stage.ROUND_CARDS))
         case Stage.AVOIDED:
             _avoided(state, record)
         case _:
@@ -407,21 +408,21 @@ def _card_seats(state: FuryState, record: Combat) -> tuple[str, ...]:
 def _start_cards(state: FuryState, record: Combat) -> None:
     """The start of combat: Dawn Raid, Hour of Darkness (before the time is rolled),
     Escape Route (before combat is entered into)."""
-    _replace(state, attrs.evolve(record, stage=Stage.TIME if record.side == "dracula"
+    _replace(state, evolve(record, stage=Stage.TIME if record.side == "dracula"
                                  else Stage.ROUND_CARDS))
     open_window(state, Timing.START_OF_COMBAT, _card_seats(state, record))
 
 
 def _round_cards(state: FuryState, record: Combat) -> None:
     """Rage, at the start of a round before the chits are chosen (never after Garlic)."""
-    _replace(state, attrs.evolve(record, stage=Stage.CHOOSE))
+    _replace(state, evolve(record, stage=Stage.CHOOSE))
     if record.side == "dracula" and record.garlic_by is None and record.rage_through == 0:
         open_window(state, Timing.START_OF_COMBAT_ROUND, (DRACULA,))
 
 
 def _bite_cards(state: FuryState, record: Combat) -> None:
     """Great Strength: a Hunter about to be bitten (Bite or Hyp) may play it."""
-    _replace(state, attrs.evolve(record, stage=Stage.RESOLVE))
+    _replace(state, evolve(record, stage=Stage.RESOLVE))
     found = results_found(state, record)
     picks = {int(k): v for k, v in record.result_choices.items()}
     threatened: list[str] = []
@@ -463,11 +464,11 @@ def _roll_time(state: FuryState, record: Combat) -> None:
     if time.roll is None:
         state.say("time_of_day", f"An Event Card decides: the fight takes place by "
                   f"{'Day' if time.daytime else 'Night'}", daytime=time.daytime)
-        _replace(state, attrs.evolve(record, daytime=time.daytime, stage=Stage.ROUND_CARDS))
+        _replace(state, evolve(record, daytime=time.daytime, stage=Stage.ROUND_CARDS))
         return
     state.say("time_of_day", f"Dracula rolls {time.roll}: the fight takes place by "
               f"{'Day' if time.daytime else 'Night'}", roll=time.roll, daytime=time.daytime)
-    _replace(state, attrs.evolve(record, daytime=time.daytime, stage=Stage.ROUND_CARDS))
+    _replace(state, evolve(record, daytime=time.daytime, stage=Stage.ROUND_CARDS))
 
 
 def _roll_initiative(state: FuryState, record: Combat) -> None:
@@ -478,7 +479,7 @@ def _roll_initiative(state: FuryState, record: Combat) -> None:
     if record.harker_seat:
         initiative_rolled(state, opponent, hunters)
         return
-    _replace(state, attrs.evolve(record, stage=Stage.ROLLED))
+    _replace(state, evolve(record, stage=Stage.ROLLED))
     seat = next(h for h in (*record.hunters, *HUNTERS) if h in HUNTERS)
     state.stack.append(InitiativeRoll.of(seat, hunters, other=opponent))
 
@@ -492,7 +493,7 @@ def initiative_rolled(state: FuryState, opponent: int, hunters: int) -> None:
     rolls = (*record.initiative_rolls, (opponent, hunters))
     hunters_mod, opponent_mod = initiative_modifiers(state, record)
     if opponent + opponent_mod == hunters + hunters_mod:  # a tie: rolled again
-        _replace(state, attrs.evolve(record, stage=Stage.ROLL, initiative_rolls=rolls))
+        _replace(state, evolve(record, stage=Stage.ROLL, initiative_rolls=rolls))
         return
     side = record.side
     won_by_opponent = opponent + opponent_mod > hunters + hunters_mod
@@ -507,14 +508,14 @@ def initiative_rolled(state: FuryState, opponent: int, hunters: int) -> None:
               rolls=[list(r) for r in rolls], winner=winner)
     state.say("chits_revealed", "The chits are revealed: " + ", ".join(
         f"{fighter_name(f)} {c}" for f, c in record.chosen.items()), chits=dict(record.chosen))
-    record = attrs.evolve(record, winner=winner, initiative_rolls=())
+    record = evolve(record, winner=winner, initiative_rolls=())
     found = results_found(state, record)
     needs = tuple(i for i, r in enumerate(found) if r.needs_choice)
     if needs:
-        _replace(state, attrs.evolve(record, stage=Stage.RESULT, needs_choice=needs,
+        _replace(state, evolve(record, stage=Stage.RESULT, needs_choice=needs,
                                      result_choices={}))
         return
-    _replace(state, attrs.evolve(record, stage=Stage.BITE_CARDS))
+    _replace(state, evolve(record, stage=Stage.BITE_CARDS))
 
 
 def _resolve(state: FuryState, record: Combat) -> None:
@@ -527,7 +528,7 @@ def _resolve(state: FuryState, record: Combat) -> None:
         weapons={h: tuple(state.hunters[h].weapons) for h in hunters},
         blood_points=state.dracula.blood)
     if record.harker_seat:
-        situation = attrs.evolve(situation, wounds={HARKER: record.harker_wounds},
+        situation = evolve(situation, wounds={HARKER: record.harker_wounds},
                                  weapons={HARKER: record.harker_weapons})
     outcome = resolve_round(
         side, record.engagements, record.chosen, winner(record), situation, state.dice,
@@ -553,26 +554,26 @@ def _resolve(state: FuryState, record: Combat) -> None:
         return
     engagements = tuple(
         # Group Combat: Dracula declares a target afresh each round ("as can Dracula").
-        attrs.evolve(e, opponents_target=None)
+        evolve(e, opponents_target=None)
         if e.opponents == (DRACULA,) and len(e.hunters) > 1 else e
         for e in outcome.next_engagements)
-    record = attrs.evolve(
+    record = evolve(
         record, round=record.round + 1, chosen={}, winner="", needs_choice=(),
         result_choices={}, histories=dict(outcome.histories),
         dodge_or_escape_only=outcome.dracula_restricted_next_round,
         engagements=engagements, hunters_bonus=0, opponent_bonus=0, great_strength=())
     if outcome.combat_over:
-        record = attrs.evolve(record, stage=Stage.OVER, hunters_standing_by=(),
+        record = evolve(record, stage=Stage.OVER, hunters_standing_by=(),
                               agents_standing_by=())
         _replace(state, record)
         _finish(state, record, outcome.end, outcome.dracula_escape)
         _roll_for_bullets(state, bullets)
         return
     freed = [*outcome.freed_hunters, *outcome.freed_agents]
-    record = attrs.evolve(record, hunters_standing_by=tuple(outcome.freed_hunters),
+    record = evolve(record, hunters_standing_by=tuple(outcome.freed_hunters),
                           agents_standing_by=tuple(outcome.freed_agents))
     queue = tuple(f for f in freed if team_up_choices(record, f))
-    _replace(state, attrs.evolve(record, team_up=queue,
+    _replace(state, evolve(record, team_up=queue,
                                  stage=Stage.TEAM_UP if queue else Stage.ROUND_CARDS))
     _auto_team_up(state)
     _roll_for_bullets(state, bullets)
@@ -607,8 +608,8 @@ def sacred_bullets_rolled(state: FuryState, seat: str, roll: int) -> None:
         return
     history = combat.histories.get(seat)
     if history is not None and history.last_chit == "sacred_bullets":
-        histories = {**combat.histories, seat: attrs.evolve(history, last_chit_kept=kept)}
-        replace(state, combat, attrs.evolve(combat, histories=histories))
+        histories = {**combat.histories, seat: evolve(history, last_chit_kept=kept)}
+        replace(state, combat, evolve(combat, histories=histories))
 
 
 # -- teaming up ---------------------------------------------------------------------------
@@ -624,15 +625,15 @@ def _auto_team_up(state: FuryState) -> None:
             return
         if found:
             record = joined(record, fighter, found[0])
-        record = attrs.evolve(record, team_up=record.team_up[1:])
+        record = evolve(record, team_up=record.team_up[1:])
         _replace(state, record)
-    _replace(state, attrs.evolve(record, stage=Stage.ROUND_CARDS))
+    _replace(state, evolve(record, stage=Stage.ROUND_CARDS))
 
 
 def _apply_team_up(state: FuryState, record: Combat, action: TeamUp) -> None:
     choice: int | str = int(action.join) if action.join.isdigit() else action.join
     record = joined(record, action.fighter, choice)
-    _replace(state, attrs.evolve(record, team_up=record.team_up[1:]))
+    _replace(state, evolve(record, team_up=record.team_up[1:]))
     _auto_team_up(state)
 
 

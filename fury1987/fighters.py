@@ -14,8 +14,6 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Any
 
-import attrs
-
 from gothic_kernel import PUBLIC
 
 from .actions import ChooseResult, TeamUp
@@ -35,6 +33,7 @@ from .combat_round import (
     team_up_options,
 )
 from .combat_tables import Winner
+from .records import evolve
 from .seats import DRACULA, HARKER, HUNTERS
 from .wording import printed, result_in_words, seat_list, seat_name
 
@@ -202,7 +201,7 @@ def joined(record: Combat, fighter: str, choice: int | str) -> Combat:
     engagements = team_up(record.engagements, fighter, is_hunter, choice, foes)
     hunters_by = tuple(h for h in record.hunters_standing_by if h != fighter and h != choice)
     agents_by = tuple(a for a in record.agents_standing_by if a != fighter and a != choice)
-    return attrs.evolve(record, engagements=engagements, hunters_standing_by=hunters_by,
+    return evolve(record, engagements=engagements, hunters_standing_by=hunters_by,
                         agents_standing_by=agents_by)
 
 

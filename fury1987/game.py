@@ -43,7 +43,7 @@ from .event_cards import EventCards, load_events
 from .railways import RailwayStationChart
 from .screen import FuryScreen
 from .state import SEATS, FuryState
-from .wording import printed_names, seat_name
+from .wording import PrintedNames, printed_names, seat_name
 
 if TYPE_CHECKING:
     from gothic_kernel.agents import GameRecord
@@ -67,7 +67,7 @@ class Rules:
     tables: CombatTables
     events: EventCards
     #: The printed name of every id a log sentence may hold (fury1987.wording).
-    printed: Mapping[str, str]
+    printed: PrintedNames
 
 
 @functools.lru_cache(maxsize=16)
@@ -92,7 +92,7 @@ def load_rules(map_file: str = "", railway_chart_file: str = "", encounters_file
         tables=_load("combat_tables_file", combat_tables_file,
                      lambda path: load_tables(path, chits)),
         events=events,
-        printed=MappingProxyType(dict(printed_names(board, encounters, chits, events))),
+        printed=printed_names(board, encounters, chits, events),
     )
 
 

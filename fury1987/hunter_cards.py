@@ -36,6 +36,7 @@ from .events import (
 from .fight import start_harker_fight
 from .items import NewWeapons
 from .movement import Deed, HunterMovement, TrainAttempt
+from .records import evolve
 from .seats import DRACULA, HUNTER_NAMES, HUNTERS, HUNTERS_SCOPE
 from .state import counted
 from .wounds import lose_blood
@@ -233,7 +234,7 @@ class HiredScouts(MovementCard):
         picks = (*step.picks, action.place)
         count = int(card_of(state, self.ID).effect["towns"])
         if len(picks) < count:
-            state.stack[-1] = attrs.evolve(step, picks=picks)
+            state.stack[-1] = evolve(step, picks=picks)
             return
         state.stack.pop()
         enc = state.rules.encounters
@@ -312,7 +313,7 @@ class ReEquip(MovementCard):
                        HUNTERS_SCOPE if not shown else Scope.public(),
                        event("re_equip_discard", f"{name} discards a Weapon Chit",
                              hunter=step.seat))
-            state.stack[-1] = attrs.evolve(step, stage=Step.TAKE)
+            state.stack[-1] = evolve(step, stage=Step.TAKE)
             return
         assert isinstance(action, TakeWeapon)
         state.stack.pop()
@@ -356,7 +357,7 @@ class HeavenlyHost(MovementCard):
     def step_apply(self, state: FuryState, step: CardStep, action: Action) -> None:
         assert isinstance(action, ChoosePlace)
         if step.stage == Step.FROM:
-            state.stack[-1] = attrs.evolve(step, stage=Step.TO, picks=(action.place,))
+            state.stack[-1] = evolve(step, stage=Step.TO, picks=(action.place,))
             return
         state.stack.pop()
         town = action.place
@@ -501,7 +502,7 @@ class CharteredCarriage(MovementCard):
     def takes_effect(self, state: FuryState, played: CardPlayed) -> None:
         attempt = find(state, TrainAttempt)
         if attempt is not None:  # in answer to a False Tip-off: both cancel
-            replace(state, attempt, attrs.evolve(attempt, carriage=True))
+            replace(state, attempt, evolve(attempt, carriage=True))
             return
         state.stack.append(TrainAttempt(played.holder, carriage=True))
         open_window(state, Timing.CATCHING_TRAIN, (DRACULA,), hunter=played.holder)
@@ -583,4 +584,4 @@ class GoodLuck(CardRule):
         roll = state.dice.d6()
         state.say("good_luck", f"Good Luck: the die that showed {rolled.roll} is rolled "
                   f"again and shows {roll}", old=rolled.roll, roll=roll)
-        replace(state, rolled, attrs.evolve(rolled, roll=roll))
+        replace(state, rolled, evolve(rolled, roll=roll))

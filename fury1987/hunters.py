@@ -24,6 +24,7 @@ from .encounters import resolve_encounter
 from .events import OffersEventCards, Timing, open_window
 from .fight import start_hunters_attack, start_reinforcements
 from .items import ItemChoice
+from .records import evolve
 from .state import agree
 from .wording import names, place_name, seat_list
 
@@ -82,9 +83,23 @@ def _an_encounter(name: str) -> str:
 
 
 def run_action_phase(state: FuryState, record: HunterAction) -> None:
+    """The Action Phase's steps, one stage after another while nothing interrupts them
+    (as the kernel's ``settle`` would run them one at a time)."""
+    height = len(state.stack)
+    while True:
+        _run_stage(state, record)
+        if state.is_over or len(state.stack) != height:
+            return
+        top = state.stack[-1]
+        if not isinstance(top, HunterAction) or top is record:
+            return
+        record = top
+
+
+def _run_stage(state: FuryState, record: HunterAction) -> None:
     members = state.still_alive(record.members)
     if not members and record.stage != ActionStage.DONE:
-        record = attrs.evolve(record, stage=ActionStage.DONE, ended=True)
+        record = evolve(record, stage=ActionStage.DONE, ended=True)
         state.stack[-1] = record
     match record.stage:
         case ActionStage.SEARCH:
@@ -105,14 +120,14 @@ def _search(state: FuryState, record: HunterAction, members: tuple[str, ...]) ->
     if state.map_effect(town) == "fog":
         state.say("lost_in_fog", f"{names(members)} can see nothing for the Fog in {town}",
                   hunters=list(members), town=town)
-        state.stack[-1] = attrs.evolve(record, stage=ActionStage.MEET, ended=True,
+        state.stack[-1] = evolve(record, stage=ActionStage.MEET, ended=True,
                                        hidden=True)
         return
     chit = state.chart.get(town)
     if chit is None:
-        state.stack[-1] = attrs.evolve(record, stage=ActionStage.MEET, found="")
+        state.stack[-1] = evolve(record, stage=ActionStage.MEET, found="")
         return
-    state.stack[-1] = attrs.evolve(record, stage=ActionStage.ENCOUNTER, found=chit)
+    state.stack[-1] = evolve(record, stage=ActionStage.ENCOUNTER, found=chit)
     state.sightings[town] = chit  # shown to the Hunters: no longer a secret
     state.say("encounter_found", f"{names(members)} {'find' if len(members) > 1 else 'finds'}"
               f" {_an_encounter(state.rules.encounters.name(chit))} in {town}",
@@ -125,7 +140,7 @@ def _search(state: FuryState, record: HunterAction, members: tuple[str, ...]) ->
 
 def _face_encounter(state: FuryState, record: HunterAction, members: tuple[str, ...]) -> None:
     """Follow the instructions of the Encounter found, unless a card avoided it."""
-    state.stack[-1] = attrs.evolve(record, stage=ActionStage.MEET)
+    state.stack[-1] = evolve(record, stage=ActionStage.MEET)
     chit = record.found
     assert chit is not None
     if record.avoided or record.ended or state.chart.get(record.town) != chit:
@@ -140,7 +155,7 @@ def _face_encounter(state: FuryState, record: HunterAction, members: tuple[str, 
 def _meet(state: FuryState, record: HunterAction, members: tuple[str, ...]) -> None:
     town = record.town
     d = state.dracula
-    state.stack[-1] = attrs.evolve(record, stage=ActionStage.ITEMS)
+    state.stack[-1] = evolve(record, stage=ActionStage.ITEMS)
     if record.ended or record.hidden:
         # Chased off, lost, hoaxed: Dracula keeps his presence and the Rumours secret.
         state.clues.append({"k": "search", "town": town, "box": record.found,
@@ -183,7 +198,7 @@ def apply_fight_choice(state: FuryState, record: FightChoice, seat: str,
 
 # -- New Weapons and Events ---------------------------------------------------------------
 def _offer_items(state: FuryState, record: HunterAction, members: tuple[str, ...]) -> None:
-    state.stack[-1] = attrs.evolve(record, stage=ActionStage.DONE)
+    state.stack[-1] = evolve(record, stage=ActionStage.DONE)
     if may_take_items(state, record, members):
         limit = 2 if state.board.is_large(record.town) else 1
         state.stack.append(ItemChoice(record.seat, members, record.town, limit))

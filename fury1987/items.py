@@ -12,6 +12,7 @@ once (:mod:`fury1987.events`); the others are kept, as ids, in hand.
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
@@ -91,7 +92,7 @@ class NewWeapons(SeatDecides):
         if held > WEAPON_LIMIT:
             return (f"{seat_name(seat)}: you hold {held} Weapon Chits; discard one (never "
                     "more than three)")
-        if "dogs" in hunter.hidden_weapons():
+        if hunter.holds_hidden("dogs"):
             return f"{seat_name(seat)}: reveal the Dogs you hold, or keep your Weapon Chits"
         return f"{seat_name(seat)}: you have drawn your Weapon Chits; keep them"
 
@@ -124,14 +125,19 @@ class EventDiscard(SeatDecides):
 
 def item_options(state: FuryState, record: ItemChoice, seat: str) -> list[Action]:
     """Every declaration: which Hunter receives each Weapon Chit and each Event Card."""
-    members = state.still_alive(record.members)
-    options: list[Action] = [TakeItems()]
-    for count in range(1, record.limit + 1):
+    return list(_declarations(state.still_alive(record.members), record.limit))
+
+
+@functools.cache
+def _declarations(members: tuple[str, ...], limit: int) -> tuple[TakeItems, ...]:
+    """The declarations of ``members`` taking up to ``limit`` items (worked out once)."""
+    options = [TakeItems()]
+    for count in range(1, limit + 1):
         for weapons in range(count + 1):
             for to_weapons in combinations_with_replacement(members, weapons):
                 for to_events in combinations_with_replacement(members, count - weapons):
                     options.append(TakeItems(to_weapons, to_events))
-    return options
+    return tuple(options)
 
 
 def apply_items(state: FuryState, record: ItemChoice, seat: str, action: Action) -> None:
@@ -224,7 +230,7 @@ def new_weapons_options(state: FuryState, record: NewWeapons, seat: str) -> list
     """Reveal Dogs just drawn; discard down to three; or be done."""
     hunter = state.hunters[seat]
     options: list[Action] = []
-    if "dogs" in hunter.hidden_weapons():
+    if hunter.holds_hidden("dogs"):
         options.append(REVEAL_DOGS)
     if len(hunter.weapons) > WEAPON_LIMIT:
         options.extend(DiscardWeapon(w) for w in sorted(set(hunter.weapons)))

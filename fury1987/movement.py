@@ -37,6 +37,7 @@ from .actions import (
     RemoveHost,
     RideTo,
     SwapWeapons,
+    move_to,
 )
 from .board import HOST_FORBIDDEN
 from .decisions import FuryDecision, SeatDecides
@@ -287,7 +288,7 @@ def _start_of_phase_options(state: FuryState, record: HunterMovement, seat: str,
     here = hunter.location
     assert here is not None
     at_sea = state.board.is_sea(here)
-    if "dogs" in hunter.hidden_weapons():
+    if hunter.holds_hidden("dogs"):
         options.append(REVEAL_DOGS)
     if not at_sea and HEAVENLY_HOST in hunter.weapons and Deed.HOST not in record.done \
             and here not in HOST_FORBIDDEN and here not in state.hosts:
@@ -314,12 +315,12 @@ def _move_options(state: FuryState, record: HunterMovement,
     here = lead.location
     assert here is not None
     if board.is_sea(here):
-        return [MoveTo(p) for p in sea_moves(state, lead)]
+        return [move_to(p) for p in sea_moves(state, lead)]
     storm = state.map_effect(here) == "storms"
-    options: list[Action] = [MoveTo(p) for p in board.road[here]]
+    options: list[Action] = [move_to(p) for p in board.road[here]]
     if board.is_port(here) and not storm:
         blocked = state.cards.get("stormy", {})
-        options.extend(MoveTo(p) for p in board.sea[here] if p not in blocked)
+        options.extend(move_to(p) for p in board.sea[here] if p not in blocked)
     if board.rail[here] and not storm and Deed.MISSED_TRAIN not in record.done:
         options.append(CATCH_TRAIN)
     if Deed.MISSED_TRAIN not in record.done and may_pass(state, here):

@@ -22,7 +22,6 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-import attrs
 import numpy as np
 
 from gothic_kernel import PUBLIC, Dice, Log, LogEntry
@@ -32,6 +31,7 @@ from .board import CASTLE_DRACULA
 from .dracula import DraculaAction, DraculaStage, DraculaSwap
 from .fight import Combat
 from .fighters import Stage, chit_options
+from .records import evolve
 from .seats import DRACULA, HUNTERS
 from .tracker import CASTLE_COUNT, MUST_LEAVE, geometry_of, tracker_of
 from .victory import fallen_hunters
@@ -217,8 +217,8 @@ def _adopt_history(twin: FuryState, moves: Sequence[int], states: Sequence[int])
     place, rumours, blood, aux = _decode(twin, states[-1])
     d.location, d.rumours, d.blood = place, rumours, blood
     g = geometry_of(twin.board)
-    d.trail = [g.places[int(i)] for i in g.decode(np.array(states, dtype=np.int64))[0]]
-    d.history = list(states[:-1])
+    d.trail = tuple(g.places[int(i)] for i in g.decode(np.array(states, dtype=np.int64))[0])
+    d.history = tuple(states[:-1])
     d.voyage = []
     if twin.board.is_sea(place):
         seas: list[str] = []
@@ -401,7 +401,7 @@ def _redraw_secret_chits(twin: FuryState, viewer: str, rng: Dice) -> None:
             if hidden:
                 options = chit_options(twin, record, fighter)
                 chosen[fighter] = options[rng.index(len(options))]
-        twin.stack[i] = attrs.evolve(record, chosen=chosen)
+        twin.stack[i] = evolve(record, chosen=chosen)
 
 
 def _redacted(log: Log, viewer: str) -> Log:

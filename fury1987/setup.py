@@ -106,7 +106,7 @@ def apply_start(state: FuryState, record: ChooseStart, seat: str, action: Action
     state.stack.pop()
     if seat == DRACULA:
         state.dracula.location = action.town
-        state.dracula.trail.append(action.town)
+        state.dracula.trail += (action.town,)
         state.tell(event("dracula_start", f"Dracula starts in {action.town}",
                          town=action.town),
                    DRACULA_SCOPE,

@@ -30,12 +30,12 @@ from gothic_kernel import (
 from gothic_kernel.decisions import Decision, DecisionState
 from gothic_kernel.serial import from_data
 
-from .board import CASTLE_DRACULA
+from .board import CASTLE_DRACULA, Board
 from .decisions import FuryDecision
 from .labels import label
+from .records import Chronicle, shared
 from .seats import DRACULA, HUNTER_NAMES, HUNTERS, SEATS
 from .tracker import remember
-from .wording import in_print
 
 if TYPE_CHECKING:
     from gothic_kernel import Action
@@ -117,6 +117,10 @@ class Hunter:
                 rest.remove(chit)
         return rest
 
+    def holds_hidden(self, weapon: str) -> bool:
+        """Whether one of his ``weapon`` chits is hidden from Dracula."""
+        return self.weapons.count(weapon) > self.shown.count(weapon)
+
     def show(self, weapon: str) -> None:
         """Dracula sees one of his ``weapon`` chits (no more than he holds)."""
         if self.shown.count(weapon) < self.weapons.count(weapon):
@@ -154,7 +158,8 @@ class Dracula:
     Port he embarked from. ``shown_at`` is where his piece stands on the map (found,
     or fighting) until his next Movement Phase. ``trail`` is his secret history:
     his box after each Movement Phase; ``history`` the same as tracker hypotheses
-    (his hidden state just before each move), for resampling.
+    (his hidden state just before each move), for resampling. Both only grow, and are
+    tuples that clones share (a clone costs the same however long the game).
     """
 
     location: str | None = None
@@ -170,8 +175,8 @@ class Dracula:
     consumed: int = 0
     passed: bool = False
     moved: bool = False
-    trail: list[str] = attrs.field(factory=list)
-    history: list[int] = attrs.field(factory=list)
+    trail: tuple[str, ...] = ()
+    history: tuple[int, ...] = ()
 
     @property
     def at_sea(self) -> bool:
@@ -181,7 +186,7 @@ class Dracula:
         return Dracula(self.location, self.rumours, self.blood, self.encounter_set.copy(),
                        self.events.copy(), self.voyage.copy(), self.fleeing,
                        self.castle_turns, self.shown_at, self.must_leave, self.consumed,
-                       self.passed, self.moved, self.trail.copy(), self.history.copy())
+                       self.passed, self.moved, self.trail, self.history)
 
 
 @attrs.define
@@ -218,11 +223,16 @@ class FuryState(LoggedState, DecisionState):
     ``game.resample_state``)."""
 
     game: FuryGame
+    #: True once the game has ended (an attribute, not a property: the kernel asks it
+    #: several times a step).
+    is_over: bool = False
 
     def __init__(self, game: FuryGame, rules: Rules, dice: Dice,
                  options: dict[str, Any]) -> None:
         self.game = game
         self.rules = rules
+        #: The map (the rules' board, asked for at almost every step).
+        self.board: Board = rules.board
         self.dice = dice
         self.options = options
         self.seq = Sequencer(SEATS, PHASES)
@@ -246,13 +256,15 @@ class FuryState(LoggedState, DecisionState):
         self.public_weapon_discards: list[str] = []
         self.event_deck = Deck(reshuffle=Reshuffle.KEEP_TOP_CARD)
         self.stack: list[Decision[Any]] = []
-        #: The public record about Dracula, read by the possible-location tracker.
-        self.clues: list[dict[str, Any]] = []
+        #: The public record about Dracula, read by the possible-location tracker (clones
+        #: share it: fury1987.records).
+        self.clues: Chronicle[dict[str, Any]] = Chronicle()
         self.vampires_destroyed = 0
         #: Event Cards' lasting effects, all public (fury1987.events): Shipping Agents in
         #: play, Sea Sectors blocked by Stormy Seas, declared next moves, Excellent Weather.
         self.cards: dict[str, Any] = {}
         self._outcome: Outcome | None = None
+        self.is_over = False
         self.events: Log = Log()
         self._tracker: Any = None
 
@@ -275,10 +287,6 @@ class FuryState(LoggedState, DecisionState):
         return self.game.observe(self, viewer)
 
     @property
-    def is_over(self) -> bool:
-        return self._outcome is not None
-
-    @property
     def outcome(self) -> Outcome | None:
         return self._outcome
 
@@ -286,6 +294,7 @@ class FuryState(LoggedState, DecisionState):
         """The game ends now (Victory: "as soon as any of the victory conditions ...")."""
         if self._outcome is None:
             self._outcome = outcome
+            self.is_over = True
             for record in self.stack:  # Jonathan Harker's fight cut short: his chits
                 self.weapons_pool.bag.extend(getattr(record, "harker_weapons", ()))
                 self.weapons_pool.bag.extend(getattr(record, "harker_spent", ()))
@@ -293,16 +302,16 @@ class FuryState(LoggedState, DecisionState):
             self._legal_cache = None
 
     # -- helpers for the rules -------------------------------------------------------------
-    @property
-    def board(self) -> Any:
-        return self.rules.board
-
     def alive_hunters(self) -> list[str]:
         return [s for s in HUNTERS if self.hunters[s].alive]
 
     def still_alive(self, members: tuple[str, ...]) -> tuple[str, ...]:
         """The Hunters of ``members`` still in the game."""
-        return tuple(m for m in members if self.hunters[m].alive)
+        hunters = self.hunters
+        for member in members:
+            if not hunters[member].alive:
+                return tuple(m for m in members if hunters[m].alive)
+        return members
 
     def hunters_at(self, place: str) -> list[str]:
         return [s for s in HUNTERS if self.hunters[s].alive and self.hunters[s].location == place]
@@ -383,22 +392,23 @@ class FuryState(LoggedState, DecisionState):
 
     def say(self, kind: str, text: str, **data: Any) -> None:
         """A public log entry (its ids in the sentence replaced by printed names)."""
-        self.events.say(kind, in_print(text, self.rules.printed), **data)
+        self.events.say(kind, self.rules.printed.sentence(text), **data)
 
     def tell(self, entry: dict[str, Any], scope: Scope,
              public: dict[str, Any] | None = None) -> None:
         """A log entry seen by ``scope`` only, ``public`` (if any) its redacted form for
         the others; the sentences are worded like :meth:`say`'s."""
         printed = self.rules.printed
-        entry["text"] = in_print(entry["text"], printed)
+        entry["text"] = printed.sentence(entry["text"])
         if public is not None:
-            public["text"] = in_print(public["text"], printed)
+            public["text"] = printed.sentence(public["text"])
         self.events.add(entry, scope, public)
 
     # -- copying and saving ----------------------------------------------------------------
     def clone(self) -> FuryState:
         twin = FuryState.__new__(FuryState)
         twin.game, twin.rules, twin.options = self.game, self.rules, self.options
+        twin.board = self.board
         twin.dice = self.dice.clone()
         twin.seq = self.seq.clone()
         twin.hunters = {s: h.clone() for s, h in self.hunters.items()}
@@ -414,10 +424,10 @@ class FuryState(LoggedState, DecisionState):
         twin.public_weapon_discards = self.public_weapon_discards.copy()
         twin.event_deck = self.event_deck.clone()
         twin.stack = self.stack.copy()
-        twin.clues = self.clues.copy()
+        twin.clues = shared(self.clues)
         twin.vampires_destroyed = self.vampires_destroyed
         twin.cards = copy_json(self.cards)
-        twin._outcome = self._outcome
+        twin._outcome, twin.is_over = self._outcome, self.is_over
         twin.events = self.events.clone()
         twin._legal_cache = self._legal_cache
         twin._tracker = self._tracker
@@ -474,10 +484,11 @@ class FuryState(LoggedState, DecisionState):
         state.public_weapon_discards = plain.public_weapon_discards
         state.event_deck = plain.event_deck
         state.stack = [FuryDecision.from_data(p) for p in plain.stack]
-        state.clues = plain.clues
+        state.clues = Chronicle(plain.clues)
         state.vampires_destroyed = plain.vampires_destroyed
         state.cards = copy_json(plain.cards)
         state._outcome = None if plain.outcome is None else Outcome.from_data(plain.outcome)
+        state.is_over = state._outcome is not None
         return state
 
     def _resample(self, viewer: str, seed: int) -> FuryState:

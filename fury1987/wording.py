@@ -4,14 +4,16 @@ The engine writes its sentences with ids (``le_havre``, ``escape_human``,
 ``heavenly_host``) because ids are what it works with; a player reads the names on the
 board, the chits and the cards ("Le Havre", "Escape (Human)", "Heavenly Host"). Every
 log sentence goes through :func:`in_print` once, when it is written, so the text of the
-log is always the printed one while its data fields keep the ids.
+log is always the printed one while its data fields keep the ids. A game's names are a
+:class:`PrintedNames`, which remembers the sentences it has worded (the same few hundred
+come back all game long), so a sentence is searched for ids only the first time.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .board import Board
@@ -42,7 +44,7 @@ _ID = re.compile(r"\b[a-z][a-z0-9_]*\b")
 
 
 def printed_names(board: Board, encounters: EncounterData, chits: ChitData,
-                  events: EventCards) -> Mapping[str, str]:
+                  events: EventCards) -> PrintedNames:
     """Every id a log sentence may name, with the name printed for it."""
     printed = {place: board.name(place) for place in board.places}
     printed.update({c: chit.name for c, chit in encounters.chits.items()})
@@ -51,12 +53,68 @@ def printed_names(board: Board, encounters: EncounterData, chits: ChitData,
     for chit_set in ("dracula", "agent", "hunter"):
         printed.update({c: chit.name for c, chit in chits.chits_of(chit_set).items()})
     printed.update({c: card.name for c, card in events.cards.items()})
-    return printed
+    return PrintedNames(printed)
+
+
+#: How many worded sentences a :class:`PrintedNames` remembers before it starts afresh
+#: (a few megabytes at most; forty random games say some 14,000 different sentences).
+_SENTENCES_KEPT = 32768
+
+
+class PrintedNames(Mapping[str, str]):
+    """The printed name of every id (read-only), and the sentences worded with them."""
+
+    __slots__ = ("_ids", "_names", "_sentences")
+
+    def __init__(self, names: Mapping[str, str]) -> None:
+        self._names = dict(names)
+        #: The names of the ids :data:`_ID` can find whole.
+        self._ids = {i: name for i, name in self._names.items() if _ID.fullmatch(i)}
+        self._sentences: dict[str, str] = {}
+
+    def __getitem__(self, ident: str) -> str:
+        return self._names[ident]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def sentence(self, text: str) -> str:
+        """``text`` in print (:func:`in_print`), worded once and remembered."""
+        worded = self._sentences.get(text)
+        if worded is None:
+            if len(self._sentences) >= _SENTENCES_KEPT:
+                self._sentences.clear()
+            worded = self._sentences[text] = self._word_by_word(text)
+        return worded
+
+    def _word_by_word(self, text: str) -> str:
+        """:func:`in_print` a word at a time: a word that is all letters, digits and
+        underscores is an id whole or not at all, so only the others (with punctuation)
+        need the search."""
+        words = text.split(" ")
+        ids, names = self._ids, self._names
+        for i, word in enumerate(words):
+            if word.isidentifier():
+                name = ids.get(word)
+                if name is not None:
+                    words[i] = name
+            elif word:
+                words[i] = _worded(word, names)
+        return " ".join(words)
 
 
 def in_print(text: str, printed: Mapping[str, str]) -> str:
     """``text`` with each id replaced by its printed name (the other words left alone:
     the engine's own words are never lowercase ids - a test checks it)."""
+    if isinstance(printed, PrintedNames):
+        return printed.sentence(text)
+    return _worded(text, printed)
+
+
+def _worded(text: str, printed: Mapping[str, str]) -> str:
     return _ID.sub(lambda found: printed.get(found[0], found[0]), text)
 
 

@@ -205,11 +205,37 @@ class AvoidCombat(Action):
     avoid: bool
 
 
+@attrs.frozen
+class PlayCard(Action):
+    """Play an event or item card from the hand (in its timing window, or as an action)."""
+
+    card: str
+
+
+@attrs.frozen
+class NoCard(Action):
+    """Play no card now (a timing window)."""
+
+
+@attrs.frozen
+class ChooseMode(Action):
+    """Which of a card's effects to use (its ``modes``; ``ally``: play it as an ally)."""
+
+    mode: str
+
+
+@attrs.frozen
+class ChoosePlace(Action):
+    """A place a card's effect names (the city Hired Scouts look at, ...)."""
+
+    place: str
+
+
 ACTION_TYPES: tuple[type[Action], ...] = (
     Start, Move, Search, Supply, ReserveTicket, Trade, Give, EndTrade, Rest, Pass, Discard,
     MoveTo, PlaceEncounter, Ambush, Mature, ChooseHospital, ChooseCombatCard, Engage,
     ChooseHunter, ChooseCard, MoveHunter, Roadblock, RemoveStorm, Reveal, Delay, Keep,
-    AvoidCombat,
+    AvoidCombat, PlayCard, NoCard, ChooseMode, ChoosePlace,
 )
 
 PASS = Pass()
@@ -217,3 +243,4 @@ SEARCH = Search()
 SUPPLY = Supply()
 REST = Rest()
 END_TRADE = EndTrade()
+NO_CARD = NoCard()

@@ -42,6 +42,7 @@ from .actions import (
     Engage,
     MoveTo,
 )
+from .cards import Timing, ally_in_play, open_window
 from .decisions import ModernDecision
 from .hands import drop_card, keep_revealed
 from .health import bite_hunter, heal_dracula, hurt_dracula, hurt_hunter
@@ -101,6 +102,12 @@ class Fight(ModernDecision):
     discard: tuple[str, ...] = ()  # hunters whose item Strength also discards
     blocked: bool = False  # Dracula's card this round was cancelled
     ended: str = ""  # why the combat ends, once it does
+    wreaths: tuple[str, ...] = ()  # hunters protected by Garlic Wreath
+
+    def put_away(self, state: ModernState) -> None:
+        state.combat_deck.cards += [*self.hand, *self.played]
+        if self.vampire:
+            state.encounter_deck.discard(self.vampire)
 
     # -- who decides -----------------------------------------------------------------------
     def deciders(self, state: ModernState) -> tuple[str, ...]:
@@ -276,6 +283,7 @@ def start_fight(state: ModernState, hunters: tuple[str, ...], city: str, *, nigh
               city=city, hunters=list(hunters), vampire=vampire, night=night)
     state.stack.append(Fight(night, hunters, city, vampire, wounds,
                              hand=hand, hands={h: hunter_hand(state, h) for h in hunters}))
+    open_window(state, Timing.COMBAT_START, hunters, hunter=hunters[0] if hunters else "")
 
 
 def hunter_hand(state: ModernState, seat: str) -> tuple[str, ...]:
@@ -314,6 +322,12 @@ def _engage(fight: Fight, state: ModernState) -> None:
     state.stack[-1] = attrs.evolve(fight, stage=Stage.RESOLVE)
 
 
+#: Sister Agatha, the hunters' ally: Dracula suffers 2 whenever he plays one of these
+#: (events.toml; when he plays it, not after it resolves: fidelity table).
+SISTER_AGATHA_PUNISHES = frozenset({"escape_as_bat", "escape_as_mist", "fangs"})
+SISTER_AGATHA_DAMAGE = 2
+
+
 def _resolve_dracula(fight: Fight, state: ModernState) -> None:
     """Reveal, compare the icons, resolve Dracula's card (Combat, steps 2 to 4)."""
     rules = state.rules
@@ -325,6 +339,10 @@ def _resolve_dracula(fight: Fight, state: ModernState) -> None:
               chosen={h: fight.chosen[h] for h in fight.hunters})
     fight = attrs.evolve(fight, hand=_without(fight.hand, card), played=(*fight.played, card),
                          cancelled=(), discard=(), blocked=False)
+    if card in SISTER_AGATHA_PUNISHES and ally_in_play(state, "sister_agatha"):
+        hurt_dracula(state, SISTER_AGATHA_DAMAGE, "Sister Agatha")  # when he plays it
+        if state.is_over:
+            return
     blocker = rules.hunter_cards[fight.chosen[fight.engaged]]
     if drac.icon in blocker.icons:
         state.say("blocked", f"{state.name(fight.chosen[fight.engaged])} cancels "
@@ -344,6 +362,25 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
     found = list(cards)
     found.remove(card)
     return tuple(found)
+
+
+def fight_below(state: ModernState) -> Fight | None:
+    """The newest combat on the stack (under a card window or a card's choice), if any."""
+    for record in reversed(state.stack):
+        if isinstance(record, Fight):
+            return record
+    return None
+
+
+def change_fight(state: ModernState, **changes: Any) -> None:
+    """Change the newest combat on the stack (a card played at its start)."""
+    for i in range(len(state.stack) - 1, -1, -1):
+        record = state.stack[i]
+        if isinstance(record, Fight):
+            if not changes.get("hunters", True):
+                changes["stage"] = Stage.REFRESH  # nobody left to fight: it ends
+            state.stack[i] = attrs.evolve(record, **changes)
+            return
 
 
 def _top(state: ModernState) -> Fight:
@@ -511,6 +548,10 @@ class Claws(DraculaCard):
 
     def resolve(self, fight: Fight, state: ModernState) -> None:
         hurt_hunter(state, fight.engaged, state.rules.dracula_cards["claws"].damage, "Claws")
+        if fight.engaged in fight.wreaths and not state.is_over:
+            _update(state, wreaths=tuple(h for h in fight.wreaths if h != fight.engaged))
+            state.say("wreath_lost", f"Claws tears {state.name(fight.engaged)}'s Garlic Wreath "
+                                     "away.", seat=fight.engaged)
 
 
 class Fangs(DraculaCard):
@@ -531,6 +572,13 @@ class Fangs(DraculaCard):
             _cancel(state, fight.engaged)
             return
         hurt_hunter(state, fight.engaged, card.damage, "Fangs")
+        if fight.engaged in fight.wreaths and not state.is_over:
+            hurt_foe(state, fight, GARLIC_WREATH_DAMAGE,
+                     f"{state.name(fight.engaged)}'s Garlic Wreath")
+
+
+#: Garlic Wreath: the damage Fangs suffers each time it hurts the wreath's wearer (items.toml).
+GARLIC_WREATH_DAMAGE = 4
 
 
 class Strength(DraculaCard):
@@ -646,7 +694,9 @@ def fly_off(state: ModernState, city: str) -> None:
     state.events.add(event("bat_flight", f"Dracula flies as a bat to {state.name(city)}.",
                            city=city), Scope.seat(DRACULA),
                      event("bat_flight", "Dracula flies away as a bat: a new card lies face "
-                                         "down on trail space 1."))
+                                         "down on trail space 1"
+                           + (", the Castle Dracula card's back up." if city == "castle_dracula"
+                              else "."), castle=city == "castle_dracula"))
 
 
 # -- the hunters' combat cards -------------------------------------------------------------

@@ -26,3 +26,7 @@ class ModernDecision(Decision["ModernState"], family=True):
 
     def describe(self, state: ModernState, seat: str, action: Action) -> str:
         return describe(state, seat, action)
+
+    def put_away(self, state: ModernState) -> None:
+        """The game ended with this decision waiting: the cards it holds go back where they
+        belong (so every card stays somewhere exactly once); most hold none."""

@@ -24,12 +24,13 @@ import attrs
 from gothic_kernel import Action, Scope, event
 
 from .actions import Discard, Mature, MoveTo, PlaceEncounter
+from .cards import Timing, ally_in_play, open_window
 from .decisions import ModernDecision
 from .encounters import mature
 from .health import heal_dracula, hurt_dracula
 from .rules import DRACULA
 from .state import Hideout
-from .trail import clear_hideout, reveal_dracula
+from .trail import clear_hideout, reveal_dracula, reveal_location
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -187,6 +188,7 @@ class DraculaPhase(ModernDecision):
             state.stack[-1] = attrs.evolve(self, step=Step.REFILL)
         else:
             state.stack.pop()
+            open_window(state, Timing.DRACULA_PHASE_END, (DRACULA,))
             refill(state)
 
 
@@ -244,9 +246,14 @@ def place_card(state: ModernState, move: MoveTo) -> None:
         else:
             heal_dracula(state, -power.cost, power.name)
     if board.is_sea(before) and board.is_sea(move.place) and normal:
-        hurt_dracula(state, rules.dracula.sea_to_sea_cost, "a sea-to-sea move")
+        # Rufus Smith, as the hunters' ally: 2 damage instead of 1 (events.toml)
+        cost = 2 if ally_in_play(state, "rufus_smith") else rules.dracula.sea_to_sea_cost
+        hurt_dracula(state, cost, "a sea-to-sea move")
         if state.is_over:
             return
+    sixth = state.rules.numbers["trail_spaces"] - 1
+    if ally_in_play(state, "jonathan_harker") and len(state.trail) > sixth:
+        reveal_location(state, state.trail[sixth])  # Jonathan Harker: it reached space 6
     if move.place == "castle_dracula" and normal:
         heal_dracula(state, rules.dracula.castle_heals, "the Castle Dracula card")
     if move.power == "dark_call" and not state.is_over:
@@ -365,6 +372,10 @@ class Maturing(ModernDecision):
             found.add_encounter(encounter, shown=i < len(self.shown) and self.shown[i],
                                 wounds=self.wounds[i] if i < len(self.wounds) else 0)
         return found
+
+    def put_away(self, state: ModernState) -> None:
+        for encounter in self.encounters:
+            state.encounter_deck.discard(encounter)
 
     def deciders(self, state: ModernState) -> tuple[str, ...]:
         return (DRACULA,)  # every time: whether he is asked must not tell what the card is

@@ -56,6 +56,7 @@ from gothic_kernel.encoding import (
 )
 
 from . import actions as a
+from .cards import card_modes
 from .combat import Stage
 from .rules import DRACULA, HUNTERS, SEATS, load_rules
 
@@ -65,7 +66,8 @@ DECISIONS = ("choose_start", "hunter_turns", "dracula_phase", "twilight", "hospi
              "searching", "encounter_step", "ambush", "maturing", "lair_encounter", "fight",
              "plotting_search", "trade", "over_limit", "token_removal",
              "roadblock_placement", "hoax_keep", "bodyguards", "reveal_card",
-             "fog_combat", "dark_call_discard")
+             "fog_combat", "dark_call_discard", "card_window", "card_mode", "card_played",
+             "card_step")
 TRAIL, LAIRS, ENCOUNTERS = 6, 3, 3
 
 
@@ -120,8 +122,12 @@ class ModernEncoding(GameEncoding):
             (a.RemoveStorm, {"sea": Choice(self.seas, "sea")}),
             (a.Reveal, {"card": Choice((*self.items, *self.events), "item or event")}),
             (a.Delay, {"accept": BOOLS}),
-            (a.Keep, {"card": Choice(self.events, "Dracula event")}),
+            (a.Keep, {"card": Choice((*self.events, *self.items), "event or item kept")}),
             (a.AvoidCombat, {"avoid": BOOLS}),
+            (a.PlayCard, {"card": Choice((*self.items, *self.events), "item or event")}),
+            (a.NoCard, bare),
+            (a.ChooseMode, {"mode": Choice(card_modes(rules), "a card's effect")}),
+            (a.ChoosePlace, {"place": place}),
         ]
 
     def _layout(self) -> TensorLayout:

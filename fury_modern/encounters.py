@@ -37,6 +37,10 @@ if TYPE_CHECKING:
     from .state import Hideout, ModernState
 
 FIREARMS = ("pistol", "rifle")
+#: Encounters Dogs drive off, and those a Stake destroys, when a search turns them up
+#: (items.toml).
+DOGS_SCARE = frozenset({"rats", "saboteur", "spy", "wolves"})
+STAKE_KILLS = frozenset({"new_vampire", "reckless_vampire", "aristocratic_vampire", "hoax"})
 
 
 @attrs.frozen
@@ -78,6 +82,10 @@ class Searching(ModernDecision):
     RULE = "Search Action"
     queue: tuple[Met, ...]
 
+    def put_away(self, state: ModernState) -> None:
+        for met in self.queue:
+            state.encounter_deck.discard(met.encounter)
+
     def run(self, state: ModernState) -> None:
         if not self.queue:
             state.stack.pop()
@@ -100,7 +108,31 @@ def encounter(state: ModernState, seat: str, hideout: Hideout, index: int, *,
 def meet(state: ModernState, met: Met) -> None:
     state.say("encounter", f"{state.name(met.hunter)} meets {state.name(met.encounter)}.",
               seat=met.hunter, encounter=met.encounter)
+    if not met.ambush and searched_with_item(state, met):
+        return
     Encounter.of(met.encounter).meet(state, met)
+
+
+def searched_with_item(state: ModernState, met: Met) -> bool:
+    """Dogs and Stake, revealed before a Search (items.toml): Dogs drive off Rats, a
+    Saboteur, a Spy or Wolves (the card is discarded; Dogs are kept); a Stake, discarded,
+    destroys a vampire or a Hoax. A hunter holding one always uses it (a ruling)."""
+    hunter = state.hunters[met.hunter]
+    if met.encounter in DOGS_SCARE and "dogs" in hunter.items:
+        state.say("reveal", f"{state.name(met.hunter)} reveals Dogs: the "
+                            f"{state.name(met.encounter)} is driven off and discarded.",
+                  seat=met.hunter, card="dogs")
+    elif met.encounter in STAKE_KILLS and "stake" in hunter.items:
+        drop_card(state, met.hunter, "stake")
+        state.item_deck.discard("stake")
+        state.say("discard", f"{state.name(met.hunter)} discards a Stake: the "
+                             f"{state.name(met.encounter)} is destroyed and discarded.",
+                  seat=met.hunter, card="stake")
+        keep_revealed(state, met.hunter)
+    else:
+        return False
+    discard(state, met)
+    return True
 
 
 def discard(state: ModernState, met: Met) -> None:
@@ -133,6 +165,10 @@ class EncounterStep(ModernDecision):
     hunters: tuple[str, ...] = ()
     #: The met card waits on this step to be discarded or to go back to its hideout.
     holds: bool = False
+
+    def put_away(self, state: ModernState) -> None:
+        if self.holds:
+            state.encounter_deck.discard(self.met.encounter)
 
     def deciders(self, state: ModernState) -> tuple[str, ...]:
         return (self.chooser,)

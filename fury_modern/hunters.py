@@ -30,10 +30,12 @@ from .actions import (
     EndTrade,
     Give,
     Move,
+    PlayCard,
     ReserveTicket,
     Trade,
 )
 from .arrival import end_movement
+from .cards import action_cards, drawn, play_card
 from .decisions import ModernDecision
 from .encounters import search
 from .hands import check_dracula_events, check_hand_limits, drop_card
@@ -56,18 +58,19 @@ def hunter_actions(state: ModernState, seat: str, *, night: bool) -> list[Action
     here = state.hunters[seat].location
     if board.is_sea(here):
         return list(move_options(state, seat))  # he must move on
+    supply = [] if state.dracula.no_supply else [SUPPLY]  # Devilish Power
     if board.is_hospital(here):
         moves = [] if night else [Move(board.hospital_of[here], "hospital")]
-        return [*moves, SUPPLY, REST, PASS]
+        return [*moves, *supply, REST, PASS]
     found: list[Action] = [] if night else list(move_options(state, seat))
     if searchable(state, here):
         found.append(SEARCH)
     if here != "castle_dracula":
-        found.append(SUPPLY)
+        found += supply
         found += ticket_options(state, seat)
     found += [Trade(p) for p in HUNTERS if p != seat and p in state.hunters_at(here)]
     found += [REST, PASS]
-    return found
+    return found + action_cards(state, seat, night=night)
 
 
 def move_options(state: ModernState, seat: str) -> list[Move]:
@@ -150,6 +153,8 @@ def take_action(state: ModernState, seat: str, action: Action, *, night: bool) -
         show_events(state, seat, action.partner)
     elif action == REST:
         rest(state, seat)
+    elif isinstance(action, PlayCard):
+        play_card(state, seat, action.card, "action_night" if night else "action_day")
     else:
         state.say("pass", f"{state.name(seat)} passes.", seat=seat)
 
@@ -227,6 +232,7 @@ def _event_drawn(state: ModernState, seat: str, card: str, *, night: bool) -> st
                                    card=card), Scope.seat(DRACULA),
                              event("event_to_dracula", "A Dracula event card is drawn and "
                                                        "goes to Dracula."))
+            drawn(state, DRACULA, card)
             check_dracula_events(state)
             return "a Dracula event, which goes to Dracula"
         state.event_deck.discard(card)
@@ -238,6 +244,8 @@ def _event_drawn(state: ModernState, seat: str, card: str, *, night: bool) -> st
                            seat=seat, card=card), Scope.seat(seat),
                      event("event_drawn", f"{state.name(seat)} draws a hunter event card.",
                            seat=seat))
+    if drawn(state, seat, card):
+        return f"{state.name(card)}, played at once"
     return "a hunter event card"
 
 

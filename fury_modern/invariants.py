@@ -1,9 +1,9 @@
 """What the rules guarantee of every position, checked when a save is read back.
 
-Every card is somewhere exactly once (once the game is over, the combat cards and
-encounters of a combat or search it ended in may be missing): the 38 items, 75 events,
-28 encounters, 13 Dracula combat cards and 16 tickets, wherever they lie (decks, discards,
-hands, the trail and lairs, a combat or a search in progress); every location card on the
+Every card is somewhere exactly once, even after the game ended in a combat or a search
+(their cards are put back): the 38 items, 75 events, 28 encounters, 13 Dracula combat
+cards and 16 tickets, wherever they lie (decks, discards, hands, the trail and lairs, a
+combat or a search in progress); every location card on the
 trail or in a lair once; tracks and damage in range; tokens on places of the map; every
 word in a decision waiting is a place, seat, card or step of the game; a decision waiting
 unless the game is over, with someone to decide it; the public log reads as a game to the
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from gothic_kernel import PUBLIC, CorruptSave
 
+from .cards import CardMode, CardStep, card_words
 from .combat import Fight
 from .combat import Stage as CombatStage
 from .dracula import Maturing, Step
@@ -62,6 +63,7 @@ def decision_problems(state: ModernState) -> list[str]:
     known = {*state.board.places, *SEATS, *rules.items, *rules.events, *rules.encounters,
              *rules.dracula_cards, *rules.hunter_cards, *rules.powers, *rules.tickets, *WORDS}
     known |= {s.value for enum in (CombatStage, Step, TwilightStage) for s in enum}
+    known |= card_words(rules)
     problems = []
     for decision in state.stack:
         for key, value in _leaves(decision.to_data()):
@@ -72,6 +74,11 @@ def decision_problems(state: ModernState) -> list[str]:
             if isinstance(value, int) and not isinstance(value, bool) and \
                     not -1 <= value <= 1000:
                 problems.append(f"a {decision.KIND} decision holds {value}")
+        if isinstance(decision, Fight) and len(set(decision.hunters)) != len(decision.hunters):
+            problems.append("a combat names a hunter twice")
+        if isinstance(decision, Fight) and not decision.hunters and \
+                decision.stage is CombatStage.CHOOSE:
+            problems.append("a combat waits for cards with nobody in it")
     return problems
 
 
@@ -129,6 +136,10 @@ def card_places(state: ModernState) -> dict[str, Counter[str]]:
             combat.update((*decision.hand, *decision.played))
             if decision.vampire:
                 encounters[decision.vampire] += 1
+        elif isinstance(decision, CardStep):
+            items.update(decision.held)
+        elif isinstance(decision, CardMode):  # played, its effect not chosen yet
+            events[decision.card] += 1
         elif isinstance(decision, Searching):
             encounters.update(m.encounter for m in decision.queue)
         elif isinstance(decision, Maturing):
@@ -149,10 +160,8 @@ def problems_of(state: ModernState) -> list[str]:
                 "combat card": {c.id: c.count for c in rules.dracula_cards.values()},
                 "ticket": {t.id: t.count for t in rules.tickets.values()}}
     for kind, found in card_places(state).items():
-        # A game that ended in a combat or a search leaves those cards off the table.
-        ended = state.result is not None and kind in ("combat card", "encounter")
         wanted = {k: v for k, v in expected[kind].items() if v}
-        if dict(found) != wanted and not (ended and not found - Counter(wanted)):
+        if dict(found) != wanted:
             wrong = sorted(set(found) ^ set(expected[kind]) |
                            {k for k in found if found[k] != expected[kind].get(k)})
             problems.append(f"the {kind}s do not add up ({', '.join(wrong[:3])})")

@@ -21,10 +21,12 @@ import attrs
 from gothic_kernel import Action
 
 from .actions import ChooseHospital, MoveHunter
+from .cards import Timing, open_window
 from .combat import fight_dracula_if_revealed
 from .decisions import ModernDecision
 from .dracula import DraculaPhase
 from .encounters import bodyguards_before_combat
+from .event_cards import dracula_phase_starts
 from .hunters import explain, hunter_actions, moved_by_bats, take_action
 from .influence import advance_influence
 from .rules import DRACULA, HUNTERS
@@ -71,6 +73,8 @@ class Twilight(ModernDecision):
         if self.stage is Stage.ADVANCE:
             state.stack[-1] = self.then(Stage.GUARDS if self.dusk else Stage.HOSPITALS)
             advance_time(state, dusk=self.dusk)
+            if not state.is_over:
+                open_window(state, Timing.AT_DUSK if self.dusk else Timing.AT_DAWN, HUNTERS)
         elif self.stage is Stage.HOSPITALS:
             if not send_to_hospitals(state):  # a choice pushed: this stage runs again after
                 state.stack[-1] = self.then(Stage.GUARDS)
@@ -237,6 +241,9 @@ class HunterTurns(ModernDecision):
     def run(self, state: ModernState) -> None:
         if self.index >= len(HUNTERS):
             state.stack.pop()
+            if self.night:  # the hunter phase is over: Dracula's begins
+                state.dracula.no_supply = False  # Devilish Power lasted the hunter phase
+                dracula_phase_starts(state)
             return
         state.stack[-1] = self.advanced()
         if self.turn(state) is Turn.STANDS_UP:

@@ -107,6 +107,9 @@ class Card:
     count: int
     owner: str  # "hunters" / "dracula" / a hunter's id for character cards
     kept: bool = True
+    #: When it may be played (vocabulary.toml [timing]); its effects, when it has several.
+    timing: tuple[str, ...] = ()
+    modes: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -300,9 +303,11 @@ class _Reader:
                 e.number("influence_on_mature"), e.numbers("clears_trail_spaces"),
                 bool(e.text("matured_effect"))) for e in encounters.entries("encounter")},
             items={c.text("id"): Card(c.text("id"), c.text("name"), c.number("count"),
-                                      c.text("owner")) for c in items.entries("item")},
+                                      c.text("owner"), True, c.words("timing"))
+                   for c in items.entries("item")},
             events={c.text("id"): Card(c.text("id"), c.text("name"), c.number("count"),
-                                       c.text("owner"), c.flag("kept"))
+                                       c.text("owner"), c.flag("kept"), c.words("timing"),
+                                       c.words("modes") if "modes" in c.data else ())
                     for c in events.entries("event")},
             powers={p.text("id"): Power(p.text("id"), p.text("name"), p.number("cost", -99),
                                         p.flag("night_only"), p.flag("places_encounter"))

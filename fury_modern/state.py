@@ -102,6 +102,8 @@ class Dracula:
     must_leave: bool = False
     #: Encounter cards he keeps face up (a matured Szgany Bodyguards).
     kept: list[str] = attrs.field(factory=list)
+    #: Devilish Power: the hunters may not Supply during the coming hunter phase.
+    no_supply: bool = False
 
     def copy(self) -> Dracula:
         return attrs.evolve(self, encounters=list(self.encounters), events=list(self.events),
@@ -264,6 +266,9 @@ class ModernState(LoggedState, DecisionState):
         """The game ends now: ``winners`` are (DRACULA,) or HUNTERS."""
         if self.result is None:
             self.result = Outcome(winners, level=None, reason=reason)
+            for decision in self.stack:
+                if isinstance(decision, ModernDecision):
+                    decision.put_away(self)
             self.stack.clear()
             self.say("game_over", self.game.outcome_sentence(self.result),
                      winners=list(winners))

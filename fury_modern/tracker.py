@@ -528,7 +528,7 @@ class Tracker:
             return True
         if group.why == "bat" and kind == "bat_flight":
             self.group = None
-            self._bat_flight(group)
+            self._bat_flight(group, castle=bool(shown.get("castle")))
             return True
         if group.why == "vampire" and kind in ("influence", "game_over"):
             self._single(kind, shown)
@@ -699,11 +699,12 @@ class Tracker:
     def _trail_revealed(self, shown: Mapping[str, Any]) -> None:
         t = self.table
         where, col = t.col(shown["space"])
+        code = self.geometry.code[shown["card"]]  # a place, or a power card a card revealed
         if where == "lair":
-            self._pin(LAIR0 + col, self.geometry.index[shown["card"]])
+            self._pin(LAIR0 + col, code)
             self.table = attrs.evolve(self.table, lairs_shown=_with(t.lairs_shown, col, True))
         else:
-            self._pin(col, self.geometry.index[shown["card"]])
+            self._pin(col, code)
             self.table = attrs.evolve(self.table, shown=_with(t.shown, col, True))
 
     def _dracula_revealed(self, shown: Mapping[str, Any]) -> None:
@@ -787,7 +788,7 @@ class Tracker:
         self.group = ClearGroup("cornered", CORNERED_REASON)
 
     def _bat_alone(self, shown: Mapping[str, Any]) -> None:
-        self._bat_flight(ClearGroup("bat", BAT_REASON))
+        self._bat_flight(ClearGroup("bat", BAT_REASON), castle=bool(shown.get("castle")))
 
     # -- the groups ------------------------------------------------------------------------
     def _arrival(self, group: ArrivalGroup) -> None:
@@ -812,18 +813,59 @@ class Tracker:
             self._keep(keep)
             return
         if not found:
-            cols = self.table.face_down()
-            exact = [c for c in cols if c not in self.table.dom_cols]
-            if exact:
-                self._keep(~(self.rows[:, exact] == code).any(axis=1))
-            if self.table.dom_cols:
-                dom = self.dom & ~_set([code])[:, None, :]
-                self.dom = dom
-                self._keep(_nonempty(dom))
+            self._nowhere_face_down(code)
         for shown in group.after:
             self._single(shown["kind"], shown)
         if not was_revealed and not any(s["kind"] == "dracula_revealed" for s in group.after):
             self._keep(self.current() != code)
+
+    def _nowhere_face_down(self, code: int) -> None:
+        """No face-down card of the trail or the lairs is the place ``code``."""
+        cols = self.table.face_down()
+        exact = [c for c in cols if c not in self.table.dom_cols]
+        if exact:
+            self._keep(~(self.rows[:, exact] == code).any(axis=1))
+        if self.table.dom_cols:
+            dom = self.dom & ~_set([code])[:, None, :]
+            self.dom = dom
+            self._keep(_nonempty(dom))
+
+    def _not_on_trail(self, shown: Mapping[str, Any]) -> None:
+        """Cards named cities whose cards are not face down on the trail or in a lair
+        (Hired Scouts, Jonathan Harker's search, Local Rumors)."""
+        for card in shown["cities"]:  # a city, or a power card (Wax Cylinders' Hide)
+            self._nowhere_face_down(self.geometry.code[card])
+
+    def _schemes(self, shown: Mapping[str, Any]) -> None:
+        """Hidden Schemes put an encounter on trail space 3: its card is a place on land, or
+        a power card that takes encounters (event_cards.HiddenSchemes)."""
+        _, col = self.table.col("trail space 3")
+        if col >= self.table.length or col in self.table.dom_cols:
+            return
+        g = self.geometry
+        board, powers = g.rules.board, g.rules.powers
+        allowed = [g.code[p] for p in g.places if not board.is_sea(p)]
+        allowed += [g.code[p] for p in g.powers if powers[p].places_encounter]
+        self._keep(np.isin(self.rows[:, col], np.array(allowed, dtype=self.rows.dtype)))
+
+    def _evil_presence(self, shown: Mapping[str, Any]) -> None:
+        """Evil Presence: Dracula's location is next to (one road or sea lane) the places of
+        the hunters he names, and not next to those of the others."""
+        g = self.geometry
+        board = g.rules.board
+        for places, near in ((shown["near"], True), (shown["far"], False)):
+            for place in places.values():
+                around = sorted({*board.roads(place), *board.sea_lanes(place)})
+                found = np.isin(self.current(),
+                                np.array([g.index[p] for p in around], dtype=np.int64))
+                self._keep(found if near else ~found)
+
+    def _hypnosis(self, shown: Mapping[str, Any]) -> None:
+        """Hypnosis: Dracula's location lies in the region named."""
+        g = self.geometry
+        board = g.rules.board
+        region = [g.index[p] for p in g.places if board.region(p) == shown["region"]]
+        self._keep(np.isin(self.current(), np.array(region, dtype=np.int64)))
 
     def _vampire_clears(self, group: ClearGroup) -> None:
         if self.table.over and not group.spaces:  # his influence won: nothing was cleared
@@ -872,11 +914,12 @@ class Tracker:
             return
         self._keep(np.zeros(len(self.rows), dtype=bool))
 
-    def _bat_flight(self, group: ClearGroup) -> None:
+    def _bat_flight(self, group: ClearGroup, *, castle: bool | None = None) -> None:
         """Escape as Bat (combat.fly_off): his hideout is cleared where it lies (he was
         revealed, so the table knows which card is his), and he flies, in secret, to a city
         up to two roads away with no hunter, whose card is neither on his trail nor in a
-        lair; that card goes on trail space 1 with Escape as Bat beside it."""
+        lair; that card goes on trail space 1 with Escape as Bat beside it (``castle``: it
+        shows the Castle Dracula card's distinct back; None: not known)."""
         g, t = self.geometry, self.table
         index = self.current_index()
         c = int(index[0]) if len(index) else 0
@@ -892,6 +935,8 @@ class Tracker:
         pos, dest = _expand(here, ptr, to)
         cards = [*range(t.length), *(LAIR0 + j for j in range(t.lairs))]
         keep = ~banned[dest] & ~_member(_bits(self.rows, cards, g.size), pos, dest)
+        if castle is not None:
+            keep &= (dest == g.castle) == castle
         pos, dest = pos[keep], dest[keep]
         rows = np.full((len(pos), WIDTH), EMPTY, dtype=np.uint8)
         rows[:, 0] = dest
@@ -1180,6 +1225,10 @@ _HANDLERS: dict[str, Any] = {
     "dracula_moves": Tracker._moves_group,
     "hideout_cleared": Tracker._cleared,
     "trail_revealed": Tracker._trail_revealed,
+    "not_on_trail": Tracker._not_on_trail,
+    "schemes_encounter": Tracker._schemes,
+    "hypnosis": Tracker._hypnosis,
+    "evil_presence": Tracker._evil_presence,
     "dracula_revealed": Tracker._dracula_revealed,
     "matured": Tracker._matured,
     "matures": Tracker._matures,

@@ -58,6 +58,14 @@ def describe(state: ModernState, seat: str, action: Action) -> str:
         return "avoid the combat" if action.avoid else "fight"
     if isinstance(action, a.ChooseHunter):
         return f"pick {name(action.hunter)}"
+    if isinstance(action, a.PlayCard):
+        return f"play {name(action.card)}"
+    if isinstance(action, a.ChoosePlace):
+        return f"name {name(action.place)}"
+    if isinstance(action, a.ChooseMode):
+        return action.mode.replace("_", " ")
+    if isinstance(action, a.NoCard):
+        return "play no card"
     return _SIMPLE.get(action.TYPE, action.TYPE.replace("_", " "))
 
 

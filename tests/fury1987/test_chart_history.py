@@ -4,7 +4,8 @@ Movement Chart")."""
 
 from __future__ import annotations
 
-from fury1987.chart_history import AnnouncedVampires, episodes, vampire_bounds
+from fury1987.chart_history import AnnouncedVampires, Episode, episodes, vampire_bounds
+from fury1987.records import Chronicle
 from fury1987.state import FuryState
 
 from .helpers import started
@@ -62,3 +63,31 @@ def test_resampling_keeps_the_count_dracula_announced() -> None:
     for seed in range(10):
         twin = state.resample("godalming", seed)
         assert sum(1 for c in twin.chart.values() if enc.is_vampire(c)) == count
+
+
+def test_a_vampire_placed_after_the_announcement_was_not_on_the_chart_then() -> None:
+    """A Vampire found in Rome was placed in (3, 8]; of Dracula's Action Phases in Rome
+    the one at clue 3 came before that window, the one at 6 placed it: at the count
+    announced at 5 it was not yet on the Chart, so the bounds there are 0 and 0."""
+    state = started(dracula="london", godalming="madrid", seward="lisbon",
+                    van_helsing="athens")
+    state.clues = Chronicle({"k": "turn", "consumed": False} for _ in range(9))
+    rome = Episode("rome", vampire=1, placed_after=3, placed_by=8)
+    assert vampire_bounds(state, 5, [(3, "rome"), (6, "rome")], [rome]) == (0, 0)
+    assert vampire_bounds(state, 7, [(3, "rome"), (6, "rome")], [rome]) == (1, 1)
+
+
+def test_a_vampire_gone_from_its_box_left_after_it_was_last_seen() -> None:
+    """A Vampire seen in Rome (clue 2) and the box found empty later (5): it left the
+    Chart between the two (consumed); a chit sent back to Dracula's Encounter Set unseen
+    (a search the record notes as "?", fury1987.wounds) left at that very moment."""
+    for box, left in (("", (2, 5)), ("?", (4, 5))):
+        state = started(dracula="london", godalming="madrid", seward="lisbon",
+                        van_helsing="athens")
+        state.clues = Chronicle([{"k": "start"}, {"k": "turn", "consumed": False},
+                                 {"k": "search", "town": "rome", "box": "vampire"},
+                                 {"k": "turn", "consumed": False},
+                                 {"k": "turn", "consumed": True},
+                                 {"k": "search", "town": "rome", "box": box}])
+        rome = [e for e in episodes(state) if e.town == "rome" and e.vampire == 1]
+        assert [(e.left_after, e.left_by) for e in rome] == [left]

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import fury1987
+from fury1987.game import load_rules
 from gothic_kernel import BadOption
 
 from .helpers import GAME
@@ -121,3 +122,11 @@ def test_an_agent_armed_with_a_chit_agents_do_not_have(tmp_path: Path) -> None:
 def test_a_die_result_off_the_die(tmp_path: Path) -> None:
     path = variant(tmp_path, "encounters_file", "lifts_on = [4, 5, 6]", "lifts_on = [4, 7]")
     assert "from 1 to 6" in refused("encounters_file", path)
+
+
+def test_an_encounter_ending_the_action_phase_on_every_roll(tmp_path: Path) -> None:
+    """``ends_action_phase = true`` in the Encounter data: every die result (1-6)."""
+    path = variant(tmp_path, "encounters_file", "ends_action_phase = [5, 6]",
+                   "ends_action_phase = true")
+    peasants = load_rules(encounters_file=str(path)).encounters.chits["peasants"]
+    assert peasants.ends_action_phase == (1, 2, 3, 4, 5, 6)

@@ -24,6 +24,7 @@ from fury1987.actions import (
     TakeItems,
     TakeWeapon,
 )
+from fury1987.bat_flight import BatFlight
 from fury1987.events import find, stormy_seas_orphans
 from fury1987.pending import Combat
 from fury1987.setup import invariant_problems
@@ -153,6 +154,8 @@ def test_jonathan_harker_fights_dracula_and_becomes_a_vampire_when_bitten() -> N
     assert find(state, Combat) is None
     assert "harker_vampire" in state.dracula.encounter_set
     assert len(state.dracula.encounter_set) == 6
+    # Dracula won, he did not escape: no flight as a bat follows the fight.
+    assert not any(isinstance(record, BatFlight) for record in state.stack)
 
 
 # -- at the start of the Movement Phase ---------------------------------------------------
@@ -577,3 +580,17 @@ def test_ruling_stormy_seas_of_a_hunter_out_of_the_game_still_abates() -> None:
     assert state.cards["stormy"]["north_sea"] == ["seward", 1]
     stormy_seas_orphans(state)
     assert "stormy" not in state.cards
+
+
+def test_a_fleeing_dracula_escaping_jonathan_harker_as_a_bat_flies_outside_his_castle(
+        ) -> None:
+    """Escape (Bat) after Jonathan Harker's fight: a fleeing Dracula flies on from a Town
+    (only in Castle Dracula does he hide instead of flying)."""
+    state = draws("jonathan_harker")
+    state.dracula.fleeing = True
+    rig(state, [5, 6, 1])  # Night; Dracula wins initiative
+    act(state, "godalming", ChoosePlace("london"))
+    act(state, "godalming", ChooseChit("harker", "fist"))
+    act(state, "dracula", ChooseChit("dracula", "escape_bat"))
+    assert find(state, Combat) is None
+    assert isinstance(state.stack[-1], BatFlight) and state.stack[-1].town == "london"

@@ -5,7 +5,11 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from fury1987.resample import _redraw_consumed_sightings, _redraw_encounters
+from fury1987.resample import (
+    _redraw_consumed_sightings,
+    _redraw_encounters,
+    all_obligations,
+)
 from fury1987.state import FuryState
 from fury1987.tracker import tracker_of
 from gothic_kernel import PUBLIC, Dice
@@ -257,3 +261,16 @@ def test_placing_from_a_set_of_six_looks_like_doing_nothing() -> None:
         hunters_stay(state)
         act(state, "dracula", MoveTo("amsterdam"))
     assert _what_the_hunters_see(placed) == _what_the_hunters_see(idle)
+
+
+def test_an_encounter_found_was_placed_after_its_town_was_last_seen_empty() -> None:
+    """A resampled history must have Dracula place each Encounter found in its window:
+    after the last search that found its Town box empty (clue 1), before it was found
+    (clue 3); once found and seen to stay, the next one's window starts at that note."""
+    clues = [{"k": "start"},
+             {"k": "search", "town": "rome", "box": ""},
+             {"k": "turn"},
+             {"k": "search", "town": "rome", "box": "rats"},
+             {"k": "box", "town": "rome", "after": ""},
+             {"k": "search", "town": "rome", "box": "wolves"}]
+    assert all_obligations(clues) == [("rome", 1, 3), ("rome", 4, 5)]

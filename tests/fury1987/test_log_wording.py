@@ -47,6 +47,19 @@ def test_ids_are_printed_as_names() -> None:
     assert in_print("the Hunters win", printed) == "the Hunters win"
 
 
+def test_a_sentence_is_worded_the_same_word_by_word_and_remembered() -> None:
+    """The game's names word a sentence a word at a time and remember it (for speed):
+    the same text as searching the whole sentence for ids, punctuation and spacing kept."""
+    printed = GAME.new_game(seed=1).rules.printed  # type: ignore[attr-defined]
+    plain = dict(printed)  # a plain mapping: the search through the whole sentence
+    for text in ("Dracula moves from le_havre to paris.", "(paris) and le_havre's road",
+                 "  paris  rome ", "paris\nrome, le_havre;", "x-paris 3paris _paris paris_",
+                 "heavenly_host: 2 szgany_pistol_knife", "Paris moves", ""):
+        assert in_print(text, printed) == in_print(text, plain)
+        assert in_print(text, printed) is in_print(text, printed)  # worded once
+    assert in_print("(paris) and le_havre's road", printed) == "(Paris) and Le Havre's road"
+
+
 def test_the_engine_s_own_words_are_never_ids() -> None:
     """The literal words of every log sentence: none may be an id (it would be replaced
     by a printed name, as "Storms rage" once became "Storms Rage")."""

@@ -7,6 +7,7 @@ import pytest
 from fury1987.actions import (
     CATCH_TRAIN,
     PASS,
+    REVEAL_DOGS,
     STAY_PUT,
     MoveTo,
     RideTo,
@@ -15,6 +16,7 @@ from fury1987.actions import (
 )
 from gothic_kernel import IllegalAction
 
+from .event_helpers import arm
 from .helpers import act, dracula_turn, hunters_stay, kind, quiet_turn, rig, started
 
 
@@ -259,3 +261,19 @@ def test_no_one_may_pass_or_stay_in_a_sea_sector() -> None:
     legal = state.legal_actions("godalming")
     assert PASS not in legal and STAY_PUT not in legal and CATCH_TRAIN not in legal
     assert MoveTo("lisbon") not in legal  # not back to the starting Port
+
+
+def test_dogs_are_revealed_at_the_start_of_a_movement_phase_while_one_is_hidden() -> None:
+    """Reference 3 - Dogs: revealed "either when he draws it or at the start of any Movement
+    Phase"; a Hunter holding two reveals each in turn, then has none left to reveal."""
+    state = started(dracula="athens")
+    arm(state, "godalming", "dogs", "dogs", "knife")
+    dracula_turn(state, STAY_PUT)
+    assert kind(state) == "hunter_movement" and state.current_seats() == ("godalming",)
+    act(state, "godalming", REVEAL_DOGS)
+    assert state.hunters["godalming"].shown == ["dogs"]
+    assert REVEAL_DOGS in state.legal_actions("godalming")  # the second one is still hidden
+    act(state, "godalming", REVEAL_DOGS)
+    assert state.hunters["godalming"].shown == ["dogs", "dogs"]
+    assert REVEAL_DOGS not in state.legal_actions("godalming")
+    assert state.hunters["godalming"].hidden_weapons() == ["knife"]

@@ -19,9 +19,11 @@ from fury1987.actions import (
     MoveTo,
     PlaceEncounter,
     PlayEvent,
+    SwapWeapons,
     TeamUp,
 )
 from fury1987.combat_round import Engagement
+from fury1987.labels import label
 from fury1987.pending import PENDING_TYPES, Combat
 from fury1987.state import FuryState
 from gothic_kernel import Dice, Outcome
@@ -280,3 +282,11 @@ def test_the_outcome_is_said_once_in_the_rules_words() -> None:
     assert game.outcome_sentence(won) == ("The Hunters win a Minor Victory: Dracula fled to "
                                           "Castle Dracula.")
     assert game.outcome_sentence(Outcome((), "stalemate", "")) == "Nobody wins (stalemate)."
+
+
+def test_a_weapon_swap_is_labelled_by_the_chits_given_up() -> None:
+    """Movement - Passing: the swap names the chits discarded, or says none is."""
+    state = started()
+    assert label(state, "godalming", SwapWeapons()) == "swap no Weapon Chits"
+    assert label(state, "godalming", SwapWeapons(("knife", "knife", "pistol"))) == \
+        "swap 2 Knife and Pistol"

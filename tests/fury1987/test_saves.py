@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fury1987.actions import MoveTo, StartIn
 from fury1987.state import FuryState
 from gothic_kernel import CorruptSave, Dice
 from gothic_kernel.testing.saves import check_mutated_save
@@ -147,3 +148,82 @@ def test_every_position_of_play_passes_the_save_checks() -> None:
             assert save_problems(state) == [], ("bots", step)
         state.apply(seat, GAME.parse_action(data))
     assert state.is_over and save_problems(state) == []
+
+
+@pytest.mark.parametrize("extra, loads", [(2, True), (3, False)])
+def test_a_save_holds_at_most_two_weapon_chits_over_the_limit(extra: int, loads: bool) -> None:
+    """New Weapons and Events: a Hunter in a Large Town may draw two Weapon Chits before
+    discarding down to three, so a save may show him with five; never with six."""
+    data = saved()
+    state = data["state"]
+    seat = next(s for s, h in state["hunters"].items() if h["status"] == "alive")
+    weapons, bag = state["hunters"][seat]["weapons"], state["weapons_pool"]["bag"]
+    need = 3 + extra - len(weapons)
+    weapons += bag[:need]
+    del bag[:need]
+    text = json.dumps(data)
+    if loads:
+        loaded = GAME.from_json(text)
+        assert isinstance(loaded, FuryState) and len(loaded.hunters[seat].weapons) == 5
+    else:
+        with pytest.raises(CorruptSave, match="Weapon Chits"):
+            GAME.from_json(text)
+
+
+@pytest.mark.parametrize("extra, loads", [(2, True), (3, False)])
+def test_a_save_holds_at_most_two_event_cards_over_the_limit(extra: int, loads: bool) -> None:
+    """Event Cards: a holder over three discards when the discard comes up (ruling 77),
+    so a save may show a Hunter with five cards; never with six."""
+    data = saved()
+    state = data["state"]
+    seat = next(s for s, h in state["hunters"].items() if h["status"] == "alive")
+    hand, pile = state["hunters"][seat]["events"], state["event_deck"]["cards"]
+    need = 3 + extra - len(hand)
+    hand += pile[:need]
+    del pile[:need]
+    text = json.dumps(data)
+    if loads:
+        loaded = GAME.from_json(text)
+        assert isinstance(loaded, FuryState) and len(loaded.hunters[seat].events) == 5
+    else:
+        with pytest.raises(CorruptSave, match="Event Cards"):
+            GAME.from_json(text)
+
+
+def _in_combat(seward: str = "madrid") -> dict[str, Any]:
+    """A save taken in a fight (Dracula attacking Lord Godalming in Munich, and Dr Seward
+    if he is there too)."""
+    state = GAME.new_game(seed=1)
+    for seat, town in (("godalming", "munich"), ("seward", seward),
+                       ("van_helsing", "athens"), ("dracula", "zurich")):
+        state.apply(seat, StartIn(town))
+    state.apply("dracula", MoveTo("munich"))
+    data: dict[str, Any] = json.loads(state.to_json())
+    assert any(r["kind"] == "combat" for r in data["state"]["stack"])
+    return data
+
+
+@pytest.mark.parametrize("engagement", [
+    {"hunters": ["godalming"], "opponents": []},
+    {"hunters": [], "opponents": ["dracula"]},
+])
+def test_a_save_whose_engagement_lacks_a_side_is_refused(engagement: dict[str, Any]) -> None:
+    """Combat: an engagement is one fighter against one or more (Hunter Groups - Group
+    Combat); a save with one side empty is no fight the rules could be in."""
+    data = _in_combat()
+    GAME.from_json(json.dumps(data))  # as saved, it loads
+    combat = next(r for r in data["state"]["stack"] if r["kind"] == "combat")
+    combat["engagements"] = [{**combat["engagements"][0], **engagement}]
+    with pytest.raises(CorruptSave, match="one fighter against one or more"):
+        GAME.from_json(json.dumps(data))
+
+
+def test_a_save_of_two_hunters_fighting_dracula_together_loads() -> None:
+    """Hunter Groups - Group Combat: several Hunters against one opponent is one
+    engagement (one fighter against one or more), which a save may hold."""
+    data = _in_combat(seward="munich")
+    combat = next(r for r in data["state"]["stack"] if r["kind"] == "combat")
+    assert [e["hunters"] for e in combat["engagements"]] == [["godalming", "seward"]]
+    loaded = GAME.from_json(json.dumps(data))  # not refused as a corrupt save
+    assert isinstance(loaded, FuryState)
+    assert [r.KIND for r in loaded.stack].count("combat") == 1

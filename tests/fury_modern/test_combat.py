@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fury_modern.actions import ChooseCombatCard, Engage, MoveTo
+from fury_modern.actions import NO_CARD, ChooseCombatCard, Engage, MoveTo
 from fury_modern.combat import Fight, Stage, start_fight
 from fury_modern.state import Hideout, ModernState
 
@@ -12,6 +12,8 @@ from .helpers import act, public_texts, started
 
 
 def _fight(state: ModernState) -> Fight:
+    while state.stack[-1].KIND == "card_window":  # nobody plays a card at its start
+        state.apply(state.current_seats()[0], NO_CARD)
     top = state.stack[-1]
     assert isinstance(top, Fight)
     return top

@@ -8,13 +8,17 @@ from pathlib import Path
 
 import pytest
 
+from fury_modern.rules import load_rules
 from gothic_kernel.agents import play_game
 from gothic_kernel.cli import main
 
 from .helpers import GAME
 
 #: Words of Dracula's secrets that only the heading at the very end may hold.
-SECRETS = ("Dracula goes to", "Dracula plays ", "Dracula places Rats", "Dracula starts in")
+#: Lines only Dracula may read (his event cards, once played, are public: "Dracula plays
+#: Roadblock." is not among them; his power cards are).
+SECRETS = ("Dracula goes to", "Dracula places Rats", "Dracula starts in",
+           *(f"Dracula plays {p.name}" for p in load_rules().powers.values()))
 
 
 def test_the_report_tells_each_round_with_the_tracks_and_the_hunters() -> None:

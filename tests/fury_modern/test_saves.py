@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fury_modern.actions import ChooseCombatCard
+from fury_modern.combat import Fight, start_fight
+from fury_modern.invariants import problems_of
 from gothic_kernel import PUBLIC, CorruptSave
 from gothic_kernel.testing.saves import check_mutated_save
 
-from .helpers import GAME, played
+from .helpers import GAME, act, played, started
 
 
 def _save_points() -> list[str]:
@@ -102,3 +106,56 @@ def test_a_mutated_save_is_refused_at_load_or_plays_on_to_the_end(seed: int) -> 
     too: the tracker reads it); even ones only the state."""
     skip = ("dice",) if seed % 2 else ("dice", "log")
     check_mutated_save(GAME, SAVE_POINTS[seed % len(SAVE_POINTS)], seed, skip=skip)
+
+
+def test_seed_10011_after_300_random_actions_reloads() -> None:
+    """The seed that once failed (``benchmarks/run.py``'s random play: the first seat, a
+    ``random.Random(seed)`` choice): its game ended in a combat and dropped the combat cards."""
+    state, pick = GAME.new_game(seed=10011), random.Random(10011)
+    for _ in range(300):
+        if state.is_over:
+            break
+        seat = state.current_seats()[0]
+        state.apply(seat, pick.choice(state.legal_actions(seat)))
+    assert GAME.from_json(state.to_json()).to_json() == state.to_json()
+
+
+def test_a_game_won_in_a_combat_puts_its_cards_back_and_its_save_reloads() -> None:
+    """Dracula defeated by a Punch mid-combat: the game ends with the combat on the table;
+    the thirteen combat cards go back to his deck (each somewhere exactly once)."""
+    state = started(seed=5)
+    state.hunters["mina"].location = "berlin"
+    start_fight(state, ("mina",), "berlin", night=False)
+    state.dracula.damage = state.rules.dracula.health - 1
+    fight = state.stack[-1]
+    assert isinstance(fight, Fight)
+    act(state, "mina", ChooseCombatCard("punch"))
+    act(state, "dracula", ChooseCombatCard(
+        next(c for c in fight.hand if c not in ("mesmerize", "plotting", "strength"))))
+    assert state.is_over and state.outcome is not None
+    assert state.outcome.reason == "Dracula is defeated"
+    assert problems_of(state) == []
+    assert sorted(state.combat_deck.cards) == sorted(
+        c.id for c in state.rules.dracula_cards.values() for _ in range(c.count))
+    assert GAME.from_json(state.to_json()).to_json() == state.to_json()
+
+
+def test_a_save_missing_a_combat_card_after_the_end_is_refused() -> None:
+    state = GAME.from_json(SAVE_POINTS[5])
+    assert state.is_over
+    data = json.loads(SAVE_POINTS[5])
+    data["state"]["combat_deck"]["cards"].pop()
+    with pytest.raises(CorruptSave):
+        GAME.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("hunters", [[], ["mina", "mina"]])
+def test_a_combat_waiting_for_cards_with_nobody_or_a_hunter_twice_is_refused(
+        hunters: list[str]) -> None:
+    text = next(t for t in SAVE_POINTS if json.loads(t)["state"]["stack"][-1:]
+                and json.loads(t)["state"]["stack"][-1]["kind"] == "fight"
+                and json.loads(t)["state"]["stack"][-1]["stage"] == "choose")
+    data = json.loads(text)
+    data["state"]["stack"][-1]["hunters"] = hunters
+    with pytest.raises(CorruptSave):
+        GAME.from_json(json.dumps(data))

@@ -7,6 +7,7 @@ import pytest
 
 import gothic_kernel as gk
 from fury_modern.actions import (
+    NO_CARD,
     PASS,
     REST,
     SEARCH,
@@ -422,15 +423,15 @@ def test_bitten_hunters_mina_keeps_an_item_and_an_event_revealed() -> None:
 
     state = started(hunters=("madrid", "rome", "vienna", "paris"))
     state.stack[-1] = HunterTurns(night=False, index=3)
-    _top_cards(state, "knife", "hired_scouts")
+    _top_cards(state, "knife", "money_trail")
     state.invalidate()
     act(state, "mina", SUPPLY)  # Paris is a large city: an event and an item
     assert "you are weakened - choose the item card you keep revealed" in state.prompt("mina")
     assert state.legal_actions("mina") == [Reveal("knife")]
     act(state, "mina", Reveal("knife"))
-    act(state, "mina", Reveal("hired_scouts"))
+    act(state, "mina", Reveal("money_trail"))
     seen = state.observation("dracula")["hunters"]["mina"]
-    assert (seen["revealed_item"], seen["revealed_event"]) == ("knife", "hired_scouts")
+    assert (seen["revealed_item"], seen["revealed_event"]) == ("knife", "money_trail")
     assert "Mina Harker is weakened and keeps Knife revealed." in public_texts(state)
 
 
@@ -536,8 +537,9 @@ def _bottom(state: ModernState, card: str) -> None:
 
 def test_hand_limits_dracula_holds_at_most_four_event_cards() -> None:
     state = started(hunters=("madrid", "rome", "vienna", "london"))
+    events = state.rules.events  # kept cards: none is played when received
     dracula_events = [c for c in dict.fromkeys(state.event_deck.cards)
-                      if state.rules.events[c].owner == "dracula"]
+                      if events[c].owner == "dracula" and events[c].kept]
     for card in dracula_events[:4]:
         state.event_deck.take(card)
     state.dracula.events = dracula_events[:4]
@@ -648,6 +650,8 @@ def _fight_mina(hand: tuple[str, ...], *, night: bool = True, items: tuple[str, 
     for item in items:
         state.item_deck.take(item)
     start_fight(state, ("mina",), "munich", night=night)
+    if state.stack[-1].KIND == "card_window":  # she holds items: the combat start window
+        state.stack[-1].apply(state, "mina", NO_CARD)
     fight = state.stack[-1]
     assert isinstance(fight, Fight)
     deck = [*state.combat_deck.cards, *fight.hand]

@@ -1,0 +1,873 @@
+"""What the event cards do: one small class per card (events.toml says when each is played
+and which effects it offers; :mod:`fury_modern.cards` opens the windows and plays them).
+
+Hunter events: Local Rumors, Hired Scouts, Newspaper Reports, Jonathan Harker and Rufus
+Smith (a search, or an ally), Escape Route, Lucky Find, Blood Transfusion, and Van
+Helsing's Mystic Research. Dracula events: Hidden Schemes. The allies act where their
+rule lives: Jonathan Harker in ``dracula.place_card`` (a hideout reaching trail space 6
+is revealed), Rufus Smith there too (a sea-to-sea move costs Dracula 2).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from gothic_kernel import Action, Scope, event
+
+from .actions import (
+    NO_CARD,
+    ChooseHunter,
+    ChooseMode,
+    ChoosePlace,
+    Discard,
+    Keep,
+    PlaceEncounter,
+    PlayCard,
+)
+from .arrival import end_movement
+from .cards import ALLY, CardPlayed, CardRule, CardStep, Timing, set_ally
+from .combat import change_fight, fight_below, hunter_hand
+from .dracula import DraculaPhase
+from .hands import check_dracula_events, check_hand_limits, drop_card, keep_revealed
+from .health import hurt_dracula, hurt_hunter, weakened
+from .item_cards import Ride, road_reach
+from .rules import DRACULA, HUNTERS
+from .tokens import RoadblockPlacement
+from .trail import hideout_in, reveal_location, trail_space
+
+if TYPE_CHECKING:
+    from .state import Hideout, ModernState
+
+
+def _reveal_city(state: ModernState, city: str) -> None:
+    """Dracula reveals ``city``'s location card if it lies on his trail or in a lair."""
+    hideout = hideout_in(state, city)
+    if hideout is None:
+        state.say("not_on_trail", f"{state.name(city)} is not on Dracula's trail.",
+                  cities=[city])
+    elif hideout.revealed:
+        state.say("not_on_trail", f"{state.name(city)} already lies face up on "
+                                  f"{trail_space(state, hideout)}.", cities=[city])
+    else:
+        reveal_location(state, hideout)
+
+
+def _reveal_space(state: ModernState, space: int) -> None:
+    """Dracula reveals the location card on trail ``space`` (counted from 1)."""
+    index = space - state.first_space
+    if 0 <= index < len(state.trail):
+        hideout = state.trail[index]
+        if hideout.revealed:
+            state.say("space_shown", f"The card on trail space {space} already lies face up.",
+                      space=space)
+        else:
+            reveal_location(state, hideout)
+    else:
+        state.say("space_shown", f"Trail space {space} is empty.", space=space)
+
+
+def _adjacent(state: ModernState, place: str) -> list[str]:
+    """Places one road or one sea lane away."""
+    board = state.board
+    return sorted({*board.roads(place), *board.sea_lanes(place)})
+
+
+# -- hunter events -------------------------------------------------------------------------------
+
+class LocalRumors(CardRule):
+    """Dracula reveals every location card in hideouts adjacent to the hunter's location
+    (one road or sea lane away: a ruling)."""
+
+    ID = "local_rumors"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        here = state.hunters[played.seat].location
+        nowhere = []
+        for place in _adjacent(state, here):
+            hideout = hideout_in(state, place)
+            if hideout is None:
+                nowhere.append(place)
+            else:
+                reveal_location(state, hideout)
+        if nowhere:
+            state.say("not_on_trail", f"None of {', '.join(state.name(p) for p in nowhere)} is "
+                                      "on Dracula's trail.", cities=nowhere)
+
+
+class EvilPresence(CardRule):
+    """Played when drawn: Dracula names every hunter standing in a location adjacent to his
+    (one road or sea lane away, as Local Rumors; a hunter in his own location is not)."""
+
+    ID = "evil_presence"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        near = set(_adjacent(state, state.dracula_location))
+        standing = {h: state.hunters[h].location for h in HUNTERS
+                    if not state.hunters[h].defeated}
+        named = [h for h, place in standing.items() if place in near]
+        state.say("evil_presence", "Dracula names the hunters next to him: "
+                                   f"{', '.join(map(state.name, named)) or 'none'}.",
+                  near={h: standing[h] for h in named},
+                  far={h: p for h, p in standing.items() if h not in named})
+
+
+class SearchForCity(CardRule):
+    """A card that names cities, each revealed if it lies on the trail (``count`` of them)."""
+
+    count = 1
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        state.stack.append(CardStep(self.ID, played.seat, "city", seat=played.seat))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [ChoosePlace(c) for c in state.board.cities if c not in step.picks]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "name a city; Dracula reveals its location card if it is on his trail"
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        assert isinstance(action, ChoosePlace)
+        return f"name {state.name(action.place)}"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, ChoosePlace)
+        picks = (*step.picks, action.place)
+        state.say("city_named", f"{state.name(step.chooser)} names {state.name(action.place)}.",
+                  city=action.place, card=self.ID)
+        if len(picks) < self.count:
+            state.stack[-1] = CardStep(self.ID, step.chooser, step.step, step.seat, picks)
+        else:
+            state.stack.pop()
+        _reveal_city(state, action.place)
+
+
+class HiredScouts(SearchForCity):
+    """Name two cities; Dracula reveals their location cards if they are on his trail."""
+
+    ID = "hired_scouts"
+    count = 2
+
+
+class JonathanHarker(SearchForCity):
+    """Search: name one city (fidelity table). Ally: a hideout reaching trail space 6 is
+    revealed (``dracula.place_card``)."""
+
+    ID = "jonathan_harker"
+
+
+class RufusSmith(SearchForCity):
+    """Search: as Jonathan Harker. Ally: Dracula's sea-to-sea moves cost him 2."""
+
+    ID = "rufus_smith"
+
+
+class SisterAgatha(SearchForCity):
+    """Search: as Jonathan Harker. Ally: Dracula suffers 2 whenever he plays Escape as Bat,
+    Escape as Mist or Fangs (``combat._resolve_dracula``)."""
+
+    ID = "sister_agatha"
+
+
+class NewspaperReports(CardRule):
+    """Played at once: Dracula reveals the card on trail space 3. Kept for dawn or dusk: the
+    hunter chooses trail space 5 or 6, and its card is revealed."""
+
+    ID = "newspaper_reports"
+
+    def modes(self, state: ModernState, seat: str, timing: str) -> tuple[str, ...]:
+        return ("at_once",) if timing == Timing.IMMEDIATELY else ("dawn_or_dusk",)
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        if played.mode == "at_once":
+            _reveal_space(state, 3)
+        else:
+            state.stack.append(CardStep(self.ID, played.seat, "space", seat=played.seat))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [ChooseMode("trail_space_5"), ChooseMode("trail_space_6")]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "choose the trail space whose card Dracula reveals"
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        assert isinstance(action, ChooseMode)
+        return action.mode.replace("_", " ")
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, ChooseMode)
+        state.stack.pop()
+        _reveal_space(state, int(action.mode.rsplit("_", 1)[1]))
+
+
+class EscapeRoute(CardRule):
+    """At the start of a combat: the hunter, or another hunter in it, leaves the combat."""
+
+    ID = "escape_route"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        found = fight_below(state)
+        return found is not None and seat in found.hunters
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        state.stack.append(CardStep(self.ID, played.seat, "hunter", seat=played.seat))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        found = fight_below(state)
+        return [ChooseHunter(h) for h in (found.hunters if found is not None else ())]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "choose the hunter who leaves the combat"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, ChooseHunter)
+        state.stack.pop()
+        found = fight_below(state)
+        assert found is not None
+        hunters = tuple(h for h in found.hunters if h != action.hunter)
+        state.say("leaves_combat", f"{state.name(action.hunter)} leaves the combat (Escape "
+                                   "Route).", seat=action.hunter)
+        change_fight(state, hunters=hunters, hands={h: found.hands[h] for h in hunters},
+                     engaged=hunters[0] if hunters else "",
+                     **({} if hunters else {"ended": "every hunter has left the combat"}))
+
+
+class LuckyFind(CardRule):
+    """At the start of a combat: look at the top five item cards, take one, discard the
+    rest (the cards looked at wait in the step, seen by the hunter alone)."""
+
+    ID = "lucky_find"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        deck = state.item_deck
+        looked: list[str] = []
+        while len(looked) < 5 and deck.can_draw():
+            looked.append(deck.draw_top(state.dice))
+        if not looked:
+            return
+        names = ", ".join(state.name(c) for c in looked)
+        state.events.add(event("lucky_find", f"{state.name(played.seat)} looks at {names}.",
+                               seat=played.seat, cards=looked), Scope.seat(played.seat),
+                         event("lucky_find", f"{state.name(played.seat)} looks at the top "
+                                             f"{len(looked)} item cards.", seat=played.seat))
+        state.stack.append(CardStep(self.ID, played.seat, "take", seat=played.seat,
+                                    held=tuple(looked)))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [Keep(c) for c in sorted(set(step.held))]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "take one of the item cards; the rest are discarded"
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        assert isinstance(action, Keep)
+        return f"take {state.name(action.card)}"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, Keep)
+        state.stack.pop()
+        rest = list(step.held)
+        rest.remove(action.card)
+        for card in rest:
+            state.item_deck.discard(card)
+        state.hunters[step.chooser].items.append(action.card)
+        state.events.add(event("lucky_find_take", f"{state.name(step.chooser)} takes "
+                                                  f"{state.name(action.card)}.",
+                               seat=step.chooser, card=action.card), Scope.seat(step.chooser),
+                         event("lucky_find_take", f"{state.name(step.chooser)} takes an item "
+                                                  "card and discards the rest.",
+                               seat=step.chooser))
+        found = fight_below(state)
+        if found is not None and step.chooser in found.hunters:
+            change_fight(state, hands={**found.hands,
+                                       step.chooser: hunter_hand(state, step.chooser)})
+        check_hand_limits(state, step.chooser)
+
+
+class BloodTransfusion(CardRule):
+    """An action, for a hunter who is not bitten: a bitten hunter in his city removes one
+    bite token, and the player takes 1 damage."""
+
+    ID = "blood_transfusion"
+
+    def patients(self, state: ModernState, seat: str) -> list[str]:
+        here = state.hunters[seat].location
+        return [h for h in state.hunters_at(here) if h != seat and state.hunters[h].bites]
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return not state.hunters[seat].bites and bool(self.patients(state, seat))
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        state.stack.append(CardStep(self.ID, played.seat, "hunter", seat=played.seat))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [ChooseHunter(h) for h in self.patients(state, step.chooser)]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "choose the bitten hunter who receives your blood"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, ChooseHunter)
+        state.stack.pop()
+        patient = state.hunters[action.hunter]
+        patient.bites -= 1
+        state.say("bite_removed", f"{state.name(action.hunter)} loses a bite token.",
+                  seat=action.hunter)
+        if not weakened(state, action.hunter):  # no longer must he keep cards revealed
+            patient.revealed_item = patient.revealed_event = ""
+        hurt_hunter(state, step.chooser, 1, "Blood Transfusion")
+
+
+class MysticResearch(CardRule):
+    """Van Helsing's action: the bottom six event cards are looked at by their backs; every
+    Dracula event among them is discarded, the rest stay in the same order."""
+
+    ID = "mystic_research"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return seat == "van_helsing"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        deck = state.event_deck
+        bottom = deck.cards[:6]  # cards[0] is the bottom card
+        found = [c for c in bottom if state.rules.events[c].owner == DRACULA]
+        deck.cards[:6] = [c for c in bottom if state.rules.events[c].owner != DRACULA]
+        for card in found:
+            deck.discard(card)
+        names = ", ".join(state.name(c) for c in found) or "none"
+        state.say("mystic_research", f"Mystic Research: the Dracula events among the bottom "
+                                     f"six event cards are discarded ({names}).", cards=found)
+
+
+class HeroicLeap(CardRule):
+    """At the start of a combat: instead of fighting, the vampire (Dracula, or the vampire
+    fought) suffers 5 damage, then the player suffers 5; he then leaves the combat (a
+    ruling: he does not fight in it)."""
+
+    ID = "heroic_leap"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        found = fight_below(state)
+        return found is not None and seat in found.hunters
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        fight = fight_below(state)
+        assert fight is not None
+        leap = 5
+        if fight.vampire:
+            change_fight(state, wounds=fight.wounds + leap)
+            state.say("vampire_damage", f"The {state.name(fight.vampire)} suffers {leap} damage "
+                                        "(Heroic Leap).", damage=leap)
+        else:
+            hurt_dracula(state, leap, "Heroic Leap")
+        if state.is_over:
+            return
+        hurt_hunter(state, played.seat, leap, "Heroic Leap")
+        fight = fight_below(state)
+        if fight is not None and played.seat in fight.hunters:
+            hunters = tuple(h for h in fight.hunters if h != played.seat)
+            state.say("leaves_combat", f"{state.name(played.seat)} leaves the combat (Heroic "
+                                       "Leap).", seat=played.seat)
+            change_fight(state, hunters=hunters, hands={h: fight.hands[h] for h in hunters},
+                         engaged=hunters[0] if hunters else "",
+                         **({} if hunters else {"ended": "every hunter has left the combat"}))
+
+
+class SurprisingReturn(CardRule):
+    """At dawn or dusk: an ally event of the hunters from the event discard pile is played
+    (as an ally)."""
+
+    ID = "surprising_return"
+
+    def allies(self, state: ModernState) -> list[str]:
+        events = state.rules.events
+        return sorted({c for c in state.event_deck.discards
+                       if ALLY in events[c].modes and events[c].owner != DRACULA})
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return bool(self.allies(state))
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        state.stack.append(CardStep(self.ID, played.seat, "ally", seat=played.seat))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [PlayCard(c) for c in self.allies(state)]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "choose the ally you bring back from the discard pile"
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        assert isinstance(action, PlayCard)
+        return f"play {state.name(action.card)} as an ally"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, PlayCard)
+        state.stack.pop()
+        state.event_deck.discards.remove(action.card)
+        set_ally(state, step.chooser, action.card)
+
+
+class SenseOfEmergency(Ride):
+    """A day action: the player suffers 2 damage and moves to a city up to three roads away
+    (by road: fidelity table)."""
+
+    ID = "sense_of_emergency"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return bool(road_reach(state, seat, 3))
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        hurt_hunter(state, played.seat, 2, "Sense of Emergency")
+        if not state.hunters[played.seat].defeated:
+            self.ride(state, played.seat, 3)
+
+
+class ExcellentWeather(CardRule):
+    """A day action: the player makes two sea moves, one after the other (never into a
+    storm or through fog); he then ends his movement."""
+
+    ID = "excellent_weather"
+
+    def lanes(self, state: ModernState, seat: str) -> list[str]:
+        here = state.hunters[seat].location
+        if state.tokens.fog.get(here):
+            return []
+        return [p for p in state.board.sea_lanes(here)
+                if p not in state.tokens.storms and not state.tokens.fog.get(p)]
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return bool(self.lanes(state, seat))
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        state.stack.append(CardStep(self.ID, played.seat, "sail", seat=played.seat, count=2))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [ChoosePlace(p) for p in self.lanes(state, step.chooser)]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return f"sail ({step.count} sea move(s) left)"
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        assert isinstance(action, ChoosePlace)
+        return f"sail to {state.name(action.place)}"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, ChoosePlace)
+        state.hunters[step.chooser].location = action.place
+        state.say("hunter_moves", f"{state.name(step.chooser)} sails (Excellent Weather) to "
+                                  f"{state.name(action.place)}.", seat=step.chooser,
+                  to=action.place, by="sea", ticket="")
+        if step.count > 1 and state.board.is_sea(action.place) and \
+                self.lanes(state, step.chooser):
+            state.stack[-1] = attrs.evolve(step, count=step.count - 1)
+            return
+        state.stack.pop()
+        end_movement(state, step.chooser)
+
+
+class Hypnosis(CardRule):
+    """Mina's action, in a city with another hunter: Dracula states which region (east or
+    west) he is in; then she is delayed."""
+
+    ID = "hypnosis"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return seat == "mina" and len(state.hunters_at(state.hunters[seat].location)) > 1
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        region = state.board.region(state.dracula_location)
+        state.say("hypnosis", f"Under hypnosis Mina learns that Dracula is in the {region}.",
+                  region=region)
+        state.hunters[played.seat].delayed = True
+
+
+class WaxCylinders(CardRule):
+    """Dr. Seward's action. Deduction: he chooses a hideout; Dracula reveals its encounters.
+    Analysis: Dracula reveals the Hide power card wherever it is. Either way the card goes
+    back to his hand (fidelity table)."""
+
+    ID = "wax_cylinders"
+
+    def hideouts(self, state: ModernState) -> list[str]:
+        spaces = [f"trail_space_{i + state.first_space}" for i, h in enumerate(state.trail)
+                  if h.encounters and not all(h.shown)]
+        return spaces + [f"lair_{i + 1}" for i, h in enumerate(state.lairs)
+                         if h.encounters and not all(h.shown)]
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return seat == "seward"
+
+    def modes(self, state: ModernState, seat: str, timing: str) -> tuple[str, ...]:
+        return ("deduction", "analysis") if self.hideouts(state) else ("analysis",)
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        state.event_deck.discards.remove(self.ID)  # it goes back to Dr. Seward's hand
+        state.hunters[played.seat].events.append(self.ID)
+        if played.mode == "deduction":
+            state.stack.append(CardStep(self.ID, played.seat, "hideout", seat=played.seat))
+            return
+        hide = next((h for h in (*state.trail, *state.lairs) if h.card == "hide"), None)
+        if hide is None:
+            state.say("not_on_trail", "Hide is not on Dracula's trail: it is in his location "
+                                      "deck.", cities=["hide"])
+        elif hide.revealed:
+            state.say("not_on_trail", f"Hide already lies face up on "
+                                      f"{trail_space(state, hide)}.", cities=["hide"])
+        else:
+            reveal_location(state, hide)
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [ChooseMode(h) for h in self.hideouts(state)]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "choose the hideout whose encounters Dracula reveals"
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        assert isinstance(action, ChooseMode)
+        return action.mode.replace("_", " ")
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, ChooseMode)
+        state.stack.pop()
+        where, number = action.mode.rsplit("_", 1)
+        hideout = (state.trail[int(number) - state.first_space] if where == "trail_space"
+                   else state.lairs[int(number) - 1])
+        hideout.shown = [True] * len(hideout.encounters)
+        state.say("encounters_revealed", f"The encounters on {trail_space(state, hideout)} are "
+                                         f"revealed: "
+                                         f"{', '.join(map(state.name, hideout.encounters))}.",
+                  encounters=list(hideout.encounters))
+
+
+# -- Dracula events ------------------------------------------------------------------------------
+
+#: Items that turn the Great Wolf away when revealed (events.toml).
+WOLF_WARDS = ("crucifix", "heavenly_host")
+
+
+class GreatWolf(CardRule):
+    """Played when received. Raid: a hunter of Dracula's choice suffers 4 damage unless he
+    reveals Crucifix or Heavenly Host. Ally: at the start of each Dracula phase, the same
+    with 1 damage (``dracula_phase_starts``). A hunter holding a ward always reveals it (a
+    ruling: revealing costs him nothing)."""
+
+    ID = "great_wolf"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        wolf_attacks(state, "raid")
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [ChooseHunter(h) for h in HUNTERS if not state.hunters[h].defeated]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "choose the hunter the wolf attacks"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, ChooseHunter)
+        state.stack.pop()
+        hunter = state.hunters[action.hunter]
+        ward = next((c for c in WOLF_WARDS if c in hunter.items), "")
+        if ward:
+            state.say("reveal", f"{state.name(action.hunter)} reveals {state.name(ward)}: the "
+                                "Great Wolf turns away.", seat=action.hunter, card=ward)
+            return
+        hurt_hunter(state, action.hunter, 4 if step.step == "raid" else 1, "the Great Wolf")
+
+
+class ImmanuelHildesheim(CardRule):
+    """Played when received. Help: the top six event cards are looked at by their backs;
+    Dracula takes the Dracula events, the rest go face up to the discard pile. Ally: at the
+    start of each Dracula phase, if the top event card has a Dracula back, he takes it."""
+
+    ID = "immanuel_hildesheim"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        deck, events = state.event_deck, state.rules.events
+        top = deck.cards[-6:]
+        del deck.cards[-6:]
+        taken = [c for c in top if events[c].owner == DRACULA]
+        rest = [c for c in top if events[c].owner != DRACULA]
+        for card in rest:
+            deck.discard(card)
+        _dracula_takes(state, taken, "Immanuel Hildesheim")
+        state.say("discarded", f"Immanuel Hildesheim: discarded face up: "
+                               f"{', '.join(map(state.name, rest)) or 'nothing'}.", cards=rest)
+        check_dracula_events(state)
+
+
+def _dracula_takes(state: ModernState, cards: list[str], why: str) -> None:
+    state.dracula.events += cards
+    state.events.add(event("dracula_takes", f"Dracula takes {', '.join(map(state.name, cards))}"
+                                            f" ({why}).", cards=cards), Scope.seat(DRACULA),
+                     event("dracula_takes", f"Dracula takes {len(cards)} Dracula event "
+                                            f"card(s) ({why}).", count=len(cards)))
+
+
+class UnearthlySwiftness(CardRule):
+    """Played during Dracula's phase (as it ends): he takes another Dracula phase at once."""
+
+    ID = "unearthly_swiftness"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        state.stack.append(DraculaPhase())
+        dracula_phase_starts(state)
+
+
+class DevilishPower(CardRule):
+    """During Dracula's phase (offered as it ends), one of: remove the consecrated ground
+    token; discard the hunters' ally; the hunters may not Supply during the next hunter
+    phase."""
+
+    ID = "devilish_power"
+
+    def modes(self, state: ModernState, seat: str, timing: str) -> tuple[str, ...]:
+        found = []
+        if state.tokens.consecrated:
+            found.append("remove_consecrated_ground")
+        if state.hunter_ally:
+            found.append("discard_hunter_ally")
+        return (*found, "no_supply")
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        if played.mode == "remove_consecrated_ground":
+            city, state.tokens.consecrated = state.tokens.consecrated, ""
+            state.say("holy_token_removed", f"The consecrated ground leaves "
+                                            f"{state.name(city)}.", city=city)
+        elif played.mode == "discard_hunter_ally":
+            ally, state.hunter_ally = state.hunter_ally, ""
+            state.event_deck.discard(ally)
+            state.say("ally_discarded", f"{state.name(ally)} leaves play.", card=ally)
+        else:
+            state.dracula.no_supply = True
+            state.say("no_supply", "The hunters may not Supply during the next hunter phase.")
+
+
+def wolf_attacks(state: ModernState, step: str) -> None:
+    if any(not state.hunters[h].defeated for h in HUNTERS):
+        state.stack.append(CardStep(GreatWolf.ID, DRACULA, step, seat=DRACULA))
+
+
+def dracula_phase_starts(state: ModernState) -> None:
+    """The start of Dracula's phase: his ally acts (the Great Wolf, Immanuel Hildesheim)."""
+    if state.is_over:
+        return
+    if state.dracula.ally == GreatWolf.ID:
+        wolf_attacks(state, "wolf")
+    deck = state.event_deck
+    if state.dracula.ally == ImmanuelHildesheim.ID and deck.cards and \
+            state.rules.events[deck.cards[-1]].owner == DRACULA:
+        _dracula_takes(state, [deck.cards.pop()], "Immanuel Hildesheim")
+        check_dracula_events(state)
+
+
+
+#: Token supplies (fidelity table, [UBG]).
+ROADBLOCK_TOKENS, STORM_TOKENS = 8, 6
+
+
+class RoadblockEvent(CardRule):
+    """Played when received or at the end of Dracula's phase: three roadblock tokens on
+    roads or railways of his choice (as many as the supply holds)."""
+
+    ID = "roadblock"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return len(state.tokens.roadblocks) < ROADBLOCK_TOKENS
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        count = min(3, ROADBLOCK_TOKENS - len(state.tokens.roadblocks))
+        state.stack += [RoadblockPlacement("Roadblock")] * count
+
+
+class SummonStorms(CardRule):
+    """Played when received or at the end of Dracula's phase: up to three storm tokens on
+    sea zones of his choice."""
+
+    ID = "summon_storms"
+
+    def seas(self, state: ModernState) -> list[str]:
+        return [s for s in state.board.seas if s not in state.tokens.storms]
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return len(state.tokens.storms) < STORM_TOKENS
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        count = min(3, STORM_TOKENS - len(state.tokens.storms))
+        state.stack.append(CardStep(self.ID, DRACULA, "storm", seat=DRACULA, count=count))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [NO_CARD, *(ChoosePlace(s) for s in self.seas(state))]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return f"place a storm on a sea zone ({step.count} left), or stop"
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        if isinstance(action, ChoosePlace):
+            return f"summon a storm over {state.name(action.place)}"
+        return "place no more storms"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        if not isinstance(action, ChoosePlace):
+            state.stack.pop()
+            return
+        state.tokens.storms.append(action.place)
+        state.say("storm", f"A storm rises over {state.name(action.place)} (Summon Storms).",
+                  sea=action.place)
+        if step.count > 1 and self.seas(state):
+            state.stack[-1] = attrs.evolve(step, count=step.count - 1)
+        else:
+            state.stack.pop()
+
+
+class VampiricInfluence(CardRule):
+    """Played when received: a bitten hunter of Dracula's choice shows all his items and
+    events; Dracula discards one of them; then he moves the hunter to an adjacent city (by
+    road, as the Bats do; the hunter then ends his movement there; at sea or in fog he
+    stays). With no hunter bitten it has no effect."""
+
+    ID = "vampiric_influence"
+
+    def bitten(self, state: ModernState) -> list[str]:
+        return [h for h in HUNTERS if state.hunters[h].bites and not state.hunters[h].defeated]
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        if self.bitten(state):
+            state.stack.append(CardStep(self.ID, DRACULA, "victim", seat=DRACULA))
+        else:
+            state.say("card_effect", "Vampiric Influence finds no bitten hunter.", card=self.ID)
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        if step.step == "victim":
+            return [ChooseHunter(h) for h in self.bitten(state)]
+        victim = state.hunters[step.picks[0]]
+        if step.step == "discard":
+            return [Discard(c) for c in sorted({*victim.items, *victim.events})]
+        return [ChoosePlace(c) for c in road_reach(state, step.picks[0], 1)]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return {"victim": "choose a bitten hunter",
+                "discard": "choose the card he discards",
+                "city": "choose the adjacent city you move him to"}[step.step]
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        if isinstance(action, ChooseHunter):
+            hunter = state.hunters[action.hunter]
+            cards = [*hunter.items, *hunter.events]
+            state.say("spied", f"{state.name(action.hunter)} shows every card: "
+                               f"{', '.join(map(state.name, cards)) or 'none'}.",
+                      seat=action.hunter, cards=cards)
+            state.stack[-1] = attrs.evolve(step, step="discard", picks=(action.hunter,))
+            if not cards:
+                self.to_move(state, attrs.evolve(step, picks=(action.hunter,)))
+        elif isinstance(action, Discard):
+            seat = step.picks[0]
+            drop_card(state, seat, action.card)
+            (state.item_deck if action.card in state.rules.items
+             else state.event_deck).discard(action.card)
+            state.say("discard", f"Dracula makes {state.name(seat)} discard "
+                                 f"{state.name(action.card)}.", seat=seat, card=action.card)
+            self.to_move(state, step)
+            keep_revealed(state, seat)
+        else:
+            assert isinstance(action, ChoosePlace)
+            state.stack.pop()
+            seat = step.picks[0]
+            state.hunters[seat].location = action.place
+            state.say("hunter_moves", f"Dracula moves {state.name(seat)} to "
+                                      f"{state.name(action.place)} (Vampiric Influence).",
+                      seat=seat, to=action.place, by="road", ticket="")
+            end_movement(state, seat)
+
+    def to_move(self, state: ModernState, step: CardStep) -> None:
+        """The move: a hunter with no city to be moved to (at sea, in fog) stays."""
+        if road_reach(state, step.picks[0], 1):
+            state.stack[-1] = attrs.evolve(step, step="city")
+        else:
+            state.stack.pop()
+            state.say("card_effect", f"{state.name(step.picks[0])} cannot be moved and "
+                                     "stays.", card=self.ID)
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        if isinstance(action, ChoosePlace):
+            return f"move him to {state.name(action.place)}"
+        return super().step_label(state, step, action)
+
+
+class HiddenSchemes(CardRule):
+    """At the end of Dracula's phase: if trail space 3 holds a hideout (not at sea, not a
+    power card that takes no encounter), he puts an encounter from his hand on it, face
+    down."""
+
+    ID = "hidden_schemes"
+
+    def target(self, state: ModernState) -> Hideout | None:
+        index = 3 - state.first_space
+        if not 0 <= index < len(state.trail):
+            return None
+        hideout = state.trail[index]
+        power = state.rules.powers.get(hideout.card)
+        if power is not None:  # a power card holds one only if it takes encounters (Hide)
+            return hideout if power.places_encounter else None
+        return None if state.board.is_sea(hideout.card) else hideout
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return self.target(state) is not None and bool(state.dracula.encounters)
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        if self.eligible(state, DRACULA, played.timing):
+            state.stack.append(CardStep(self.ID, DRACULA, "encounter", seat=DRACULA))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [PlaceEncounter(e) for e in sorted(set(state.dracula.encounters))]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "choose the encounter you put on trail space 3, face down"
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        assert isinstance(action, PlaceEncounter)
+        return f"put {state.name(action.encounter)} on trail space 3"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, PlaceEncounter)
+        state.stack.pop()
+        hideout = self.target(state)
+        assert hideout is not None
+        state.dracula.encounters.remove(action.encounter)
+        hideout.add_encounter(action.encounter)
+        state.events.add(event("schemes_encounter", f"Dracula puts "
+                                                    f"{state.name(action.encounter)} on trail "
+                                                    "space 3.", encounter=action.encounter),
+                         Scope.seat(DRACULA),
+                         event("schemes_encounter", "Dracula puts an encounter face down on "
+                                                    "trail space 3."))
+
+
+__all__ = [
+    "BloodTransfusion",
+    "DevilishPower",
+    "EscapeRoute",
+    "EvilPresence",
+    "ExcellentWeather",
+    "GreatWolf",
+    "HeroicLeap",
+    "HiddenSchemes",
+    "HiredScouts",
+    "Hypnosis",
+    "ImmanuelHildesheim",
+    "JonathanHarker",
+    "LocalRumors",
+    "LuckyFind",
+    "MysticResearch",
+    "NewspaperReports",
+    "RoadblockEvent",
+    "RufusSmith",
+    "SenseOfEmergency",
+    "SisterAgatha",
+    "SummonStorms",
+    "SurprisingReturn",
+    "UnearthlySwiftness",
+    "VampiricInfluence",
+    "WaxCylinders",
+    "dracula_phase_starts",
+]

@@ -1,0 +1,80 @@
+"""Records that clones share (fury1987.records): the copy of a frozen record with some
+fields changed, and the clue record that only grows. Not rules: what makes a clone cost
+the same all game long without a clone ever seeing another's later moves."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+from fury1987.actions import STAY_PUT, MoveTo
+from fury1987.hunters import HunterAction
+from fury1987.records import Chronicle, evolve, shared
+from gothic_kernel import GameState
+
+from .helpers import dracula_turn, started
+
+
+def test_evolve_copies_a_record_with_the_changes_as_attrs_does() -> None:
+    record = HunterAction("godalming", ("godalming", "seward"), "paris", arrived=True)
+    moved = evolve(record, found="rats", ended=True)
+    assert moved == attrs.evolve(record, found="rats", ended=True)
+    assert record.found is None and not record.ended  # the original is untouched
+    assert evolve(record) == record and evolve(record) is not record
+    with pytest.raises(TypeError, match="no field"):
+        evolve(record, colour="red")
+
+
+def test_a_chronicle_s_clones_share_what_was_written_and_never_see_each_other_s_entries(
+        ) -> None:
+    first: Chronicle[int] = Chronicle([1, 2])
+    twin = first.clone()
+    first.append(3)
+    assert list(twin) == [1, 2] and len(twin) == 2 and list(first) == [1, 2, 3]
+    twin.append(4)  # the twin copies its part before writing past the first's
+    assert list(twin) == [1, 2, 4] and list(first) == [1, 2, 3]
+    assert twin[-1] == 4 and first[-1] == 3 and first[0:2] == [1, 2]
+    with pytest.raises(IndexError):
+        _ = twin[3]
+    assert list(shared([5])) == [5] and shared(first) is not first
+
+
+def test_a_clone_shares_the_clue_record_and_dracula_s_trail() -> None:
+    state = started(dracula="munich", godalming="paris", seward="madrid", van_helsing="rome")
+    dracula_turn(state, MoveTo("zurich"))
+    twin = state.clone()
+    assert twin.dracula.trail is state.dracula.trail
+    assert twin.dracula.history is state.dracula.history
+    clues, trail = len(state.clues), state.dracula.trail
+    for seat in ("godalming", "seward", "van_helsing"):
+        state.apply(seat, STAY_PUT)
+        while state.current_seats() == (seat,):
+            state.apply(seat, state.legal_actions(seat)[0])
+    dracula_turn(state, STAY_PUT)
+    assert len(state.clues) > clues and len(state.dracula.trail) == len(trail) + 1
+    assert len(twin.clues) == clues and twin.dracula.trail == trail  # the twin unchanged
+    assert twin.to_data()["clues"] == [dict(c) for c in state.clues][:clues]
+
+
+def test_clones_played_on_apart_give_the_games_played_from_scratch() -> None:
+    """A clone taken mid-game and its original, each played on with the same choices as
+    a fresh game of the same seed: all three end alike (nothing shared leaks)."""
+    def play(state: GameState, pick: random.Random, steps: int) -> None:
+        for _ in range(steps):
+            if state.is_over:
+                return
+            seat = state.current_seats()[0]
+            state.apply(seat, pick.choice(state.legal_actions(seat)))
+
+    state = started(seed=5)
+    play(state, random.Random(1), 150)
+    twin, base = state.clone(), state.to_json()
+    play(state, random.Random(2), 300)
+    play(twin, random.Random(3), 300)
+    fresh_a, fresh_b = (state.game.from_json(base) for _ in range(2))
+    play(fresh_a, random.Random(2), 300)
+    play(fresh_b, random.Random(3), 300)
+    assert state.to_json() == fresh_a.to_json()
+    assert twin.to_json() == fresh_b.to_json()
