@@ -71,6 +71,18 @@ from .sight import in_arc_cone
 _REACTION_COST = {CloseAttack: 1, RangedAttack: 2, Mesmerize: 2, Turn: 1, TurnToMist: 4}
 
 
+def _as_listed(legal: list[Action], action: Action) -> Action:
+    """The listed action equal to ``action`` (the same action: handing the listed object
+    back spares ``apply`` its membership test by value)."""
+    for listed in legal:
+        if listed is action:
+            return listed
+    for listed in legal:
+        if listed == action:
+            return listed
+    return action
+
+
 class RevengeBot:
     """A seeded bot for either side (Agent protocol)."""
 
@@ -84,6 +96,10 @@ class RevengeBot:
     def choose(self, seat: str, observation: Mapping[str, Any],
                legal_actions: Sequence[Action]) -> Action:
         legal = list(legal_actions)
+        return _as_listed(legal, self._choose(seat, observation, legal))
+
+    def _choose(self, seat: str, observation: Mapping[str, Any],
+                legal: list[Action]) -> Action:
         kinds = {type(a) for a in legal}
         if kinds <= {PlayCard, Pass}:
             return self._timeline(observation, seat, legal)

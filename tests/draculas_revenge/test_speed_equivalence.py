@@ -11,6 +11,7 @@ import numpy as np
 import gothic_kernel as gk
 from draculas_revenge.bot_plans import Moves
 from draculas_revenge.bot_tactics import Dangers, Table, _square_flags, reach
+from draculas_revenge.bots import RevengeBot
 from draculas_revenge.state import DRState
 from draculas_revenge.victory import _sides_in_play, in_play, points_left, points_left_by_seat
 
@@ -72,3 +73,17 @@ def test_danger_of_every_facing_is_the_danger_of_each() -> None:
                                   np.array([moves.progress(s) for s in squares]))
             checked += 1
     assert checked > 20
+
+
+def test_the_bot_hands_back_the_listed_action_itself() -> None:
+    game = gk.load_game("draculas_revenge")
+    state = game.new_game(seed=4, adventure="destroy_dracula")
+    bot = RevengeBot(4)
+    for _ in range(300):
+        if state.is_over:
+            break
+        seat = state.current_seats()[0]
+        legal = state.legal_actions(seat)
+        chosen = bot.choose(seat, state.observation(seat), legal)
+        assert any(chosen is a for a in legal)
+        state.apply(seat, chosen)
