@@ -1,17 +1,30 @@
 """Throughput of VAMPYRE: random play, bot play, clones and saves.
 
 Run:  python benchmarks/bench_vampyre.py [games]
-Not timed in CI; the numbers go in docs/vampyre.md. The first games of a process
-also fill the movement caches (every end of a move from a hex with a roll is worked
-out once per process); "warm" figures are measured after them.
+      python benchmarks/bench_vampyre.py --fingerprint FILE
+      python benchmarks/bench_vampyre.py --cpu-ratios [rounds]
+
+Not timed in CI; the numbers go in docs/vampyre.md. ``--fingerprint`` writes a digest of
+66 seeded games instead (random play in every stage with one, two and four players, and
+bot games; the legal actions of every step, every viewer's observation every 50 steps,
+the final save): a change made for speed must leave the file unchanged.
+``--cpu-ratios`` runs ``benchmarks/run.py``'s two random-play rows of VAMPYRE (warm and
+cold, against OpenSpiel's pure-Python tic-tac-toe, interleaved) timed by the CPU time of
+the process rather than the wall clock: on a machine shared with other work the wall
+clock counts the time other processes hold the cores, and the ratio swings with them.
+The first games of a process also fill the movement caches (every end of a move from a
+hex with a roll is worked out once per process); "warm" figures are measured after them.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import sys
 import time
 import timeit
+from collections.abc import Callable
 
 import gothic_kernel as gk
 from gothic_kernel.agents import play_game
@@ -63,6 +76,70 @@ def clone_and_save_cost(repeats: int = 5000) -> tuple[float, float]:
     return clone, save
 
 
+def fingerprint(path: str) -> None:
+    """Digests of seeded games, one line each, written to ``path`` (see the docstring)."""
+    game = gk.load_game("vampyre")
+    lines = []
+    for stage in STAGES:
+        for seed in range(12):
+            for players in (4, 2, 1) if seed < 2 else (4,):
+                state = game.new_game(seed=seed, stage=stage, players=players)
+                rng, digest, steps = random.Random(seed), hashlib.sha256(), 0
+                while not state.is_over:
+                    seat = state.current_seats()[0]
+                    legal = state.legal_actions(seat)
+                    digest.update(repr(legal).encode())
+                    if steps % 50 == 0:
+                        for viewer in state.seats:
+                            digest.update(json.dumps(state.observation(viewer),
+                                                     sort_keys=True).encode())
+                    state.apply(seat, rng.choice(legal))
+                    steps += 1
+                digest.update(state.to_json().encode())
+                lines.append(f"random {stage} seed {seed}, {players} players: {steps} "
+                             f"actions, {digest.hexdigest()[:16]}")
+        for seed in range(6):
+            state, record = play_game(game, seed, options={"stage": stage})
+            save = hashlib.sha256(state.to_json().encode()).hexdigest()[:16]
+            lines.append(f"bots {stage} seed {seed}: {record.steps} actions, {save}")
+    with open(path, "w", encoding="utf-8") as out:
+        out.write("\n".join(lines) + "\n")
+    print(f"{len(lines)} games written to {path}")
+
+
+def cpu_ratios(rounds: int) -> None:
+    """run.py's random-play rows of VAMPYRE, timed by process CPU time (see above)."""
+    import statistics
+    import subprocess
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    import run
+
+    def cpu_rate(body: Callable[[], int], seconds: float) -> float:
+        done, start = 0, time.process_time()
+        while (elapsed := time.process_time() - start) < seconds:
+            done += body()
+        return done / elapsed
+
+    run.rate = cpu_rate  # every measure of run.py goes through it
+    if sys.argv[2:3] == ["--child"]:
+        reference = run.spiel_random_play("python_tic_tac_toe")(0.5)
+        print(json.dumps([reference, run.random_play("vampyre", {})(0.5)]))
+        return
+    py, ours = run.spiel_random_play("python_tic_tac_toe"), run.warm_random_play("vampyre", {})
+    warm, cold = [], []
+    for _ in range(rounds):
+        warm.append(ours(0.5) / py(0.5))
+        out = subprocess.run([sys.executable, __file__, "--cpu-ratios", "--child"],
+                             capture_output=True, text=True, check=True).stdout
+        reference, first = json.loads(out.splitlines()[-1])
+        cold.append(first / reference)
+    for name, ratios in (("warm", warm), ("cold", cold)):
+        print(f"random play {name}: {statistics.median(ratios):.2f} of OpenSpiel's Python "
+              f"tic-tac-toe (rounds: {', '.join(f'{r:.2f}' for r in ratios)})")
+
+
 def main(games: int = 30) -> None:
     for stage in STAGES:
         cold, _ = random_play(stage, games)
@@ -76,4 +153,9 @@ def main(games: int = 30) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 30)
+    if sys.argv[1:2] == ["--fingerprint"] and len(sys.argv) == 3:
+        fingerprint(sys.argv[2])
+    elif sys.argv[1:2] == ["--cpu-ratios"]:
+        cpu_ratios(int(sys.argv[2]) if sys.argv[2:3] not in ([], ["--child"]) else 3)
+    else:
+        main(int(sys.argv[1]) if len(sys.argv) > 1 else 30)

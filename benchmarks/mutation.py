@@ -10,7 +10,9 @@ can be repeated) and changes one thing at each: a comparison turned round (``<``
 (``tests/PACKAGE``, stopping at the first failure) in a private copy of the source tree;
 a mutant is *killed* when a test fails, *survives* when every test passes. The share
 killed is printed per package, and the survivors are listed in the report: each is a rule
-no test checks.
+no test checks. Before its mutants, each package's tests run once on the unmutated copy
+(with ``examples/``, which some tests run): if they fail there, the run stops rather than
+count every mutant as killed.
 
 Modules that only present the game (bots, reports, wording, pictures, screens, encodings)
 are left out: a broken sentence is not a broken rule. Not run in CI (it takes a while:
@@ -63,7 +65,8 @@ class Mutant:
 
 def rule_modules(package: str) -> list[Path]:
     return [p for p in sorted((ROOT / package).rglob("*.py"))
-            if not any(p.stem.startswith(skip) for skip in NOT_RULES)
+            if "bot" not in p.stem.split("_")  # a bot's modules: hunter_bot, bot_plans, ...
+            and not any(p.stem.startswith(skip) for skip in NOT_RULES)
             and not any(part in NOT_RULES for part in p.relative_to(ROOT).parts[:-1])]
 
 
@@ -177,7 +180,7 @@ def _run_in(mutant: Mutant, package: str, workdir: Path, timeout: float) -> str:
 
 
 def _copy_tree(into: Path) -> None:
-    for name in (*PACKAGES, "tests", "pyproject.toml", "benchmarks"):
+    for name in (*PACKAGES, "tests", "pyproject.toml", "benchmarks", "examples"):
         src = ROOT / name
         if src.is_dir():
             shutil.copytree(src, into / name, ignore=shutil.ignore_patterns("__pycache__"))
@@ -209,6 +212,11 @@ def main() -> None:
             _copy_tree(workdir)
             free.put(workdir)
         for package in packages:
+            baseline = Mutant(ROOT / package / "__init__.py", 0, "none",
+                              (ROOT / package / "__init__.py").read_text(encoding="utf-8"))
+            if run_one(baseline, package, free, args.timeout) != "survived":
+                raise SystemExit(f"tests/{package} fail on the unmutated copy: every mutant "
+                                 "would count as killed")
             mutants = sample(package, args.mutants, args.seed)
             start = time.perf_counter()
             with ThreadPoolExecutor(args.jobs) as pool:

@@ -45,7 +45,7 @@ its fields where they say something (a place, a Hunter, a Weapon) and otherwise 
 to the die, so the bots never stall a game.
 
 The Hunters' bot is :mod:`fury1987.hunter_bot` (its combat reckoning
-:mod:`fury1987.hunter_combat`), Dracula's :mod:`fury1987.dracula_bot`, what they share
+:mod:`fury1987.hunter_bot_combat`), Dracula's :mod:`fury1987.dracula_bot`, what they share
 (the map's distances, the initiative odds, the base class) :mod:`fury1987.bot_common`.
 """
 

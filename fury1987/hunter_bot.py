@@ -3,7 +3,7 @@ his observation, spreading out from his fellows, and takes on Dracula and his Va
 when he (or his group) can hurt them.
 
 How it plays is told in :mod:`fury1987.bots` (and docs/fury1987.md, Bots); its combat
-reckoning is :mod:`fury1987.hunter_combat`.
+reckoning is :mod:`fury1987.hunter_bot_combat`.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ from .bot_events import (
     hunter_step_value,
 )
 from .dracula_bot import DraculaBot
-from .hunter_combat import HunterCombat
+from .hunter_bot_combat import HunterCombat
 
 if TYPE_CHECKING:
     from gothic_kernel import Action

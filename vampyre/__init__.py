@@ -1,6 +1,7 @@
 """VAMPYRE: the Transylvania hex race and the Castle Dracula extended game.
 
-Two to six players, each a vampire hunter from Stoker's novel, race across a
+One to six players ("It may be played by up to six people"; alone, a solitaire
+race against the board), each a vampire hunter from Stoker's novel, race across a
 hex map of Transylvania to find and burn three of Dracula's hidden coffins
 (the Basic Game); then, in the Extended Game, they storm Castle Dracula and
 hunt the Count among his guardians. Bitten hunters may become nosferatu,
@@ -68,8 +69,8 @@ class VampyreGame(Game):
     conformance: ClassVar[Mapping[str, Any]] = {"every": 30}
     action_types = ACTION_TYPES
     options = (
-        Option("players", DEFAULT_PLAYERS, "number of players, 2 to 6",
-               choices=(2, 3, 4, 5, 6)),
+        Option("players", DEFAULT_PLAYERS, "number of players, 1 (solitaire) to 6",
+               choices=(1, 2, 3, 4, 5, 6)),
         Option("hunters", (), "the hunters played, clockwise (default: the first `players` "
                "of harker, mina, van_helsing, godalming, morris, seward)", choices=HUNTERS,
                kind=tuple),
@@ -84,8 +85,8 @@ class VampyreGame(Game):
         if hunters:
             if len(set(hunters)) != len(hunters):
                 raise BadOption("option 'hunters' names a hunter twice")
-            if not 2 <= len(hunters) <= 6:
-                raise BadOption("option 'hunters' takes two to six hunters")
+            if not 1 <= len(hunters) <= len(HUNTERS):
+                raise BadOption("option 'hunters' takes one to six hunters")
             if options["players"] not in (len(hunters), DEFAULT_PLAYERS):
                 raise BadOption(f"option 'players' is {options['players']} but 'hunters' "
                                 f"names {len(hunters)}")

@@ -16,13 +16,12 @@ serve the movement search in the hot path.
 
 from __future__ import annotations
 
+import functools
 import itertools
-from collections import deque
 from collections.abc import Mapping
 from typing import Any
 
 import networkx as nx
-import numpy as np
 
 from .tables import Rules
 
@@ -56,20 +55,27 @@ def hex_id(col: int, row: int) -> str:
 
 
 def _bfs_distances(order: tuple[str, ...],
-                   neighbours: Mapping[str, tuple[str, ...]]) -> np.ndarray[Any, Any]:
+                   neighbours: Mapping[str, tuple[str, ...]]) -> tuple[tuple[int, ...], ...]:
+    """Steps between every two spaces, by their places in ``order`` (plain ints: the
+    movement search reads them in its innermost loop)."""
     index = {s: i for i, s in enumerate(order)}
-    dist = np.full((len(order), len(order)), -1, dtype=np.int16)
-    for i, start in enumerate(order):
-        dist[i, i] = 0
-        queue = deque([start])
-        while queue:
-            here = queue.popleft()
-            for nxt in neighbours[here]:
-                j = index[nxt]
-                if dist[i, j] < 0:
-                    dist[i, j] = dist[i, index[here]] + 1
-                    queue.append(nxt)
-    return dist
+    near = [[index[n] for n in neighbours[s]] for s in order]
+    rows = []
+    for i in range(len(order)):
+        row = [-1] * len(order)
+        row[i] = 0
+        frontier, steps = [i], 0
+        while frontier:
+            steps += 1
+            ring = []
+            for here in frontier:
+                for j in near[here]:
+                    if row[j] < 0:
+                        row[j] = steps
+                        ring.append(j)
+            frontier = ring
+        rows.append(tuple(row))
+    return tuple(rows)
 
 
 class Transylvania:
@@ -128,13 +134,15 @@ class Transylvania:
         self.road_hexes = frozenset(h for edge in self.road_edges for h in edge)
         self.large_rate_terrain = rules.large_hex_terrain
         self.rates = rules.rates
-        self.graph = self._graph()
         self.distances = _bfs_distances(self.hexes, self.neighbours)
         self.names = self._names()
         #: movement's tables of where a move may end, filled as they are needed
         self.reach_cache: dict[Any, Any] = {}
 
-    def _graph(self) -> nx.Graph:
+    @functools.cached_property
+    def graph(self) -> nx.Graph:
+        """The map as a networkx graph, for path queries of front ends (made on first use:
+        the game itself reads the tuples of neighbours)."""
         graph = nx.Graph()
         for hid in self.hexes:
             graph.add_node(hid, terrain=self.terrain[hid], offset=self.offset[hid],
@@ -165,7 +173,7 @@ class Transylvania:
 
     def distance(self, a: str, b: str) -> int:
         """Hexes between ``a`` and ``b`` on the map."""
-        return int(self.distances[self.index[a], self.index[b]])
+        return self.distances[self.index[a]][self.index[b]]
 
     def shortest_path(self, a: str, b: str) -> list[str]:
         """One shortest path (of hexes entered) from ``a`` to ``b``, the same every time."""
@@ -246,23 +254,28 @@ class CastleMap:
             raise ValueError("castle.toml must name its entrance and tower spaces")
         if len(self.green) != len(rules.red_counters):
             raise ValueError("Castle Dracula needs one green area per red counter")
-        self.graph = nx.Graph()
-        for s in self.spaces:
-            self.graph.add_node(s, kind=self.kind[s], xy=self.coords[s])
-        for s, ns in self.neighbours.items():
-            for n in ns:
-                self.graph.add_edge(s, n)
-        if not nx.is_connected(self.graph):
-            raise ValueError("every space of Castle Dracula must be reachable")
         self.distances = _bfs_distances(self.spaces, self.neighbours)
+        if -1 in self.distances[0]:
+            raise ValueError("every space of Castle Dracula must be reachable")
         #: movement's tables of where a move may end, filled as they are needed
         self.reach_cache: dict[Any, Any] = {}
+
+    @functools.cached_property
+    def graph(self) -> nx.Graph:
+        """The castle as a networkx graph, for front ends (made on first use)."""
+        graph = nx.Graph()
+        for s in self.spaces:
+            graph.add_node(s, kind=self.kind[s], xy=self.coords[s])
+        for s, ns in self.neighbours.items():
+            for n in ns:
+                graph.add_edge(s, n)
+        return graph
 
     def is_green(self, space: str) -> bool:
         return self.kind[space] == "green"
 
     def distance(self, a: str, b: str) -> int:
-        return int(self.distances[self.index[a], self.index[b]])
+        return self.distances[self.index[a]][self.index[b]]
 
     def shortest_path(self, a: str, b: str) -> list[str]:
         """One shortest path (of spaces entered) from ``a`` to ``b``, the same every time."""

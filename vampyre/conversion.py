@@ -10,7 +10,8 @@
   ``movement.possessed_move``.
 * Defeated nosferatu and player werewolves dissolve and reappear in The Crypts
   (The Tower in Castle Dracula) at the start of their next turn; a nosferatu
-  that has bitten is sated and stays away two turns.
+  that has bitten is sated and reappears "two turns later": it misses its next turn and
+  is back at the start of the one after (ruling 9).
 """
 
 from __future__ import annotations
@@ -33,7 +34,9 @@ if TYPE_CHECKING:
     from .state import VampyreState
 
 WEREWOLVES = ("werewolf", PLAYER_WEREWOLF)
-SATED_TURNS = 2
+#: The turns a sated nosferatu misses: it reappears "two turns later", where a defeated one
+#: reappears "on the following turn" (its next).
+SATED_TURNS = 1
 
 
 def bite(state: VampyreState, seat: str) -> None:
@@ -113,7 +116,7 @@ def dissolve(state: VampyreState, seat: str, text: str) -> None:
 
 
 def sate(state: VampyreState, seat: str) -> None:
-    """A nosferatu that has bitten is sated: away for two turns."""
+    """A nosferatu that has bitten is sated: off the board, back two turns later."""
     state.events.say("sated", f"{state.name(seat)} is sated and leaves the board", seat=seat)
     _remove(state, seat, SATED_TURNS)
 

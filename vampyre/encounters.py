@@ -152,7 +152,7 @@ def _astray_reach(state: VampyreState, lost: str, roll: int) -> Reach:
 def astray_actions(state: VampyreState, lost: str, roll: int) -> Listed:
     """Strange Occurrence 5: every hex exactly ``roll`` hexes of walking away (or, in a
     corner, as far as possible), terrain ignored, entering no hex twice."""
-    return _astray_reach(state, lost, roll).astray
+    return _astray_reach(state, lost, roll).astray()
 
 
 def astray_path(state: VampyreState, lost: str, to: str, roll: int) -> Path:

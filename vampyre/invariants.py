@@ -48,6 +48,9 @@ from .winning import BASIC_GAME, LEVELS
 if TYPE_CHECKING:
     from .state import VampyreState
 
+#: A sated nosferatu waits one turn (``conversion.SATED_TURNS``); saves of before ruling 9
+#: was revised hold waits of two, which play on as saved.
+SAVED_SATED_TURNS = 2
 MOST_LOST_TURNS = 2  # a storm or the rats: one; a gargoyle's I: two (never on top of another)
 
 
@@ -89,8 +92,9 @@ def _check_stage(state: VampyreState) -> None:
             not state.in_castle and state.result is None
             and (state.pending is None or state.pending.kind != CHOOSE_ITEM))):
         raise _fail("the Basic Game has a winner, yet play goes on in Transylvania")
+    # every decision is asked within a player's turn, so a save has seen one begin
     if not 0 <= state.clock < 24 or (not state.in_castle and state.clock != 12) \
-            or state.turns < 0 or state.gifts < 0 or state.turn_kind not in tuple(TurnKind):
+            or state.turns < 1 or state.gifts < 0 or state.turn_kind not in tuple(TurnKind):
         raise _fail("the clock, the turn count or the gift count is impossible")
 
 
@@ -171,7 +175,7 @@ def _player_rules(state: VampyreState, p: Player) -> list[tuple[bool, str]]:
          f"possessed for {p.possessed} turns (1-6, a vampire hunter)"),
         (not 0 <= p.lost_turns <= MOST_LOST_TURNS, f"{p.lost_turns} lost turns"),
         (not 0 <= p.immobile <= p.lost_turns, "immobile beyond the turns lost"),
-        (not -1 <= p.reappear <= 2, "an impossible wait"),
+        (not -1 <= p.reappear <= SAVED_SATED_TURNS, "an impossible wait"),
         ((p.location is None) != waiting, "neither on the map nor waiting to reappear"),
         (p.location is not None and p.location not in places,
          f"at {p.location!r}, not on the map of {state.stage}"),

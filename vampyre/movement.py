@@ -29,8 +29,10 @@ fixed order, and the log records that path (the tables: :mod:`vampyre.reach`).
 
 :class:`Moving` is the decision: the player has rolled and chooses where the move
 ends. What follows the move (:func:`after_move`: "Sequence of Play" steps 2-3) is an
-attack, a search, a guardian revealed, or a night's camp. A possessed player's move
-is not a decision: :func:`possessed_move` ("P - Possession").
+attack, a search, a guardian revealed, or a night's camp; a hunter who ends on an
+opponent in the wilderness camps first and attacks once the night is over
+(:class:`CombatStep`). A possessed player's move is not a decision:
+:func:`possessed_move` ("P - Possession").
 """
 
 from __future__ import annotations
@@ -65,6 +67,7 @@ from .reach import (
     Reach,
     castle_reach,
     charge_reach,
+    plain_move,
     transylvania_reach,
 )
 from .searching import SearchOrCamp, can_search
@@ -167,13 +170,11 @@ def mode_of(player: Player) -> Mode:
 def _opponents(state: VampyreState, seat: str) -> Iterator[tuple[str, str, bool]]:
     """Every opponent of ``seat`` outside the large hexes: its seat, its place, and whether
     it is free to be attacked (not locked in an unresolved fight)."""
-    board = state.world.transylvania
+    large_hexes = () if state.in_castle else state.world.transylvania.large_hex_names
     hunting = state.players[seat].form == HUNTER
     for other, q in state.players.items():
         place = q.location
-        if other == seat or place is None or q.out:
-            continue
-        if not state.in_castle and board.is_large(place):
+        if other == seat or place is None or q.out or place in large_hexes:
             continue
         if q.is_converted if hunting else q.is_living_hunter:
             yield other, place, state.fight_of(other) is None
@@ -227,19 +228,32 @@ def move_actions(state: VampyreState, seat: str, roll: int) -> Listed:
     reveals = _reveals(state, player)
     if not targets and not reveals:
         return reach.plain  # made once per table, shared by every state
-    ends = [*reach.full, *reach.large]
-    ends += [place for place in reach.early
-             if place in targets or (reveals and state.green.get(place))]
-    actions: list[Move] = []
-    for end in ends:
-        plain = reach.moves[end]
+    green = state.green if reveals else {}
+    # the ends where more than the plain move may be made (an attack, a stop to reveal)
+    ranks = {end: rank for end in {*targets, *(g for g, counter in green.items() if counter)}
+             if (rank := reach.rank(end)) is not None}
+    if not ranks:
+        return reach.plain
+
+    def moves_to(end: str) -> list[Move]:
         here = targets.get(end)
         if not here:
-            actions.append(plain)
-            continue
-        if reveals and state.green.get(end):
-            actions.append(plain)  # stop to reveal the counter instead of attacking
-        actions.extend(Move(end, target) for target in here)
+            return [plain_move(end)]
+        # in Castle Dracula a hunter may stop to reveal the counter instead of attacking
+        stop = [plain_move(end)] if green.get(end) else []
+        return stop + [Move(end, target) for target in here]
+
+    # the plain moves, those to the special ends replaced (from the last, so the ranks
+    # still hold), then the moves to the special ends short of the allowance
+    actions: list[Action] = list(reach.plain)
+    plain = len(actions)
+    special = sorted(ranks, key=ranks.__getitem__)
+    for end in reversed(special):
+        if ranks[end] < plain:
+            actions[ranks[end]:ranks[end] + 1] = moves_to(end)
+    for end in special:
+        if ranks[end] >= plain:
+            actions += moves_to(end)
     return Listed(actions)
 
 

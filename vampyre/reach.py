@@ -24,8 +24,11 @@ attack, guardians to reveal) is the business of ``movement``.
 from __future__ import annotations
 
 import enum
+import functools
+import itertools
+import operator
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 import attrs
@@ -36,6 +39,8 @@ from .actions import LeadAstray, Move
 from .board import CastleMap, Transylvania
 
 Path = tuple[str, ...]
+#: A path by the numbers of its spaces in map order (see :class:`Grid`).
+Steps = tuple[int, ...]
 
 
 class Mode(enum.StrEnum):
@@ -50,6 +55,18 @@ class Mode(enum.StrEnum):
 
 
 WALK, WOLF, BAT = Mode.WALK, Mode.WOLF, Mode.BAT
+
+
+#: ``Move(end)`` for every place, made once and shared by every table.
+_PLAIN_MOVES: dict[str, Move] = {}
+
+
+def plain_move(end: str) -> Move:
+    """The move to ``end`` attacking nobody (one object per place)."""
+    move = _PLAIN_MOVES.get(end)
+    if move is None:
+        move = _PLAIN_MOVES[end] = Move(end)
+    return move
 
 
 @attrs.frozen
@@ -68,108 +85,232 @@ class Reach:
     large: Mapping[str, Path]
     early: Mapping[str, Path]
     longest: int = 0
-    #: ``Move(end)`` for every end, made once.
-    moves: Mapping[str, Move] = attrs.field(init=False, eq=False, repr=False)
     #: The moves offered when nobody is in the way: to the complete ends and the large hexes.
     plain: Listed = attrs.field(init=False, eq=False, repr=False)
-    #: The lost player's moves (Strange Occurrence 5): to the complete ends.
-    astray: Listed = attrs.field(init=False, eq=False, repr=False)
+    #: The lost player's moves, made on first use.
+    _astray: list[Listed] = attrs.field(init=False, factory=list, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         # made once per cached table (frozen attrs: set through object.__setattr__)
-        moves = {end: Move(end) for ends in (self.early, self.large, self.full) for end in ends}
-        object.__setattr__(self, "moves", moves)
-        object.__setattr__(self, "plain", Listed([moves[e] for e in (*self.full, *self.large)]))
-        object.__setattr__(self, "astray", Listed([LeadAstray(e) for e in self.full]))
+        made = _PLAIN_MOVES
+        object.__setattr__(self, "plain", Listed([made.get(e) or plain_move(e)
+                                                  for e in (*self.full, *self.large)]))
+
+    def astray(self) -> Listed:
+        """The lost player's moves (Strange Occurrence 5): to the complete ends."""
+        if not self._astray:
+            self._astray.append(Listed([LeadAstray(e) for e in self.full]))
+        return self._astray[0]
+
+    def rank(self, end: str) -> int | None:
+        """Where ``end`` comes among the complete ends, the large hexes, then the others,
+        each in their order (below ``len(plain)``: the place of its move there); None if
+        no move ends there."""
+        before = 0
+        for ends in (self.full, self.large, self.early):
+            if end in ends:
+                return before + list(ends).index(end)
+            before += len(ends)
+        return None
 
     def path(self, end: str) -> Path | None:
         """The path the counter takes to ``end`` (None if no move ends there)."""
-        return self.full.get(end) or self.large.get(end) or self.early.get(end)
+        for ends in (self.full, self.large, self.early):
+            if end in ends:
+                return ends[end]
+        return None
 
 
 
 _UNLIMITED = 99
 
 
-def _search(neighbours: Mapping[str, tuple[str, ...]], start: str, roll: int,
-            rate: Callable[[str, str, int], int],
-            enterable: Callable[[str], bool]) -> tuple[dict[str, Path], dict[str, Path]]:
-    """Depth-first search of every simple path the roll allows: complete ones and prefixes."""
-    full: dict[str, Path] = {}
-    partial: dict[str, Path] = {}
-    path: list[str] = []
-    visited = {start}
+@attrs.frozen(eq=False)
+class Grid:
+    """A map by numbers, made once per map for the searches (the spaces' places in map
+    order stand for them): each space's neighbours in map order, the steps between every
+    two spaces, and ``within[i][k]``, the spaces at most ``k`` steps from ``i`` as the
+    bits of an int. ``rates[roll - 1][i][n]`` is the number of hexes ``roll`` allows when
+    the step from ``i`` to its ``n``-th neighbour is the worst terrain entered (empty for
+    Castle Dracula, where every space counts one). ``k`` runs to 99, past any roll."""
 
-    def go(node: str, allowance: int) -> None:
+    places: tuple[str, ...]
+    index: Mapping[str, int]
+    neighbours: tuple[tuple[int, ...], ...]
+    distance: tuple[tuple[int, ...], ...]
+    within: tuple[tuple[int, ...], ...]
+    rates: tuple[tuple[tuple[int, ...], ...], ...] = ()
+
+    def path(self, steps: Iterable[int]) -> Path:
+        return tuple(map(self.places.__getitem__, steps))
+
+    def shortest(self, start: int, end: int) -> Steps:
+        """The first shortest path from ``start`` to ``end`` (neighbours in map order):
+        at each step the first neighbour one step nearer."""
+        distance, neighbours = self.distance, self.neighbours
+        steps, here = [], start
+        while here != end:
+            left = distance[here][end]
+            here = next(n for n in neighbours[here] if distance[n][end] == left - 1)
+            steps.append(here)
+        return tuple(steps)
+
+
+class Paths(Mapping[str, Path]):
+    """Ends of moves, in their order, each with the path the counter takes there. The
+    searches note each path by the numbers of its spaces, named when first asked for (a
+    move ends in one of them a turn); an end noted without one (None) takes its first
+    shortest path from ``start``."""
+
+    __slots__ = ("_grid", "_paths", "_start", "_steps")
+
+    def __init__(self, grid: Grid, start: int, steps: Mapping[str, Steps | None]) -> None:
+        self._grid, self._start, self._steps = grid, start, steps
+        self._paths: dict[str, Path] = {}
+
+    def __getitem__(self, end: str) -> Path:
+        path = self._paths.get(end)
+        if path is None:
+            steps = self._steps[end]
+            if steps is None:
+                steps = self._grid.shortest(self._start, self._grid.index[end])
+            path = self._paths[end] = self._grid.path(steps)
+        return path
+
+    def __contains__(self, end: object) -> bool:
+        return end in self._steps
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._steps)
+
+    def __len__(self) -> int:
+        return len(self._steps)
+
+    def __repr__(self) -> str:
+        return f"Paths({dict(self)!r})"
+
+
+def _within(distance: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    farthest = max(_UNLIMITED, *(max(row) for row in distance))
+    rows = []
+    for row in distance:
+        rings = [0] * (farthest + 1)
+        for j, d in enumerate(row):
+            if d >= 0:
+                rings[d] |= 1 << j
+        rows.append(tuple(itertools.accumulate(rings, operator.or_)))
+    return tuple(rows)
+
+
+@functools.cache
+def grid(board: Transylvania | CastleMap) -> Grid:
+    """The map's :class:`Grid` (made on first use, kept for the process)."""
+    places = board.hexes if isinstance(board, Transylvania) else board.spaces
+    index = board.index
+    neighbours = tuple(tuple(index[n] for n in board.neighbours[p]) for p in places)
+    rates: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    if isinstance(board, Transylvania):
+        rates = tuple(tuple(tuple(board.step_rate(p, n, roll) for n in board.neighbours[p])
+                            for p in places) for roll in range(1, 7))
+    return Grid(places, board.index, neighbours, board.distances, _within(board.distances),
+                rates)
+
+
+def _search(grid: Grid, start: int, roll: int,
+            closed: int = 0) -> tuple[dict[int, Steps], dict[int, Steps]]:
+    """Depth-first search of every simple path the roll allows at the terrain rates:
+    complete ones and prefixes, the first path found to each end (neighbours in map
+    order). ``closed``: the spaces that may not be entered, as bits."""
+    full: dict[int, Steps] = {}
+    partial: dict[int, Steps] = {}
+    path: list[int] = []
+    neighbours, rates = grid.neighbours, grid.rates[roll - 1]
+
+    def go(node: int, allowance: int, visited: int) -> None:
         step = len(path) + 1
-        for nxt in neighbours[node]:
-            if nxt in visited or not enterable(nxt):
+        for nxt, rate in zip(neighbours[node], rates[node], strict=True):
+            if visited >> nxt & 1:
                 continue
-            limit = min(allowance, rate(node, nxt, roll))
+            limit = rate if rate < allowance else allowance
             if step > limit:
                 continue
             path.append(nxt)
             if step == limit:
-                full.setdefault(nxt, tuple(path))
+                if nxt not in full:
+                    full[nxt] = tuple(path)
             else:
-                partial.setdefault(nxt, tuple(path))
-                visited.add(nxt)
-                go(nxt, limit)
-                visited.discard(nxt)
+                if nxt not in partial:
+                    partial[nxt] = tuple(path)
+                go(nxt, limit, visited | 1 << nxt)
             path.pop()
 
-    go(start, _UNLIMITED)
+    go(start, _UNLIMITED, 1 << start | closed)
     return full, partial
 
 
-def _exact_path(neighbours: Mapping[str, tuple[str, ...]], start: str, end: str, length: int,
-                distance: Callable[[str, str], int],
-                enterable: Callable[[str], bool]) -> Path | None:
-    """The first simple path of exactly ``length`` steps from ``start`` to ``end``, if any."""
-    path: list[str] = []
-    visited = {start}
+def _first_walks(grid: Grid, start: int, length: int, ends: int) -> dict[int, Steps]:
+    """For each space in ``ends`` (bits), the first simple path of exactly ``length`` steps
+    from ``start`` to it, in the order of a depth-first search taking the neighbours in map
+    order (so the same path every time). One search serves every end: a branch is left
+    as soon as no end still without a path lies near enough to its last space, and the
+    last step is taken to every new end at once (the neighbours in map order are the
+    bits in rising order)."""
+    found: dict[int, Steps] = {}
+    path: list[int] = []
+    neighbours, within = grid.neighbours, grid.within
+    unfound = ends
 
-    def go(node: str, left: int) -> bool:
+    def go(node: int, left: int, visited: int) -> None:  # left >= 2
+        nonlocal unfound
         for nxt in neighbours[node]:
-            if nxt in visited or not enterable(nxt):
+            bit = 1 << nxt
+            if visited & bit:
                 continue
-            if nxt == end:
-                if left == 1:
-                    path.append(nxt)
-                    return True
-                continue
-            if left <= 1 or distance(nxt, end) > left - 1:
-                continue
-            path.append(nxt)
-            visited.add(nxt)
-            if go(nxt, left - 1):
-                return True
-            visited.discard(nxt)
-            path.pop()
-        return False
+            seen = visited | bit
+            if left == 2:
+                last = within[nxt][1] & unfound & ~seen
+                unfound ^= last
+                while last:
+                    low = last & -last
+                    found[low.bit_length() - 1] = (*path, nxt, low.bit_length() - 1)
+                    last ^= low
+            elif unfound & ~seen & within[nxt][left - 1]:
+                path.append(nxt)
+                go(nxt, left - 1, seen)
+                path.pop()
+            if not unfound:
+                return
 
-    return tuple(path) if go(start, length) else None
+    if length == 1:
+        return {n: (n,) for n in neighbours[start] if ends >> n & 1}
+    if ends:
+        go(start, length, 1 << start)
+    return found
 
 
-def _search_flat(neighbours: Mapping[str, tuple[str, ...]], order: tuple[str, ...], start: str,
-                 roll: int, distance: Callable[[str, str], int],
-                 enterable: Callable[[str], bool]) -> tuple[dict[str, Path], dict[str, Path]]:
+def _search_flat(grid: Grid, start: int,
+                 roll: int) -> tuple[dict[int, Steps | None], list[int]]:
     """:func:`_search` when every step counts one (bats, the lost, Castle Dracula): the
-    partial ends are the spaces nearer than the roll, the complete ones are found one by one."""
-    full: dict[str, Path] = {}
-    partial: dict[str, Path] = {}
-    for end in order:
-        if end == start or not enterable(end) or distance(start, end) > roll:
-            continue
-        if distance(start, end) < roll:
-            shortest = _exact_path(neighbours, start, end, distance(start, end), distance,
-                                   enterable)
-            if shortest is not None:
-                partial[end] = shortest
-        found = _exact_path(neighbours, start, end, roll, distance, enterable)
-        if found is not None:
-            full[end] = found
-    return full, partial
+    complete ends are the spaces with a simple path of exactly the roll (in map order);
+    the partial ends are the spaces nearer than the roll (in map order). An end exactly
+    the roll away and every partial end is reached by its first shortest path (None: see
+    :meth:`Grid.shortest`, worked out when asked for); only the nearer ends of complete
+    moves need a search for a longer way round."""
+    within = grid.within[start]
+    nearer = within[roll - 1] & ~(1 << start)
+    walks: dict[int, Steps | None] = dict(_first_walks(grid, start, roll, nearer))
+    walks.update(dict.fromkeys(_ascending(within[roll] & ~within[roll - 1])))
+    return {end: walks[end] for end in sorted(walks)}, _ascending(nearer)
+
+
+def _ascending(spaces: int) -> list[int]:
+    """The spaces of a set of bits, in map order."""
+    found = []
+    while spaces:
+        low = spaces & -spaces
+        found.append(low.bit_length() - 1)
+        spaces ^= low
+    return found
 
 
 def _longest_moves(neighbours: Mapping[str, tuple[str, ...]], start: str, roll: int,
@@ -211,30 +352,49 @@ def transylvania_reach(board: Transylvania, start: str, roll: int, mode: Mode) -
     found = cache.get(key)
     if found is not None:
         return found
-
-    def rate(here: str, there: str, die: int) -> int:
-        return die if mode == BAT else board.step_rate(here, there, die)
-
-    if mode == WOLF:
-        def enterable(hid: str) -> bool:
-            return not board.is_large(hid)
-    else:
-        def enterable(hid: str) -> bool:
-            return True
-    if mode == BAT:
-        full, partial = _search_flat(board.neighbours, board.hexes, start, roll, board.distance,
-                                     enterable)
-    else:
-        full, partial = _search(board.neighbours, start, roll, rate, enterable)
-    longest = 0
-    if not full and partial:
-        full = _longest_moves(board.neighbours, start, roll, rate, enterable)
-        longest = len(next(iter(full.values())))
-    large = {end: p for end, p in partial.items() if board.is_large(end) and end not in full}
-    early = {end: p for end, p in partial.items() if end not in full and end not in large}
-    reach = Reach(full, large, early, longest)
+    reach = _transylvania_reach(board, start, roll, mode)
     cache[key] = reach
     return reach
+
+
+def _transylvania_reach(board: Transylvania, start: str, roll: int, mode: Mode) -> Reach:
+    map_ = grid(board)
+    at, places = board.index[start], map_.places
+    partial: dict[str, Steps | None]
+    walks: Mapping[int, Steps | None]
+    if mode == BAT:
+        walks, nearer = _search_flat(map_, at, roll)
+        partial = dict.fromkeys(places[end] for end in nearer)
+    else:
+        walks, steps = _search(map_, at, roll, _large_hexes(board) if mode == WOLF else 0)
+        partial = {places[end]: path for end, path in steps.items()}
+    full: dict[str, Steps | None] = {places[end]: path for end, path in walks.items()}
+    longest = 0
+    if not full and partial:
+        def rate(here: str, there: str, die: int) -> int:
+            return die if mode == BAT else board.step_rate(here, there, die)
+
+        def enterable(hid: str) -> bool:
+            return mode != WOLF or not board.is_large(hid)
+        full, longest = _longest(map_, _longest_moves(board.neighbours, start, roll, rate,
+                                                      enterable))
+    large_hexes = board.large_hex_names
+    large = {end: p for end, p in partial.items() if end not in full and end in large_hexes}
+    early = {end: p for end, p in partial.items() if end not in full and end not in large}
+    return Reach(Paths(map_, at, full), Paths(map_, at, large), Paths(map_, at, early), longest)
+
+
+def _longest(grid: Grid, moves: dict[str, Path]) -> tuple[dict[str, Steps | None], int]:
+    """The longest moves (found by name) as numbers, and their length."""
+    steps: dict[str, Steps | None] = {end: tuple(grid.index[p] for p in path)
+                                      for end, path in moves.items()}
+    return steps, len(next(iter(moves.values())))
+
+
+@functools.cache
+def _large_hexes(board: Transylvania) -> int:
+    """The large hexes, as bits (closed to player werewolves)."""
+    return functools.reduce(operator.or_, (1 << board.index[h] for h in board.large_hexes), 0)
 
 
 def castle_reach(castle: CastleMap, start: str, roll: int) -> Reach:
@@ -244,15 +404,16 @@ def castle_reach(castle: CastleMap, start: str, roll: int) -> Reach:
     found = cache.get(key)
     if found is not None:
         return found
-
-    full, partial = _search_flat(castle.neighbours, castle.spaces, start, roll,
-                                 castle.distance, lambda s: True)
+    map_ = grid(castle)
+    at, places = castle.index[start], map_.places
+    walks, nearer = _search_flat(map_, at, roll)
+    full: dict[str, Steps | None] = {places[end]: path for end, path in walks.items()}
     longest = 0
-    if not full and partial:
-        full = _longest_moves(castle.neighbours, start, roll, lambda a, b, r: r, lambda s: True)
-        longest = len(next(iter(full.values())))
-    early = {end: p for end, p in partial.items() if end not in full}
-    reach = Reach(full, {}, early, longest)
+    if not full and nearer:
+        full, longest = _longest(map_, _longest_moves(castle.neighbours, start, roll,
+                                                      lambda a, b, r: r, lambda s: True))
+    early = {places[end]: None for end in nearer if places[end] not in full}
+    reach = Reach(Paths(map_, at, full), Paths(map_, at, {}), Paths(map_, at, early), longest)
     cache[key] = reach
     return reach
 

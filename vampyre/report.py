@@ -53,6 +53,8 @@ def report(game: VampyreGame, state: VampyreState, record: GameRecord) -> list[s
 
 def _cast(state: VampyreState) -> list[str]:
     hunters = [f"{state.name(s)} ({state.rules.hunter_names[s]})" for s in state.seats]
+    if len(hunters) == 1:
+        return [f"One vampire hunter, alone against the board (solitaire): {hunters[0]}."]
     return [f"{_count_words(len(hunters)).capitalize()} vampire hunters: "
             f"{_and(hunters)}."]
 

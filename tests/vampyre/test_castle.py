@@ -232,6 +232,13 @@ def test_a_wounded_hunter_may_lose_the_next_turn_to_cure_the_wound() -> None:
     script(state, [1] * 10)
     state.apply("harker", HEAL_WOUND)
     assert state.players["harker"].wounds == 0
+    # the cure is done with that turn: nothing half spent is left (a save holds none)
+    assert not state.players["harker"].healing
+    state.game.from_json(state.to_json())
+    while state.current != "harker":
+        seat = state.current_seats()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert sum(t.endswith("Harker has cured the wound") for t in texts(state)) == 1
 
 
 def test_the_cure_must_be_taken_on_the_turn_right_after_the_wound() -> None:
@@ -334,12 +341,12 @@ def test_a_nosferatu_that_bites_in_the_castle_reappears_in_the_tower_two_turns_l
     enter(state, "outer_ward_west", [1], seat="mina", start="gatehouse", attack="harker")
     mina = state.players["mina"]
     assert state.players["harker"].bites == 1
-    assert mina.location is None and mina.reappear == 2
+    assert mina.location is None and mina.reappear == 1
     while mina.location is None:
         seat = state.current_seats()[0]
         state.apply(seat, state.legal_actions(seat)[0])
-    assert sum(t.endswith("Mina is sated and stays away") for t in texts(state)) == 2
-    assert mina.location == "the_tower"
+    assert sum(t.endswith("Mina is sated and stays away") for t in texts(state)) == 1
+    assert mina.location == "the_tower" and state.current == "mina"
 
 
 def test_a_converted_player_removed_after_a_fight_reappears_in_the_tower() -> None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from gothic_kernel import CorruptSave
 from vampyre.actions import FIRE, HOLD_FIRE, SEARCH, DeclareSilverBullet, Move
 from vampyre.combat import bonus, settle
 from vampyre.state import (
@@ -125,6 +128,40 @@ def test_holy_water_automatically_dispels_the_first_demon_and_is_used_up() -> No
     assert state.players["harker"].items == [] and state.players["harker"].possessed == 0
 
 
+def test_items_a_gift_is_spent_before_a_counter_and_a_spent_counter_is_set_aside() -> None:
+    """Ruling 28: Harker holds a holy water counter found in a large hex and one given by
+    the priest (Strange Occurrence 8). The first demon takes the gift, noted on paper, so
+    nothing is set aside; the second takes the counter, which is set aside."""
+    state = new()
+    where = next(h for h, pile in state.stacks.items()
+                 if any(state.rules.black_counters[c] == "holy_water" for c in pile))
+    counter = next(c for c in state.stacks[where]
+                   if state.rules.black_counters[c] == "holy_water")
+    state.stacks[where].remove(counter)
+    state.players["harker"].items.append(counter)
+    give(state, "harker", "holy_water")
+    camp_in(state, "harker", "evil", [*two_dice(11)])  # a demon, dispelled by the gift
+    assert state.players["harker"].items == [counter] and counter not in state.removed
+    camp_in(state, "harker", "evil", [*two_dice(11)])  # another, dispelled by the counter
+    assert state.players["harker"].items == [] and state.removed[-1] == counter
+    state.game.from_json(state.to_json())  # every counter in one place
+
+
+def test_silver_bullet_is_declared_only_against_werewolves() -> None:
+    """"Automatically slays one non-player werewolf": a save asking Harker to declare it
+    in a fight with a wolf (a beast of the melee table, no werewolf) is refused; the same
+    save against the werewolf loads."""
+    state = new()
+    give(state, "harker", "silver_bullet")
+    camp_in(state, "harker", "evil", [*two_dice(8)])  # werewolf
+    data = json.loads(state.to_json())
+    assert data["state"]["pending"]["kind"] == SILVER_BULLET
+    state.game.from_json(json.dumps(data))
+    data["state"]["pending"]["fight"]["monster"] = "wolf"
+    with pytest.raises(CorruptSave, match="cannot offer the decision 'silver_bullet'"):
+        state.game.from_json(json.dumps(data))
+
+
 def test_silver_bullet_may_be_fired_to_slay_a_werewolf_automatically() -> None:
     state = new()
     give(state, "harker", "silver_bullet")
@@ -186,7 +223,7 @@ CONSEQUENCES = {
     "V": (("hex_10_05", 0, 0, False, 0, 0), (None, 0, "")),  # the nosferatu dissolves
     "W": ((KLAUSENBURG, 0, 0, False, 0, 0), ("hex_10_05", -1, "")),
     "N": (("hex_10_05", 0, 0, False, 0, 0), ("hex_10_05", -1, "")),  # the fight goes on
-    "B": (("hex_10_05", 1, 0, False, 0, 0), (None, 2, "")),  # bitten; the nosferatu sated
+    "B": (("hex_10_05", 1, 0, False, 0, 0), (None, 1, "")),  # bitten; the nosferatu sated
     "P": (("hex_10_05", 0, 3, False, 0, 0), ("hex_10_05", -1, "")),  # one die of turns
     "S": (("hex_10_05", 0, 0, False, 0, 0), (None, -1, "saved")),
     "F": (("hex_10_05", 0, 0, True, 0, 0), (None, 0, "")),  # in the castle the foe leaves

@@ -56,3 +56,10 @@ def test_conformance_basic_game_two_and_five_players_steered() -> None:
 def test_conformance_basic_game_random_play() -> None:
     report = check_game(GAME, seeds=(41,), every=25)
     assert report.steps > 0
+
+
+def test_conformance_solitaire() -> None:
+    """One player (ruling 34), through both stages and in Castle Dracula alone."""
+    check_game(GAME, seeds=(51, 52), options={"players": 1, "stage": "extended"}, every=2,
+               choose=steer)
+    check_game(GAME, seeds=(53, 54), options={"players": 1, "stage": "castle"}, every=1)

@@ -181,3 +181,21 @@ def test_the_default_bots_read_the_games_own_data_folder(tmp_path: Path) -> None
     bots = GAME.default_agents(state, 1)
     assert all(isinstance(b, HunterBot) and b.rules is load_rules(str(tmp_path))
                for b in bots.values())
+
+
+@pytest.mark.parametrize("coffins", [2, 3])
+def test_a_game_needs_three_coffins_to_find(tmp_path: Path, coffins: int) -> None:
+    """"The first player to find three of Dracula's coffins has won the Basic Game": a
+    counters.toml with three coffins (and more Nothing counters, 27 in all) sets up, one
+    with two, where nobody could win that way, is refused."""
+    own = packaged("counters.toml").replace('kind = "nothing"\nname = "Nothing"\ncount = 9',
+                                            f'kind = "nothing"\nname = "Nothing"\n'
+                                            f'count = {17 - coffins}')
+    own = own.replace('kind = "coffin"\nname = "Coffin"\ncount = 8',
+                      f'kind = "coffin"\nname = "Coffin"\ncount = {coffins}')
+    (tmp_path / "counters.toml").write_text(own)
+    if coffins == 2:
+        refused(tmp_path, "counters.toml", "at least three coffins")
+    else:
+        state = GAME.new_game(seed=1, data_dir=str(tmp_path))
+        assert sum(c.startswith("coffin") for s in state.stacks.values() for c in s) == 3

@@ -284,3 +284,15 @@ def test_encounters_no_step_waits_under_a_decision_the_night_did_not_ask() -> No
     spoiled["state"]["waiting"] = data["state"]["waiting"]
     with pytest.raises(CorruptSave, match="only the Combat step"):
         GAME.from_json(json.dumps(spoiled))
+
+
+def test_strange_occurrence_5_alone_the_lost_player_is_his_own_guide() -> None:
+    """Solitaire (ruling 34): with no player on the left, the lost player moves his own
+    counter the roll, terrain ignored (ruling 17)."""
+    state = new(first_rolls=[], players=1)
+    camp_in(state, "harker", "forest", [6, 6, *two_dice(5), 4])
+    assert state.pending is not None and state.pending.kind == LEAD_ASTRAY
+    assert state.current_seats() == ("harker",)
+    move = state.legal_actions("harker")[0]
+    state.apply("harker", move)
+    assert state.players["harker"].location == move.to

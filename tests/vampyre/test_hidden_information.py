@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 from gothic_kernel import PUBLIC, Dice
-from vampyre.actions import LookAtCounter
+from vampyre.actions import SEARCH, LookAtCounter, Move
 from vampyre.state import VampyreState
 
-from .helpers import GAME, camp_in, new, two_dice
+from .helpers import GAME, camp_in, new, put, script, turn_of, two_dice
 
 
 def hidden(state: VampyreState) -> tuple[dict[str, list[str]], dict[str, str]]:
@@ -100,3 +100,26 @@ def test_every_observation_gives_a_front_end_the_table_and_nothing_hidden() -> N
                                   for s, c in state.revealed.items()}
     assert sorted(castle["set_aside"]) == sorted(
         state.rules.red_counters[c] for c in state.red_aside)
+
+
+def test_resample_a_look_at_a_counter_since_turned_over_stays_as_it_was() -> None:
+    """Strange Occurrence 10: Harker looks at Bistritz's top counter, then searches it (the
+    counter is face up for all); Mina looks at Borgo Pass's. Redrawn for Van Helsing, Mina's
+    look follows her redrawn counter; Harker's stays as it was, its counter known to all."""
+    state = new()
+    camp_in(state, "harker", "forest", [6, 6, *two_dice(10)])
+    state.apply("harker", LookAtCounter("bistritz"))
+    put(state, "harker", "hex_06_02")
+    turn_of(state, "harker", 1)
+    script(state, [1] * 20)
+    state.apply("harker", Move("bistritz"))
+    state.apply("harker", SEARCH)
+    camp_in(state, "mina", "forest", [6, 6, *two_dice(10)])
+    state.apply("mina", LookAtCounter("borgo_pass"))
+    assert state.peeks == {"harker": {}, "mina": {"borgo_pass": state.stacks["borgo_pass"][0]}}
+    for seed in range(5):
+        twin = state.resample("van_helsing", seed)
+        looks = [e for e in twin.log("harker") if e["kind"] == "look_at_counter"]
+        assert looks == [e for e in state.log("harker") if e["kind"] == "look_at_counter"]
+        top = twin.rules.black_counters[twin.stacks["borgo_pass"][0]]
+        assert twin.log("mina")[-1]["counter"] == top

@@ -432,3 +432,45 @@ def test_movement_the_rule_refuses_exactly_what_is_not_listed(
         for attack in ("", "mina", "seward"):
             move = Move(to, attack)
             assert (rule.check(move) is None) == (move in listed), move
+
+
+def _flat_paths(start: str, roll: int) -> list[tuple[str, ...]]:
+    """Every walk of at most ``roll`` hexes entering no hex twice, terrain ignored (a
+    nosferatu's flight), in the order of a search taking neighbours in map order."""
+    found: list[tuple[str, ...]] = []
+
+    def go(path: tuple[str, ...]) -> None:
+        for there in BOARD.neighbours[path[-1] if path else start]:
+            if there != start and there not in path and len(path) < roll:
+                found.append((*path, there))
+                go((*path, there))
+
+    go(())
+    return found
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(BOARD.hexes), st.integers(1, 6))
+def test_movement_each_end_is_reached_along_the_first_path_in_map_order(start: str,
+                                                                        roll: int) -> None:
+    """The path a counter takes (and the log records) is the first one found searching
+    the neighbours in map order: for a walk, the first complete move to each end (and the
+    first stop short of the allowance); for a bat, the first flight of exactly the roll
+    (and the first shortest flight to a hex nearer than the roll), ends in map order.
+    Transcribed here by brute force, independently of the engine's tables."""
+    walk = transylvania_reach(BOARD, start, roll, WALK)
+    full: dict[str, tuple[str, ...]] = {}
+    short: dict[str, tuple[str, ...]] = {}
+    for p in simple_paths(start, roll):
+        (full if len(p) == allowed(start, p, roll) else short).setdefault(p[-1], p)
+    if full:
+        assert list(walk.full.items()) == list(full.items())
+        assert {**walk.large, **walk.early} == {e: p for e, p in short.items() if e not in full}
+    bat = transylvania_reach(BOARD, start, roll, BAT)
+    flights = _flat_paths(start, roll)
+    exact = {p[-1]: p for p in reversed(flights) if len(p) == roll}
+    nearer = {p[-1]: p for p in reversed(flights) if len(p) == BOARD.distance(start, p[-1])}
+    if exact:
+        assert list(bat.full.items()) == sorted(exact.items(), key=lambda i: BOARD.index[i[0]])
+        assert {**bat.large, **bat.early} == {e: p for e, p in nearer.items()
+                                              if len(p) < roll and e not in exact}

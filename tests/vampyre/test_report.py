@@ -113,6 +113,14 @@ def test_a_castle_game_alone_has_its_own_object_and_no_coffins() -> None:
     assert any(line.startswith("  The clock: ") for line in lines)
 
 
+def test_a_solitaire_game_names_its_one_hunter() -> None:
+    state, record = play_game(GAME, 3, options={"stage": "extended", "players": 1})
+    lines = GAME.report(state, record)
+    assert lines[0] == ("One vampire hunter, alone against the board (solitaire): Harker "
+                        "(Jonathan Harker).")
+    assert any(line.startswith("  Harker: ") for line in lines[-4:])
+
+
 def test_an_unfinished_game_is_told_as_such() -> None:
     state, record = play_game(GAME, 1, options={"stage": "basic"}, agents="random",
                               max_steps=50)

@@ -206,6 +206,7 @@ BROKEN_BASIC = [
     ("no guardian before Castle Dracula", lambda s: s["green"].update(
         stables=s["red_aside"].pop())),
     ("the clock starts at Castle Dracula", lambda s: s.update(clock=3)),
+    ("a decision comes within a turn", lambda s: s.update(turns=0)),
     ("VAMPYRE gives no extra turns", lambda s: s["order"].update(extra_turn=True)),
     ("a winner only when the Basic Game ends", lambda s: s.update(basic_winner="mina")),
     ("the options as a game sets them", lambda s: s["options"].pop("players")),
@@ -235,6 +236,7 @@ PROBLEMS = {
     'a search where one may search': "cannot offer the decision 'search'",
     'no guardian before Castle Dracula': 'guardians on the board before',
     'the clock starts at Castle Dracula': 'the clock',
+    'a decision comes within a turn': 'the turn count',
     'VAMPYRE gives no extra turns': 'extra turns VAMPYRE never gives',
     'a winner only when the Basic Game ends': 'the Basic Game has a winner',
     'the options as a game sets them': 'the options',
@@ -247,6 +249,7 @@ PROBLEMS = {
     'a move on a space of the castle': 'not on the map of castle_dracula',
     'no black counter in Castle Dracula alone': 'uses no black counter',
     'a fight with a face-up guardian': 'not face up where the fight is',
+    "a move is one die's roll": 'roll, lost player or fight',
 }
 
 
@@ -273,6 +276,8 @@ BROKEN_CASTLE = [
     ("a move on a space of the castle", lambda s: s["players"]["harker"].update(
         location="klausenburg")),
     ("no black counter in Castle Dracula alone", lambda s: s["removed"].append("coffin_1")),
+    ("a move is one die's roll", lambda s: s["pending"].update(roll=7)),
+    ("a move is one die's roll", lambda s: s["pending"].update(roll=0)),
     ("a fight with a face-up guardian", lambda s: s["fights"].append(
         {"hunter": "van_helsing", "monster": "zombie", "attacker": "van_helsing",
          "opponent": "", "counter": "zombie_1", "origin": "guardian", "gypsies": 0,

@@ -71,10 +71,20 @@ def test_two_to_six_players(players: int) -> None:
     assert len(state.seats) == players
 
 
+def test_one_player_it_may_be_played_by_up_to_six_people() -> None:
+    """"It may be played by up to six people": one is allowed, a solitaire race against the
+    board (ruling 34). Alone, nobody rolls to go first."""
+    state = GAME.new_game(seed=1, players=1)
+    assert state.seats == ("harker",) and state.current_seats() == ("harker",)
+    assert not any(e["kind"] == "first_player_roll" for e in state.log(PUBLIC))
+    alone = GAME.new_game(seed=1, hunters=("mina",), stage="castle")
+    assert alone.seats == ("mina",) and alone.options["players"] == 1
+
+
 @pytest.mark.parametrize("options", [
-    {"players": 1}, {"players": 7}, {"players": "4"}, {"hunters": ("dracula", "mina")},
-    {"hunters": ("mina", "mina")}, {"hunters": ("mina",)}, {"players": 3,
-                                                            "hunters": ("mina", "harker")},
+    {"players": 0}, {"players": 7}, {"players": "4"}, {"hunters": ("dracula", "mina")},
+    {"hunters": ("mina", "mina")},
+    {"players": 3, "hunters": ("mina", "harker")},
     {"stage": "finale"}, {"colour": "red"}, {"data_dir": "/no/such/folder"},
 ])
 def test_bad_options_are_refused_naming_the_allowed_values(options: dict[str, object]) -> None:

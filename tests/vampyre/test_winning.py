@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
+from gothic_kernel import Dice
 from vampyre.actions import SEARCH, ChooseItem, Move
 from vampyre.state import CASTLE, CHOOSE_ITEM, NOSFERATU
-from vampyre.winning import BASIC_GAME
+from vampyre.winning import BASIC_GAME, EXTENDED_GAME
 
-from .helpers import new, put, script, texts, turn_of
+from .helpers import GAME, new, put, script, texts, turn_of
 from .test_searching import stack
 
 
@@ -80,6 +83,7 @@ def test_how_to_win_all_coffins_found_the_most_coffins_wins_but_bites_stay() -> 
     state = coffins_all_found({"harker": 2, "seward": 2, "van_helsing": 1, "godalming": 1,
                                "mina": 1}, converted=("harker", "seward"))
     assert state.basic_winner == "mina"
+    assert state.observation("harker")["basic_winner"] == "mina"  # everyone sees who won
     assert state.players["mina"].bites == 1  # not healed without three coffins
     assert state.pending is not None and state.pending.kind == CHOOSE_ITEM
 
@@ -108,3 +112,28 @@ def test_when_no_vampire_hunter_is_left_the_darkness_wins() -> None:
     state.apply("mina", Move("hex_10_05", "harker"))
     assert state.is_over and state.outcome is not None
     assert state.outcome.winners == ()
+
+
+# -- solitaire (ruling 34) ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("stage", ["basic", "extended", "castle"])
+def test_solitaire_the_lone_hunter_wins_or_the_darkness_does(stage: str) -> None:
+    """Alone, the race is against the board: the hunter wins the Basic Game with three
+    coffins (and the Extended Game by destroying the Count), or falls (converted, or dead
+    of two wounds in the castle) and the forces of darkness prevail. Random play over
+    seeds gives both ends in every stage."""
+    endings = set()
+    for seed in range(30):
+        state = GAME.new_game(seed=seed, players=1, stage=stage)
+        chooser = Dice(seed)
+        while not state.is_over:
+            state.apply("harker", chooser.choice(state.legal_actions("harker")))
+        outcome, harker = state.outcome, state.players["harker"]
+        assert outcome is not None
+        if outcome.winners:
+            assert outcome.winners == ("harker",) and harker.is_hunter
+            assert outcome.level == EXTENDED_GAME or len(harker.coffins) == 3
+        else:
+            assert not harker.is_hunter and outcome.reason == "no vampire hunter is left"
+        endings.add(bool(outcome.winners))
+    assert endings == {True, False}
