@@ -2,11 +2,16 @@
 
 Run:  python benchmarks/bench_draculas_revenge.py [games]
       python benchmarks/bench_draculas_revenge.py --bots [games] [adventure ...]
+      python benchmarks/bench_draculas_revenge.py --fingerprint
+(the last prints one digest per adventure of seeded bot and random games: a speed change
+must leave it unchanged)
 Not timed in CI; the numbers go in docs/draculas_revenge.md.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import sys
 import time
@@ -82,6 +87,31 @@ def clone_cost(repeats: int = 5000) -> float:
     return (time.perf_counter() - start) / repeats * 1e6
 
 
+def fingerprint(adventure: str, bot_seeds: int = 3, random_seeds: int = 6) -> str:
+    """A digest of seeded games: the actions, public log and outcome of ``bot_seeds`` bot
+    games, and every observation of the seat to act, legal action list, action and the
+    public log of ``random_seeds`` random games."""
+    game = gk.load_game("draculas_revenge")
+    digest = hashlib.sha256()
+    for s in range(1, bot_seeds + 1):
+        _, record = play_game(game, s, options={"adventure": adventure})
+        digest.update(json.dumps([record.actions, record.public_log, record.outcome],
+                                 sort_keys=True, default=str).encode())
+    for seed in range(random_seeds):
+        state = game.new_game(seed=seed, adventure=adventure, turn_limit=8)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.current_seats()[0]
+            legal = state.legal_actions(seat)
+            action = rng.choice(legal)
+            digest.update(json.dumps([seat, state.observation(seat),
+                                      [a.to_json() for a in legal], action.to_json()],
+                                     sort_keys=True, default=str).encode())
+            state.apply(seat, action)
+        digest.update(json.dumps(state.log(gk.PUBLIC), sort_keys=True, default=str).encode())
+    return digest.hexdigest()[:16]
+
+
 def main(games: int = 20) -> None:
     for adventure in ADVENTURES:
         print(f"random play, {adventure}: {random_play(adventure, games):,.0f} actions/s")
@@ -93,11 +123,14 @@ def main(games: int = 20) -> None:
 def main_bots(games: int, adventures: list[str]) -> None:
     for adventure in adventures or [*ADVENTURES, "custom"]:
         rate, mean = bot_games(adventure, games)
-        print(f"bot games, {adventure}: {rate:.1f} games/s ({mean:.0f} actions per game)")
+        print(f"bot games, {adventure}: {rate:.2f} games/s ({mean:.0f} actions per game)")
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--bots"]:
+    if sys.argv[1:2] == ["--fingerprint"]:
+        for name in sys.argv[2:] or [*ADVENTURES, "custom"]:
+            print(name, fingerprint(name), flush=True)
+    elif sys.argv[1:2] == ["--bots"]:
         main_bots(int(sys.argv[2]) if len(sys.argv) > 2 else 20, sys.argv[3:])
     else:
         main(int(sys.argv[1]) if len(sys.argv) > 1 else 20)

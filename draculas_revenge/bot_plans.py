@@ -125,6 +125,14 @@ class Moves:
             return 0.0
         return self.step * min(8.0, self.here - float(self.dist[square]))
 
+    def progress_to_each(self) -> np.ndarray:
+        """:meth:`progress` for every square it can reach (numpy)."""
+        if self.here >= 10_000:
+            return np.zeros(len(self.squares))
+        dist = self.dist
+        there = np.array([dist[s] for s in self.squares], dtype=float)
+        return self.step * np.minimum(8.0, self.here - there)
+
     def end_facing(self, square: int) -> int:
         """Where a character ends a move without attacking: toward the nearest enemy it
         need not fear for its crucifix (a vampire keeps crucifix holders out of its arc);
@@ -145,8 +153,7 @@ class Moves:
         if self.t.is_vampire(self.me) or not self.faced:
             facings = self.end_facings()
             return facings, self.dangers.of(squares, facings, spared)
-        each = np.array([self.dangers.of(squares, [f] * len(squares), spared)
-                         for f in range(4)])
+        each = self.dangers.of_every_facing(squares, spared)
         best = np.argmin(each, axis=0)
         best[self.squares_array == self.me.pos] = self.me.facing
         cols = np.arange(len(squares))
@@ -173,7 +180,7 @@ class Moves:
         """The best move without an attack: where it ends, solid or as mist."""
         t, me, ap = self.t, self.me, self.ap
         squares, costs = self.squares, self.costs
-        gain = np.array([self.progress(s) for s in squares]) - 0.01 * costs
+        gain = self.progress_to_each() - 0.01 * costs
         facings, danger = self.safest_facings()
         solid = self.stake * danger
         as_mist = np.zeros(len(squares)) if t.mist_lasts else solid

@@ -140,9 +140,11 @@ class Table:
         self.acted = set(itertools.chain.from_iterable(obs["discards"].values()))
         self.pieces: dict[str, Piece] = {}
         self.waiting: dict[str, Mapping[str, Any]] = {}
+        width = self.board.width
         for f in obs["figures"]:
             if f["square"] is not None:
-                self.pieces[f["id"]] = Piece(f, self.board.index(*f["square"]))
+                x, y = f["square"]
+                self.pieces[f["id"]] = Piece(f, y * width + x)
             elif f["off_board"]:
                 self.waiting[f["id"]] = f
         bits = self.board.wall_bits
@@ -156,8 +158,8 @@ class Table:
         self.obstacles = bits
         self.threat_cache: dict[str, list[Threat]] = {}
         #: The hunters holding a crucifix, on the board and conscious.
-        self.crucifixes = [p for p in self.pieces.values() if self.is_hunter(p)
-                           and self.holds(p, "crucifix") and not p.unconscious]
+        self.crucifixes = [p for p in self.pieces.values() if not p.unconscious
+                           and self.holds(p, "crucifix") and self.is_hunter(p)]
         minions = sum(1 for f in obs["figures"] if f["kind"] == "minion")
         self.free_minion = minions < self.types["minion"].box
 
@@ -331,18 +333,17 @@ class Dangers:
     def __init__(self, t: Table, me: Piece) -> None:
         rows = threats(t, me)
         self.ids = [r[7] for r in rows]
-        cols = list(zip(*rows, strict=True)) if rows else [()] * 9
-        self.ex = np.array(cols[0], dtype=np.int64)[:, None]
-        self.ey = np.array(cols[1], dtype=np.int64)[:, None]
-        self.ap = np.array(cols[2], dtype=np.int64)[:, None]
-        self.close = np.array(cols[3], dtype=np.int64)[:, None]
-        self.shoots = np.array([r is not None for r in cols[4]], dtype=bool)[:, None]
-        self.ranged = np.array([0 if r is None else r for r in cols[4]], dtype=np.int64)[:, None]
-        self.held = np.array(cols[5], dtype=bool)[:, None]
-        self.weight = np.array(cols[6], dtype=float)[:, None]
-        self.gaze = np.array(cols[8], dtype=bool)[:, None]
+        ints = np.array([(x, y, ap, close, ranged is not None, 0 if ranged is None else ranged,
+                          held, gaze)
+                         for x, y, ap, close, ranged, held, _, _, gaze in rows],
+                        dtype=np.int64).reshape(-1, 8)
+        self.ex, self.ey, self.ap, self.close = (ints[:, i:i + 1] for i in range(4))
+        self.shoots, self.held, self.gaze = (ints[:, i:i + 1] != 0 for i in (4, 6, 7))
+        self.ranged = ints[:, 5:6]
+        self.weight = np.array([r[6] for r in rows], dtype=float)[:, None]
+        self.ranged_row = np.minimum(np.maximum(self.ranged + 9, 0), 18)
         self.rows = np.arange(len(rows))[:, None]
-        self.geo = t.geo
+        self.xs, self.ys = t.board.xs, t.board.ys
 
     def index(self, enemy: str) -> int:
         return self.ids.index(enemy) if enemy in self.ids else -1
@@ -351,31 +352,38 @@ class Dangers:
            spared: Sequence[int]) -> np.ndarray:
         """The danger of ending at each of ``squares`` facing ``facings``, the enemy at
         row ``spared`` (-1: none) not feared (the same sums as :func:`danger`)."""
-        xs = np.array([self.geo.xs[s] for s in squares], dtype=np.int64)[None, :]
-        ys = np.array([self.geo.ys[s] for s in squares], dtype=np.int64)[None, :]
         f = np.asarray(facings, dtype=np.int64)
-        fx, fy = _FX[f][None, :], _FY[f][None, :]
-        dx, dy = self.ex - xs, self.ey - ys
+        return self._of(squares, _FX[f][None, :], _FY[f][None, :], spared)
+
+    def of_every_facing(self, squares: Sequence[int], spared: Sequence[int]) -> np.ndarray:
+        """:meth:`of` for each of the 4 facings at once: one row per facing."""
+        return self._of(squares, _FX[:, None, None], _FY[:, None, None], spared)
+
+    def _of(self, squares: Sequence[int], fx: np.ndarray, fy: np.ndarray,
+            spared: Sequence[int]) -> np.ndarray:
+        at = np.asarray(squares, dtype=np.int64)
+        dx, dy = self.ex - self.xs[at][None, :], self.ey - self.ys[at][None, :]
         d = np.maximum(np.abs(dx), np.abs(dy))
         ahead, side = dx * fx + dy * fy, np.abs(-dx * fy + dy * fx)
         faced = (ahead > 0) & (side <= ahead)
-        tries = np.minimum(ATTACKS_FEARED, self.ap - np.maximum(0, d - 1))
+        tries = np.minimum(np.maximum(self.ap - np.maximum(0, d - 1), 0), ATTACKS_FEARED)
         strike = (tries > 0) & ~(self.held & faced & (d <= ZONE + 1))
-        p_close = 1.0 - (1.0 - _BEATS[np.clip(self.close + ~faced + 9, 0, 18)]) ** \
-            np.maximum(tries, 0)
-        p = np.where(strike, p_close, 0.0)
-        shots = np.minimum(SHOTS_FEARED, (self.ap - np.maximum(0, d - RANGE_MAX)) // SHOT)
+        bonus = np.minimum(np.maximum(self.close + ~faced + 9, 0), 18)
+        p = np.where(strike, _WITHIN[bonus, tries], 0.0)
+        shots = np.minimum(np.maximum((self.ap - np.maximum(0, d - RANGE_MAX)) // SHOT, 0),
+                           SHOTS_FEARED)
         aim = self.shoots & (d >= RANGE_MIN) & (shots > 0) & (faced | ~self.gaze)
-        p_shot = 1.0 - (1.0 - _BEATS[np.clip(self.ranged + 9, 0, 18)]) ** np.maximum(shots, 0)
-        p = np.maximum(p, np.where(aim, p_shot, 0.0))
+        p = np.maximum(p, np.where(aim, _WITHIN[self.ranged_row, shots], 0.0))
         p = np.where((d > self.ap + RANGE_MAX) | (self.rows == np.asarray(spared)[None, :]),
                      0.0, p)
-        return np.asarray(1.0 - np.prod(1.0 - self.weight * p, axis=0))
+        return np.asarray(1.0 - np.prod(1.0 - self.weight * p, axis=-2))
 
 
 _BEATS = np.array([BEATS[b] for b in range(-9, 10)])
 _FX = np.array([v[0] for v in FACING_VECTORS])
 _FY = np.array([v[1] for v in FACING_VECTORS])
+#: p_within(P(d6 + bonus > d6), tries) for bonus -9..9 (rows) and 0..3 tries (columns).
+_WITHIN = 1.0 - (1.0 - _BEATS[:, None]) ** np.arange(ATTACKS_FEARED + 1)[None, :]
 
 
 # -- where a character can go ---------------------------------------------------------------------
@@ -389,34 +397,42 @@ def reach(t: Table, me: Piece, budget: int) -> dict[int, tuple[int, int]]:
     blocking = board.wall_bits if me.misted else t.obstacles & ~(1 << me.pos)
     doors = 0 if me.misted else t.closed & ~board.wall_bits
     closed = (blocking & ~doors) | board.void_bits
+    # the bitsets as one byte a square: indexing is cheaper than shifting a long integer
+    is_blocking, is_door, is_closed = (_square_flags(b, board.size)
+                                       for b in (blocking, doors, closed))
     found = {me.pos: (0, -1)}
     todo = [(0, me.pos)]
+    pop, push = heapq.heappop, heapq.heappush
     while todo:
-        cost, here = heapq.heappop(todo)
+        cost, here = pop(todo)
         if cost > found[here][0] or cost >= budget:
             continue
         around = steps[here]
         for d in range(8):
             to = around[d]
-            if to < 0 or (closed >> to) & 1:
+            if to < 0 or is_closed[to]:
                 continue
-            extra = 0
-            if (doors >> to) & 1:
+            new = cost + 1
+            if is_door[to]:
                 if d % 2:
                     continue  # a door is opened straight ahead
-                extra = 2
-            if d % 2 and _squeezed(around, d, blocking):
-                continue
-            new = cost + 1 + extra
-            if new <= budget and (to not in found or new < found[to][0]):
-                found[to] = (new, here)
-                heapq.heappush(todo, (new, to))
+                new += 2
+            if d % 2:  # no squeezing diagonally between two obstacles
+                a, b = around[d - 1], around[(d + 1) % 8]
+                if (a < 0 or is_blocking[a]) and (b < 0 or is_blocking[b]):
+                    continue
+            if new <= budget:
+                old = found.get(to)
+                if old is None or new < old[0]:
+                    found[to] = (new, here)
+                    push(todo, (new, to))
     return found
 
 
-def _squeezed(around: list[int], d: int, blocking: int) -> bool:
-    a, b = around[(d - 1) % 8], around[(d + 1) % 8]
-    return (a < 0 or bool((blocking >> a) & 1)) and (b < 0 or bool((blocking >> b) & 1))
+def _square_flags(bits: int, size: int) -> bytes:
+    """A bitset of squares as one byte (0 or 1) a square."""
+    raw = np.frombuffer(bits.to_bytes((size + 7) // 8, "little"), dtype=np.uint8)
+    return np.unpackbits(raw, bitorder="little")[:size].tobytes()
 
 
 def path_to(found: Mapping[int, tuple[int, int]], square: int) -> tuple[int, ...]:

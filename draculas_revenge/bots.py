@@ -71,6 +71,18 @@ from .sight import in_arc_cone
 _REACTION_COST = {CloseAttack: 1, RangedAttack: 2, Mesmerize: 2, Turn: 1, TurnToMist: 4}
 
 
+def _as_listed(legal: list[Action], action: Action) -> Action:
+    """The listed action equal to ``action`` (the same action: handing the listed object
+    back spares ``apply`` its membership test by value)."""
+    for listed in legal:
+        if listed is action:
+            return listed
+    for listed in legal:
+        if listed == action:
+            return listed
+    return action
+
+
 class RevengeBot:
     """A seeded bot for either side (Agent protocol)."""
 
@@ -84,6 +96,10 @@ class RevengeBot:
     def choose(self, seat: str, observation: Mapping[str, Any],
                legal_actions: Sequence[Action]) -> Action:
         legal = list(legal_actions)
+        return _as_listed(legal, self._choose(seat, observation, legal))
+
+    def _choose(self, seat: str, observation: Mapping[str, Any],
+                legal: list[Action]) -> Action:
         kinds = {type(a) for a in legal}
         if kinds <= {PlayCard, Pass}:
             return self._timeline(observation, seat, legal)
@@ -116,19 +132,20 @@ class RevengeBot:
         others = sum(h["count"] for s, h in obs["hands"].items() if s != seat)
         if Pass() in legal and others and self.rng.random() < self.pass_rate:
             return Pass()
+        by_id: dict[str, Mapping[str, Any]] = {}
+        for f in obs["figures"]:
+            by_id.setdefault(f["id"], f)
         figures = [f for f in obs["figures"] if f["square"] is not None]
-        urgency = {c.card: self._urgency(obs, figures, seat, c.card) for c in cards}
+        urgency = {c.card: self._urgency(by_id.get(c.card), figures) for c in cards}
         live = [a for a in cards if urgency[a.card] > -100]
         if not live:
             return self.rng.choice(cards)
         return max(live, key=lambda a: urgency[a.card] + self.rng.random() * 3)
 
     @staticmethod
-    def _urgency(obs: Mapping[str, Any], figures: list[Mapping[str, Any]], seat: str,
-                 card: str) -> float:
-        """How much a character wants to act now: the nearer an enemy, the sooner (a dead
-        character's card, -1000, is played last)."""
-        me = next((f for f in obs["figures"] if f["id"] == card), None)
+    def _urgency(me: Mapping[str, Any] | None, figures: list[Mapping[str, Any]]) -> float:
+        """How much a character (``me``: its figure) wants to act now: the nearer an
+        enemy, the sooner (a dead character's card, -1000, is played last)."""
         if me is None or me["exited"]:
             return -1000.0
         if me["square"] is None:

@@ -47,14 +47,30 @@ def in_play(state: DRState) -> list[Figure]:
     return [f for f in state.figures.values() if f.id not in exited]
 
 
+def _sides_in_play(state: DRState) -> tuple[list[Figure], list[Figure]]:
+    """The hunters of the hunters' seat and the vampires of the vampires' seat still in
+    the game (one pass: this is asked after every action)."""
+    exited, rules = state.exited, state.rules
+    hunter_kinds, vampire_kinds = rules.hunter_kinds, rules.vampire_kinds
+    hunters: list[Figure] = []
+    vampires: list[Figure] = []
+    for f in state.figures.values():
+        if f.id in exited:
+            continue
+        if f.seat == "hunters":
+            if f.kind in hunter_kinds:
+                hunters.append(f)
+        elif f.seat == "vampires" and f.kind in vampire_kinds:
+            vampires.append(f)
+    return hunters, vampires
+
+
 def check_victory(state: DRState, end_of_turn: bool = False) -> Outcome | None:
     """Who has won now (None: play on); ``end_of_turn``: the turn is over, so the turn
     limit counts."""
     if state.options["multiplayer"]:
         return _multiplayer(state, end_of_turn)
-    figs = in_play(state)
-    hunters = [f for f in figs if f.seat == "hunters" and f.kind in state.rules.hunter_kinds]
-    vampires = [f for f in figs if f.seat == "vampires" and f.kind in state.rules.vampire_kinds]
+    hunters, vampires = _sides_in_play(state)
     goal = state.rules.adventure["goal"]
     adventure = _ADVENTURES.get(goal)
     outcome = adventure(state, hunters, vampires) if adventure else None
@@ -181,6 +197,16 @@ def points_left(state: DRState, seat: str) -> int:
     return sum(state.rules.types[f.kind].points for f in in_play(state) if f.seat == seat)
 
 
+def points_left_by_seat(state: DRState) -> dict[str, int]:
+    """:func:`points_left` of every seat, in one pass."""
+    types, exited = state.rules.types, state.exited
+    left = dict.fromkeys(state.seats, 0)
+    for f in state.figures.values():
+        if f.id not in exited and f.seat in left:
+            left[f.seat] += types[f.kind].points
+    return left
+
+
 def _multiplayer(state: DRState, end_of_turn: bool) -> Outcome | None:
     standing = [s for s in state.seats if any(f.seat == s for f in in_play(state))]
     if len(standing) <= 1:
@@ -193,4 +219,4 @@ def _multiplayer(state: DRState, end_of_turn: bool) -> Outcome | None:
     return None
 
 
-__all__ = ["check_victory", "finish", "judge", "points_left", "turn_limit"]
+__all__ = ["check_victory", "finish", "judge", "points_left", "points_left_by_seat", "turn_limit"]

@@ -18,7 +18,7 @@ from .decisions import Phase
 from .grid import FACINGS, Board
 from .movement import mist_allowed
 from .state import DRState
-from .victory import points_left, turn_limit
+from .victory import points_left_by_seat, turn_limit
 
 
 def _square(state: DRState, pos: int) -> list[int] | None:
@@ -34,10 +34,12 @@ def dice_hidden(state: DRState) -> bool:
 def observation(state: DRState, viewer: str) -> dict[str, Any]:
     board = state.rules.board
     data_dir = state.rules.data_dir
+    sides, exited, width = state.seat_sides, state.exited, board.width
     figures = [{"id": f.id, "name": say.character(f.id, data_dir), "kind": f.kind,
-                "born": f.born, "seat": f.seat, "side": state.seat_sides[f.seat],
-                "square": _square(state, f.pos), "off_board": f.pos == -1,
-                "exited": f.id in state.exited, "facing": FACINGS[f.facing], "misted": f.misted,
+                "born": f.born, "seat": f.seat, "side": sides[f.seat],
+                "square": [f.pos % width, f.pos // width] if f.pos >= 0 else None,
+                "off_board": f.pos == -1, "exited": f.id in exited,
+                "facing": FACINGS[f.facing], "misted": f.misted,
                 "unconscious": f.unconscious, "entrance": f.entrance}
                for f in state.figures.values()]
     hidden = dice_hidden(state)
@@ -87,7 +89,7 @@ def observation(state: DRState, viewer: str) -> dict[str, Any]:
         "defiled": list(state.defiled),
         "van_helsing": {"found": state.van_helsing_found, "room": vh_room},
         "recruits": {s: list(k) for s, k in state.recruits.items()},
-        "points_left": {s: points_left(state, s) for s in state.seats},
+        "points_left": points_left_by_seat(state),
         "timer": timer(state),
         "outcome": None if state.result is None else state.result.to_data(),
     }
@@ -98,8 +100,8 @@ def board_view(board: Board) -> dict[str, Any]:
     tiles), each door's squares, each labelled area's squares and tiles, and the tiles."""
     static = _board_static(board)
     return {"width": board.width, "height": board.height, "rows": list(static[0]),
-            "doors": {d: [list(c) for c in cells] for d, cells in static[1].items()},
-            "areas": {a: {"squares": [list(c) for c in info[0]], "tiles": list(info[1])}
+            "doors": {d: [[x, y] for x, y in cells] for d, cells in static[1].items()},
+            "areas": {a: {"squares": [[x, y] for x, y in info[0]], "tiles": list(info[1])}
                       for a, info in static[2].items()},
             "tiles": [dict(t) for t in static[3]]}
 
