@@ -96,8 +96,28 @@ class Outcome:
 
 
 def same_form(one: Action, other: Action) -> bool:
-    """True if the two actions have the same JSON text (``1`` is not ``1.0`` nor ``True``)."""
-    return json.dumps(one.to_json()) == json.dumps(other.to_json())
+    """True if two equal actions have the same JSON text (``1`` is not ``1.0`` nor ``True``).
+
+    Equal actions whose fields hold values of the same types all the way down have the same
+    text, so that is tested first; the texts are compared only when some type differs."""
+    return _same_types(one, other) or \
+        json.dumps(one.to_json()) == json.dumps(other.to_json())
+
+
+def _same_types(one: object, other: object) -> bool:
+    """``one`` and ``other`` (known equal) hold values of the same types throughout."""
+    kind = type(one)
+    if kind is not type(other):
+        return False
+    if kind in (str, int, bool) or one is None:
+        return True
+    if kind is tuple:
+        assert isinstance(one, tuple) and isinstance(other, tuple)
+        return all(_same_types(a, b) for a, b in zip(one, other, strict=True))
+    if attrs.has(kind):
+        return all(_same_types(getattr(one, f.name), getattr(other, f.name))
+                   for f in attrs.fields(kind))
+    return False  # floats (-0.0 == 0.0), enums, anything else: compare the texts
 
 
 class Listed(tuple[Action, ...]):

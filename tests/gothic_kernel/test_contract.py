@@ -8,9 +8,11 @@ import sys
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+import attrs
 import pytest
 
 import gothic_kernel as gk
+from gothic_kernel.game import same_form
 from gothic_kernel.reference import KuhnPoker
 from gothic_kernel.testing import check_game
 
@@ -247,3 +249,22 @@ def test_a_seed_that_is_not_a_whole_number_from_0_is_a_bad_option(toy: gk.Game,
 
 def test_the_module_is_importable_by_name() -> None:
     assert sys.modules[__name__].rest_then_run is rest_then_run
+
+
+@attrs.frozen
+class _Aim(gk.Action):
+    at: float
+    marks: tuple[object, ...] = ()
+
+
+@pytest.mark.parametrize(("one", "other", "same"), [
+    (Step((1, 2)), Step((1, 2)), True),
+    (Step((1, 1)), Step((1, True)), False),  # equal, but True is written true
+    (_Aim(0.5, ("a", (1,))), _Aim(0.5, ("a", (1,))), True),
+    (_Aim(0.0), _Aim(-0.0), False),  # equal floats, different texts: the texts decide
+    (_Aim(1.0, (1,)), _Aim(1.0, (1.0,)), False),
+])
+def test_same_form_compares_the_json_texts_of_equal_actions(
+        one: gk.Action, other: gk.Action, same: bool) -> None:
+    assert one == other
+    assert same_form(one, other) is same
