@@ -723,3 +723,54 @@ def test_a_weakened_hunter_plays_his_revealed_event_and_reveals_another() -> Non
     assert state.hunters["mina"].revealed_event == "money_trail"
     act(state, "mina", ChooseMode("trail_space_5"))
     assert state.trail[4].revealed
+
+
+# -- Money Trail ----------------------------------------------------------------------------------
+
+def test_money_trail_as_an_action_reveals_a_sea_card_the_hunter_chooses() -> None:
+    state = started(dracula="hamburg")
+    trail_of(state, "hamburg", "north_sea", "amsterdam")
+    _give(state, "godalming", "money_trail")
+    assert PlayCard("money_trail") in state.legal_actions("godalming")
+    act(state, "godalming", PlayCard("money_trail"))
+    assert state.legal_actions("godalming") == [ChooseMode(f"trail_space_{n}")
+                                                for n in (1, 2, 3)]
+    act(state, "godalming", ChooseMode("trail_space_2"))
+    assert state.trail[1].revealed and not state.trail[2].revealed
+    assert "North Sea is on Dracula's trail" in " ".join(public_texts(state))
+    assert state.event_deck.discards[-1] == "money_trail"
+    assert state.current_seats() == ("seward",)  # it was Lord Godalming's action
+    assert problems_of(state) == []
+
+
+def test_money_trail_on_a_land_card_says_it_is_not_at_sea_and_the_tracker_learns_it() -> None:
+    state = started(dracula="hamburg")
+    state.stack[:] = [DraculaPhase()]
+    state.encounter_deck.cards.extend(state.dracula.encounters)  # no encounter shows land
+    state.dracula.encounters.clear()
+    state.invalidate()
+    act(state, "dracula", MoveTo("berlin"))
+    while "dracula" in state.current_seats():
+        act(state, "dracula", state.legal_actions("dracula")[0])
+    state.stack[:] = [HunterTurns(night=False, index=0)]
+    state.invalidate()
+    before = set(state.observation("mina")["possible_locations"])
+    assert any(state.board.is_sea(p) for p in before)  # his move might have been to sea
+    _give(state, "godalming", "money_trail")
+    act(state, "godalming", PlayCard("money_trail"))
+    act(state, "godalming", ChooseMode("trail_space_1"))
+    assert not state.trail[0].revealed
+    assert "The card on trail space 1 is not a sea location (Money Trail)." in \
+        public_texts(state)
+    after = set(state.observation("mina")["possible_locations"])
+    assert "berlin" in after and after <= before
+    assert not any(state.board.is_sea(p) for p in after)
+    assert "Lord Godalming plays Money Trail." in _texts(state, "dracula")
+
+
+def test_money_trail_is_not_offered_with_no_face_down_card_on_the_trail() -> None:
+    state = started()
+    trail_of(state, "berlin")
+    state.trail[0].revealed = True
+    _give(state, "godalming", "money_trail")
+    assert PlayCard("money_trail") not in state.legal_actions("godalming")
