@@ -2,10 +2,11 @@
 and which effects it offers; :mod:`fury_modern.cards` opens the windows and plays them).
 
 Hunter events: Local Rumors, Hired Scouts, Newspaper Reports, Money Trail, Jonathan
-Harker and Rufus Smith (a search, or an ally), Escape Route, Lucky Find, Blood Transfusion, and Van
-Helsing's Mystic Research. Dracula events: Hidden Schemes. The allies act where their
-rule lives: Jonathan Harker in ``dracula.place_card`` (a hideout reaching trail space 6
-is revealed), Rufus Smith there too (a sea-to-sea move costs Dracula 2).
+Harker and Rufus Smith (a search, or an ally), Escape Route, Lucky Find, Blood
+Transfusion, and Van Helsing's Mystic Research. Dracula events: Hidden Schemes, Nocturnal
+Visit. The allies act where their rule lives: Jonathan Harker in ``dracula.place_card`` (a
+hideout reaching trail space 6 is revealed), Rufus Smith there too (a sea-to-sea move
+costs Dracula 2).
 """
 
 from __future__ import annotations
@@ -652,6 +653,18 @@ class UnearthlySwiftness(CardRule):
         dracula_phase_starts(state)
 
 
+class NocturnalVisit(CardRule):
+    """At the end of Dracula's phase: during the next hunter phase every combat at dawn or
+    by day is fought as if it were night (``combat.start_fight``)."""
+
+    ID = "nocturnal_visit"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        state.dracula.nocturnal_visit = True
+        state.say("nocturnal_visit", "Until the hunter phase ends, every combat is fought as "
+                                     "if it were night.")
+
+
 class DevilishPower(CardRule):
     """During Dracula's phase (offered as it ends), one of: remove the consecrated ground
     token; discard the hunters' ally; the hunters may not Supply during the next hunter
@@ -899,6 +912,7 @@ __all__ = [
     "MoneyTrail",
     "MysticResearch",
     "NewspaperReports",
+    "NocturnalVisit",
     "RoadblockEvent",
     "RufusSmith",
     "SenseOfEmergency",

@@ -243,6 +243,7 @@ class HunterTurns(ModernDecision):
             state.stack.pop()
             if self.night:  # the hunter phase is over: Dracula's begins
                 state.dracula.no_supply = False  # Devilish Power lasted the hunter phase
+                state.dracula.nocturnal_visit = False  # so did Nocturnal Visit
                 dracula_phase_starts(state)
             return
         state.stack[-1] = self.advanced()

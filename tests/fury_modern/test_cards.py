@@ -774,3 +774,44 @@ def test_money_trail_is_not_offered_with_no_face_down_card_on_the_trail() -> Non
     state.trail[0].revealed = True
     _give(state, "godalming", "money_trail")
     assert PlayCard("money_trail") not in state.legal_actions("godalming")
+
+
+# -- Nocturnal Visit ------------------------------------------------------------------------------
+
+def test_nocturnal_visit_makes_the_next_day_combats_night_ones_until_the_phase_ends() -> None:
+    state = started()
+    _give(state, "dracula", "nocturnal_visit")
+    state.stack[:] = [DraculaPhase()]
+    state.invalidate()
+    act(state, "dracula", MoveTo("leipzig"))
+    act(state, "dracula", PlaceEncounter(state.dracula.encounters[0]))
+    assert _window(state).timing is Timing.DRACULA_PHASE_END
+    act(state, "dracula", PlayCard("nocturnal_visit"))
+    assert state.dracula.nocturnal_visit
+    assert state.event_deck.discards[-1] == "nocturnal_visit"
+    for seat in ("godalming", "mina"):
+        assert "Dracula plays Nocturnal Visit." in _texts(state, seat)
+        assert state.observation(seat)["dracula"]["nocturnal_visit"] is True
+    start_fight(state, ("godalming",), "paris", night=False)  # a day combat
+    fight = next(d for d in reversed(state.stack) if isinstance(d, Fight))
+    assert fight.night
+    assert "Nocturnal Visit: this combat is fought as if it were night." in public_texts(state)
+
+
+def test_nocturnal_visit_lasts_the_next_hunter_phase_alone() -> None:
+    state = started()
+    _give(state, "dracula", "nocturnal_visit")
+    state.stack[:] = [DraculaPhase()]
+    state.invalidate()
+    act(state, "dracula", MoveTo("leipzig"))
+    act(state, "dracula", PlaceEncounter(state.dracula.encounters[0]))
+    act(state, "dracula", PlayCard("nocturnal_visit"))
+    act(state, "dracula", NO_CARD)
+    while state.stack[-1].KIND != "dracula_phase":
+        seat = state.current_seats()[0]
+        legal = state.legal_actions(seat)
+        act(state, seat, PASS if PASS in legal else legal[0])
+    assert not state.dracula.nocturnal_visit
+    start_fight(state, ("godalming",), "paris", night=False)
+    fight = next(d for d in reversed(state.stack) if isinstance(d, Fight))
+    assert not fight.night
