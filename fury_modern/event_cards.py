@@ -3,10 +3,10 @@ and which effects it offers; :mod:`fury_modern.cards` opens the windows and play
 
 Hunter events: Local Rumors, Hired Scouts, Newspaper Reports, Money Trail, Jonathan
 Harker and Rufus Smith (a search, or an ally), Escape Route, Lucky Find, Blood
-Transfusion, and Van Helsing's Mystic Research. Dracula events: Hidden Schemes, Nocturnal
-Visit. The allies act where their rule lives: Jonathan Harker in ``dracula.place_card`` (a
-hideout reaching trail space 6 is revealed), Rufus Smith there too (a sea-to-sea move
-costs Dracula 2).
+Transfusion, and Van Helsing's Mystic Research. Dracula events: Hidden Schemes, Darkness
+Returns, Nocturnal Visit. The allies act where their rule lives: Jonathan Harker in
+``dracula.place_card`` (a hideout reaching trail space 6 is revealed), Rufus Smith there
+too (a sea-to-sea move costs Dracula 2).
 """
 
 from __future__ import annotations
@@ -653,6 +653,25 @@ class UnearthlySwiftness(CardRule):
         dracula_phase_starts(state)
 
 
+class DarknessReturns(CardRule):
+    """At the end of Dracula's phase: the next hunter phase has no day (``round.begin_round``);
+    then every Dracula event in the discard pile, this one too, is shuffled back into the
+    event deck."""
+
+    ID = "darkness_returns"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        state.dracula.darkness = True
+        deck = state.event_deck
+        back = [c for c in deck.discards if state.rules.events[c].owner == DRACULA]
+        deck.discards[:] = [c for c in deck.discards if state.rules.events[c].owner != DRACULA]
+        deck.cards += back
+        state.dice.shuffle(deck.cards)
+        state.say("darkness_returns", "The next hunter phase has no day; the Dracula events "
+                                      "in the discard pile are shuffled into the event deck: "
+                                      f"{', '.join(map(state.name, back))}.", cards=back)
+
+
 class NocturnalVisit(CardRule):
     """At the end of Dracula's phase: during the next hunter phase every combat at dawn or
     by day is fought as if it were night (``combat.start_fight``)."""
@@ -896,6 +915,7 @@ class HiddenSchemes(CardRule):
 
 __all__ = [
     "BloodTransfusion",
+    "DarknessReturns",
     "DevilishPower",
     "EscapeRoute",
     "EvilPresence",

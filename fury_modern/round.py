@@ -41,8 +41,12 @@ WEEK = 14  # time-track spaces: a day and a night for each weekday
 def begin_round(state: ModernState) -> None:
     """The stack is empty: a new round, its steps pushed in reverse order."""
     state.rounds += 1
-    state.stack += [DraculaPhase(), HunterTurns(night=True), Twilight(dusk=True),
-                    HunterTurns(night=False)]
+    state.stack += [DraculaPhase(), HunterTurns(night=True), Twilight(dusk=True)]
+    if state.dracula.darkness:  # Darkness Returns: the hunters take no day actions
+        state.dracula.darkness = False
+        state.say("no_day", "Darkness Returns: this hunter phase has no day.")
+    else:
+        state.stack.append(HunterTurns(night=False))
     if state.night:
         state.stack.append(Twilight(dusk=False))
 

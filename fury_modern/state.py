@@ -107,6 +107,8 @@ class Dracula:
     #: Nocturnal Visit: every combat at dawn or by day of the coming hunter phase is fought
     #: as if it were night.
     nocturnal_visit: bool = False
+    #: Darkness Returns: the next hunter phase has no day.
+    darkness: bool = False
 
     def copy(self) -> Dracula:
         return attrs.evolve(self, encounters=list(self.encounters), events=list(self.events),

@@ -88,6 +88,7 @@ def _dracula(state: ModernState, viewer: str) -> dict[str, Any]:
         "encounters": len(dracula.encounters), "events": len(dracula.events),
         "ally": dracula.ally, "kept_encounters": list(dracula.kept),
         "no_supply": dracula.no_supply, "nocturnal_visit": dracula.nocturnal_visit,
+        "darkness": dracula.darkness,
     }
     if viewer == DRACULA:
         seen.update(hand_encounters=list(dracula.encounters), hand_events=sorted(dracula.events),

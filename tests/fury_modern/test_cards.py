@@ -815,3 +815,38 @@ def test_nocturnal_visit_lasts_the_next_hunter_phase_alone() -> None:
     start_fight(state, ("godalming",), "paris", night=False)
     fight = next(d for d in reversed(state.stack) if isinstance(d, Fight))
     assert not fight.night
+
+
+# -- Darkness Returns -----------------------------------------------------------------------------
+
+def test_darkness_returns_skips_the_next_day_and_shuffles_dracula_events_back() -> None:
+    state = started()
+    state.event_deck.take("roadblock")
+    state.event_deck.discard("roadblock")
+    state.event_deck.take("money_trail")
+    state.event_deck.discard("money_trail")
+    _give(state, "dracula", "darkness_returns")
+    state.time = 1  # his phase ends at night: the next round starts with a dawn
+    state.stack[:] = [DraculaPhase()]
+    state.invalidate()
+    act(state, "dracula", MoveTo("leipzig"))
+    act(state, "dracula", PlaceEncounter(state.dracula.encounters[0]))
+    assert _window(state).timing is Timing.DRACULA_PHASE_END
+    act(state, "dracula", PlayCard("darkness_returns"))
+    assert state.dracula.darkness
+    assert state.event_deck.discards == ["money_trail"]
+    assert {"roadblock", "darkness_returns"} <= set(state.event_deck.cards)
+    shuffled = ("The next hunter phase has no day; the Dracula events in the discard pile are "
+                "shuffled into the event deck: Roadblock, Darkness Returns.")
+    assert shuffled in public_texts(state)
+    assert state.observation("mina")["dracula"]["darkness"] is True
+    act(state, "dracula", NO_CARD)
+    assert "Darkness Returns: this hunter phase has no day." in public_texts(state)
+    assert not state.dracula.darkness
+    assert not any(isinstance(d, HunterTurns) and not d.night for d in state.stack)
+    while not (isinstance(state.stack[-1], HunterTurns) and state.current_seats()):
+        seat = state.current_seats()[0]
+        act(state, seat, state.legal_actions(seat)[0])
+    top = state.stack[-1]
+    assert isinstance(top, HunterTurns) and top.night and state.night  # dawn, dusk, night
+    assert problems_of(state) == []
