@@ -39,7 +39,9 @@ FREE_TEXT = frozenset({"why", "ended"})
 #: the steps encounters ask.
 WORDS = frozenset({"", "road", "rail", "sea", "hospital", "item", "event", "roadblock", "storm",
                    "join", "delay", "host", "discard", "firearm", "weapon", "victim", "items",
-                   "city"})
+                   "city",
+                   # the actions Renewed Vigour tells apart (round.action_kind)
+                   "move", "search", "supply", "reserve_ticket", "trade", "rest"})
 
 
 def check_save(state: ModernState) -> None:

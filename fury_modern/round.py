@@ -14,14 +14,15 @@ next action standing up; a hunter with a bats token is moved by Dracula instead.
 from __future__ import annotations
 
 import enum
+import re
 from typing import TYPE_CHECKING
 
 import attrs
 
 from gothic_kernel import Action
 
-from .actions import ChooseHospital, MoveHunter
-from .cards import Timing, open_window
+from .actions import PASS, ChooseHospital, MoveHunter, PlayCard
+from .cards import CardPlayed, CardRule, Timing, open_window
 from .combat import fight_dracula_if_revealed
 from .decisions import ModernDecision
 from .dracula import DraculaPhase
@@ -192,13 +193,17 @@ class HunterTurns(ModernDecision):
     RULE = "The Round - Hunter Actions"
     night: bool
     index: int = 0
+    #: Renewed Vigour: each hunter may take one extra action this day.
+    vigour: bool = False
+    #: The kind of the action the hunter took first, while his extra one is to come.
+    taken: str = ""
 
     @property
     def seat(self) -> str:
         return HUNTERS[self.index]
 
     def advanced(self) -> HunterTurns:
-        return attrs.evolve(self, index=self.index + 1)
+        return attrs.evolve(self, index=self.index + 1, taken="")
 
     def turn(self, state: ModernState) -> Turn:
         hunter = state.hunters[self.seat]
@@ -216,14 +221,20 @@ class HunterTurns(ModernDecision):
         turn = self.turn(state)
         if turn is Turn.ACTS:
             return (self.seat,)
-        return (DRACULA,) if turn is Turn.BATS else ()
+        return (DRACULA,) if turn is Turn.BATS and not self.taken else ()
 
     def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
         if seat == DRACULA:
             return [MoveHunter(c) for c in bats_destinations(state, self.seat)]
-        return hunter_actions(state, self.seat, night=self.night)
+        found = hunter_actions(state, self.seat, night=self.night)
+        if self.taken:  # his extra action: not the same action twice, or none (Pass)
+            found = [a for a in found if action_kind(a) != self.taken]
+            found += [] if PASS in found else [PASS]
+        return found
 
     def refusal(self, state: ModernState, seat: str, action: Action) -> str:
+        if self.taken and action_kind(action) == self.taken:
+            return "Renewed Vigour: a hunter may not take the same action twice"
         return explain(state, self.seat, action, night=self.night)
 
     def prompt(self, state: ModernState, seat: str) -> str:
@@ -231,11 +242,14 @@ class HunterTurns(ModernDecision):
             return (f"Dracula: the bats carry {state.name(self.seat)} off - choose the "
                     "adjacent city he is moved to.")
         where = state.name(state.hunters[self.seat].location)
+        which = "your extra action (Renewed Vigour)" if self.taken else "your action"
         return (f"{state.name(seat)} ({where}, {state.weekday.title()} "
-                f"{'night' if self.night else 'day'}): choose your action.")
+                f"{'night' if self.night else 'day'}): choose {which}.")
 
     def apply(self, state: ModernState, seat: str, action: Action) -> None:
-        state.stack[-1] = self.advanced()
+        extra = seat != DRACULA and self.vigour and not self.taken and action != PASS
+        state.stack[-1] = attrs.evolve(self, taken=action_kind(action)) if extra else \
+            self.advanced()
         if seat == DRACULA:
             assert isinstance(action, MoveHunter)
             moved_by_bats(state, self.seat, action.to)
@@ -251,10 +265,34 @@ class HunterTurns(ModernDecision):
                 dracula_phase_starts(state)
             return
         state.stack[-1] = self.advanced()
+        if self.taken:  # he may not take his extra action (delayed, bats, defeated)
+            return
         if self.turn(state) is Turn.STANDS_UP:
             state.hunters[self.seat].delayed = False
             state.say("stands_up", f"{state.name(self.seat)} is delayed and spends the action "
                                    "standing up.", seat=self.seat)
+
+
+def action_kind(action: Action) -> str:
+    """Which action it is, for Renewed Vigour (``move``, ``reserve_ticket``, ...): a Move by
+    any route is one kind; each card played as an action is its own (its id)."""
+    if isinstance(action, PlayCard):
+        return action.card
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", type(action).__name__).lower()
+
+
+class RenewedVigour(CardRule):
+    """At dawn: during the coming day each hunter may take one extra action, but not the
+    same action twice (:class:`HunterTurns` ``vigour``)."""
+
+    ID = "renewed_vigour"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        for i, decision in enumerate(state.stack):
+            if isinstance(decision, HunterTurns) and not decision.night:
+                state.stack[i] = attrs.evolve(decision, vigour=True)
+        state.say("renewed_vigour", "Renewed Vigour: this day each hunter may take one extra "
+                                    "action, not the same action twice.")
 
 
 def bats_destinations(state: ModernState, seat: str) -> list[str]:

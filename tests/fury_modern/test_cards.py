@@ -6,6 +6,7 @@ from __future__ import annotations
 from fury_modern.actions import (
     NO_CARD,
     PASS,
+    REST,
     SUPPLY,
     ChooseHunter,
     ChooseMode,
@@ -24,6 +25,7 @@ from fury_modern.invariants import problems_of
 from fury_modern.round import HunterTurns, Twilight
 from fury_modern.state import ModernState
 from gothic_kernel.decisions import settle
+from gothic_kernel.errors import IllegalAction
 
 from .helpers import act, public_texts, started, trail_of
 
@@ -850,3 +852,61 @@ def test_darkness_returns_skips_the_next_day_and_shuffles_dracula_events_back() 
     top = state.stack[-1]
     assert isinstance(top, HunterTurns) and top.night and state.night  # dawn, dusk, night
     assert problems_of(state) == []
+
+
+# -- Renewed Vigour -------------------------------------------------------------------------------
+
+def _dawn_with(state: ModernState, seat: str, card: str) -> None:
+    _give(state, seat, card)
+    state.time = 1  # night: the next round starts with a dawn
+    state.stack[:] = [DraculaPhase(), HunterTurns(night=True), Twilight(dusk=True),
+                      HunterTurns(night=False), Twilight(dusk=False)]
+    settle(state)
+
+
+def test_renewed_vigour_at_dawn_gives_each_hunter_an_extra_action_not_the_same_twice() -> None:
+    state = started()
+    _dawn_with(state, "mina", "renewed_vigour")
+    window = _window(state)
+    assert window.timing is Timing.AT_DAWN and window.seats == ("mina",)
+    act(state, "mina", PlayCard("renewed_vigour"))
+    text = ("Renewed Vigour: this day each hunter may take one extra action, not the same "
+            "action twice.")
+    assert text in public_texts(state) and "Mina Harker plays Renewed Vigour." in \
+        _texts(state, "dracula")
+    act(state, "mina", NO_CARD)
+    assert state.current_seats() == ("godalming",)
+    act(state, "godalming", SUPPLY)
+    while state.current_seats() == ("godalming",) and isinstance(state.stack[-1], CardWindow):
+        act(state, "godalming", NO_CARD)
+    assert state.current_seats() == ("godalming",)  # his extra action
+    legal = state.legal_actions("godalming")
+    assert SUPPLY not in legal and PASS in legal
+    assert any(type(a).__name__ == "Move" for a in legal)
+    act(state, "godalming", PASS)
+    assert state.current_seats() == ("seward",)
+    moves = [a for a in state.legal_actions("seward") if type(a).__name__ == "Move"]
+    act(state, "seward", moves[0])
+    while state.current_seats() != ("seward",) or not isinstance(state.stack[-1], HunterTurns):
+        seat = state.current_seats()[0]
+        act(state, seat, NO_CARD if NO_CARD in state.legal_actions(seat)
+            else state.legal_actions(seat)[0])
+    assert not any(type(a).__name__ == "Move" for a in state.legal_actions("seward"))
+    assert problems_of(state) == []
+
+
+def test_renewed_vigour_refuses_the_same_action_twice_and_lasts_the_day_alone() -> None:
+    state = started()
+    _dawn_with(state, "mina", "renewed_vigour")
+    act(state, "mina", PlayCard("renewed_vigour"))
+    act(state, "mina", NO_CARD)
+    act(state, "godalming", REST)
+    try:
+        state.apply("godalming", REST)
+    except IllegalAction as refused:
+        assert "Renewed Vigour" in str(refused)
+    else:
+        raise AssertionError("the same action twice was accepted")
+    assert state.current_seats() == ("godalming",)
+    night = next(d for d in state.stack if isinstance(d, HunterTurns) and d.night)
+    assert not night.vigour
