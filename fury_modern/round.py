@@ -19,16 +19,17 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gothic_kernel import Action
+from gothic_kernel import Action, Scope, event
 
-from .actions import PASS, ChooseHospital, MoveHunter, PlayCard
-from .cards import CardPlayed, CardRule, Timing, open_window
+from .actions import PASS, ChooseHospital, Move, MoveHunter, PlayCard
+from .cards import CardPlayed, CardRule, Timing, drawn, open_window
 from .combat import fight_dracula_if_revealed
 from .decisions import ModernDecision
 from .dracula import DraculaPhase
 from .encounters import bodyguards_before_combat
 from .event_cards import dracula_phase_starts
-from .hunters import explain, hunter_actions, moved_by_bats, take_action
+from .hands import check_dracula_events
+from .hunters import explain, hunter_actions, move_options, moved_by_bats, take_action
 from .influence import advance_influence
 from .rules import DRACULA, HUNTERS
 from .tokens import dusk_tokens
@@ -197,6 +198,8 @@ class HunterTurns(ModernDecision):
     vigour: bool = False
     #: The kind of the action the hunter took first, while his extra one is to come.
     taken: str = ""
+    #: Long Night: this night the hunters may Move by road.
+    long_night: bool = False
 
     @property
     def seat(self) -> str:
@@ -227,6 +230,8 @@ class HunterTurns(ModernDecision):
         if seat == DRACULA:
             return [MoveHunter(c) for c in bats_destinations(state, self.seat)]
         found = hunter_actions(state, self.seat, night=self.night)
+        if self.long_night and self.night:
+            found = [m for m in move_options(state, self.seat) if m.by == "road"] + found
         if self.taken:  # his extra action: not the same action twice, or none (Pass)
             found = [a for a in found if action_kind(a) != self.taken]
             found += [] if PASS in found else [PASS]
@@ -255,6 +260,8 @@ class HunterTurns(ModernDecision):
             moved_by_bats(state, self.seat, action.to)
             return
         take_action(state, self.seat, action, night=self.night)
+        if self.night and isinstance(action, Move):  # only offered on a Long Night
+            long_night_draw(state)
 
     def run(self, state: ModernState) -> None:
         if self.index >= len(HUNTERS):
@@ -293,6 +300,40 @@ class RenewedVigour(CardRule):
                 state.stack[i] = attrs.evolve(decision, vigour=True)
         state.say("renewed_vigour", "Renewed Vigour: this day each hunter may take one extra "
                                     "action, not the same action twice.")
+
+
+class LongNight(CardRule):
+    """At dawn: during the coming night the hunters may Move by road; each time one does,
+    the bottom event card is drawn (:func:`long_night_draw`)."""
+
+    ID = "long_night"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        for i, decision in enumerate(state.stack):
+            if isinstance(decision, HunterTurns) and decision.night:
+                state.stack[i] = attrs.evolve(decision, long_night=True)
+        state.say("long_night", "Long Night: this night the hunters may move by road.")
+
+
+def long_night_draw(state: ModernState) -> None:
+    """The bottom event card: a hunter event is discarded, a Dracula event goes to him."""
+    deck = state.event_deck
+    if not deck.can_draw():
+        return
+    card = deck.draw_bottom(state.dice)
+    if state.rules.events[card].owner != DRACULA:
+        deck.discard(card)
+        state.say("event_discarded", f"Long Night: {state.name(card)}, a hunter event, is "
+                                     "discarded.", card=card)
+        return
+    state.dracula.events.append(card)
+    state.events.add(event("event_to_dracula", f"Long Night: Dracula receives "
+                                               f"{state.name(card)}.", card=card),
+                     Scope.seat(DRACULA),
+                     event("event_to_dracula", "Long Night: a Dracula event card is drawn and "
+                                               "goes to Dracula."))
+    drawn(state, DRACULA, card)
+    check_dracula_events(state)
 
 
 def bats_destinations(state: ModernState, seat: str) -> list[str]:

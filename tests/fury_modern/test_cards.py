@@ -13,6 +13,7 @@ from fury_modern.actions import (
     ChoosePlace,
     Discard,
     Keep,
+    Move,
     MoveTo,
     PlaceEncounter,
     PlayCard,
@@ -910,3 +911,54 @@ def test_renewed_vigour_refuses_the_same_action_twice_and_lasts_the_day_alone() 
     assert state.current_seats() == ("godalming",)
     night = next(d for d in state.stack if isinstance(d, HunterTurns) and d.night)
     assert not night.vigour
+
+
+# -- Long Night -----------------------------------------------------------------------------------
+
+def _to_night_turns(state: ModernState) -> None:
+    """Everyone passes (or plays no card) until the night's hunter turns ask someone."""
+    while not (isinstance(state.stack[-1], HunterTurns) and state.stack[-1].night
+               and state.current_seats()):
+        seat = state.current_seats()[0]
+        legal = state.legal_actions(seat)
+        act(state, seat, PASS if PASS in legal else NO_CARD if NO_CARD in legal else legal[0])
+
+
+def _bottom_event(state: ModernState, card: str) -> None:
+    state.event_deck.take(card)
+    state.event_deck.cards.insert(0, card)
+
+
+def test_long_night_lets_hunters_move_by_road_at_night_drawing_the_bottom_event() -> None:
+    state = started()
+    _dawn_with(state, "mina", "long_night")
+    act(state, "mina", PlayCard("long_night"))
+    assert "Long Night: this night the hunters may move by road." in public_texts(state)
+    act(state, "mina", NO_CARD)
+    assert state.current_seats() == ("godalming",)
+    _to_night_turns(state)
+    assert state.current_seats() == ("godalming",)
+    roads = [a for a in state.legal_actions("godalming") if isinstance(a, Move)]
+    assert roads and {a.by for a in roads} == {"road"}
+    _bottom_event(state, "money_trail")
+    act(state, "godalming", roads[0])
+    assert "Long Night: Money Trail, a hunter event, is discarded." in public_texts(state)
+    assert state.event_deck.discards[-1] == "money_trail"
+    _bottom_event(state, "roadblock")
+    seward_roads = [a for a in state.legal_actions("seward") if isinstance(a, Move)]
+    held = len(state.dracula.events)
+    act(state, "seward", seward_roads[0])
+    assert "roadblock" in state.dracula.events and len(state.dracula.events) == held + 1
+    assert "Long Night: a Dracula event card is drawn and goes to Dracula." in \
+        public_texts(state)
+    assert "Roadblock" not in _texts(state, "mina")
+    assert "Long Night: Dracula receives Roadblock." in _texts(state, "dracula")
+    assert problems_of(state) == []
+
+
+def test_without_long_night_no_hunter_moves_at_night() -> None:
+    state = started()
+    _dawn_with(state, "mina", "long_night")
+    act(state, "mina", NO_CARD)
+    _to_night_turns(state)
+    assert not any(isinstance(a, Move) for a in state.legal_actions("godalming"))
