@@ -21,7 +21,7 @@ import attrs
 
 from gothic_kernel import Action, Scope, event
 
-from .actions import PASS, ChooseHospital, Move, MoveHunter, PlayCard
+from .actions import PASS, ChooseHospital, ChooseHunter, Move, MoveHunter, PlayCard
 from .cards import CardPlayed, CardRule, Timing, drawn, open_window
 from .combat import fight_dracula_if_revealed
 from .decisions import ModernDecision
@@ -200,13 +200,22 @@ class HunterTurns(ModernDecision):
     taken: str = ""
     #: Long Night: this night the hunters may Move by road.
     long_night: bool = False
+    #: Speedy Telegraph: the hunters act in any order (``order``, the next one named by the
+    #: first of those still to act; ``named``: he has been).
+    telegraph: bool = False
+    order: tuple[str, ...] = HUNTERS
+    named: bool = False
 
     @property
     def seat(self) -> str:
-        return HUNTERS[self.index]
+        return self.order[self.index]
 
     def advanced(self) -> HunterTurns:
-        return attrs.evolve(self, index=self.index + 1, taken="")
+        return attrs.evolve(self, index=self.index + 1, taken="", named=False)
+
+    def naming(self) -> bool:
+        """Speedy Telegraph: the next hunter to act is still to be named."""
+        return self.telegraph and not self.named and self.index < len(self.order) - 1
 
     def turn(self, state: ModernState) -> Turn:
         hunter = state.hunters[self.seat]
@@ -221,6 +230,8 @@ class HunterTurns(ModernDecision):
     def deciders(self, state: ModernState) -> tuple[str, ...]:
         if self.index >= len(HUNTERS):
             return ()
+        if self.naming():
+            return (self.seat,)
         turn = self.turn(state)
         if turn is Turn.ACTS:
             return (self.seat,)
@@ -229,6 +240,8 @@ class HunterTurns(ModernDecision):
     def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
         if seat == DRACULA:
             return [MoveHunter(c) for c in bats_destinations(state, self.seat)]
+        if self.naming():
+            return [ChooseHunter(h) for h in self.order[self.index:]]
         found = hunter_actions(state, self.seat, night=self.night)
         if self.long_night and self.night:
             found = [m for m in move_options(state, self.seat) if m.by == "road"] + found
@@ -238,6 +251,8 @@ class HunterTurns(ModernDecision):
         return found
 
     def refusal(self, state: ModernState, seat: str, action: Action) -> str:
+        if self.naming():
+            return "Speedy Telegraph: name one of the hunters still to act"
         if self.taken and action_kind(action) == self.taken:
             return "Renewed Vigour: a hunter may not take the same action twice"
         return explain(state, self.seat, action, night=self.night)
@@ -247,11 +262,22 @@ class HunterTurns(ModernDecision):
             return (f"Dracula: the bats carry {state.name(self.seat)} off - choose the "
                     "adjacent city he is moved to.")
         where = state.name(state.hunters[self.seat].location)
+        if self.naming():
+            return (f"{state.name(seat)}: name the hunter who takes his action next (Speedy "
+                    "Telegraph).")
         which = "your extra action (Renewed Vigour)" if self.taken else "your action"
         return (f"{state.name(seat)} ({where}, {state.weekday.title()} "
                 f"{'night' if self.night else 'day'}): choose {which}.")
 
     def apply(self, state: ModernState, seat: str, action: Action) -> None:
+        if self.naming():
+            assert isinstance(action, ChooseHunter)
+            rest = [h for h in self.order[self.index:] if h != action.hunter]
+            order = (*self.order[:self.index], action.hunter, *rest)
+            state.stack[-1] = attrs.evolve(self, order=order, named=True)
+            state.say("next_hunter", f"{state.name(action.hunter)} acts next (Speedy "
+                                     "Telegraph).", seat=action.hunter)
+            return
         extra = seat != DRACULA and self.vigour and not self.taken and action != PASS
         state.stack[-1] = attrs.evolve(self, taken=action_kind(action)) if extra else \
             self.advanced()
@@ -300,6 +326,20 @@ class RenewedVigour(CardRule):
                 state.stack[i] = attrs.evolve(decision, vigour=True)
         state.say("renewed_vigour", "Renewed Vigour: this day each hunter may take one extra "
                                     "action, not the same action twice.")
+
+
+class SpeedyTelegraph(CardRule):
+    """At dawn: for the coming day and night the hunters take their actions in any order
+    (:class:`HunterTurns` ``telegraph``)."""
+
+    ID = "speedy_telegraph"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        for i, decision in enumerate(state.stack):
+            if isinstance(decision, HunterTurns):
+                state.stack[i] = attrs.evolve(decision, telegraph=True)
+        state.say("speedy_telegraph", "Speedy Telegraph: this day and night the hunters take "
+                                      "their actions in any order.")
 
 
 class LongNight(CardRule):

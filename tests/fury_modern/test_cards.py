@@ -22,7 +22,7 @@ from fury_modern.actions import (
 from fury_modern.cards import CardStep, CardWindow, Timing
 from fury_modern.combat import Fight, start_fight
 from fury_modern.dracula import DraculaPhase
-from fury_modern.invariants import problems_of
+from fury_modern.invariants import decision_problems, problems_of
 from fury_modern.round import HunterTurns, Twilight
 from fury_modern.state import ModernState
 from gothic_kernel.decisions import settle
@@ -962,3 +962,45 @@ def test_without_long_night_no_hunter_moves_at_night() -> None:
     act(state, "mina", NO_CARD)
     _to_night_turns(state)
     assert not any(isinstance(a, Move) for a in state.legal_actions("godalming"))
+
+
+# -- Speedy Telegraph -----------------------------------------------------------------------------
+
+def test_speedy_telegraph_lets_the_hunters_act_in_any_order_day_and_night() -> None:
+    state = started()
+    _dawn_with(state, "mina", "speedy_telegraph")
+    act(state, "mina", PlayCard("speedy_telegraph"))
+    text = "Speedy Telegraph: this day and night the hunters take their actions in any order."
+    assert text in public_texts(state) and text in _texts(state, "dracula")
+    act(state, "mina", NO_CARD)
+    assert state.current_seats() == ("godalming",)
+    assert state.legal_actions("godalming") == [ChooseHunter(h) for h in
+                                                ("godalming", "seward", "van_helsing", "mina")]
+    try:
+        state.apply("godalming", PASS)
+    except IllegalAction as refused:
+        assert "Speedy Telegraph" in str(refused)
+    else:
+        raise AssertionError("an action was taken before the next hunter was named")
+    act(state, "godalming", ChooseHunter("mina"))
+    assert "Mina Harker acts next (Speedy Telegraph)." in public_texts(state)
+    assert state.current_seats() == ("mina",)
+    act(state, "mina", PASS)
+    assert state.legal_actions("godalming") == [ChooseHunter(h) for h in
+                                                ("godalming", "seward", "van_helsing")]
+    act(state, "godalming", ChooseHunter("van_helsing"))
+    act(state, "van_helsing", PASS)
+    act(state, "godalming", ChooseHunter("godalming"))
+    act(state, "godalming", PASS)
+    assert state.current_seats() == ("seward",)  # the last one: nobody to name
+    act(state, "seward", PASS)
+    _to_night_turns(state)
+    assert state.legal_actions("godalming")[0] == ChooseHunter("godalming")
+    assert problems_of(state) == []
+
+
+
+def test_a_turn_order_that_is_not_the_four_hunters_is_a_problem_of_the_state() -> None:
+    state = started()
+    state.stack[-1] = HunterTurns(night=False, telegraph=True, order=("mina", "mina"))
+    assert "the hunters' turn order is not the four hunters" in decision_problems(state)
