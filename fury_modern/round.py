@@ -8,7 +8,9 @@ on Monday day, so the first round has no dawn.
 
 By day each hunter, in turn order, takes one action; by night too, but no Move, and a
 hunter at sea takes none ([AID], [DP]; fidelity table). A delayed hunter spends his
-next action standing up; a hunter with a bats token is moved by Dracula instead.
+next action standing up; a hunter with a bats token is moved by Dracula instead. Three
+hunter events played at dawn change the turns that follow: Renewed Vigour (an extra
+action), Long Night (Move by road at night) and Speedy Telegraph (any order).
 """
 
 from __future__ import annotations
