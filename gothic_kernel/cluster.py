@@ -54,8 +54,12 @@ def dask_executor(address: str, workers: int = 2,
     games it plays at once (its threads). The client, and a local cluster, are closed on
     leaving."""
     if address == LOCAL:
+        # no dashboard; the scheduler's own HTTP server on any free port (not 8787, which
+        # another cluster on this machine may hold)
         with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                          dashboard_address=None) as cluster, Client(cluster) as client:
+                          dashboard_address=None,
+                          scheduler_kwargs={"dashboard_address": ":0"}) as cluster, \
+                Client(cluster) as client:
             _wait_for_workers(client, workers, LOCAL_START)
             yield client.get_executor(), workers
         return

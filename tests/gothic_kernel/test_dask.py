@@ -43,7 +43,10 @@ def test_a_local_cluster_plays_the_games_one_process_plays(
     assert there == here and [r.digest for r in there] == [r.digest for r in here]
 
 
-def test_the_command_runs_on_a_local_cluster(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_runs_on_a_local_cluster(
+        capsys: pytest.CaptureFixture[str], recwarn: pytest.WarningsRecorder,
+        cluster: tuple[Executor, int]) -> None:
+    """Run while another local cluster runs (the fixture's): neither asks for a fixed port."""
     gk.register_game("kuhn_poker", KuhnPoker)
     try:
         args = ["simulate", "kuhn_poker", "--games", "30", "--agents", "random"]
@@ -54,6 +57,7 @@ def test_the_command_runs_on_a_local_cluster(capsys: pytest.CaptureFixture[str])
     finally:
         gk.unregister_game("kuhn_poker")
     assert "Dask cluster local (2 at once)" in on_cluster
+    assert not [w for w in recwarn if "already in use" in str(w.message)]
     table = [line for line in alone.splitlines() if "%" in line]
     assert table and table == [line for line in on_cluster.splitlines() if "%" in line]
 
