@@ -273,6 +273,10 @@ class FogCombat(ModernDecision):
 def start_fight(state: ModernState, hunters: tuple[str, ...], city: str, *, night: bool,
                 vampire: str = "", wounds: int = 0) -> None:
     """Set a combat on the table: the hunters take their combat cards, Dracula draws five."""
+    if state.dracula.nocturnal_visit and not night:
+        night = True
+        state.say("nocturnal_visit", "Nocturnal Visit: this combat is fought as if it were "
+                                     "night.", city=city)
     deck = state.combat_deck
     state.dice.shuffle(deck.cards)
     draws = min(state.rules.numbers["dracula_draws_at_start"], len(deck.cards))

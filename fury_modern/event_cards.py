@@ -1,11 +1,12 @@
 """What the event cards do: one small class per card (events.toml says when each is played
 and which effects it offers; :mod:`fury_modern.cards` opens the windows and plays them).
 
-Hunter events: Local Rumors, Hired Scouts, Newspaper Reports, Jonathan Harker and Rufus
-Smith (a search, or an ally), Escape Route, Lucky Find, Blood Transfusion, and Van
-Helsing's Mystic Research. Dracula events: Hidden Schemes. The allies act where their
-rule lives: Jonathan Harker in ``dracula.place_card`` (a hideout reaching trail space 6
-is revealed), Rufus Smith there too (a sea-to-sea move costs Dracula 2).
+Hunter events: Local Rumors, Hired Scouts, Newspaper Reports, Money Trail, Jonathan
+Harker and Rufus Smith (a search, or an ally), Escape Route, Lucky Find, Blood
+Transfusion, and Van Helsing's Mystic Research. Dracula events: Hidden Schemes, Darkness
+Returns, Nocturnal Visit. The allies act where their rule lives: Jonathan Harker in
+``dracula.place_card`` (a hideout reaching trail space 6 is revealed), Rufus Smith there
+too (a sea-to-sea move costs Dracula 2).
 """
 
 from __future__ import annotations
@@ -199,6 +200,44 @@ class NewspaperReports(CardRule):
         assert isinstance(action, ChooseMode)
         state.stack.pop()
         _reveal_space(state, int(action.mode.rsplit("_", 1)[1]))
+
+
+class MoneyTrail(CardRule):
+    """An action: the hunter chooses a face-down card on the trail; if it is a sea location
+    Dracula reveals it, otherwise he says it is not (the backs are alike: see the ruling
+    in docs/fury_modern.md)."""
+
+    ID = "money_trail"
+
+    def spaces(self, state: ModernState) -> list[int]:
+        return [state.first_space + i for i, h in enumerate(state.trail) if not h.revealed]
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return bool(self.spaces(state))
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        state.stack.append(CardStep(self.ID, played.seat, "space", seat=played.seat))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [ChooseMode(f"trail_space_{n}") for n in self.spaces(state)]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "choose the face-down trail card Dracula reveals if it is a sea location"
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        assert isinstance(action, ChooseMode)
+        return action.mode.replace("_", " ")
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, ChooseMode)
+        state.stack.pop()
+        space = int(action.mode.rsplit("_", 1)[1])
+        hideout = state.trail[space - state.first_space]
+        if hideout.card not in state.rules.powers and state.board.is_sea(hideout.card):
+            reveal_location(state, hideout)
+        else:  # a land location or a power card
+            state.say("not_at_sea", f"The card on trail space {space} is not a sea location "
+                                    "(Money Trail).", space=space)
 
 
 class EscapeRoute(CardRule):
@@ -614,6 +653,37 @@ class UnearthlySwiftness(CardRule):
         dracula_phase_starts(state)
 
 
+class DarknessReturns(CardRule):
+    """At the end of Dracula's phase: the next hunter phase has no day (``round.begin_round``);
+    then every Dracula event in the discard pile, this one too, is shuffled back into the
+    event deck."""
+
+    ID = "darkness_returns"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        state.dracula.darkness = True
+        deck = state.event_deck
+        back = [c for c in deck.discards if state.rules.events[c].owner == DRACULA]
+        deck.discards[:] = [c for c in deck.discards if state.rules.events[c].owner != DRACULA]
+        deck.cards += back
+        state.dice.shuffle(deck.cards)
+        state.say("darkness_returns", "The next hunter phase has no day; the Dracula events "
+                                      "in the discard pile are shuffled into the event deck: "
+                                      f"{', '.join(map(state.name, back))}.", cards=back)
+
+
+class NocturnalVisit(CardRule):
+    """At the end of Dracula's phase: during the next hunter phase every combat at dawn or
+    by day is fought as if it were night (``combat.start_fight``)."""
+
+    ID = "nocturnal_visit"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        state.dracula.nocturnal_visit = True
+        state.say("nocturnal_visit", "Until the hunter phase ends, every combat is fought as "
+                                     "if it were night.")
+
+
 class DevilishPower(CardRule):
     """During Dracula's phase (offered as it ends), one of: remove the consecrated ground
     token; discard the hunters' ally; the hunters may not Supply during the next hunter
@@ -845,6 +915,7 @@ class HiddenSchemes(CardRule):
 
 __all__ = [
     "BloodTransfusion",
+    "DarknessReturns",
     "DevilishPower",
     "EscapeRoute",
     "EvilPresence",
@@ -858,8 +929,10 @@ __all__ = [
     "JonathanHarker",
     "LocalRumors",
     "LuckyFind",
+    "MoneyTrail",
     "MysticResearch",
     "NewspaperReports",
+    "NocturnalVisit",
     "RoadblockEvent",
     "RufusSmith",
     "SenseOfEmergency",

@@ -23,6 +23,7 @@ from .combat import Fight
 from .combat import Stage as CombatStage
 from .dracula import Maturing, Step
 from .encounters import EncounterStep, Searching
+from .round import HunterTurns
 from .round import Stage as TwilightStage
 from .rules import HUNTERS, SEATS
 from .tracker import possible_locations
@@ -39,7 +40,9 @@ FREE_TEXT = frozenset({"why", "ended"})
 #: the steps encounters ask.
 WORDS = frozenset({"", "road", "rail", "sea", "hospital", "item", "event", "roadblock", "storm",
                    "join", "delay", "host", "discard", "firearm", "weapon", "victim", "items",
-                   "city"})
+                   "city",
+                   # the actions Renewed Vigour tells apart (round.action_kind)
+                   "move", "search", "supply", "reserve_ticket", "trade", "rest"})
 
 
 def check_save(state: ModernState) -> None:
@@ -74,6 +77,8 @@ def decision_problems(state: ModernState) -> list[str]:
             if isinstance(value, int) and not isinstance(value, bool) and \
                     not -1 <= value <= 1000:
                 problems.append(f"a {decision.KIND} decision holds {value}")
+        if isinstance(decision, HunterTurns) and sorted(decision.order) != sorted(HUNTERS):
+            problems.append("the hunters' turn order is not the four hunters")
         if isinstance(decision, Fight) and len(set(decision.hunters)) != len(decision.hunters):
             problems.append("a combat names a hunter twice")
         if isinstance(decision, Fight) and not decision.hunters and \

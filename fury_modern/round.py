@@ -8,26 +8,30 @@ on Monday day, so the first round has no dawn.
 
 By day each hunter, in turn order, takes one action; by night too, but no Move, and a
 hunter at sea takes none ([AID], [DP]; fidelity table). A delayed hunter spends his
-next action standing up; a hunter with a bats token is moved by Dracula instead.
+next action standing up; a hunter with a bats token is moved by Dracula instead. Three
+hunter events played at dawn change the turns that follow: Renewed Vigour (an extra
+action), Long Night (Move by road at night) and Speedy Telegraph (any order).
 """
 
 from __future__ import annotations
 
 import enum
+import re
 from typing import TYPE_CHECKING
 
 import attrs
 
-from gothic_kernel import Action
+from gothic_kernel import Action, Scope, event
 
-from .actions import ChooseHospital, MoveHunter
-from .cards import Timing, open_window
+from .actions import PASS, ChooseHospital, ChooseHunter, Move, MoveHunter, PlayCard
+from .cards import CardPlayed, CardRule, Timing, drawn, open_window
 from .combat import fight_dracula_if_revealed
 from .decisions import ModernDecision
 from .dracula import DraculaPhase
 from .encounters import bodyguards_before_combat
 from .event_cards import dracula_phase_starts
-from .hunters import explain, hunter_actions, moved_by_bats, take_action
+from .hands import check_dracula_events
+from .hunters import explain, hunter_actions, move_options, moved_by_bats, take_action
 from .influence import advance_influence
 from .rules import DRACULA, HUNTERS
 from .tokens import dusk_tokens
@@ -41,8 +45,12 @@ WEEK = 14  # time-track spaces: a day and a night for each weekday
 def begin_round(state: ModernState) -> None:
     """The stack is empty: a new round, its steps pushed in reverse order."""
     state.rounds += 1
-    state.stack += [DraculaPhase(), HunterTurns(night=True), Twilight(dusk=True),
-                    HunterTurns(night=False)]
+    state.stack += [DraculaPhase(), HunterTurns(night=True), Twilight(dusk=True)]
+    if state.dracula.darkness:  # Darkness Returns: the hunters take no day actions
+        state.dracula.darkness = False
+        state.say("no_day", "Darkness Returns: this hunter phase has no day.")
+    else:
+        state.stack.append(HunterTurns(night=False))
     if state.night:
         state.stack.append(Twilight(dusk=False))
 
@@ -188,13 +196,28 @@ class HunterTurns(ModernDecision):
     RULE = "The Round - Hunter Actions"
     night: bool
     index: int = 0
+    #: Renewed Vigour: each hunter may take one extra action this day.
+    vigour: bool = False
+    #: The kind of the action the hunter took first, while his extra one is to come.
+    taken: str = ""
+    #: Long Night: this night the hunters may Move by road.
+    long_night: bool = False
+    #: Speedy Telegraph: the hunters act in any order (``order``, the next one named by the
+    #: first of those still to act; ``named``: he has been).
+    telegraph: bool = False
+    order: tuple[str, ...] = HUNTERS
+    named: bool = False
 
     @property
     def seat(self) -> str:
-        return HUNTERS[self.index]
+        return self.order[self.index]
 
     def advanced(self) -> HunterTurns:
-        return attrs.evolve(self, index=self.index + 1)
+        return attrs.evolve(self, index=self.index + 1, taken="", named=False)
+
+    def naming(self) -> bool:
+        """Speedy Telegraph: the next hunter to act is still to be named."""
+        return self.telegraph and not self.named and self.index < len(self.order) - 1
 
     def turn(self, state: ModernState) -> Turn:
         hunter = state.hunters[self.seat]
@@ -209,17 +232,31 @@ class HunterTurns(ModernDecision):
     def deciders(self, state: ModernState) -> tuple[str, ...]:
         if self.index >= len(HUNTERS):
             return ()
+        if self.naming():
+            return (self.seat,)
         turn = self.turn(state)
         if turn is Turn.ACTS:
             return (self.seat,)
-        return (DRACULA,) if turn is Turn.BATS else ()
+        return (DRACULA,) if turn is Turn.BATS and not self.taken else ()
 
     def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
         if seat == DRACULA:
             return [MoveHunter(c) for c in bats_destinations(state, self.seat)]
-        return hunter_actions(state, self.seat, night=self.night)
+        if self.naming():
+            return [ChooseHunter(h) for h in self.order[self.index:]]
+        found = hunter_actions(state, self.seat, night=self.night)
+        if self.long_night and self.night:
+            found = [m for m in move_options(state, self.seat) if m.by == "road"] + found
+        if self.taken:  # his extra action: not the same action twice, or none (Pass)
+            found = [a for a in found if action_kind(a) != self.taken]
+            found += [] if PASS in found else [PASS]
+        return found
 
     def refusal(self, state: ModernState, seat: str, action: Action) -> str:
+        if self.naming():
+            return "Speedy Telegraph: name one of the hunters still to act"
+        if self.taken and action_kind(action) == self.taken:
+            return "Renewed Vigour: a hunter may not take the same action twice"
         return explain(state, self.seat, action, night=self.night)
 
     def prompt(self, state: ModernState, seat: str) -> str:
@@ -227,29 +264,118 @@ class HunterTurns(ModernDecision):
             return (f"Dracula: the bats carry {state.name(self.seat)} off - choose the "
                     "adjacent city he is moved to.")
         where = state.name(state.hunters[self.seat].location)
+        if self.naming():
+            return (f"{state.name(seat)}: name the hunter who takes his action next (Speedy "
+                    "Telegraph).")
+        which = "your extra action (Renewed Vigour)" if self.taken else "your action"
         return (f"{state.name(seat)} ({where}, {state.weekday.title()} "
-                f"{'night' if self.night else 'day'}): choose your action.")
+                f"{'night' if self.night else 'day'}): choose {which}.")
 
     def apply(self, state: ModernState, seat: str, action: Action) -> None:
-        state.stack[-1] = self.advanced()
+        if self.naming():
+            assert isinstance(action, ChooseHunter)
+            rest = [h for h in self.order[self.index:] if h != action.hunter]
+            order = (*self.order[:self.index], action.hunter, *rest)
+            state.stack[-1] = attrs.evolve(self, order=order, named=True)
+            state.say("next_hunter", f"{state.name(action.hunter)} acts next (Speedy "
+                                     "Telegraph).", seat=action.hunter)
+            return
+        extra = seat != DRACULA and self.vigour and not self.taken and action != PASS
+        state.stack[-1] = attrs.evolve(self, taken=action_kind(action)) if extra else \
+            self.advanced()
         if seat == DRACULA:
             assert isinstance(action, MoveHunter)
             moved_by_bats(state, self.seat, action.to)
             return
         take_action(state, self.seat, action, night=self.night)
+        if self.night and isinstance(action, Move):  # only offered on a Long Night
+            long_night_draw(state)
 
     def run(self, state: ModernState) -> None:
         if self.index >= len(HUNTERS):
             state.stack.pop()
             if self.night:  # the hunter phase is over: Dracula's begins
                 state.dracula.no_supply = False  # Devilish Power lasted the hunter phase
+                state.dracula.nocturnal_visit = False  # so did Nocturnal Visit
                 dracula_phase_starts(state)
             return
         state.stack[-1] = self.advanced()
+        if self.taken:  # he may not take his extra action (delayed, bats, defeated)
+            return
         if self.turn(state) is Turn.STANDS_UP:
             state.hunters[self.seat].delayed = False
             state.say("stands_up", f"{state.name(self.seat)} is delayed and spends the action "
                                    "standing up.", seat=self.seat)
+
+
+def action_kind(action: Action) -> str:
+    """Which action it is, for Renewed Vigour (``move``, ``reserve_ticket``, ...): a Move by
+    any route is one kind; each card played as an action is its own (its id)."""
+    if isinstance(action, PlayCard):
+        return action.card
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", type(action).__name__).lower()
+
+
+class RenewedVigour(CardRule):
+    """At dawn: during the coming day each hunter may take one extra action, but not the
+    same action twice (:class:`HunterTurns` ``vigour``)."""
+
+    ID = "renewed_vigour"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        for i, decision in enumerate(state.stack):
+            if isinstance(decision, HunterTurns) and not decision.night:
+                state.stack[i] = attrs.evolve(decision, vigour=True)
+        state.say("renewed_vigour", "Renewed Vigour: this day each hunter may take one extra "
+                                    "action, not the same action twice.")
+
+
+class SpeedyTelegraph(CardRule):
+    """At dawn: for the coming day and night the hunters take their actions in any order
+    (:class:`HunterTurns` ``telegraph``)."""
+
+    ID = "speedy_telegraph"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        for i, decision in enumerate(state.stack):
+            if isinstance(decision, HunterTurns):
+                state.stack[i] = attrs.evolve(decision, telegraph=True)
+        state.say("speedy_telegraph", "Speedy Telegraph: this day and night the hunters take "
+                                      "their actions in any order.")
+
+
+class LongNight(CardRule):
+    """At dawn: during the coming night the hunters may Move by road; each time one does,
+    the bottom event card is drawn (:func:`long_night_draw`)."""
+
+    ID = "long_night"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        for i, decision in enumerate(state.stack):
+            if isinstance(decision, HunterTurns) and decision.night:
+                state.stack[i] = attrs.evolve(decision, long_night=True)
+        state.say("long_night", "Long Night: this night the hunters may move by road.")
+
+
+def long_night_draw(state: ModernState) -> None:
+    """The bottom event card: a hunter event is discarded, a Dracula event goes to him."""
+    deck = state.event_deck
+    if not deck.can_draw():
+        return
+    card = deck.draw_bottom(state.dice)
+    if state.rules.events[card].owner != DRACULA:
+        deck.discard(card)
+        state.say("event_discarded", f"Long Night: {state.name(card)}, a hunter event, is "
+                                     "discarded.", card=card)
+        return
+    state.dracula.events.append(card)
+    state.events.add(event("event_to_dracula", f"Long Night: Dracula receives "
+                                               f"{state.name(card)}.", card=card),
+                     Scope.seat(DRACULA),
+                     event("event_to_dracula", "Long Night: a Dracula event card is drawn and "
+                                               "goes to Dracula."))
+    drawn(state, DRACULA, card)
+    check_dracula_events(state)
 
 
 def bats_destinations(state: ModernState, seat: str) -> list[str]:

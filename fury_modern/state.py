@@ -104,6 +104,11 @@ class Dracula:
     kept: list[str] = attrs.field(factory=list)
     #: Devilish Power: the hunters may not Supply during the coming hunter phase.
     no_supply: bool = False
+    #: Nocturnal Visit: every combat at dawn or by day of the coming hunter phase is fought
+    #: as if it were night.
+    nocturnal_visit: bool = False
+    #: Darkness Returns: the next hunter phase has no day.
+    darkness: bool = False
 
     def copy(self) -> Dracula:
         return attrs.evolve(self, encounters=list(self.encounters), events=list(self.events),

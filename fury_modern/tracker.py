@@ -848,6 +848,21 @@ class Tracker:
         allowed += [g.code[p] for p in g.powers if powers[p].places_encounter]
         self._keep(np.isin(self.rows[:, col], np.array(allowed, dtype=self.rows.dtype)))
 
+    def _not_at_sea(self, shown: Mapping[str, Any]) -> None:
+        """Money Trail: the face-down card on the trail space named is not a sea location
+        (event_cards.MoneyTrail)."""
+        _, col = self.table.col(f"trail space {shown['space']}")
+        g = self.geometry
+        sea = [g.code[p] for p in g.places if g.rules.board.is_sea(p)]
+        slot = self._slot(col)
+        if slot >= 0:
+            dom = self.dom.copy()
+            dom[:, slot] &= ~_set(sea)[0]
+            self.dom = dom
+            self._keep(_nonempty(dom))
+        elif col < self.table.length:
+            self._keep(~np.isin(self.rows[:, col], np.array(sea, dtype=self.rows.dtype)))
+
     def _evil_presence(self, shown: Mapping[str, Any]) -> None:
         """Evil Presence: Dracula's location is next to (one road or sea lane) the places of
         the hunters he names, and not next to those of the others."""
@@ -1229,6 +1244,7 @@ _HANDLERS: dict[str, Any] = {
     "schemes_encounter": Tracker._schemes,
     "hypnosis": Tracker._hypnosis,
     "evil_presence": Tracker._evil_presence,
+    "not_at_sea": Tracker._not_at_sea,
     "dracula_revealed": Tracker._dracula_revealed,
     "matured": Tracker._matured,
     "matures": Tracker._matures,

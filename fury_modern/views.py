@@ -87,7 +87,8 @@ def _dracula(state: ModernState, viewer: str) -> dict[str, Any]:
         "location": state.dracula_location if dracula.revealed or viewer == DRACULA else None,
         "encounters": len(dracula.encounters), "events": len(dracula.events),
         "ally": dracula.ally, "kept_encounters": list(dracula.kept),
-        "no_supply": dracula.no_supply,
+        "no_supply": dracula.no_supply, "nocturnal_visit": dracula.nocturnal_visit,
+        "darkness": dracula.darkness,
     }
     if viewer == DRACULA:
         seen.update(hand_encounters=list(dracula.encounters), hand_events=sorted(dracula.events),

@@ -6,12 +6,14 @@ from __future__ import annotations
 from fury_modern.actions import (
     NO_CARD,
     PASS,
+    REST,
     SUPPLY,
     ChooseHunter,
     ChooseMode,
     ChoosePlace,
     Discard,
     Keep,
+    Move,
     MoveTo,
     PlaceEncounter,
     PlayCard,
@@ -20,10 +22,11 @@ from fury_modern.actions import (
 from fury_modern.cards import CardStep, CardWindow, Timing
 from fury_modern.combat import Fight, start_fight
 from fury_modern.dracula import DraculaPhase
-from fury_modern.invariants import problems_of
+from fury_modern.invariants import decision_problems, problems_of
 from fury_modern.round import HunterTurns, Twilight
 from fury_modern.state import ModernState
 from gothic_kernel.decisions import settle
+from gothic_kernel.errors import IllegalAction
 
 from .helpers import act, public_texts, started, trail_of
 
@@ -723,3 +726,281 @@ def test_a_weakened_hunter_plays_his_revealed_event_and_reveals_another() -> Non
     assert state.hunters["mina"].revealed_event == "money_trail"
     act(state, "mina", ChooseMode("trail_space_5"))
     assert state.trail[4].revealed
+
+
+# -- Money Trail ----------------------------------------------------------------------------------
+
+def test_money_trail_as_an_action_reveals_a_sea_card_the_hunter_chooses() -> None:
+    state = started(dracula="hamburg")
+    trail_of(state, "hamburg", "north_sea", "amsterdam")
+    _give(state, "godalming", "money_trail")
+    assert PlayCard("money_trail") in state.legal_actions("godalming")
+    act(state, "godalming", PlayCard("money_trail"))
+    assert state.legal_actions("godalming") == [ChooseMode(f"trail_space_{n}")
+                                                for n in (1, 2, 3)]
+    act(state, "godalming", ChooseMode("trail_space_2"))
+    assert state.trail[1].revealed and not state.trail[2].revealed
+    assert "North Sea is on Dracula's trail" in " ".join(public_texts(state))
+    assert state.event_deck.discards[-1] == "money_trail"
+    assert state.current_seats() == ("seward",)  # it was Lord Godalming's action
+    assert problems_of(state) == []
+
+
+def test_money_trail_on_a_land_card_says_it_is_not_at_sea_and_the_tracker_learns_it() -> None:
+    state = started(dracula="hamburg")
+    state.stack[:] = [DraculaPhase()]
+    state.encounter_deck.cards.extend(state.dracula.encounters)  # no encounter shows land
+    state.dracula.encounters.clear()
+    state.invalidate()
+    act(state, "dracula", MoveTo("berlin"))
+    while "dracula" in state.current_seats():
+        act(state, "dracula", state.legal_actions("dracula")[0])
+    state.stack[:] = [HunterTurns(night=False, index=0)]
+    state.invalidate()
+    before = set(state.observation("mina")["possible_locations"])
+    assert any(state.board.is_sea(p) for p in before)  # his move might have been to sea
+    _give(state, "godalming", "money_trail")
+    act(state, "godalming", PlayCard("money_trail"))
+    act(state, "godalming", ChooseMode("trail_space_1"))
+    assert not state.trail[0].revealed
+    assert "The card on trail space 1 is not a sea location (Money Trail)." in \
+        public_texts(state)
+    after = set(state.observation("mina")["possible_locations"])
+    assert "berlin" in after and after <= before
+    assert not any(state.board.is_sea(p) for p in after)
+    assert "Lord Godalming plays Money Trail." in _texts(state, "dracula")
+
+
+def test_money_trail_is_not_offered_with_no_face_down_card_on_the_trail() -> None:
+    state = started()
+    trail_of(state, "berlin")
+    state.trail[0].revealed = True
+    _give(state, "godalming", "money_trail")
+    assert PlayCard("money_trail") not in state.legal_actions("godalming")
+
+
+# -- Nocturnal Visit ------------------------------------------------------------------------------
+
+def test_nocturnal_visit_makes_the_next_day_combats_night_ones_until_the_phase_ends() -> None:
+    state = started()
+    _give(state, "dracula", "nocturnal_visit")
+    state.stack[:] = [DraculaPhase()]
+    state.invalidate()
+    act(state, "dracula", MoveTo("leipzig"))
+    act(state, "dracula", PlaceEncounter(state.dracula.encounters[0]))
+    assert _window(state).timing is Timing.DRACULA_PHASE_END
+    act(state, "dracula", PlayCard("nocturnal_visit"))
+    assert state.dracula.nocturnal_visit
+    assert state.event_deck.discards[-1] == "nocturnal_visit"
+    for seat in ("godalming", "mina"):
+        assert "Dracula plays Nocturnal Visit." in _texts(state, seat)
+        assert state.observation(seat)["dracula"]["nocturnal_visit"] is True
+    start_fight(state, ("godalming",), "paris", night=False)  # a day combat
+    fight = next(d for d in reversed(state.stack) if isinstance(d, Fight))
+    assert fight.night
+    assert "Nocturnal Visit: this combat is fought as if it were night." in public_texts(state)
+
+
+def test_nocturnal_visit_lasts_the_next_hunter_phase_alone() -> None:
+    state = started()
+    _give(state, "dracula", "nocturnal_visit")
+    state.stack[:] = [DraculaPhase()]
+    state.invalidate()
+    act(state, "dracula", MoveTo("leipzig"))
+    act(state, "dracula", PlaceEncounter(state.dracula.encounters[0]))
+    act(state, "dracula", PlayCard("nocturnal_visit"))
+    act(state, "dracula", NO_CARD)
+    while state.stack[-1].KIND != "dracula_phase":
+        seat = state.current_seats()[0]
+        legal = state.legal_actions(seat)
+        act(state, seat, PASS if PASS in legal else legal[0])
+    assert not state.dracula.nocturnal_visit
+    start_fight(state, ("godalming",), "paris", night=False)
+    fight = next(d for d in reversed(state.stack) if isinstance(d, Fight))
+    assert not fight.night
+
+
+# -- Darkness Returns -----------------------------------------------------------------------------
+
+def test_darkness_returns_skips_the_next_day_and_shuffles_dracula_events_back() -> None:
+    state = started()
+    state.event_deck.take("roadblock")
+    state.event_deck.discard("roadblock")
+    state.event_deck.take("money_trail")
+    state.event_deck.discard("money_trail")
+    _give(state, "dracula", "darkness_returns")
+    state.time = 1  # his phase ends at night: the next round starts with a dawn
+    state.stack[:] = [DraculaPhase()]
+    state.invalidate()
+    act(state, "dracula", MoveTo("leipzig"))
+    act(state, "dracula", PlaceEncounter(state.dracula.encounters[0]))
+    assert _window(state).timing is Timing.DRACULA_PHASE_END
+    act(state, "dracula", PlayCard("darkness_returns"))
+    assert state.dracula.darkness
+    assert state.event_deck.discards == ["money_trail"]
+    assert {"roadblock", "darkness_returns"} <= set(state.event_deck.cards)
+    shuffled = ("The next hunter phase has no day; the Dracula events in the discard pile are "
+                "shuffled into the event deck: Roadblock, Darkness Returns.")
+    assert shuffled in public_texts(state)
+    assert state.observation("mina")["dracula"]["darkness"] is True
+    act(state, "dracula", NO_CARD)
+    assert "Darkness Returns: this hunter phase has no day." in public_texts(state)
+    assert not state.dracula.darkness
+    assert not any(isinstance(d, HunterTurns) and not d.night for d in state.stack)
+    while not (isinstance(state.stack[-1], HunterTurns) and state.current_seats()):
+        seat = state.current_seats()[0]
+        act(state, seat, state.legal_actions(seat)[0])
+    top = state.stack[-1]
+    assert isinstance(top, HunterTurns) and top.night and state.night  # dawn, dusk, night
+    assert problems_of(state) == []
+
+
+# -- Renewed Vigour -------------------------------------------------------------------------------
+
+def _dawn_with(state: ModernState, seat: str, card: str) -> None:
+    _give(state, seat, card)
+    state.time = 1  # night: the next round starts with a dawn
+    state.stack[:] = [DraculaPhase(), HunterTurns(night=True), Twilight(dusk=True),
+                      HunterTurns(night=False), Twilight(dusk=False)]
+    settle(state)
+
+
+def test_renewed_vigour_at_dawn_gives_each_hunter_an_extra_action_not_the_same_twice() -> None:
+    state = started()
+    _dawn_with(state, "mina", "renewed_vigour")
+    window = _window(state)
+    assert window.timing is Timing.AT_DAWN and window.seats == ("mina",)
+    act(state, "mina", PlayCard("renewed_vigour"))
+    text = ("Renewed Vigour: this day each hunter may take one extra action, not the same "
+            "action twice.")
+    assert text in public_texts(state) and "Mina Harker plays Renewed Vigour." in \
+        _texts(state, "dracula")
+    act(state, "mina", NO_CARD)
+    assert state.current_seats() == ("godalming",)
+    act(state, "godalming", SUPPLY)
+    while state.current_seats() == ("godalming",) and isinstance(state.stack[-1], CardWindow):
+        act(state, "godalming", NO_CARD)
+    assert state.current_seats() == ("godalming",)  # his extra action
+    legal = state.legal_actions("godalming")
+    assert SUPPLY not in legal and PASS in legal
+    assert any(type(a).__name__ == "Move" for a in legal)
+    act(state, "godalming", PASS)
+    assert state.current_seats() == ("seward",)
+    moves = [a for a in state.legal_actions("seward") if type(a).__name__ == "Move"]
+    act(state, "seward", moves[0])
+    while state.current_seats() != ("seward",) or not isinstance(state.stack[-1], HunterTurns):
+        seat = state.current_seats()[0]
+        act(state, seat, NO_CARD if NO_CARD in state.legal_actions(seat)
+            else state.legal_actions(seat)[0])
+    assert not any(type(a).__name__ == "Move" for a in state.legal_actions("seward"))
+    assert problems_of(state) == []
+
+
+def test_renewed_vigour_refuses_the_same_action_twice_and_lasts_the_day_alone() -> None:
+    state = started()
+    _dawn_with(state, "mina", "renewed_vigour")
+    act(state, "mina", PlayCard("renewed_vigour"))
+    act(state, "mina", NO_CARD)
+    act(state, "godalming", REST)
+    try:
+        state.apply("godalming", REST)
+    except IllegalAction as refused:
+        assert "Renewed Vigour" in str(refused)
+    else:
+        raise AssertionError("the same action twice was accepted")
+    assert state.current_seats() == ("godalming",)
+    night = next(d for d in state.stack if isinstance(d, HunterTurns) and d.night)
+    assert not night.vigour
+
+
+# -- Long Night -----------------------------------------------------------------------------------
+
+def _to_night_turns(state: ModernState) -> None:
+    """Everyone passes (or plays no card) until the night's hunter turns ask someone."""
+    while not (isinstance(state.stack[-1], HunterTurns) and state.stack[-1].night
+               and state.current_seats()):
+        seat = state.current_seats()[0]
+        legal = state.legal_actions(seat)
+        act(state, seat, PASS if PASS in legal else NO_CARD if NO_CARD in legal else legal[0])
+
+
+def _bottom_event(state: ModernState, card: str) -> None:
+    state.event_deck.take(card)
+    state.event_deck.cards.insert(0, card)
+
+
+def test_long_night_lets_hunters_move_by_road_at_night_drawing_the_bottom_event() -> None:
+    state = started()
+    _dawn_with(state, "mina", "long_night")
+    act(state, "mina", PlayCard("long_night"))
+    assert "Long Night: this night the hunters may move by road." in public_texts(state)
+    act(state, "mina", NO_CARD)
+    assert state.current_seats() == ("godalming",)
+    _to_night_turns(state)
+    assert state.current_seats() == ("godalming",)
+    roads = [a for a in state.legal_actions("godalming") if isinstance(a, Move)]
+    assert roads and {a.by for a in roads} == {"road"}
+    _bottom_event(state, "money_trail")
+    act(state, "godalming", roads[0])
+    assert "Long Night: Money Trail, a hunter event, is discarded." in public_texts(state)
+    assert state.event_deck.discards[-1] == "money_trail"
+    _bottom_event(state, "roadblock")
+    seward_roads = [a for a in state.legal_actions("seward") if isinstance(a, Move)]
+    held = len(state.dracula.events)
+    act(state, "seward", seward_roads[0])
+    assert "roadblock" in state.dracula.events and len(state.dracula.events) == held + 1
+    assert "Long Night: a Dracula event card is drawn and goes to Dracula." in \
+        public_texts(state)
+    assert "Roadblock" not in _texts(state, "mina")
+    assert "Long Night: Dracula receives Roadblock." in _texts(state, "dracula")
+    assert problems_of(state) == []
+
+
+def test_without_long_night_no_hunter_moves_at_night() -> None:
+    state = started()
+    _dawn_with(state, "mina", "long_night")
+    act(state, "mina", NO_CARD)
+    _to_night_turns(state)
+    assert not any(isinstance(a, Move) for a in state.legal_actions("godalming"))
+
+
+# -- Speedy Telegraph -----------------------------------------------------------------------------
+
+def test_speedy_telegraph_lets_the_hunters_act_in_any_order_day_and_night() -> None:
+    state = started()
+    _dawn_with(state, "mina", "speedy_telegraph")
+    act(state, "mina", PlayCard("speedy_telegraph"))
+    text = "Speedy Telegraph: this day and night the hunters take their actions in any order."
+    assert text in public_texts(state) and text in _texts(state, "dracula")
+    act(state, "mina", NO_CARD)
+    assert state.current_seats() == ("godalming",)
+    assert state.legal_actions("godalming") == [ChooseHunter(h) for h in
+                                                ("godalming", "seward", "van_helsing", "mina")]
+    try:
+        state.apply("godalming", PASS)
+    except IllegalAction as refused:
+        assert "Speedy Telegraph" in str(refused)
+    else:
+        raise AssertionError("an action was taken before the next hunter was named")
+    act(state, "godalming", ChooseHunter("mina"))
+    assert "Mina Harker acts next (Speedy Telegraph)." in public_texts(state)
+    assert state.current_seats() == ("mina",)
+    act(state, "mina", PASS)
+    assert state.legal_actions("godalming") == [ChooseHunter(h) for h in
+                                                ("godalming", "seward", "van_helsing")]
+    act(state, "godalming", ChooseHunter("van_helsing"))
+    act(state, "van_helsing", PASS)
+    act(state, "godalming", ChooseHunter("godalming"))
+    act(state, "godalming", PASS)
+    assert state.current_seats() == ("seward",)  # the last one: nobody to name
+    act(state, "seward", PASS)
+    _to_night_turns(state)
+    assert state.legal_actions("godalming")[0] == ChooseHunter("godalming")
+    assert problems_of(state) == []
+
+
+
+def test_a_turn_order_that_is_not_the_four_hunters_is_a_problem_of_the_state() -> None:
+    state = started()
+    state.stack[-1] = HunterTurns(night=False, telegraph=True, order=("mina", "mina"))
+    assert "the hunters' turn order is not the four hunters" in decision_problems(state)
