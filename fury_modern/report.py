@@ -138,8 +138,12 @@ def summary(state: Any) -> list[str]:
     public = state.observation(PUBLIC)
     for seat in HUNTERS:
         hunter = public["hunters"][seat]
-        fate = "defeated" if hunter["defeated"] else "standing"
-        lines.append(f"  {state.name(seat):<15} {fate} in {state.name(hunter['location'])}, "
+        place = hunter["location"]
+        fate = "defeated" if hunter["defeated"] else \
+            "at sea" if state.board.is_sea(place) else "standing"
+        where = f"in the {state.name(place)}" if state.board.is_sea(place) else \
+            f"in {state.name(place)}"
+        lines.append(f"  {state.name(seat):<15} {fate} {where}, "
                      f"{hunter['damage']} damage, {hunter['bites']} bite(s)")
     mine = state.observation(DRACULA)
     first = mine["trail_first_space"]

@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from fury_modern.report import summary
 from fury_modern.rules import load_rules
 from gothic_kernel.agents import play_game
 from gothic_kernel.cli import main
 
-from .helpers import GAME
+from .helpers import GAME, started
 
 #: Words of Dracula's secrets that only the heading at the very end may hold.
 #: Lines only Dracula may read (his event cards, once played, are public: "Dracula plays
@@ -59,3 +60,13 @@ def test_the_demo_and_the_example_print_the_report(capsys: pytest.CaptureFixture
     finally:
         sys.argv = argv
     assert "-- Round 1 --" in capsys.readouterr().out
+
+
+def test_the_end_says_a_hunter_at_sea_is_at_sea() -> None:
+    state = started()
+    state.hunters["van_helsing"].location = "english_channel"
+    lines = summary(state)
+    assert any(line.startswith("  Van Helsing") and "at sea in the English Channel" in line
+               for line in lines)
+    assert any(line.startswith("  Lord Godalming") and "standing in Paris" in line
+               for line in lines)
