@@ -25,7 +25,7 @@ from .dracula import Maturing, Step
 from .encounters import EncounterStep, Searching
 from .round import HunterTurns
 from .round import Stage as TwilightStage
-from .rules import HUNTERS, SEATS
+from .rules import DRACULA, HUNTERS, SEATS
 from .tracker import possible_locations
 
 if TYPE_CHECKING:
@@ -84,6 +84,22 @@ def decision_problems(state: ModernState) -> list[str]:
         if isinstance(decision, Fight) and not decision.hunters and \
                 decision.stage is CombatStage.CHOOSE:
             problems.append("a combat waits for cards with nobody in it")
+        if isinstance(decision, Fight):
+            problems += _chosen_problems(state, decision)
+    return problems
+
+
+def _chosen_problems(state: ModernState, fight: Fight) -> list[str]:
+    """The cards held and chosen in a combat: each by a fighter, a hunter's among the
+    hunters' combat cards, Dracula's among his."""
+    problems = []
+    held = [(seat, card) for seat, cards in fight.hands.items() for card in cards]
+    for seat, card in [*held, *fight.chosen.items()]:
+        cards = state.rules.dracula_cards if seat == DRACULA else state.rules.hunter_cards
+        if seat != DRACULA and seat not in fight.hunters:
+            problems.append(f"a combat holds a card chosen by {seat!r}, who is not in it")
+        elif card not in cards:
+            problems.append(f"a combat holds {card!r} as {seat!r}'s combat card")
     return problems
 
 
