@@ -599,6 +599,8 @@ class Tracker:
 
     # -- the public replica ------------------------------------------------------------------
     def _set_hunter(self, seat: str, place: str) -> None:
+        if place not in self.geometry.index:  # a damaged log: refused when a save is loaded
+            raise KeyError(f"{seat} at {place!r}, which is no place on the map")
         hunters = list(self.table.hunters)
         hunters[HUNTERS.index(seat)] = place
         self.table = attrs.evolve(self.table, hunters=tuple(hunters))

@@ -99,6 +99,7 @@ def test_a_save_that_breaks_what_the_rules_guarantee_is_refused(change: str) -> 
 
 @settings(max_examples=120, deadline=None)
 @example(92616)  # a combat hand holding an encounter ("szgany_mob") in place of Garlic
+@example(3385)  # the log starting a hunter in "van_helsing"
 @given(st.integers(0, 2**32 - 1))
 def test_a_mutated_save_is_refused_at_load_or_plays_on_to_the_end(seed: int) -> None:
     """One thing changed in a save (a number, a word, an entry dropped or doubled, a key
