@@ -192,10 +192,6 @@ class NewspaperReports(CardRule):
     def step_prompt(self, state: ModernState, step: CardStep) -> str:
         return "choose the trail space whose card Dracula reveals"
 
-    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
-        assert isinstance(action, ChooseMode)
-        return action.mode.replace("_", " ")
-
     def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
         assert isinstance(action, ChooseMode)
         state.stack.pop()
@@ -223,10 +219,6 @@ class MoneyTrail(CardRule):
 
     def step_prompt(self, state: ModernState, step: CardStep) -> str:
         return "choose the face-down trail card Dracula reveals if it is a sea location"
-
-    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
-        assert isinstance(action, ChooseMode)
-        return action.mode.replace("_", " ")
 
     def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
         assert isinstance(action, ChooseMode)
@@ -561,10 +553,6 @@ class WaxCylinders(CardRule):
 
     def step_prompt(self, state: ModernState, step: CardStep) -> str:
         return "choose the hideout whose encounters Dracula reveals"
-
-    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
-        assert isinstance(action, ChooseMode)
-        return action.mode.replace("_", " ")
 
     def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
         assert isinstance(action, ChooseMode)
