@@ -33,7 +33,7 @@ from gothic_kernel.decisions import settle
 from gothic_kernel.screen import TextScreen
 from gothic_kernel.svg import Svg
 
-from . import event_cards, item_cards  # noqa: F401  (registers the cards' rules)
+from . import dracula_events, hunter_events, item_cards  # noqa: F401  (registers the cards' rules)
 from .actions import ACTION_TYPES
 from .bots import default_agents
 from .combat import BASIC, DraculaCard

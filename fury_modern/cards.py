@@ -24,7 +24,7 @@ effect. Then, he places that event card faceup in the event discard pile." A car
 several effects asks which (:class:`CardMode`); the ``ally`` effect puts the card in the
 hunters' ally slot or Dracula's play area, the ally it replaces going face up to the
 discard pile (:func:`set_ally`). What each card does is one small class
-(:class:`CardRule`) in :mod:`fury_modern.event_cards`.
+(:class:`CardRule`) in :mod:`fury_modern.hunter_events` and :mod:`fury_modern.dracula_events`.
 """
 
 from __future__ import annotations

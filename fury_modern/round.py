@@ -28,8 +28,8 @@ from .cards import CardPlayed, CardRule, Timing, drawn, open_window
 from .combat import fight_dracula_if_revealed
 from .decisions import ModernDecision
 from .dracula import DraculaPhase
+from .dracula_events import dracula_phase_starts
 from .encounters import bodyguards_before_combat
-from .event_cards import dracula_phase_starts
 from .hands import check_dracula_events
 from .hunters import explain, hunter_actions, move_options, moved_by_bats, take_action
 from .influence import advance_influence

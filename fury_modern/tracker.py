@@ -840,7 +840,7 @@ class Tracker:
 
     def _schemes(self, shown: Mapping[str, Any]) -> None:
         """Hidden Schemes put an encounter on trail space 3: its card is a place on land, or
-        a power card that takes encounters (event_cards.HiddenSchemes)."""
+        a power card that takes encounters (dracula_events.HiddenSchemes)."""
         _, col = self.table.col("trail space 3")
         if col >= self.table.length or col in self.table.dom_cols:
             return
@@ -852,7 +852,7 @@ class Tracker:
 
     def _not_at_sea(self, shown: Mapping[str, Any]) -> None:
         """Money Trail: the face-down card on the trail space named is not a sea location
-        (event_cards.MoneyTrail)."""
+        (hunter_events.MoneyTrail)."""
         _, col = self.table.col(f"trail space {shown['space']}")
         g = self.geometry
         sea = [g.code[p] for p in g.places if g.rules.board.is_sea(p)]

@@ -1,5 +1,6 @@
-"""Event cards played for their effects (fury_modern.cards, fury_modern.event_cards): each
-card played through ``apply``, its effect, its timing window, and what each seat sees."""
+"""Event cards played for their effects (fury_modern.cards, fury_modern.hunter_events,
+fury_modern.dracula_events): each card played through ``apply``, its effect, its timing
+window, and what each seat sees."""
 
 from __future__ import annotations
 
