@@ -16,6 +16,7 @@ the other figures are read from each finished game through the public contract:
 from __future__ import annotations
 
 import argparse
+import importlib
 import statistics
 import time
 import traceback
@@ -41,6 +42,9 @@ def agents_for(hunters: str, dracula: str) -> Any:
             side = dracula if seat == "dracula" else hunters
             if side == "random":
                 seats[seat] = RandomAgent(seed + 7919 * (i + 1))
+            elif side != "default":
+                module, name = side.split(":")
+                seats[seat] = getattr(importlib.import_module(module), name)(seed + i)
         return seats
     return factory
 
@@ -132,8 +136,10 @@ def main() -> None:
     parser.add_argument("games", type=int, nargs="?", default=1000)
     parser.add_argument("seed", type=int, nargs="?", default=2026)
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--hunters", choices=("default", "random"), default="default")
-    parser.add_argument("--dracula", choices=("default", "random"), default="default")
+    parser.add_argument("--hunters", default="default",
+                        help="default, random, or module:Class (a bot class taking a seed)")
+    parser.add_argument("--dracula", default="default",
+                        help="default, random, or module:Class (a bot class taking a seed)")
     args = parser.parse_args()
     jobs = [(i, s, args.hunters, args.dracula)
             for i, s in enumerate(game_seeds(args.seed, args.games))]

@@ -1,0 +1,275 @@
+"""The hunters' bot: each hunter covers the places where Dracula may be that his fellows do
+not already cover, searches the hideouts the trail gives away, arms himself, and fights
+with the card that does most against the cards Dracula may hold.
+
+How it plays is told in :mod:`fury_modern.bots` (and docs/fury_modern.md, Bots).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from gothic_kernel import Action
+
+from . import actions as a
+from .bot_cards import Situation, keep_value, mode_value, play_value
+from .bot_combat import (
+    BITE_WORTH,
+    DEFEAT_WORTH,
+    LEAVE_FIT,
+    dracula_cards_expected,
+    exchange,
+)
+from .bot_common import Bot, Floats, decision_kind
+
+#: How much one unit of the tracker's coverage (the whole set within reach) is worth.
+CHASE_WEIGHT = 10.0
+#: How much a place some fellow already covers is worth less to a second hunter.
+SHARED = 0.6
+#: The pull (per step) towards the nearest place Dracula may be, stronger while they are few.
+PULL = 0.8
+FEW = 10
+#: A sea zone is half a place to chase: the hunters cannot reveal Dracula at sea.
+SEA_WEIGHT = 0.5
+#: Dracula's health (characters.toml) is read from the rules; the worth of defeating him.
+KILL_WORTH = 30.0
+
+
+class HunterBot(Bot):
+    """A hunter chasing the places Dracula may be."""
+
+    def secret(self, observation: Mapping[str, Any], legal_actions: Sequence[Action]) -> bool:
+        return all(isinstance(x, a.ChooseCombatCard) for x in legal_actions)
+
+    def score_all(self, seat: str, observation: Mapping[str, Any],
+                  legal_actions: Sequence[Action]) -> list[tuple[float, Action]]:
+        view = HunterView(self, seat, observation)
+        return [(view.score(x), x) for x in legal_actions]
+
+
+class HunterView:
+    """One hunter's reading of his observation, for one decision."""
+
+    def __init__(self, bot: HunterBot, seat: str, observation: Mapping[str, Any]) -> None:
+        self.bot, self.seat, self.obs = bot, seat, observation
+        self.geo, self.rules = bot.geo, bot.rules
+        self.me = observation["hunters"][seat]
+        self.here = str(self.me["location"])
+        self.sheet = self.rules.hunters[seat]
+        self.kind = decision_kind(observation)
+        dracula = observation["dracula"]
+        self.dracula_at: str | None = dracula["location"]
+        possible = list(observation.get("possible_locations") or [])
+        self.targets = [self.dracula_at] if self.dracula_at else possible
+        self.fellows = [h["location"] for s, h in observation["hunters"].items()
+                        if s != seat and not h["defeated"]]
+        self.columns = self.geo.rows(self.targets)
+        self.weights: Floats = np.where(self.geo.is_sea[self.columns], SEA_WEIGHT, 1.0)
+        self._chase: dict[str, float] = {}
+        self._covered: Floats | None = None
+
+    # -- the decisions ------------------------------------------------------------------------
+    def score(self, action: Action) -> float:
+        if isinstance(action, a.Move):
+            return self.move_value(action)
+        if isinstance(action, a.ChooseCombatCard):
+            return self.combat_card_value(action.card)
+        if isinstance(action, a.PlayCard):
+            return play_value(action.card, self.situation(as_action=self.kind == "hunter_turns"))
+        if isinstance(action, a.NoCard):
+            return 0.0
+        if isinstance(action, a.Start):
+            return self.start_value(action.city)
+        if isinstance(action, a.ChooseMode):
+            return mode_value(action.mode, self.situation())
+        if isinstance(action, a.ChoosePlace):
+            return self.chase_value(action.place) + self.bot.dice.index(100) / 1e4
+        if isinstance(action, a.ChooseHunter):
+            return self.hurt_share(action.hunter)
+        if isinstance(action, a.Discard):
+            return -keep_value(action.card)
+        if isinstance(action, a.Reveal):
+            # a weakened hunter reveals what he least needs hidden; against an encounter,
+            # the best card he has
+            worth = keep_value(action.card)
+            return -worth if self.kind == "reveal_card" else worth
+        if isinstance(action, a.Delay):
+            fit = self.hurt_share(self.seat) < 0.6
+            return 1.0 if action.accept == fit else 0.0
+        return self.action_value(action)
+
+    def action_value(self, action: Action) -> float:
+        """A hunter's own actions other than a Move (and a trade's steps)."""
+        if isinstance(action, a.Search):
+            return 2.0 + self.hideout_value(self.here)
+        if isinstance(action, a.Supply):
+            return self.supply_value()
+        if isinstance(action, a.Rest):
+            return self.rest_value()
+        if isinstance(action, a.ReserveTicket):
+            held = int(self.me["tickets"])
+            return 0.9 if held == 0 else 0.5
+        if isinstance(action, (a.Trade, a.Give)):
+            return -1.0
+        if isinstance(action, (a.EndTrade, a.Pass)):
+            return 0.0
+        return 0.1  # a decision these bots do not know: the die decides among equals
+
+    # -- chasing ------------------------------------------------------------------------------
+    def covered(self) -> Floats:
+        """How well the other hunters already cover each place Dracula may be."""
+        if self._covered is None:
+            rows = self.geo.rows(self.fellows)
+            self._covered = self.cover_rows(rows).max(axis=0) if rows else \
+                np.zeros(len(self.columns))
+        return self._covered
+
+    def cover_rows(self, rows: list[int]) -> Floats:
+        """How well a hunter in each row's place covers each place Dracula may be (sea
+        zones half)."""
+        found: Floats = self.geo.cover[np.ix_(rows, self.columns)] * self.weights
+        return found
+
+    def chase_value(self, place: str) -> float:
+        """How well standing in ``place`` serves the hunt: straight at Dracula while he is
+        revealed; otherwise the share of his possible places covered that no fellow covers."""
+        found = self._chase.get(place)
+        if found is not None:
+            return found
+        if not self.targets or place not in self.geo.index:
+            value = 0.0
+        elif self.dracula_at:
+            value = -2.0 * self.geo.hunter_steps(place, self.dracula_at) + \
+                (4.0 if self.geo.city_of(place) == self.dracula_at else 0.0)
+        else:
+            row = self.geo.index[place]
+            mine = self.cover_rows([row])[0]
+            gain = float((mine * (1.0 - SHARED * self.covered())).sum())
+            nearest = min(self.geo.hunter[row][c] for c in self.columns)
+            value = CHASE_WEIGHT * gain / max(len(self.targets), 4) ** 0.5 - \
+                PULL * nearest * (1.0 if len(self.targets) <= FEW else 0.3)
+        self._chase[place] = value
+        return value
+
+    def move_value(self, move: a.Move) -> float:
+        value = self.chase_value(move.to) - self.chase_value(self.here)
+        if self.dracula_at and self.geo.city_of(move.to) == self.dracula_at and \
+                self.hurt_share(self.seat) > 0.7:
+            value -= 6.0  # too weak to fight him at dusk
+        value += 0.6 * self.hideout_value(move.to)
+        if move.by == "rail":
+            value -= 0.4  # the ticket spent
+        if self.bot.board.is_sea(move.to):
+            value -= 0.8  # no action at night at sea
+        return value + 0.3
+
+    def hideout_value(self, place: str) -> float:
+        """Face-down encounters the hunters could search in ``place``: the older the hideout,
+        the sooner they mature (a vampire among them is influence for Dracula)."""
+        value = 0.0
+        for age, hideout in enumerate(self.obs["trail"]):
+            if hideout["card"] == place:
+                hidden = sum(1 for e in hideout["encounters"] if e is None)
+                value += hidden * (1.0 + 0.5 * age)
+        for hideout in self.obs["lairs"]:
+            if hideout["card"] == place:
+                value += 1.5 * sum(1 for e in hideout["encounters"] if e is None)
+        return value
+
+    def start_value(self, city: str) -> float:
+        board = self.bot.board
+        spread = min((self.geo.hunter_steps(city, f) for f in self.fellows
+                      if f and f in board.entries), default=6)
+        central = -self.geo.centrality[city]
+        return central + 0.6 * min(spread, 5) + 0.5 * board.is_large(city)
+
+    # -- looking after himself ----------------------------------------------------------------
+    def hurt_share(self, seat: str) -> float:
+        hunter = self.obs["hunters"][seat]
+        return float(hunter["damage"]) / self.rules.hunters[seat].health
+
+    def health_left(self) -> int:
+        return self.sheet.health - int(self.me["damage"])
+
+    def supply_value(self) -> float:
+        items, events = int(self.me["items"]), int(self.me["events"])
+        room_items = items < self.sheet.item_limit
+        room_events = events < self.sheet.event_limit
+        if self.obs["night"]:
+            return 1.0 if room_events else 0.2
+        large = self.bot.board.is_large(self.geo.city_of(self.here))
+        value = (1.6 if items < 2 else 0.8) * (room_items and large) + 0.6 * room_events
+        return value + (1.0 if len(self.targets) > 25 and value > 0 else 0.0)
+
+    def rest_value(self) -> float:
+        left = self.health_left()
+        if left <= 3:
+            return 4.0
+        return 2.5 * self.hurt_share(self.seat)
+
+    # -- cards ---------------------------------------------------------------------------------
+    def situation(self, *, as_action: bool = False) -> Situation:
+        combat = self.obs["combat"]
+        here = self.here
+        bitten_here = any(h["bites"] and h["location"] == here and not h["defeated"]
+                          for s, h in self.obs["hunters"].items())
+        return Situation(
+            side="hunters", in_combat=combat is not None,
+            combat_vampire=bool(combat and combat["vampire"]), night=bool(self.obs["night"]),
+            as_action=as_action, possible=len(self.targets),
+            dracula_revealed=self.dracula_at is not None,
+            my_damage_share=self.hurt_share(self.seat), bitten_here=bitten_here,
+            anyone_bitten=any(h["bites"] for h in self.obs["hunters"].values()),
+            dracula_damage=int(self.obs["dracula"]["damage"]),
+            dracula_ally=str(self.obs["dracula"]["ally"] or ""),
+            hunter_ally=str(self.obs["hunter_ally"] or ""),
+            darkness=bool(self.obs["dracula"]["darkness"]),
+            face_down_trail=sum(1 for h in self.obs["trail"] if not h["revealed"]),
+            at_sea=self.bot.board.is_sea(here),
+            target_steps=min((self.geo.hunter_steps(here, t) for t in self.targets),
+                             default=0))
+
+    # -- combat ----------------------------------------------------------------------------------
+    def combat_card_value(self, card: str) -> float:
+        """The card's expected worth against the cards Dracula (or his vampire) may play."""
+        combat = self.obs["combat"]
+        if combat is None:
+            return 0.0
+        foes = dracula_cards_expected(self.rules, combat, int(self.obs["despair"]))
+        total = sum(foes.values()) or 1.0
+        engaged = 1.0 / max(1, len(combat["hunters"]))
+        mesmerized = self.seat in combat["mesmerized"]
+        night = bool(combat["night"])
+        if combat["vampire"]:
+            foe_left = self.rules.encounters[combat["vampire"]].health - \
+                int(combat["vampire_wounds"])
+            kill = 8.0
+        else:
+            foe_left = self.rules.dracula.health - int(self.obs["dracula"]["damage"])
+            kill = KILL_WORTH
+        left = self.health_left()
+        value = 0.0
+        for foe, weight in foes.items():
+            for is_engaged, share in ((True, engaged), (False, 1.0 - engaged)):
+                if share <= 0:
+                    continue
+                ex = exchange(self.rules, foe, card, night=night, mesmerized=mesmerized,
+                              engaged=is_engaged)
+                worth = ex.to_dracula - ex.healed
+                if ex.to_dracula >= foe_left:
+                    worth += kill
+                if ex.to_hunter >= left:
+                    worth -= DEFEAT_WORTH
+                else:
+                    worth -= ex.to_hunter * (1.0 + 3.0 / max(left - ex.to_hunter, 1))
+                if ex.bite:
+                    worth -= BITE_WORTH
+                if ex.leaves:
+                    worth += 3.0 if left <= 4 else LEAVE_FIT
+                if ex.item_lost:
+                    worth -= 0.5 * keep_value(card)
+                value += weight / total * share * worth
+        return value
