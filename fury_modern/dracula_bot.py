@@ -24,6 +24,8 @@ AMBUSH_HARM = {"wolves": 3.0, "szgany_mob": 2.5, "saboteur": 2.0, "spy": 2.0,
                "unnatural_fog": 1.0, "reckless_vampire": 1.5, "new_vampire": 1.2}
 #: A hunter this many steps away, or nearer, is close.
 CLOSE = 2
+#: How many moves after the hunters saw him somewhere he still keeps away from it.
+KNOWN_FOR = 8
 #: Dracula's damage from which he heads for Castle Dracula (it heals 5).
 HURT = 7
 
@@ -36,6 +38,27 @@ class DraculaBot(Bot):
         #: The trail as he last saw it before a hideout slid off (the one maturing is the
         #: last of it: the decision waiting holds it, and no observation shows it).
         self.last_trail: list[Mapping[str, Any]] = []
+        #: His moves so far, and a place the hunters saw him leave (a hideout that matured
+        #: face up as it left the trail) with the move on which he was there.
+        self.moves = 0
+        self.seen_at: tuple[str, int] | None = None
+
+    def choose(self, seat: str, observation: Mapping[str, Any],
+               legal_actions: Sequence[Action]) -> Action:
+        action = super().choose(seat, observation, legal_actions)
+        kind = decision_kind(observation)
+        if isinstance(action, a.MoveTo) and kind != "fight":
+            self.moves += 1
+        if isinstance(action, a.Mature) and not action.lair and action.effects:
+            sliding = self.sliding()
+            if sliding.get("card") and any(sliding.get("encounters", ())):
+                self.seen_at = (str(sliding["card"]), self.moves - len(self.last_trail))
+        return action
+
+    def sliding(self) -> Mapping[str, Any]:
+        """The hideout sliding off the trail, as he last saw it on the sixth space."""
+        full = len(self.last_trail) >= self.rules.numbers["trail_spaces"]
+        return self.last_trail[-1] if full else {}
 
     def secret(self, observation: Mapping[str, Any], legal_actions: Sequence[Action]) -> bool:
         return all(isinstance(x, a.ChooseCombatCard) for x in legal_actions)
@@ -123,6 +146,9 @@ class DraculaView:
         for age, hideout in enumerate(self.obs["trail"]):
             if hideout["revealed"] and not hideout["power"] and hideout["card"]:
                 return str(hideout["card"]), age
+        if self.bot.seen_at is not None:
+            place, when = self.bot.seen_at
+            return place, self.bot.moves - when
         return None
 
     def place_value(self, place: str) -> float:
@@ -135,8 +161,9 @@ class DraculaView:
         if nearest <= 1:
             value -= 3.0 * sum(1 for d in steps if d <= 1)
         known = self.known_from()
-        if known is not None:
-            value += 0.6 * min(self.geo.dracula_steps(known[0], place), 5)
+        if known is not None and known[1] <= KNOWN_FOR:
+            weight = 1.2 if known[1] <= 2 else 0.6
+            value += weight * min(self.geo.dracula_steps(known[0], place), 5)
         if self.board.is_sea(place):
             value -= 1.0
         elif nearest > 0 and self.me["hand_encounters"]:
@@ -202,8 +229,7 @@ class DraculaView:
     def mature_value(self, mature: a.Mature) -> float:
         """A hideout holding a vampire matures with its effects (his influence); one
         without may become a lair (its encounters wait there), clearing his emptiest."""
-        sliding = self.bot.last_trail[-1] if len(self.bot.last_trail) >= \
-            self.rules.numbers["trail_spaces"] else {}
+        sliding = self.bot.sliding()
         encounters = [e for e in sliding.get("encounters", ()) if e]
         vampire = any(self.rules.encounters[e].vampire for e in encounters
                       if e in self.rules.encounters)

@@ -258,18 +258,18 @@ class HunterView:
                     continue
                 ex = exchange(self.rules, foe, card, night=night, mesmerized=mesmerized,
                               engaged=is_engaged)
-                worth = ex.to_dracula - ex.healed
+                worth = (ex.to_dracula - ex.healed) * (1.0 + 4.0 / max(foe_left, 1))
                 if ex.to_dracula >= foe_left:
                     worth += kill
                 if ex.to_hunter >= left:
                     worth -= DEFEAT_WORTH
                 else:
-                    worth -= ex.to_hunter * (1.0 + 3.0 / max(left - ex.to_hunter, 1))
+                    worth -= ex.to_hunter * (0.6 + 2.0 / max(left - ex.to_hunter, 1))
                 if ex.bite:
                     worth -= BITE_WORTH
                 if ex.leaves:
                     worth += 3.0 if left <= 4 else LEAVE_FIT
                 if ex.item_lost:
-                    worth -= 0.5 * keep_value(card)
+                    worth -= 0.25 * keep_value(card)
                 value += weight / total * share * worth
         return value
