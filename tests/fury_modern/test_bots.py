@@ -219,10 +219,12 @@ def test_dracula_moves_away_from_a_hunter_next_door() -> None:
     assert isinstance(chosen, MoveTo)
     geo = DraculaBot(0).geo
     hunters = [h.location for h in state.hunters.values()]
-    nearest = min(geo.hunter_steps(h, chosen.place) for h in hunters)
-    worst = min(min(geo.hunter_steps(h, m.place) for h in hunters)
-                for m in legal if isinstance(m, MoveTo))
-    assert nearest > worst or nearest >= 2
+    def nearest(place: str) -> int:
+        return min(geo.hunter_steps(h, place) for h in hunters)
+
+    # the farthest from every hunter he can get (Wolf Form to Vienna, three steps away)
+    assert nearest(chosen.place) == max(nearest(m.place) for m in legal
+                                        if isinstance(m, MoveTo)) == 3, chosen
 
 
 # -- cards --------------------------------------------------------------------------------------
