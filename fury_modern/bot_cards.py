@@ -74,7 +74,7 @@ PLAY: dict[str, Rule] = {
     "blood_transfusion": lambda s: 4.0 if s.bitten_here and s.my_damage_share < 0.6 else -1,
     "mystic_research": lambda s: 1.2,
     "hypnosis": lambda s: 2.0 if s.possible > 8 else -0.5,
-    "wax_cylinders": lambda s: 1.0,
+    "wax_cylinders": lambda s: 1.0 if s.night else 0.3,
     "money_trail": lambda s: 1.0 if s.face_down_trail >= 3 else -0.5,
     "sense_of_emergency": lambda s: 2.5 if s.dracula_revealed and 2 <= s.target_steps <= 3
     and s.my_damage_share < 0.5 else -1.0,

@@ -42,6 +42,8 @@ class DraculaBot(Bot):
         #: face up as it left the trail) with the move on which he was there.
         self.moves = 0
         self.seen_at: tuple[str, int] | None = None
+        #: How far the hunters stood from him, all told, when he last moved.
+        self.spread_before: int | None = None
 
     def choose(self, seat: str, observation: Mapping[str, Any],
                legal_actions: Sequence[Action]) -> Action:
@@ -49,6 +51,7 @@ class DraculaBot(Bot):
         kind = decision_kind(observation)
         if isinstance(action, a.MoveTo) and kind != "fight":
             self.moves += 1
+            self.spread_before = DraculaView(self, observation).spread(action.place)
         if isinstance(action, a.Mature) and not action.lair and action.effects:
             sliding = self.sliding()
             if sliding.get("card") and any(sliding.get("encounters", ())):
@@ -135,6 +138,17 @@ class DraculaView:
     def nearest_hunter(self, place: str) -> int:
         return min((self.geo.hunter_steps(s, place) for s in self.spots), default=FAR)
 
+    def spread(self, place: str = "") -> int:
+        """How far the hunters stand from him (or ``place``), all told."""
+        return sum(min(self.geo.hunter_steps(s, place or self.here), 8) for s in self.spots)
+
+    def closing_in(self) -> bool:
+        """The hunters stand nearer him than at his last move, one of them close: they
+        know more than his face-up cards tell."""
+        before = self.bot.spread_before
+        return before is not None and self.spread() < before and \
+            self.nearest_hunter(self.here) <= CLOSE + 1
+
     def steps_from_me(self, place: str) -> float:
         return float(self.geo.dracula_steps(self.here, place)) if self.here else 0.0
 
@@ -182,9 +196,10 @@ class DraculaView:
             if power.cost < 0 and self.damage > 0:
                 value += 1.0  # Feed heals him
             if move.place == self.here:
-                # a power he stays with: the trail says nothing new, but he stays put
-                value += 0.5 - (4.0 if self.known_from() and
-                                self.known_from() == (self.here, 0) else 0.0)
+                # a power he stays with: the trail says nothing new, but he stays put,
+                # never where he was seen, nor while the hunters close in
+                value += 0.5 - (4.0 if self.known_from() == (self.here, 0) else 0.0) - \
+                    (3.0 if self.closing_in() else 0.0)
                 if move.power == "dark_call":
                     value += 0.5 * (5 - len(self.me["hand_encounters"]))
         elif self.board.is_sea(self.here) and self.board.is_sea(move.place):

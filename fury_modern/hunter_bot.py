@@ -28,18 +28,24 @@ from .bot_common import Bot, Floats, decision_kind
 #: How much one unit of the tracker's coverage (the whole set within reach) is worth.
 CHASE_WEIGHT = 10.0
 #: How much a place some fellow already covers is worth less to a second hunter.
-SHARED = 0.6
+SHARED = 0.3
 #: The pull (per step) towards the nearest place Dracula may be, stronger while they are few.
 PULL = 0.8
 FEW = 10
-#: A sea zone is half a place to chase: the hunters cannot reveal Dracula at sea.
+#: A sea zone counts half: the hunters cannot reveal Dracula at sea.
 SEA_WEIGHT = 0.5
+#: How strongly a hideout with face-down encounters draws a hunter to search it.
+HIDEOUT_PULL = 1.2
+#: What the foe's escape costs the hunters (the rounds of damage they no longer deal).
+ESCAPED = 4.0
 #: Dracula's health (characters.toml) is read from the rules; the worth of defeating him.
 KILL_WORTH = 30.0
 
 
 class HunterBot(Bot):
     """A hunter chasing the places Dracula may be."""
+
+    temperature = 0.3
 
     def secret(self, observation: Mapping[str, Any], legal_actions: Sequence[Action]) -> bool:
         return all(isinstance(x, a.ChooseCombatCard) for x in legal_actions)
@@ -66,10 +72,17 @@ class HunterView:
         self.targets = [self.dracula_at] if self.dracula_at else possible
         self.fellows = [h["location"] for s, h in observation["hunters"].items()
                         if s != seat and not h["defeated"]]
-        self.columns = self.geo.rows(self.targets)
-        self.weights: Floats = np.where(self.geo.is_sea[self.columns], SEA_WEIGHT, 1.0)
+        aims = self.aims()
+        self.columns = self.geo.rows(list(aims))
+        self.weights: Floats = np.array(list(aims.values()), dtype=np.float64)
         self._chase: dict[str, float] = {}
         self._covered: Floats | None = None
+
+    def aims(self) -> dict[str, float]:
+        """The places to close in on, weighted: a sea zone half (he is never revealed at
+        sea; yet a hunter at sea beside him is at hand when he lands)."""
+        board = self.bot.board
+        return {p: SEA_WEIGHT if board.is_sea(p) else 1.0 for p in self.targets}
 
     # -- the decisions ------------------------------------------------------------------------
     def score(self, action: Action) -> float:
@@ -111,7 +124,8 @@ class HunterView:
             return self.rest_value()
         if isinstance(action, a.ReserveTicket):
             held = int(self.me["tickets"])
-            return 0.9 if held == 0 else 0.5
+            return 0.9 if held == 0 else 0.5 if held < self.rules.numbers["ticket_limit"] \
+                else -0.5
         if isinstance(action, (a.Trade, a.Give)):
             return -1.0
         if isinstance(action, (a.EndTrade, a.Pass)):
@@ -159,7 +173,7 @@ class HunterView:
         if self.dracula_at and self.geo.city_of(move.to) == self.dracula_at and \
                 self.hurt_share(self.seat) > 0.7:
             value -= 6.0  # too weak to fight him at dusk
-        value += 0.6 * self.hideout_value(move.to)
+        value += HIDEOUT_PULL * self.hideout_value(move.to)
         if move.by == "rail":
             value -= 0.4  # the ticket spent
         if self.bot.board.is_sea(move.to):
@@ -202,7 +216,7 @@ class HunterView:
             return 1.0 if room_events else 0.2
         large = self.bot.board.is_large(self.geo.city_of(self.here))
         value = (1.6 if items < 2 else 0.8) * (room_items and large) + 0.6 * room_events
-        return value + (1.0 if len(self.targets) > 25 and value > 0 else 0.0)
+        return value
 
     def rest_value(self) -> float:
         left = self.health_left()
@@ -258,15 +272,17 @@ class HunterView:
                     continue
                 ex = exchange(self.rules, foe, card, night=night, mesmerized=mesmerized,
                               engaged=is_engaged)
-                worth = (ex.to_dracula - ex.healed) * (1.0 + 4.0 / max(foe_left, 1))
+                worth = (ex.to_dracula - ex.healed) * (1.5 + 6.0 / max(foe_left, 1))
                 if ex.to_dracula >= foe_left:
                     worth += kill
                 if ex.to_hunter >= left:
                     worth -= DEFEAT_WORTH
                 else:
-                    worth -= ex.to_hunter * (0.6 + 2.0 / max(left - ex.to_hunter, 1))
+                    worth -= ex.to_hunter * (0.4 + 2.0 / max(left - ex.to_hunter, 1))
                 if ex.bite:
                     worth -= BITE_WORTH
+                if ex.ends:
+                    worth -= ESCAPED  # the damage the next rounds would have dealt
                 if ex.leaves:
                     worth += 3.0 if left <= 4 else LEAVE_FIT
                 if ex.item_lost:
