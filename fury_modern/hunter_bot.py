@@ -32,6 +32,8 @@ SHARED = 0.3
 #: The pull (per step) towards the nearest place Dracula may be, stronger while they are few.
 PULL = 0.8
 FEW = 10
+#: Where Dracula may move next, beside the places he may be now (while they are few).
+NEXT_WEIGHT = 0.6
 #: A sea zone counts half: the hunters cannot reveal Dracula at sea.
 SEA_WEIGHT = 0.5
 #: How strongly a hideout with face-down encounters draws a hunter to search it.
@@ -82,7 +84,13 @@ class HunterView:
         """The places to close in on, weighted: a sea zone half (he is never revealed at
         sea; yet a hunter at sea beside him is at hand when he lands)."""
         board = self.bot.board
-        return {p: SEA_WEIGHT if board.is_sea(p) else 1.0 for p in self.targets}
+        found = {p: SEA_WEIGHT if board.is_sea(p) else 1.0 for p in self.targets}
+        if len(self.targets) <= FEW and not self.dracula_at:
+            # where he may go next: a hunter who cannot reach him today waits for him there
+            for place in self.targets:
+                for step in board.dracula_moves(place):
+                    found.setdefault(step, NEXT_WEIGHT)
+        return found
 
     # -- the decisions ------------------------------------------------------------------------
     def score(self, action: Action) -> float:
