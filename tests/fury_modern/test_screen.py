@@ -77,7 +77,7 @@ def test_dracula_sees_behind_his_screen_and_not_the_hunters_cards() -> None:
 
 @pytest.mark.parametrize("viewer", [*HUNTERS, gk.PUBLIC])
 def test_a_hunters_screen_is_the_same_wherever_dracula_hides(viewer: str) -> None:
-    state = bots_played(6, steps=160)
+    state = bots_played(5, steps=160)
     place = state.observation("dracula")["dracula"]["location"]
     twins = [state.resample(viewer, seed) for seed in range(1, 30)]
     elsewhere = [t for t in twins if t.observation("dracula")["dracula"]["location"] != place]
@@ -92,7 +92,7 @@ def combat_for_two(state: gk.GameState) -> bool:
 
 
 def test_secret_combat_cards_are_asked_of_each_person_behind_the_hand_over() -> None:
-    state = bots_played(2, until=combat_for_two)
+    state = bots_played(1, until=combat_for_two)
     assert combat_for_two(state), "no combat in this game: pick another seed"
     hunter = next(s for s in state.current_seats() if s != "dracula")
     run = scripted_session(GAME, state, [hunter, "dracula"], ["", "1", "", "quit"],
