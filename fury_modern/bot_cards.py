@@ -99,7 +99,7 @@ PLAY: dict[str, Rule] = {
     "roadblock": lambda s: 1.0 + s.hunters_near,
     "summon_storms": lambda s: 0.5 + 0.5 * s.hunters_near,
     "darkness_returns": lambda s: 1.0 + s.hunters_near,
-    "nocturnal_visit": lambda s: 2.5 if s.dracula_revealed else -0.5,
+    "nocturnal_visit": lambda s: 2.5 if s.dracula_revealed or s.hunters_near >= 2 else -0.5,
     "devilish_power": lambda s: 1.5 if s.hunter_ally else 0.6,
     "unearthly_swiftness": lambda s: 0.5 + 1.5 * s.hunters_near,
     "vampiric_influence": lambda s: 1.0,

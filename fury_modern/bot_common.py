@@ -121,6 +121,10 @@ class Bot:
                   legal_actions: Sequence[Action]) -> list[tuple[float, Action]]:
         raise NotImplementedError
 
+    def chance(self) -> float:
+        """A number in [0, 1) from the bot's own seeded die."""
+        return self.dice.index(1 << 30) / (1 << 30)
+
     def pick(self, scored: Sequence[tuple[float, Action]]) -> Action:
         """The best-scored action, ties broken by the die."""
         best = max(score for score, _ in scored)

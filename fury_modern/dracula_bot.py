@@ -24,6 +24,8 @@ AMBUSH_HARM = {"wolves": 3.0, "szgany_mob": 2.5, "saboteur": 2.0, "spy": 2.0,
                "unnatural_fog": 1.0, "reckless_vampire": 1.5, "new_vampire": 1.2}
 #: A hunter this many steps away, or nearer, is close.
 CLOSE = 2
+#: How widely his starting city varies from game to game (in points).
+START_SPREAD = 1.5
 #: How many moves after the hunters saw him somewhere he still keeps away from it.
 KNOWN_FOR = 8
 #: Dracula's damage from which he heads for Castle Dracula (it heals 5).
@@ -216,7 +218,8 @@ class DraculaView:
         return -1.0
 
     def start_value(self, city: str) -> float:
-        return min(self.nearest_hunter(city), 6) + 0.1 * len(self.board.roads(city))
+        return min(self.nearest_hunter(city), 6) + 0.1 * len(self.board.roads(city)) + \
+            self.bot.chance() * START_SPREAD
 
     # -- encounters ------------------------------------------------------------------------------
     def placement_value(self, encounter: str) -> float:

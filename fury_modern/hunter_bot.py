@@ -36,6 +36,8 @@ FEW = 10
 NEXT_WEIGHT = 0.6
 #: A sea zone counts half: the hunters cannot reveal Dracula at sea.
 SEA_WEIGHT = 0.5
+#: How widely the hunters' starting cities vary from game to game (in points).
+START_SPREAD = 0.5
 #: How strongly a hideout with face-down encounters draws a hunter to search it.
 HIDEOUT_PULL = 1.2
 #: What the foe's escape costs the hunters (the rounds of damage they no longer deal).
@@ -206,7 +208,8 @@ class HunterView:
         spread = min((self.geo.hunter_steps(city, f) for f in self.fellows
                       if f and f in board.entries), default=6)
         central = -self.geo.centrality[city]
-        return central + 0.6 * min(spread, 5) + 0.5 * board.is_large(city)
+        return central + 0.6 * min(spread, 5) + 0.5 * board.is_large(city) + \
+            self.bot.chance() * START_SPREAD
 
     # -- looking after himself ----------------------------------------------------------------
     def hurt_share(self, seat: str) -> float:
