@@ -263,3 +263,26 @@ def test_placing_an_encounter_is_judged_by_the_encounter() -> None:
     state = started(seed=3, hunters=("lisbon", "madrid", "cadiz", "granada"), dracula="berlin")
     view = DraculaView(DraculaBot(0), state.observation("dracula"))
     assert view.score(PlaceEncounter("aristocratic_vampire")) > view.score(PlaceEncounter("rats"))
+
+
+def test_dracula_stays_put_only_while_the_hunters_are_not_closing_in() -> None:
+    state = started(seed=3, hunters=("hamburg", "madrid", "rome", "lisbon"), dracula="berlin")
+    bot = DraculaBot(0)
+    hide = MoveTo("berlin", "hide")
+    calm = DraculaView(bot, state.observation("dracula")).move_value(hide)
+    bot.spread_before = 40  # the hunters stood far off when he last moved
+    view = DraculaView(bot, state.observation("dracula"))
+    assert view.closing_in()
+    assert view.move_value(hide) < calm - 2
+
+
+def test_dracula_keeps_away_from_a_hideout_the_hunters_saw_mature() -> None:
+    state = started(seed=3, hunters=("lisbon", "madrid", "cadiz", "granada"), dracula="berlin")
+    bot = DraculaBot(0)
+    before = DraculaView(bot, state.observation("dracula"))
+    assert before.known_from() is None
+    unseen = before.place_value("leipzig") - before.place_value("hamburg")
+    bot.moves, bot.seen_at = 7, ("hamburg", 5)  # seen in Hamburg two moves ago
+    view = DraculaView(bot, state.observation("dracula"))
+    assert view.known_from() == ("hamburg", 2)
+    assert view.place_value("leipzig") - view.place_value("hamburg") > unseen + 1
