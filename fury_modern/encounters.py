@@ -27,8 +27,9 @@ from .actions import PASS, ChooseHunter, Delay, Discard, Keep, MoveHunter, Place
 from .combat import start_fight
 from .decisions import ModernDecision
 from .hands import check_dracula_events, drop_card, keep_revealed
-from .health import heal_dracula, hurt_hunter
+from .health import heal_dracula
 from .influence import advance_influence
+from .perils import hurt_hunter
 from .rules import DRACULA, HUNTERS
 from .tokens import RoadblockPlacement, place_fog
 from .trail import clear_hideout, hideout_in, return_encounter, reveal_location

@@ -24,11 +24,12 @@ from .actions import (
     PlayCard,
 )
 from .arrival import end_movement
-from .cards import ALLY, CardPlayed, CardRule, CardStep, Timing, set_ally
-from .combat import change_fight, fight_below, hunter_hand
+from .cards import ALLY, CardPlayed, CardRule, CardStep, CardWindow, Timing, set_ally
+from .combat import LUCY_HOLDER, change_fight, fight_below, hunter_hand
 from .hands import check_hand_limits
-from .health import hurt_dracula, hurt_hunter, weakened
+from .health import hurt_dracula, weakened
 from .item_cards import Ride, road_reach
+from .perils import hurt_hunter, prevent
 from .rules import DRACULA, HUNTERS
 from .trail import hideout_in, reveal_location, trail_space
 
@@ -561,20 +562,81 @@ class WaxCylinders(CardRule):
                   encounters=list(hideout.encounters))
 
 
+class LucysRevenge(CardRule):
+    """Lord Godalming's card, at the start of a combat he is in: laid before him (face up to
+    the discard pile, its effect kept on the combat: a ruling, as Garlic Wreath), once in
+    that combat it cancels Dracula's Escape as Bat or Escape as Mist
+    (``combat.Stage.LUCY``), or prevents a bite or a defeat by damage Lord Godalming would
+    suffer (:meth:`use` in ``perils.Peril``). Unused, it is gone at the combat's end."""
+
+    ID = "lucys_revenge"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        found = fight_below(state)
+        return seat == LUCY_HOLDER and found is not None and seat in found.hunters and \
+            not found.lucy
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        change_fight(state, lucy=True)
+        state.say("lucys_revenge", "Lucy's Revenge lies before Lord Godalming for this "
+                                   "combat.", seat=played.seat)
+
+    def lies_before(self, state: ModernState, seat: str) -> bool:
+        found = fight_below(state) if seat == LUCY_HOLDER else None
+        return found is not None and found.lucy
+
+    def use(self, state: ModernState, seat: str, window: CardWindow) -> None:
+        change_fight(state, lucy=False)
+        prevent(state, self.ID)
+
+
+class PlannedAmbush(CardRule):
+    """At the start of a combat: laid before the hunter (face up to the discard pile, its
+    effect kept on the combat, as Lucy's Revenge); in round 1, after the cards are revealed,
+    he may swap his revealed card for another of his hand (``combat.Stage.SWAP``)."""
+
+    ID = "planned_ambush"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        found = fight_below(state)
+        return found is not None and seat in found.hunters and seat not in found.ambushes
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        found = fight_below(state)
+        assert found is not None
+        change_fight(state, ambushes=(*found.ambushes, played.seat))
+        state.say("planned_ambush", f"Planned Ambush lies before {state.name(played.seat)}: "
+                                    "in the first round he may swap his revealed card.",
+                  seat=played.seat)
+
+
+class GreatStrength(CardRule):
+    """When the player or another hunter would be bitten or defeated by damage: it is
+    prevented. Any hunter may play it, in the combat or not (the Georgian text; a ruling)."""
+
+    ID = "great_strength"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        prevent(state, self.ID)
+
+
 __all__ = [
     "BloodTransfusion",
     "EscapeRoute",
     "EvilPresence",
     "ExcellentWeather",
+    "GreatStrength",
     "HeroicLeap",
     "HiredScouts",
     "Hypnosis",
     "JonathanHarker",
     "LocalRumors",
     "LuckyFind",
+    "LucysRevenge",
     "MoneyTrail",
     "MysticResearch",
     "NewspaperReports",
+    "PlannedAmbush",
     "RufusSmith",
     "SenseOfEmergency",
     "SisterAgatha",

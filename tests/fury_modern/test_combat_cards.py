@@ -1,0 +1,312 @@
+"""Cards played around a combat and when a hunter is in peril, each through ``apply``: Lucy's
+Revenge, Planned Ambush, Enraged, Holy Bullets, Great Strength (its effect, its window, and
+what each seat sees of it)."""
+
+from __future__ import annotations
+
+import attrs
+
+from fury_modern.actions import NO_CARD, ChooseCombatCard, Engage, PlayCard
+from fury_modern.cards import CardWindow, Timing
+from fury_modern.combat import Fight, Stage, start_fight
+from fury_modern.invariants import decision_problems, problems_of
+from fury_modern.perils import Peril
+from fury_modern.state import ModernState
+
+from .helpers import act, public_texts, started
+from .test_cards import _give, _texts
+
+HAND = ("claws", "fangs", "mesmerize", "plotting", "strength")
+
+
+def _fight(hunters: tuple[str, ...], hand: tuple[str, ...] = HAND, *, night: bool = False,
+           cards: dict[str, tuple[str, ...]] | None = None) -> ModernState:
+    """``hunters`` fight Dracula in Munich, holding ``cards``; he holds ``hand``. The combat
+    start window is left open."""
+    state = started(seed=5)
+    for seat in hunters:
+        state.hunters[seat].location = "munich"
+    for seat, held in (cards or {}).items():
+        _give(state, seat, *held)
+    start_fight(state, hunters, "munich", night=night)
+    i = next(i for i, d in enumerate(state.stack) if isinstance(d, Fight))
+    fight = state.stack[i]
+    assert isinstance(fight, Fight)
+    deck = [*state.combat_deck.cards, *fight.hand]
+    for card in hand:
+        deck.remove(card)
+    state.combat_deck.cards = deck
+    state.stack[i] = attrs.evolve(fight, hand=tuple(sorted(hand)))
+    state.invalidate()
+    return state
+
+
+def _pass_window(state: ModernState) -> None:
+    while isinstance(state.stack[-1], CardWindow):
+        act(state, state.current_seats()[0], NO_CARD)
+
+
+def _round(state: ModernState, his: str, **mine: str) -> None:
+    for seat, card in mine.items():
+        act(state, seat, ChooseCombatCard(card))
+    act(state, "dracula", ChooseCombatCard(his))
+    top = state.stack[-1]
+    if isinstance(top, Fight) and top.stage is Stage.ENGAGE:
+        act(state, "dracula", Engage(next(iter(mine))))
+
+
+def _fight_of(state: ModernState) -> Fight:
+    return next(d for d in reversed(state.stack) if isinstance(d, Fight))
+
+
+def _escape_allowed(state: ModernState) -> None:
+    state.despair = state.rules.dracula.pride_needs  # Pride lets him escape at once
+
+
+# -- Lucy's Revenge -------------------------------------------------------------------------------
+
+def test_lucys_revenge_is_played_by_godalming_as_a_combat_starts_and_lies_before_him() -> None:
+    state = _fight(("godalming", "seward"), cards={"godalming": ("lucys_revenge",),
+                                                   "seward": ("money_trail",)})
+    window = state.stack[-1]
+    assert isinstance(window, CardWindow) and window.timing is Timing.COMBAT_START
+    assert state.legal_actions("godalming") == [NO_CARD, PlayCard("lucys_revenge")]
+    act(state, "godalming", PlayCard("lucys_revenge"))
+    assert _fight_of(state).lucy
+    assert "lucys_revenge" in state.event_deck.discards  # face up; its effect on the combat
+    assert "Lucy's Revenge lies before Lord Godalming for this combat." in public_texts(state)
+    assert state.legal_actions("seward") == [NO_CARD]
+    act(state, "seward", NO_CARD)
+    assert state.legal_actions("godalming") == [NO_CARD]  # once is enough
+    assert problems_of(state) == [] and decision_problems(state) == []
+
+
+def test_lucys_revenge_is_not_offered_outside_a_combat_godalming_is_in() -> None:
+    state = _fight(("seward",), cards={"seward": ("money_trail",)})
+    state.hunters["godalming"].events.append("lucys_revenge")
+    state.event_deck.take("lucys_revenge")
+    assert state.legal_actions("seward") == [NO_CARD]
+    window = state.stack[-1]
+    assert isinstance(window, CardWindow) and window.seats == ("seward",)
+
+
+def test_lucys_revenge_cancels_draculas_escape_card() -> None:
+    state = _fight(("godalming",), ("escape_as_mist", *HAND[:4]),
+                   cards={"godalming": ("lucys_revenge",)})
+    _escape_allowed(state)
+    act(state, "godalming", PlayCard("lucys_revenge"))
+    _pass_window(state)
+    _round(state, "escape_as_mist", godalming="punch")
+    assert state.current_seats() == ("godalming",)
+    assert state.legal_actions("godalming") == [NO_CARD, PlayCard("lucys_revenge")]
+    assert state.legal_actions("dracula") == []
+    act(state, "godalming", PlayCard("lucys_revenge"))
+    fight = _fight_of(state)
+    assert fight.round == 2 and not fight.lucy  # the combat goes on
+    assert state.dracula.damage == 1  # his Punch resolves
+    assert "Lucy's Revenge cancels Escape as Mist." in public_texts(state)
+
+
+def test_lucys_revenge_kept_lets_the_escape_end_the_combat() -> None:
+    state = _fight(("godalming",), ("escape_as_bat", *HAND[:4]),
+                   cards={"godalming": ("lucys_revenge",)})
+    _escape_allowed(state)
+    act(state, "godalming", PlayCard("lucys_revenge"))
+    _pass_window(state)
+    _round(state, "escape_as_bat", godalming="punch")
+    act(state, "godalming", NO_CARD)
+    assert not any(isinstance(d, Fight) for d in state.stack)
+
+
+def test_without_lucys_revenge_an_escape_card_asks_nobody() -> None:
+    state = _fight(("godalming",), ("escape_as_mist", *HAND[:4]))
+    _escape_allowed(state)
+    _round(state, "escape_as_mist", godalming="punch")
+    assert not any(isinstance(d, Fight) for d in state.stack)
+
+
+def test_lucys_revenge_prevents_a_defeat_by_damage_godalming_would_suffer() -> None:
+    state = _fight(("godalming",), cards={"godalming": ("lucys_revenge",)})
+    health = state.rules.hunters["godalming"].health
+    state.hunters["godalming"].damage = health - 1
+    act(state, "godalming", PlayCard("lucys_revenge"))
+    _pass_window(state)
+    _round(state, "claws", godalming="punch")  # Punch's banner lacks Claws
+    peril = state.stack[-1]
+    assert isinstance(peril, Peril) and peril.hunter == "godalming" and peril.damage == 2
+    assert state.legal_actions("godalming") == [NO_CARD, PlayCard("lucys_revenge")]
+    assert "use Lucy's Revenge" in [state.describe_action("godalming", a)
+                                    for a in state.legal_actions("godalming")]
+    act(state, "godalming", PlayCard("lucys_revenge"))
+    assert state.hunters["godalming"].damage == health - 1
+    assert not state.hunters["godalming"].defeated and not _fight_of(state).lucy
+    said = "Lucy's Revenge prevents the 2 damage Lord Godalming would suffer (Claws)."
+    assert said in _texts(state, "dracula") and said in _texts(state, "mina")
+    assert state.dracula.damage == 1  # the combat went on: his Punch
+
+
+def test_lucys_revenge_prevents_a_bite_but_fangs_still_takes_him_out_and_advances() -> None:
+    """A ruling: only the bite is prevented; Fangs' other effects stand (the photograph
+    says the influence advances even then)."""
+    state = _fight(("godalming",), night=True, cards={"godalming": ("lucys_revenge",)})
+    act(state, "godalming", PlayCard("lucys_revenge"))
+    _pass_window(state)
+    _round(state, "mesmerize", godalming="dodge")  # Dodge lacks Mesmerize: mesmerized
+    influence = state.influence
+    _round(state, "fangs", godalming="punch")
+    act(state, "godalming", PlayCard("lucys_revenge"))
+    assert state.hunters["godalming"].bites == 0
+    assert state.influence == influence + 1
+    assert not any(isinstance(d, Fight) for d in state.stack)  # he left: nobody fights
+
+
+def test_lucys_revenge_is_not_offered_when_another_hunter_is_in_peril() -> None:
+    state = _fight(("godalming", "seward"), cards={"godalming": ("lucys_revenge",)})
+    act(state, "godalming", PlayCard("lucys_revenge"))
+    _pass_window(state)
+    state.hunters["seward"].damage = state.rules.hunters["seward"].health - 1
+    _round(state, "claws", seward="punch", godalming="punch")  # Seward engaged
+    assert state.hunters["seward"].defeated  # nobody asked: Godalming holds no card
+    assert _fight_of(state).lucy
+
+
+# -- Great Strength -------------------------------------------------------------------------------
+
+def test_great_strength_from_a_hunter_not_in_the_combat_prevents_a_defeat() -> None:
+    state = _fight(("mina",), cards={"seward": ("great_strength",),
+                                     "van_helsing": ("money_trail",)})
+    health = state.rules.hunters["mina"].health
+    state.hunters["mina"].damage = health - 2
+    _round(state, "claws", mina="punch")
+    peril = state.stack[-1]
+    assert isinstance(peril, Peril)
+    assert peril.seats == ("seward", "van_helsing")  # Mina holds nothing: not asked
+    prompt = state.prompt("seward")
+    assert "Mina Harker would be defeated by 2 damage (Claws)" in prompt
+    assert state.legal_actions("seward") == [NO_CARD, PlayCard("great_strength")]
+    act(state, "seward", PlayCard("great_strength"))
+    assert state.hunters["mina"].damage == health - 2 and not state.hunters["mina"].defeated
+    assert "great_strength" in state.event_deck.discards
+    assert "Great Strength prevents the 2 damage Mina Harker would suffer (Claws)." in \
+        _texts(state, "dracula")
+    assert isinstance(state.stack[-1], Fight) and state.dracula.damage == 1
+
+
+def test_a_hunter_holding_no_fitting_card_is_asked_all_the_same_and_the_harm_happens() -> None:
+    state = _fight(("mina",), cards={"van_helsing": ("money_trail",)})
+    state.hunters["mina"].damage = state.rules.hunters["mina"].health - 2
+    _round(state, "claws", mina="punch")
+    assert state.current_seats() == ("van_helsing",)
+    assert state.legal_actions("van_helsing") == [NO_CARD]
+    act(state, "van_helsing", NO_CARD)
+    assert state.hunters["mina"].defeated
+
+
+def test_no_peril_window_when_the_damage_does_not_defeat() -> None:
+    state = _fight(("mina",), cards={"seward": ("great_strength",)})
+    _round(state, "claws", mina="punch")
+    assert isinstance(state.stack[-1], Fight) and state.hunters["mina"].damage == 2
+
+
+def test_great_strength_prevents_a_bite() -> None:
+    state = _fight(("godalming",), night=True, cards={"seward": ("great_strength",)})
+    _round(state, "mesmerize", godalming="dodge")
+    _round(state, "fangs", godalming="punch")
+    peril = state.stack[-1]
+    assert isinstance(peril, Peril) and peril.bite
+    act(state, "seward", PlayCard("great_strength"))
+    assert state.hunters["godalming"].bites == 0
+
+
+# -- Planned Ambush -------------------------------------------------------------------------------
+
+def test_planned_ambush_lets_the_hunter_swap_his_revealed_card_in_round_one() -> None:
+    state = _fight(("godalming",), cards={"godalming": ("planned_ambush", "knife")})
+    act(state, "godalming", PlayCard("planned_ambush"))
+    assert "planned_ambush" in state.event_deck.discards
+    _pass_window(state)
+    _round(state, "claws", godalming="punch")
+    fight = _fight_of(state)
+    assert fight.stage is Stage.SWAP and state.current_seats() == ("godalming",)
+    assert state.legal_actions("godalming") == [NO_CARD, *(ChooseCombatCard(c) for c in
+                                                          ("dodge", "escape", "knife"))]
+    act(state, "godalming", ChooseCombatCard("dodge"))  # Dodge shows Claws: cancelled
+    assert state.hunters["godalming"].damage == 0
+    assert "Lord Godalming swaps his Punch for Dodge (Planned Ambush)." in public_texts(state)
+    _round(state, "fangs", godalming="punch")  # round 2: no swap
+    assert _fight_of(state).round == 3
+
+
+def test_planned_ambush_kept_card_resolves() -> None:
+    state = _fight(("godalming",), cards={"godalming": ("planned_ambush",)})
+    act(state, "godalming", PlayCard("planned_ambush"))
+    _pass_window(state)
+    _round(state, "claws", godalming="punch")
+    act(state, "godalming", NO_CARD)
+    assert state.hunters["godalming"].damage == 2 and state.dracula.damage == 1
+
+
+# -- Enraged --------------------------------------------------------------------------------------
+
+def test_enraged_keeps_a_cancelled_card_and_forbids_escapes_for_the_rest_of_the_combat() -> None:
+    state = _fight(("mina",), ("escape_as_mist", *HAND[:4]),
+                   cards={"dracula": ("enraged",)})
+    _escape_allowed(state)
+    _round(state, "claws", mina="dodge")  # Dodge shows Claws
+    window = state.stack[-1]
+    assert isinstance(window, CardWindow) and window.timing is Timing.COMBAT_CARD_CANCELLED
+    assert state.legal_actions("dracula") == [NO_CARD, PlayCard("enraged")]
+    act(state, "dracula", PlayCard("enraged"))
+    act(state, "dracula", NO_CARD)
+    assert state.hunters["mina"].damage == 2  # Claws resolved after all
+    assert "Enraged: Claws is not cancelled" in " ".join(public_texts(state))
+    fight = _fight_of(state)
+    assert fight.enraged and ChooseCombatCard("escape_as_mist") not in \
+        state.legal_actions("dracula")
+
+
+def test_dracula_holding_another_event_is_asked_when_his_card_is_cancelled() -> None:
+    state = _fight(("mina",), cards={"dracula": ("roadblock",)})
+    _round(state, "claws", mina="dodge")
+    assert state.legal_actions("dracula") == [NO_CARD]
+    act(state, "dracula", NO_CARD)
+    assert state.hunters["mina"].damage == 0
+
+
+def test_enraged_is_not_offered_when_an_escape_card_is_cancelled() -> None:
+    """A ruling: Enraged would forbid the very card it saves. Neither icons nor Lucy's
+    Revenge cancelling an escape card open its window."""
+    state = _fight(("godalming",), ("escape_as_mist", *HAND[:4]),
+                   cards={"dracula": ("enraged",), "godalming": ("lucys_revenge",)})
+    _escape_allowed(state)
+    act(state, "godalming", PlayCard("lucys_revenge"))
+    _pass_window(state)
+    _round(state, "escape_as_mist", godalming="punch")
+    act(state, "godalming", PlayCard("lucys_revenge"))
+    assert isinstance(state.stack[-1], Fight) and "enraged" in state.dracula.events
+
+
+# -- Holy Bullets ---------------------------------------------------------------------------------
+
+def test_holy_bullets_after_a_pistol_deal_three_more_once_per_combat() -> None:
+    state = _fight(("seward",), cards={"seward": ("pistol", "holy_bullets", "holy_bullets")})
+    _pass_window(state)
+    _round(state, "claws", seward="pistol")  # Pistol shows Claws: 2 damage to him
+    window = state.stack[-1]
+    assert isinstance(window, CardWindow) and window.timing is Timing.COMBAT_AFTER_CARD
+    assert state.legal_actions("seward") == [NO_CARD, PlayCard("holy_bullets")]
+    act(state, "seward", PlayCard("holy_bullets"))
+    assert state.dracula.damage == 5
+    assert "holy_bullets" in state.item_deck.discards
+    act(state, "seward", NO_CARD)
+    _round(state, "fangs", seward="dodge")  # Dodge shows Fangs: nothing happens
+    _round(state, "plotting", seward="pistol")  # Pistol shows Plotting: 2 more
+    assert isinstance(state.stack[-1], Fight)  # one per combat: no window any more
+    assert state.dracula.damage == 5 + 2
+
+
+def test_holy_bullets_are_not_asked_after_a_knife() -> None:
+    state = _fight(("seward",), cards={"seward": ("knife", "holy_bullets")})
+    _pass_window(state)
+    _round(state, "claws", seward="knife")
+    assert isinstance(state.stack[-1], Fight) and state.dracula.damage == 3
