@@ -26,6 +26,7 @@ from .actions import (
 from .arrival import end_movement
 from .cards import ALLY, CardPlayed, CardRule, CardStep, CardWindow, Timing, set_ally
 from .combat import LUCY_HOLDER, change_fight, fight_below, hunter_hand
+from .encounters import ambushing, cancel_ambush
 from .hands import check_hand_limits
 from .health import hurt_dracula, weakened
 from .item_cards import Ride, road_reach
@@ -620,11 +621,27 @@ class GreatStrength(CardRule):
         prevent(state, self.ID)
 
 
+class Forewarned(CardRule):
+    """When the player is ambushed by an encounter that is not a vampire (an ambush: the
+    photograph's "not during a Search"): it is discarded without being resolved."""
+
+    ID = "forewarned"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        met = ambushing(state)
+        return met is not None and met.hunter == seat and \
+            not state.rules.encounters[met.encounter].vampire
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        cancel_ambush(state, self.ID)
+
+
 __all__ = [
     "BloodTransfusion",
     "EscapeRoute",
     "EvilPresence",
     "ExcellentWeather",
+    "Forewarned",
     "GreatStrength",
     "HeroicLeap",
     "HiredScouts",

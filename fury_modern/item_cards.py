@@ -21,6 +21,7 @@ from .actions import ChoosePlace
 from .arrival import end_movement
 from .cards import CardPlayed, CardRule, CardStep
 from .combat import change_fight, fight_below, hurt_foe
+from .encounters import DOGS_SCARE, ambushing, cancel_ambush
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -126,4 +127,19 @@ class HolyBullets(CardRule):
 HOLY_BULLETS_DAMAGE = 3
 
 
-__all__ = ["FastHorses", "GarlicWreath", "HolyBullets", "Ride", "road_reach"]
+class Dogs(CardRule):
+    """When ambushed by Rats, a Saboteur, a Spy or Wolves, the hunter may discard Dogs to
+    cancel and discard the encounter (revealed before a Search they drive those off and
+    stay: ``encounters.searched_with_item``)."""
+
+    ID = "dogs"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        met = ambushing(state)
+        return met is not None and met.hunter == seat and met.encounter in DOGS_SCARE
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        cancel_ambush(state, self.ID)
+
+
+__all__ = ["Dogs", "FastHorses", "GarlicWreath", "HolyBullets", "Ride", "road_reach"]

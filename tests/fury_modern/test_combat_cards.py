@@ -1,19 +1,19 @@
-"""Cards played around a combat and when a hunter is in peril, each through ``apply``: Lucy's
-Revenge, Planned Ambush, Enraged, Holy Bullets, Great Strength (its effect, its window, and
-what each seat sees of it)."""
+"""Cards played around a combat, when a hunter is in peril and when he is ambushed, each
+through ``apply``: Lucy's Revenge, Planned Ambush, Enraged, Holy Bullets, Great Strength,
+Forewarned, Dogs (its effect, its window, and what each seat sees of it)."""
 
 from __future__ import annotations
 
 import attrs
 
-from fury_modern.actions import NO_CARD, ChooseCombatCard, Engage, PlayCard
+from fury_modern.actions import NO_CARD, SEARCH, Ambush, ChooseCombatCard, Engage, Move, PlayCard
 from fury_modern.cards import CardWindow, Timing
 from fury_modern.combat import Fight, Stage, start_fight
 from fury_modern.invariants import decision_problems, problems_of
 from fury_modern.perils import Peril
 from fury_modern.state import ModernState
 
-from .helpers import act, public_texts, started
+from .helpers import act, public_texts, started, trail_of
 from .test_cards import _give, _texts
 
 HAND = ("claws", "fangs", "mesmerize", "plotting", "strength")
@@ -310,3 +310,77 @@ def test_holy_bullets_are_not_asked_after_a_knife() -> None:
     _pass_window(state)
     _round(state, "claws", seward="knife")
     assert isinstance(state.stack[-1], Fight) and state.dracula.damage == 3
+
+
+# -- Forewarned and Dogs, when ambushed ---------------------------------------------------------
+
+def _ambushed(encounter: str, cards: tuple[str, ...]) -> ModernState:
+    """Lord Godalming, holding ``cards``, moves into Brussels, a hideout holding
+    ``encounter``; Dracula ambushes him with it."""
+    state = started(dracula="berlin")
+    trail_of(state, "berlin", "brussels")
+    state.trail[1].add_encounter(encounter)
+    state.encounter_deck.cards.remove(encounter)
+    state.hunters["godalming"].location = "paris"
+    _give(state, "godalming", *cards)
+    act(state, "godalming", Move("brussels", "road"))
+    act(state, "dracula", Ambush(0))
+    return state
+
+
+def test_forewarned_discards_an_ambushing_encounter_unresolved() -> None:
+    state = _ambushed("rats", ("forewarned",))
+    window = state.stack[-1]
+    assert isinstance(window, CardWindow) and window.timing is Timing.WHEN_AMBUSHED
+    assert window.seats == ("godalming",)
+    assert state.legal_actions("godalming") == [NO_CARD, PlayCard("forewarned")]
+    act(state, "godalming", PlayCard("forewarned"))
+    act(state, "godalming", NO_CARD)
+    assert state.hunters["godalming"].damage == 0  # no Rats
+    assert "rats" in state.encounter_deck.discards and "forewarned" in state.event_deck.discards
+    said = "Forewarned: the Rats is discarded without being resolved."
+    assert said in _texts(state, "dracula") and said in _texts(state, "seward")
+    assert problems_of(state) == []
+
+
+def test_forewarned_is_not_offered_against_a_vampire_but_the_hunter_is_asked() -> None:
+    state = _ambushed("new_vampire", ("forewarned",))
+    assert state.legal_actions("godalming") == [NO_CARD]
+    act(state, "godalming", NO_CARD)
+    assert any(isinstance(d, Fight) for d in state.stack)  # the vampire fights him
+
+
+def test_an_ambushed_hunter_who_declines_meets_the_encounter() -> None:
+    state = _ambushed("rats", ("forewarned",))
+    act(state, "godalming", NO_CARD)
+    assert state.hunters["godalming"].damage == 2 and "forewarned" in \
+        state.hunters["godalming"].events
+
+
+def test_forewarned_is_not_offered_during_a_search() -> None:
+    state = started(dracula="berlin", hunters=("brussels", "madrid", "rome", "vienna"))
+    trail_of(state, "berlin", "brussels")
+    state.trail[1].revealed = True
+    state.trail[1].add_encounter("saboteur")
+    state.encounter_deck.cards.remove("saboteur")
+    _give(state, "godalming", "forewarned")
+    act(state, "godalming", SEARCH)
+    assert not any(isinstance(d, CardWindow) and d.timing is Timing.WHEN_AMBUSHED
+                   for d in state.stack)
+    assert "forewarned" in state.hunters["godalming"].events
+
+
+def test_dogs_discarded_when_ambushed_by_rats_drive_them_off() -> None:
+    state = _ambushed("rats", ("dogs",))
+    assert state.legal_actions("godalming") == [NO_CARD, PlayCard("dogs")]
+    act(state, "godalming", PlayCard("dogs"))
+    act(state, "godalming", NO_CARD)
+    assert state.hunters["godalming"].damage == 0 and "dogs" not in \
+        state.hunters["godalming"].items
+    assert "dogs" in state.item_deck.discards and "rats" in state.encounter_deck.discards
+    assert "Dogs: the Rats is discarded without being resolved." in public_texts(state)
+
+
+def test_dogs_are_not_offered_against_an_encounter_they_do_not_scare() -> None:
+    state = _ambushed("szgany_mob", ("dogs",))
+    assert state.legal_actions("godalming") == [NO_CARD]
