@@ -20,6 +20,7 @@ from .actions import (
     ChooseHunter,
     ChooseMode,
     ChoosePlace,
+    Discard,
     Keep,
     PlayCard,
 )
@@ -27,8 +28,9 @@ from .arrival import end_movement
 from .cards import ALLY, CardPlayed, CardRule, CardStep, CardWindow, Timing, set_ally
 from .combat import LUCY_HOLDER, change_fight, fight_below, hunter_hand
 from .encounters import ambushing, cancel_ambush
-from .hands import check_hand_limits
+from .hands import check_hand_limits, drop_card, keep_revealed
 from .health import hurt_dracula, weakened
+from .influence import advance_influence
 from .item_cards import Ride, road_reach
 from .perils import hurt_hunter, prevent
 from .rules import DRACULA, HUNTERS
@@ -636,7 +638,78 @@ class Forewarned(CardRule):
         cancel_ambush(state, self.ID)
 
 
+class VampireLair(CardRule):
+    """A day action for a hunter holding a Stake: he discards the Stake and becomes delayed;
+    the influence track goes back 2."""
+
+    ID = "vampire_lair"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return STAKE in state.hunters[seat].items
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        drop_card(state, played.seat, STAKE)
+        state.item_deck.discard(STAKE)
+        state.say("discard", f"{state.name(played.seat)} discards a Stake (Vampire Lair) and "
+                             "is delayed.", seat=played.seat, card=STAKE)
+        state.hunters[played.seat].delayed = True
+        keep_revealed(state, played.seat)
+        advance_influence(state, -VAMPIRE_LAIR_INFLUENCE, "Vampire Lair")
+
+
+#: Vampire Lair: the Stake it spends, and how far the influence track goes back (events.toml).
+STAKE, VAMPIRE_LAIR_INFLUENCE = "stake", 2
+
+
+class BehindTheVeil(CardRule):
+    """Played when drawn: Dracula shows the player his event cards and his encounters; the
+    player picks one of those encounters and it is discarded. What is shown is told to every
+    hunter (a ruling: Table Talk lets the player tell the others aloud, and Dracula knows his
+    own hand), so resampling keeps it for them (``resample.veiled``)."""
+
+    ID = "behind_the_veil"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        events, encounters = sorted(state.dracula.events), sorted(state.dracula.encounters)
+        who = state.name(played.seat)
+        listed = (f"his event cards ({', '.join(map(state.name, events)) or 'none'}) and his "
+                  f"encounters ({', '.join(map(state.name, encounters)) or 'none'})")
+        state.events.add(event(VEIL_SHOWN, f"Dracula shows {who} {listed}.", seat=played.seat,
+                               events=events, encounters=encounters),
+                         Scope.side("hunters", HUNTERS),
+                         event(VEIL_SHOWN, f"Dracula shows {who} his event cards and his "
+                                           "encounters.", seat=played.seat))
+        if encounters:
+            state.stack.append(CardStep(self.ID, played.seat, "encounter", seat=played.seat))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [Discard(e) for e in sorted(set(state.dracula.encounters))]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "choose the encounter of Dracula's that is discarded"
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        assert isinstance(action, Discard)
+        return f"discard {state.name(action.card)}"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, Discard)
+        state.stack.pop()
+        state.dracula.encounters.remove(action.card)
+        state.encounter_deck.discard(action.card)
+        state.say(VEIL_DISCARD, f"{state.name(step.chooser)} discards Dracula's "
+                                f"{state.name(action.card)} (Behind the Veil).",
+                  seat=step.chooser, encounter=action.card)
+
+
+#: The log entries of Behind the Veil (read back by ``resample.veiled``).
+VEIL_SHOWN, VEIL_DISCARD = "veil_shown", "veil_discard"
+
+
 __all__ = [
+    "VEIL_DISCARD",
+    "VEIL_SHOWN",
+    "BehindTheVeil",
     "BloodTransfusion",
     "EscapeRoute",
     "EvilPresence",
@@ -658,5 +731,6 @@ __all__ = [
     "SenseOfEmergency",
     "SisterAgatha",
     "SurprisingReturn",
+    "VampireLair",
     "WaxCylinders",
 ]
