@@ -216,7 +216,13 @@ class EncounterStep(ModernDecision):
             state.encounter_deck.discard(self.met.encounter)
 
     def deciders(self, state: ModernState) -> tuple[str, ...]:
-        return (self.chooser,)
+        return () if state.hunters[self.chooser].defeated else (self.chooser,)
+
+    def run(self, state: ModernState) -> None:
+        """The chooser was defeated before he could choose (a peril under the step)."""
+        state.stack.pop()
+        if self.holds:
+            put_back(state, self.met)
 
     def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
         return Encounter.of(self.met.encounter).options(state, self)
@@ -508,11 +514,9 @@ class Rats(Encounter):
     card = "rats"
 
     def meet(self, state: ModernState, met: Met) -> None:
-        hurt_hunter(state, met.hunter, 2, "Rats")
-        if state.hunters[met.hunter].defeated:
-            put_back(state, met)
-            return
+        # the step waits under the damage: a hunter it defeats chooses nothing (``run``)
         state.stack.append(EncounterStep(met, met.hunter, "firearm", holds=True))
+        hurt_hunter(state, met.hunter, 2, "Rats")
 
     def options(self, state: ModernState, step: EncounterStep) -> list[Action]:
         return [*_held(state, step.chooser, FIREARMS), PASS]

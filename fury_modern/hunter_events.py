@@ -447,9 +447,12 @@ class SenseOfEmergency(Ride):
         return bool(road_reach(state, seat, 3))
 
     def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        if played.mode == "ride":  # the damage is done (or prevented)
+            if not state.hunters[played.seat].defeated:
+                self.ride(state, played.seat, 3)
+            return
+        state.stack.append(attrs.evolve(played, mode="ride"))  # after any peril it opens
         hurt_hunter(state, played.seat, 2, "Sense of Emergency")
-        if not state.hunters[played.seat].defeated:
-            self.ride(state, played.seat, 3)
 
 
 class ExcellentWeather(CardRule):

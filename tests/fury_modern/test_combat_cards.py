@@ -6,7 +6,16 @@ from __future__ import annotations
 
 import attrs
 
-from fury_modern.actions import NO_CARD, SEARCH, Ambush, ChooseCombatCard, Engage, Move, PlayCard
+from fury_modern.actions import (
+    NO_CARD,
+    SEARCH,
+    Ambush,
+    ChooseCombatCard,
+    ChoosePlace,
+    Engage,
+    Move,
+    PlayCard,
+)
 from fury_modern.cards import CardWindow, Timing
 from fury_modern.combat import Fight, Stage, start_fight
 from fury_modern.invariants import decision_problems, problems_of
@@ -384,3 +393,38 @@ def test_dogs_discarded_when_ambushed_by_rats_drive_them_off() -> None:
 def test_dogs_are_not_offered_against_an_encounter_they_do_not_scare() -> None:
     state = _ambushed("szgany_mob", ("dogs",))
     assert state.legal_actions("godalming") == [NO_CARD]
+
+
+# -- the peril window outside a combat ----------------------------------------------------------
+
+def test_sense_of_emergency_rides_only_after_the_peril_it_opens() -> None:
+    """The ride waits under the peril: prevented, he rides; not, he is defeated and stays."""
+    for prevent in (True, False):
+        state = started()
+        _give(state, "godalming", "sense_of_emergency")
+        _give(state, "seward", "great_strength")
+        state.hunters["godalming"].damage = state.rules.hunters["godalming"].health - 2
+        act(state, "godalming", PlayCard("sense_of_emergency"))
+        assert isinstance(state.stack[-1], Peril) and state.current_seats() == ("seward",)
+        act(state, "seward", PlayCard("great_strength") if prevent else NO_CARD)
+        hunter = state.hunters["godalming"]
+        assert hunter.defeated is not prevent
+        riding = [a for a in state.legal_actions("godalming") if isinstance(a, ChoosePlace)]
+        assert bool(riding) is prevent
+
+
+def test_rats_that_would_defeat_wait_for_the_peril_before_their_firearm_step() -> None:
+    state = started(dracula="berlin")
+    trail_of(state, "berlin", "brussels")
+    state.trail[1].add_encounter("rats")
+    state.encounter_deck.cards.remove("rats")
+    state.hunters["godalming"].location = "paris"
+    state.hunters["godalming"].damage = state.rules.hunters["godalming"].health - 2
+    _give(state, "seward", "great_strength")
+    act(state, "godalming", Move("brussels", "road"))
+    act(state, "dracula", Ambush(0))
+    assert isinstance(state.stack[-1], Peril)
+    act(state, "seward", NO_CARD)
+    assert state.hunters["godalming"].defeated
+    assert state.trail[1].encounters == ["rats"]  # put back, no firearm asked of him
+    assert "godalming" not in state.current_seats()
