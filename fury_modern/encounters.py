@@ -216,13 +216,14 @@ class EncounterStep(ModernDecision):
             state.encounter_deck.discard(self.met.encounter)
 
     def deciders(self, state: ModernState) -> tuple[str, ...]:
-        return () if state.hunters[self.chooser].defeated else (self.chooser,)
+        gone = self.holds and self.chooser != DRACULA and state.hunters[self.chooser].defeated
+        return () if gone else (self.chooser,)
 
     def run(self, state: ModernState) -> None:
-        """The chooser was defeated before he could choose (a peril under the step)."""
+        """The hunter facing the card held here was defeated before he could choose (a peril
+        under the step): it goes back to its hideout."""
         state.stack.pop()
-        if self.holds:
-            put_back(state, self.met)
+        put_back(state, self.met)
 
     def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
         return Encounter.of(self.met.encounter).options(state, self)

@@ -8,21 +8,26 @@ import attrs
 
 from fury_modern.actions import (
     NO_CARD,
+    PASS,
     SEARCH,
     Ambush,
     ChooseCombatCard,
     ChoosePlace,
     Engage,
     Move,
+    MoveTo,
+    PlaceEncounter,
     PlayCard,
 )
 from fury_modern.cards import CardWindow, Timing
 from fury_modern.combat import Fight, Stage, start_fight
 from fury_modern.invariants import decision_problems, problems_of
 from fury_modern.perils import Peril
+from fury_modern.rules import DRACULA
 from fury_modern.state import ModernState
+from gothic_kernel import Action
 
-from .helpers import act, public_texts, started, trail_of
+from .helpers import GAME, act, public_texts, started, trail_of
 from .test_cards import _give, _texts
 
 HAND = ("claws", "fangs", "mesmerize", "plotting", "strength")
@@ -32,7 +37,7 @@ def _fight(hunters: tuple[str, ...], hand: tuple[str, ...] = HAND, *, night: boo
            cards: dict[str, tuple[str, ...]] | None = None) -> ModernState:
     """``hunters`` fight Dracula in Munich, holding ``cards``; he holds ``hand``. The combat
     start window is left open."""
-    state = started(seed=5)
+    state = started(seed=5, dracula="munich")
     for seat in hunters:
         state.hunters[seat].location = "munich"
     for seat, held in (cards or {}).items():
@@ -428,3 +433,52 @@ def test_rats_that_would_defeat_wait_for_the_peril_before_their_firearm_step() -
     assert state.hunters["godalming"].defeated
     assert state.trail[1].encounters == ["rats"]  # put back, no firearm asked of him
     assert "godalming" not in state.current_seats()
+
+
+# -- saves ---------------------------------------------------------------------------------------
+
+def _reloads(state: ModernState) -> None:
+    text = state.to_json()
+    twin = GAME.from_json(text)
+    assert twin.to_json() == text
+    for seat in state.current_seats():
+        assert twin.legal_actions(seat) == state.legal_actions(seat)
+
+
+def test_a_save_in_a_peril_a_swap_a_cancelled_card_or_an_ambush_window_reloads() -> None:
+    state = _fight(("mina",), cards={"seward": ("great_strength",)})
+    state.hunters["mina"].damage = state.rules.hunters["mina"].health - 2
+    _round(state, "claws", mina="punch")
+    assert isinstance(state.stack[-1], Peril)
+    _reloads(state)
+    state = _fight(("godalming",), cards={"godalming": ("planned_ambush", "lucys_revenge")})
+    act(state, "godalming", PlayCard("planned_ambush"))
+    act(state, "godalming", PlayCard("lucys_revenge"))
+    _pass_window(state)
+    _round(state, "claws", godalming="punch")
+    assert _fight_of(state).stage is Stage.SWAP and _fight_of(state).lucy
+    _reloads(state)
+    state = _fight(("mina",), cards={"dracula": ("enraged",)})
+    _round(state, "claws", mina="dodge")
+    _reloads(state)
+    state = started(dracula="cologne")  # played, so that the public record holds
+    _give(state, "godalming", "forewarned")
+    state.encounter_deck.take("rats")
+    state.dracula.encounters.append("rats")
+    state.invalidate()
+    _until(state, DRACULA)
+    act(state, DRACULA, MoveTo("brussels"))
+    act(state, DRACULA, PlaceEncounter("rats"))
+    _until(state, "godalming", Move("brussels", "road"))
+    act(state, "godalming", Move("brussels", "road"))
+    act(state, DRACULA, next(a for a in state.legal_actions(DRACULA) if isinstance(a, Ambush)))
+    assert state.legal_actions("godalming") == [NO_CARD, PlayCard("forewarned")]
+    _reloads(state)
+
+
+def _until(state: ModernState, seat: str, action: Action | None = None) -> None:
+    while seat not in state.current_seats() or (
+            action is not None and action not in state.legal_actions(seat)):
+        who = state.current_seats()[0]
+        legal = state.legal_actions(who)
+        act(state, who, PASS if PASS in legal else NO_CARD if NO_CARD in legal else legal[0])
