@@ -428,7 +428,7 @@ def _compare(fight: Fight, state: ModernState) -> None:
         if not drac.escape:
             open_window(state, Timing.COMBAT_CARD_CANCELLED, (DRACULA,))
         return
-    if drac.escape and fight.lucy:
+    if drac.escape and fight.lucy and LUCY_HOLDER in fight.hunters:
         state.stack[-1] = attrs.evolve(fight, stage=Stage.LUCY)
         return
     _resolve_card(fight, state)
@@ -479,7 +479,7 @@ def change_fight(state: ModernState, **changes: Any) -> None:
 
 def _top(state: ModernState) -> Fight:
     """The combat being fought: on top of the stack, or under a window a card's effect
-    opened (a hunter in peril: ``cards.Peril``)."""
+    opened (a hunter in peril: ``perils.Peril``)."""
     top = fight_below(state)
     assert top is not None
     return top

@@ -132,6 +132,18 @@ def test_lucys_revenge_kept_lets_the_escape_end_the_combat() -> None:
     assert not any(isinstance(d, Fight) for d in state.stack)
 
 
+def test_lucys_revenge_does_not_serve_once_godalming_has_left_the_combat() -> None:
+    state = _fight(("godalming", "seward"), ("escape_as_mist", *HAND[:4]),
+                   cards={"godalming": ("lucys_revenge",)})
+    _escape_allowed(state)
+    act(state, "godalming", PlayCard("lucys_revenge"))
+    _pass_window(state)
+    _round(state, "plotting", godalming="escape", seward="punch")  # Escape shows Plotting
+    assert _fight_of(state).hunters == ("seward",)
+    _round(state, "escape_as_mist", seward="dodge")
+    assert not any(isinstance(d, Fight) for d in state.stack)  # he escapes: nobody asked
+
+
 def test_without_lucys_revenge_an_escape_card_asks_nobody() -> None:
     state = _fight(("godalming",), ("escape_as_mist", *HAND[:4]))
     _escape_allowed(state)
