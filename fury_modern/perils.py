@@ -45,6 +45,7 @@ def bite_hunter(state: ModernState, seat: str, why: str) -> None:
         return
     health.bite_hunter(state, seat, why)
 
+
 def lying_before(state: ModernState, seat: str) -> list[str]:
     """The cards lying before ``seat``, played earlier and still usable (Lucy's Revenge)."""
     return [card for card, rule in CardRule.rules.items() if rule.lies_before(state, seat)]
@@ -138,7 +139,6 @@ def prevent(state: ModernState, card: str) -> None:
                                    f"{state.name(peril.hunter)} would suffer ({peril.why}).",
                       seat=peril.hunter, card=card)
             return
-
 
 
 __all__ = ["Peril", "bite_hunter", "hurt_hunter", "lying_before", "prevent", "threaten"]
