@@ -4,8 +4,12 @@ Forewarned, Dogs (its effect, its window, and what each seat sees of it)."""
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import attrs
 
+import fury_modern
 from fury_modern.actions import (
     NO_CARD,
     PASS,
@@ -494,3 +498,17 @@ def _until(state: ModernState, seat: str, action: Action | None = None) -> None:
         who = state.current_seats()[0]
         legal = state.legal_actions(who)
         act(state, who, PASS if PASS in legal else NO_CARD if NO_CARD in legal else legal[0])
+
+
+def test_the_rules_hurt_and_bite_hunters_through_the_peril_window() -> None:
+    """Only ``perils`` calls ``health.hurt_hunter`` and ``health.bite_hunter``: a rule that
+    called them itself would harm a hunter without asking for Great Strength."""
+    package = Path(fury_modern.__file__).parent
+    for path in package.glob("*.py"):
+        if path.stem in ("perils", "health"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module == "health":
+                names = {a.name for a in node.names}
+                assert not names & {"hurt_hunter", "bite_hunter"}, path.name
