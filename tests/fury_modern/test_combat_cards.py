@@ -512,3 +512,17 @@ def test_the_rules_hurt_and_bite_hunters_through_the_peril_window() -> None:
             if isinstance(node, ast.ImportFrom) and node.module == "health":
                 names = {a.name for a in node.names}
                 assert not names & {"hurt_hunter", "bite_hunter"}, path.name
+
+
+def test_a_garlic_wreath_burns_fangs_even_when_the_blow_is_then_prevented() -> None:
+    """A ruling: the wreath answers Fangs as it strikes; Great Strength, played after,
+    prevents the damage but does not take the wreath's 4 back."""
+    state = _fight(("seward",), cards={"seward": ("garlic_wreath",),
+                                       "godalming": ("great_strength",)})
+    act(state, "seward", PlayCard("garlic_wreath"))
+    _pass_window(state)
+    state.hunters["seward"].damage = state.rules.hunters["seward"].health - 2
+    _round(state, "fangs", seward="punch")
+    act(state, "godalming", PlayCard("great_strength"))
+    assert not state.hunters["seward"].defeated
+    assert state.dracula.damage == 4 + 1  # the wreath, then his Punch
