@@ -32,7 +32,7 @@ from .actions import MoveTo
 from .combat import Fight
 from .dracula import DraculaPhase, Maturing, Step
 from .encounters import Searching
-from .hunter_events import VEIL_DISCARD, VEIL_SHOWN
+from .hunter_events import VEIL_SHOWN
 from .rules import DRACULA, HUNTERS
 from .tracker import (
     _CACHE,
@@ -306,10 +306,9 @@ def _redraw_encounters(twin: ModernState, rng: Dice, seen: Counter[str]) -> None
 
 def veiled(twin: ModernState, viewer: str) -> tuple[Counter[str], Counter[str]]:
     """The event cards and encounters ``viewer`` knows Dracula holds, from what Behind the
-    Veil showed the hunters: less the events he has played and the encounter discarded
-    since, and all forgotten at anything Dracula does that the viewer does not see in full
-    (a card placed, received or discarded in secret; his move, after which his hand
-    refills), or once those cards have left his hand."""
+    Veil showed the hunters: those still in his hand, all forgotten at anything Dracula does
+    that the viewer does not see in full (a card placed, received or discarded in secret)
+    and at his move (his hand refills as his phase ends)."""
     events: Counter[str] = Counter()
     encounters: Counter[str] = Counter()
     for entry in twin.events:
@@ -323,12 +322,9 @@ def veiled(twin: ModernState, viewer: str) -> tuple[Counter[str], Counter[str]]:
         elif kind == VEIL_SHOWN and "encounters" in shown:
             events = Counter(map(str, shown.get("events") or ()))
             encounters = Counter(map(str, shown.get("encounters") or ()))
-        elif kind == VEIL_DISCARD:
-            encounters[str(shown.get("encounter"))] -= 1
-        elif kind == "card_played" and shown.get("seat") == DRACULA:
-            events[str(shown.get("card"))] -= 1
-    return (+events & Counter(twin.dracula.events),
-            +encounters & Counter(twin.dracula.encounters))
+    # what has left his hand since (an event played, the encounter discarded) is no longer
+    # in it; anything come into it came in secret, and was forgotten above
+    return events & Counter(twin.dracula.events), encounters & Counter(twin.dracula.encounters)
 
 
 def _redraw_combat(twin: ModernState, viewer: str, rng: Dice) -> None:

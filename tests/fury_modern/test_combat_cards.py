@@ -118,6 +118,8 @@ def test_lucys_revenge_cancels_draculas_escape_card() -> None:
     assert state.current_seats() == ("godalming",)
     assert state.legal_actions("godalming") == [NO_CARD, PlayCard("lucys_revenge")]
     assert state.legal_actions("dracula") == []
+    assert [state.describe_action("godalming", a) for a in state.legal_actions("godalming")] \
+        == ["keep Lucy's Revenge", "use Lucy's Revenge: cancel Escape as Mist"]
     act(state, "godalming", PlayCard("lucys_revenge"))
     fight = _fight_of(state)
     assert fight.round == 2 and not fight.lucy  # the combat goes on
@@ -260,6 +262,8 @@ def test_planned_ambush_lets_the_hunter_swap_his_revealed_card_in_round_one() ->
     assert fight.stage is Stage.SWAP and state.current_seats() == ("godalming",)
     assert state.legal_actions("godalming") == [NO_CARD, *(ChooseCombatCard(c) for c in
                                                           ("dodge", "escape", "knife"))]
+    assert [state.describe_action("godalming", a) for a in state.legal_actions("godalming")] \
+        == ["keep the card", "swap for Dodge", "swap for Escape", "swap for Knife"]
     act(state, "godalming", ChooseCombatCard("dodge"))  # Dodge shows Claws: cancelled
     assert state.hunters["godalming"].damage == 0
     assert "Lord Godalming swaps his Punch for Dodge (Planned Ambush)." in public_texts(state)
@@ -328,6 +332,7 @@ def test_holy_bullets_after_a_pistol_deal_three_more_once_per_combat() -> None:
     act(state, "seward", PlayCard("holy_bullets"))
     assert state.dracula.damage == 5
     assert "holy_bullets" in state.item_deck.discards
+    assert state.legal_actions("seward") == [NO_CARD]  # not the second one he holds
     act(state, "seward", NO_CARD)
     _round(state, "fangs", seward="dodge")  # Dodge shows Fangs: nothing happens
     _round(state, "plotting", seward="pistol")  # Pistol shows Plotting: 2 more
