@@ -319,7 +319,7 @@ def veiled(twin: ModernState, viewer: str) -> tuple[Counter[str], Counter[str]]:
         if (entry.scope.visible_to(DRACULA) and not entry.scope.visible_to(viewer)) or \
                 kind == "dracula_moves":
             events, encounters = Counter(), Counter()
-        elif kind == VEIL_SHOWN and "encounters" in shown:
+        elif kind == VEIL_SHOWN:  # its public form lists nothing
             events = Counter(map(str, shown.get("events") or ()))
             encounters = Counter(map(str, shown.get("encounters") or ()))
     # what has left his hand since (an event played, the encounter discarded) is no longer

@@ -16,6 +16,7 @@ from fury_modern.actions import (
     SEARCH,
     Ambush,
     ChooseCombatCard,
+    ChooseHunter,
     ChoosePlace,
     Engage,
     Move,
@@ -26,6 +27,7 @@ from fury_modern.actions import (
 from fury_modern.cards import CardWindow, Timing
 from fury_modern.combat import Fight, Stage, start_fight
 from fury_modern.invariants import decision_problems, problems_of
+from fury_modern.item_cards import road_reach
 from fury_modern.perils import Peril
 from fury_modern.rules import DRACULA
 from fury_modern.state import ModernState
@@ -435,8 +437,9 @@ def test_sense_of_emergency_rides_only_after_the_peril_it_opens() -> None:
         act(state, "seward", PlayCard("great_strength") if prevent else NO_CARD)
         hunter = state.hunters["godalming"]
         assert hunter.defeated is not prevent
-        riding = [a for a in state.legal_actions("godalming") if isinstance(a, ChoosePlace)]
-        assert bool(riding) is prevent
+        riding = [a.place for a in state.legal_actions("godalming")
+                  if isinstance(a, ChoosePlace)]
+        assert riding == (road_reach(state, "godalming", 3) if prevent else [])
 
 
 def test_rats_that_would_defeat_wait_for_the_peril_before_their_firearm_step() -> None:
@@ -531,3 +534,18 @@ def test_a_garlic_wreath_burns_fangs_even_when_the_blow_is_then_prevented() -> N
     act(state, "godalming", PlayCard("great_strength"))
     assert not state.hunters["seward"].defeated
     assert state.dracula.damage == 4 + 1  # the wreath, then his Punch
+
+
+def test_a_single_point_of_damage_that_would_defeat_opens_the_peril_window() -> None:
+    state = started(hunters=("paris", "paris", "rome", "vienna"))
+    state.hunters["seward"].bites = 1
+    state.hunters["godalming"].damage = state.rules.hunters["godalming"].health - 1
+    _give(state, "godalming", "blood_transfusion")
+    _give(state, "mina", "great_strength")
+    act(state, "godalming", PlayCard("blood_transfusion"))
+    act(state, "godalming", ChooseHunter("seward"))
+    peril = state.stack[-1]
+    assert isinstance(peril, Peril) and peril.damage == 1
+    assert peril.seats == ("mina",)  # Lord Godalming played his only card
+    act(state, "mina", PlayCard("great_strength"))
+    assert not state.hunters["godalming"].defeated and state.hunters["seward"].bites == 0
