@@ -58,6 +58,10 @@ class Timing(enum.StrEnum):
     AT_DUSK = "at_dusk"
     COMBAT_START = "combat_start"
     DRACULA_PHASE_END = "dracula_phase_end"
+    COMBAT_AFTER_CARD = "combat_after_card"
+    COMBAT_CARD_CANCELLED = "combat_card_cancelled"
+    WHEN_AMBUSHED = "when_ambushed"
+    WHEN_BITTEN_OR_DEFEATED = "when_bitten_or_defeated"
 
 
 #: The card timings a window offers besides its own: a card played "during Dracula's phase"
@@ -74,7 +78,11 @@ def offered(timing: Timing) -> frozenset[str]:
 WINDOW_WORDS = {Timing.IMMEDIATELY: "now, as you receive it",
                 Timing.AT_DAWN: "at dawn", Timing.AT_DUSK: "at dusk",
                 Timing.COMBAT_START: "at the start of the combat, before cards are chosen",
-                Timing.DRACULA_PHASE_END: "at the end of your phase"}
+                Timing.DRACULA_PHASE_END: "at the end of your phase",
+                Timing.COMBAT_AFTER_CARD: "right after your card resolves",
+                Timing.COMBAT_CARD_CANCELLED: "as your combat card would be cancelled",
+                Timing.WHEN_AMBUSHED: "as you are ambushed, before the encounter resolves",
+                Timing.WHEN_BITTEN_OR_DEFEATED: "as a hunter would be bitten or defeated"}
 #: The steps card effects ask (``CardStep.step``).
 STEPS = frozenset({"city", "space", "hunter", "take", "encounter", "ally", "raid", "wolf",
                    "ride", "hideout", "sail", "storm", "victim", "discard"})
@@ -129,6 +137,15 @@ class CardRule:
         """The effect (``played.mode`` names it for a card with several)."""
         raise RuleError(f"{self.ID} has no effect of its own")
 
+    def lies_before(self, state: ModernState, seat: str) -> bool:
+        """Whether the card lies before ``seat``, played earlier and usable once more
+        (Lucy's Revenge in a combat)."""
+        return False
+
+    def use(self, state: ModernState, seat: str, window: CardWindow) -> None:
+        """Use the card lying before ``seat`` in ``window`` (``perils.Peril``)."""
+        raise RuleError(f"{self.ID} does not lie before anyone")
+
     # -- the choices its effect asks for ------------------------------------------------------
     def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
         raise RuleError(f"{self.ID} asks for no choice")
@@ -181,7 +198,7 @@ def action_cards(state: ModernState, seat: str, *, night: bool) -> list[Action]:
 _PILES: dict[tuple[int, Timing], tuple[bool, bool, bool]] = {}
 
 
-def _piles(state: ModernState, timing: Timing) -> tuple[bool, bool, bool]:
+def piles(state: ModernState, timing: Timing) -> tuple[bool, bool, bool]:
     """Whether a card whose effect is played belongs to ``timing`` among the hunters'
     events, their items, and Dracula's events."""
     key = (id(state.rules), timing)
@@ -201,7 +218,7 @@ def open_window(state: ModernState, timing: Timing, seats: tuple[str, ...], *,
     """Push a window for those of ``seats`` (in order) that hold cards of a pile with
     cards for ``timing``. ``hunter``: whom the moment concerns (the one who drew a card,
     the engaged hunter); ``card``: the card just drawn (``immediately``)."""
-    events, items, dracula = _piles(state, timing)
+    events, items, dracula = piles(state, timing)
 
     def holds(seat: str) -> bool:
         if seat == DRACULA:
@@ -236,6 +253,8 @@ class CardWindow(Window["ModernState"], ModernDecision):
         cards = playable(state, seat, offered(self.timing))
         if self.timing is Timing.IMMEDIATELY:  # only the card just received
             cards = [c for c in cards if c == self.card and seat == self.hunter]
+        elif self.timing is Timing.COMBAT_AFTER_CARD and seat != self.hunter:
+            cards = []  # only after the holder's own card
         return [PlayCard(c) for c in cards]
 
     def play(self, state: ModernState, seat: str, action: Action) -> None:
@@ -420,6 +439,22 @@ class CardStep(ModernDecision):
         self.rule().step_apply(state, self, action)
 
 
-__all__ = ["ALLY", "CardMode", "CardPlayed", "CardRule", "CardStep", "CardWindow", "Timing",
-           "action_cards", "ally_in_play", "card_modes", "card_words", "drawn", "open_window",
-           "play_card", "playable", "rule_of", "set_ally"]
+__all__ = [
+    "ALLY",
+    "CardMode",
+    "CardPlayed",
+    "CardRule",
+    "CardStep",
+    "CardWindow",
+    "Timing",
+    "action_cards",
+    "ally_in_play",
+    "card_modes",
+    "card_words",
+    "drawn",
+    "open_window",
+    "play_card",
+    "playable",
+    "rule_of",
+    "set_ally",
+]

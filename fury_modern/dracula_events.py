@@ -23,10 +23,11 @@ from .actions import (
 )
 from .arrival import end_movement
 from .cards import CardPlayed, CardRule, CardStep
+from .combat import Stage, change_fight, fight_below
 from .dracula import DraculaPhase
 from .hands import check_dracula_events, drop_card, keep_revealed
-from .health import hurt_hunter
 from .item_cards import road_reach
+from .perils import hurt_hunter
 from .rules import DRACULA, HUNTERS
 from .tokens import RoadblockPlacement
 
@@ -367,9 +368,31 @@ class HiddenSchemes(CardRule):
                                                     "trail space 3."))
 
 
+class Enraged(CardRule):
+    """When one of Dracula's combat cards would be cancelled by the engaged hunter's icons:
+    it is not, but he may not play Escape as Bat or Escape as Mist for the rest of that
+    combat (``combat.Fight.enraged``). Not offered for an escape card (a ruling: the card
+    would forbid the very card it saves)."""
+
+    ID = "enraged"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        found = fight_below(state)
+        return found is not None and found.blocked and found.stage is Stage.CANCELLED
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        found = fight_below(state)
+        assert found is not None
+        change_fight(state, blocked=False, enraged=True)
+        state.say("enraged", f"Enraged: {state.name(found.chosen[DRACULA])} is not cancelled; "
+                             "Dracula may not escape as a bat or as mist for the rest of the "
+                             "combat.", card=found.chosen[DRACULA])
+
+
 __all__ = [
     "DarknessReturns",
     "DevilishPower",
+    "Enraged",
     "GreatWolf",
     "HiddenSchemes",
     "ImmanuelHildesheim",

@@ -20,15 +20,19 @@ from .actions import (
     ChooseHunter,
     ChooseMode,
     ChoosePlace,
+    Discard,
     Keep,
     PlayCard,
 )
 from .arrival import end_movement
-from .cards import ALLY, CardPlayed, CardRule, CardStep, Timing, set_ally
-from .combat import change_fight, fight_below, hunter_hand
-from .hands import check_hand_limits
-from .health import hurt_dracula, hurt_hunter, weakened
+from .cards import ALLY, CardPlayed, CardRule, CardStep, CardWindow, Timing, set_ally
+from .combat import LUCY_HOLDER, change_fight, fight_below, hunter_hand
+from .encounters import ambushing, cancel_ambush
+from .hands import check_hand_limits, drop_card, keep_revealed
+from .health import hurt_dracula, weakened
+from .influence import advance_influence
 from .item_cards import Ride, road_reach
+from .perils import hurt_hunter, prevent
 from .rules import DRACULA, HUNTERS
 from .trail import hideout_in, reveal_location, trail_space
 
@@ -443,9 +447,12 @@ class SenseOfEmergency(Ride):
         return bool(road_reach(state, seat, 3))
 
     def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        if played.mode == "ride":  # the damage is done (or prevented)
+            if not state.hunters[played.seat].defeated:
+                self.ride(state, played.seat, 3)
+            return
+        state.stack.append(attrs.evolve(played, mode="ride"))  # after any peril it opens
         hurt_hunter(state, played.seat, 2, "Sense of Emergency")
-        if not state.hunters[played.seat].defeated:
-            self.ride(state, played.seat, 3)
 
 
 class ExcellentWeather(CardRule):
@@ -561,23 +568,172 @@ class WaxCylinders(CardRule):
                   encounters=list(hideout.encounters))
 
 
+class LucysRevenge(CardRule):
+    """Lord Godalming's card, at the start of a combat he is in: laid before him (face up to
+    the discard pile, its effect kept on the combat: a ruling, as Garlic Wreath), once in
+    that combat it cancels Dracula's Escape as Bat or Escape as Mist
+    (``combat.Stage.LUCY``), or prevents a bite or a defeat by damage Lord Godalming would
+    suffer (:meth:`use` in ``perils.Peril``). Unused, it is gone at the combat's end."""
+
+    ID = "lucys_revenge"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        found = fight_below(state)
+        return seat == LUCY_HOLDER and found is not None and seat in found.hunters and \
+            not found.lucy
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        change_fight(state, lucy=True)
+        state.say("lucys_revenge", "Lucy's Revenge lies before Lord Godalming for this "
+                                   "combat.", seat=played.seat)
+
+    def lies_before(self, state: ModernState, seat: str) -> bool:
+        found = fight_below(state) if seat == LUCY_HOLDER else None
+        return found is not None and found.lucy
+
+    def use(self, state: ModernState, seat: str, window: CardWindow) -> None:
+        change_fight(state, lucy=False)
+        prevent(state, self.ID)
+
+
+class PlannedAmbush(CardRule):
+    """At the start of a combat: laid before the hunter (face up to the discard pile, its
+    effect kept on the combat, as Lucy's Revenge); in round 1, after the cards are revealed,
+    he may swap his revealed card for another of his hand (``combat.Stage.SWAP``)."""
+
+    ID = "planned_ambush"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        found = fight_below(state)
+        return found is not None and seat in found.hunters and seat not in found.ambushes
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        found = fight_below(state)
+        assert found is not None
+        change_fight(state, ambushes=(*found.ambushes, played.seat))
+        state.say("planned_ambush", f"Planned Ambush lies before {state.name(played.seat)}: "
+                                    "in the first round he may swap his revealed card.",
+                  seat=played.seat)
+
+
+class GreatStrength(CardRule):
+    """When the player or another hunter would be bitten or defeated by damage: it is
+    prevented. Any hunter may play it, in the combat or not (the Georgian text; a ruling)."""
+
+    ID = "great_strength"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        prevent(state, self.ID)
+
+
+class Forewarned(CardRule):
+    """When the player is ambushed by an encounter that is not a vampire (an ambush: the
+    photograph's "not during a Search"): it is discarded without being resolved."""
+
+    ID = "forewarned"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        met = ambushing(state)
+        return met is not None and met.hunter == seat and \
+            not state.rules.encounters[met.encounter].vampire
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        cancel_ambush(state, self.ID)
+
+
+class VampireLair(CardRule):
+    """A day action for a hunter holding a Stake: he discards the Stake and becomes delayed;
+    the influence track goes back 2."""
+
+    ID = "vampire_lair"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return STAKE in state.hunters[seat].items
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        drop_card(state, played.seat, STAKE)
+        state.item_deck.discard(STAKE)
+        state.say("discard", f"{state.name(played.seat)} discards a Stake (Vampire Lair) and "
+                             "is delayed.", seat=played.seat, card=STAKE)
+        state.hunters[played.seat].delayed = True
+        keep_revealed(state, played.seat)
+        advance_influence(state, -VAMPIRE_LAIR_INFLUENCE, "Vampire Lair")
+
+
+#: Vampire Lair: the Stake it spends, and how far the influence track goes back (events.toml).
+STAKE, VAMPIRE_LAIR_INFLUENCE = "stake", 2
+
+
+class BehindTheVeil(CardRule):
+    """Played when drawn: Dracula shows the player his event cards and his encounters; the
+    player picks one of those encounters and it is discarded. What is shown is told to every
+    hunter (a ruling: Table Talk lets the player tell the others aloud, and Dracula knows his
+    own hand), so resampling keeps it for them (``resample.veiled``)."""
+
+    ID = "behind_the_veil"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        events, encounters = sorted(state.dracula.events), sorted(state.dracula.encounters)
+        who = state.name(played.seat)
+        listed = (f"his event cards ({', '.join(map(state.name, events)) or 'none'}) and his "
+                  f"encounters ({', '.join(map(state.name, encounters)) or 'none'})")
+        state.events.add(event(VEIL_SHOWN, f"Dracula shows {who} {listed}.", seat=played.seat,
+                               events=events, encounters=encounters),
+                         Scope.side("hunters", HUNTERS),
+                         event(VEIL_SHOWN, f"Dracula shows {who} his event cards and his "
+                                           "encounters.", seat=played.seat))
+        if encounters:
+            state.stack.append(CardStep(self.ID, played.seat, "encounter", seat=played.seat))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [Discard(e) for e in sorted(set(state.dracula.encounters))]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "choose the encounter of Dracula's that is discarded"
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        assert isinstance(action, Discard)
+        return f"discard {state.name(action.card)}"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, Discard)
+        state.stack.pop()
+        state.dracula.encounters.remove(action.card)
+        state.encounter_deck.discard(action.card)
+        state.say(VEIL_DISCARD, f"{state.name(step.chooser)} discards Dracula's "
+                                f"{state.name(action.card)} (Behind the Veil).",
+                  seat=step.chooser, encounter=action.card)
+
+
+#: The log entries of Behind the Veil (read back by ``resample.veiled``).
+VEIL_SHOWN, VEIL_DISCARD = "veil_shown", "veil_discard"
+
+
 __all__ = [
+    "VEIL_DISCARD",
+    "VEIL_SHOWN",
+    "BehindTheVeil",
     "BloodTransfusion",
     "EscapeRoute",
     "EvilPresence",
     "ExcellentWeather",
+    "Forewarned",
+    "GreatStrength",
     "HeroicLeap",
     "HiredScouts",
     "Hypnosis",
     "JonathanHarker",
     "LocalRumors",
     "LuckyFind",
+    "LucysRevenge",
     "MoneyTrail",
     "MysticResearch",
     "NewspaperReports",
+    "PlannedAmbush",
     "RufusSmith",
     "SenseOfEmergency",
     "SisterAgatha",
     "SurprisingReturn",
+    "VampireLair",
     "WaxCylinders",
 ]
