@@ -95,6 +95,9 @@ class Bot:
     (:meth:`mix`)."""
 
     reads_observation = True
+    #: The observation is worked out only when read: a decision with one legal action
+    #: is taken without it.
+    lazy_observation = True
     #: How widely a secret choice is mixed (in the scores' points).
     temperature = 0.6
 

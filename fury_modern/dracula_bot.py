@@ -50,8 +50,7 @@ class DraculaBot(Bot):
     def choose(self, seat: str, observation: Mapping[str, Any],
                legal_actions: Sequence[Action]) -> Action:
         action = super().choose(seat, observation, legal_actions)
-        kind = decision_kind(observation)
-        if isinstance(action, a.MoveTo) and kind != "fight":
+        if isinstance(action, a.MoveTo) and decision_kind(observation) != "fight":
             self.moves += 1
             self.spread_before = DraculaView(self, observation).spread(action.place)
         if isinstance(action, a.Mature) and not action.lair and action.effects:

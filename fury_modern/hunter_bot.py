@@ -103,7 +103,7 @@ class HunterView:
         if isinstance(action, a.PlayCard):
             return play_value(action.card, self.situation(as_action=self.kind == "hunter_turns"))
         if isinstance(action, a.NoCard):
-            return 0.0
+            return self.keep_card_value()
         if isinstance(action, a.Start):
             return self.start_value(action.city)
         if isinstance(action, a.ChooseMode):
@@ -256,6 +256,14 @@ class HunterView:
             at_sea=self.bot.board.is_sea(here),
             target_steps=min((self.geo.hunter_steps(here, t) for t in self.targets),
                              default=0))
+
+    def keep_card_value(self) -> float:
+        """Playing no card: nothing, or, when Planned Ambush lets him swap his combat card,
+        keeping the one he chose (ahead of an equal one)."""
+        combat = self.obs["combat"]
+        if combat is not None and combat["stage"] == "swap" and combat["my_card"]:
+            return self.combat_card_value(str(combat["my_card"])) + 0.1
+        return 0.0
 
     # -- combat ----------------------------------------------------------------------------------
     def combat_card_value(self, card: str) -> float:
