@@ -28,8 +28,8 @@ def _save_points() -> list[str]:
         seat = state.current_seats()[0]
         state.apply(seat, bots[seat].choose(seat, state.observation(seat),
                                             state.legal_actions(seat)))
-        if state.observation(PUBLIC)["combat"] is not None:
-            saves.append(state.to_json())
+        if state.observation(PUBLIC)["combat"] is not None and state.stack[-1].KIND == "fight":
+            saves.append(state.to_json())  # cards being chosen, past the start's window
     return saves
 
 
