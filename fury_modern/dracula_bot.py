@@ -122,7 +122,7 @@ class DraculaView:
         if isinstance(action, a.RemoveStorm):
             return self.steps_from_me(action.sea)
         if isinstance(action, a.ChoosePlace):
-            return -self.nearest_hunter(action.place) + self.bot.dice.index(100) / 1e4
+            return self.named_place_value(action.place)
         if isinstance(action, a.Discard):
             return -keep_value(action.card)
         if isinstance(action, a.Keep):
@@ -333,6 +333,13 @@ class DraculaView:
                 worth -= 30.0
             value += weight / total * worth
         return value + (0.5 if card == "mesmerize" and not mesmerized else 0.0)
+
+    def named_place_value(self, place: str) -> float:
+        """A place a card of his names: a sea zone (a storm) where the hunters would sail; a
+        city (where a hunter is sent) as far from him as can be."""
+        if self.board.is_sea(place):
+            return -float(self.nearest_hunter(place))
+        return self.steps_from_me(place)
 
     # -- tokens ----------------------------------------------------------------------------------
     def roadblock_value(self, block: a.Roadblock) -> float:

@@ -28,8 +28,8 @@ from .helpers import GAME, played
 
 HUNTERS = ("godalming", "seward", "van_helsing", "mina")
 #: Words only Dracula's own screen may hold.
-DRACULAS_SECRETS = ("Behind your screen", "Encounters in hand:", "You are in", "face down)",
-                    "face down,")
+DRACULAS_SECRETS = ("Behind your screen", "Encounters in hand:", "You are in", "(face down)",
+                    "(face down,")
 
 
 def bots_played(seed: int, until: Callable[[gk.GameState], bool] | None = None,
