@@ -2,8 +2,10 @@
 played and which effects it offers; :mod:`fury_modern.cards` opens the windows and plays them).
 
 Hidden Schemes, Darkness Returns, Nocturnal Visit, Unearthly Swiftness, Devilish Power,
-Roadblock, Summon Storms, Vampiric Influence, and his allies (the Great Wolf and Immanuel
-Hildesheim act at the start of his phase, ``dracula_phase_starts``).
+Roadblock, Summon Storms, Vampiric Influence, and his allies (the Great Wolf, Immanuel
+Hildesheim and Dracula's Brides act at the start of his phase, ``dracula_phase_starts``);
+the cards of his windows on what a hunter does: False Tip, Customs Search, Wild Horses,
+Seduction, Sensationalist Press.
 """
 
 from __future__ import annotations

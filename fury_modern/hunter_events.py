@@ -3,7 +3,8 @@ played and which effects it offers; :mod:`fury_modern.cards` opens the windows a
 
 Local Rumors, Hired Scouts, Newspaper Reports, Money Trail, Jonathan Harker and Rufus Smith
 (a search, or an ally), Escape Route, Lucky Find, Blood Transfusion, and the character cards
-(Van Helsing's Mystic Research, Mina's Hypnosis, Seward's Wax Cylinders). The allies act
+(Van Helsing's Mystic Research, Mina's Hypnosis, Seward's Wax Cylinders), Chartered
+Carriage, Good Luck and Consecrated Ground. The allies act
 where their rule lives: Jonathan Harker in ``dracula.place_card`` (a hideout reaching trail
 space 6 is revealed), Rufus Smith there too (a sea-to-sea move costs Dracula 2).
 """

@@ -11,6 +11,11 @@ sea from a port to a sea zone, sea to sea, or sea to a port, never into a storm;
 railway spending a ticket, as far as its white value on white railways alone or its
 yellow value when any yellow railway is used. Never into, out of or through a fogged
 city, never along a roadblocked road or railway.
+
+Dracula's windows on these actions (:mod:`fury_modern.cards`): when a hunter spends a
+ticket (False Tip; the journey waits in :class:`RailJourney`), after a move by road and
+before the trail is checked (Wild Horses; :class:`MoveEnds`), after a Move into the other
+region (Customs Search) and when he Searches (Seduction; :class:`SearchAction`).
 """
 
 from __future__ import annotations

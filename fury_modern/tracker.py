@@ -17,8 +17,13 @@ the decision now waiting; the tracker reads nothing else, so it cannot leak:
   the same words), matures with its effects (its card is shown), or becomes a lair;
 * finding the trail: a hunter ending his movement in a city turns the card of its
   hideout face up (``trail_revealed``), or, with no such entry, learns that none of the
-  face-down cards is that city; Dracula revealed when it is his own (``dracula_revealed``),
+  face-down cards is that city (a move by road logged ``on_the_way`` ends at its
+  ``hunter_arrives`` entry, after Dracula's window: Wild Horses may carry him on); Dracula revealed when it is his own (``dracula_revealed``),
   and, if he is not, that the city is not his;
+* holy tokens (``holy_token``: he may not enter a holy city; heavenly hosts leave at dawn)
+  and what placing one shows (the card turned face up, or ``not_on_trail``); an encounter
+  put on a trail space by a card (Hidden Schemes, Dracula's Brides: the card there is on
+  land, or Hide);
 * hideouts cleared (which space, why), a vampire maturing (it clears trail spaces 4 to 6
   as they lie after the slide, but never Dracula's own hideout: a space it leaves alone
   is his), cornered, Escape as Bat (his own hideout cleared, a flight up to two roads
