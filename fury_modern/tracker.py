@@ -18,8 +18,9 @@ the decision now waiting; the tracker reads nothing else, so it cannot leak:
 * finding the trail: a hunter ending his movement in a city turns the card of its
   hideout face up (``trail_revealed``), or, with no such entry, learns that none of the
   face-down cards is that city (a move by road logged ``on_the_way`` ends at its
-  ``hunter_arrives`` entry, after Dracula's window: Wild Horses may carry him on); Dracula revealed when it is his own (``dracula_revealed``),
-  and, if he is not, that the city is not his;
+  ``hunter_arrives`` entry, after Dracula's window: Wild Horses may carry him on);
+  Dracula revealed when it is his own (``dracula_revealed``), and, if he is not, that
+  the city is not his;
 * holy tokens (``holy_token``: he may not enter a holy city; heavenly hosts leave at dawn)
   and what placing one shows (the card turned face up, or ``not_on_trail``); an encounter
   put on a trail space by a card (Hidden Schemes, Dracula's Brides: the card there is on
