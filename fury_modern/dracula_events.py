@@ -30,7 +30,7 @@ from .decisions import ModernDecision
 from .dracula import DraculaPhase
 from .hands import check_dracula_events, drop_card, keep_revealed
 from .health import bite_hunter, hurt_hunter
-from .hunters import RailJourney, rail_reach
+from .hunters import MoveEnds, RailJourney, rail_reach
 from .item_cards import road_reach
 from .rules import DRACULA, HUNTERS
 from .tokens import RoadblockPlacement
@@ -396,9 +396,13 @@ class FalseTip(CardRule):
     ID = "false_tip"
 
     def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
-        return bool(_window_hunter(state)) and _journey(state) is not None
+        journey = _journey(state)
+        return bool(_window_hunter(state)) and journey is not None and not journey.tipped
 
     def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        journey = _journey(state)
+        assert journey is not None
+        state.stack[state.stack.index(journey)] = attrs.evolve(journey, tipped=True)
         state.stack.append(FalseTipEffect(played.hunter))
         open_window(state, Timing.FALSE_TIP_PLAYED, HUNTERS, hunter=played.hunter)
 
@@ -501,8 +505,12 @@ class WildHorses(CardRule):
     ID = "wild_horses"
 
     def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
-        hunter = _window_hunter(state)
-        return bool(hunter) and bool(road_reach(state, hunter, 1))
+        hunter, move = _window_hunter(state), self.move(state)
+        return bool(hunter) and move is not None and not move.carried and \
+            bool(road_reach(state, hunter, 1))
+
+    def move(self, state: ModernState) -> MoveEnds | None:
+        return next((d for d in reversed(state.stack) if isinstance(d, MoveEnds)), None)
 
     def resolve(self, state: ModernState, played: CardPlayed) -> None:
         if road_reach(state, played.hunter, 1):
@@ -521,6 +529,9 @@ class WildHorses(CardRule):
     def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
         assert isinstance(action, ChoosePlace)
         state.stack.pop()
+        move = self.move(state)
+        assert move is not None
+        state.stack[state.stack.index(move)] = attrs.evolve(move, carried=True)
         state.hunters[step.seat].location = action.place
         state.say("hunter_moves", f"Wild horses carry {state.name(step.seat)} to "
                                   f"{state.name(action.place)}.", seat=step.seat,

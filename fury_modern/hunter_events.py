@@ -632,9 +632,10 @@ class GoodLuck(CardRule):
     def modes(self, state: ModernState, seat: str, timing: str) -> tuple[str, ...]:
         found = ["remove_roadblock"] if state.tokens.roadblocks else []
         found += ["discard_dracula_ally"] if state.dracula.ally else []
-        window = window_now(state)
-        if timing == Timing.FALSE_TIP_PLAYED or \
-                (window is not None and window.timing is Timing.FALSE_TIP_PLAYED):
+        window = window_now(state)  # asked in the window: ``timing`` is the card's own
+        answer = timing == Timing.FALSE_TIP_PLAYED or \
+            (window is not None and window.timing is Timing.FALSE_TIP_PLAYED)
+        if answer and any(isinstance(d, FalseTipEffect) for d in state.stack):
             found.append("cancel_false_tip")
         return tuple(found)
 

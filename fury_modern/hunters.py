@@ -241,6 +241,8 @@ class RailJourney(ModernDecision):
     to: str
     ticket: str = ""
     carriage: bool = False
+    #: A False Tip was played on it (one per journey).
+    tipped: bool = False
 
     def run(self, state: ModernState) -> None:
         state.stack.pop()
@@ -260,6 +262,8 @@ class MoveEnds(ModernDecision):
     RULE = RULE_MOVE
     hunter: str
     start: str
+    #: Wild Horses carried him on (once per move).
+    carried: bool = False
 
     def run(self, state: ModernState) -> None:
         state.stack.pop()

@@ -132,6 +132,8 @@ def test_false_tip_makes_dracula_choose_where_the_railway_journey_ends() -> None
     assert reach == set(state.board.rail_journeys("paris", 3, 2))
     act(state, "dracula", ChoosePlace("madrid"))
     assert state.hunters["godalming"].location == "paris"  # once the window closes
+    _give(state, "dracula", "false_tip")
+    assert state.legal_actions("dracula") == [NO_CARD]  # one False Tip per journey
     _close_windows(state)
     assert state.hunters["godalming"].location == "madrid"
     assert "False Tip: Lord Godalming's journey takes him to Madrid." in public_texts(state)
@@ -167,9 +169,11 @@ def test_good_luck_cancels_a_false_tip_in_the_hunters_answer() -> None:
     act(state, "dracula", PlayCard("false_tip"))
     window = _window(state)
     assert window.timing is Timing.FALSE_TIP_PLAYED and window.seats == ("seward", "mina")
+    _give(state, "seward", "good_luck")  # his second: nothing left to cancel
     act(state, "seward", PlayCard("good_luck"))  # one effect possible: no choice asked
     assert "Good Luck cancels False Tip." in public_texts(state)
     act(state, "mina", NO_CARD)
+    assert state.legal_actions("seward") == [NO_CARD]  # his second Good Luck: nothing to do
     act(state, "seward", NO_CARD)
     _close_windows(state)  # Dracula's, still open
     assert state.hunters["godalming"].location == "berlin"
@@ -225,6 +229,8 @@ def test_wild_horses_move_the_hunter_before_the_trail_is_checked() -> None:
     options = state.legal_actions("dracula")
     assert ChoosePlace("cologne") in options and ChoosePlace("brussels") not in options
     act(state, "dracula", ChoosePlace("cologne"))
+    _give(state, "dracula", "wild_horses")
+    assert state.legal_actions("dracula") == [NO_CARD]  # once per move
     _close_windows(state)
     assert state.hunters["godalming"].location == "cologne"
     assert not state.dracula.revealed and not state.trail[0].revealed
