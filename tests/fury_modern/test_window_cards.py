@@ -26,9 +26,11 @@ from fury_modern.cards import CardStep, CardWindow, Timing
 from fury_modern.dracula import DraculaPhase
 from fury_modern.hunters import RailJourney
 from fury_modern.invariants import problems_of
+from fury_modern.resample import _surface, draw
 from fury_modern.round import HunterTurns
 from fury_modern.state import Hideout, ModernState
-from fury_modern.tracker import hypotheses, possible_locations
+from fury_modern.tracker import hypotheses, possible_locations, tracker_of
+from gothic_kernel import Dice
 
 from .helpers import act, public_texts, started, trail_of
 
@@ -493,3 +495,30 @@ def test_draculas_brides_as_an_ally_swap_an_encounter_at_the_start_of_his_phase(
     assert "Dracula's Brides: Dracula discards an encounter and draws another." in \
         public_texts(state)
     assert state.stack[-1].KIND == "dracula_phase"
+
+
+# -- secrecy: states resampled for a hunter show him the same -----------------------------------
+
+def _same_surface_in_resamples(state: ModernState, viewer: str) -> None:
+    tracker = tracker_of(state)
+    want = _surface(state, viewer)
+    twins = [t for s in range(20) if (t := draw(state, viewer, s, Dice(s), tracker)) is not None]
+    assert twins
+    for twin in twins:
+        assert _surface(twin, viewer) == want
+
+
+def test_a_hunter_sees_the_same_whatever_dracula_holds_in_his_windows() -> None:
+    """While Dracula's window after a road move waits, and while he chooses where the wild
+    horses go, a state resampled for another hunter (Dracula's hand drawn afresh) shows that
+    hunter the same observation, legal actions and prompts."""
+    state = started(dracula="brussels")
+    trail_of(state, "brussels")
+    _give(state, "dracula", "wild_horses", "roadblock")
+    act(state, "godalming", Move("brussels", "road"))
+    _same_surface_in_resamples(state, "seward")
+    act(state, "dracula", PlayCard("wild_horses"))
+    _same_surface_in_resamples(state, "seward")
+    act(state, "dracula", ChoosePlace("cologne"))
+    _close_windows(state)
+    _same_surface_in_resamples(state, "seward")
