@@ -318,9 +318,10 @@ class HunterTurns(ModernDecision):
 
 def action_kind(action: Action) -> str:
     """Which action it is, for Renewed Vigour (``move``, ``reserve_ticket``, ...): a Move by
-    any route is one kind; each card played as an action is its own (its id)."""
+    any route is one kind, Chartered Carriage too; each other card played as an action is
+    its own (its id)."""
     if isinstance(action, PlayCard):
-        return action.card
+        return "move" if action.card == "chartered_carriage" else action.card
     return re.sub(r"(?<!^)(?=[A-Z])", "_", type(action).__name__).lower()
 
 

@@ -522,3 +522,15 @@ def test_a_hunter_sees_the_same_whatever_dracula_holds_in_his_windows() -> None:
     act(state, "dracula", ChoosePlace("cologne"))
     _close_windows(state)
     _same_surface_in_resamples(state, "seward")
+
+
+def test_renewed_vigour_chartered_carriage_is_a_move() -> None:
+    """Renewed Vigour's extra action may not be a second Move: Chartered Carriage is one."""
+    state = started()
+    _give(state, "godalming", "chartered_carriage")
+    _ticket(state, "godalming", "ticket_1")
+    state.stack[-1] = HunterTurns(night=False, vigour=True)
+    state.invalidate()
+    act(state, "godalming", Move("brussels", "road"))
+    assert state.current_seats() == ("godalming",)  # his extra action
+    assert PlayCard("chartered_carriage") not in state.legal_actions("godalming")
