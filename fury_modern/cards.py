@@ -79,18 +79,18 @@ def offered(timing: Timing) -> frozenset[str]:
     return frozenset({timing.value}) | EXTRA_TIMINGS.get(timing, frozenset())
 
 
-#: The moment of each window, in words.
+#: The moment of each window, in words (``{hunter}``: whom it concerns; ``{card}``: the card).
 WINDOW_WORDS = {Timing.IMMEDIATELY: "now, as you receive it",
                 Timing.AT_DAWN: "at dawn", Timing.AT_DUSK: "at dusk",
                 Timing.COMBAT_START: "at the start of the combat, before cards are chosen",
                 Timing.DRACULA_PHASE_END: "at the end of your phase",
-                Timing.HUNTER_SPENDS_TICKET: "as the hunter spends a ticket",
-                Timing.HUNTER_MOVES_BY_ROAD: "as the hunter moves by road, before the trail "
-                                             "is checked",
-                Timing.HUNTER_CHANGES_REGION: "as the hunter's move takes him into the other "
-                                              "region",
-                Timing.HUNTER_SEARCHES: "as the hunter searches",
-                Timing.HUNTER_PLAYS_EVENT: "as the hunter plays his event",
+                Timing.HUNTER_SPENDS_TICKET: "as {hunter} spends a ticket",
+                Timing.HUNTER_MOVES_BY_ROAD: "as {hunter} moves by road, before the trail is "
+                                             "checked",
+                Timing.HUNTER_CHANGES_REGION: "as the move of {hunter} takes him into the "
+                                              "other region",
+                Timing.HUNTER_SEARCHES: "as {hunter} searches",
+                Timing.HUNTER_PLAYS_EVENT: "as {hunter} plays {card}",
                 Timing.FALSE_TIP_PLAYED: "now that Dracula plays False Tip"}
 #: The steps card effects ask (``CardStep.step``).
 STEPS = frozenset({"city", "space", "hunter", "take", "encounter", "ally", "raid", "wolf",
@@ -276,7 +276,9 @@ class CardWindow(Window["ModernState"], ModernDecision):
         play_card(state, seat, action.card, self.timing, hunter=self.hunter)
 
     def prompt(self, state: ModernState, seat: str) -> str:
-        return f"{state.name(seat)}: play a card {WINDOW_WORDS[self.timing]}, or none."
+        moment = WINDOW_WORDS[self.timing].format(hunter=state.name(self.hunter),
+                                                  card=state.name(self.card))
+        return f"{state.name(seat)}: play a card {moment}, or none."
 
     def describe(self, state: ModernState, seat: str, action: Action) -> str:
         if isinstance(action, PlayCard):

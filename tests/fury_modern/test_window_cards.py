@@ -114,6 +114,8 @@ def test_the_ticket_window_asks_dracula_whenever_he_holds_an_event_whatever_it_i
     act(state, "godalming", Move("berlin", "rail", "ticket_3_2"))
     window = _window(state)
     assert window.timing is Timing.HUNTER_SPENDS_TICKET and window.hunter == "godalming"
+    assert state.prompt("dracula") == ("Dracula: play a card as Lord Godalming spends a ticket, "
+                                       "or none.")
     assert state.legal_actions("dracula") == [NO_CARD]
     assert "Lord Godalming spends a" in " ".join(public_texts(state))
     assert state.hunters["godalming"].location == "paris"  # the journey waits
@@ -354,6 +356,7 @@ def test_sensationalist_press_cancels_local_rumors() -> None:
     act(state, "godalming", SUPPLY)  # Local Rumors is played at once
     window = _window(state)
     assert window.timing is Timing.HUNTER_PLAYS_EVENT and window.card == "local_rumors"
+    assert "as Lord Godalming plays Local Rumors" in state.prompt("dracula")
     act(state, "dracula", PlayCard("sensationalist_press"))
     assert not state.trail[0].revealed
     assert "Sensationalist Press cancels Local Rumors." in public_texts(state)
