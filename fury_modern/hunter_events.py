@@ -640,7 +640,7 @@ class GoodLuck(CardRule):
         return tuple(found)
 
     def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
-        return not state.night and bool(self.modes(state, seat, timing))
+        return bool(self.modes(state, seat, timing))  # by day: where it is offered
 
     def resolve(self, state: ModernState, played: CardPlayed) -> None:
         if played.mode == "remove_roadblock":

@@ -537,3 +537,33 @@ def test_renewed_vigour_chartered_carriage_is_a_move() -> None:
     act(state, "godalming", Move("brussels", "road"))
     assert state.current_seats() == ("godalming",)  # his extra action
     assert PlayCard("chartered_carriage") not in state.legal_actions("godalming")
+
+
+def test_draculas_brides_desecrate_two_hideouts_at_most() -> None:
+    state = started()
+    trail_of(state, "berlin", "hamburg", "leipzig")
+    _dracula_receives(state, "draculas_brides")
+    act(state, "dracula", ChooseMode("desecrate"))
+    for space in ("trail_space_3", "trail_space_1"):
+        act(state, "dracula", ChooseMode(space))
+        act(state, "dracula", state.legal_actions("dracula")[0])
+    assert not any(isinstance(d, CardStep) and d.card == "draculas_brides" for d in state.stack)
+    assert [len(h.encounters) for h in state.trail] == [1, 0, 1]
+
+
+def test_heavenly_hosts_leave_at_dawn_and_the_tracker_knows() -> None:
+    state = started()
+    trail_of(state, "berlin")
+    _night(state)
+    _give(state, "godalming", "consecrated_ground")
+    _give(state, "godalming", "heavenly_host")
+    act(state, "godalming", PlayCard("consecrated_ground"))
+    act(state, "godalming", ChoosePlace("leipzig"))
+    act(state, "godalming", ChoosePlace("hamburg"))
+    assert tracker_of(state).table.holy == {"leipzig", "hamburg"}
+    while not any(e["kind"] == "dawn" for e in state.log("godalming")):
+        seat = state.current_seats()[0]
+        legal = state.legal_actions(seat)
+        act(state, seat, PASS if PASS in legal else NO_CARD if NO_CARD in legal else legal[0])
+    assert state.tokens.hosts == []
+    assert tracker_of(state).table.holy == {"leipzig"}
