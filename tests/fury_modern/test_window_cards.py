@@ -567,3 +567,27 @@ def test_heavenly_hosts_leave_at_dawn_and_the_tracker_knows() -> None:
         act(state, seat, PASS if PASS in legal else NO_CARD if NO_CARD in legal else legal[0])
     assert state.tokens.hosts == []
     assert tracker_of(state).table.holy == {"leipzig"}
+
+
+def test_a_save_in_draculas_windows_reads_back_and_plays_on_alike() -> None:
+    """A save taken while a journey, a road move's end or a False Tip waits below a window
+    reads back to the same state, which plays on the same."""
+    state = started()
+    _ticket(state, "godalming", "ticket_3_2")
+    _give(state, "dracula", "false_tip", "wild_horses")
+    _give(state, "seward", "good_luck")
+    act(state, "godalming", Move("berlin", "rail", "ticket_3_2"))
+    act(state, "dracula", PlayCard("false_tip"))
+    for _ in range(8):
+        assert problems_of(state) == []
+        text = state.to_json()
+        twin = state.game.from_json(text)
+        assert twin.to_json() == text
+        if state.is_over:
+            break
+        seat = state.current_seats()[0]
+        action = state.legal_actions(seat)[-1]
+        assert twin.legal_actions(seat) == state.legal_actions(seat)
+        state.apply(seat, action)
+        twin.apply(seat, action)
+        assert twin.to_json() == state.to_json()
