@@ -29,7 +29,7 @@ def _save_points() -> list[str]:
         state.apply(seat, bots[seat].choose(seat, state.observation(seat),
                                             state.legal_actions(seat)))
         if state.observation(PUBLIC)["combat"] is not None and state.stack[-1].KIND == "fight":
-            saves.append(state.to_json())  # cards being chosen, past the start's window
+            saves.append(state.to_json())
     return saves
 
 
