@@ -114,6 +114,9 @@ class DraculaView:
             return 1.0 if action.avoid == self.avoid_combat() else 0.0
         if isinstance(action, a.Start):
             return self.start_value(action.city)
+        if isinstance(action, a.MoveHunter) and action.to in self.obs["hunters"]:
+            spied = self.obs["hunters"][action.to]  # the Spy: the hunter holding most
+            return float(int(spied["items"]) + int(spied["events"]))
         if isinstance(action, (a.ChooseHospital, a.MoveHunter)):
             return self.steps_from_me(action.hospital if isinstance(action, a.ChooseHospital)
                                       else action.to)
@@ -274,10 +277,10 @@ class DraculaView:
 
     # -- combat ----------------------------------------------------------------------------------
     def victim_value(self, seat: str) -> float:
-        """The hunter to strike: the nearest to defeat, the least armed."""
+        """The hunter to strike (rather than none): the nearest to defeat, the least armed."""
         hunter = self.obs["hunters"][seat]
         health = self.rules.hunters[seat].health
-        return float(hunter["damage"]) / health + 0.3 * int(hunter["bites"]) - \
+        return 1.0 + float(hunter["damage"]) / health + 0.3 * int(hunter["bites"]) - \
             0.1 * int(hunter["items"])
 
     def avoid_combat(self) -> bool:

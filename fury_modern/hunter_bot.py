@@ -113,7 +113,11 @@ class HunterView:
         if isinstance(action, a.ChooseHunter):
             return self.hurt_share(action.hunter)
         if isinstance(action, a.Discard):
-            return -keep_value(action.card)
+            # his own card: the one he needs least; Dracula's (Behind the Veil): his best
+            mine = action.card in (*self.me.get("hand_items", ()), *self.me.get("hand_events", ()))
+            return -keep_value(action.card) if mine else keep_value(action.card)
+        if isinstance(action, a.Keep):
+            return keep_value(action.card)
         if isinstance(action, a.Reveal):
             # a weakened hunter reveals what he least needs hidden; against an encounter,
             # the best card he has

@@ -12,7 +12,9 @@ import gothic_kernel as gk
 from fury_modern.actions import (
     NO_CARD,
     ChooseCombatCard,
+    Discard,
     Move,
+    MoveHunter,
     MoveTo,
     NoCard,
     PlaceEncounter,
@@ -286,3 +288,20 @@ def test_dracula_keeps_away_from_a_hideout_the_hunters_saw_mature() -> None:
     view = DraculaView(bot, state.observation("dracula"))
     assert view.known_from() == ("hamburg", 2)
     assert view.place_value("leipzig") - view.place_value("hamburg") > unseen + 1
+
+
+def test_behind_the_veil_discards_draculas_best_encounter_and_a_hunter_his_own_least() -> None:
+    state = started(seed=3)
+    state.hunters["godalming"].items = ["knife", "fast_horses"]
+    state.invalidate()
+    view = HunterView(HunterBot(0), "godalming", state.observation("godalming"))
+    assert view.score(Discard("new_vampire")) > view.score(Discard("hoax"))  # Dracula's
+    assert view.score(Discard("fast_horses")) > view.score(Discard("knife"))  # his own
+
+
+def test_the_spy_spies_on_the_hunter_holding_most_cards() -> None:
+    state = started(seed=3)
+    state.hunters["seward"].items = ["knife", "pistol", "rifle"]
+    state.invalidate()
+    view = DraculaView(DraculaBot(0), state.observation("dracula"))
+    assert view.score(MoveHunter("seward")) > view.score(MoveHunter("mina"))
