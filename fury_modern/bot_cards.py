@@ -47,6 +47,7 @@ class Situation:
     face_down_trail: int = 0  # trail cards still face down
     at_sea: bool = False
     target_steps: int = 0  # a hunter's steps to the nearest place Dracula may be
+    hunter_on_trail: bool = False  # a hunter stands where a card of his trail or lairs lies
 
 
 Rule = Callable[[Situation], float]
@@ -105,10 +106,10 @@ PLAY: dict[str, Rule] = {
     "vampiric_influence": lambda s: 1.0,
     "customs_search": lambda s: 2.0,
     "enraged": lambda s: 2.0,
-    "false_tip": lambda s: 2.0,
+    "false_tip": lambda s: 2.0 if s.hunters_near else -0.5,
     "seduction": lambda s: 3.0,
     "sensationalist_press": lambda s: 1.5,
-    "wild_horses": lambda s: 2.0,
+    "wild_horses": lambda s: 3.0 if s.hunter_on_trail else -0.5,
 }
 
 #: What keeping a card is worth (for choosing what to discard), an unknown card 1.

@@ -8,15 +8,17 @@ damage). Ties are broken by a seeded die, so a game between bots replays exactly
 observation (``possible_locations``, the places the public record leaves Dracula):
 
 * each hunter moves where he covers most of those places that his fellows do not already
-  cover (closeness ``1/(1+d)^2`` by road, sea and rail; sea zones count half, since
-  Dracula is never revealed at sea), straight at Dracula while he is revealed (unless too
-  hurt to fight him at the next dawn or dusk); he is drawn to the hideouts of the trail
+  cover (closeness ``1/(1+d)^2`` by road, sea and rail), pulled towards the nearest of
+  them and, while they are few, towards where Dracula may move next (a hunter who cannot
+  reach him today waits for him there); straight at Dracula while he is revealed (unless
+  too hurt to fight him at the next dawn or dusk); he is drawn to the hideouts of the trail
   turned face up that still hold face-down encounters (the older, the sooner a vampire
   among them matures) and searches them;
 * otherwise he supplies (items in a large city while he holds fewer than two), rests when
-  hurt, reserves a ticket when he holds none, and never trades;
+  hurt, reserves a ticket while he holds fewer than two, and never trades;
 * in combat he chooses the card with the best expected result (damage dealt, the kill,
-  damage taken weighted by the health he has left, a bite, leaving when weak) against the
+  Dracula's escape, damage taken weighted by the health he has left, a bite, leaving when
+  weak) against the
   cards Dracula may still hold: his combat deck's printed counts less the cards face up,
   escapes only once Pride allows; the choice is mixed (a predictable fighter is an easy
   one).
@@ -28,7 +30,8 @@ the hunters know:
   the hunters have turned face up (or from where he was revealed), on land where he can
   leave an encounter; to Castle Dracula when hurt; a power card when it pays (Wolf Form
   to break away, Feed when hurt, Misdirect to clear a hideout they have found), never
-  staying where he was revealed;
+  staying where he was revealed nor while the hunters close in on him (what he can tell
+  of what they know: his face-up cards, a hideout seen maturing, their approach);
 * he leaves vampires where no hunter is close (aristocratic first: it is never fought)
   and his nastiest other encounters in the hunters' path; ambushes a hunter with them
   (a vampire only when the hideout is face up and would be searched anyway); matures a

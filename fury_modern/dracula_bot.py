@@ -271,9 +271,15 @@ class DraculaView:
         return Situation(
             side="dracula", in_combat=self.obs["combat"] is not None,
             night=bool(self.obs["night"]), dracula_revealed=bool(self.me["revealed"]),
-            hunters_near=near, anyone_bitten=any(h["bites"] for h in self.hunters.values()),
+            hunters_near=near, hunter_on_trail=self.hunter_on_trail(),
+            anyone_bitten=any(h["bites"] for h in self.hunters.values()),
             dracula_damage=self.damage, dracula_ally=str(self.me["ally"] or ""),
             hunter_ally=str(self.obs["hunter_ally"] or ""))
+
+    def hunter_on_trail(self) -> bool:
+        """A hunter stands in the city of a card of his trail or lairs (or in his own)."""
+        cards = {h["card"] for h in (*self.obs["trail"], *self.obs["lairs"])}
+        return self.here in self.spots or any(s in cards for s in self.spots)
 
     # -- combat ----------------------------------------------------------------------------------
     def victim_value(self, seat: str) -> float:

@@ -30,16 +30,18 @@ CHASE_WEIGHT = 10.0
 #: How much a place some fellow already covers is worth less to a second hunter.
 SHARED = 0.3
 #: The pull (per step) towards the nearest place Dracula may be, stronger while they are few.
-PULL = 0.8
+PULL = 1.2
 FEW = 10
 #: Where Dracula may move next, beside the places he may be now (while they are few).
 NEXT_WEIGHT = 0.6
-#: A sea zone counts half: the hunters cannot reveal Dracula at sea.
-SEA_WEIGHT = 0.5
 #: How widely the hunters' starting cities vary from game to game (in points).
 START_SPREAD = 0.5
 #: How strongly a hideout with face-down encounters draws a hunter to search it.
 HIDEOUT_PULL = 1.2
+#: How much less a ticket is worth reserving by day (when he could move instead).
+DAY_TICKET = 0.0
+#: Customs Search: the damage a hunter suffers if he keeps his items (events.toml).
+CUSTOMS_DAMAGE = 3
 #: What the foe's escape costs the hunters (the rounds of damage they no longer deal).
 ESCAPED = 4.0
 #: Dracula's health (characters.toml) is read from the rules; the worth of defeating him.
@@ -83,14 +85,14 @@ class HunterView:
         self._covered: Floats | None = None
 
     def aims(self) -> dict[str, float]:
-        """The places to close in on, weighted: a sea zone half (he is never revealed at
-        sea; yet a hunter at sea beside him is at hand when he lands)."""
-        board = self.bot.board
-        found = {p: SEA_WEIGHT if board.is_sea(p) else 1.0 for p in self.targets}
+        """The places to close in on, weighted: every place Dracula may be (a sea zone as
+        much as a city: he is never revealed at sea, but a hunter beside him is at hand
+        where he lands) and, while they are few, where he may move next."""
+        found = dict.fromkeys(self.targets, 1.0)
         if len(self.targets) <= FEW and not self.dracula_at:
-            # where he may go next: a hunter who cannot reach him today waits for him there
+            # a hunter who cannot reach him today waits for him there
             for place in self.targets:
-                for step in board.dracula_moves(place):
+                for step in self.bot.board.dracula_moves(place):
                     found.setdefault(step, NEXT_WEIGHT)
         return found
 
@@ -107,7 +109,7 @@ class HunterView:
         if isinstance(action, a.Start):
             return self.start_value(action.city)
         if isinstance(action, a.ChooseMode):
-            return mode_value(action.mode, self.situation())
+            return self.mode_value(action.mode)
         if isinstance(action, a.ChoosePlace):
             return self.chase_value(action.place) + self.bot.dice.index(100) / 1e4
         if isinstance(action, a.ChooseHunter):
@@ -137,9 +139,11 @@ class HunterView:
         if isinstance(action, a.Rest):
             return self.rest_value()
         if isinstance(action, a.ReserveTicket):
+            # a night's work: by day a hunter would rather be moving
             held = int(self.me["tickets"])
-            return 0.9 if held == 0 else 0.5 if held < self.rules.numbers["ticket_limit"] \
+            value = 0.9 if held == 0 else 0.5 if held < self.rules.numbers["ticket_limit"] \
                 else -0.5
+            return value if self.obs["night"] else value - DAY_TICKET
         if isinstance(action, (a.Trade, a.Give)):
             return -1.0
         if isinstance(action, (a.EndTrade, a.Pass)):
@@ -260,6 +264,16 @@ class HunterView:
             at_sea=self.bot.board.is_sea(here),
             target_steps=min((self.geo.hunter_steps(here, t) for t in self.targets),
                              default=0))
+
+    def mode_value(self, mode: str) -> float:
+        """A card's effect; Customs Search's two by what each costs him: his items, or 3
+        damage (weighted by the health he has left)."""
+        if mode == "discard_items":
+            return -0.5 * sum(keep_value(c) for c in self.me.get("hand_items", ()))
+        if mode == "suffer_damage":
+            left = self.health_left() - CUSTOMS_DAMAGE
+            return -DEFEAT_WORTH if left <= 0 else -CUSTOMS_DAMAGE * (0.4 + 2.0 / left)
+        return mode_value(mode, self.situation())
 
     def keep_card_value(self) -> float:
         """Playing no card: nothing, or, when Planned Ambush lets him swap his combat card,
