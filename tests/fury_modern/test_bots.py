@@ -12,6 +12,7 @@ import gothic_kernel as gk
 from fury_modern.actions import (
     NO_CARD,
     ChooseCombatCard,
+    ChooseMode,
     Discard,
     Move,
     MoveHunter,
@@ -305,3 +306,25 @@ def test_the_spy_spies_on_the_hunter_holding_most_cards() -> None:
     state.invalidate()
     view = DraculaView(DraculaBot(0), state.observation("dracula"))
     assert view.score(MoveHunter("seward")) > view.score(MoveHunter("mina"))
+
+
+def test_customs_search_costs_a_fit_hunter_damage_and_a_weak_one_his_items() -> None:
+    state = started(seed=3)
+    state.hunters["godalming"].items = ["knife", "heavenly_host"]
+    state.invalidate()
+    fit = HunterView(HunterBot(0), "godalming", state.observation("godalming"))
+    assert fit.score(ChooseMode("suffer_damage")) > fit.score(ChooseMode("discard_items"))
+    state.hunters["godalming"].damage = 9  # two left: three damage would defeat him
+    state.invalidate()
+    weak = HunterView(HunterBot(0), "godalming", state.observation("godalming"))
+    assert weak.score(ChooseMode("discard_items")) > weak.score(ChooseMode("suffer_damage"))
+
+
+def test_dracula_keeps_wild_horses_for_a_hunter_on_his_trail() -> None:
+    state = started(seed=3, hunters=("lisbon", "madrid", "cadiz", "granada"), dracula="berlin")
+    view = DraculaView(DraculaBot(0), state.observation("dracula"))
+    assert view.score(PlayCard("wild_horses")) < view.score(NoCard())
+    state.hunters["godalming"].location = "berlin"
+    state.invalidate()
+    view = DraculaView(DraculaBot(0), state.observation("dracula"))
+    assert view.score(PlayCard("wild_horses")) > view.score(NoCard())
