@@ -236,6 +236,16 @@ def test_a_hunter_holding_no_fitting_card_is_asked_all_the_same_and_the_harm_hap
     assert state.hunters["mina"].defeated
 
 
+def test_the_harm_waits_until_every_seat_asked_has_played_none() -> None:
+    state = _fight(("mina",), cards={"seward": ("money_trail",), "van_helsing": ("hired_scouts",)})
+    state.hunters["mina"].damage = state.rules.hunters["mina"].health - 2
+    _round(state, "claws", mina="punch")
+    act(state, "seward", NO_CARD)
+    assert not state.hunters["mina"].defeated and state.current_seats() == ("van_helsing",)
+    act(state, "van_helsing", NO_CARD)
+    assert state.hunters["mina"].defeated
+
+
 def test_no_peril_window_when_the_damage_does_not_defeat() -> None:
     state = _fight(("mina",), cards={"seward": ("great_strength",)})
     _round(state, "claws", mina="punch")
