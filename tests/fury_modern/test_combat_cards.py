@@ -31,7 +31,7 @@ from fury_modern.item_cards import road_reach
 from fury_modern.perils import Peril
 from fury_modern.rules import DRACULA
 from fury_modern.state import ModernState
-from gothic_kernel import Action
+from gothic_kernel import PUBLIC, Action
 
 from .helpers import GAME, act, public_texts, started, trail_of
 from .test_cards import _give, _texts
@@ -98,6 +98,8 @@ def test_lucys_revenge_is_played_by_godalming_as_a_combat_starts_and_lies_before
     assert state.legal_actions("seward") == [NO_CARD]
     act(state, "seward", NO_CARD)
     assert state.legal_actions("godalming") == [NO_CARD]  # once is enough
+    for viewer in ("dracula", "mina", PUBLIC):
+        assert state.observation(viewer)["combat"]["lucys_revenge"] is True
     assert problems_of(state) == [] and decision_problems(state) == []
 
 
@@ -268,6 +270,7 @@ def test_planned_ambush_lets_the_hunter_swap_his_revealed_card_in_round_one() ->
     state = _fight(("godalming",), cards={"godalming": ("planned_ambush", "knife")})
     act(state, "godalming", PlayCard("planned_ambush"))
     assert "planned_ambush" in state.event_deck.discards
+    assert state.observation("dracula")["combat"]["planned_ambush"] == ["godalming"]
     _pass_window(state)
     _round(state, "claws", godalming="punch")
     fight = _fight_of(state)
@@ -309,6 +312,7 @@ def test_enraged_keeps_a_cancelled_card_and_forbids_escapes_for_the_rest_of_the_
     fight = _fight_of(state)
     assert fight.enraged and ChooseCombatCard("escape_as_mist") not in \
         state.legal_actions("dracula")
+    assert state.observation("mina")["combat"]["enraged"] is True
 
 
 def test_dracula_holding_another_event_is_asked_when_his_card_is_cancelled() -> None:
@@ -345,6 +349,7 @@ def test_holy_bullets_after_a_pistol_deal_three_more_once_per_combat() -> None:
     assert state.dracula.damage == 5
     assert "holy_bullets" in state.item_deck.discards
     assert state.legal_actions("seward") == [NO_CARD]  # not the second one he holds
+    assert state.observation("dracula")["combat"]["holy_bullets_used"] is True
     act(state, "seward", NO_CARD)
     _round(state, "fangs", seward="dodge")  # Dodge shows Fangs: nothing happens
     _round(state, "plotting", seward="pistol")  # Pistol shows Plotting: 2 more
