@@ -59,6 +59,8 @@ class Mode(enum.StrEnum):
 
 
 WALK, WOLF, BAT = Mode.WALK, Mode.WOLF, Mode.BAT
+#: The modes in their order (in the file of tables, see ``reach_tables``).
+MODES = (WALK, WOLF, BAT)
 
 
 #: ``Move(end)`` for every place, made once and shared by every table.
@@ -129,24 +131,36 @@ class Reach:
 _UNLIMITED = 99
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, slots=False)
 class Grid:
     """A map by numbers, made once per map for the searches (the spaces' places in map
-    order stand for them): each space's neighbours in map order, the steps between every
-    two spaces, and ``within[i][k]``, the spaces at most ``k`` steps from ``i`` as the
-    bits of an int. ``steps[roll - 1][i]`` pairs each neighbour ``n`` of ``i`` (in map order)
-    with the number of hexes ``roll`` allows when the step from ``i`` to ``n`` is the worst
-    terrain entered (empty for Castle Dracula, where every space counts one). ``k`` runs
-    to 99, past any roll."""
+    order stand for them): each space's neighbours in map order and the steps between
+    every two spaces; made on first use (only the searches read them, and the packaged
+    map's tables are read from a file): ``within[i][k]``, the spaces at most ``k`` steps
+    from ``i`` as the bits of an int (``k`` runs to 99, past any roll), and
+    ``steps[roll - 1][i]``, each neighbour ``n`` of ``i`` (in map order) paired with the
+    number of hexes ``roll`` allows when the step from ``i`` to ``n`` is the worst terrain
+    entered (empty for Castle Dracula, where every space counts one)."""
 
+    board: Transylvania | CastleMap
     places: tuple[str, ...]
     index: Mapping[str, int]
     neighbours: tuple[tuple[int, ...], ...]
     distance: tuple[tuple[int, ...], ...]
-    within: tuple[tuple[int, ...], ...]
-    steps: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = ()
     #: The bits a space's number takes in a packed path (:data:`Steps`).
     bits: int = 8
+
+    @functools.cached_property
+    def within(self) -> tuple[tuple[int, ...], ...]:
+        return _within(self.distance)
+
+    @functools.cached_property
+    def steps(self) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+        board, index = self.board, self.index
+        if not isinstance(board, Transylvania):
+            return ()
+        return tuple(tuple(tuple((index[n], rate[roll]) for n, rate in near) for near in faces)
+                     for faces in [step_rates(board)] for roll in range(6))
 
     def path(self, steps: Steps) -> Path:
         """The spaces of a packed path, in order."""
@@ -228,15 +242,15 @@ def grid(board: Transylvania | CastleMap) -> Grid:
     places = board.hexes if isinstance(board, Transylvania) else board.spaces
     index = board.index
     neighbours = tuple(tuple(index[n] for n in board.neighbours[p]) for p in places)
-    steps: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = ()
-    if isinstance(board, Transylvania):
-        # each step's six rates (one per face), looked up once per step
-        faces = [[(index[n], board.rates[board.step_terrain(p, n)]) for n in board.neighbours[p]]
-                 for p in places]
-        steps = tuple(tuple(tuple((n, rates[roll]) for n, rates in near) for near in faces)
-                      for roll in range(6))
-    return Grid(places, board.index, neighbours, board.distances, _within(board.distances),
-                steps, max(8, len(places).bit_length()))
+    return Grid(board, places, board.index, neighbours, board.distances,
+                max(8, len(places).bit_length()))
+
+
+def step_rates(board: Transylvania) -> list[list[tuple[str, tuple[int, ...]]]]:
+    """Each hex's steps to its neighbours (in map order): the neighbour, and the hexes each
+    face of the die allows when that step is the worst terrain entered."""
+    return [[(n, board.rates[board.step_terrain(p, n)]) for n in board.neighbours[p]]
+            for p in board.hexes]
 
 
 def _search(grid: Grid, start: int, roll: int,
@@ -371,12 +385,17 @@ def transylvania_reach(board: Transylvania, start: str, roll: int, mode: Mode) -
     found = cache.get(key)
     if found is not None:
         return found
-    reach = _transylvania_reach(board, start, roll, mode)
+    tables = board.reach_tables
+    if tables is not None:  # the packaged map: read from its file of tables
+        reach: Reach = tables.reach(board.index[start], roll, mode)
+    else:
+        reach = search_transylvania(board, start, roll, mode)
     cache[key] = reach
     return reach
 
 
-def _transylvania_reach(board: Transylvania, start: str, roll: int, mode: Mode) -> Reach:
+def search_transylvania(board: Transylvania, start: str, roll: int, mode: Mode) -> Reach:
+    """Every end of a move on the map of Transylvania, searched (not cached)."""
     map_ = grid(board)
     at, places = board.index[start], map_.places
     partial: dict[str, Steps | None]
@@ -385,7 +404,7 @@ def _transylvania_reach(board: Transylvania, start: str, roll: int, mode: Mode) 
         walks, nearer = _search_flat(map_, at, roll)
         partial = dict.fromkeys(places[end] for end in nearer)
     else:
-        walks, steps = _search(map_, at, roll, _large_hexes(board) if mode == WOLF else 0)
+        walks, steps = _search(map_, at, roll, large_hexes(board) if mode == WOLF else 0)
         partial = {places[end]: path for end, path in steps.items()}
     full: dict[str, Steps | None] = {places[end]: path for end, path in walks.items()}
     longest = 0
@@ -397,8 +416,8 @@ def _transylvania_reach(board: Transylvania, start: str, roll: int, mode: Mode) 
             return mode != WOLF or not board.is_large(hid)
         full, longest = _longest(map_, _longest_moves(board.neighbours, start, roll, rate,
                                                       enterable))
-    large_hexes = board.large_hex_names
-    large = {end: p for end, p in partial.items() if end not in full and end in large_hexes}
+    large_names = board.large_hex_names
+    large = {end: p for end, p in partial.items() if end not in full and end in large_names}
     early = {end: p for end, p in partial.items() if end not in full and end not in large}
     return Reach(Paths(map_, at, full), Paths(map_, at, large), Paths(map_, at, early), longest)
 
@@ -411,7 +430,7 @@ def _longest(grid: Grid, moves: dict[str, Path]) -> tuple[dict[str, Steps | None
 
 
 @functools.cache
-def _large_hexes(board: Transylvania) -> int:
+def large_hexes(board: Transylvania) -> int:
     """The large hexes, as bits (closed to player werewolves)."""
     return functools.reduce(operator.or_, (1 << board.index[h] for h in board.large_hexes), 0)
 

@@ -484,7 +484,7 @@ def test_movement_a_packed_path_reads_back_whatever_the_numbers(count: int) -> N
     space (number 0) and, on a map of more than 256 spaces, through spaces numbered past
     255 reads back space by space; the path of no steps is empty."""
     places = tuple(f"s{i}" for i in range(count))
-    grid = Grid(places, {p: i for i, p in enumerate(places)}, (), (), (),
+    grid = Grid(BOARD, places, {p: i for i, p in enumerate(places)}, (), (),
                 bits=max(8, count.bit_length()))
     for numbers in ((), (0,), (count - 1, 0, 1), (0, count - 1, 0)):
         assert grid.path(grid.pack(numbers)) == tuple(places[n] for n in numbers)
