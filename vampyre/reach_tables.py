@@ -29,7 +29,7 @@ import binascii
 import hashlib
 import json
 import weakref
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from importlib import resources
 from pathlib import Path as FilePath
 
@@ -41,7 +41,6 @@ from .reach import (
     Grid,
     Mode,
     Path,
-    Paths,
     Reach,
     grid,
     large_hexes,
@@ -64,33 +63,34 @@ def made_from(board: Transylvania, closed: int) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-class Routes(Paths):
-    """:class:`~vampyre.reach.Paths` whose ends are noted by their routes in the file
-    (the offset of the route's three bytes)."""
+class Routes(Mapping[str, Path]):
+    """Ends of moves, in their order, each with the path the counter takes there (as
+    :class:`~vampyre.reach.Paths`), noted by where its route lies in the file: the path
+    is read from its route when first asked for, and kept with every table's paths."""
 
-    __slots__ = ("_blob",)
+    __slots__ = ("_routes", "_start", "_tables")
 
-    def __init__(self, grid: Grid, start: int, steps: dict[str, int], blob: bytes) -> None:
-        super().__init__(grid, start, steps)
-        self._blob = blob
-
-    def _route(self, end: str) -> tuple[int, ...]:
-        at = self._steps[end]
-        assert at is not None
-        route = int.from_bytes(self._blob[at:at + 3], "little")
-        neighbours, here, steps = self._grid.neighbours, self._start, []
-        while route:
-            here = neighbours[here][(route & 7) - 1]
-            steps.append(here)
-            route >>= _STEP_BITS
-        return tuple(steps)
+    def __init__(self, tables: ReachTables, start: int, routes: dict[str, int]) -> None:
+        self._tables, self._start, self._routes = tables, start, routes
 
     def __getitem__(self, end: str) -> Path:
-        path = self._paths.get(end)
+        at = self._routes[end]
+        path = self._tables.paths.get(at)
         if path is None:
-            path = self._paths[end] = tuple(map(self._grid.places.__getitem__,
-                                                self._route(end)))
+            path = self._tables.paths[at] = self._tables.path(self._start, at)
         return path
+
+    def __contains__(self, end: object) -> bool:
+        return end in self._routes
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._routes)
+
+    def __len__(self) -> int:
+        return len(self._routes)
+
+    def __repr__(self) -> str:
+        return f"Routes({dict(self)!r})"
 
 
 class ReachTables:
@@ -98,6 +98,8 @@ class ReachTables:
 
     def __init__(self, map_: Grid, blob: bytes, where: str) -> None:
         self.grid, self.blob = map_, blob
+        #: the paths read so far, by where their routes lie in the file
+        self.paths: dict[int, Path] = {}
         self.offsets: list[int] = []
         at, tables = 0, len(map_.places) * 6 * len(MODES)
         while len(self.offsets) < tables and at + 4 <= len(blob):
@@ -117,10 +119,20 @@ class ReachTables:
         parts, first = [], 0
         for count in counts:
             ends = names[first:first + count]
-            parts.append(Routes(map_, at, dict(zip(ends, range(route, route + 3 * count, 3),
-                                                   strict=True)), blob))
+            parts.append(Routes(self, at, dict(zip(ends, range(route, route + 3 * count, 3),
+                                                   strict=True))))
             first, route = first + count, route + 3 * count
         return Reach(parts[0], parts[1], parts[2], longest)
+
+    def path(self, start: int, at: int) -> Path:
+        """The path from the hex numbered ``start`` along the route at ``at`` in the file."""
+        route = int.from_bytes(self.blob[at:at + 3], "little")
+        neighbours, places, here, path = self.grid.neighbours, self.grid.places, start, []
+        while route:
+            here = neighbours[here][(route & 7) - 1]
+            path.append(places[here])
+            route >>= _STEP_BITS
+        return tuple(path)
 
 
 _REMAKE = "make it anew with `python scripts/make_reach_tables.py`"
