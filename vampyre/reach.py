@@ -94,7 +94,7 @@ class Reach:
     #: The moves offered when nobody is in the way: to the complete ends and the large hexes.
     plain: Listed = attrs.field(init=False, eq=False, repr=False)
     #: The lost player's moves, made on first use.
-    _astray: list[Listed] = attrs.field(init=False, factory=list, eq=False, repr=False)
+    _astray: Listed | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         # made once per cached table (frozen attrs: set through object.__setattr__)
@@ -104,9 +104,10 @@ class Reach:
 
     def astray(self) -> Listed:
         """The lost player's moves (Strange Occurrence 5): to the complete ends."""
-        if not self._astray:
-            self._astray.append(Listed([LeadAstray(e) for e in self.full]))
-        return self._astray[0]
+        if self._astray is None:  # frozen attrs: set through object.__setattr__
+            object.__setattr__(self, "_astray", Listed([LeadAstray(e) for e in self.full]))
+        assert self._astray is not None
+        return self._astray
 
     def rank(self, end: str) -> int | None:
         """Where ``end`` comes among the complete ends, the large hexes, then the others,

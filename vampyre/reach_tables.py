@@ -27,6 +27,7 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
+import itertools
 import json
 import weakref
 from collections.abc import Iterator, Mapping
@@ -66,28 +67,36 @@ def made_from(board: Transylvania, closed: int) -> str:
 class Routes(Mapping[str, Path]):
     """Ends of moves, in their order, each with the path the counter takes there (as
     :class:`~vampyre.reach.Paths`), noted by where its route lies in the file: the path
-    is read from its route when first asked for, and kept with every table's paths."""
+    is read from its route when first asked for, and kept with every table's paths.
+    The three parts of a table share one dictionary of every end's route (fewer objects
+    kept for the process, so less work for the garbage collector); a part is the ends
+    ``first`` to ``first + count`` in it, whose routes lie from ``low`` on."""
 
-    __slots__ = ("_routes", "_start", "_tables")
+    __slots__ = ("_count", "_first", "_low", "_routes", "_start", "_tables")
 
-    def __init__(self, tables: ReachTables, start: int, routes: dict[str, int]) -> None:
+    def __init__(self, tables: ReachTables, start: int, routes: dict[str, int],
+                 first: int, count: int, low: int) -> None:
         self._tables, self._start, self._routes = tables, start, routes
+        self._first, self._count, self._low = first, count, low
 
     def __getitem__(self, end: str) -> Path:
-        at = self._routes[end]
+        at = self._routes.get(end, -1)
+        if not self._low <= at < self._low + 3 * self._count:
+            raise KeyError(end)
         path = self._tables.paths.get(at)
         if path is None:
             path = self._tables.paths[at] = self._tables.path(self._start, at)
         return path
 
     def __contains__(self, end: object) -> bool:
-        return end in self._routes
+        at = self._routes.get(end, -1) if isinstance(end, str) else -1
+        return self._low <= at < self._low + 3 * self._count
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._routes)
+        return itertools.islice(self._routes, self._first, self._first + self._count)
 
     def __len__(self) -> int:
-        return len(self._routes)
+        return self._count
 
     def __repr__(self) -> str:
         return f"Routes({dict(self)!r})"
@@ -114,14 +123,13 @@ class ReachTables:
         blob, map_ = self.blob, self.grid
         start = self.offsets[(at * 6 + roll - 1) * len(MODES) + MODES.index(mode)]
         counts, longest = blob[start:start + 3], blob[start + 3]
-        names = list(map(map_.places.__getitem__, blob[start + 4:start + 4 + sum(counts)]))
-        route = start + 4 + len(names)
+        low = start + 4 + sum(counts)  # where the routes begin, after the ends
+        routes = dict(zip(map(map_.places.__getitem__, blob[start + 4:low]),
+                          range(low, low + 3 * sum(counts), 3), strict=True))
         parts, first = [], 0
         for count in counts:
-            ends = names[first:first + count]
-            parts.append(Routes(self, at, dict(zip(ends, range(route, route + 3 * count, 3),
-                                                   strict=True))))
-            first, route = first + count, route + 3 * count
+            parts.append(Routes(self, at, routes, first, count, low + 3 * first))
+            first += count
         return Reach(parts[0], parts[1], parts[2], longest)
 
     def path(self, start: int, at: int) -> Path:

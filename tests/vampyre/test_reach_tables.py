@@ -105,3 +105,22 @@ def test_a_map_of_other_data_searches_its_tables(tmp_path: Path) -> None:
     (same / "tables.toml").write_text(rules, encoding="utf-8")
     GAME.new_game(seed=1, data_dir=str(same))
     assert load_world(str(same)).transylvania.reach_tables is not None
+
+
+def test_the_parts_of_a_table_read_from_the_file_keep_to_their_own_ends() -> None:
+    """A table's complete ends, large hexes and other ends share one dictionary in the
+    file's reading: each part holds, lists and gives paths for its own ends only."""
+    board = _searched_board()
+    tables = tables_from(_text(), board, large_hexes(board), packaged=True)
+    assert tables is not None
+    read = tables.reach(board.index["bistritz"], 6, MODES[0])
+    parts = (read.full, read.large, read.early)
+    assert all(parts)
+    for part in parts:
+        for other in parts:
+            for end in other:
+                assert (end in part) == (part is other)
+                if part is not other:
+                    with pytest.raises(KeyError):
+                        part[end]
+    assert 42 not in read.full
