@@ -33,6 +33,9 @@ import weakref
 from collections.abc import Iterator, Mapping
 from importlib import resources
 from pathlib import Path as FilePath
+from typing import Any
+
+import attrs
 
 from gothic_kernel import BadOption
 
@@ -68,32 +71,29 @@ class Routes(Mapping[str, Path]):
     """Ends of moves, in their order, each with the path the counter takes there (as
     :class:`~vampyre.reach.Paths`), noted by where its route lies in the file: the path
     is read from its route when first asked for, and kept with every table's paths.
-    The three parts of a table share one dictionary of every end's route (fewer objects
-    kept for the process, so less work for the garbage collector); a part is the ends
-    ``first`` to ``first + count`` in it, whose routes lie from ``low`` on."""
+    The three parts of a table share one dictionary of every end's rank in the table
+    (fewer objects kept for the process, so less work for the garbage collector); a
+    part is the ends ranked ``first`` to ``first + count``, and the table's routes lie
+    from ``low`` on, three bytes each in the order of the ranks."""
 
-    __slots__ = ("_count", "_first", "_low", "_routes", "_start", "_tables")
+    __slots__ = ("_count", "_first", "_low", "_ranks", "_start", "_tables")
 
-    def __init__(self, tables: ReachTables, start: int, routes: dict[str, int],
+    def __init__(self, tables: ReachTables, start: int, ranks: dict[Any, int],
                  first: int, count: int, low: int) -> None:
-        self._tables, self._start, self._routes = tables, start, routes
+        self._tables, self._start, self._ranks = tables, start, ranks
         self._first, self._count, self._low = first, count, low
 
     def __getitem__(self, end: str) -> Path:
-        at = self._routes.get(end, -1)
-        if not self._low <= at < self._low + 3 * self._count:
+        rank = self._ranks.get(end, -1)
+        if not self._first <= rank < self._first + self._count:
             raise KeyError(end)
-        path = self._tables.paths.get(at)
-        if path is None:
-            path = self._tables.paths[at] = self._tables.path(self._start, at)
-        return path
+        return self._tables.path(self._start, self._low + 3 * rank)
 
     def __contains__(self, end: object) -> bool:
-        at = self._routes.get(end, -1) if isinstance(end, str) else -1
-        return self._low <= at < self._low + 3 * self._count
+        return self._first <= self._ranks.get(end, -1) < self._first + self._count
 
     def __iter__(self) -> Iterator[str]:
-        return itertools.islice(self._routes, self._first, self._first + self._count)
+        return itertools.islice(self._ranks, self._first, self._first + self._count)
 
     def __len__(self) -> int:
         return self._count
@@ -124,16 +124,24 @@ class ReachTables:
         start = self.offsets[(at * 6 + roll - 1) * len(MODES) + MODES.index(mode)]
         counts, longest = blob[start:start + 3], blob[start + 3]
         low = start + 4 + sum(counts)  # where the routes begin, after the ends
-        routes = dict(zip(map(map_.places.__getitem__, blob[start + 4:low]),
-                          range(low, low + 3 * sum(counts), 3), strict=True))
+        names = map(map_.places.__getitem__, blob[start + 4:low])
+        ranks: dict[Any, int] = dict(zip(names, range(sum(counts)), strict=True))
         parts, first = [], 0
         for count in counts:
-            parts.append(Routes(self, at, routes, first, count, low + 3 * first))
+            parts.append(Routes(self, at, ranks, first, count, low))
             first += count
-        return Reach(parts[0], parts[1], parts[2], longest)
+        return ReadReach(parts[0], parts[1], parts[2], longest, ranks=ranks, low=low,
+                         source=self, start=at)
 
     def path(self, start: int, at: int) -> Path:
-        """The path from the hex numbered ``start`` along the route at ``at`` in the file."""
+        """The path from the hex numbered ``start`` along the route at ``at`` in the file
+        (read once)."""
+        path = self.paths.get(at)
+        if path is None:
+            path = self.paths[at] = self._read(start, at)
+        return path
+
+    def _read(self, start: int, at: int) -> Path:
         route = int.from_bytes(self.blob[at:at + 3], "little")
         neighbours, places, here, path = self.grid.neighbours, self.grid.places, start, []
         while route:
@@ -141,6 +149,27 @@ class ReachTables:
             path.append(places[here])
             route >>= _STEP_BITS
         return tuple(path)
+
+
+@attrs.frozen
+class ReadReach(Reach):
+    """A table read from the file: where an end comes in it, and its path, found with
+    one look-up (a move's end and the opponents in reach are looked up every turn)."""
+
+    ranks: dict[Any, int] = attrs.field(factory=dict, eq=False, repr=False)
+    low: int = attrs.field(default=0, eq=False, repr=False)
+    source: ReachTables | None = attrs.field(default=None, eq=False, repr=False)
+    start: int = attrs.field(default=0, eq=False, repr=False)
+
+    def rank(self, end: str) -> int | None:
+        return self.ranks.get(end)
+
+    def path(self, end: str) -> Path | None:
+        rank = self.ranks.get(end)
+        if rank is None:
+            return None
+        assert self.source is not None
+        return self.source.path(self.start, self.low + 3 * rank)
 
 
 _REMAKE = "make it anew with `python scripts/make_reach_tables.py`"

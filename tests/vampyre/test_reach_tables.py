@@ -33,7 +33,8 @@ def _searched_board() -> Transylvania:
 
 def test_every_table_read_from_the_file_equals_the_search() -> None:
     """Each of the 3,456 tables (192 hexes, six rolls, three modes): the same ends in the
-    same order, each with the same path, and the same longest move in a corner."""
+    same order, each with the same path, and the same longest move in a corner; each end
+    (and the start, no end) has the same rank and path by the table's own look-ups."""
     board = _searched_board()
     tables = tables_from(_text(), board, large_hexes(board), packaged=True)
     assert isinstance(tables, ReachTables)
@@ -46,6 +47,9 @@ def test_every_table_read_from_the_file_equals_the_search() -> None:
                 for part in ("full", "large", "early"):
                     assert list(getattr(read, part).items()) == \
                         list(getattr(searched, part).items()), (start, roll, mode, part)
+                for end in (*searched.full, *searched.large, *searched.early, start):
+                    assert read.rank(end) == searched.rank(end), (start, roll, mode, end)
+                    assert read.path(end) == searched.path(end), (start, roll, mode, end)
 
 
 def test_the_file_is_what_the_script_writes() -> None:
