@@ -31,7 +31,7 @@ from fury_modern.item_cards import road_reach
 from fury_modern.perils import Peril
 from fury_modern.rules import DRACULA
 from fury_modern.state import ModernState
-from gothic_kernel import Action
+from gothic_kernel import PUBLIC, Action
 
 from .helpers import GAME, act, public_texts, started, trail_of
 from .test_cards import _give, _texts
@@ -98,6 +98,8 @@ def test_lucys_revenge_is_played_by_godalming_as_a_combat_starts_and_lies_before
     assert state.legal_actions("seward") == [NO_CARD]
     act(state, "seward", NO_CARD)
     assert state.legal_actions("godalming") == [NO_CARD]  # once is enough
+    for viewer in ("dracula", "mina", PUBLIC):
+        assert state.observation(viewer)["combat"]["lucys_revenge"] is True
     assert problems_of(state) == [] and decision_problems(state) == []
 
 
@@ -236,6 +238,16 @@ def test_a_hunter_holding_no_fitting_card_is_asked_all_the_same_and_the_harm_hap
     assert state.hunters["mina"].defeated
 
 
+def test_the_harm_waits_until_every_seat_asked_has_played_none() -> None:
+    state = _fight(("mina",), cards={"seward": ("money_trail",), "van_helsing": ("hired_scouts",)})
+    state.hunters["mina"].damage = state.rules.hunters["mina"].health - 2
+    _round(state, "claws", mina="punch")
+    act(state, "seward", NO_CARD)
+    assert not state.hunters["mina"].defeated and state.current_seats() == ("van_helsing",)
+    act(state, "van_helsing", NO_CARD)
+    assert state.hunters["mina"].defeated
+
+
 def test_no_peril_window_when_the_damage_does_not_defeat() -> None:
     state = _fight(("mina",), cards={"seward": ("great_strength",)})
     _round(state, "claws", mina="punch")
@@ -258,6 +270,7 @@ def test_planned_ambush_lets_the_hunter_swap_his_revealed_card_in_round_one() ->
     state = _fight(("godalming",), cards={"godalming": ("planned_ambush", "knife")})
     act(state, "godalming", PlayCard("planned_ambush"))
     assert "planned_ambush" in state.event_deck.discards
+    assert state.observation("dracula")["combat"]["planned_ambush"] == ["godalming"]
     _pass_window(state)
     _round(state, "claws", godalming="punch")
     fight = _fight_of(state)
@@ -299,6 +312,7 @@ def test_enraged_keeps_a_cancelled_card_and_forbids_escapes_for_the_rest_of_the_
     fight = _fight_of(state)
     assert fight.enraged and ChooseCombatCard("escape_as_mist") not in \
         state.legal_actions("dracula")
+    assert state.observation("mina")["combat"]["enraged"] is True
 
 
 def test_dracula_holding_another_event_is_asked_when_his_card_is_cancelled() -> None:
@@ -335,6 +349,7 @@ def test_holy_bullets_after_a_pistol_deal_three_more_once_per_combat() -> None:
     assert state.dracula.damage == 5
     assert "holy_bullets" in state.item_deck.discards
     assert state.legal_actions("seward") == [NO_CARD]  # not the second one he holds
+    assert state.observation("dracula")["combat"]["holy_bullets_used"] is True
     act(state, "seward", NO_CARD)
     _round(state, "fangs", seward="dodge")  # Dodge shows Fangs: nothing happens
     _round(state, "plotting", seward="pistol")  # Pistol shows Plotting: 2 more
