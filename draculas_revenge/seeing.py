@@ -42,10 +42,17 @@ def mutual_arc(state: DRState, a: Figure, b: Figure) -> bool:
 
 
 def crucifix_holders(state: DRState, vampire: Figure) -> list[Figure]:
-    """Conscious, solid crucifix holders fighting against ``vampire``'s controller."""
-    return [f for f in state.figures.values()
-            if f.pos >= 0 and not f.unconscious and f.seat != vampire.seat
-            and state.is_hunter(f) and state.has_special(f, "crucifix")]
+    """Conscious crucifix holders on the board fighting against ``vampire``'s controller
+    (worked out once per position and seat: do not change the list)."""
+    seat = vampire.seat
+    found = state._holders.get(seat)
+    if found is None:
+        hunter_kinds, types = state.rules.hunter_kinds, state.rules.types
+        found = state._holders[seat] = [
+            f for f in state.figures.values()
+            if f.pos >= 0 and not f.unconscious and f.seat != seat
+            and f.kind in hunter_kinds and "crucifix" in types[f.kind].specials]
+    return found
 
 
 def held_back_by(state: DRState, vampire: Figure) -> list[Figure]:

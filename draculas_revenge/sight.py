@@ -73,6 +73,8 @@ class Sight:
 
     def __init__(self, board: Board) -> None:
         self.board = board
+        self._size = board.size
+        self._width = board.width
         self._masks: dict[int, tuple[int, int, int] | None] = {}
 
     def masks(self, a: int, b: int) -> tuple[int, int, int] | None:
@@ -101,6 +103,28 @@ class Sight:
         m = self.masks(a, b)
         if m is None:
             return False
+        inside, left, right = m
+        return not (inside & obstacles) and not ((left & obstacles) and (right & obstacles))
+
+    def sees(self, a: int, facing: int, misted: bool, b: int, obstacles: int) -> bool:
+        """A character at ``a`` facing ``facing`` sees ``b``: ``b`` is in its field of view
+        (:func:`in_field_of_view`) and nothing in ``obstacles`` blocks the line. The
+        per-action path of who may react: one call, the cache read directly."""
+        if a == b:
+            return True
+        if not misted:
+            w = self._width
+            fx, fy = FACING_VECTORS[facing]
+            if (b % w - a % w) * fx + (b // w - a // w) * fy < 0:
+                return False
+        key = a * self._size + b
+        m = self._masks.get(key)
+        if m is None:
+            if key in self._masks:
+                return False  # walls alone block it
+            m = self.masks(a, b)
+            if m is None:
+                return False
         inside, left, right = m
         return not (inside & obstacles) and not ((left & obstacles) and (right & obstacles))
 
