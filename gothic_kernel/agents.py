@@ -23,7 +23,8 @@ from __future__ import annotations
 import importlib
 import json
 import time
-from collections.abc import Callable, Mapping, Sequence
+import weakref
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import Any, Protocol, cast, runtime_checkable
 
@@ -45,7 +46,10 @@ class Agent(Protocol):
 
     An agent class may set ``reads_observation = False`` (as :class:`RandomAgent`
     does): the play loops then skip working the observation out and hand it an
-    empty mapping. An agent class that sets ``searches = True`` (as
+    empty mapping. One that sets ``lazy_observation = True`` is handed an
+    :class:`Observation` instead of a dict: a read-only mapping of the same
+    observation, worked out when first read, so a decision taken without reading
+    it (one legal action) costs nothing. An agent class that sets ``searches = True`` (as
     :class:`~gothic_kernel.ISMCTSAgent` does) is also handed a keyword ``sample``:
     ``state.resample(seat, seed)``, a state its seat cannot tell from the real one,
     never the real state.
@@ -83,6 +87,78 @@ def seat_view(state: GameState, seat: str, agent: object) -> Mapping[str, Any]:
     if getattr(agent, "reads_observation", True):
         return state.observation(seat)
     return _UNREAD
+
+
+class Observation(Mapping[str, Any]):
+    """A seat's observation, worked out when first read: handed to agents that set
+    ``lazy_observation = True``.
+
+    It reads as the plain dict ``state.observation(seat)`` would (the same keys and
+    values, equal to that dict) and cannot be changed. Until first read it holds only
+    the means of working the observation out; once read, or once the agent's ``choose``
+    has returned (see :func:`agent_choice`), it holds only the observation's data, so
+    an observation an agent keeps is the one of its decision, with no way to the
+    state that made it.
+    """
+
+    __slots__ = ("__weakref__", "_data", "_load")
+
+    def __init__(self, load: Callable[[], Mapping[str, Any]]) -> None:
+        self._load: Callable[[], Mapping[str, Any]] | None = load
+        self._data: Mapping[str, Any] = _UNREAD
+
+    def _read(self) -> Mapping[str, Any]:
+        if self._load is not None:
+            self._data, self._load = self._load(), None
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._read()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._read())
+
+    def __len__(self) -> int:
+        return len(self._read())
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._read()
+
+    def __eq__(self, other: object) -> bool:
+        return self._read() == (other._read() if isinstance(other, Observation) else other)
+
+    def __repr__(self) -> str:
+        return f"Observation({self._read()!r})"
+
+
+def agent_choice(state: GameState, seat: str, agent: Agent,
+                 legal_actions: Sequence[Action], *,
+                 sample: GameState | None = None) -> Action:
+    """``agent``'s choice for ``seat`` among ``legal_actions``, handed what it reads:
+    the observation (a dict; an empty mapping if it ``reads_observation = False``;
+    an :class:`Observation` if it sets ``lazy_observation = True``), and ``sample``
+    when given (to a search agent).
+
+    An :class:`Observation` the agent still holds when ``choose`` returns is worked out
+    then, before the state moves on (it is what the agent would have read); one it let
+    go unread is never worked out.
+    """
+    if not getattr(agent, "lazy_observation", False):
+        view = seat_view(state, seat, agent)
+        if sample is None:
+            return agent.choose(seat, view, legal_actions)
+        return cast(SearchAgent, agent).choose(seat, view, legal_actions, sample=sample)
+    lazy = Observation(lambda: state.observation(seat))
+    kept = weakref.ref(lazy)
+    try:
+        if sample is None:
+            return agent.choose(seat, lazy, legal_actions)
+        return cast(SearchAgent, agent).choose(seat, lazy, legal_actions, sample=sample)
+    finally:
+        del lazy
+        held = kept()
+        if held is not None:
+            held._read()
 
 
 def sample_seeds(seed: int) -> Dice:
@@ -198,12 +274,9 @@ def play_game(game: Game, seed: int, *, options: Mapping[str, Any] | None = None
         seat = seats[0]
         agent = players[seat]
         legal = state.legal_actions(seat)
-        if samples is not None and getattr(agent, "searches", False):
-            searcher = cast(SearchAgent, agent)
-            action = searcher.choose(seat, seat_view(state, seat, agent), legal,
-                                     sample=state.resample(seat, samples.index(2**31)))
-        else:
-            action = agent.choose(seat, seat_view(state, seat, agent), legal)
+        sample = (state.resample(seat, samples.index(2**31))
+                  if samples is not None and getattr(agent, "searches", False) else None)
+        action = agent_choice(state, seat, agent, legal, sample=sample)
         state.apply(seat, action)
         actions.append((seat, action.to_json()))
     seconds = time.perf_counter() - start

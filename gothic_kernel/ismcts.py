@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .actions import Action
+from .agents import agent_choice
 from .dice import Dice
 from .errors import BadOption
 from .game import GameState, Outcome
@@ -202,8 +203,7 @@ class ISMCTSAgent:
         is the one the mover's bot would choose; the others at random."""
         if bots is not None and not node.children:
             bot = bots[mover]
-            view = world.observation(mover) if getattr(bot, "reads_observation", True) else {}
-            suggested: Action = bot.choose(mover, view, actions)
+            suggested: Action = agent_choice(world, mover, bot, actions)
             if suggested in actions:
                 node.suggested = suggested
                 return suggested
@@ -231,8 +231,7 @@ class ISMCTSAgent:
                 world.apply(mover, self._dice.choice(actions))
                 continue
             bot = bots[mover]
-            view = world.observation(mover) if getattr(bot, "reads_observation", True) else {}
-            world.apply(mover, bot.choose(mover, view, actions))
+            world.apply(mover, agent_choice(world, mover, bot, actions))
 
 
 def _rank(node: _Node | None) -> tuple[int, float]:

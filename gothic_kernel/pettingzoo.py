@@ -35,7 +35,7 @@ from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from .actions import Action
-from .agents import seat_agents, seat_view
+from .agents import agent_choice, seat_agents
 from .encoding import GameEncoding
 from .errors import IllegalAction
 from .game import LEGAL_ACTIONS, Game, GameState
@@ -336,8 +336,7 @@ class GothicGymEnv(gymnasium.Env[Any, Any]):
             if mover == self.seat:
                 return
             agent = self._agents[mover]
-            state.apply(mover, agent.choose(mover, seat_view(state, mover, agent),
-                                            state.legal_actions(mover)))
+            state.apply(mover, agent_choice(state, mover, agent, state.legal_actions(mover)))
             self.steps += 1
 
     def action_masks(self) -> np.ndarray:

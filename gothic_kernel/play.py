@@ -69,7 +69,7 @@ from typing import Any, TextIO
 import attrs
 
 from .actions import Action
-from .agents import Agent, seat_view
+from .agents import Agent, agent_choice
 from .errors import GothicError, NoPicture
 from .game import Game, GameState
 from .screen import DEFAULT_WIDTH, TextScreen, in_columns, wrap
@@ -470,8 +470,7 @@ class Session:
 
     def bot_turn(self, seat: str) -> None:
         agent = self.agents[seat]
-        action = agent.choose(seat, seat_view(self.state, seat, agent),
-                              self.state.legal_actions(seat))
+        action = agent_choice(self.state, seat, agent, self.state.legal_actions(seat))
         self.state.apply(seat, action)
         self.steps += 1
         self.undoable.clear()

@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from ..agents import seat_agents, seat_view
+from ..agents import agent_choice, seat_agents
 from ..dice import Dice
 from ..encoding import encoding_for
 from ..game import Game, GameState
@@ -58,8 +58,7 @@ def check_encoding(game: Game, *, seeds: Sequence[int] = (0, 1), max_steps: int 
                 break
             seat = state.current_seats()[0]
             agent = players[seat]
-            state.apply(seat, agent.choose(seat, seat_view(state, seat, agent),
-                                           state.legal_actions(seat)))
+            state.apply(seat, agent_choice(state, seat, agent, state.legal_actions(seat)))
         _check_state(state, -1, counts, failures, resample=True, dice=dice)
         if failures:
             break

@@ -3,6 +3,7 @@ out is a copy, prompts and labels, seeds and seats, agents and unfinished games.
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 from collections.abc import Iterator, Mapping, Sequence
@@ -148,6 +149,94 @@ def test_an_agent_that_reads_no_observation_gets_an_empty_mapping(kuhn: gk.Game)
     blind = Blind()
     gk.play_game(kuhn, 5, agents={"first": blind, "second": blind})
     assert blind.seen and all(len(o) == 0 for o in blind.seen)
+
+
+class _Lazy:
+    """Reads the observation only when it has a choice; keeps every observation read."""
+
+    lazy_observation = True
+
+    def __init__(self) -> None:
+        self.handed = 0
+        self.kept: list[tuple[dict[str, Any], Mapping[str, Any]]] = []
+
+    def choose(self, seat: str, observation: Mapping[str, Any],
+               legal_actions: Sequence[gk.Action]) -> gk.Action:
+        self.handed += 1
+        if len(legal_actions) > 1:
+            self.kept.append((dict(observation), observation))
+        return legal_actions[0]
+
+
+def _reachable(root: object) -> Iterator[object]:
+    seen, todo = {id(root)}, [root]
+    while todo:
+        item = todo.pop()
+        yield item
+        for inner in gc.get_referents(item):
+            if id(inner) not in seen and not isinstance(inner, type):
+                seen.add(id(inner))
+                todo.append(inner)
+
+
+def test_a_lazy_agent_reads_the_same_observation_worked_out_only_when_read(
+        toy: gk.Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``lazy_observation = True``: a read-only Mapping equal to the seat's observation at
+    the decision; a decision taken unread (here every other one is handed a single legal
+    action) never works it out; kept, it holds the data only (nothing reachable from it
+    is a state); and a game is the same as with plain dicts."""
+    cls = type(toy.new_game(seed=1))
+    real = cls.observation
+    worked_out: list[str] = []
+
+    def counted(state: gk.GameState, viewer: str) -> dict[str, Any]:
+        worked_out.append(viewer)
+        return real(state, viewer)
+
+    monkeypatch.setattr(cls, "observation", counted)
+    lazy = _Lazy()
+    state = toy.new_game(seed=4)
+    for step in range(6):
+        seat = state.current_seats()[0]
+        legal = state.legal_actions(seat)[: 1 + step % 2]
+        before = len(worked_out)
+        action = gk.agent_choice(state, seat, lazy, legal)
+        assert len(worked_out) - before == (1 if len(legal) > 1 else 0)
+        state.apply(seat, action)
+    assert len(lazy.kept) == 3 and lazy.handed == 6
+    for copied, observation in lazy.kept:
+        assert isinstance(observation, gk.Observation) and observation == copied
+        assert dict(observation.items()) == copied and len(observation) == len(copied)
+        with pytest.raises(TypeError):
+            observation["turn"] = 0  # type: ignore[index]
+        assert not any(isinstance(x, gk.GameState) for x in _reachable(observation))
+    monkeypatch.undo()
+    eager = type("Eager", (_Lazy,), {"lazy_observation": False})
+    _, eager_record = gk.play_game(toy, 4, agents={"north": eager(), "south": eager()})
+    _, lazy_record = gk.play_game(toy, 4, agents={"north": _Lazy(), "south": _Lazy()})
+    assert lazy_record.actions == eager_record.actions
+
+
+def test_a_lazy_observation_kept_unread_is_the_one_of_its_decision(toy: gk.Game) -> None:
+    """An agent may keep the observation and read it later: it reads what it was handed,
+    not the state as it is now, and nothing reachable from it is a state."""
+    handed: list[Mapping[str, Any]] = []
+
+    class Keeper:
+        lazy_observation = True
+
+        def choose(self, seat: str, observation: Mapping[str, Any],
+                   legal_actions: Sequence[gk.Action]) -> gk.Action:
+            handed.append(observation)
+            return legal_actions[0]
+
+    state = toy.new_game(seed=2)
+    seat = state.current_seats()[0]
+    then = state.observation(seat)
+    state.apply(seat, gk.agent_choice(state, seat, Keeper(), state.legal_actions(seat)))
+    assert state.observation(seat) != then
+    assert not any(isinstance(x, gk.GameState) for x in _reachable(handed[0]))
+    assert handed[0] == then
 
 
 # -- 3. the same questions of any game ------------------------------------------------------
