@@ -7,7 +7,15 @@ from typing import Any
 import pytest
 
 import gothic_kernel as gk
-from draculas_revenge.actions import CloseAttack, EndMove, FaceAttacker, Mesmerize, TurnToMist
+from draculas_revenge.actions import (
+    CloseAttack,
+    Decline,
+    EndMove,
+    FaceAttacker,
+    Mesmerize,
+    Pass,
+    TurnToMist,
+)
 from draculas_revenge.board import FACINGS
 from draculas_revenge.bot_tactics import (
     Dangers,
@@ -251,3 +259,15 @@ def test_dracula_reckons_with_where_a_crossbow_could_aim_from() -> None:
     assert in_sight == pytest.approx(p_within(p_beats(1 - 3), 2))  # two bolts
     both = Dangers(t, me).of([corridor, hallway], [east, south], [-1, -1])
     assert both.tolist() == pytest.approx([in_sight, hidden])
+
+
+def test_the_bot_reads_no_observation_for_a_decision_without_a_choice() -> None:
+    """The bots ask for lazy observations: declining with nothing to react with, or
+    passing with no card to play, works none out (the kernel's ``gk.Observation``)."""
+    def unreadable() -> dict[str, Any]:
+        raise AssertionError("the observation was read")
+
+    assert RevengeBot.lazy_observation
+    bot = RevengeBot(1)
+    assert bot.choose("hunters", gk.Observation(unreadable), [Decline()]) == Decline()
+    assert bot.choose("vampires", gk.Observation(unreadable), [Pass()]) == Pass()
