@@ -55,12 +55,17 @@ def crucifix_holders(state: DRState, vampire: Figure) -> list[Figure]:
     return found
 
 
-def held_back_by(state: DRState, vampire: Figure) -> list[Figure]:
+def held_back_by(state: DRState, vampire: Figure, within: int = -1) -> list[Figure]:
     """The crucifix holders whose zone holds ``vampire`` back now ("The Crucifix"):
-    the two are in each other's arc of effect. Misted vampires are not affected."""
+    the two are in each other's arc of effect. Misted vampires are not affected.
+    ``within``: only the holders that many squares away or nearer (-1: any)."""
     if vampire.misted or vampire.pos < 0 or not state.is_vampire(vampire):
         return []
-    return [h for h in crucifix_holders(state, vampire) if mutual_arc(state, vampire, h)]
+    holders = crucifix_holders(state, vampire)
+    if within >= 0:
+        board, at = state.rules.board, vampire.pos
+        holders = [h for h in holders if board.distance(at, h.pos) <= within]
+    return [h for h in holders if mutual_arc(state, vampire, h)]
 
 
 def in_crucifix_zone(state: DRState, vampire: Figure, square: int) -> bool:
