@@ -58,11 +58,24 @@ class Timing(enum.StrEnum):
     AT_DUSK = "at_dusk"
     COMBAT_START = "combat_start"
     DRACULA_PHASE_END = "dracula_phase_end"
+    COMBAT_AFTER_CARD = "combat_after_card"
+    COMBAT_CARD_CANCELLED = "combat_card_cancelled"
+    WHEN_AMBUSHED = "when_ambushed"
+    WHEN_BITTEN_OR_DEFEATED = "when_bitten_or_defeated"
+    #: Dracula's windows on a hunter's doings (the card names the hunter: ``CardWindow.hunter``).
+    HUNTER_SPENDS_TICKET = "hunter_spends_ticket"
+    HUNTER_MOVES_BY_ROAD = "hunter_moves_by_road"
+    HUNTER_CHANGES_REGION = "hunter_changes_region"
+    HUNTER_SEARCHES = "hunter_searches"
+    HUNTER_PLAYS_EVENT = "hunter_plays_event"
+    #: The hunters' answer to a False Tip just played (Good Luck cancels it).
+    FALSE_TIP_PLAYED = "false_tip_played"
 
 
 #: The card timings a window offers besides its own: a card played "during Dracula's phase"
 #: is offered as it ends (a ruling: docs/fury_modern.md).
-EXTRA_TIMINGS = {Timing.DRACULA_PHASE_END: frozenset({"dracula_phase"})}
+EXTRA_TIMINGS = {Timing.DRACULA_PHASE_END: frozenset({"dracula_phase"}),
+                 Timing.FALSE_TIP_PLAYED: frozenset({"during_day"})}
 
 
 def offered(timing: Timing) -> frozenset[str]:
@@ -70,18 +83,32 @@ def offered(timing: Timing) -> frozenset[str]:
     return frozenset({timing.value}) | EXTRA_TIMINGS.get(timing, frozenset())
 
 
-#: The moment of each window, in words.
+#: The moment of each window, in words (``{hunter}``: whom it concerns; ``{card}``: the card).
 WINDOW_WORDS = {Timing.IMMEDIATELY: "now, as you receive it",
                 Timing.AT_DAWN: "at dawn", Timing.AT_DUSK: "at dusk",
                 Timing.COMBAT_START: "at the start of the combat, before cards are chosen",
-                Timing.DRACULA_PHASE_END: "at the end of your phase"}
+                Timing.DRACULA_PHASE_END: "at the end of your phase",
+                Timing.COMBAT_AFTER_CARD: "right after your card resolves",
+                Timing.COMBAT_CARD_CANCELLED: "as your combat card would be cancelled",
+                Timing.WHEN_AMBUSHED: "as you are ambushed, before the encounter resolves",
+                Timing.WHEN_BITTEN_OR_DEFEATED: "as a hunter would be bitten or defeated",
+                Timing.HUNTER_SPENDS_TICKET: "as {hunter} spends a ticket",
+                Timing.HUNTER_MOVES_BY_ROAD: "as {hunter} moves by road, before the trail is "
+                                             "checked",
+                Timing.HUNTER_CHANGES_REGION: "as the move of {hunter} takes him into the "
+                                              "other region",
+                Timing.HUNTER_SEARCHES: "as {hunter} searches",
+                Timing.HUNTER_PLAYS_EVENT: "as {hunter} plays {card}",
+                Timing.FALSE_TIP_PLAYED: "now that Dracula plays False Tip"}
 #: The steps card effects ask (``CardStep.step``).
 STEPS = frozenset({"city", "space", "hunter", "take", "encounter", "ally", "raid", "wolf",
-                   "ride", "hideout", "sail", "storm", "victim", "discard"})
+                   "ride", "hideout", "sail", "storm", "victim", "discard", "ticket", "roadblock",
+                   "customs", "host", "swap"})
 
 #: Choices a card's step offers as modes (the trail spaces and lairs Newspaper Reports and
 #: Wax Cylinders choose among).
-STEP_MODES = (*(f"trail_space_{n}" for n in range(1, 7)), "lair_1", "lair_2", "lair_3")
+STEP_MODES = (*(f"trail_space_{n}" for n in range(1, 7)), "lair_1", "lair_2", "lair_3",
+              "discard_items", "suffer_damage")
 
 
 def card_modes(rules: Rules) -> tuple[str, ...]:
@@ -97,8 +124,9 @@ def card_words(rules: Rules) -> frozenset[str]:
                       *card_modes(rules)})
 
 
-#: A hunter's own action: the timings offered among his actions, by night (True) or day.
-ACTION_TIMINGS = {False: frozenset({"action", "action_day"}),
+#: A hunter's own action: the timings offered among his actions, by night (True) or day
+#: (Chartered Carriage, played before moving by railway, is his Move).
+ACTION_TIMINGS = {False: frozenset({"action", "action_day", "before_railway_move"}),
                   True: frozenset({"action", "action_night"})}
 
 
@@ -128,6 +156,15 @@ class CardRule:
     def resolve(self, state: ModernState, played: CardPlayed) -> None:
         """The effect (``played.mode`` names it for a card with several)."""
         raise RuleError(f"{self.ID} has no effect of its own")
+
+    def lies_before(self, state: ModernState, seat: str) -> bool:
+        """Whether the card lies before ``seat``, played earlier and usable once more
+        (Lucy's Revenge in a combat)."""
+        return False
+
+    def use(self, state: ModernState, seat: str, window: CardWindow) -> None:
+        """Use the card lying before ``seat`` in ``window`` (``perils.Peril``)."""
+        raise RuleError(f"{self.ID} does not lie before anyone")
 
     # -- the choices its effect asks for ------------------------------------------------------
     def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
@@ -181,7 +218,7 @@ def action_cards(state: ModernState, seat: str, *, night: bool) -> list[Action]:
 _PILES: dict[tuple[int, Timing], tuple[bool, bool, bool]] = {}
 
 
-def _piles(state: ModernState, timing: Timing) -> tuple[bool, bool, bool]:
+def piles(state: ModernState, timing: Timing) -> tuple[bool, bool, bool]:
     """Whether a card whose effect is played belongs to ``timing`` among the hunters'
     events, their items, and Dracula's events."""
     key = (id(state.rules), timing)
@@ -197,11 +234,20 @@ def _piles(state: ModernState, timing: Timing) -> tuple[bool, bool, bool]:
 
 
 def open_window(state: ModernState, timing: Timing, seats: tuple[str, ...], *,
-                hunter: str = "", card: str = "") -> None:
+                hunter: str = "", card: str = "") -> bool:
     """Push a window for those of ``seats`` (in order) that hold cards of a pile with
-    cards for ``timing``. ``hunter``: whom the moment concerns (the one who drew a card,
-    the engaged hunter); ``card``: the card just drawn (``immediately``)."""
-    events, items, dracula = _piles(state, timing)
+    cards for ``timing`` (whether one was pushed). ``hunter``: whom the moment concerns (the
+    one who drew a card, the engaged hunter, the one who moves); ``card``: the card just
+    drawn (``immediately``) or played (``hunter_plays_event``)."""
+    asked = window_seats(state, timing, seats)
+    if asked:
+        state.stack.append(CardWindow(timing, asked, hunter=hunter, card=card))
+    return bool(asked)
+
+
+def window_seats(state: ModernState, timing: Timing, seats: tuple[str, ...]) -> tuple[str, ...]:
+    """Those of ``seats`` a window at ``timing`` would ask (it depends on hand sizes alone)."""
+    events, items, dracula = piles(state, timing)
 
     def holds(seat: str) -> bool:
         if seat == DRACULA:
@@ -210,9 +256,13 @@ def open_window(state: ModernState, timing: Timing, seats: tuple[str, ...], *,
         return not hunter_.defeated and ((events and bool(hunter_.events))
                                          or (items and bool(hunter_.items)))
 
-    asked = seats_to_ask(seats, holds)
-    if asked:
-        state.stack.append(CardWindow(timing, asked, hunter=hunter, card=card))
+    return seats_to_ask(seats, holds)
+
+
+def window_now(state: ModernState) -> CardWindow | None:
+    """The window now asking (a card's rule reads whom its moment concerns)."""
+    top = state.stack[-1] if state.stack else None
+    return top if isinstance(top, CardWindow) else None
 
 
 @attrs.frozen
@@ -236,14 +286,18 @@ class CardWindow(Window["ModernState"], ModernDecision):
         cards = playable(state, seat, offered(self.timing))
         if self.timing is Timing.IMMEDIATELY:  # only the card just received
             cards = [c for c in cards if c == self.card and seat == self.hunter]
+        elif self.timing is Timing.COMBAT_AFTER_CARD and seat != self.hunter:
+            cards = []  # only after the holder's own card
         return [PlayCard(c) for c in cards]
 
     def play(self, state: ModernState, seat: str, action: Action) -> None:
         assert isinstance(action, PlayCard)
-        play_card(state, seat, action.card, self.timing)
+        play_card(state, seat, action.card, self.timing, hunter=self.hunter)
 
     def prompt(self, state: ModernState, seat: str) -> str:
-        return f"{state.name(seat)}: play a card {WINDOW_WORDS[self.timing]}, or none."
+        moment = WINDOW_WORDS[self.timing].format(hunter=state.name(self.hunter),
+                                                  card=state.name(self.card))
+        return f"{state.name(seat)}: play a card {moment}, or none."
 
     def describe(self, state: ModernState, seat: str, action: Action) -> str:
         if isinstance(action, PlayCard):
@@ -252,9 +306,10 @@ class CardWindow(Window["ModernState"], ModernDecision):
 
 
 # -- playing a card ----------------------------------------------------------------------------
-def play_card(state: ModernState, seat: str, card: str, timing: str) -> None:
+def play_card(state: ModernState, seat: str, card: str, timing: str, *,
+              hunter: str = "") -> None:
     """``seat`` plays ``card`` from his hand: it is shown to all; then he chooses its effect
-    if it has several, and it resolves."""
+    if it has several, and it resolves (``hunter``: whom the window concerns)."""
     if seat == DRACULA:
         state.dracula.events.remove(card)
     else:
@@ -265,15 +320,17 @@ def play_card(state: ModernState, seat: str, card: str, timing: str) -> None:
     assert rule is not None
     modes = rule.modes(state, seat, timing)
     if len(modes) > 1:
-        state.stack.append(CardMode(card, seat, timing))
+        state.stack.append(CardMode(card, seat, timing, hunter))
     else:
-        resolve_mode(state, seat, card, modes[0] if modes else "", timing)
+        resolve_mode(state, seat, card, modes[0] if modes else "", timing, hunter)
     if seat != DRACULA:
         keep_revealed(state, seat)  # his revealed card may have been this one (Bitten Hunters)
 
 
-def resolve_mode(state: ModernState, seat: str, card: str, mode: str, timing: str) -> None:
-    """The card goes to the discard pile face up, or to the ally slot, and takes effect."""
+def resolve_mode(state: ModernState, seat: str, card: str, mode: str, timing: str,
+                 hunter: str = "") -> None:
+    """The card goes to the discard pile face up, or to the ally slot, and takes effect;
+    a hunter event Dracula may cancel (Sensationalist Press) first opens his window."""
     if mode == ALLY:
         set_ally(state, seat, card)
         return
@@ -281,7 +338,23 @@ def resolve_mode(state: ModernState, seat: str, card: str, mode: str, timing: st
         state.item_deck.discard(card)
     else:
         state.event_deck.discard(card)
-    state.stack.append(CardPlayed(card, seat, mode, timing))
+    state.stack.append(CardPlayed(card, seat, mode, timing, hunter))
+    if seat != DRACULA and card in _cancellable(state):
+        open_window(state, Timing.HUNTER_PLAYS_EVENT, (DRACULA,), hunter=seat, card=card)
+
+
+_CANCELLABLE: dict[int, frozenset[str]] = {}
+
+
+def _cancellable(state: ModernState) -> frozenset[str]:
+    """The hunter events a Dracula event whose effect is played may cancel."""
+    key = id(state.rules)
+    found = _CANCELLABLE.get(key)
+    if found is None:
+        found = _CANCELLABLE[key] = frozenset(
+            c for e in state.rules.events.values() if e.id in CardRule.rules
+            for c in e.cancels)
+    return found
 
 
 def set_ally(state: ModernState, seat: str, card: str) -> None:
@@ -330,6 +403,7 @@ class CardMode(ModernDecision):
     card: str
     seat: str
     timing: str
+    hunter: str = ""
 
     def put_away(self, state: ModernState) -> None:
         state.event_deck.discard(self.card)  # it was played: face up to the discard pile
@@ -355,7 +429,7 @@ class CardMode(ModernDecision):
         state.say("card_mode", f"{state.name(seat)} uses {state.name(self.card)}: "
                                f"{self.describe(state, seat, action)}.", card=self.card,
                   mode=action.mode)
-        resolve_mode(state, seat, self.card, action.mode, self.timing)
+        resolve_mode(state, seat, self.card, action.mode, self.timing, self.hunter)
 
 
 @attrs.frozen
@@ -369,6 +443,8 @@ class CardPlayed(ModernDecision):
     seat: str
     mode: str = ""
     timing: str = ""
+    #: Whom the window it was played in concerns (the hunter who spends a ticket, ...).
+    hunter: str = ""
 
     def run(self, state: ModernState) -> None:
         state.stack.pop()
@@ -420,6 +496,25 @@ class CardStep(ModernDecision):
         self.rule().step_apply(state, self, action)
 
 
-__all__ = ["ALLY", "CardMode", "CardPlayed", "CardRule", "CardStep", "CardWindow", "Timing",
-           "action_cards", "ally_in_play", "card_modes", "card_words", "drawn", "open_window",
-           "play_card", "playable", "rule_of", "set_ally"]
+__all__ = [
+    "ALLY",
+    "CardMode",
+    "CardPlayed",
+    "CardRule",
+    "CardStep",
+    "CardWindow",
+    "Timing",
+    "action_cards",
+    "ally_in_play",
+    "card_modes",
+    "card_words",
+    "drawn",
+    "open_window",
+    "piles",
+    "play_card",
+    "playable",
+    "rule_of",
+    "set_ally",
+    "window_now",
+    "window_seats",
+]

@@ -34,6 +34,7 @@ import attrs
 from gothic_kernel import Action, Scope, event
 
 from .actions import (
+    NO_CARD,
     PASS,
     AvoidCombat,
     ChooseCard,
@@ -41,12 +42,14 @@ from .actions import (
     ChooseHunter,
     Engage,
     MoveTo,
+    PlayCard,
 )
 from .cards import Timing, ally_in_play, open_window
 from .decisions import ModernDecision
 from .hands import drop_card, keep_revealed
-from .health import bite_hunter, heal_dracula, hurt_dracula, hurt_hunter
+from .health import heal_dracula, hurt_dracula
 from .influence import advance_influence
+from .perils import bite_hunter, hurt_hunter
 from .rules import DRACULA, HUNTERS
 from .state import Hideout
 from .trail import clear_hideout, return_encounter
@@ -62,7 +65,11 @@ class Stage(enum.Enum):
 
     CHOOSE = "choose"  # cards chosen face down, in secret, by every fighter
     ENGAGE = "engage"  # Dracula names the engaged hunter (several hunters)
-    RESOLVE = "resolve"  # reveal, compare, resolve Dracula's card
+    RESOLVE = "resolve"  # reveal the cards
+    SWAP = "swap"  # Planned Ambush: a hunter may swap his revealed card (round 1)
+    COMPARE = "compare"  # compare the icons, resolve Dracula's card
+    CANCELLED = "cancelled"  # Dracula's card cancelled by icons: Enraged may answer
+    LUCY = "lucy"  # Lucy's Revenge may cancel Dracula's escape card
     PLOTTING = "plotting"  # Dracula may turn Plotting down to cancel a basic card
     CLAWS = "claws"  # Claws at night: Dracula picks the hunter who suffers 2 more
     BAT = "bat"  # Escape as Bat at night: Dracula may fly off in secret
@@ -103,6 +110,11 @@ class Fight(ModernDecision):
     blocked: bool = False  # Dracula's card this round was cancelled
     ended: str = ""  # why the combat ends, once it does
     wreaths: tuple[str, ...] = ()  # hunters protected by Garlic Wreath
+    lucy: bool = False  # Lucy's Revenge lies before Lord Godalming, unused
+    ambushes: tuple[str, ...] = ()  # hunters with Planned Ambush before them
+    enraged: bool = False  # Enraged: no Escape as Bat or Mist for the rest of the combat
+    bullets: bool = False  # Holy Bullets used (one per combat)
+    resolved: tuple[str, ...] = ()  # hunters whose card has resolved this round
 
     def put_away(self, state: ModernState) -> None:
         state.combat_deck.cards += [*self.hand, *self.played]
@@ -116,12 +128,21 @@ class Fight(ModernDecision):
             return tuple(sorted(waiting, key=SEAT_ORDER.index))
         if self.stage in (Stage.ENGAGE, Stage.PLOTTING, Stage.CLAWS, Stage.BAT):
             return (DRACULA,) if self.dracula_options(state) else ()
+        if self.stage is Stage.SWAP:
+            return (self.ambushes[0],)
+        if self.stage is Stage.LUCY:
+            return (LUCY_HOLDER,)
         return ()
 
     def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
         if self.stage is Stage.CHOOSE:
             cards = self.dracula_choices(state) if seat == DRACULA else self.hands[seat]
             return [ChooseCombatCard(c) for c in sorted(set(cards))]
+        if self.stage is Stage.SWAP:
+            return [NO_CARD, *(ChooseCombatCard(c) for c in sorted(set(self.hands[seat]))
+                               if c != self.chosen[seat])]
+        if self.stage is Stage.LUCY:
+            return [NO_CARD, PlayCard(LUCYS_REVENGE)]
         return self.dracula_options(state)
 
     def dracula_choices(self, state: ModernState) -> list[str]:
@@ -130,7 +151,10 @@ class Fight(ModernDecision):
                 if not state.rules.dracula_cards[c].escape or self.may_escape(state)]
 
     def may_escape(self, state: ModernState) -> bool:
-        """Pride (Dracula) or the vampires' rule: enough combat cards played before."""
+        """Pride (Dracula) or the vampires' rule: enough combat cards played before; never
+        once Enraged was played."""
+        if self.enraged:
+            return False
         if self.vampire:
             return len(self.played) >= state.rules.numbers["vampire_escape_needs_cards_in_play"]
         sheet = state.rules.dracula
@@ -158,6 +182,12 @@ class Fight(ModernDecision):
                         "your combat card, face down.")
             return (f"{state.name(seat)}: combat round {self.round} against {foe} - choose a "
                     "card with a banner, face down.")
+        if self.stage is Stage.SWAP:
+            return (f"{state.name(seat)}: Planned Ambush - swap your revealed "
+                    f"{state.name(self.chosen[seat])} for another card, or keep it.")
+        if self.stage is Stage.LUCY:
+            return (f"{state.name(seat)}: Lucy's Revenge - cancel "
+                    f"{state.name(self.chosen[DRACULA])}, or keep the card.")
         return {Stage.ENGAGE: "Dracula: name the engaged hunter (only he can block your card).",
                 Stage.PLOTTING: "Dracula: turn Plotting face down to cancel the engaged "
                                 "hunter's card, or keep it.",
@@ -168,7 +198,12 @@ class Fight(ModernDecision):
 
     def describe(self, state: ModernState, seat: str, action: Action) -> str:
         if isinstance(action, ChooseCombatCard):
-            return f"play {state.name(action.card)}"
+            return f"{'swap for' if self.stage is Stage.SWAP else 'play'} " \
+                   f"{state.name(action.card)}"
+        if isinstance(action, PlayCard):
+            return f"use Lucy's Revenge: cancel {state.name(self.chosen[DRACULA])}"
+        if action == NO_CARD:
+            return "keep the card" if self.stage is Stage.SWAP else "keep Lucy's Revenge"
         if isinstance(action, Engage):
             return f"engage {state.name(action.hunter)}"
         if isinstance(action, ChooseHunter):
@@ -181,7 +216,11 @@ class Fight(ModernDecision):
 
     # -- acting ----------------------------------------------------------------------------------
     def apply(self, state: ModernState, seat: str, action: Action) -> None:
-        if isinstance(action, ChooseCombatCard):
+        if self.stage is Stage.SWAP:
+            self.swap(state, seat, action)
+        elif self.stage is Stage.LUCY:
+            self.lucy_cancels(state, action)
+        elif isinstance(action, ChooseCombatCard):
             chosen = {**self.chosen, seat: action.card}
             nxt = self.stage
             if len(chosen) == len(self.hunters) + 1:
@@ -216,12 +255,38 @@ class Fight(ModernDecision):
             state.stack[-1] = attrs.evolve(self, stage=Stage.HUNTERS if self.stage is
                                            Stage.PLOTTING else Stage.REFRESH)
 
+    def swap(self, state: ModernState, seat: str, action: Action) -> None:
+        """Planned Ambush: the revealed card swapped for another of his hand, or kept."""
+        ambushes = self.ambushes[1:]
+        chosen = self.chosen
+        if isinstance(action, ChooseCombatCard):
+            chosen = {**chosen, seat: action.card}
+            state.say("planned_ambush", f"{state.name(seat)} swaps his "
+                                        f"{state.name(self.chosen[seat])} for "
+                                        f"{state.name(action.card)} (Planned Ambush).",
+                      seat=seat, card=action.card)
+        nxt = Stage.SWAP if ambushes else Stage.COMPARE
+        state.stack[-1] = attrs.evolve(self, chosen=chosen, ambushes=ambushes, stage=nxt)
+
+    def lucy_cancels(self, state: ModernState, action: Action) -> None:
+        """Lucy's Revenge cancels Dracula's escape card, or Lord Godalming keeps it."""
+        if action == NO_CARD:
+            _resolve_card(self, state)
+            return
+        state.stack[-1] = attrs.evolve(self, lucy=False, blocked=True, stage=Stage.PLOTTING)
+        state.say("lucys_revenge", f"Lucy's Revenge cancels {state.name(self.chosen[DRACULA])}.",
+                  seat=LUCY_HOLDER, card=self.chosen[DRACULA])
+
     def run(self, state: ModernState) -> None:
         step = _STEPS[self.stage]
         step(self, state)
 
 
 SEAT_ORDER = (*HUNTERS, DRACULA)
+#: Lucy's Revenge, Lord Godalming's character card (events.toml).
+LUCYS_REVENGE, LUCY_HOLDER = "lucys_revenge", "godalming"
+#: The cards after which Holy Bullets may be played (items.toml, ``after_cards``).
+HOLY_BULLETS_AFTER = frozenset({"rifle", "pistol"})
 
 
 # -- starting and ending -------------------------------------------------------------------
@@ -333,27 +398,52 @@ SISTER_AGATHA_DAMAGE = 2
 
 
 def _resolve_dracula(fight: Fight, state: ModernState) -> None:
-    """Reveal, compare the icons, resolve Dracula's card (Combat, steps 2 to 4)."""
-    rules = state.rules
+    """Reveal the cards (Combat, step 2); with Planned Ambush in round 1, a hunter may
+    swap his card before the icons are compared."""
     card = fight.chosen[DRACULA]
-    drac = rules.dracula_cards[card]
     shown = ", ".join(f"{state.name(h)} {state.name(fight.chosen[h])}" for h in fight.hunters)
     state.say("combat_reveal", f"Round {fight.round}: {_foe(state, fight)} reveals "
                                f"{state.name(card)}; {shown}.", round=fight.round, card=card,
               chosen={h: fight.chosen[h] for h in fight.hunters})
     fight = attrs.evolve(fight, hand=_without(fight.hand, card), played=(*fight.played, card),
                          cancelled=(), discard=(), blocked=False)
+    ambushes = tuple(h for h in fight.ambushes if h in fight.hunters) if fight.round == 1 else ()
+    fight = attrs.evolve(fight, ambushes=ambushes,
+                         stage=Stage.SWAP if ambushes else Stage.COMPARE)
+    state.stack[-1] = fight
     if card in SISTER_AGATHA_PUNISHES and ally_in_play(state, "sister_agatha"):
         hurt_dracula(state, SISTER_AGATHA_DAMAGE, "Sister Agatha")  # when he plays it
-        if state.is_over:
-            return
-    blocker = rules.hunter_cards[fight.chosen[fight.engaged]]
+
+
+def _compare(fight: Fight, state: ModernState) -> None:
+    """Compare the icons; Dracula's card is cancelled (Enraged may answer: not an escape card,
+    a ruling), or Lucy's Revenge may cancel an escape card; else it resolves."""
+    card = fight.chosen[DRACULA]
+    drac = state.rules.dracula_cards[card]
+    blocker = state.rules.hunter_cards[fight.chosen[fight.engaged]]
     if drac.icon in blocker.icons:
         state.say("blocked", f"{state.name(fight.chosen[fight.engaged])} cancels "
                              f"{state.name(card)}.", card=card)
-        state.stack[-1] = attrs.evolve(fight, blocked=True, stage=Stage.PLOTTING)
+        state.stack[-1] = attrs.evolve(fight, blocked=True, stage=Stage.CANCELLED)
+        if not drac.escape:
+            open_window(state, Timing.COMBAT_CARD_CANCELLED, (DRACULA,))
         return
-    effect = DraculaCard.of(card)
+    if drac.escape and fight.lucy and LUCY_HOLDER in fight.hunters:
+        state.stack[-1] = attrs.evolve(fight, stage=Stage.LUCY)
+        return
+    _resolve_card(fight, state)
+
+
+def _cancelled(fight: Fight, state: ModernState) -> None:
+    """Dracula's card stays cancelled, unless Enraged has undone it."""
+    if fight.blocked:
+        state.stack[-1] = attrs.evolve(fight, stage=Stage.PLOTTING)
+    else:
+        _resolve_card(fight, state)
+
+
+def _resolve_card(fight: Fight, state: ModernState) -> None:
+    effect = DraculaCard.of(fight.chosen[DRACULA])
     state.stack[-1] = attrs.evolve(fight, stage=effect.next_stage(fight))
     effect.resolve(fight, state)
 
@@ -388,16 +478,22 @@ def change_fight(state: ModernState, **changes: Any) -> None:
 
 
 def _top(state: ModernState) -> Fight:
-    top = state.stack[-1]
-    assert isinstance(top, Fight)
+    """The combat being fought: on top of the stack, or under a window a card's effect
+    opened (a hunter in peril: ``perils.Peril``)."""
+    top = fight_below(state)
+    assert top is not None
     return top
 
 
 def _update(state: ModernState, **changes: Any) -> None:
-    """Change the combat on top of the stack (nothing once the game has ended)."""
+    """Change the combat being fought (nothing once the game has ended)."""
     if state.is_over:
         return
-    state.stack[-1] = attrs.evolve(_top(state), **changes)
+    for i in range(len(state.stack) - 1, -1, -1):
+        record = state.stack[i]
+        if isinstance(record, Fight):
+            state.stack[i] = attrs.evolve(record, **changes)
+            return
 
 
 def _fighting(state: ModernState, seat: str) -> bool:
@@ -405,20 +501,19 @@ def _fighting(state: ModernState, seat: str) -> bool:
 
 
 def _resolve_hunters(fight: Fight, state: ModernState) -> None:
-    """Each hunter's card, unless Dracula's cancelled it (Combat, step 5)."""
-    state.stack[-1] = attrs.evolve(fight, stage=Stage.REFRESH)
-    if fight.ended:
-        return
-    for seat in tuple(fight.hunters):
-        if state.is_over or fight.ended:
+    """Each hunter's card, unless Dracula's cancelled it (Combat, step 5), one at a time: a
+    window a card opens (Holy Bullets, a hunter in peril) closes before the next."""
+    if not fight.ended:
+        for seat in fight.hunters:
+            if seat in fight.resolved:
+                continue
+            fight = attrs.evolve(fight, resolved=(*fight.resolved, seat))
+            state.stack[-1] = fight
+            if seat in fight.cancelled or not _still_fighting(state, seat):
+                continue
+            HunterCard.of(fight.chosen[seat]).resolve(fight, state, seat)
             return
-        if seat in fight.cancelled or seat not in fight.hunters or \
-                not _still_fighting(state, seat):
-            continue
-        HunterCard.of(fight.chosen[seat]).resolve(fight, state, seat)
-        if state.is_over:
-            return
-        fight = _top(state)
+    state.stack[-1] = attrs.evolve(fight, stage=Stage.REFRESH, resolved=())
 
 
 def _refresh(fight: Fight, state: ModernState) -> None:
@@ -753,6 +848,8 @@ class Weapon(HunterCard):
         card = state.rules.hunter_cards[fight.chosen[seat]]
         damage = card.damage - (seat in fight.mesmerized and card.weapon)
         hurt_foe(state, fight, damage, f"{state.name(seat)}'s {card.name}")
+        if card.id in HOLY_BULLETS_AFTER and not fight.bullets and not state.is_over:
+            open_window(state, Timing.COMBAT_AFTER_CARD, (seat,), hunter=seat, card=card.id)
 
 
 class Crucifix(HunterCard):
@@ -806,6 +903,8 @@ class HolyCircle(HunterCard):
 _STEPS = {
     Stage.ENGAGE: _engage,
     Stage.RESOLVE: _resolve_dracula,
+    Stage.COMPARE: _compare,
+    Stage.CANCELLED: _cancelled,
     Stage.PLOTTING: _keep_plotting,
     Stage.CLAWS: _claws_alone,
     Stage.BAT: _stay,

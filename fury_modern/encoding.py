@@ -67,7 +67,8 @@ DECISIONS = ("choose_start", "hunter_turns", "dracula_phase", "twilight", "hospi
              "plotting_search", "trade", "over_limit", "token_removal",
              "roadblock_placement", "hoax_keep", "bodyguards", "reveal_card",
              "fog_combat", "dark_call_discard", "card_window", "card_mode", "card_played",
-             "card_step")
+             "card_step", "peril", "rail_journey", "move_ends", "search_action",
+             "false_tip_effect")
 TRAIL, LAIRS, ENCOUNTERS = 6, 3, 3
 
 

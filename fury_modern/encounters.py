@@ -24,11 +24,13 @@ import attrs
 from gothic_kernel import Action, Scope, event
 
 from .actions import PASS, ChooseHunter, Delay, Discard, Keep, MoveHunter, PlaceEncounter, Reveal
+from .cards import Timing, open_window
 from .combat import start_fight
 from .decisions import ModernDecision
 from .hands import check_dracula_events, drop_card, keep_revealed
-from .health import heal_dracula, hurt_hunter
+from .health import heal_dracula
 from .influence import advance_influence
+from .perils import hurt_hunter
 from .rules import DRACULA, HUNTERS
 from .tokens import RoadblockPlacement, place_fog
 from .trail import clear_hideout, hideout_in, return_encounter, reveal_location
@@ -54,6 +56,7 @@ class Met:
     wounds: int = 0
     ambush: bool = False
     shown: bool = True
+    asked: bool = False  # ambushed: the hunter has had his chance to answer (Forewarned, Dogs)
 
 
 # -- searching and ambushing ---------------------------------------------------------------
@@ -106,11 +109,53 @@ def encounter(state: ModernState, seat: str, hideout: Hideout, index: int, *,
 
 
 def meet(state: ModernState, met: Met) -> None:
+    if met.ambush and not met.asked and _ambush_window(state, met):
+        return
     state.say("encounter", f"{state.name(met.hunter)} meets {state.name(met.encounter)}.",
               seat=met.hunter, encounter=met.encounter)
     if not met.ambush and searched_with_item(state, met):
         return
     Encounter.of(met.encounter).meet(state, met)
+
+
+def _ambush_window(state: ModernState, met: Met) -> bool:
+    """Ambushed: before the encounter resolves, the hunter may play a card "when ambushed"
+    (Forewarned, Dogs); the encounter waits at the front of the queue (True), unless he holds
+    no card to be asked about."""
+    depth = len(state.stack)
+    open_window(state, Timing.WHEN_AMBUSHED, (met.hunter,), hunter=met.hunter,
+                card=met.encounter)
+    if len(state.stack) == depth:
+        return False
+    window = state.stack.pop()
+    queue = state.stack[-1]
+    assert isinstance(queue, Searching)
+    state.stack[-1] = Searching((attrs.evolve(met, asked=True), *queue.queue))
+    state.stack.append(window)
+    return True
+
+
+def ambushing(state: ModernState) -> Met | None:
+    """The encounter an ambush has drawn that waits for the ambushed hunter's answer."""
+    for record in reversed(state.stack):
+        if isinstance(record, Searching):
+            met = record.queue[0] if record.queue else None
+            return met if met is not None and met.ambush and met.asked else None
+    return None
+
+
+def cancel_ambush(state: ModernState, card: str) -> None:
+    """``card`` cancels the ambushing encounter: discarded without being resolved."""
+    for i in range(len(state.stack) - 1, -1, -1):
+        record = state.stack[i]
+        if isinstance(record, Searching) and record.queue:
+            met = record.queue[0]
+            state.stack[i] = Searching(record.queue[1:])
+            discard(state, met)
+            state.say("ambush_cancelled", f"{state.name(card)}: the {state.name(met.encounter)} "
+                                          "is discarded without being resolved.",
+                      seat=met.hunter, encounter=met.encounter, card=card)
+            return
 
 
 def searched_with_item(state: ModernState, met: Met) -> bool:
@@ -171,7 +216,14 @@ class EncounterStep(ModernDecision):
             state.encounter_deck.discard(self.met.encounter)
 
     def deciders(self, state: ModernState) -> tuple[str, ...]:
-        return (self.chooser,)
+        gone = self.holds and self.chooser != DRACULA and state.hunters[self.chooser].defeated
+        return () if gone else (self.chooser,)
+
+    def run(self, state: ModernState) -> None:
+        """The hunter facing the card held here was defeated before he could choose (a peril
+        under the step): it goes back to its hideout."""
+        state.stack.pop()
+        put_back(state, self.met)
 
     def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
         return Encounter.of(self.met.encounter).options(state, self)
@@ -463,11 +515,9 @@ class Rats(Encounter):
     card = "rats"
 
     def meet(self, state: ModernState, met: Met) -> None:
-        hurt_hunter(state, met.hunter, 2, "Rats")
-        if state.hunters[met.hunter].defeated:
-            put_back(state, met)
-            return
+        # the step waits under the damage: a hunter it defeats chooses nothing (``run``)
         state.stack.append(EncounterStep(met, met.hunter, "firearm", holds=True))
+        hurt_hunter(state, met.hunter, 2, "Rats")
 
     def options(self, state: ModernState, step: EncounterStep) -> list[Action]:
         return [*_held(state, step.chooser, FIREARMS), PASS]
@@ -759,4 +809,5 @@ def mature(state: ModernState, hideout: Hideout) -> None:
 
 
 __all__ = ["Bodyguards", "Encounter", "EncounterStep", "HoaxKeep", "Searching",
-           "bodyguards_before_combat", "encounter", "mature", "search"]
+           "ambushing", "bodyguards_before_combat", "cancel_ambush", "encounter", "mature",
+           "search"]

@@ -3,7 +3,8 @@ played and which effects it offers; :mod:`fury_modern.cards` opens the windows a
 
 Local Rumors, Hired Scouts, Newspaper Reports, Money Trail, Jonathan Harker and Rufus Smith
 (a search, or an ally), Escape Route, Lucky Find, Blood Transfusion, and the character cards
-(Van Helsing's Mystic Research, Mina's Hypnosis, Seward's Wax Cylinders). The allies act
+(Van Helsing's Mystic Research, Mina's Hypnosis, Seward's Wax Cylinders), Chartered
+Carriage, Good Luck and Consecrated Ground. The allies act
 where their rule lives: Jonathan Harker in ``dracula.place_card`` (a hideout reaching trail
 space 6 is revealed), Rufus Smith there too (a sea-to-sea move costs Dracula 2).
 """
@@ -17,19 +18,38 @@ import attrs
 from gothic_kernel import Action, Scope, event
 
 from .actions import (
+    NO_CARD,
     ChooseHunter,
     ChooseMode,
     ChoosePlace,
+    Discard,
     Keep,
     PlayCard,
+    Roadblock,
 )
 from .arrival import end_movement
-from .cards import ALLY, CardPlayed, CardRule, CardStep, Timing, set_ally
-from .combat import change_fight, fight_below, hunter_hand
-from .hands import check_hand_limits
-from .health import hurt_dracula, hurt_hunter, weakened
+from .cards import (
+    ALLY,
+    CardPlayed,
+    CardRule,
+    CardStep,
+    CardWindow,
+    Timing,
+    open_window,
+    set_ally,
+    window_now,
+)
+from .combat import LUCY_HOLDER, change_fight, fight_below, hunter_hand
+from .dracula_events import FalseTipEffect
+from .encounters import ambushing, cancel_ambush
+from .hands import check_hand_limits, drop_card, keep_revealed
+from .health import hurt_dracula, weakened
+from .hunters import RailJourney, rail_reach, spend_ticket
+from .influence import advance_influence
 from .item_cards import Ride, road_reach
+from .perils import hurt_hunter, prevent
 from .rules import DRACULA, HUNTERS
+from .tokens import place_holy_token
 from .trail import hideout_in, reveal_location, trail_space
 
 if TYPE_CHECKING:
@@ -443,9 +463,12 @@ class SenseOfEmergency(Ride):
         return bool(road_reach(state, seat, 3))
 
     def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        if played.mode == "ride":  # the damage is done (or prevented)
+            if not state.hunters[played.seat].defeated:
+                self.ride(state, played.seat, 3)
+            return
+        state.stack.append(attrs.evolve(played, mode="ride"))  # after any peril it opens
         hurt_hunter(state, played.seat, 2, "Sense of Emergency")
-        if not state.hunters[played.seat].defeated:
-            self.ride(state, played.seat, 3)
 
 
 class ExcellentWeather(CardRule):
@@ -561,23 +584,328 @@ class WaxCylinders(CardRule):
                   encounters=list(hideout.encounters))
 
 
+class LucysRevenge(CardRule):
+    """Lord Godalming's card, at the start of a combat he is in: laid before him (face up to
+    the discard pile, its effect kept on the combat: a ruling, as Garlic Wreath), once in
+    that combat it cancels Dracula's Escape as Bat or Escape as Mist
+    (``combat.Stage.LUCY``), or prevents a bite or a defeat by damage Lord Godalming would
+    suffer (:meth:`use` in ``perils.Peril``). Unused, it is gone at the combat's end."""
+
+    ID = "lucys_revenge"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        found = fight_below(state)
+        return seat == LUCY_HOLDER and found is not None and seat in found.hunters and \
+            not found.lucy
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        change_fight(state, lucy=True)
+        state.say("lucys_revenge", "Lucy's Revenge lies before Lord Godalming for this "
+                                   "combat.", seat=played.seat)
+
+    def lies_before(self, state: ModernState, seat: str) -> bool:
+        found = fight_below(state) if seat == LUCY_HOLDER else None
+        return found is not None and found.lucy
+
+    def use(self, state: ModernState, seat: str, window: CardWindow) -> None:
+        change_fight(state, lucy=False)
+        prevent(state, self.ID)
+
+
+class PlannedAmbush(CardRule):
+    """At the start of a combat: laid before the hunter (face up to the discard pile, its
+    effect kept on the combat, as Lucy's Revenge); in round 1, after the cards are revealed,
+    he may swap his revealed card for another of his hand (``combat.Stage.SWAP``)."""
+
+    ID = "planned_ambush"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        found = fight_below(state)
+        return found is not None and seat in found.hunters and seat not in found.ambushes
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        found = fight_below(state)
+        assert found is not None
+        change_fight(state, ambushes=(*found.ambushes, played.seat))
+        state.say("planned_ambush", f"Planned Ambush lies before {state.name(played.seat)}: "
+                                    "in the first round he may swap his revealed card.",
+                  seat=played.seat)
+
+
+class GreatStrength(CardRule):
+    """When the player or another hunter would be bitten or defeated by damage: it is
+    prevented. Any hunter may play it, in the combat or not (the Georgian text; a ruling)."""
+
+    ID = "great_strength"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        prevent(state, self.ID)
+
+
+class Forewarned(CardRule):
+    """When the player is ambushed by an encounter that is not a vampire (an ambush: the
+    photograph's "not during a Search"): it is discarded without being resolved."""
+
+    ID = "forewarned"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        met = ambushing(state)
+        return met is not None and met.hunter == seat and \
+            not state.rules.encounters[met.encounter].vampire
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        cancel_ambush(state, self.ID)
+
+
+class VampireLair(CardRule):
+    """A day action for a hunter holding a Stake: he discards the Stake and becomes delayed;
+    the influence track goes back 2."""
+
+    ID = "vampire_lair"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return STAKE in state.hunters[seat].items
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        drop_card(state, played.seat, STAKE)
+        state.item_deck.discard(STAKE)
+        state.say("discard", f"{state.name(played.seat)} discards a Stake (Vampire Lair) and "
+                             "is delayed.", seat=played.seat, card=STAKE)
+        state.hunters[played.seat].delayed = True
+        keep_revealed(state, played.seat)
+        advance_influence(state, -VAMPIRE_LAIR_INFLUENCE, "Vampire Lair")
+
+
+#: Vampire Lair: the Stake it spends, and how far the influence track goes back (events.toml).
+STAKE, VAMPIRE_LAIR_INFLUENCE = "stake", 2
+
+
+class BehindTheVeil(CardRule):
+    """Played when drawn: Dracula shows the player his event cards and his encounters; the
+    player picks one of those encounters and it is discarded. What is shown is told to every
+    hunter (a ruling: Table Talk lets the player tell the others aloud, and Dracula knows his
+    own hand), so resampling keeps it for them (``resample.veiled``)."""
+
+    ID = "behind_the_veil"
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        events, encounters = sorted(state.dracula.events), sorted(state.dracula.encounters)
+        who = state.name(played.seat)
+        listed = (f"his event cards ({', '.join(map(state.name, events)) or 'none'}) and his "
+                  f"encounters ({', '.join(map(state.name, encounters)) or 'none'})")
+        state.events.add(event(VEIL_SHOWN, f"Dracula shows {who} {listed}.", seat=played.seat,
+                               events=events, encounters=encounters),
+                         Scope.side("hunters", HUNTERS),
+                         event(VEIL_SHOWN, f"Dracula shows {who} his event cards and his "
+                                           "encounters.", seat=played.seat))
+        if encounters:
+            state.stack.append(CardStep(self.ID, played.seat, "encounter", seat=played.seat))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [Discard(e) for e in sorted(set(state.dracula.encounters))]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "choose the encounter of Dracula's that is discarded"
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        assert isinstance(action, Discard)
+        return f"discard {state.name(action.card)}"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, Discard)
+        state.stack.pop()
+        state.dracula.encounters.remove(action.card)
+        state.encounter_deck.discard(action.card)
+        state.say(VEIL_DISCARD, f"{state.name(step.chooser)} discards Dracula's "
+                                f"{state.name(action.card)} (Behind the Veil).",
+                  seat=step.chooser, encounter=action.card)
+
+
+#: The log entries of Behind the Veil (read back by ``resample.veiled``).
+VEIL_SHOWN, VEIL_DISCARD = "veil_shown", "veil_discard"
+
+
+#: Chartered Carriage: how many railways it rides, of either colour.
+CARRIAGE_RAILWAYS = 4
+
+
+class CharteredCarriage(CardRule):
+    """Played before moving by railway, as the hunter's Move by day: he chooses a city up to
+    four railways away (any colours) and spends one ticket of his choice, whatever its
+    values; Dracula's window follows (False Tip cancels it), then the journey
+    (``hunters.RailJourney``)."""
+
+    ID = "chartered_carriage"
+
+    def cities(self, state: ModernState, seat: str) -> tuple[str, ...]:
+        here = state.hunters[seat].location
+        if not state.board.is_city(here):
+            return ()
+        return tuple(c for c in rail_reach(state, here, CARRIAGE_RAILWAYS, CARRIAGE_RAILWAYS)
+                     if c != here)
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return not state.night and bool(state.hunters[seat].tickets) and \
+            bool(self.cities(state, seat))
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        state.stack.append(CardStep(self.ID, played.seat, "city", seat=played.seat))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        if step.step == "ticket":
+            return [Discard(t) for t in sorted(set(state.hunters[step.chooser].tickets))]
+        return [ChoosePlace(c) for c in self.cities(state, step.chooser)]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return ("choose the ticket you spend" if step.step == "ticket"
+                else f"choose a city up to {CARRIAGE_RAILWAYS} railways away")
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        if isinstance(action, Discard):
+            return f"spend {super().step_label(state, step, action).removeprefix('discard ')}"
+        assert isinstance(action, ChoosePlace)
+        return f"ride to {state.name(action.place)}"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        if isinstance(action, ChoosePlace):
+            state.stack[-1] = attrs.evolve(step, step="ticket", picks=(action.place,))
+            return
+        assert isinstance(action, Discard)
+        state.stack.pop()
+        seat = step.chooser
+        start = state.hunters[seat].location
+        spend_ticket(state, seat, action.card)
+        state.stack.append(RailJourney(seat, start, step.picks[0], action.card, carriage=True))
+        open_window(state, Timing.HUNTER_SPENDS_TICKET, (DRACULA,), hunter=seat)
+
+
+class GoodLuck(CardRule):
+    """During the day, one of: remove a roadblock token; discard Dracula's ally; cancel a
+    False Tip. Offered in the hunter's own turn by day, without spending his action
+    (``round.HunterTurns``), and in the hunters' window after a False Tip is played."""
+
+    ID = "good_luck"
+
+    def modes(self, state: ModernState, seat: str, timing: str) -> tuple[str, ...]:
+        found = ["remove_roadblock"] if state.tokens.roadblocks else []
+        found += ["discard_dracula_ally"] if state.dracula.ally else []
+        window = window_now(state)  # asked in the window: ``timing`` is the card's own
+        answer = timing == Timing.FALSE_TIP_PLAYED or \
+            (window is not None and window.timing is Timing.FALSE_TIP_PLAYED)
+        if answer and any(isinstance(d, FalseTipEffect) for d in state.stack):
+            found.append("cancel_false_tip")
+        return tuple(found)
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        return bool(self.modes(state, seat, timing))  # by day: where it is offered
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        if played.mode == "remove_roadblock":
+            state.stack.append(CardStep(self.ID, played.seat, "roadblock", seat=played.seat))
+        elif played.mode == "discard_dracula_ally":
+            ally, state.dracula.ally = state.dracula.ally, ""
+            state.event_deck.discard(ally)
+            state.say("ally_discarded", f"{state.name(ally)} leaves play (Good Luck).",
+                      card=ally)
+        else:
+            tip = next(d for d in reversed(state.stack) if isinstance(d, FalseTipEffect))
+            state.stack.remove(tip)
+            state.say("card_cancelled", "Good Luck cancels False Tip.", card="false_tip")
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        return [Roadblock(kind, a, b, remove=True) for kind, a, b in
+                sorted(state.tokens.roadblocks)]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        return "choose the roadblock token you remove"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        assert isinstance(action, Roadblock)
+        state.stack.pop()
+        state.tokens.roadblocks.remove([action.kind, action.a, action.b])
+        state.say("roadblock_removed", f"The roadblock on the {action.kind} "
+                                       f"{state.name(action.a)} - {state.name(action.b)} is "
+                                       "removed (Good Luck).")
+
+
+#: Cities no holy token may go on (events.toml, Consecrated Ground).
+UNHOLY_CITIES = ("castle_dracula", "galatz", "klausenburg")
+
+
+class ConsecratedGround(CardRule):
+    """A night action: the consecrated ground token goes on any city but Castle Dracula,
+    Galatz and Klausenburg (``tokens.place_holy_token``); then each hunter in turn may
+    reveal a Heavenly Host item to put a heavenly host token on another such city. Every
+    hunter holding an item is asked, whether or not he holds a Heavenly Host."""
+
+    ID = "consecrated_ground"
+
+    def cities(self, state: ModernState) -> list[str]:
+        holy = state.tokens.holy()
+        return [c for c in state.board.cities if c not in UNHOLY_CITIES and c not in holy]
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        for seat in reversed(HUNTERS):
+            if not state.hunters[seat].defeated and state.hunters[seat].items:
+                state.stack.append(CardStep(self.ID, seat, "host", seat=played.seat))
+        state.stack.append(CardStep(self.ID, played.seat, "city", seat=played.seat))
+
+    def step_options(self, state: ModernState, step: CardStep) -> list[Action]:
+        cities: list[Action] = [ChoosePlace(c) for c in self.cities(state)]
+        if step.step == "city":
+            return cities
+        has_host = "heavenly_host" in state.hunters[step.chooser].items
+        return [NO_CARD, *(cities if has_host else [])]
+
+    def step_prompt(self, state: ModernState, step: CardStep) -> str:
+        if step.step == "city":
+            return "choose the city the consecrated ground token goes on"
+        return "reveal a Heavenly Host to put a heavenly host token on another city, or not"
+
+    def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
+        if isinstance(action, ChoosePlace):
+            what = "consecrate" if step.step == "city" else "reveal Heavenly Host: a host over"
+            return f"{what} {state.name(action.place)}"
+        return "reveal nothing"
+
+    def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
+        state.stack.pop()
+        if not isinstance(action, ChoosePlace):
+            return
+        if step.step == "host":
+            state.say("reveal", f"{state.name(step.chooser)} reveals Heavenly Host.",
+                      seat=step.chooser, card="heavenly_host")
+        place_holy_token(state, action.place, host=step.step == "host")
+
+
 __all__ = [
+    "VEIL_DISCARD",
+    "VEIL_SHOWN",
+    "BehindTheVeil",
     "BloodTransfusion",
+    "CharteredCarriage",
+    "ConsecratedGround",
     "EscapeRoute",
     "EvilPresence",
     "ExcellentWeather",
+    "Forewarned",
+    "GoodLuck",
+    "GreatStrength",
     "HeroicLeap",
     "HiredScouts",
     "Hypnosis",
     "JonathanHarker",
     "LocalRumors",
     "LuckyFind",
+    "LucysRevenge",
     "MoneyTrail",
     "MysticResearch",
     "NewspaperReports",
+    "PlannedAmbush",
     "RufusSmith",
     "SenseOfEmergency",
     "SisterAgatha",
     "SurprisingReturn",
+    "VampireLair",
     "WaxCylinders",
 ]

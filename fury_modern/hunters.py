@@ -11,6 +11,11 @@ sea from a port to a sea zone, sea to sea, or sea to a port, never into a storm;
 railway spending a ticket, as far as its white value on white railways alone or its
 yellow value when any yellow railway is used. Never into, out of or through a fogged
 city, never along a roadblocked road or railway.
+
+Dracula's windows on these actions (:mod:`fury_modern.cards`): when a hunter spends a
+ticket (False Tip; the journey waits in :class:`RailJourney`), after a move by road and
+before the trail is checked (Wild Horses; :class:`MoveEnds`), after a Move into the other
+region (Customs Search) and when he Searches (Seduction; :class:`SearchAction`).
 """
 
 from __future__ import annotations
@@ -35,7 +40,7 @@ from .actions import (
     Trade,
 )
 from .arrival import end_movement
-from .cards import action_cards, drawn, play_card, plays_at_once
+from .cards import Timing, action_cards, drawn, open_window, play_card, plays_at_once, window_seats
 from .decisions import ModernDecision
 from .encounters import search
 from .hands import check_dracula_events, check_hand_limits, drop_card
@@ -83,13 +88,23 @@ def move_options(state: ModernState, seat: str) -> list[Move]:
              if not tokens.fog.get(c) and ("road", frozenset((here, c))) not in closed]
     moves += [Move(p, "sea") for p in board.sea_lanes(here)
               if p not in tokens.storms and not tokens.fog.get(p)]
-    rails = frozenset(link for kind, link in closed if kind == "rail")
-    fogged = [c for c, n in tokens.fog.items() if n]
     for kind in sorted(set(state.hunters[seat].tickets)):
         ticket = state.rules.tickets[kind]
         moves += [Move(c, "rail", kind)
-                  for c in board.rail_journeys(here, ticket.white, ticket.yellow, rails, fogged)]
+                  for c in rail_reach(state, here, ticket.white, ticket.yellow)]
     return moves
+
+
+def rail_reach(state: ModernState, here: str, white: int, yellow: int) -> tuple[str, ...]:
+    """The cities a railway journey of these values takes a hunter to from ``here``, past no
+    roadblock and through no fog."""
+    tokens = state.tokens
+    if tokens.fog.get(here):
+        return ()
+    rails = frozenset(frozenset((a, b)) for kind, a, b in tokens.roadblocks if kind == "rail")
+    fogged = [c for c, n in tokens.fog.items() if n]
+    found: tuple[str, ...] = state.board.rail_journeys(here, white, yellow, rails, fogged)
+    return found
 
 
 def searchable(state: ModernState, city: str) -> bool:
@@ -140,10 +155,10 @@ def explain(state: ModernState, seat: str, action: Action, *, night: bool) -> st
 
 def take_action(state: ModernState, seat: str, action: Action, *, night: bool) -> None:
     if isinstance(action, Move):
-        move_hunter(state, seat, action)
-        end_movement(state, seat)
+        move(state, seat, action)
     elif action == SEARCH:
-        search(state, seat)
+        state.stack.append(SearchAction(seat))
+        open_window(state, Timing.HUNTER_SEARCHES, (DRACULA,), hunter=seat)
     elif action == SUPPLY:
         supply(state, seat, night=night)
     elif isinstance(action, ReserveTicket):
@@ -159,22 +174,117 @@ def take_action(state: ModernState, seat: str, action: Action, *, night: bool) -
         state.say("pass", f"{state.name(seat)} passes.", seat=seat)
 
 
-def move_hunter(state: ModernState, seat: str, action: Move) -> None:
-    hunter = state.hunters[seat]
+def move(state: ModernState, seat: str, action: Move) -> None:
+    """The Move action. By railway the ticket is spent first, in Dracula's window (False
+    Tip), then the journey is made (:class:`RailJourney`); by road Dracula's window (Wild
+    Horses) comes after the move and before the trail is checked (:class:`MoveEnds`, the
+    move logged ``on_the_way`` so that the table reads the arrival only there)."""
+    start = state.hunters[seat].location
     if action.by == "rail":
-        hunter.tickets.remove(action.ticket)
-        state.tickets.insert(0, action.ticket)  # face down back to the pool
-        state.dice.shuffle(state.tickets)
-        how = f"by railway, spending a {ticket_label(state, action.ticket)} ticket"
-    elif action.by == "sea":
-        how = "by sea"
-    elif action.by == "hospital":
-        how = "out of the hospital"
+        spend_ticket(state, seat, action.ticket)
+        state.stack.append(RailJourney(seat, start, action.to, action.ticket))
+        open_window(state, Timing.HUNTER_SPENDS_TICKET, (DRACULA,), hunter=seat)
+        return
+    on_the_way = action.by == "road" and \
+        bool(window_seats(state, Timing.HUNTER_MOVES_BY_ROAD, (DRACULA,)))
+    move_hunter(state, seat, action, on_the_way=on_the_way)
+    if on_the_way:
+        state.stack.append(MoveEnds(seat, start))
+        open_window(state, Timing.HUNTER_MOVES_BY_ROAD, (DRACULA,), hunter=seat)
     else:
-        how = "by road"
-    hunter.location = action.to
+        finish_move(state, seat, start)
+
+
+def finish_move(state: ModernState, seat: str, start: str) -> None:
+    """The hunter's Move ends: the trail is checked (``end_movement``); a Move from one
+    region into the other then opens Dracula's window (Customs Search), after anything his
+    arrival asks."""
+    region = state.board.region
+    if region(start) and region(state.hunters[seat].location) and \
+            region(start) != region(state.hunters[seat].location):
+        open_window(state, Timing.HUNTER_CHANGES_REGION, (DRACULA,), hunter=seat)
+    end_movement(state, seat)
+
+
+def spend_ticket(state: ModernState, seat: str, kind: str) -> None:
+    """Ticket Tokens: the hunter reveals the ticket he spends; it goes back face down to the
+    pool."""
+    state.hunters[seat].tickets.remove(kind)
+    state.tickets.insert(0, kind)  # face down back to the pool
+    state.dice.shuffle(state.tickets)
+    state.say("ticket_spent", f"{state.name(seat)} spends a {ticket_label(state, kind)} "
+                              "ticket.", seat=seat, ticket=kind)
+
+
+def move_hunter(state: ModernState, seat: str, action: Move, *,
+                on_the_way: bool = False) -> None:
+    """The hunter moves (a ticket is already spent); ``on_the_way``: his movement ends only
+    once Dracula's window is over (:class:`MoveEnds`)."""
+    how = {"rail": "by railway", "sea": "by sea", "hospital": "out of the hospital",
+           "carriage": "by chartered carriage", "wild_horses": "on wild horses"}.get(
+        action.by, "by road")
+    state.hunters[seat].location = action.to
     state.say("hunter_moves", f"{state.name(seat)} moves {how} to {state.name(action.to)}.",
-              seat=seat, to=action.to, by=action.by, ticket=action.ticket)
+              seat=seat, to=action.to, by=action.by, ticket=action.ticket,
+              **({"on_the_way": True} if on_the_way else {}))
+
+
+@attrs.frozen
+class RailJourney(ModernDecision):
+    """The railway journey a spent ticket pays for, made once Dracula's window is over
+    (False Tip may change ``to`` or, for Chartered Carriage, cancel it)."""
+
+    KIND = "rail_journey"
+    RULE = RULE_MOVE
+    hunter: str
+    start: str
+    to: str
+    ticket: str = ""
+    carriage: bool = False
+    #: A False Tip was played on it (one per journey).
+    tipped: bool = False
+
+    def run(self, state: ModernState) -> None:
+        state.stack.pop()
+        if state.hunters[self.hunter].defeated:
+            return
+        by = "carriage" if self.carriage else "rail"
+        move_hunter(state, self.hunter, Move(self.to, by, self.ticket))
+        finish_move(state, self.hunter, self.start)
+
+
+@attrs.frozen
+class MoveEnds(ModernDecision):
+    """A move by road ends once Dracula's window is over (Wild Horses may have moved him):
+    the table is told where it ends, and the trail is checked there."""
+
+    KIND = "move_ends"
+    RULE = RULE_MOVE
+    hunter: str
+    start: str
+    #: Wild Horses carried him on (once per move).
+    carried: bool = False
+
+    def run(self, state: ModernState) -> None:
+        state.stack.pop()
+        where = state.hunters[self.hunter].location
+        state.say("hunter_arrives", f"{state.name(self.hunter)} ends his move in "
+                                    f"{state.name(where)}.", seat=self.hunter, to=where)
+        finish_move(state, self.hunter, self.start)
+
+
+@attrs.frozen
+class SearchAction(ModernDecision):
+    """The Search action, made once Dracula's window is over (Seduction)."""
+
+    KIND = "search_action"
+    RULE = "Hunter Actions - Search"
+    hunter: str
+
+    def run(self, state: ModernState) -> None:
+        state.stack.pop()
+        if not state.is_over and not state.hunters[self.hunter].defeated:
+            search(state, self.hunter)
 
 
 def moved_by_bats(state: ModernState, seat: str, city: str) -> None:

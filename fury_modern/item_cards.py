@@ -20,7 +20,8 @@ from gothic_kernel import Action
 from .actions import ChoosePlace
 from .arrival import end_movement
 from .cards import CardPlayed, CardRule, CardStep
-from .combat import change_fight, fight_below
+from .combat import change_fight, fight_below, hurt_foe
+from .encounters import DOGS_SCARE, ambushing, cancel_ambush
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -104,4 +105,41 @@ class FastHorses(Ride):
         self.ride(state, played.seat, max(yellow, 1))
 
 
-__all__ = ["FastHorses", "GarlicWreath", "Ride", "road_reach"]
+class HolyBullets(CardRule):
+    """Right after its holder's Rifle or Pistol resolves (the window ``combat.Weapon`` opens):
+    discarded, the vampire (Dracula or the vampire fought) suffers 3 more; at most one per
+    combat (``Fight.bullets``)."""
+
+    ID = "holy_bullets"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        found = fight_below(state)
+        return found is not None and not found.bullets
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        found = fight_below(state)
+        assert found is not None
+        change_fight(state, bullets=True)
+        hurt_foe(state, found, HOLY_BULLETS_DAMAGE, f"{state.name(played.seat)}'s Holy Bullets")
+
+
+#: Holy Bullets: the damage it adds (items.toml).
+HOLY_BULLETS_DAMAGE = 3
+
+
+class Dogs(CardRule):
+    """When ambushed by Rats, a Saboteur, a Spy or Wolves, the hunter may discard Dogs to
+    cancel and discard the encounter (revealed before a Search they drive those off and
+    stay: ``encounters.searched_with_item``)."""
+
+    ID = "dogs"
+
+    def eligible(self, state: ModernState, seat: str, timing: str) -> bool:
+        met = ambushing(state)
+        return met is not None and met.hunter == seat and met.encounter in DOGS_SCARE
+
+    def resolve(self, state: ModernState, played: CardPlayed) -> None:
+        cancel_ambush(state, self.ID)
+
+
+__all__ = ["Dogs", "FastHorses", "GarlicWreath", "HolyBullets", "Ride", "road_reach"]

@@ -32,6 +32,7 @@ from .actions import MoveTo
 from .combat import Fight
 from .dracula import DraculaPhase, Maturing, Step
 from .encounters import Searching
+from .hunter_events import VEIL_SHOWN
 from .rules import DRACULA, HUNTERS
 from .tracker import (
     _CACHE,
@@ -169,6 +170,7 @@ def _redraw_cards(twin: ModernState, viewer: str, rng: Dice) -> None:
     hidden = [h for h in HUNTERS if h != viewer and h not in fighting]
     known = _known_cards(twin, viewer)
     secret_dracula = viewer != DRACULA
+    seen_events, seen_encounters = veiled(twin, viewer)
     # items and tickets
     items = _pool(twin.item_deck.cards, twin, hidden, known, "items")
     tickets = _pool(twin.tickets, twin, hidden, known, "tickets")
@@ -177,7 +179,7 @@ def _redraw_cards(twin: ModernState, viewer: str, rng: Dice) -> None:
     dracula_events = [c for c in twin.event_deck.cards if rules.events[c].owner == DRACULA]
     hunter_events = _pool(hunter_events, twin, hidden, known, "events")
     if secret_dracula:
-        dracula_events += twin.dracula.events
+        dracula_events += (Counter(twin.dracula.events) - seen_events).elements()
     for pile in (items, tickets, hunter_events, dracula_events):
         rng.shuffle(pile)
     for seat in hidden:
@@ -186,8 +188,8 @@ def _redraw_cards(twin: ModernState, viewer: str, rng: Dice) -> None:
         hunter.events = _deal(hunter.events, known[seat]["events"], hunter_events)
         hunter.tickets = sorted(_deal(hunter.tickets, known[seat]["tickets"], tickets))
     if secret_dracula:
-        twin.dracula.events = sorted(dracula_events.pop() for _ in twin.dracula.events)
-        _redraw_encounters(twin, rng)
+        twin.dracula.events = sorted(_deal(twin.dracula.events, seen_events, dracula_events))
+        _redraw_encounters(twin, rng, seen_encounters)
     rest = hunter_events + dracula_events
     rng.shuffle(rest)
     twin.item_deck.cards, twin.event_deck.cards, twin.tickets = items, rest, tickets
@@ -269,12 +271,14 @@ def _known_cards(twin: ModernState, viewer: str) -> dict[str, dict[str, Counter[
     return known
 
 
-def _redraw_encounters(twin: ModernState, rng: Dice) -> None:
-    """Dracula's hand and the face-down encounters (on his hideouts, on the hideout sliding
-    off, those a search has still to turn up), from the cards the viewer has not seen
-    (those and the encounter deck)."""
+def _redraw_encounters(twin: ModernState, rng: Dice, seen: Counter[str]) -> None:
+    """Dracula's hand (but the cards of it the viewer knows are there: ``seen``) and the
+    face-down encounters (on his hideouts, on the hideout sliding off, those a search has
+    still to turn up), from the cards the viewer has not seen (those and the encounter
+    deck)."""
     hideouts = [*twin.trail, *twin.lairs]
-    unseen = [*twin.dracula.encounters, *twin.encounter_deck.cards]
+    unseen = [*(Counter(twin.dracula.encounters) - seen).elements(),
+              *twin.encounter_deck.cards]
     for hideout in hideouts:
         unseen += [e for e, s in zip(hideout.encounters, hideout.shown, strict=True) if not s]
     for record in twin.stack:
@@ -296,8 +300,31 @@ def _redraw_encounters(twin: ModernState, rng: Dice) -> None:
         elif isinstance(record, Searching):
             twin.stack[i] = Searching(tuple(m if m.shown else attrs.evolve(
                 m, encounter=unseen.pop()) for m in record.queue))
-    twin.dracula.encounters = sorted(unseen.pop() for _ in twin.dracula.encounters)
+    twin.dracula.encounters = sorted(_deal(twin.dracula.encounters, seen, unseen))
     twin.encounter_deck.cards = unseen
+
+
+def veiled(twin: ModernState, viewer: str) -> tuple[Counter[str], Counter[str]]:
+    """The event cards and encounters ``viewer`` knows Dracula holds, from what Behind the
+    Veil showed the hunters: those still in his hand, all forgotten at anything Dracula does
+    that the viewer does not see in full (a card placed, received or discarded in secret)
+    and at his move (his hand refills as his phase ends)."""
+    events: Counter[str] = Counter()
+    encounters: Counter[str] = Counter()
+    for entry in twin.events:
+        shown = entry.for_viewer(viewer)
+        if shown is None:
+            continue
+        kind = shown.get("kind")
+        if (entry.scope.visible_to(DRACULA) and not entry.scope.visible_to(viewer)) or \
+                kind == "dracula_moves":
+            events, encounters = Counter(), Counter()
+        elif kind == VEIL_SHOWN:  # its public form lists nothing
+            events = Counter(map(str, shown.get("events") or ()))
+            encounters = Counter(map(str, shown.get("encounters") or ()))
+    # what has left his hand since (an event played, the encounter discarded) is no longer
+    # in it; anything come into it came in secret, and was forgotten above
+    return events & Counter(twin.dracula.events), encounters & Counter(twin.dracula.encounters)
 
 
 def _redraw_combat(twin: ModernState, viewer: str, rng: Dice) -> None:

@@ -24,7 +24,7 @@ import attrs
 from gothic_kernel import Action, Scope, event
 
 from .actions import PASS, ChooseHospital, ChooseHunter, Move, MoveHunter, PlayCard
-from .cards import CardPlayed, CardRule, Timing, drawn, open_window
+from .cards import CardPlayed, CardRule, Timing, drawn, open_window, play_card, playable
 from .combat import fight_dracula_if_revealed
 from .decisions import ModernDecision
 from .dracula import DraculaPhase
@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from .state import ModernState
 
 WEEK = 14  # time-track spaces: a day and a night for each weekday
+#: The timing of a card a hunter may play in his turn by day without spending his action.
+DURING_DAY = frozenset({"during_day"})
 
 
 def begin_round(state: ModernState) -> None:
@@ -250,6 +252,8 @@ class HunterTurns(ModernDecision):
         if self.taken:  # his extra action: not the same action twice, or none (Pass)
             found = [a for a in found if action_kind(a) != self.taken]
             found += [] if PASS in found else [PASS]
+        if not self.night:  # a card played "during the day" costs him no action (Good Luck)
+            found += [PlayCard(c) for c in playable(state, self.seat, DURING_DAY)]
         return found
 
     def refusal(self, state: ModernState, seat: str, action: Action) -> str:
@@ -272,6 +276,10 @@ class HunterTurns(ModernDecision):
                 f"{'night' if self.night else 'day'}): choose {which}.")
 
     def apply(self, state: ModernState, seat: str, action: Action) -> None:
+        if isinstance(action, PlayCard) and seat != DRACULA and not self.naming() and \
+                action.card in playable(state, seat, DURING_DAY):
+            play_card(state, seat, action.card, "during_day")  # his turn goes on
+            return
         if self.naming():
             assert isinstance(action, ChooseHunter)
             rest = [h for h in self.order[self.index:] if h != action.hunter]
@@ -310,9 +318,10 @@ class HunterTurns(ModernDecision):
 
 def action_kind(action: Action) -> str:
     """Which action it is, for Renewed Vigour (``move``, ``reserve_ticket``, ...): a Move by
-    any route is one kind; each card played as an action is its own (its id)."""
+    any route is one kind, Chartered Carriage too; each other card played as an action is
+    its own (its id)."""
     if isinstance(action, PlayCard):
-        return action.card
+        return "move" if action.card == "chartered_carriage" else action.card
     return re.sub(r"(?<!^)(?=[A-Z])", "_", type(action).__name__).lower()
 
 

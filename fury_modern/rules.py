@@ -110,6 +110,8 @@ class Card:
     #: When it may be played (vocabulary.toml [timing]); its effects, when it has several.
     timing: tuple[str, ...] = ()
     modes: tuple[str, ...] = ()
+    #: The hunter events it cancels when played (Sensationalist Press).
+    cancels: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -307,7 +309,8 @@ class _Reader:
                    for c in items.entries("item")},
             events={c.text("id"): Card(c.text("id"), c.text("name"), c.number("count"),
                                        c.text("owner"), c.flag("kept"), c.words("timing"),
-                                       c.words("modes") if "modes" in c.data else ())
+                                       c.words("modes") if "modes" in c.data else (),
+                                       c.words("cancels") if "cancels" in c.data else ())
                     for c in events.entries("event")},
             powers={p.text("id"): Power(p.text("id"), p.text("name"), p.number("cost", -99),
                                         p.flag("night_only"), p.flag("places_encounter"))

@@ -37,8 +37,11 @@ def place_holy_token(state: ModernState, city: str, *, host: bool) -> None:
     what = "A heavenly host" if host else "The consecrated ground token"
     state.say("holy_token", f"{what} is placed on {state.name(city)}.", city=city, host=host)
     hideout = hideout_in(state, city)
-    if hideout is None:
-        return
+    if hideout is None or hideout.revealed:  # the table learns that no face-down card is it
+        state.say("not_on_trail", f"{state.name(city)} is not on Dracula's trail." if hideout
+                  is None else f"{state.name(city)} already lies face up.", cities=[city])
+        if hideout is None:
+            return
     reveal_location(state, hideout)
     hideout.shown = [True] * len(hideout.encounters)
     if hideout.encounters:

@@ -17,8 +17,14 @@ the decision now waiting; the tracker reads nothing else, so it cannot leak:
   the same words), matures with its effects (its card is shown), or becomes a lair;
 * finding the trail: a hunter ending his movement in a city turns the card of its
   hideout face up (``trail_revealed``), or, with no such entry, learns that none of the
-  face-down cards is that city; Dracula revealed when it is his own (``dracula_revealed``),
-  and, if he is not, that the city is not his;
+  face-down cards is that city (a move by road logged ``on_the_way`` ends at its
+  ``hunter_arrives`` entry, after Dracula's window: Wild Horses may carry him on);
+  Dracula revealed when it is his own (``dracula_revealed``), and, if he is not, that
+  the city is not his;
+* holy tokens (``holy_token``: he may not enter a holy city; heavenly hosts leave at dawn)
+  and what placing one shows (the card turned face up, or ``not_on_trail``); an encounter
+  put on a trail space by a card (Hidden Schemes, Dracula's Brides: the card there is on
+  land, or Hide);
 * hideouts cleared (which space, why), a vampire maturing (it clears trail spaces 4 to 6
   as they lie after the slide, but never Dracula's own hideout: a space it leaves alone
   is his), cornered, Escape as Bat (his own hideout cleared, a flight up to two roads
@@ -257,7 +263,10 @@ class Table:
     night: bool = False
     damage: int = 0
     revealed: bool = False
+    #: The cities Dracula may not enter: the consecrated ground and the heavenly hosts.
     holy: frozenset[str] = frozenset()
+    consecrated: str = ""
+    hosts: frozenset[str] = frozenset()
     over: bool = False
     #: The power the table knows his latest move used ("" for a location card or a power
     #: it cannot name: Hide, and Feed when he was unhurt), and Misdirect's space (0: none).
@@ -609,8 +618,12 @@ class Tracker:
         self._set_hunter(shown["seat"], shown["city"])
 
     def _hunter_moves(self, shown: Mapping[str, Any]) -> None:
+        """A move; one ``on_the_way`` ends only at ``hunter_arrives`` (Dracula's window
+        after a move by road comes first: Wild Horses may move him on, and only the city
+        he ends in is checked)."""
         self._set_hunter(shown["seat"], shown["to"])
-        self._arrives(shown["seat"])
+        if not shown.get("on_the_way"):
+            self._arrives(shown["seat"])
 
     def _bats_move(self, shown: Mapping[str, Any]) -> None:
         if shown.get("to"):
@@ -633,7 +646,27 @@ class Tracker:
         self.table = attrs.evolve(self.table, defeated=self.table.defeated | {shown["seat"]})
 
     def _time(self, shown: Mapping[str, Any]) -> None:
-        self.table = attrs.evolve(self.table, night=bool(shown.get("night")))
+        night = bool(shown.get("night"))
+        hosts = self.table.hosts if night else frozenset()  # hosts leave at dawn
+        self._holy(self.table.consecrated, hosts, night=night)
+
+    def _holy(self, consecrated: str, hosts: frozenset[str], **more: Any) -> None:
+        holy = hosts | ({consecrated} if consecrated else set())
+        self.table = attrs.evolve(self.table, consecrated=consecrated, hosts=hosts,
+                                  holy=frozenset(holy), **more)
+
+    def _holy_token(self, shown: Mapping[str, Any]) -> None:
+        """A holy token placed (tokens.place_holy_token): Dracula may not enter the city. What
+        it shows of the trail is logged after it (the card turned face up, or the city said
+        not to be face down on the trail)."""
+        t = self.table
+        if shown.get("host"):
+            self._holy(t.consecrated, t.hosts | {shown["city"]})
+        else:
+            self._holy(str(shown["city"]), t.hosts)
+
+    def _holy_removed(self, shown: Mapping[str, Any]) -> None:
+        self._holy("", self.table.hosts)
 
     def _damage(self, shown: Mapping[str, Any]) -> None:
         if "total" in shown:
@@ -839,9 +872,10 @@ class Tracker:
             self._nowhere_face_down(self.geometry.code[card])
 
     def _schemes(self, shown: Mapping[str, Any]) -> None:
-        """Hidden Schemes put an encounter on trail space 3: its card is a place on land, or
-        a power card that takes encounters (dracula_events.HiddenSchemes)."""
-        _, col = self.table.col("trail space 3")
+        """Hidden Schemes put an encounter on trail space 3 (Dracula's Brides on the space
+        named): its card is a place on land, or a power card that takes encounters
+        (dracula_events.HiddenSchemes, DraculasBrides)."""
+        _, col = self.table.col(f"trail space {shown.get('space', 3)}")
         if col >= self.table.length or col in self.table.dom_cols:
             return
         g = self.geometry
@@ -1230,6 +1264,7 @@ class Tracker:
 _HANDLERS: dict[str, Any] = {
     "hunter_start": Tracker._hunter_start,
     "hunter_moves": Tracker._hunter_moves,
+    "hunter_arrives": Tracker._hunter_moves,
     "bats_move": Tracker._bats_move,
     "hospital": Tracker._hospital,
     "hunter_defeated": Tracker._defeated,
@@ -1244,6 +1279,9 @@ _HANDLERS: dict[str, Any] = {
     "trail_revealed": Tracker._trail_revealed,
     "not_on_trail": Tracker._not_on_trail,
     "schemes_encounter": Tracker._schemes,
+    "brides_encounter": Tracker._schemes,
+    "holy_token": Tracker._holy_token,
+    "holy_token_removed": Tracker._holy_removed,
     "hypnosis": Tracker._hypnosis,
     "evil_presence": Tracker._evil_presence,
     "not_at_sea": Tracker._not_at_sea,

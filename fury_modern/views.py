@@ -12,8 +12,9 @@ What each viewer sees (the state module's docstring lists the scopes):
   ``trail_first_space``, the space of the first card listed: 2 while
   the hideouts have slid and space 1 waits for Dracula's new card); tokens on the board;
   deck sizes and the face-up discards; the combat on the table (whose turn, what has
-  been revealed); ``possible_locations``, the places where Dracula may be, given the
-  public record;
+  been revealed, the cards laid before hunters: Garlic Wreath, Lucy's Revenge, Planned
+  Ambush; Enraged and Holy Bullets used); ``possible_locations``, the places where
+  Dracula may be, given the public record;
 * a hunter, also: his own items, events and tickets, and his combat card once chosen;
 * Dracula, also: every trail and lair card and encounter, his hands, his combat hand.
 """
@@ -121,6 +122,10 @@ def _combat(state: ModernState, fight: Fight, viewer: str) -> dict[str, Any]:
         "engaged": fight.engaged, "cards_played": len(fight.played),
         "face_up": list(fight.face_up), "mesmerized": list(fight.mesmerized),
         "vampire_wounds": fight.wounds, "dracula_hand": len(fight.hand),
+        # the cards laid before hunters, and what Enraged and Holy Bullets have used up
+        "garlic_wreaths": list(fight.wreaths), "lucys_revenge": fight.lucy,
+        "planned_ambush": list(fight.ambushes), "enraged": fight.enraged,
+        "holy_bullets_used": fight.bullets,
         "chosen": sorted(fight.chosen),
         "my_card": fight.chosen.get(viewer, "") if viewer != PUBLIC else "",
         "my_hand": list(fight.hand) if viewer == DRACULA else

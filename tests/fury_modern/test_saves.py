@@ -28,7 +28,7 @@ def _save_points() -> list[str]:
         seat = state.current_seats()[0]
         state.apply(seat, bots[seat].choose(seat, state.observation(seat),
                                             state.legal_actions(seat)))
-        if state.observation(PUBLIC)["combat"] is not None:
+        if state.observation(PUBLIC)["combat"] is not None and state.stack[-1].KIND == "fight":
             saves.append(state.to_json())
     return saves
 
