@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from .characters import Figure
-from .grid import FACING_VECTORS
 from .sight import in_arc_cone
 from .state import DRState
 
@@ -16,15 +15,9 @@ def clear_line(state: DRState, a: int, b: int) -> bool:
 
 def sees_square(state: DRState, fig: Figure, square: int) -> bool:
     """Field of view and line of sight: the figure sees ``square``."""
-    a = fig.pos
-    if a < 0 or fig.unconscious or square < 0:
+    if fig.pos < 0 or fig.unconscious or square < 0:
         return False
-    if not fig.misted and a != square:  # the field of view: its front half (inlined)
-        w = state.rules.board.width
-        fx, fy = FACING_VECTORS[fig.facing]
-        if (square % w - a % w) * fx + (square // w - a // w) * fy < 0:
-            return False
-    return state.rules.sight.clear(a, square, state.obstacles())
+    return state.rules.sight.sees(fig.pos, fig.facing, fig.misted, square, state.obstacles())
 
 
 def in_arc(state: DRState, fig: Figure, square: int) -> bool:
