@@ -178,3 +178,14 @@ def test_crucifix_holders_kept_per_position_and_held_back_near() -> None:
             assert held_back_by(state, v, within=4) == near
             checked += bool(plain)
     assert checked > 50
+
+
+def test_distance_without_abs_and_max_is_the_range_of_every_pair() -> None:
+    """"Range": squares between, diagonals counting 1, for every pair of a map."""
+    board = load_board("into_the_breach")
+    w = board.width
+    for a in range(board.size):
+        for b in range(board.size):
+            found = board.distance(a, b)
+            assert type(found) is int
+            assert found == max(abs(a % w - b % w), abs(a // w - b // w))
