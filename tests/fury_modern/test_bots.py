@@ -328,3 +328,19 @@ def test_dracula_keeps_wild_horses_for_a_hunter_on_his_trail() -> None:
     state.invalidate()
     view = DraculaView(DraculaBot(0), state.observation("dracula"))
     assert view.score(PlayCard("wild_horses")) > view.score(NoCard())
+
+
+def _great_strength_offered(state: gk.GameState) -> bool:
+    seats = state.current_seats()
+    return bool(seats) and isinstance(state, ModernState) and \
+        state.stack[-1].KIND == "peril" and \
+        PlayCard("great_strength") in state.legal_actions(seats[0])
+
+
+def test_a_hunter_saves_a_fellow_from_a_bite_with_great_strength() -> None:
+    state = played(700, 5000, bots=True, until=_great_strength_offered)
+    assert _great_strength_offered(state), "no peril with Great Strength: pick another seed"
+    seat = state.current_seats()[0]
+    assert "would be bitten" in state.prompt(seat)
+    chosen = HunterBot(0).choose(seat, state.observation(seat), state.legal_actions(seat))
+    assert chosen == PlayCard("great_strength")
