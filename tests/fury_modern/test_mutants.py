@@ -4,7 +4,13 @@ fails on that mutant and passes on the code."""
 
 from __future__ import annotations
 
+from fury_modern.actions import PlayCard
 from fury_modern.dracula import Maturing
+from fury_modern.tokens import RoadblockPlacement
+
+from .helpers import act, started
+from .test_cards import _dracula_receives
+from .test_combat_cards import _fight, _fight_of, _pass_window, _round
 
 
 def test_maturing_encounters_a_record_without_marks_holds_face_down_unwounded_encounters() -> None:
@@ -18,3 +24,40 @@ def test_maturing_encounters_a_record_without_marks_holds_face_down_unwounded_en
     assert hideout.wounds == [0, 0]
     marked = Maturing("munich", ("wolves", "rats"), shown=(True,), wounds=(2,)).hideout
     assert marked.shown == [True, False] and marked.wounds == [2, 0]
+
+
+def test_combat_a_cancel_holds_for_its_round_only() -> None:
+    """Combat, step 2: Dracula's card is cancelled when the engaged hunter's card shows its
+    icon, for that round: the fight's ``blocked`` (read by Enraged and the Crucifix) is set
+    again at each reveal, so Fangs cancelled in round 1 leaves round 2's Claws uncancelled.
+    (The Crucifix cancels both cards it punishes, so no damage tells this apart today; a save
+    and the decision record do.)"""
+    state = _fight(("godalming",))
+    _pass_window(state)
+    _round(state, "fangs", godalming="dodge")  # Dodge shows Fangs: cancelled
+    assert _fight_of(state).blocked and state.hunters["godalming"].damage == 0
+    _round(state, "claws", godalming="punch")  # Punch does not: Claws resolves
+    fight = _fight_of(state)
+    assert fight.round == 3 and not fight.blocked
+    assert state.hunters["godalming"].damage == 2
+
+
+def test_roadblock_places_three_tokens_and_no_more_than_the_supply_holds() -> None:
+    """Roadblock: three roadblock tokens, then Dracula's phase goes on; with six of the eight
+    on the board already, only the two left."""
+    state = started()
+    _dracula_receives(state, "roadblock")
+    act(state, "dracula", PlayCard("roadblock"))
+    for _ in range(3):
+        assert isinstance(state.stack[-1], RoadblockPlacement)
+        act(state, "dracula", state.legal_actions("dracula")[0])
+    assert len(state.tokens.roadblocks) == 3
+    assert not any(isinstance(d, RoadblockPlacement) for d in state.stack)
+
+    state = started()
+    _dracula_receives(state, "roadblock")
+    links = [d for d in state.board.links if d.kind in ("road", "rail")][:6]
+    state.tokens.roadblocks = [[d.kind, d.a, d.b] for d in links]
+    state.invalidate()
+    act(state, "dracula", PlayCard("roadblock"))
+    assert sum(isinstance(d, RoadblockPlacement) for d in state.stack) == 2
