@@ -4,13 +4,14 @@ fails on that mutant and passes on the code."""
 
 from __future__ import annotations
 
-from fury_modern.actions import PlayCard
+from fury_modern.actions import ChooseMode, Move, PlayCard, Roadblock
 from fury_modern.dracula import Maturing
 from fury_modern.tokens import RoadblockPlacement
 
-from .helpers import act, started
+from .helpers import act, public_texts, started
 from .test_cards import _dracula_receives
 from .test_combat_cards import _fight, _fight_of, _pass_window, _round
+from .test_window_cards import _give, _ticket
 
 
 def test_maturing_encounters_a_record_without_marks_holds_face_down_unwounded_encounters() -> None:
@@ -61,3 +62,29 @@ def test_roadblock_places_three_tokens_and_no_more_than_the_supply_holds() -> No
     state.invalidate()
     act(state, "dracula", PlayCard("roadblock"))
     assert sum(isinstance(d, RoadblockPlacement) for d in state.stack) == 2
+
+
+def test_good_luck_offers_to_cancel_false_tip_among_its_effects_only_while_it_waits() -> None:
+    """Good Luck: cancelling a False Tip is one of its effects while the hunters answer that
+    False Tip (chosen with the others in its effect choice), and not in a hunter's own turn."""
+    state = started()
+    state.tokens.roadblocks = [["road", "le_havre", "paris"]]
+    _ticket(state, "godalming", "ticket_3_2")
+    _give(state, "dracula", "false_tip")
+    _give(state, "seward", "good_luck")
+    act(state, "godalming", Move("berlin", "rail", "ticket_3_2"))
+    act(state, "dracula", PlayCard("false_tip"))
+    act(state, "seward", PlayCard("good_luck"))
+    assert state.legal_actions("seward") == [ChooseMode("remove_roadblock"),
+                                             ChooseMode("cancel_false_tip")]
+    act(state, "seward", ChooseMode("cancel_false_tip"))
+    assert "Good Luck cancels False Tip." in public_texts(state)
+
+    state = started()
+    state.tokens.roadblocks = [["road", "le_havre", "paris"]]
+    _give(state, "godalming", "good_luck")
+    state.invalidate()
+    act(state, "godalming", PlayCard("good_luck"))  # one effect in his turn: no choice asked
+    assert state.tokens.roadblocks == [["road", "le_havre", "paris"]]
+    assert state.legal_actions("godalming") == [Roadblock("road", "le_havre", "paris",
+                                                          remove=True)]
