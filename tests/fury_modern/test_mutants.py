@@ -4,11 +4,11 @@ fails on that mutant and passes on the code."""
 
 from __future__ import annotations
 
-from fury_modern.actions import ChooseMode, Move, PlayCard, Roadblock
+from fury_modern.actions import SEARCH, ChooseMode, Delay, Move, PlayCard, Roadblock
 from fury_modern.dracula import Maturing
 from fury_modern.tokens import RoadblockPlacement
 
-from .helpers import act, public_texts, started
+from .helpers import act, public_texts, started, trail_of
 from .test_cards import _dracula_receives
 from .test_combat_cards import _fight, _fight_of, _pass_window, _round
 from .test_window_cards import _give, _ticket
@@ -88,3 +88,23 @@ def test_good_luck_offers_to_cancel_false_tip_among_its_effects_only_while_it_wa
     assert state.tokens.roadblocks == [["road", "le_havre", "paris"]]
     assert state.legal_actions("godalming") == [Roadblock("road", "le_havre", "paris",
                                                           remove=True)]
+
+
+def test_vampire_encounters_each_hunter_alongside_in_turn_may_be_delayed_to_join() -> None:
+    """New and Reckless Vampires: the hunters in the city are asked in turn order whether to
+    be delayed to join the fight; each one asked, the ones who accept fight too."""
+    state = started(dracula="berlin", hunters=("brussels", "brussels", "brussels", "vienna"))
+    trail_of(state, "berlin", "brussels")
+    state.trail[1].revealed = True
+    state.trail[1].add_encounter("new_vampire", shown=True)
+    state.encounter_deck.cards.remove("new_vampire")
+    state.invalidate()
+    act(state, "godalming", SEARCH)
+    assert state.current_seats() == ("seward",)
+    assert state.legal_actions("seward") == [Delay(True), Delay(False)]
+    act(state, "seward", Delay(False))
+    assert state.current_seats() == ("van_helsing",)
+    act(state, "van_helsing", Delay(True))
+    fight = _fight_of(state)
+    assert fight.vampire == "new_vampire" and fight.hunters == ("godalming", "van_helsing")
+    assert state.hunters["van_helsing"].delayed and not state.hunters["seward"].delayed
