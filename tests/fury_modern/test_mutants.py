@@ -4,13 +4,15 @@ fails on that mutant and passes on the code."""
 
 from __future__ import annotations
 
-from fury_modern.actions import SEARCH, ChooseMode, Delay, Move, PlayCard, Roadblock
-from fury_modern.dracula import Maturing
+from fury_modern.actions import SEARCH, ChooseMode, Delay, Move, MoveTo, PlayCard, Roadblock
+from fury_modern.dracula import Maturing, misdirect_spaces
+from fury_modern.rules import DRACULA
 from fury_modern.tokens import RoadblockPlacement
 
 from .helpers import act, public_texts, started, trail_of
 from .test_cards import _dracula_receives
 from .test_combat_cards import _fight, _fight_of, _pass_window, _round
+from .test_dracula import _to_dracula_phase
 from .test_window_cards import _give, _ticket
 
 
@@ -108,3 +110,15 @@ def test_vampire_encounters_each_hunter_alongside_in_turn_may_be_delayed_to_join
     fight = _fight_of(state)
     assert fight.vampire == "new_vampire" and fight.hunters == ("godalming", "van_helsing")
     assert state.hunters["van_helsing"].delayed and not state.hunters["seward"].delayed
+
+
+def test_misdirect_may_not_clear_the_sixth_space_which_slides_off_before_it_is_placed() -> None:
+    """powers.toml, Misdirect: it clears a hideout of his trail but not the sixth, which
+    leaves the trail in the slide before Misdirect is placed (nor his location)."""
+    state = started(dracula="berlin", hunters=("madrid", "rome", "vienna", "london"))
+    trail_of(state, "berlin", "hamburg", "cologne", "amsterdam", "brussels", "paris")
+    _to_dracula_phase(state)
+    assert misdirect_spaces(state) == [2, 3, 4, 5]
+    misdirects = {a.space for a in state.legal_actions(DRACULA)
+                  if isinstance(a, MoveTo) and a.power == "misdirect"}
+    assert misdirects == {2, 3, 4, 5}
