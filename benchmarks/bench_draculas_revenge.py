@@ -3,8 +3,11 @@
 Run:  python benchmarks/bench_draculas_revenge.py [games]
       python benchmarks/bench_draculas_revenge.py --bots [games] [adventure ...]
       python benchmarks/bench_draculas_revenge.py --fingerprint
-(the last prints one digest per adventure of seeded bot and random games: a speed change
-must leave it unchanged)
+      python benchmarks/bench_draculas_revenge.py --table [games] [first seed] [adventure ...]
+(--fingerprint prints one digest per adventure of seeded bot and random games: a speed
+change must leave it unchanged; --table plays the default bots on seeds first .. first +
+games - 1, 40 from 2026 unless given, and prints each adventure's row of the docs' table
+of simulated results)
 Not timed in CI; the numbers go in docs/draculas_revenge.md.
 """
 
@@ -13,8 +16,10 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import statistics
 import sys
 import time
+from collections import Counter
 
 import gothic_kernel as gk
 from draculas_revenge.board import load_board
@@ -112,6 +117,29 @@ def fingerprint(adventure: str, bot_seeds: int = 3, random_seeds: int = 6) -> st
     return digest.hexdigest()[:16]
 
 
+def balance_row(adventure: str, games: int = 40, first: int = 2026) -> str:
+    """Seeded games between the default bots: who won, how, how long (turns: mean,
+    shortest to longest; actions: mean), and how many did not finish."""
+    game = gk.load_game("draculas_revenge")
+    wins: Counter[str] = Counter()
+    how: Counter[str] = Counter()
+    turns, actions, unfinished = [], [], 0
+    for seed in range(first, first + games):
+        final, record = play_game(game, seed, options={"adventure": adventure})
+        outcome = record.outcome or {}
+        side = " and ".join(outcome.get("winners", [])) or "nobody"
+        wins[side] += 1
+        how[f"{side}: {outcome.get('reason', 'unfinished')}"] += 1
+        turns.append(int(vars(final)["turn"]))  # DRState.turn
+        actions.append(len(record.actions))
+        unfinished += not final.is_over
+    return (f"{adventure}, seeds {first}-{first + games - 1}: "
+            + ", ".join(f"{side} {n}" for side, n in sorted(wins.items()))
+            + " (" + "; ".join(f"{k} {n}" for k, n in sorted(how.items())) + "); "
+            + f"turns {statistics.mean(turns):.1f} ({min(turns)}-{max(turns)}), "
+            + f"actions {statistics.mean(actions):,.0f}, unfinished {unfinished}")
+
+
 def main(games: int = 20) -> None:
     for adventure in ADVENTURES:
         print(f"random play, {adventure}: {random_play(adventure, games):,.0f} actions/s")
@@ -130,6 +158,10 @@ if __name__ == "__main__":
     if sys.argv[1:2] == ["--fingerprint"]:
         for name in sys.argv[2:] or [*ADVENTURES, "custom"]:
             print(name, fingerprint(name), flush=True)
+    elif sys.argv[1:2] == ["--table"]:
+        numbers = [a for a in sys.argv[2:4] if a.isdigit()]
+        for name in sys.argv[2 + len(numbers):] or [*ADVENTURES, "custom"]:
+            print(balance_row(name, *(int(n) for n in numbers)), flush=True)
     elif sys.argv[1:2] == ["--bots"]:
         main_bots(int(sys.argv[2]) if len(sys.argv) > 2 else 20, sys.argv[3:])
     else:

@@ -11,8 +11,8 @@ can be repeated) and changes one thing at each: a comparison turned round (``<``
 a mutant is *killed* when a test fails, *survives* when every test passes. The share
 killed is printed per package, and the survivors are listed in the report: each is a rule
 no test checks. Before its mutants, each package's tests run once on the unmutated copy
-(with ``examples/``, which some tests run): if they fail there, the run stops rather than
-count every mutant as killed.
+(with ``examples/``, ``docs/``, ``scripts/`` and the README, which some tests read): if
+they fail there, the run stops rather than count every mutant as killed.
 
 Modules that only present the game (bots, reports, wording, pictures, screens, encodings)
 are left out: a broken sentence is not a broken rule. Not run in CI (it takes a while:
@@ -180,7 +180,8 @@ def _run_in(mutant: Mutant, package: str, workdir: Path, timeout: float) -> str:
 
 
 def _copy_tree(into: Path) -> None:
-    for name in (*PACKAGES, "tests", "pyproject.toml", "benchmarks", "examples"):
+    for name in (*PACKAGES, "tests", "pyproject.toml", "benchmarks", "examples", "docs",
+                 "README.md", "scripts"):
         src = ROOT / name
         if src.is_dir():
             shutil.copytree(src, into / name, ignore=shutil.ignore_patterns("__pycache__"))

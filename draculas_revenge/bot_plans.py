@@ -31,6 +31,7 @@ from .bot_tactics import (
     distances,
     facing_toward,
     goal_squares,
+    guards_dracula,
     mesmerize_odds,
     p_within,
     path_to,
@@ -44,6 +45,9 @@ CLOSE, SHOT = 1, 2  # Action Table: a close attack, a ranged attack (or mesmeriz
 OBJECTIVE_STEP = {"defile_the_coffins": 0.6, "cross_the_catacombs": 0.5,
                   "rescue_van_helsing": 0.6}
 FIGHT_STEP, URGENT_STEP = 0.25, 0.6
+#: ... and in Destroy Dracula, a step toward Dracula for a vampire guarding him, and
+#: Dracula's own step toward a corner of his lair.
+GUARD_STEP, SHELTER_STEP = 0.6, 0.25
 #: How near a crucifix holder must be to a mesmerized hunter to be counted on to save it.
 SAVER_REACH = 6
 
@@ -85,7 +89,9 @@ def step_value(t: Table, me: Piece) -> float:
     if t.urgent:
         return URGENT_STEP
     if me.kind == "dracula" and t.adventure == "destroy_dracula":
-        return 0.0  # destroying him wins the hunters the game: he lets them come to him
+        return SHELTER_STEP  # destroying him wins the hunters the game: he shelters
+    if guards_dracula(t, me):
+        return GUARD_STEP  # the others close round him
     if t.is_vampire(me) and t.adventure == "into_the_breach":
         return 0.1  # one vampire left at sunset wins: less need to seek the hunters out
     if t.side == "hunters" and me.kind != "minion":

@@ -77,14 +77,59 @@ class Geometry:
     the board)."""
 
     def __init__(self, board: Board) -> None:
+        self.board = board
         self.xs: list[int] = [int(v) for v in board.xs]
         self.ys: list[int] = [int(v) for v in board.ys]
         self.steps: list[list[int]] = board.neighbour.tolist()
         self.open: list[bool] = board.open.tolist()
+        self._lines: dict[int, int] = {}
+        self._aims: dict[tuple[int, int], int] = {}
 
     def distance(self, a: int, b: int) -> int:
         """Squares from a to b, diagonals counting 1 ("Range")."""
         return max(abs(self.xs[a] - self.xs[b]), abs(self.ys[a] - self.ys[b]))
+
+    def in_range(self, origin: int) -> int:
+        """Bitset of the open squares 2 to 6 squares from ``origin`` that no wall hides
+        from it ("Ranged Attacks"; doors and characters left out)."""
+        found = self._lines.get(origin)
+        if found is None:
+            board, sight = self.board, sight_of(self.board)
+            x, y = self.xs[origin], self.ys[origin]
+            found = 0
+            for by in range(max(0, y - RANGE_MAX), min(board.height, y + RANGE_MAX + 1)):
+                for bx in range(max(0, x - RANGE_MAX), min(board.width, x + RANGE_MAX + 1)):
+                    b = by * board.width + bx
+                    if max(abs(bx - x), abs(by - y)) >= RANGE_MIN and self.open[b] \
+                            and sight.clear(origin, b, board.wall_bits):
+                        found |= 1 << b
+            self._lines[origin] = found
+        return found
+
+    def aim(self, pos: int, ap: int) -> int:
+        """Bitset of the squares a character at ``pos`` with ``ap`` points could shoot at
+        (or gaze at) in its move: from any square it can walk to (walls in the way, not
+        doors or characters) and still pay a ranged attack."""
+        key = (pos, ap)
+        found = self._aims.get(key)
+        if found is None:
+            steps, open_ = self.steps, self.open
+            walk = {pos: 0}
+            todo: deque[int] = deque([pos])
+            while todo:
+                c = todo.popleft()
+                nxt = walk[c] + 1
+                if nxt > ap - SHOT:
+                    continue
+                for n in steps[c]:
+                    if n >= 0 and open_[n] and n not in walk:
+                        walk[n] = nxt
+                        todo.append(n)
+            found = 0
+            for origin in walk:
+                found |= self.in_range(origin)
+            self._aims[key] = found
+        return found
 
 
 @lru_cache(maxsize=64)
@@ -274,8 +319,13 @@ def can_mesmerize(t: Table, p: Piece) -> bool:
 #: One enemy as a threat: its square (x, y), points to move and strike with, the bonus of
 #: its close attack (before outflanking), of its ranged attack or mesmerism (None: none),
 #: whether a crucifix it faces holds it back, how much it counts (``ACTED``: it has acted),
-#: its id, and whether its ranged attack is mesmerism (which needs it in my arc).
-Threat = tuple[int, int, int, int, "int | None", bool, float, str, bool]
+#: its id, whether its ranged attack is mesmerism (which needs it in my arc), and the
+#: squares it could aim at in its move (:meth:`Geometry.aim`).
+Threat = tuple[int, int, int, int, "int | None", bool, float, str, bool, int]
+
+
+#: Every square (a bitset): a shot feared from wherever the enemy is in range.
+ALL = -1
 
 
 def threats(t: Table, me: Piece) -> list[Threat]:
@@ -284,6 +334,9 @@ def threats(t: Table, me: Piece) -> list[Threat]:
     if found is not None:
         return found
     mine = t.types[me.kind]
+    # Dracula, whose destruction wins Destroy Dracula, reckons with where each crossbow
+    # could aim from; the others fear a shot from wherever it is in range.
+    hides = me.kind == "dracula" and t.adventure == "destroy_dracula"
     out: list[Threat] = []
     for e in t.enemies_of(me):
         if e.unconscious:
@@ -295,8 +348,10 @@ def threats(t: Table, me: Piece) -> list[Threat]:
             ranged = (et.ra or 0) - mine.df - (can_mesmerize(t, e) and t.holds(me, "crucifix"))
         held = t.holds(me, "crucifix") and t.is_vampire(e) and t.is_hunter(me)
         x, y = t.geo.xs[e.pos], t.geo.ys[e.pos]
-        out.append((x, y, et.ap - (MIST if e.misted else 0), close, ranged, held,
-                    ACTED if e.id in t.acted else 1.0, e.id, can_mesmerize(t, e)))
+        ap = et.ap - (MIST if e.misted else 0)
+        aim = t.geo.aim(e.pos, ap) if ranged is not None and hides else ALL
+        out.append((x, y, ap, close, ranged, held, ACTED if e.id in t.acted else 1.0, e.id,
+                    can_mesmerize(t, e), aim))
     t.threat_cache[me.id] = out
     return out
 
@@ -308,7 +363,7 @@ def danger(t: Table, me: Piece, pos: int, facing: int, spared: Iterable[str] = (
     px, py = t.geo.xs[pos], t.geo.ys[pos]
     fx, fy = FACING_VECTORS[facing]
     survive = 1.0
-    for x, y, ap, close, ranged, held, weight, who, gaze in threats(t, me):
+    for x, y, ap, close, ranged, held, weight, who, gaze, aim in threats(t, me):
         d = max(abs(x - px), abs(y - py))
         if d > ap + RANGE_MAX or who in spared:
             continue
@@ -318,7 +373,7 @@ def danger(t: Table, me: Piece, pos: int, facing: int, spared: Iterable[str] = (
         tries = min(ATTACKS_FEARED, ap - max(0, d - 1))
         if tries > 0 and not (held and faced and d <= ZONE + 1):
             p = p_within(p_beats(close + (not faced)), tries)
-        if ranged is not None and d >= RANGE_MIN and (faced or not gaze):
+        if ranged is not None and d >= RANGE_MIN and (faced or not gaze) and (aim >> pos) & 1:
             shots = min(SHOTS_FEARED, (ap - max(0, d - RANGE_MAX)) // SHOT)
             if shots > 0:
                 p = max(p, p_within(p_beats(ranged), shots))
@@ -335,8 +390,12 @@ class Dangers:
         self.ids = [r[7] for r in rows]
         ints = np.array([(x, y, ap, close, ranged is not None, 0 if ranged is None else ranged,
                           held, gaze)
-                         for x, y, ap, close, ranged, held, _, _, gaze in rows],
+                         for x, y, ap, close, ranged, held, _, _, gaze, _ in rows],
                         dtype=np.int64).reshape(-1, 8)
+        #: Where each enemy could aim (one row per enemy, a column per square); None:
+        #: from wherever it is in range.
+        self.aims = None if all(r[9] == ALL for r in rows) else _squares_of(
+            [r[9] for r in rows], t.board.size)
         self.ex, self.ey, self.ap, self.close = (ints[:, i:i + 1] for i in range(4))
         self.shoots, self.held, self.gaze = (ints[:, i:i + 1] != 0 for i in (4, 6, 7))
         self.ranged = ints[:, 5:6]
@@ -373,10 +432,20 @@ class Dangers:
         shots = np.minimum(np.maximum((self.ap - np.maximum(0, d - RANGE_MAX)) // SHOT, 0),
                            SHOTS_FEARED)
         aim = self.shoots & (d >= RANGE_MIN) & (shots > 0) & (faced | ~self.gaze)
+        if self.aims is not None:
+            aim &= self.aims[:, at]
         p = np.maximum(p, np.where(aim, _WITHIN[self.ranged_row, shots], 0.0))
         p = np.where((d > self.ap + RANGE_MAX) | (self.rows == np.asarray(spared)[None, :]),
                      0.0, p)
         return np.asarray(1.0 - np.prod(1.0 - self.weight * p, axis=-2))
+
+
+def _squares_of(bitsets: Sequence[int], size: int) -> np.ndarray:
+    """Bitsets of squares as rows of a boolean array (a column per square)."""
+    nbytes = (size + 7) // 8
+    raw = b"".join((bits & ((1 << size) - 1)).to_bytes(nbytes, "little") for bits in bitsets)
+    rows = np.frombuffer(raw, dtype=np.uint8).reshape(len(bitsets), nbytes)
+    return np.unpackbits(rows, axis=1, bitorder="little")[:, :size].astype(bool)
 
 
 _BEATS = np.array([BEATS[b] for b in range(-9, 10)])
@@ -497,8 +566,39 @@ def goal_squares(t: Table, me: Piece) -> frozenset[int]:
             return frozenset(near) or board.areas[spec["exit"]]
         if t.adventure == "rescue_van_helsing":
             return _rescue_goals(t, me)
+    if me.kind == "dracula" and t.adventure == "destroy_dracula" and t.side == "vampires":
+        return shelter_squares(t.board, str(t.spec["vampires"]["area"])) or frozenset(
+            [me.pos])
+    if guards_dracula(t, me):
+        around = _guard_squares(t)
+        if around:
+            return around
     return frozenset(e.pos for e in t.targets_of(me)) or frozenset(
         e.pos for e in t.enemies_of(me))
+
+
+def guards_dracula(t: Table, me: Piece) -> bool:
+    """In Destroy Dracula the lesser vampires guard Dracula: destroying him wins the
+    hunters the game, and a vampire beside him blocks a square a hunter would strike him
+    from and the line of a crossbow bolt ("Close Attacks", "Seeing Things")."""
+    return (t.adventure == "destroy_dracula" and t.side == "vampires" and t.is_vampire(me)
+            and me.kind != "dracula" and "dracula" in t.pieces)
+
+
+@lru_cache(maxsize=16)
+def shelter_squares(board: Board, area: str) -> frozenset[int]:
+    """The corners of the vampires' lair: its open squares with at most three open
+    squares around them. There Dracula can be struck from fewest squares, and the
+    vampires beside him close them (and the lines of sight through them)."""
+    geo = geometry(board)
+    return frozenset(s for s in board.areas.get(area, frozenset()) if geo.open[s]
+                     and sum(1 for n in geo.steps[s] if n >= 0 and geo.open[n]) <= 3)
+
+
+def _guard_squares(t: Table) -> frozenset[int]:
+    """The open squares next to Dracula."""
+    dracula = t.pieces["dracula"]
+    return frozenset(s for s in t.geo.steps[dracula.pos] if s >= 0 and t.geo.open[s])
 
 
 def _rescue_goals(t: Table, me: Piece) -> frozenset[int]:

@@ -84,7 +84,11 @@ def _as_listed(legal: list[Action], action: Action) -> Action:
 
 
 class RevengeBot:
-    """A seeded bot for either side (Agent protocol)."""
+    """A seeded bot for either side (Agent protocol). It reads its observation only for
+    a decision with a choice to weigh (``lazy_observation``: declining with nothing else
+    to do, or passing with no card to play, works nothing out)."""
+
+    lazy_observation = True
 
     def __init__(self, seed: int | None = None, pass_rate: float = 0.25) -> None:
         self.rng = random.Random(seed)
@@ -108,9 +112,8 @@ class RevengeBot:
             return self.rng.choice(buys) if buys else legal[-1]
         if kinds & {ChooseSecretRoom, PlaceVanHelsing}:
             return self.rng.choice(legal)
-        if kinds == {Decline} or (Decline in kinds and not
-                                  observation["reaction_points"][seat]["left"]):
-            return Decline()  # nothing to react with
+        if kinds == {Decline}:
+            return Decline()  # nothing to react with (no Reaction Points left lists none)
         t = Table(observation, seat)
         if Feed in kinds:
             return self._feed(t, legal)

@@ -100,7 +100,7 @@ def ranged_attack_actions(state: DRState, fig: Figure, budget: int) -> list[Acti
     mesmerist = state.is_vampire(fig) and state.has_special(fig, "mesmerize")
     if not crossbow and not mesmerist:
         return out
-    free_minion = bool(state.free_card("minion"))
+    free_minion = mesmerist and bool(state.free_card("minion"))
     for t in state.figures.values():
         if not _targetable(state, fig, t) or not _in_range(state, fig.pos, t.pos):
             continue

@@ -106,9 +106,13 @@ class Board:
 
     def distance(self, a: int, b: int) -> int:
         """Squares between a and b counting the target's, diagonals counting 1 ("Range")."""
-        ax, ay = a % self.width, a // self.width
-        bx, by = b % self.width, b // self.width
-        return int(max(abs(ax - bx), abs(ay - by)))
+        w = self.width
+        dx, dy = a % w - b % w, a // w - b // w
+        if dx < 0:
+            dx = -dx
+        if dy < 0:
+            dy = -dy
+        return int(dx if dx >= dy else dy)
 
     def step(self, square: int, direction: int) -> int:
         """The square one step away in a direction (0..7), or -1 off the board."""

@@ -37,8 +37,8 @@ def destinations(state: DRState, fig: Figure) -> list[tuple[int, int]]:
     # steps beyond the tiles (open for the diagonal rule: "Leaving the Board")
     obstacles = board.wall_bits if fig.misted else state.obstacles()
     closed = obstacles | board.void_bits
-    holders = held_back_by(state, fig)
     zone = state.rules.numbers["crucifix_zone"]
+    holders = held_back_by(state, fig, within=zone + 1)  # a step from fig can reach a zone
     around = board.steps[fig.pos]
     for d in range(8):
         to = around[d]

@@ -14,7 +14,6 @@ the chance (:func:`window_seats`); the chance itself is ``activation.ReactionCha
 from __future__ import annotations
 
 from .characters import Figure
-from .seeing import sees_square
 from .state import DRState
 
 RULE = "Reaction Points"
@@ -22,22 +21,11 @@ RULE_TRADING = "Trading Reactions"
 
 
 def can_react(state: DRState, fig: Figure) -> bool:
-    """Whether ``fig`` may react to the last action (public knowledge)."""
-    if fig.pos < 0 or fig.unconscious or state.is_active(fig):
-        return False
-    actor, actor_from, actor_to, target, target_pos = state.witness
-    if fig.id == target and target:
-        return True
-    if fig.id != actor and actor and (sees_square(state, fig, actor_to) or (
-            actor_from != actor_to and sees_square(state, fig, actor_from))):
-        return True  # it saw the action: where the actor ended it, or where it began
-    if target_pos >= 0 and target and sees_square(state, fig, target_pos):
-        return True
-    if fig.seat == state.active_seat:
-        active = state.figures.get(state.active)
-        if active is not None and active.seat == fig.seat and sees_square(state, active, fig.pos):
-            return True
-    return False
+    """Whether ``fig`` may react to the last action (public knowledge): it is on the
+    board, conscious and not the active character, and it was affected by the action,
+    saw it (where the actor ended it or began it), saw the character affected, or is
+    seen by its player's active character."""
+    return any(f is fig for f in _eligible(state, fig.seat))
 
 
 def reactors(state: DRState, seat: str) -> list[Figure]:
@@ -46,8 +34,43 @@ def reactors(state: DRState, seat: str) -> list[Figure]:
         return []
     found = state._reactors.get(seat)
     if found is None:
-        found = state._reactors[seat] = [f for f in state.figures.values()
-                                         if f.seat == seat and can_react(state, f)]
+        found = state._reactors[seat] = _eligible(state, seat)
+    return found
+
+
+def _eligible(state: DRState, seat: str) -> list[Figure]:
+    """:func:`can_react` for each of the seat's characters, its tests in the same order
+    with what they share read once (this is asked after every action)."""
+    actor, actor_from, actor_to, target, target_pos = state.witness
+    sees = state.rules.sight.sees
+    obstacles = state.obstacles()
+    moved = actor_from != actor_to
+    seen_target = target_pos >= 0 and bool(target)
+    watcher = None  # the active character, who may see its own player's characters
+    if seat == state.active_seat:
+        active = state.figures.get(state.active)
+        if active is not None and active.seat == seat and active.pos >= 0 \
+                and not active.unconscious:
+            watcher = active
+    acting = state.active if seat == state.active_seat and not state.move_over else None
+    found: list[Figure] = []
+    for fig in state.figures.values():
+        if fig.seat != seat:
+            continue
+        a = fig.pos
+        if a < 0 or fig.unconscious or fig.id == acting:
+            continue  # ``acting``: state.is_active for the seat's characters
+        if target and fig.id == target:
+            found.append(fig)
+            continue
+        facing, misted = fig.facing, fig.misted
+        saw_actor = bool(actor) and fig.id != actor and (  # where it ended or began
+            (actor_to >= 0 and sees(a, facing, misted, actor_to, obstacles))
+            or (moved and actor_from >= 0 and sees(a, facing, misted, actor_from, obstacles)))
+        if saw_actor or (seen_target and sees(a, facing, misted, target_pos, obstacles)) or (
+                watcher is not None
+                and sees(watcher.pos, watcher.facing, watcher.misted, a, obstacles)):
+            found.append(fig)
     return found
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from .characters import Figure
-from .grid import FACING_VECTORS
 from .sight import in_arc_cone
 from .state import DRState
 
@@ -16,15 +15,9 @@ def clear_line(state: DRState, a: int, b: int) -> bool:
 
 def sees_square(state: DRState, fig: Figure, square: int) -> bool:
     """Field of view and line of sight: the figure sees ``square``."""
-    a = fig.pos
-    if a < 0 or fig.unconscious or square < 0:
+    if fig.pos < 0 or fig.unconscious or square < 0:
         return False
-    if not fig.misted and a != square:  # the field of view: its front half (inlined)
-        w = state.rules.board.width
-        fx, fy = FACING_VECTORS[fig.facing]
-        if (square % w - a % w) * fx + (square // w - a // w) * fy < 0:
-            return False
-    return state.rules.sight.clear(a, square, state.obstacles())
+    return state.rules.sight.sees(fig.pos, fig.facing, fig.misted, square, state.obstacles())
 
 
 def in_arc(state: DRState, fig: Figure, square: int) -> bool:
@@ -42,18 +35,30 @@ def mutual_arc(state: DRState, a: Figure, b: Figure) -> bool:
 
 
 def crucifix_holders(state: DRState, vampire: Figure) -> list[Figure]:
-    """Conscious, solid crucifix holders fighting against ``vampire``'s controller."""
-    return [f for f in state.figures.values()
-            if f.pos >= 0 and not f.unconscious and f.seat != vampire.seat
-            and state.is_hunter(f) and state.has_special(f, "crucifix")]
+    """Conscious crucifix holders on the board fighting against ``vampire``'s controller
+    (worked out once per position and seat: do not change the list)."""
+    seat = vampire.seat
+    found = state._holders.get(seat)
+    if found is None:
+        hunter_kinds, types = state.rules.hunter_kinds, state.rules.types
+        found = state._holders[seat] = [
+            f for f in state.figures.values()
+            if f.pos >= 0 and not f.unconscious and f.seat != seat
+            and f.kind in hunter_kinds and "crucifix" in types[f.kind].specials]
+    return found
 
 
-def held_back_by(state: DRState, vampire: Figure) -> list[Figure]:
+def held_back_by(state: DRState, vampire: Figure, within: int = -1) -> list[Figure]:
     """The crucifix holders whose zone holds ``vampire`` back now ("The Crucifix"):
-    the two are in each other's arc of effect. Misted vampires are not affected."""
+    the two are in each other's arc of effect. Misted vampires are not affected.
+    ``within``: only the holders that many squares away or nearer (-1: any)."""
     if vampire.misted or vampire.pos < 0 or not state.is_vampire(vampire):
         return []
-    return [h for h in crucifix_holders(state, vampire) if mutual_arc(state, vampire, h)]
+    holders = crucifix_holders(state, vampire)
+    if within >= 0:
+        board, at = state.rules.board, vampire.pos
+        holders = [h for h in holders if board.distance(at, h.pos) <= within]
+    return [h for h in holders if mutual_arc(state, vampire, h)]
 
 
 def in_crucifix_zone(state: DRState, vampire: Figure, square: int) -> bool:

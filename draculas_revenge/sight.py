@@ -73,7 +73,10 @@ class Sight:
 
     def __init__(self, board: Board) -> None:
         self.board = board
+        self._size = board.size
+        self._width = board.width
         self._masks: dict[int, tuple[int, int, int] | None] = {}
+        self._lines: dict[tuple[int, int], tuple[int, int, int, int]] = {}
 
     def masks(self, a: int, b: int) -> tuple[int, int, int] | None:
         """(crossed, left, right) bitsets of the line a -> b; None if walls alone block it."""
@@ -82,17 +85,28 @@ class Sight:
         if found is not False:
             return found  # type: ignore[return-value]
         board = self.board
-        ax, ay = board.xy(a)
-        bx, by = board.xy(b)
-        inside, left, right = offset_pattern(bx - ax, by - ay)
-        m_in = sum(1 << board.index(ax + x, ay + y) for x, y in inside)
-        m_l = sum(1 << board.index(ax + x, ay + y) for x, y in left)
-        m_r = sum(1 << board.index(ax + x, ay + y) for x, y in right)
+        w = self._width
+        dx, dy = b % w - a % w, b // w - a // w
+        lines = self._lines.get((dx, dy))
+        if lines is None:
+            lines = self._lines[(dx, dy)] = self._line_bits(dx, dy)
+        corner, m_in, m_l, m_r = lines
+        at = a + corner  # the square at the top left of the line's box, on the board
+        m_in, m_l, m_r = m_in << at, m_l << at, m_r << at
         walls = board.wall_bits
         result = None if (m_in & walls) or ((m_l & walls) and (m_r & walls)) else (m_in, m_l, m_r)
         self._masks[key] = result
         self._masks[b * board.size + a] = result
         return result
+
+    def _line_bits(self, dx: int, dy: int) -> tuple[int, int, int, int]:
+        """The offset pattern of (dx, dy) as bitsets on this board's rows, counted from
+        the top left of the line's box (``corner``, an offset of square numbers)."""
+        w = self._width
+        corner = min(0, dx) + min(0, dy) * w
+        inside, left, right = offset_pattern(dx, dy)
+        return (corner, *(sum(1 << (x + y * w - corner) for x, y in part)
+                          for part in (inside, left, right)))
 
     def clear(self, a: int, b: int, obstacles: int) -> bool:
         """True if nothing in ``obstacles`` (a bitset of squares) blocks the line a -> b."""
@@ -101,6 +115,28 @@ class Sight:
         m = self.masks(a, b)
         if m is None:
             return False
+        inside, left, right = m
+        return not (inside & obstacles) and not ((left & obstacles) and (right & obstacles))
+
+    def sees(self, a: int, facing: int, misted: bool, b: int, obstacles: int) -> bool:
+        """A character at ``a`` facing ``facing`` sees ``b``: ``b`` is in its field of view
+        (:func:`in_field_of_view`) and nothing in ``obstacles`` blocks the line. The
+        per-action path of who may react: one call, the cache read directly."""
+        if a == b:
+            return True
+        if not misted:
+            w = self._width
+            fx, fy = FACING_VECTORS[facing]
+            if (b % w - a % w) * fx + (b // w - a // w) * fy < 0:
+                return False
+        key = a * self._size + b
+        m = self._masks.get(key)
+        if m is None:
+            if key in self._masks:
+                return False  # walls alone block it
+            m = self.masks(a, b)
+            if m is None:
+                return False
         inside, left, right = m
         return not (inside & obstacles) and not ((left & obstacles) and (right & obstacles))
 

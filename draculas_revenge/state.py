@@ -88,6 +88,7 @@ class DRState(LoggedState, DecisionState):
         self._obstacles: int | None = None
         self._solid: dict[int, str] | None = None
         self._reactors: dict[str, list[Figure]] = {}
+        self._holders: dict[str, list[Figure]] = {}  # seat -> crucifix holders against it
 
     # -- seats and sides ------------------------------------------------------------------
     @property
@@ -199,21 +200,24 @@ class DRState(LoggedState, DecisionState):
     def obstacles(self) -> int:
         """Bitset of squares that block moving and seeing: walls, closed doors, solid figures
         (not the spaces beyond the tiles, which are open but cannot be entered)."""
-        if self._obstacles is None:
-            bits = self.rules.board.wall_bits
+        found = self._obstacles
+        if found is None:
+            board = self.rules.board
+            found = board.wall_bits
             for door, is_open in self.doors_open.items():
                 if not is_open:
-                    bits |= self.rules.board.door_cells_bits[door]
+                    found |= board.door_cells_bits[door]
             for square in self.solid_at():
-                bits |= 1 << square
-            self._obstacles = bits
-        return self._obstacles
+                found |= 1 << square
+            self._obstacles = found
+        return found
 
     def occupancy_changed(self) -> None:
         """Forget who stands where and who may react, after figures or doors change."""
         self._obstacles = None
         self._solid = None
         self._reactors = {}
+        self._holders = {}
 
     def invalidate(self) -> None:
         """Forget everything worked out from this position: the legal actions, who stands
@@ -313,7 +317,7 @@ class DRState(LoggedState, DecisionState):
         twin.no_card = set(self.no_card)
         twin._obstacles, twin._solid = self._obstacles, self._solid
         twin._legal_cache = self._legal_cache
-        twin._reactors = {}
+        twin._reactors, twin._holders = {}, {}  # lists of this state's figures
         return twin
 
     def to_data(self) -> dict[str, Any]:

@@ -109,6 +109,10 @@ def initiative_odds(hunter_modifier: int, opponent_modifier: int) -> float:
 class Bot:
     """The components both sides may read, and a seeded die for ties."""
 
+    #: the play loops hand an observation worked out only when read (a decision with one
+    #: legal action never reads it)
+    lazy_observation = True
+
     def __init__(self, rules: Rules, seed: int) -> None:
         self.rules = rules
         self.board = rules.board

@@ -865,9 +865,9 @@ def hypothesis_of(state: FuryState) -> int:
         aux = d.castle_turns if d.location == CASTLE_DRACULA and not d.fleeing else 0
         aux |= MUST_LEAVE if d.must_leave else 0
     rum = g.none if d.rumours is None else g.index[d.rumours]
-    code = g.encode(np.array([g.index[d.location]]), np.array([rum]), np.array([d.blood]),
-                    np.array([aux]))
-    return int(code[0])
+    # Geometry.encode's arithmetic on one hypothesis, in Python's own integers
+    return ((int(g.index[d.location]) * g.rumour_states + int(rum)) * BLOOD_STATES
+            + (d.blood + 12)) * AUX_STATES + aux
 
 
 _KNOWN: dict[str, Tracker] = {}

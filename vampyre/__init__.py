@@ -38,6 +38,7 @@ from . import invariants, saving, svg, views
 from .actions import ACTION_TYPES
 from .bots import HunterBot
 from .castle import set_up
+from .reach_tables import attach
 from .report import report
 from .screen import VampyreScreen
 from .state import KLAUSENBURG, Player, VampyreState, load_world
@@ -94,7 +95,8 @@ class VampyreGame(Game):
         else:
             options["hunters"] = HUNTERS[:options["players"]]
         options["hunters"] = list(options["hunters"])
-        load_world(options["data_dir"])  # a bad folder or file fails here, as a BadOption
+        # a bad folder or file fails here, as a BadOption
+        attach(load_world(options["data_dir"]).transylvania, options["data_dir"])
 
     def _new_game(self, dice: Dice, options: dict[str, Any]) -> GameState:
         state = VampyreState(self, dice, options)

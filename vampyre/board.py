@@ -138,6 +138,8 @@ class Transylvania:
         self.names = self._names()
         #: movement's tables of where a move may end, filled as they are needed
         self.reach_cache: dict[Any, Any] = {}
+        #: the file those tables are read from for the packaged map (``reach_tables``)
+        self.reach_tables: Any = None
 
     @functools.cached_property
     def graph(self) -> nx.Graph:

@@ -39,8 +39,12 @@ from .actions import LeadAstray, Move
 from .board import CastleMap, Transylvania
 
 Path = tuple[str, ...]
-#: A path by the numbers of its spaces in map order (see :class:`Grid`).
-Steps = tuple[int, ...]
+#: A path by the numbers of its spaces in map order (see :class:`Grid`), packed in an int:
+#: a leading 1, then each space's number in ``Grid.bits`` bits (the searches note a path
+#: per end, and an int makes no work for the garbage collector, unlike a tuple).
+Steps = int
+#: The packed path of no steps.
+NO_STEPS = 1
 
 
 class Mode(enum.StrEnum):
@@ -55,6 +59,8 @@ class Mode(enum.StrEnum):
 
 
 WALK, WOLF, BAT = Mode.WALK, Mode.WOLF, Mode.BAT
+#: The modes in their order (in the file of tables, see ``reach_tables``).
+MODES = (WALK, WOLF, BAT)
 
 
 #: ``Move(end)`` for every place, made once and shared by every table.
@@ -88,7 +94,7 @@ class Reach:
     #: The moves offered when nobody is in the way: to the complete ends and the large hexes.
     plain: Listed = attrs.field(init=False, eq=False, repr=False)
     #: The lost player's moves, made on first use.
-    _astray: list[Listed] = attrs.field(init=False, factory=list, eq=False, repr=False)
+    _astray: Listed | None = attrs.field(init=False, default=None, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         # made once per cached table (frozen attrs: set through object.__setattr__)
@@ -98,9 +104,10 @@ class Reach:
 
     def astray(self) -> Listed:
         """The lost player's moves (Strange Occurrence 5): to the complete ends."""
-        if not self._astray:
-            self._astray.append(Listed([LeadAstray(e) for e in self.full]))
-        return self._astray[0]
+        if self._astray is None:  # frozen attrs: set through object.__setattr__
+            object.__setattr__(self, "_astray", Listed([LeadAstray(e) for e in self.full]))
+        assert self._astray is not None
+        return self._astray
 
     def rank(self, end: str) -> int | None:
         """Where ``end`` comes among the complete ends, the large hexes, then the others,
@@ -125,26 +132,54 @@ class Reach:
 _UNLIMITED = 99
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, slots=False)
 class Grid:
     """A map by numbers, made once per map for the searches (the spaces' places in map
-    order stand for them): each space's neighbours in map order, the steps between every
-    two spaces, and ``within[i][k]``, the spaces at most ``k`` steps from ``i`` as the
-    bits of an int. ``rates[roll - 1][i][n]`` is the number of hexes ``roll`` allows when
-    the step from ``i`` to its ``n``-th neighbour is the worst terrain entered (empty for
-    Castle Dracula, where every space counts one). ``k`` runs to 99, past any roll."""
+    order stand for them): each space's neighbours in map order and the steps between
+    every two spaces; made on first use (only the searches read them, and the packaged
+    map's tables are read from a file): ``within[i][k]``, the spaces at most ``k`` steps
+    from ``i`` as the bits of an int (``k`` runs to 99, past any roll), and
+    ``steps[roll - 1][i]``, each neighbour ``n`` of ``i`` (in map order) paired with the
+    number of hexes ``roll`` allows when the step from ``i`` to ``n`` is the worst terrain
+    entered (empty for Castle Dracula, where every space counts one)."""
 
+    board: Transylvania | CastleMap
     places: tuple[str, ...]
     index: Mapping[str, int]
     neighbours: tuple[tuple[int, ...], ...]
     distance: tuple[tuple[int, ...], ...]
-    within: tuple[tuple[int, ...], ...]
-    rates: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    #: The bits a space's number takes in a packed path (:data:`Steps`).
+    bits: int = 8
 
-    def path(self, steps: Iterable[int]) -> Path:
-        return tuple(map(self.places.__getitem__, steps))
+    @functools.cached_property
+    def within(self) -> tuple[tuple[int, ...], ...]:
+        return _within(self.distance)
 
-    def shortest(self, start: int, end: int) -> Steps:
+    @functools.cached_property
+    def steps(self) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+        board, index = self.board, self.index
+        if not isinstance(board, Transylvania):
+            return ()
+        return tuple(tuple(tuple((index[n], rate[roll]) for n, rate in near) for near in faces)
+                     for faces in [step_rates(board)] for roll in range(6))
+
+    def path(self, steps: Steps) -> Path:
+        """The spaces of a packed path, in order."""
+        places, bits, mask = self.places, self.bits, (1 << self.bits) - 1
+        backwards = []
+        while steps > NO_STEPS:
+            backwards.append(places[steps & mask])
+            steps >>= bits
+        return tuple(reversed(backwards))
+
+    def pack(self, spaces: Iterable[int]) -> Steps:
+        """A path of space numbers, packed (see :data:`Steps`)."""
+        steps = NO_STEPS
+        for space in spaces:
+            steps = steps << self.bits | space
+        return steps
+
+    def shortest(self, start: int, end: int) -> tuple[int, ...]:
         """The first shortest path from ``start`` to ``end`` (neighbours in map order):
         at each step the first neighbour one step nearer."""
         distance, neighbours = self.distance, self.neighbours
@@ -173,7 +208,7 @@ class Paths(Mapping[str, Path]):
         if path is None:
             steps = self._steps[end]
             if steps is None:
-                steps = self._grid.shortest(self._start, self._grid.index[end])
+                steps = self._grid.pack(self._grid.shortest(self._start, self._grid.index[end]))
             path = self._paths[end] = self._grid.path(steps)
         return path
 
@@ -208,12 +243,15 @@ def grid(board: Transylvania | CastleMap) -> Grid:
     places = board.hexes if isinstance(board, Transylvania) else board.spaces
     index = board.index
     neighbours = tuple(tuple(index[n] for n in board.neighbours[p]) for p in places)
-    rates: tuple[tuple[tuple[int, ...], ...], ...] = ()
-    if isinstance(board, Transylvania):
-        rates = tuple(tuple(tuple(board.step_rate(p, n, roll) for n in board.neighbours[p])
-                            for p in places) for roll in range(1, 7))
-    return Grid(places, board.index, neighbours, board.distances, _within(board.distances),
-                rates)
+    return Grid(board, places, board.index, neighbours, board.distances,
+                max(8, len(places).bit_length()))
+
+
+def step_rates(board: Transylvania) -> list[list[tuple[str, tuple[int, ...]]]]:
+    """Each hex's steps to its neighbours (in map order): the neighbour, and the hexes each
+    face of the die allows when that step is the worst terrain entered."""
+    return [[(n, board.rates[board.step_terrain(p, n)]) for n in board.neighbours[p]]
+            for p in board.hexes]
 
 
 def _search(grid: Grid, start: int, roll: int,
@@ -223,28 +261,25 @@ def _search(grid: Grid, start: int, roll: int,
     order). ``closed``: the spaces that may not be entered, as bits."""
     full: dict[int, Steps] = {}
     partial: dict[int, Steps] = {}
-    path: list[int] = []
-    neighbours, rates = grid.neighbours, grid.rates[roll - 1]
+    steps, bits = grid.steps[roll - 1], grid.bits
 
-    def go(node: int, allowance: int, visited: int) -> None:
-        step = len(path) + 1
-        for nxt, rate in zip(neighbours[node], rates[node], strict=True):
+    def go(node: int, allowance: int, visited: int, step: int, path: Steps) -> None:
+        for nxt, rate in steps[node]:
             if visited >> nxt & 1:
                 continue
             limit = rate if rate < allowance else allowance
             if step > limit:
                 continue
-            path.append(nxt)
             if step == limit:
                 if nxt not in full:
-                    full[nxt] = tuple(path)
+                    full[nxt] = path << bits | nxt
             else:
+                there = path << bits | nxt
                 if nxt not in partial:
-                    partial[nxt] = tuple(path)
-                go(nxt, limit, visited | 1 << nxt)
-            path.pop()
+                    partial[nxt] = there
+                go(nxt, limit, visited | 1 << nxt, step + 1, there)
 
-    go(start, _UNLIMITED, 1 << start | closed)
+    go(start, _UNLIMITED, 1 << start | closed, 1, NO_STEPS)
     return full, partial
 
 
@@ -256,11 +291,10 @@ def _first_walks(grid: Grid, start: int, length: int, ends: int) -> dict[int, St
     last step is taken to every new end at once (the neighbours in map order are the
     bits in rising order)."""
     found: dict[int, Steps] = {}
-    path: list[int] = []
-    neighbours, within = grid.neighbours, grid.within
+    neighbours, within, bits = grid.neighbours, grid.within, grid.bits
     unfound = ends
 
-    def go(node: int, left: int, visited: int) -> None:  # left >= 2
+    def go(node: int, left: int, visited: int, path: Steps) -> None:  # left >= 2
         nonlocal unfound
         for nxt in neighbours[node]:
             bit = 1 << nxt
@@ -270,21 +304,21 @@ def _first_walks(grid: Grid, start: int, length: int, ends: int) -> dict[int, St
             if left == 2:
                 last = within[nxt][1] & unfound & ~seen
                 unfound ^= last
+                there = (path << bits | nxt) << bits
                 while last:
                     low = last & -last
-                    found[low.bit_length() - 1] = (*path, nxt, low.bit_length() - 1)
+                    end = low.bit_length() - 1
+                    found[end] = there | end
                     last ^= low
             elif unfound & ~seen & within[nxt][left - 1]:
-                path.append(nxt)
-                go(nxt, left - 1, seen)
-                path.pop()
+                go(nxt, left - 1, seen, path << bits | nxt)
             if not unfound:
                 return
 
     if length == 1:
-        return {n: (n,) for n in neighbours[start] if ends >> n & 1}
+        return {n: NO_STEPS << bits | n for n in neighbours[start] if ends >> n & 1}
     if ends:
-        go(start, length, 1 << start)
+        go(start, length, 1 << start, NO_STEPS)
     return found
 
 
@@ -352,12 +386,17 @@ def transylvania_reach(board: Transylvania, start: str, roll: int, mode: Mode) -
     found = cache.get(key)
     if found is not None:
         return found
-    reach = _transylvania_reach(board, start, roll, mode)
+    tables = board.reach_tables
+    if tables is not None:  # the packaged map: read from its file of tables
+        reach: Reach = tables.reach(board.index[start], roll, mode)
+    else:
+        reach = search_transylvania(board, start, roll, mode)
     cache[key] = reach
     return reach
 
 
-def _transylvania_reach(board: Transylvania, start: str, roll: int, mode: Mode) -> Reach:
+def search_transylvania(board: Transylvania, start: str, roll: int, mode: Mode) -> Reach:
+    """Every end of a move on the map of Transylvania, searched (not cached)."""
     map_ = grid(board)
     at, places = board.index[start], map_.places
     partial: dict[str, Steps | None]
@@ -366,7 +405,7 @@ def _transylvania_reach(board: Transylvania, start: str, roll: int, mode: Mode) 
         walks, nearer = _search_flat(map_, at, roll)
         partial = dict.fromkeys(places[end] for end in nearer)
     else:
-        walks, steps = _search(map_, at, roll, _large_hexes(board) if mode == WOLF else 0)
+        walks, steps = _search(map_, at, roll, large_hexes(board) if mode == WOLF else 0)
         partial = {places[end]: path for end, path in steps.items()}
     full: dict[str, Steps | None] = {places[end]: path for end, path in walks.items()}
     longest = 0
@@ -378,21 +417,21 @@ def _transylvania_reach(board: Transylvania, start: str, roll: int, mode: Mode) 
             return mode != WOLF or not board.is_large(hid)
         full, longest = _longest(map_, _longest_moves(board.neighbours, start, roll, rate,
                                                       enterable))
-    large_hexes = board.large_hex_names
-    large = {end: p for end, p in partial.items() if end not in full and end in large_hexes}
+    large_names = board.large_hex_names
+    large = {end: p for end, p in partial.items() if end not in full and end in large_names}
     early = {end: p for end, p in partial.items() if end not in full and end not in large}
     return Reach(Paths(map_, at, full), Paths(map_, at, large), Paths(map_, at, early), longest)
 
 
 def _longest(grid: Grid, moves: dict[str, Path]) -> tuple[dict[str, Steps | None], int]:
     """The longest moves (found by name) as numbers, and their length."""
-    steps: dict[str, Steps | None] = {end: tuple(grid.index[p] for p in path)
+    steps: dict[str, Steps | None] = {end: grid.pack(grid.index[p] for p in path)
                                       for end, path in moves.items()}
     return steps, len(next(iter(moves.values())))
 
 
 @functools.cache
-def _large_hexes(board: Transylvania) -> int:
+def large_hexes(board: Transylvania) -> int:
     """The large hexes, as bits (closed to player werewolves)."""
     return functools.reduce(operator.or_, (1 << board.index[h] for h in board.large_hexes), 0)
 

@@ -7,8 +7,25 @@ from typing import Any
 import pytest
 
 import gothic_kernel as gk
-from draculas_revenge.actions import CloseAttack, EndMove, FaceAttacker, Mesmerize, TurnToMist
-from draculas_revenge.bot_tactics import Table
+from draculas_revenge.actions import (
+    CloseAttack,
+    Decline,
+    EndMove,
+    FaceAttacker,
+    Mesmerize,
+    Pass,
+    TurnToMist,
+)
+from draculas_revenge.board import FACINGS
+from draculas_revenge.bot_tactics import (
+    Dangers,
+    Table,
+    danger,
+    distances,
+    p_beats,
+    p_within,
+    shelter_squares,
+)
 from draculas_revenge.bots import RevengeBot
 from draculas_revenge.movement import destinations
 from draculas_revenge.scenario import sandbox
@@ -137,15 +154,29 @@ def test_a_priest_bot_saves_a_mesmerized_hunter() -> None:
     assert CloseAttack("priest_1", "staker_1", save=True) in bot_move(state, "hunters")
 
 
-def test_dracula_lets_the_hunters_come_to_him_in_destroy_dracula() -> None:
-    """Destroying Dracula wins Destroy Dracula for the hunters: he waits for them where a
-    She-wolf in his place walks toward a distant Staker (both fight what they reach)."""
-    for vampire, waits in (("dracula", True), ("she_wolf_a", False)):
+def test_dracula_shelters_in_a_corner_of_his_lair_in_destroy_dracula() -> None:
+    """Destroying Dracula wins Destroy Dracula for the hunters: he does not go to meet
+    them but heads for a corner of his lair (where fewest squares let a hunter strike
+    him), where a She-wolf in his place walks toward a distant Staker (both fight what
+    they reach)."""
+    board = GAME.new_game(seed=1, adventure="destroy_dracula").rules.board  # type: ignore[attr-defined]
+    corners = shelter_squares(board, "vampire_starting_areas")
+    assert sorted(board.xy(s) for s in corners) == [(12, 6), (12, 17), (17, 17), (23, 6),
+                                                    (23, 11)]
+    to_corner = distances(board, corners)
+    for vampire, shelters in (("dracula", True), ("she_wolf_a", False)):
         state = on_map([{"id": vampire, "square": (14, 8), "facing": "s"},
                         {"id": "staker_1", "square": (0, 8), "facing": "e"}], vampire,
                        [6, 1] * 5, adventure="destroy_dracula")
+        start = state.figures[vampire].pos
         bot_move(state, "vampires")
-        assert (state.figures[vampire].pos == state.rules.board.index(14, 8)) is waits, vampire
+        end = state.figures[vampire].pos
+        staker = board.index(0, 8)
+        if shelters:  # the nearest corner, (12, 6), is 2 steps away
+            assert to_corner[start] == 2 and end in corners
+        else:
+            assert board.distance(end, staker) < board.distance(start, staker)
+            assert to_corner[end] >= to_corner[start]
 
 
 def test_each_side_weighs_danger_by_its_task() -> None:
@@ -192,3 +223,51 @@ def test_hunters_with_nothing_to_fight_clear_van_helsings_way_out_of_a_room() ->
     bot_move(state, "hunters")
     assert state.figures["priest_3"].pos != board.index(13, 9)
     assert his_steps() & way_out
+
+
+def test_the_lesser_vampires_guard_dracula_in_destroy_dracula() -> None:
+    """Destroying Dracula wins Destroy Dracula for the hunters: a She-wolf with nothing to
+    attack closes round him (blocking a square a hunter would strike him from) rather than
+    walking toward a distant Staker; with Dracula gone it seeks the hunters out (the test
+    above)."""
+    state = on_map([{"id": "she_wolf_a", "square": (14, 8), "facing": "e"},
+                    {"id": "dracula", "square": (20, 10), "facing": "w"},
+                    {"id": "staker_1", "square": (0, 8), "facing": "e"}], "she_wolf_a",
+                   [6, 1] * 5, adventure="destroy_dracula")
+    bot_move(state, "vampires")
+    board = state.rules.board
+    assert board.distance(state.figures["she_wolf_a"].pos, state.figures["dracula"].pos) == 1
+
+
+def test_dracula_reckons_with_where_a_crossbow_could_aim_from() -> None:
+    """A Crossbow at (2, 8) in the west corridor of Destroy Dracula, with 6 Action Points,
+    can shoot down the corridor but not into the hallway north of it (walls hide (8, 3)
+    from every square it can walk to and still shoot: "Ranged Attacks"); Dracula, six
+    squares from it on either, fears its bolts only where it could aim."""
+    state = on_map([{"id": "crossbow_1", "square": (2, 8), "facing": "e"},
+                    {"id": "dracula", "square": (20, 10), "facing": "w"}], "dracula",
+                   [6, 1], adventure="destroy_dracula")
+    t = Table(state.observation("vampires"), "vampires")
+    board = state.rules.board
+    corridor, hallway = board.index(8, 8), board.index(8, 3)
+    aim = t.geo.aim(board.index(2, 8), 6)
+    assert (aim >> corridor) & 1 and not (aim >> hallway) & 1
+    me = t.pieces["dracula"]
+    east, south = FACINGS.index("e"), FACINGS.index("s")  # neither faces the Crossbow
+    in_sight, hidden = danger(t, me, corridor, east), danger(t, me, hallway, south)
+    assert hidden == pytest.approx(p_beats(1 - 3 + 1))  # one close attack (outflanking)
+    assert in_sight == pytest.approx(p_within(p_beats(1 - 3), 2))  # two bolts
+    both = Dangers(t, me).of([corridor, hallway], [east, south], [-1, -1])
+    assert both.tolist() == pytest.approx([in_sight, hidden])
+
+
+def test_the_bot_reads_no_observation_for_a_decision_without_a_choice() -> None:
+    """The bots ask for lazy observations: declining with nothing to react with, or
+    passing with no card to play, works none out (the kernel's ``gk.Observation``)."""
+    def unreadable() -> dict[str, Any]:
+        raise AssertionError("the observation was read")
+
+    assert RevengeBot.lazy_observation
+    bot = RevengeBot(1)
+    assert bot.choose("hunters", gk.Observation(unreadable), [Decline()]) == Decline()
+    assert bot.choose("vampires", gk.Observation(unreadable), [Pass()]) == Pass()

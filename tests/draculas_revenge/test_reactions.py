@@ -284,3 +284,17 @@ def test_timer_pauses_whenever_someone_interrupts_the_active_characters_move() -
     assert stopwatch() == (True, False)
     st.apply("vampires", EndMove())
     assert st.phase == "timeline" and stopwatch() == (False, False)  # nobody is active
+
+
+def test_an_unconscious_character_cannot_react_to_what_it_faces() -> None:
+    """Van Helsing knocked unconscious ("Rescue Van Helsing") reacts to nothing, not even a
+    She-wolf moving in front of him; awake, he could."""
+    for unconscious in (True, False):
+        st = sandbox(["........"] * 8,
+                     figures=[{"id": "she_wolf_b", "square": (4, 0), "facing": "s"},
+                              {"id": "van_helsing", "square": (4, 7), "facing": "n",
+                               "unconscious": unconscious}],
+                     active="she_wolf_b", reaction_rolls={"vampires": 1, "hunters": 3})
+        st.apply("vampires", Move("she_wolf_b", "s", "s"))
+        offered = ("vampires",) if unconscious else ("hunters",)
+        assert st.current_seats() == offered, unconscious

@@ -1,17 +1,25 @@
-"""The faster forms of this round's hot spots give what the plain forms give (issue 13):
-the danger of all four facings at once, the one-byte-a-square bitsets of ``reach``, the
-points left of every seat in one pass, the sides in play in one pass."""
+"""The faster forms of the hot spots give what the plain forms give (issue 13): the danger
+of all four facings at once, the one-byte-a-square bitsets of ``reach``, the points left
+of every seat in one pass, the sides in play in one pass; who may react worked out for a
+seat in one pass, line masks shifted from their offset's, crucifix holders kept per
+position and only the near ones tested."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import numpy as np
 
 import gothic_kernel as gk
+from draculas_revenge.board import load_board
 from draculas_revenge.bot_plans import Moves
 from draculas_revenge.bot_tactics import Dangers, Table, _square_flags, reach
 from draculas_revenge.bots import RevengeBot
+from draculas_revenge.characters import Figure
+from draculas_revenge.reactions import _eligible, can_react
+from draculas_revenge.seeing import crucifix_holders, held_back_by
+from draculas_revenge.sight import Sight, in_field_of_view, offset_pattern
 from draculas_revenge.state import DRState
 from draculas_revenge.victory import _sides_in_play, in_play, points_left, points_left_by_seat
 
@@ -87,3 +95,97 @@ def test_the_bot_hands_back_the_listed_action_itself() -> None:
         chosen = bot.choose(seat, state.observation(seat), legal)
         assert any(chosen is a for a in legal)
         state.apply(seat, chosen)
+
+
+def _plain_sees(state: DRState, fig: Figure, square: int) -> bool:
+    """Field of view, then line of sight, as the rules read ("Seeing Things")."""
+    if fig.pos < 0 or fig.unconscious or square < 0:
+        return False
+    board = state.rules.board
+    return (in_field_of_view(board, fig.pos, fig.facing, square, fig.misted)
+            and state.rules.sight.clear(fig.pos, square, state.obstacles()))
+
+
+def _plain_can_react(state: DRState, fig: Figure) -> bool:
+    """"Moving Characters During an Opponent's Move" / "... During Your Move", test by
+    test: affected, saw the action (where the actor ended or began it), saw the character
+    affected, or seen by its player's active character."""
+    if fig.pos < 0 or fig.unconscious or state.is_active(fig):
+        return False
+    actor, actor_from, actor_to, target, target_pos = state.witness
+    if target and fig.id == target:
+        return True
+    if actor and fig.id != actor and (_plain_sees(state, fig, actor_to) or (
+            actor_from != actor_to and _plain_sees(state, fig, actor_from))):
+        return True
+    if target and target_pos >= 0 and _plain_sees(state, fig, target_pos):
+        return True
+    active = state.figures.get(state.active)
+    return (fig.seat == state.active_seat and active is not None
+            and active.seat == fig.seat and _plain_sees(state, active, fig.pos))
+
+
+def test_who_may_react_in_one_pass_is_who_may_react_figure_by_figure() -> None:
+    checked = 0
+    for adventure in ("destroy_dracula", "rescue_van_helsing", "custom"):
+        for state in _positions(adventure, 5)[::3]:
+            for seat in state.seats:
+                plain = [f for f in state.figures.values()
+                         if f.seat == seat and _plain_can_react(state, f)]
+                assert _eligible(state, seat) == plain
+                assert all(can_react(state, f) == (f in plain)
+                           for f in state.figures.values() if f.seat == seat)
+                for f in state.figures.values():
+                    if f.pos < 0 or f.unconscious:
+                        continue
+                    for square in (state.witness[2], state.witness[4], 0):
+                        if square >= 0:
+                            assert state.rules.sight.sees(f.pos, f.facing, f.misted, square,
+                                                          state.obstacles()) \
+                                == _plain_sees(state, f, square)
+                checked += 1
+    assert checked > 300
+
+
+def test_line_masks_shifted_from_their_offset_are_the_masks_square_by_square() -> None:
+    for name in ("into_the_breach", "destroy_dracula"):
+        board = load_board(name)
+        rng = random.Random(name)
+        squares = [rng.randrange(board.size) for _ in range(600)]
+        for a, b in itertools.pairwise(squares):
+            if a == b:
+                continue
+            ax, ay = board.xy(a)
+            bx, by = board.xy(b)
+            parts = [sum(1 << board.index(ax + x, ay + y) for x, y in part)
+                     for part in offset_pattern(bx - ax, by - ay)]
+            walls = board.wall_bits
+            plain = None if parts[0] & walls or (parts[1] & walls and parts[2] & walls) \
+                else tuple(parts)
+            assert Sight(board).masks(a, b) == plain, (name, a, b)
+
+
+def test_crucifix_holders_kept_per_position_and_held_back_near() -> None:
+    checked = 0
+    for state in _positions("destroy_dracula", 6)[::5]:
+        for v in [f for f in state.figures.values() if state.is_vampire(f)]:
+            plain = [f for f in state.figures.values()
+                     if f.pos >= 0 and not f.unconscious and f.seat != v.seat
+                     and state.is_hunter(f) and state.has_special(f, "crucifix")]
+            assert crucifix_holders(state, v) == plain
+            near = [h for h in held_back_by(state, v)
+                    if state.rules.board.distance(v.pos, h.pos) <= 4]
+            assert held_back_by(state, v, within=4) == near
+            checked += bool(plain)
+    assert checked > 50
+
+
+def test_distance_without_abs_and_max_is_the_range_of_every_pair() -> None:
+    """"Range": squares between, diagonals counting 1, for every pair of a map."""
+    board = load_board("into_the_breach")
+    w = board.width
+    for a in range(board.size):
+        for b in range(board.size):
+            found = board.distance(a, b)
+            assert type(found) is int
+            assert found == max(abs(a % w - b % w), abs(a // w - b // w))

@@ -71,6 +71,23 @@ def test_a_bot_game_replays_from_its_seed() -> None:
     gk.replay(GAME, first)
 
 
+def test_bots_read_their_observation_only_when_they_have_a_choice() -> None:
+    """The bots take an observation worked out when read (``lazy_observation``), and the
+    games are the same as with a plain dict handed at every decision."""
+    assert DraculaBot.lazy_observation and HunterBot.lazy_observation
+
+    def eager(state: gk.GameState, seed: int) -> dict[str, gk.Agent]:
+        bots = GAME.default_agents(state, seed)
+        for bot in bots.values():
+            bot.lazy_observation = False  # type: ignore[attr-defined]
+        return dict(bots)
+
+    for seed in (3, 17):
+        _, lazy = play_game(GAME, seed, max_steps=MAX_STEPS)
+        _, plain = play_game(GAME, seed, agents=eager, max_steps=MAX_STEPS)
+        assert lazy.actions == plain.actions and lazy.public_log == plain.public_log
+
+
 def _decision_point(seed: int, wanted: str, skip: int) -> FuryState:
     """A game between bots, stopped at the ``skip``-th decision of ``wanted`` with more than
     one choice."""

@@ -4,6 +4,7 @@ never a game that breaks later)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -130,3 +131,57 @@ def test_an_encounter_ending_the_action_phase_on_every_roll(tmp_path: Path) -> N
                    "ends_action_phase = true")
     peasants = load_rules(encounters_file=str(path)).encounters.chits["peasants"]
     assert peasants.ends_action_phase == (1, 2, 3, 4, 5, 6)
+
+
+def test_a_parsed_data_file_is_kept_between_processes(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The parsed form of a data file is kept as JSON named by its text's SHA-256 and read
+    back instead of parsing again; a kept form that cannot be read is parsed again (and
+    replaced); ``GOTHIC_CACHE_DIR=""`` keeps nothing."""
+    import hashlib
+    import tomllib
+
+    from fury1987 import datafile
+
+    monkeypatch.setenv("GOTHIC_CACHE_DIR", str(tmp_path / "kept"))
+    parsed, _ = datafile.read_toml(None, "railway_station_chart.toml", BadOption)
+    text = (DATA / "railway_station_chart.toml").read_text("utf-8")
+    kept = tmp_path / "kept" / f"{hashlib.sha256(text.encode()).hexdigest()}.json"
+    assert parsed == tomllib.loads(text) and kept.exists()
+
+    def no_parsing(_: str) -> dict[str, object]:
+        raise AssertionError("parsed again")
+
+    monkeypatch.setattr(datafile.tomllib, "loads", no_parsing)
+    assert datafile.read_toml(None, "railway_station_chart.toml", BadOption)[0] == parsed
+    monkeypatch.undo()
+    monkeypatch.setenv("GOTHIC_CACHE_DIR", str(tmp_path / "kept"))
+    for damaged in ('{"trains": [', "[1, 2]"):
+        kept.write_text(damaged, "utf-8")
+        assert datafile.read_toml(None, "railway_station_chart.toml", BadOption)[0] == parsed
+        assert json.loads(kept.read_text("utf-8")) == parsed
+    monkeypatch.setenv("GOTHIC_CACHE_DIR", "")
+    kept.unlink()
+    assert datafile.read_toml(None, "railway_station_chart.toml", BadOption)[0] == parsed
+    assert not kept.exists()
+
+
+def test_a_kept_form_is_checked_like_a_parsed_file(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kept form edited behind the game's back is no way around the checks: a field of
+    the wrong type is refused as it would be in the file itself."""
+    import hashlib
+
+    monkeypatch.setenv("GOTHIC_CACHE_DIR", str(tmp_path))
+    text = (DATA / "railway_station_chart.toml").read_text("utf-8")
+    mine = tmp_path / "chart.toml"
+    mine.write_text(text, "utf-8")
+    load_rules(railway_chart_file=str(mine))
+    kept = tmp_path / f"{hashlib.sha256(text.encode()).hexdigest()}.json"
+    data = json.loads(kept.read_text("utf-8"))
+    data["train"][0]["stops"] = "many"
+    kept.write_text(json.dumps(data), "utf-8")
+    same = tmp_path / "same_chart.toml"  # the same text under another name: not in memory
+    same.write_text(text, "utf-8")
+    with pytest.raises(BadOption, match="railway_chart_file"):
+        load_rules(railway_chart_file=str(same))

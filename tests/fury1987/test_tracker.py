@@ -212,3 +212,20 @@ def test_a_custom_map_never_borrows_the_default_maps_hypotheses(tmp_path) -> Non
     assert tracker_of(twin).geometry.board is twin.board
     assert tracker_of(twin).place_weights() == fresh.place_weights()
     assert fresh.place_weights() != tracker_of(default).place_weights()
+
+
+def test_dracula_hidden_state_decodes_from_its_hypothesis() -> None:
+    """hypothesis_of writes Dracula's place, Local Rumours, Blood Points and voyage or
+    Castle turns as the tracker encodes its hypotheses."""
+    for seed in range(6):
+        state = random_game(seed, 40 + 30 * seed)
+        d, g = state.dracula, geometry_of(state.board)
+        if d.location is None:
+            continue
+        code = hypothesis_of(state)
+        loc, rum, bp, aux = g.decode(np.array([code]))
+        assert g.places[int(loc[0])] == d.location and int(bp[0]) == d.blood
+        assert int(rum[0]) == (g.none if d.rumours is None else g.index[d.rumours])
+        assert int(g.encode(loc, rum, bp, aux)[0]) == code
+        if d.at_sea:
+            assert int(aux[0]) == sum(int(g.sea_bit[g.index[s]]) for s in d.voyage[1:])

@@ -10,6 +10,8 @@ from gothic_kernel import PUBLIC, IllegalAction
 from gothic_kernel.actions import ACTION_FORMAT
 from vampyre.actions import Move
 from vampyre.movement import BAT, WALK, WOLF, move_actions, move_rule, transylvania_reach
+from vampyre.reach import Grid
+from vampyre.reach import grid as reach_grid
 from vampyre.state import NOSFERATU, PLAYER_WEREWOLF, Fight, FightOrigin, load_world
 
 from .helpers import new, put, script, turn_of
@@ -474,3 +476,16 @@ def test_movement_each_end_is_reached_along_the_first_path_in_map_order(start: s
         assert list(bat.full.items()) == sorted(exact.items(), key=lambda i: BOARD.index[i[0]])
         assert {**bat.large, **bat.early} == {e: p for e, p in nearer.items()
                                               if len(p) < roll and e not in exact}
+
+
+@pytest.mark.parametrize("count", [3, 300])
+def test_movement_a_packed_path_reads_back_whatever_the_numbers(count: int) -> None:
+    """The searches note paths packed in ints (``reach.Steps``): a path through the first
+    space (number 0) and, on a map of more than 256 spaces, through spaces numbered past
+    255 reads back space by space; the path of no steps is empty."""
+    places = tuple(f"s{i}" for i in range(count))
+    grid = Grid(BOARD, places, {p: i for i, p in enumerate(places)}, (), (),
+                bits=max(8, count.bit_length()))
+    for numbers in ((), (0,), (count - 1, 0, 1), (0, count - 1, 0)):
+        assert grid.path(grid.pack(numbers)) == tuple(places[n] for n in numbers)
+    assert 1 << reach_grid(BOARD).bits >= len(BOARD.hexes).bit_length()

@@ -1,0 +1,228 @@
+"""Variants of fury1987's Hunter bot, played between the default bots (issue 18's table).
+
+    python benchmarks/fury1987_balance.py VARIANT[+VARIANT...] [--games 200] [--seed 1]
+        [--part 0 --parts 2]
+
+Each variant changes the Hunters' bot in this process only (a constant, or a method
+wrapped), reading nothing but the seat's observation as the bots do; ``base`` changes
+nothing. The games are ``gothic_kernel.game_seeds(seed, games)`` (``--part``/``--parts``
+play every ``parts``-th of them, to run halves side by side), at most 6000 actions each.
+It prints one line: Dracula's wins (supreme/major/minor), Stalemates, the Hunters' wins,
+their share of the decided games, the mean number of turns. The rows of
+docs/fury1987.md's "Balance" table come from it. Not run in CI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+import fury1987.hunter_bot as hb
+import fury1987.hunter_bot_combat as hbc
+import gothic_kernel as gk
+from fury1987.actions import ChooseChit
+from fury1987.board import CASTLE_DRACULA
+from fury1987.bot_common import PROTECTS, initiative_odds
+from fury1987.combat_tables import HUNTER_ESCAPES
+from gothic_kernel.agents import game_seeds, play_game
+
+
+def patch(owner: Any, name: str, value: object) -> None:
+    """Replace ``owner.name`` (a bot's constant or method) in this process."""
+    setattr(owner, name, value)
+
+
+def escape_penalty(delta: float) -> Callable[[], None]:
+    """Escaping from Dracula valued ``delta`` lower (unless wounded 8+ or bitten)."""
+    def apply() -> None:
+        original = hbc.HunterCombat._result_value
+
+        def value(self: Any, result: Any, chit: str) -> float:
+            v = original(self, result, chit)
+            if (result.code == HUNTER_ESCAPES and self.waiting.get("side") == "dracula"
+                    and not (self.me["wounds"] >= 8 or self.me["bitten"])):
+                v -= delta
+            return v
+        patch(hbc.HunterCombat, "_result_value", value)
+    return apply
+
+
+def converge(weight: float) -> Callable[[], None]:
+    """With Dracula's possible Towns narrowed to three or fewer (his piece not shown), a
+    place scores ``weight`` times less per move of weighted mean distance to them."""
+    def apply() -> None:
+        original = hb.HunterView._place_worth
+
+        def worth(self: Any, place: str, moved: bool) -> float:
+            score = original(self, place, moved)
+            if self.narrowed and not self.shown_at and place in self.geo.index and self.cols:
+                far = self.geo.dist[self.geo.index[place], self.cols]
+                score -= weight * float(far @ self.col_weight) / len(self.cols)
+            return score
+        patch(hb.HunterView, "_place_worth", worth)
+    return apply
+
+
+def attack_more() -> None:
+    """Attack Dracula unless someone is bitten unwarded or wounded 9+ (bare-handed too)."""
+    def should_attack(self: Any) -> bool:
+        hunters = self.obs["hunters"]
+        worst = max(hunters[m]["wounds"] for m in self.members)
+        unwarded = any(hunters[m]["bitten"] for m in self.members) and not any(
+            w in PROTECTS for w in self.group_weapons)
+        return not unwarded and worst <= 8
+    patch(hb.HunterView, "should_attack", should_attack)
+
+
+def vampire_searcher(cover: float, suspicion: float) -> Callable[[], None]:
+    """From turn 10, with the hunt wide, the first living Hunter holding a Stake or a Knife
+    (alone) searches for Vampires: Dracula's possible places count ``cover`` times as much,
+    and suspect Towns (and suspect regions, half) ``suspicion`` more."""
+    def apply() -> None:
+        original = hb.HunterView._place_worth
+
+        def searching(view: Any) -> bool:
+            if view.narrowed or view.shown_at or len(view.members) > 1:
+                return False
+            if int(view.obs.get("turn", 0)) < 10:
+                return False
+            secrets = view.obs.get("hunters_secrets", {})
+            armed = [s for s, h in view.obs["hunters"].items() if h["status"] == "alive"
+                     and {"stake", "knife"} & set(secrets.get(s, {}).get("weapons", []))]
+            return bool(armed) and armed[0] == view.seat
+
+        def worth(self: Any, place: str, moved: bool) -> float:
+            if not searching(self):
+                return original(self, place, moved)
+            weights = self.col_weight
+            self.col_weight = weights * cover
+            try:
+                score = original(self, place, moved)
+            finally:
+                self.col_weight = weights
+            row = self.geo.index.get(place)
+            if row is not None:
+                suspect = self.bot.suspicion
+                near = float(suspect @ self.geo.cover[row]) - float(suspect[row])
+                score += suspicion * (min(float(suspect[row]), 1.0) + 0.5 * min(near, 3.0))
+            return score
+        patch(hb.HunterView, "_place_worth", worth)
+    return apply
+
+
+def constant(module: Any, name: str, value: float) -> Callable[[], None]:
+    def apply() -> None:
+        patch(module, name, value)
+    return apply
+
+
+def maximin(share: float) -> Callable[[], None]:
+    """Against Dracula, the chit drawn from a maximin mix (the Hunters' values taken as a
+    zero-sum game against every chit Dracula may choose, solved by multiplicative
+    weights), blended ``share`` : ``1 - share`` with the present mix."""
+    def solve(payoff: np.ndarray[Any, Any], rounds: int = 400) -> np.ndarray[Any, Any]:
+        low, high = float(payoff.min()), float(payoff.max())
+        scaled = (payoff - low) / (high - low + 1e-9)
+        rows = scaled.shape[0]
+        gained, played = np.zeros(rows), np.zeros(rows)
+        rate = np.sqrt(8 * np.log(max(rows, 2)) / rounds)
+        for _ in range(rounds):
+            mix = np.exp(rate * (gained - gained.max()))
+            mix /= mix.sum()
+            played += mix
+            gained += scaled[:, int(np.argmin(mix @ scaled))]
+        result: np.ndarray[Any, Any] = played / rounds
+        return result
+
+    def apply() -> None:
+        original = hb.HunterBot.choose
+
+        def choose(self: Any, seat: str, observation: Mapping[str, Any],
+                   legal: Sequence[gk.Action]) -> gk.Action:
+            w = observation.get("waiting_for") or {}
+            if (len(legal) < 2 or w.get("side") != "dracula"
+                    or not all(isinstance(a, ChooseChit) for a in legal)):
+                return original(self, seat, observation, legal)
+            view = hb.HunterView(self, seat, observation)
+            rnd = int(w.get("round", 1))
+            foes = list(hbc.dracula_chit_spread(w, rnd, w.get("last_chits", {}).get("dracula")))
+            against = ((self.initiative.castle_dracula if w.get("town") == CASTLE_DRACULA
+                        else 0) + (self.initiative.bitten_hunter if view.me["bitten"] else 0))
+            odds = initiative_odds(view._hunter_modifier("dracula", rnd), against)
+            chits = [a.chit for a in legal if isinstance(a, ChooseChit)]
+            payoff = np.array([[self._expected("dracula", chit, {f: 1.0}, odds,
+                                               view._result_value, True) for f in foes]
+                               for chit in chits])
+            mix = solve(payoff)
+            if share < 1.0:
+                scored = self.score_all(seat, observation, legal)
+                best = max(s for s, _ in scored)
+                liked = np.array([np.exp((s - best) / self.temperature) for s, _ in scored])
+                mix = share * mix + (1 - share) * liked / liked.sum()
+            roll = self.dice.index(1_000_000) / 1_000_000 * float(mix.sum())
+            for weight, action in zip(mix, legal, strict=True):
+                roll -= float(weight)
+                if roll < 0:
+                    return action
+            return legal[-1]
+        patch(hb.HunterBot, "choose", choose)
+    return apply
+
+
+VARIANTS: dict[str, Callable[[], None]] = {
+    "base": lambda: None,
+    "esc4": escape_penalty(3.5), "esc8": escape_penalty(7.5), "esc15": escape_penalty(15.0),
+    "conv1": converge(1.0), "conv3": converge(3.0),
+    "attack9": attack_more,
+    "pull40": constant(hb, "VAMPIRE_PULL", 40.0),
+    "search1": vampire_searcher(0.3, 6.0), "search2": vampire_searcher(0.0, 10.0),
+    "temp06": constant(hb, "HUNTER_TEMPERATURE", 0.6),
+    "temp14": constant(hb, "HUNTER_TEMPERATURE", 1.4),
+    "trust5": constant(hbc, "FORECAST_TRUST", 0.5),
+    "trust9": constant(hbc, "FORECAST_TRUST", 0.9),
+    "trust10": constant(hbc, "FORECAST_TRUST", 1.0),
+    "blood12": constant(hbc, "ASSUMED_BLOOD", 12),
+    "mm": maximin(1.0), "mm5": maximin(0.5),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("variant", help=f"joined by '+': {', '.join(VARIANTS)}")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--part", type=int, default=0)
+    parser.add_argument("--parts", type=int, default=1)
+    args = parser.parse_args()
+    for name in args.variant.split("+"):
+        VARIANTS[name]()
+    game = gk.load_game("fury1987")
+    tally: Counter[str] = Counter()
+    turns = []
+    start = time.time()
+    for seed in game_seeds(args.seed, args.games)[args.part::args.parts]:
+        state, _ = play_game(game, seed, max_steps=6000)
+        outcome = state.outcome
+        if outcome is None:
+            tally["unfinished"] += 1
+            continue
+        side = ("D" if outcome.winners == ("dracula",) else "H") if outcome.winners else "S"
+        tally[side] += 1
+        tally[side + str(outcome.level)[:3]] += 1
+        turns.append(state.observation(gk.PUBLIC)["turn"])
+    d, h = tally["D"], tally["H"]
+    print(f"{args.variant} seed {args.seed} games {args.games} part {args.part}/{args.parts}: "
+          f"Dracula {d} ({tally['Dsup']}/{tally['Dmaj']}/{tally['Dmin']}), "
+          f"Stalemate {tally['S']}, Hunters {h} ({tally['Hsup']}/{tally['Hmaj']}/"
+          f"{tally['Hmin']}), unfinished {tally['unfinished']}; Hunters' share of decided "
+          f"games {100 * h / max(d + h, 1):.1f}%; turns {np.mean(turns):.1f} "
+          f"[{time.time() - start:.0f} s]")
+
+
+if __name__ == "__main__":
+    main()
