@@ -18,14 +18,15 @@ import argparse
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
+import fury1987.bot_events as be
 import fury1987.hunter_bot as hb
 import fury1987.hunter_bot_combat as hbc
 import gothic_kernel as gk
-from fury1987.actions import ChooseChit
+from fury1987.actions import ChooseChit, GiveWeapon
 from fury1987.board import CASTLE_DRACULA
 from fury1987.bot_common import PROTECTS, initiative_odds
 from fury1987.combat_tables import HUNTER_ESCAPES
@@ -174,6 +175,111 @@ def maximin(share: float) -> Callable[[], None]:
     return apply
 
 
+def card_rule(card: str, rule: Callable[[hb.HunterView], bool]) -> Callable[[], None]:
+    """The Hunters play ``card`` when ``rule`` (of the Hunter's view) says so."""
+    def apply() -> None:
+        cast("dict[str, object]", be._HUNTER_RULES)[card] = rule
+    return apply
+
+
+def card_worth(changes: Mapping[str, float]) -> Callable[[], None]:
+    """What the Hunters' cards are worth in hand (kept or discarded at the limit)."""
+    def apply() -> None:
+        be.HUNTER_CARD_WORTH.update(changes)
+    return apply
+
+
+def locate_early(v: Any) -> bool:
+    """Newspaper Reports as soon as Dracula is not on the map and two places are open."""
+    return not v.shown_at and len(v.possible) >= 2
+
+
+def hypnosis_early(v: Any) -> bool:
+    return not v.shown_at and len(v.possible) >= 2
+
+
+def press_early(v: Any) -> bool:
+    return not v.shown_at and len(v.possible) >= 3
+
+
+def host_wide(v: Any) -> bool:
+    return not v.shown_at and len(v.towns_possible) > 1 and bool(v.host_towns())
+
+
+def scouts_early(v: Any) -> bool:
+    return bool([t for t, s in v.scout_targets() if s >= 0.2])
+
+
+def pre_warned_vampires(v: Any) -> bool:
+    """Pre-Warned kept for Vampires: every revealed Vampire discarded (off the Chart, not
+    counted destroyed), nothing else."""
+    kind = be.encounter_kind(v.bot.rules, str(v.waiting.get("chit", "")))
+    return kind == "vampire"
+
+
+def pre_warned_any_vampire(v: Any) -> bool:
+    """Every revealed Vampire discarded, the nasty Encounters as now."""
+    kind = be.encounter_kind(v.bot.rules, str(v.waiting.get("chit", "")))
+    return kind == "vampire" or be._pre_warned(v)
+
+
+def advance_planning_always(v: Any) -> bool:
+    """+1 initiative in every round of a fight with Dracula (or Agents when hurt)."""
+    fight = v.waiting.get("combat") or {}
+    return fight.get("side") == "dracula" or be._advance_planning(v)
+
+
+def leap_fleeing_only(v: Any) -> bool:
+    """Heroic Leap kept for the kill: only against a Dracula who has fled."""
+    return bool(v.obs["dracula"].get("fleeing"))
+
+
+def news_within_reach(share: float) -> Callable[[hb.HunterView], bool]:
+    """Newspaper Reports held until the Hunters yet to move could reach ``share`` of his
+    possible places (the wide trail alone is no longer reason enough)."""
+    def rule(v: hb.HunterView) -> bool:
+        return not v.shown_at and len(v.possible) >= 4 and v.reach_share() >= share
+    return rule
+
+
+COMBAT_CARDS_KEPT = {"dawn_raid": 12.0, "great_strength": 11.0, "advance_planning": 10.5,
+                     "heroic_leap": 10.0, "good_luck": 9.5}
+LOCATING_CARDS_KEPT = {"newspaper_reports": 12.0, "hypnosis": 11.0,
+                       "sensationalist_press": 10.5, "heavenly_host": 10.0}
+
+
+def gift_worth(v: Any, action: GiveWeapon) -> float:
+    """A trade worth making: a Crucifix or Heavenly Host to a member who has none, from
+    one who keeps another or is not bitten while the taker is (Dracula picks the
+    Vampire's victim, a bitten one turns); Holy Water to a bitten member without it."""
+    hunters, secrets = v.obs["hunters"], v.obs.get("hunters_secrets", {})
+    giver = list(secrets.get(action.giver, {}).get("weapons", []))
+    taker = list(secrets.get(action.taker, {}).get("weapons", []))
+    bitten = bool(hunters[action.taker]["bitten"])
+    if action.back in PROTECTS or (action.back == "holy_water"
+                                   and hunters[action.giver]["bitten"]):
+        return -50.0
+    if action.weapon in PROTECTS and not any(w in PROTECTS for w in taker):
+        spare = sum(w in PROTECTS for w in giver) >= 2
+        if spare or (bitten and not hunters[action.giver]["bitten"]):
+            return 45.0
+    if action.weapon == "holy_water" and bitten and "holy_water" not in taker \
+            and not hunters[action.giver]["bitten"]:
+        return 45.0
+    return -50.0
+
+
+def ward_gifts() -> None:
+    """Members of a group trade Weapon Chits when :func:`gift_worth` says so."""
+    original = hb.HunterBot._score
+
+    def score(self: Any, v: Any, action: Any) -> float:
+        if isinstance(action, GiveWeapon):
+            return gift_worth(v, action)
+        return float(original(self, v, action))
+    patch(hb.HunterBot, "_score", score)
+
+
 VARIANTS: dict[str, Callable[[], None]] = {
     "base": lambda: None,
     "esc4": escape_penalty(3.5), "esc8": escape_penalty(7.5), "esc15": escape_penalty(15.0),
@@ -188,6 +294,20 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "trust10": constant(hbc, "FORECAST_TRUST", 1.0),
     "blood12": constant(hbc, "ASSUMED_BLOOD", 12),
     "mm": maximin(1.0), "mm5": maximin(0.5),
+    "news2": card_rule("newspaper_reports", locate_early),
+    "hyp2": card_rule("hypnosis", hypnosis_early),
+    "press3": card_rule("sensationalist_press", press_early),
+    "hostwide": card_rule("heavenly_host", host_wide),
+    "scouts": card_rule("hired_scouts", scouts_early),
+    "pwvamp": card_rule("pre_warned", pre_warned_vampires),
+    "pwall": card_rule("pre_warned", pre_warned_any_vampire),
+    "apall": card_rule("advance_planning", advance_planning_always),
+    "leapkill": card_rule("heroic_leap", leap_fleeing_only),
+    "keepfight": card_worth(COMBAT_CARDS_KEPT),
+    "keeplocate": card_worth(LOCATING_CARDS_KEPT),
+    "wardgift": ward_gifts,
+    "newsreach4": card_rule("newspaper_reports", news_within_reach(0.4)),
+    "newsreach6": card_rule("newspaper_reports", news_within_reach(0.6)),
 }
 
 

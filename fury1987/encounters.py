@@ -339,12 +339,16 @@ def _vampire_bites(state: FuryState, town: str, victim: str, members: tuple[str,
     if bitten:
         state.say("vampire_bites", f"The Vampire bites {HUNTER_NAMES[victim]}", hunter=victim)
         bite(state, victim)
-    _destroy_vampire(state, town, state.still_alive(members))
+    turned = victim if state.hunters[victim].status == "vampire" else None
+    _destroy_vampire(state, town, state.still_alive(members), turned)
 
 
-def _destroy_vampire(state: FuryState, town: str, members: tuple[str, ...]) -> None:
+def _destroy_vampire(state: FuryState, town: str, members: tuple[str, ...],
+                     turned: str | None = None) -> None:
     """A Stake destroys the Vampire; else a Knife may (its die waits for Good Luck,
-    ``knife_rolled``)."""
+    ``knife_rolled``). ``turned``: the Hunter the bite made a Vampire, whose chit now
+    holds the Town box (the Vampire he faced went back to the Encounter Set: Wounds -
+    Bites)."""
     if town not in state.chart:
         return
     staker = next((m for m in members if "stake" in state.hunters[m].weapons), None)
@@ -359,8 +363,7 @@ def _destroy_vampire(state: FuryState, town: str, members: tuple[str, ...]) -> N
     else:
         knifer = next((m for m in members if "knife" in state.hunters[m].weapons), None)
         if knifer is None:
-            state.say("vampire_remains", f"No one has a Stake or a Knife: the Vampire remains "
-                      f"in {town}", town=town)
+            _vampire_remains(state, town, turned)
             return
         if "knife" not in state.hunters[knifer].shown:
             state.hunters[knifer].show("knife")
@@ -368,6 +371,16 @@ def _destroy_vampire(state: FuryState, town: str, members: tuple[str, ...]) -> N
         return
     assert destroyer is not None
     _vampire_destroyed(state, town, destroyer)
+
+
+def _vampire_remains(state: FuryState, town: str, turned: str | None) -> None:
+    if turned is None:
+        state.say("vampire_remains", f"No one has a Stake or a Knife: the Vampire remains "
+                  f"in {town}", town=town)
+        return
+    state.say("vampire_remains", f"No one has a Stake or a Knife: {HUNTER_NAMES[turned]}, "
+              f"now a Vampire, remains in {town} in the place of the Vampire he faced",
+              town=town, hunter=turned)
 
 
 def knife_rolled(state: FuryState, knifer: str, roll: int, town: str) -> None:

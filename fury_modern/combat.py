@@ -468,7 +468,7 @@ def fight_below(state: ModernState) -> Fight | None:
 
 def change_fight(state: ModernState, **changes: Any) -> None:
     """Change the newest combat on the stack (a card played at its start)."""
-    for i in range(len(state.stack) - 1, -1, -1):
+    for i in reversed(range(len(state.stack))):
         record = state.stack[i]
         if isinstance(record, Fight):
             if not changes.get("hunters", True):
@@ -489,7 +489,7 @@ def _update(state: ModernState, **changes: Any) -> None:
     """Change the combat being fought (nothing once the game has ended)."""
     if state.is_over:
         return
-    for i in range(len(state.stack) - 1, -1, -1):
+    for i in reversed(range(len(state.stack))):
         record = state.stack[i]
         if isinstance(record, Fight):
             state.stack[i] = attrs.evolve(record, **changes)

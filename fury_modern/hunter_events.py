@@ -37,7 +37,6 @@ from .cards import (
     Timing,
     open_window,
     set_ally,
-    window_now,
 )
 from .combat import LUCY_HOLDER, change_fight, fight_below, hunter_hand
 from .dracula_events import FalseTipEffect
@@ -789,10 +788,9 @@ class GoodLuck(CardRule):
     def modes(self, state: ModernState, seat: str, timing: str) -> tuple[str, ...]:
         found = ["remove_roadblock"] if state.tokens.roadblocks else []
         found += ["discard_dracula_ally"] if state.dracula.ally else []
-        window = window_now(state)  # asked in the window: ``timing`` is the card's own
-        answer = timing == Timing.FALSE_TIP_PLAYED or \
-            (window is not None and window.timing is Timing.FALSE_TIP_PLAYED)
-        if answer and any(isinstance(d, FalseTipEffect) for d in state.stack):
+        # False Tip's effect waits only below the hunters' window on it (FalseTip.resolve),
+        # the one moment Good Luck is asked while it waits: no need to ask which window.
+        if any(isinstance(d, FalseTipEffect) for d in state.stack):
             found.append("cancel_false_tip")
         return tuple(found)
 

@@ -342,3 +342,18 @@ def test_storms_lift_on_a_die_roll_at_the_start_of_a_turn() -> None:
     rig(state, [4])  # ... and lift at the start of the turn after
     hunters_stay(state)
     assert state.map_chits == {} and "storms" in state.public_encounter_discards
+
+
+def test_a_hunter_bitten_twice_by_a_vampire_remains_in_its_place() -> None:
+    # Wounds - Bites: the Vampire faced goes back to the Encounter Set and the Hunter,
+    # turned, holds the Town box; the log must not say the Vampire faced remains.
+    state = with_chit("brussels", "vampire")
+    state.hunters["seward"].bitten = True
+    act(state, "seward", MoveTo("brussels"))
+    act(state, "seward", ENCOUNTER_VAMPIRE)
+    assert state.hunters["seward"].status == "vampire"
+    assert state.chart["brussels"] == "seward_vampire"
+    assert "vampire" in state.dracula.encounter_set
+    said = [e["text"] for e in state.log(PUBLIC) if e["kind"] == "vampire_remains"]
+    assert said == ["No one has a Stake or a Knife: Dr Seward, now a Vampire, remains in "
+                    "Brussels in the place of the Vampire he faced"]
