@@ -12,7 +12,8 @@ What each viewer sees (the state module's docstring lists the scopes):
   ``trail_first_space``, the space of the first card listed: 2 while
   the hideouts have slid and space 1 waits for Dracula's new card); tokens on the board;
   deck sizes and the face-up discards; the combat on the table (whose turn, what has
-  been revealed, the cards laid before hunters: Garlic Wreath, Lucy's Revenge, Planned
+  been revealed (``revealed_cards``: every fighter's card of the round once face up), the
+  cards laid before hunters: Garlic Wreath, Lucy's Revenge, Planned
   Ambush; Enraged and Holy Bullets used); ``possible_locations``, the places where
   Dracula may be, given the public record;
 * a hunter, also: his own items, events and tickets, and his combat card once chosen;
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from gothic_kernel import PUBLIC
 
-from .combat import Fight
+from .combat import Fight, Stage
 from .resample import resample as redraw
 from .rules import DRACULA, HUNTERS
 from .tracker import possible_locations
@@ -115,6 +116,10 @@ def _fight(state: ModernState) -> Fight | None:
     return next((d for d in reversed(state.stack) if isinstance(d, Fight)), None)
 
 
+#: The stages of a combat round before its cards are revealed.
+_FACE_DOWN = frozenset({Stage.CHOOSE, Stage.ENGAGE, Stage.RESOLVE})
+
+
 def _combat(state: ModernState, fight: Fight, viewer: str) -> dict[str, Any]:
     return {
         "city": fight.city, "vampire": fight.vampire, "night": fight.night,
@@ -128,6 +133,8 @@ def _combat(state: ModernState, fight: Fight, viewer: str) -> dict[str, Any]:
         "holy_bullets_used": fight.bullets,
         "chosen": sorted(fight.chosen),
         "my_card": fight.chosen.get(viewer, "") if viewer != PUBLIC else "",
+        # once revealed, every fighter's card is face up (a Planned Ambush swap reads it)
+        "revealed_cards": {} if fight.stage in _FACE_DOWN else dict(fight.chosen),
         "my_hand": list(fight.hand) if viewer == DRACULA else
         list(fight.hands.get(viewer, ())),
     }

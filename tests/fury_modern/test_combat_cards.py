@@ -270,11 +270,17 @@ def test_planned_ambush_lets_the_hunter_swap_his_revealed_card_in_round_one() ->
     state = _fight(("godalming",), cards={"godalming": ("planned_ambush", "knife")})
     act(state, "godalming", PlayCard("planned_ambush"))
     assert "planned_ambush" in state.event_deck.discards
+    assert state.observation("godalming")["combat"]["revealed_cards"] == {}
     assert state.observation("dracula")["combat"]["planned_ambush"] == ["godalming"]
     _pass_window(state)
-    _round(state, "claws", godalming="punch")
+    act(state, "godalming", ChooseCombatCard("punch"))
+    assert state.observation("dracula")["combat"]["revealed_cards"] == {}  # still face down
+    act(state, "dracula", ChooseCombatCard("claws"))
     fight = _fight_of(state)
     assert fight.stage is Stage.SWAP and state.current_seats() == ("godalming",)
+    for seat in ("godalming", "dracula", PUBLIC):  # the revealed cards are face up to all
+        assert state.observation(seat)["combat"]["revealed_cards"] == \
+            {"godalming": "punch", "dracula": "claws"}
     assert state.legal_actions("godalming") == [NO_CARD, *(ChooseCombatCard(c) for c in
                                                           ("dodge", "escape", "knife"))]
     assert [state.describe_action("godalming", a) for a in state.legal_actions("godalming")] \
