@@ -77,6 +77,10 @@ class Stage(enum.Enum):
     REFRESH = "refresh"  # Dracula draws; the end is checked
 
 
+#: The stages of a combat round before its chosen cards are revealed.
+_FACE_DOWN = frozenset({Stage.CHOOSE, Stage.ENGAGE, Stage.RESOLVE})
+
+
 @attrs.frozen
 class Fight(ModernDecision):
     """A combat on the table.
@@ -144,6 +148,11 @@ class Fight(ModernDecision):
         if self.stage is Stage.LUCY:
             return [NO_CARD, PlayCard(LUCYS_REVENGE)]
         return self.dracula_options(state)
+
+    @property
+    def cards_revealed(self) -> bool:
+        """Whether this round's chosen cards lie face up (after the reveal)."""
+        return self.stage not in _FACE_DOWN
 
     def dracula_choices(self, state: ModernState) -> list[str]:
         """Dracula's cards he may play now: escape cards only as Pride allows."""

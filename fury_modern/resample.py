@@ -329,7 +329,7 @@ def veiled(twin: ModernState, viewer: str) -> tuple[Counter[str], Counter[str]]:
 
 def _redraw_combat(twin: ModernState, viewer: str, rng: Dice) -> None:
     """A combat on the table: for a hunter or the public, Dracula's combat hand and the card
-    he has chosen face down; the combat deck's order for everyone."""
+    he has chosen while it lies face down; the combat deck's order for everyone."""
     deck = twin.combat_deck
     for i, fight in enumerate(twin.stack):
         if not isinstance(fight, Fight) or viewer == DRACULA:
@@ -339,7 +339,7 @@ def _redraw_combat(twin: ModernState, viewer: str, rng: Dice) -> None:
         hand = tuple(sorted(unseen[:len(fight.hand)]))
         deck.cards = unseen[len(fight.hand):]
         fight = attrs.evolve(fight, hand=hand)
-        if DRACULA in fight.chosen:
+        if DRACULA in fight.chosen and not fight.cards_revealed:  # face up: seen by all
             twin.stack[i] = fight
             choices = fight.dracula_choices(twin) or list(hand)
             chosen = {**fight.chosen, DRACULA: choices[rng.index(len(choices))]}

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from gothic_kernel import PUBLIC
 
-from .combat import Fight, Stage
+from .combat import Fight
 from .resample import resample as redraw
 from .rules import DRACULA, HUNTERS
 from .tracker import possible_locations
@@ -116,10 +116,6 @@ def _fight(state: ModernState) -> Fight | None:
     return next((d for d in reversed(state.stack) if isinstance(d, Fight)), None)
 
 
-#: The stages of a combat round before its cards are revealed.
-_FACE_DOWN = frozenset({Stage.CHOOSE, Stage.ENGAGE, Stage.RESOLVE})
-
-
 def _combat(state: ModernState, fight: Fight, viewer: str) -> dict[str, Any]:
     return {
         "city": fight.city, "vampire": fight.vampire, "night": fight.night,
@@ -134,7 +130,7 @@ def _combat(state: ModernState, fight: Fight, viewer: str) -> dict[str, Any]:
         "chosen": sorted(fight.chosen),
         "my_card": fight.chosen.get(viewer, "") if viewer != PUBLIC else "",
         # once revealed, every fighter's card is face up (a Planned Ambush swap reads it)
-        "revealed_cards": {} if fight.stage in _FACE_DOWN else dict(fight.chosen),
+        "revealed_cards": dict(fight.chosen) if fight.cards_revealed else {},
         "my_hand": list(fight.hand) if viewer == DRACULA else
         list(fight.hands.get(viewer, ())),
     }

@@ -281,6 +281,9 @@ def test_planned_ambush_lets_the_hunter_swap_his_revealed_card_in_round_one() ->
     for seat in ("godalming", "dracula", PUBLIC):  # the revealed cards are face up to all
         assert state.observation(seat)["combat"]["revealed_cards"] == \
             {"godalming": "punch", "dracula": "claws"}
+        for seed in range(5):  # resampling keeps a card that lies face up
+            twin = state.resample(seat, seed).observation(seat)
+            assert twin["combat"]["revealed_cards"]["dracula"] == "claws"
     assert state.legal_actions("godalming") == [NO_CARD, *(ChooseCombatCard(c) for c in
                                                           ("dodge", "escape", "knife"))]
     assert [state.describe_action("godalming", a) for a in state.legal_actions("godalming")] \
