@@ -13,7 +13,6 @@ observation and the public data files.
 
 from __future__ import annotations
 
-import heapq
 import itertools
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
@@ -82,6 +81,13 @@ class Geometry:
         self.ys: list[int] = [int(v) for v in board.ys]
         self.steps: list[list[int]] = board.neighbour.tolist()
         self.open: list[bool] = board.open.tolist()
+        solid = board.wall_bits | board.void_bits
+        #: The steps out of each square onto the map (walls and void left out): the
+        #: square, whether the step is diagonal, and a diagonal's two squares beside it.
+        self.exits: list[tuple[tuple[int, bool, int, int], ...]] = [
+            tuple((around[d], bool(d % 2), around[d - 1], around[(d + 1) % 8])
+                  for d in range(8) if around[d] >= 0 and not (solid >> around[d]) & 1)
+            for around in self.steps]
         self._lines: dict[int, int] = {}
         self._aims: dict[tuple[int, int], int] = {}
 
@@ -153,16 +159,39 @@ class Piece:
         self.unconscious: bool = figure["unconscious"]
 
 
+class Rules:
+    """What a :class:`Table` reads off the data files, the same for every observation of
+    an adventure: the board, the Character Table, the briefing, and who is who by kind."""
+
+    def __init__(self, map_name: str, data_dir: str, adventure: str) -> None:
+        self.board = load_board(map_name, data_dir)
+        self.geo = geometry(self.board)
+        self.sight = sight_of(self.board)
+        self.types = character_types(data_dir)
+        self.spec: dict[str, Any] = load(data_dir)["adventures"]["adventures"][adventure]
+        self.vampires = frozenset(k for k, t in self.types.items() if t.is_vampire)
+        self.hunters = frozenset(k for k, t in self.types.items()
+                                 if not t.is_vampire and k != "minion")
+        self.specials = {k: frozenset(t.specials) for k, t in self.types.items()}
+
+
+@lru_cache(maxsize=32)
+def _rules_of(map_name: str, data_dir: str, adventure: str) -> Rules:
+    return Rules(map_name, data_dir, adventure)
+
+
 class Table:
     """One seat's observation, read once for a decision."""
 
     def __init__(self, obs: Mapping[str, Any], seat: str) -> None:
-        data_dir = str(obs.get("data_dir", ""))
-        self.board: Board = load_board(obs["map"], data_dir)
-        self.geo = geometry(self.board)
-        self.sight = sight_of(self.board)
-        self.types: dict[str, CharacterType] = character_types(data_dir)
-        self.spec: dict[str, Any] = load(data_dir)["adventures"]["adventures"][obs["adventure"]]
+        rules = _rules_of(obs["map"], str(obs.get("data_dir", "")), obs["adventure"])
+        self.board: Board = rules.board
+        self.geo = rules.geo
+        self.sight = rules.sight
+        self.types: dict[str, CharacterType] = rules.types
+        self.spec: dict[str, Any] = rules.spec
+        self._vampires, self._hunters, self._specials = rules.vampires, rules.hunters, \
+            rules.specials
         self.obs = obs
         self.seat = seat
         self.side: str = obs["sides"][seat]
@@ -210,13 +239,13 @@ class Table:
 
     # -- who is who -------------------------------------------------------------------------
     def is_vampire(self, p: Piece) -> bool:
-        return self.types[p.kind].is_vampire
+        return p.kind in self._vampires
 
     def is_hunter(self, p: Piece) -> bool:
-        return not self.types[p.kind].is_vampire and p.kind != "minion"
+        return p.kind in self._hunters
 
     def holds(self, p: Piece, special: str) -> bool:
-        return special in self.types[p.kind].specials
+        return special in self._specials[p.kind]
 
     def enemies_of(self, p: Piece) -> list[Piece]:
         return [e for e in self.pieces.values() if e.seat != p.seat]
@@ -462,7 +491,7 @@ def reach(t: Table, me: Piece, budget: int) -> dict[int, tuple[int, int]]:
     diagonally between two obstacles, and pass a closed door straight ahead for 2 points
     more (turning to it and opening it); mist is stopped by walls alone ("Moving",
     "Mist", "Opening and Closing Doors")."""
-    board, steps = t.board, t.geo.steps
+    board = t.board
     blocking = board.wall_bits if me.misted else t.obstacles & ~(1 << me.pos)
     doors = 0 if me.misted else t.closed & ~board.wall_bits
     closed = (blocking & ~doors) | board.void_bits
@@ -470,31 +499,36 @@ def reach(t: Table, me: Piece, budget: int) -> dict[int, tuple[int, int]]:
     is_blocking, is_door, is_closed = (_square_flags(b, board.size)
                                        for b in (blocking, doors, closed))
     found = {me.pos: (0, -1)}
-    todo = [(0, me.pos)]
-    pop, push = heapq.heappop, heapq.heappush
-    while todo:
-        cost, here = pop(todo)
-        if cost > found[here][0] or cost >= budget:
-            continue
-        around = steps[here]
-        for d in range(8):
-            to = around[d]
-            if to < 0 or is_closed[to]:
-                continue
-            new = cost + 1
-            if is_door[to]:
-                if d % 2:
-                    continue  # a door is opened straight ahead
-                new += 2
-            if d % 2:  # no squeezing diagonally between two obstacles
-                a, b = around[d - 1], around[(d + 1) % 8]
-                if (a < 0 or is_blocking[a]) and (b < 0 or is_blocking[b]):
+    if budget <= 0:
+        return found
+    # squares by what it costs to get there, each cost's taken in order of square (as a
+    # priority queue of (cost, square) would)
+    layers: list[list[int]] = [[] for _ in range(budget + 1)]
+    layers[0].append(me.pos)
+    best = [budget + 1] * board.size  # the cheapest cost found so far, by square
+    best[me.pos] = 0
+    exits = t.geo.exits
+    for cost in range(budget):
+        layer = layers[cost]
+        layer.sort()
+        for here in layer:
+            if best[here] < cost:
+                continue  # reached more cheaply since
+            for to, diagonal, a, b in exits[here]:
+                if is_closed[to]:
                     continue
-            if new <= budget:
-                old = found.get(to)
-                if old is None or new < old[0]:
+                if is_door[to]:
+                    if diagonal:
+                        continue  # a door is opened straight ahead
+                    new = cost + 3
+                else:
+                    new = cost + 1
+                if new < best[to] and not (diagonal and (a < 0 or is_blocking[a])
+                                           and (b < 0 or is_blocking[b])):
+                    # (no squeezing diagonally between two obstacles)
+                    best[to] = new
                     found[to] = (new, here)
-                    push(todo, (new, to))
+                    layers[new].append(to)
     return found
 
 
