@@ -38,7 +38,8 @@ from .bot_tactics import (
     ranged_odds,
     reach,
 )
-from .sight import in_arc_cone, in_front
+from .board import DIRECTION_VECTORS, FACING_VECTORS
+from .sight import in_front
 
 CLOSE, SHOT = 1, 2  # Action Table: a close attack, a ranged attack (or mesmerizing)
 #: How much a step toward the adventure's objective is worth, against a kill's points.
@@ -69,6 +70,13 @@ class Plan:
     mist_after: bool = False
     path: tuple[int, ...] = ()
 
+
+#: For a square one step from a target in each direction, the facings that have the target
+#: in front of it (one of the three squares directly ahead, "Close Attacks").
+_FACING_THE_SQUARE_BEHIND = tuple(
+    tuple(f for f, (fx, fy) in enumerate(FACING_VECTORS)
+          if -vx * fx - vy * fy == 1 and abs(-vx * -fy - vy * fx) <= 1)
+    for vx, vy in DIRECTION_VECTORS)
 
 #: An attack plan before its danger is weighed: its value without the danger, the plan,
 #: whether it ends as mist, and the enemy not feared there (its likely victim).
@@ -231,36 +239,34 @@ class Moves:
                 yield from self.ranged_attacks(target)
 
     def close_attacks(self, target: Piece) -> Iterable[Strike]:
-        t, me, board = self.t, self.me, self.t.board
+        t, me = self.t, self.me
         for d in range(8):
             square = t.geo.steps[target.pos][d]
             if square not in self.found or (me.misted and not t.may_turn_solid(me, square)):
                 continue
             cost = self.found[square][0] + (MIST if me.misted else 0)
-            for facing in range(4):
-                if not in_front(board, square, facing, target.pos):
-                    continue
+            p = close_odds(t, me, square, target)
+            for facing in _FACING_THE_SQUARE_BEHIND[d]:  # the target in front of it
                 if t.held_by_crucifix(me, square, facing, target):
                     continue
-                p = close_odds(t, me, square, target)
                 yield from self.tries(self.ap - cost, square, facing, target, p, CLOSE, "close")
 
     def ranged_attacks(self, target: Piece) -> Iterable[Strike]:
         t, me, board = self.t, self.me, self.t.board
         mesmer = can_mesmerize(t, me)
-        d = np.maximum(np.abs(self.xs - t.geo.xs[target.pos]),
-                       np.abs(self.ys - t.geo.ys[target.pos]))
         costs = self.costs + (MIST if me.misted else 0)
-        near = (d >= RANGE_MIN) & (d <= RANGE_MAX) & (self.ap - costs >= SHOT)
+        # 2 to 6 squares away, no wall between (line of sight runs both ways), and the
+        # points to shoot left
+        near = t.geo.in_range_array(target.pos)[self.squares_array] & (self.ap - costs >= SHOT)
         for i in np.flatnonzero(near).tolist():
             square, cost = self.squares[i], int(costs[i])
             if me.misted and not t.may_turn_solid(me, square):
                 continue
             if mesmer and not t.in_arc(target, square):
                 continue  # each must be in the other's arc
+            # (facing it, the target is always in the arc's cone)
             facing = facing_toward(board, square, target.pos)
-            if not in_arc_cone(board, square, facing, target.pos) or \
-                    not t.clear(square, target.pos):
+            if not t.clear(square, target.pos):
                 continue
             if mesmer and t.held_by_crucifix(me, square, facing, target):
                 continue

@@ -90,6 +90,7 @@ class Geometry:
             for around in self.steps]
         self._lines: dict[int, int] = {}
         self._aims: dict[tuple[int, int], int] = {}
+        self._range_arrays: dict[int, np.ndarray] = {}
 
     def distance(self, a: int, b: int) -> int:
         """Squares from a to b, diagonals counting 1 ("Range")."""
@@ -110,6 +111,14 @@ class Geometry:
                             and sight.clear(origin, b, board.wall_bits):
                         found |= 1 << b
             self._lines[origin] = found
+        return found
+
+    def in_range_array(self, origin: int) -> np.ndarray:
+        """:meth:`in_range` as a boolean array over the board."""
+        found = self._range_arrays.get(origin)
+        if found is None:
+            found = self._range_arrays[origin] = _squares_of([self.in_range(origin)],
+                                                             self.board.size)[0]
         return found
 
     def aim(self, pos: int, ap: int) -> int:
@@ -412,26 +421,28 @@ def danger(t: Table, me: Piece, pos: int, facing: int, spared: Iterable[str] = (
 
 class Dangers:
     """:func:`danger` for many ends of a move at once (numpy): the enemies of one
-    character as arrays, one row per enemy."""
+    character as arrays, one row per enemy, each read off its kind of threat's table
+    (:class:`ThreatTables`)."""
 
     def __init__(self, t: Table, me: Piece) -> None:
         rows = threats(t, me)
         self.ids = [r[7] for r in rows]
-        ints = np.array([(x, y, ap, close, ranged is not None, 0 if ranged is None else ranged,
-                          held, gaze)
-                         for x, y, ap, close, ranged, held, _, _, gaze, _ in rows],
-                        dtype=np.int64).reshape(-1, 8)
+        board = t.board
+        self.tables = threat_tables(max(board.width, board.height) - 1)
+        #: Each enemy's kind of threat (a row of the tables).
+        self.kinds = self.tables.rows([(ap, close, ranged, held, gaze)
+                                       for _, _, ap, close, ranged, held, _, _, gaze, _ in rows])
         #: Where each enemy could aim (one row per enemy, a column per square); None:
         #: from wherever it is in range.
         self.aims = None if all(r[9] == ALL for r in rows) else _squares_of(
-            [r[9] for r in rows], t.board.size)
-        self.ex, self.ey, self.ap, self.close = (ints[:, i:i + 1] for i in range(4))
-        self.shoots, self.held, self.gaze = (ints[:, i:i + 1] != 0 for i in (4, 6, 7))
-        self.ranged = ints[:, 5:6]
+            [r[9] for r in rows], board.size)
+        side = self.tables.side
+        self.cell = np.array([((x + self.tables.reach) * side + self.tables.reach) * 4
+                              + y * 4 for x, y, *_ in rows], dtype=np.int64)[:, None]
         self.weight = np.array([r[6] for r in rows], dtype=float)[:, None]
-        self.ranged_row = np.minimum(np.maximum(self.ranged + 9, 0), 18)
         self.rows = np.arange(len(rows))[:, None]
-        self.xs, self.ys = t.board.xs, t.board.ys
+        #: Each square's offset from the enemies, as a column and row of the tables.
+        self.offset = np.asarray(board.xs * (side * 4) + board.ys * 4, dtype=np.int64)
 
     def index(self, enemy: str) -> int:
         return self.ids.index(enemy) if enemy in self.ids else -1
@@ -441,32 +452,81 @@ class Dangers:
         """The danger of ending at each of ``squares`` facing ``facings``, the enemy at
         row ``spared`` (-1: none) not feared (the same sums as :func:`danger`)."""
         f = np.asarray(facings, dtype=np.int64)
-        return self._of(squares, _FX[f][None, :], _FY[f][None, :], spared)
+        return self._of(squares, f[None, :], spared)
 
     def of_every_facing(self, squares: Sequence[int], spared: Sequence[int]) -> np.ndarray:
         """:meth:`of` for each of the 4 facings at once: one row per facing."""
-        return self._of(squares, _FX[:, None, None], _FY[:, None, None], spared)
+        return self._of(squares, _FACINGS[:, None, None], spared)
 
-    def _of(self, squares: Sequence[int], fx: np.ndarray, fy: np.ndarray,
+    def _of(self, squares: Sequence[int], facing: np.ndarray,
             spared: Sequence[int]) -> np.ndarray:
         at = np.asarray(squares, dtype=np.int64)
-        dx, dy = self.ex - self.xs[at][None, :], self.ey - self.ys[at][None, :]
+        cells = (self.cell - self.offset[at][None, :]) + facing
+        shot = self.tables.shot[self.kinds, cells]
+        if self.aims is not None:
+            shot = np.where(self.aims[:, at], shot, 0.0)
+        p = np.maximum(self.tables.close[self.kinds, cells], shot)
+        p = np.where(self.rows == np.asarray(spared)[None, :], 0.0, p)
+        return np.asarray(1.0 - np.prod(1.0 - self.weight * p, axis=-2))
+
+
+#: A kind of threat: the enemy's points, the bonus of its close attack, of its ranged
+#: attack or mesmerism (None: none), whether a crucifix it faces holds it back, whether
+#: its ranged attack is mesmerism (see :data:`Threat`).
+ThreatKind = tuple[int, int, "int | None", bool, bool]
+
+
+class ThreatTables:
+    """The chance that an enemy strikes down a character, for each kind of threat, at
+    every offset of the enemy from the character's square (-``reach`` .. ``reach`` each
+    way) and every facing of the character: :func:`danger`'s sums for one enemy, worked
+    out once. ``close[kind, cell]``: by close attacks; ``shot[kind, cell]``: by ranged
+    attacks or mesmerism (where the enemy can aim at the square at all); a cell is
+    ``((dx + reach) * side + dy + reach) * 4 + facing``."""
+
+    def __init__(self, reach: int) -> None:
+        self.reach, self.side = reach, 2 * reach + 1
+        self.index: dict[ThreatKind, int] = {}
+        self.close = np.zeros((0, self.side * self.side * 4))
+        self.shot = np.zeros((0, self.side * self.side * 4))
+
+    def rows(self, kinds: Sequence[ThreatKind]) -> np.ndarray:
+        """The rows of ``kinds`` (a column), the tables of new kinds worked out."""
+        new = [k for k in dict.fromkeys(kinds) if k not in self.index]
+        if new:
+            for k in new:
+                self.index[k] = len(self.index)
+            close, shot = zip(*(self._chances(*k) for k in new), strict=True)
+            self.close = np.vstack([self.close, *close])
+            self.shot = np.vstack([self.shot, *shot])
+        return np.array([self.index[k] for k in kinds], dtype=np.int64).reshape(-1, 1)
+
+    def _chances(self, ap: int, close: int, ranged: int | None, held: bool,
+                 gaze: bool) -> tuple[np.ndarray, np.ndarray]:
+        """One kind's rows (the sums of :func:`danger`, as numpy)."""
+        offsets = np.arange(-self.reach, self.reach + 1)
+        dx, dy = offsets[:, None, None], offsets[None, :, None]
+        fx, fy = _FX[None, None, :], _FY[None, None, :]
         d = np.maximum(np.abs(dx), np.abs(dy))
         ahead, side = dx * fx + dy * fy, np.abs(-dx * fy + dy * fx)
         faced = (ahead > 0) & (side <= ahead)
-        tries = np.minimum(np.maximum(self.ap - np.maximum(0, d - 1), 0), ATTACKS_FEARED)
-        strike = (tries > 0) & ~(self.held & faced & (d <= ZONE + 1))
-        bonus = np.minimum(np.maximum(self.close + ~faced + 9, 0), 18)
-        p = np.where(strike, _WITHIN[bonus, tries], 0.0)
-        shots = np.minimum(np.maximum((self.ap - np.maximum(0, d - RANGE_MAX)) // SHOT, 0),
+        tries = np.minimum(np.maximum(ap - np.maximum(0, d - 1), 0), ATTACKS_FEARED)
+        strike = (tries > 0) & ~(held & faced & (d <= ZONE + 1))
+        bonus = np.minimum(np.maximum(close + ~faced + 9, 0), 18)
+        by_close = np.where(strike, _WITHIN[bonus, tries], 0.0)
+        shots = np.minimum(np.maximum((ap - np.maximum(0, d - RANGE_MAX)) // SHOT, 0),
                            SHOTS_FEARED)
-        aim = self.shoots & (d >= RANGE_MIN) & (shots > 0) & (faced | ~self.gaze)
-        if self.aims is not None:
-            aim &= self.aims[:, at]
-        p = np.maximum(p, np.where(aim, _WITHIN[self.ranged_row, shots], 0.0))
-        p = np.where((d > self.ap + RANGE_MAX) | (self.rows == np.asarray(spared)[None, :]),
-                     0.0, p)
-        return np.asarray(1.0 - np.prod(1.0 - self.weight * p, axis=-2))
+        aim = (ranged is not None) & (d >= RANGE_MIN) & (shots > 0) & (faced | (not gaze))
+        row = min(max((0 if ranged is None else ranged) + 9, 0), 18)
+        by_shot = np.where(aim, _WITHIN[row, shots], 0.0)
+        far = np.broadcast_to(d > ap + RANGE_MAX, by_close.shape)
+        by_close, by_shot = np.where(far, 0.0, by_close), np.where(far, 0.0, by_shot)
+        return by_close.reshape(1, -1), by_shot.reshape(1, -1)
+
+
+@lru_cache(maxsize=8)
+def threat_tables(reach: int) -> ThreatTables:
+    return ThreatTables(reach)
 
 
 def _squares_of(bitsets: Sequence[int], size: int) -> np.ndarray:
@@ -480,6 +540,7 @@ def _squares_of(bitsets: Sequence[int], size: int) -> np.ndarray:
 _BEATS = np.array([BEATS[b] for b in range(-9, 10)])
 _FX = np.array([v[0] for v in FACING_VECTORS])
 _FY = np.array([v[1] for v in FACING_VECTORS])
+_FACINGS = np.arange(4)
 #: p_within(P(d6 + bonus > d6), tries) for bonus -9..9 (rows) and 0..3 tries (columns).
 _WITHIN = 1.0 - (1.0 - _BEATS[:, None]) ** np.arange(ATTACKS_FEARED + 1)[None, :]
 
