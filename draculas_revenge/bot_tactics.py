@@ -91,6 +91,7 @@ class Geometry:
         self._lines: dict[int, int] = {}
         self._aims: dict[tuple[int, int], int] = {}
         self._range_arrays: dict[int, np.ndarray] = {}
+        self._distances: dict[int, np.ndarray] = {}
 
     def distance(self, a: int, b: int) -> int:
         """Squares from a to b, diagonals counting 1 ("Range")."""
@@ -111,6 +112,14 @@ class Geometry:
                             and sight.clear(origin, b, board.wall_bits):
                         found |= 1 << b
             self._lines[origin] = found
+        return found
+
+    def distances_from(self, square: int) -> np.ndarray:
+        """Steps from every square to ``square`` (:func:`distances` to one goal), kept."""
+        found = self._distances.get(square)
+        if found is None:
+            found = self._distances[square] = np.array(_walk_out(self, (square,)),
+                                                       dtype=np.int64)
         return found
 
     def in_range_array(self, origin: int) -> np.ndarray:
@@ -608,13 +617,28 @@ def path_to(found: Mapping[int, tuple[int, int]], square: int) -> tuple[int, ...
     return tuple(reversed(out))
 
 
+#: Up to how many goals :func:`distances` takes the nearest of each goal's own distances
+#: (kept per board); more, it walks out from all of them at once.
+FEW_GOALS = 8
+
+
 @lru_cache(maxsize=512)
 def distances(board: Board, goals: frozenset[int]) -> list[int]:
     """Steps from every square to the nearest goal, through open squares and doorways
     (10 000 where no goal can be reached)."""
     geo = geometry(board)
+    if len(goals) > FEW_GOALS:
+        return _walk_out(geo, goals)
+    rows = [geo.distances_from(g) for g in goals if g >= 0 and geo.open[g]]
+    if not rows:
+        return [10_000] * board.size
+    return list(np.minimum.reduce(rows).tolist()) if len(rows) > 1 else rows[0].tolist()
+
+
+def _walk_out(geo: Geometry, goals: Iterable[int]) -> list[int]:
+    """:func:`distances`, breadth first from all the goals at once."""
     steps, open_ = geo.steps, geo.open
-    dist = [10_000] * board.size
+    dist = [10_000] * geo.board.size
     todo: deque[int] = deque()
     for g in goals:
         if g >= 0 and open_[g]:
