@@ -120,14 +120,18 @@ class Moves:
         self.dangers = Dangers(t, me)
         self.squares = list(found)
         self.squares_array = np.array(self.squares)
-        self.costs = np.array([found[s][0] for s in self.squares])
-        self.xs = np.array([t.geo.xs[s] for s in self.squares])
-        self.ys = np.array([t.geo.ys[s] for s in self.squares])
+        self.costs = np.array([cost for cost, _ in found.values()])
+        self.xs = t.board.xs[self.squares_array]
+        self.ys = t.board.ys[self.squares_array]
         at_stake = t.worth(me)
         if me.kind == "van_helsing" and t.adventure == "rescue_van_helsing":
             at_stake = float(t.types[me.kind].points) / 2  # he is knocked out, not killed
         #: What a danger of 1 costs: the side's risk times the character's worth.
         self.stake = t.risk * at_stake
+        #: What it costs to reach each square and be ready to shoot (solid), and where
+        #: the points left pay a shot.
+        self.shot_costs = self.costs + (MIST if me.misted else 0)
+        self.can_shoot_from = self.ap - self.shot_costs >= SHOT
         enemies = t.enemies_of(me)
         if t.is_vampire(me):  # the enemy a character ends its move facing
             self.faced = [e for e in enemies if not t.holds(e, "crucifix")] or enemies
@@ -228,7 +232,8 @@ class Moves:
                                  [self.dangers.index(s[3]) for s in strikes])
         safe = np.array([s[2] and self.t.mist_lasts for s in strikes])
         values = np.array([s[0] for s in strikes]) - np.where(safe, 0.0, self.stake * danger)
-        return [attrs.evolve(p, value=float(v)) for p, v in zip(plans, values, strict=True)]
+        return [Plan(v, p.square, p.facing, p.attack, p.target, p.tries, p.solid, p.mist_after)
+                for p, v in zip(plans, values.tolist(), strict=True)]
 
     def attacks(self) -> Iterable[Strike]:
         t, me = self.t, self.me
@@ -254,10 +259,10 @@ class Moves:
     def ranged_attacks(self, target: Piece) -> Iterable[Strike]:
         t, me, board = self.t, self.me, self.t.board
         mesmer = can_mesmerize(t, me)
-        costs = self.costs + (MIST if me.misted else 0)
+        costs = self.shot_costs
         # 2 to 6 squares away, no wall between (line of sight runs both ways), and the
         # points to shoot left
-        near = t.geo.in_range_array(target.pos)[self.squares_array] & (self.ap - costs >= SHOT)
+        near = t.geo.in_range_array(target.pos)[self.squares_array] & self.can_shoot_from
         for i in np.flatnonzero(near).tolist():
             square, cost = self.squares[i], int(costs[i])
             if me.misted and not t.may_turn_solid(me, square):
