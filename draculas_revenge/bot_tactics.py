@@ -177,6 +177,12 @@ class Piece:
         self.unconscious: bool = figure["unconscious"]
 
 
+#: A kind of threat: the enemy's points, the bonus of its close attack, of its ranged
+#: attack or mesmerism (None: none), whether a crucifix it faces holds it back, whether
+#: its ranged attack is mesmerism (see :data:`Threat`).
+ThreatKind = tuple[int, int, "int | None", bool, bool]
+
+
 class Rules:
     """What a :class:`Table` reads off the data files, the same for every observation of
     an adventure: the board, the Character Table, the briefing, and who is who by kind."""
@@ -191,6 +197,8 @@ class Rules:
         self.hunters = frozenset(k for k, t in self.types.items()
                                  if not t.is_vampire and k != "minion")
         self.specials = {k: frozenset(t.specials) for k, t in self.types.items()}
+        #: (enemy's kind, whether it is mist, my kind) -> its kind of threat to me.
+        self.threat_kinds: dict[tuple[str, bool, str], ThreatKind] = {}
 
 
 @lru_cache(maxsize=32)
@@ -210,6 +218,7 @@ class Table:
         self.spec: dict[str, Any] = rules.spec
         self._vampires, self._hunters, self._specials = rules.vampires, rules.hunters, \
             rules.specials
+        self.threat_kinds = rules.threat_kinds
         self.obs = obs
         self.seat = seat
         self.side: str = obs["sides"][seat]
@@ -380,27 +389,38 @@ def threats(t: Table, me: Piece) -> list[Threat]:
     found = t.threat_cache.get(me.id)
     if found is not None:
         return found
-    mine = t.types[me.kind]
     # Dracula, whose destruction wins Destroy Dracula, reckons with where each crossbow
     # could aim from; the others fear a shot from wherever it is in range.
     hides = me.kind == "dracula" and t.adventure == "destroy_dracula"
+    known = t.threat_kinds
     out: list[Threat] = []
     for e in t.enemies_of(me):
         if e.unconscious:
             continue
-        et = t.types[e.kind]
-        close = et.ca - mine.df + (t.is_hunter(e) and t.holds(e, "crucifix") and t.is_vampire(me))
-        ranged: int | None = None
-        if can_shoot(t, e) or (can_mesmerize(t, e) and t.is_hunter(me)):
-            ranged = (et.ra or 0) - mine.df - (can_mesmerize(t, e) and t.holds(me, "crucifix"))
-        held = t.holds(me, "crucifix") and t.is_vampire(e) and t.is_hunter(me)
+        key = (e.kind, e.misted, me.kind)
+        kind = known.get(key)
+        if kind is None:
+            kind = known[key] = threat_kind(t, e, me)
+        ap, close, ranged, held, gaze = kind
         x, y = t.geo.xs[e.pos], t.geo.ys[e.pos]
-        ap = et.ap - (MIST if e.misted else 0)
         aim = t.geo.aim(e.pos, ap) if ranged is not None and hides else ALL
         out.append((x, y, ap, close, ranged, held, ACTED if e.id in t.acted else 1.0, e.id,
-                    can_mesmerize(t, e), aim))
+                    gaze, aim))
     t.threat_cache[me.id] = out
     return out
+
+
+def threat_kind(t: Table, e: Piece, me: Piece) -> ThreatKind:
+    """What kind of threat the enemy ``e`` is to ``me`` (by their kinds, and whether ``e``
+    is mist): its points, its attacks' bonuses, held back by my crucifix, gazing."""
+    mine, et = t.types[me.kind], t.types[e.kind]
+    close = et.ca - mine.df + (t.is_hunter(e) and t.holds(e, "crucifix") and t.is_vampire(me))
+    ranged: int | None = None
+    if can_shoot(t, e) or (can_mesmerize(t, e) and t.is_hunter(me)):
+        ranged = (et.ra or 0) - mine.df - (can_mesmerize(t, e) and t.holds(me, "crucifix"))
+    held = t.holds(me, "crucifix") and t.is_vampire(e) and t.is_hunter(me)
+    ap = et.ap - (MIST if e.misted else 0)
+    return ap, close, ranged, held, can_mesmerize(t, e)
 
 
 def danger(t: Table, me: Piece, pos: int, facing: int, spared: Iterable[str] = ()) -> float:
@@ -477,12 +497,6 @@ class Dangers:
         p = np.maximum(self.tables.close[self.kinds, cells], shot)
         p = np.where(self.rows == np.asarray(spared)[None, :], 0.0, p)
         return np.asarray(1.0 - np.prod(1.0 - self.weight * p, axis=-2))
-
-
-#: A kind of threat: the enemy's points, the bonus of its close attack, of its ranged
-#: attack or mesmerism (None: none), whether a crucifix it faces holds it back, whether
-#: its ranged attack is mesmerism (see :data:`Threat`).
-ThreatKind = tuple[int, int, "int | None", bool, bool]
 
 
 class ThreatTables:
