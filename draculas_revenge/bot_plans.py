@@ -245,20 +245,31 @@ class Moves:
 
     def close_attacks(self, target: Piece) -> Iterable[Strike]:
         t, me = self.t, self.me
+        prize = t.prize(me, target)
+        # a crucifix holder that survives turns to face the vampire for free: held back,
+        # the vampire gets no second try
+        once = t.is_vampire(me) and t.holds(target, "crucifix")
+        holder = once and t.is_hunter(target)  # its crucifix may hold the vampire back
         for d in range(8):
             square = t.geo.steps[target.pos][d]
             if square not in self.found or (me.misted and not t.may_turn_solid(me, square)):
                 continue
-            cost = self.found[square][0] + (MIST if me.misted else 0)
+            left = self.ap - self.found[square][0] - (MIST if me.misted else 0)
             p = close_odds(t, me, square, target)
             for facing in _FACING_THE_SQUARE_BEHIND[d]:  # the target in front of it
-                if t.held_by_crucifix(me, square, facing, target):
+                if holder and t.held_by_crucifix(me, square, facing, target):
                     continue
-                yield from self.tries(self.ap - cost, square, facing, target, p, CLOSE, "close")
+                yield from self.tries(left, square, facing, target.id, p, CLOSE, "close",
+                                      prize, once)
 
     def ranged_attacks(self, target: Piece) -> Iterable[Strike]:
         t, me, board = self.t, self.me, self.t.board
         mesmer = can_mesmerize(t, me)
+        kind = "mesmerize" if mesmer else "ranged"
+        prize = t.prize(me, target)
+        if mesmer:
+            prize = self.mesmerize_prize(target, prize)
+        gaze = mesmerize_odds(t, me, target) if mesmer else 0.0
         costs = self.shot_costs
         # 2 to 6 squares away, no wall between (line of sight runs both ways), and the
         # points to shoot left
@@ -275,34 +286,29 @@ class Moves:
                 continue
             if mesmer and t.held_by_crucifix(me, square, facing, target):
                 continue
-            p = mesmerize_odds(t, me, target) if mesmer else ranged_odds(t, me, square, target)
-            kind = "mesmerize" if mesmer else "ranged"
-            yield from self.tries(self.ap - cost, square, facing, target, p, SHOT, kind)
+            p = gaze if mesmer else ranged_odds(t, me, square, target)
+            yield from self.tries(self.ap - cost, square, facing, target.id, p, SHOT, kind,
+                                  prize, False)
 
-    def tries(self, left: int, square: int, facing: int, target: Piece, p: float, cost: int,
-              kind: str) -> Iterable[Strike]:
-        """Attacking ``target`` from ``square``: as often as the points allow, and, for a
-        vampire while mist is allowed, fewer times and then turning to mist."""
+    def tries(self, left: int, square: int, facing: int, target: str, p: float, cost: int,
+              kind: str, prize: float, once: bool) -> Iterable[Strike]:
+        """Attacking ``target`` (worth ``prize``) from ``square``: as often as the points
+        allow (or ``once``), and, for a vampire while mist is allowed, fewer times and then
+        turning to mist."""
         me = self.me
-        prize = self.t.prize(me, target)
-        if kind == "mesmerize":
-            prize = self.mesmerize_prize(target, prize)
         gain = self.progress(square)
         if square == me.pos and facing != me.facing:
             left -= 1  # turning in place to face the target
         tries = left // cost
-        once = kind == "close" and self.t.is_vampire(me) and self.t.holds(target, "crucifix")
         if tries >= 1:
-            # a crucifix holder that survives turns to face the vampire for free: held back,
-            # it gets no second try
             kill = p_within(p, 1 if once else tries)
-            plan = Plan(0.0, square, facing, kind, target.id, tries, solid=me.misted)
-            yield prize * kill + gain, plan, False, target.id if kill > 0.6 else ""
+            plan = Plan(0.0, square, facing, kind, target, tries, solid=me.misted)
+            yield prize * kill + gain, plan, False, target if kill > 0.6 else ""
         if self.mist and not me.misted and (left - MIST) // cost >= 1:
             tries = (left - MIST) // cost
             kill = p_within(p, 1 if once else tries)
-            plan = Plan(0.0, square, facing, kind, target.id, tries, mist_after=True)
-            yield prize * kill + gain - MIST_COST, plan, True, target.id if kill > 0.6 else ""
+            plan = Plan(0.0, square, facing, kind, target, tries, mist_after=True)
+            yield prize * kill + gain - MIST_COST, plan, True, target if kill > 0.6 else ""
 
     def mesmerize_prize(self, target: Piece, worth: float) -> float:
         """A mesmerized hunter is lost to the hunters and fights as a minion, unless a
