@@ -17,11 +17,10 @@ from collections.abc import Iterable, Mapping
 import attrs
 import numpy as np
 
+from .board import DIRECTION_VECTORS, FACING_VECTORS
 from .bot_tactics import (
     MIST,
     MIST_COST,
-    RANGE_MAX,
-    RANGE_MIN,
     Dangers,
     Piece,
     Table,
@@ -38,7 +37,6 @@ from .bot_tactics import (
     ranged_odds,
     reach,
 )
-from .board import DIRECTION_VECTORS, FACING_VECTORS
 from .sight import in_front
 
 CLOSE, SHOT = 1, 2  # Action Table: a close attack, a ranged attack (or mesmerizing)

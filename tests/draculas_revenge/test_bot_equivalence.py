@@ -1,0 +1,176 @@
+"""The bots' faster forms give exactly what their plain forms give (issue 13: bot games
+faster with the same decisions): reach cost by cost against a priority queue, distances
+from each goal's own row against a walk from all goals at once, the dangers read off the
+threat tables against the sums worked out enemy by enemy."""
+
+from __future__ import annotations
+
+import heapq
+import random
+
+import numpy as np
+
+import gothic_kernel as gk
+from draculas_revenge.bot_plans import _FACING_THE_SQUARE_BEHIND
+from draculas_revenge.bot_tactics import (
+    _WITHIN,
+    ALL,
+    ATTACKS_FEARED,
+    RANGE_MAX,
+    RANGE_MIN,
+    SHOT,
+    SHOTS_FEARED,
+    ZONE,
+    Dangers,
+    Piece,
+    Table,
+    _square_flags,
+    _walk_out,
+    distances,
+    geometry,
+    reach,
+    threats,
+)
+from draculas_revenge.grid import DIRECTION_VECTORS
+from draculas_revenge.sight import in_front
+from draculas_revenge.state import DRState
+
+_FX = np.array([0, 1, 0, -1])
+_FY = np.array([-1, 0, 1, 0])
+
+
+def _tables(adventure: str, seed: int, steps: int = 500, every: int = 25) -> list[Table]:
+    """Tables of the seat to act, every ``every`` actions of a seeded random game."""
+    game = gk.load_game("draculas_revenge")
+    state = game.new_game(seed=seed, adventure=adventure, turn_limit=8)
+    assert isinstance(state, DRState)
+    rng = random.Random(seed)
+    out: list[Table] = []
+    for step in range(steps):
+        if state.is_over:
+            break
+        seat = state.current_seats()[0]
+        if step % every == 0:
+            out.append(Table(state.observation(seat), seat))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return out
+
+
+def _reach_by_priority_queue(t: Table, me: Piece, budget: int) -> dict[int, tuple[int, int]]:
+    """reach's plain form: Dijkstra with a priority queue of (cost, square)."""
+    board, steps = t.board, t.geo.steps
+    blocking = board.wall_bits if me.misted else t.obstacles & ~(1 << me.pos)
+    doors = 0 if me.misted else t.closed & ~board.wall_bits
+    closed = (blocking & ~doors) | board.void_bits
+    is_blocking, is_door, is_closed = (_square_flags(b, board.size)
+                                       for b in (blocking, doors, closed))
+    found = {me.pos: (0, -1)}
+    todo = [(0, me.pos)]
+    while todo:
+        cost, here = heapq.heappop(todo)
+        if cost > found[here][0] or cost >= budget:
+            continue
+        around = steps[here]
+        for d in range(8):
+            to = around[d]
+            if to < 0 or is_closed[to]:
+                continue
+            new = cost + 1
+            if is_door[to]:
+                if d % 2:
+                    continue
+                new += 2
+            if d % 2:
+                a, b = around[d - 1], around[(d + 1) % 8]
+                if (a < 0 or is_blocking[a]) and (b < 0 or is_blocking[b]):
+                    continue
+            if new <= budget:
+                old = found.get(to)
+                if old is None or new < old[0]:
+                    found[to] = (new, here)
+                    heapq.heappush(todo, (new, to))
+    return found
+
+
+def _dangers_enemy_by_enemy(t: Table, me: Piece, squares: list[int], facings: list[int],
+                            spared: list[int]) -> np.ndarray:
+    """Dangers.of's plain form: the sums over each enemy's row, worked out in full."""
+    rows = threats(t, me)
+    ints = np.array([(x, y, ap, close, ranged is not None, 0 if ranged is None else ranged,
+                      held, gaze) for x, y, ap, close, ranged, held, _, _, gaze, _ in rows],
+                    dtype=np.int64).reshape(-1, 8)
+    ex, ey, ap, close = (ints[:, i:i + 1] for i in range(4))
+    shoots, held, gaze = (ints[:, i:i + 1] != 0 for i in (4, 6, 7))
+    ranged_row = np.minimum(np.maximum(ints[:, 5:6] + 9, 0), 18)
+    weight = np.array([r[6] for r in rows], dtype=float)[:, None]
+    at = np.asarray(squares, dtype=np.int64)
+    f = np.asarray(facings, dtype=np.int64)
+    fx, fy = _FX[f][None, :], _FY[f][None, :]
+    dx, dy = ex - t.board.xs[at][None, :], ey - t.board.ys[at][None, :]
+    d = np.maximum(np.abs(dx), np.abs(dy))
+    ahead, side = dx * fx + dy * fy, np.abs(-dx * fy + dy * fx)
+    faced = (ahead > 0) & (side <= ahead)
+    tries = np.minimum(np.maximum(ap - np.maximum(0, d - 1), 0), ATTACKS_FEARED)
+    strike = (tries > 0) & ~(held & faced & (d <= ZONE + 1))
+    bonus = np.minimum(np.maximum(close + ~faced + 9, 0), 18)
+    p = np.where(strike, _WITHIN[bonus, tries], 0.0)
+    shots = np.minimum(np.maximum((ap - np.maximum(0, d - RANGE_MAX)) // SHOT, 0), SHOTS_FEARED)
+    aim = shoots & (d >= RANGE_MIN) & (shots > 0) & (faced | ~gaze)
+    for i, r in enumerate(rows):
+        if r[9] != ALL:
+            aim[i] &= np.array([bool((r[9] >> s) & 1) for s in squares])
+    p = np.maximum(p, np.where(aim, _WITHIN[ranged_row, shots], 0.0))
+    rows_at = np.arange(len(rows))[:, None]
+    p = np.where((d > ap + RANGE_MAX) | (rows_at == np.asarray(spared)[None, :]), 0.0, p)
+    return np.asarray(1.0 - np.prod(1.0 - weight * p, axis=-2))
+
+
+def test_reach_cost_by_cost_is_the_priority_queue_s_reach() -> None:
+    checked = 0
+    for adventure in ("destroy_dracula", "cross_the_catacombs"):
+        for t in _tables(adventure, 3):
+            for me in t.pieces.values():
+                for budget in (0, 3, 6, 9):
+                    got = reach(t, me, budget)
+                    want = _reach_by_priority_queue(t, me, budget)
+                    # the same squares in the same order, the same costs and paths
+                    assert list(got.items()) == list(want.items())
+                    checked += 1
+    assert checked > 200
+
+
+def test_distances_from_each_goal_are_the_walk_from_all_goals() -> None:
+    t = _tables("destroy_dracula", 1, steps=1)[0]
+    geo = geometry(t.board)
+    rng = random.Random(5)
+    open_squares = list(t.board.open_squares)
+    for size in (1, 2, 5, 8, 9, 30):
+        goals = frozenset([*rng.sample(open_squares, size), -1])
+        assert distances(t.board, goals) == _walk_out(geo, goals)
+    assert distances(t.board, frozenset()) == [10_000] * t.board.size
+
+
+def test_dangers_read_off_the_threat_tables_are_the_sums_enemy_by_enemy() -> None:
+    checked = 0
+    for t in _tables("destroy_dracula", 2, steps=800, every=40):
+        for me in t.pieces.values():
+            squares = list(reach(t, me, 9))
+            rng = random.Random(me.pos)
+            facings = [rng.randrange(4) for _ in squares]
+            dangers = Dangers(t, me)
+            rows = len(dangers.ids)
+            spared = [rng.randrange(-1, rows) if rows else -1 for _ in squares]
+            assert np.array_equal(dangers.of(squares, facings, spared),
+                                  _dangers_enemy_by_enemy(t, me, squares, facings, spared))
+            checked += 1
+    assert checked > 50
+
+
+def test_the_facings_with_a_target_in_front_of_each_neighbouring_square() -> None:
+    t = _tables("into_the_breach", 1, steps=1)[0]
+    board = t.board
+    target = board.index(board.width // 2, board.height // 2)
+    for d, (vx, vy) in enumerate(DIRECTION_VECTORS):
+        square = target + vx + vy * board.width
+        assert _FACING_THE_SQUARE_BEHIND[d] == tuple(
+            f for f in range(4) if in_front(board, square, f, target))
