@@ -2,6 +2,8 @@
 
 Run:  python benchmarks/bench_draculas_revenge.py [games]
       python benchmarks/bench_draculas_revenge.py --bots [games] [adventure ...]
+(--bots: games per CPU second between the default bots, and where a game's time goes:
+legal actions, apply, the observations the bots read, the bots' own choosing)
       python benchmarks/bench_draculas_revenge.py --fingerprint
       python benchmarks/bench_draculas_revenge.py --table [games] [first seed] [adventure ...]
 (--fingerprint prints one digest per adventure of seeded bot and random games: a speed
@@ -20,11 +22,13 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Mapping
+from typing import Any
 
 import gothic_kernel as gk
 from draculas_revenge.board import load_board
 from draculas_revenge.sight import sight_of
-from gothic_kernel.agents import play_game
+from gothic_kernel.agents import play_game, seat_agents
 
 ADVENTURES = ("into_the_breach", "defile_the_coffins", "cross_the_catacombs",
               "rescue_van_helsing", "destroy_dracula")
@@ -57,6 +61,39 @@ def bot_games(adventure: str, games: int, seed: int = 1) -> tuple[float, float]:
         _, record = play_game(game, s, options={"adventure": adventure})
         actions += len(record.actions)
     return games / (time.process_time() - start), actions / games
+
+
+def bot_game_parts(adventure: str, games: int, seed: int = 1) -> dict[str, float]:
+    """Where a bot game's CPU time goes, in milliseconds a game: the legal actions, apply,
+    the observations the bots read (worked out lazily, as ``play_game`` hands them) and
+    the bots' own choosing; seeds ``seed`` .. ``seed + games - 1`` (the same games as
+    :func:`bot_games`, played by the same loop with timers round its parts)."""
+    game = gk.load_game("draculas_revenge")
+    spent = dict.fromkeys(("legal actions", "apply", "observation", "bots"), 0.0)
+    clock = time.process_time
+    for s in range(seed, seed + games):
+        state = game.new_game(seed=s, adventure=adventure)
+        agents = seat_agents(game, state, s, None)
+        while not state.is_over:
+            seat = state.current_seats()[0]
+            start = clock()
+            legal = state.legal_actions(seat)
+            spent["legal actions"] += clock() - start
+
+            def observe(seat: str = seat, state: gk.GameState = state) -> Mapping[str, Any]:
+                begun = clock()
+                seen = state.observation(seat)
+                spent["observation"] += clock() - begun
+                return seen
+
+            start = clock()
+            action = agents[seat].choose(seat, gk.Observation(observe), legal)
+            spent["bots"] += clock() - start
+            start = clock()
+            state.apply(seat, action)
+            spent["apply"] += clock() - start
+    spent["bots"] -= spent["observation"]
+    return {part: seconds / games * 1000 for part, seconds in spent.items()}
 
 
 def line_of_sight(queries: int = 200_000) -> tuple[float, float]:
@@ -151,7 +188,10 @@ def main(games: int = 20) -> None:
 def main_bots(games: int, adventures: list[str]) -> None:
     for adventure in adventures or [*ADVENTURES, "custom"]:
         rate, mean = bot_games(adventure, games)
-        print(f"bot games, {adventure}: {rate:.2f} games/s ({mean:.0f} actions per game)")
+        parts = bot_game_parts(adventure, games)
+        split = ", ".join(f"{part} {ms:.0f}" for part, ms in parts.items())
+        print(f"bot games, {adventure}: {rate:.2f} games/s ({mean:.0f} actions per game; "
+              f"ms a game: {split})", flush=True)
 
 
 if __name__ == "__main__":
