@@ -21,6 +21,7 @@ from .board import DIRECTION_VECTORS, FACING_VECTORS
 from .bot_tactics import (
     MIST,
     MIST_COST,
+    RANGE_MAX,
     Dangers,
     Piece,
     Table,
@@ -121,6 +122,9 @@ class Moves:
         self.costs = np.array([cost for cost, _ in found.values()])
         self.xs = t.board.xs[self.squares_array]
         self.ys = t.board.ys[self.squares_array]
+        #: The columns and rows it can reach: (left, right, top, bottom).
+        self.box = (int(self.xs.min()), int(self.xs.max()), int(self.ys.min()),
+                    int(self.ys.max()))
         at_stake = t.worth(me)
         if me.kind == "van_helsing" and t.adventure == "rescue_van_helsing":
             at_stake = float(t.types[me.kind].points) / 2  # he is knocked out, not killed
@@ -262,6 +266,11 @@ class Moves:
 
     def ranged_attacks(self, target: Piece) -> Iterable[Strike]:
         t, me, board = self.t, self.me, self.t.board
+        x, y = t.geo.xs[target.pos], t.geo.ys[target.pos]
+        left, right, top, bottom = self.box
+        if not (left - RANGE_MAX <= x <= right + RANGE_MAX
+                and top - RANGE_MAX <= y <= bottom + RANGE_MAX):
+            return  # out of range of every square it can reach
         mesmer = can_mesmerize(t, me)
         kind = "mesmerize" if mesmer else "ranged"
         prize = t.prize(me, target)
