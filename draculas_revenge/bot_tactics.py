@@ -92,6 +92,7 @@ class Geometry:
         self._aims: dict[tuple[int, int], int] = {}
         self._range_arrays: dict[int, np.ndarray] = {}
         self._distances: dict[int, np.ndarray] = {}
+        self._threat_tables: tuple[ThreatTables, np.ndarray] | None = None
 
     def distance(self, a: int, b: int) -> int:
         """Squares from a to b, diagonals counting 1 ("Range")."""
@@ -113,6 +114,16 @@ class Geometry:
                         found |= 1 << b
             self._lines[origin] = found
         return found
+
+    def threat_tables(self) -> tuple[ThreatTables, np.ndarray]:
+        """The threat tables wide enough for this board, and each square's place in them
+        (its column and row, as an offset of a cell: see :class:`ThreatTables`)."""
+        if self._threat_tables is None:
+            tables = threat_tables(max(self.board.width, self.board.height) - 1)
+            offset = np.asarray(self.board.xs * (tables.side * 4) + self.board.ys * 4,
+                                dtype=np.int64)
+            self._threat_tables = (tables, offset)
+        return self._threat_tables
 
     def distances_from(self, square: int) -> np.ndarray:
         """Steps from every square to ``square`` (:func:`distances` to one goal), kept."""
@@ -457,7 +468,7 @@ class Dangers:
         rows = threats(t, me)
         self.ids = [r[7] for r in rows]
         board = t.board
-        self.tables = threat_tables(max(board.width, board.height) - 1)
+        self.tables, self.offset = t.geo.threat_tables()
         #: Each enemy's kind of threat (a row of the tables).
         self.kinds = self.tables.rows([(ap, close, ranged, held, gaze)
                                        for _, _, ap, close, ranged, held, _, _, gaze, _ in rows])
@@ -470,8 +481,6 @@ class Dangers:
                               + y * 4 for x, y, *_ in rows], dtype=np.int64)[:, None]
         self.weight = np.array([r[6] for r in rows], dtype=float)[:, None]
         self.rows = np.arange(len(rows))[:, None]
-        #: Each square's offset from the enemies, as a column and row of the tables.
-        self.offset = np.asarray(board.xs * (side * 4) + board.ys * 4, dtype=np.int64)
 
     def index(self, enemy: str) -> int:
         return self.ids.index(enemy) if enemy in self.ids else -1
