@@ -269,6 +269,8 @@ class Table:
                 bits |= 1 << p.pos
         self.obstacles = bits
         self.threat_cache: dict[str, list[Threat]] = {}
+        self._enemies: dict[str, list[Piece]] = {}
+        self._targets: dict[str, list[Piece]] = {}
         #: The hunters holding a crucifix, on the board and conscious.
         self.crucifixes = [p for p in self.pieces.values() if not p.unconscious
                            and self.holds(p, "crucifix") and self.is_hunter(p)]
@@ -286,14 +288,25 @@ class Table:
         return special in self._specials[p.kind]
 
     def enemies_of(self, p: Piece) -> list[Piece]:
-        return [e for e in self.pieces.values() if e.seat != p.seat]
+        """The other seats' characters on the board (worked out once per seat: not to be
+        changed)."""
+        found = self._enemies.get(p.seat)
+        if found is None:
+            found = self._enemies[p.seat] = [e for e in self.pieces.values()
+                                             if e.seat != p.seat]
+        return found
 
     def friends_of(self, p: Piece) -> list[Piece]:
         return [f for f in self.pieces.values() if f.seat == p.seat and f.id != p.id]
 
     def targets_of(self, p: Piece) -> list[Piece]:
-        """The enemies ``p`` may attack: solid, conscious, on the board."""
-        return [e for e in self.enemies_of(p) if not e.misted and not e.unconscious]
+        """The enemies ``p`` may attack: solid, conscious, on the board (worked out once
+        per seat: not to be changed)."""
+        found = self._targets.get(p.seat)
+        if found is None:
+            found = self._targets[p.seat] = [e for e in self.enemies_of(p)
+                                             if not e.misted and not e.unconscious]
+        return found
 
     def prize(self, attacker: Piece, target: Piece) -> float:
         """What an attack on ``target`` that succeeds wins: its worth, or for a crucifix
