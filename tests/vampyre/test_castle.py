@@ -464,3 +464,27 @@ def test_possessed_players_inside_the_castle_move_one_die_of_spaces() -> None:
     assert charge["path"] == ["gatehouse", "inner_ward_south", "hall_passage_west"]
     assert harker.location == "hall_passage_west"
     assert "rolls 3 and charges" in charge["text"]
+
+
+@pytest.mark.parametrize(("die", "attacks"), [(1, True), (3, False), (6, False)])
+def test_a_hunter_who_stops_on_a_face_down_guardian_reveals_it_even_when_he_attacks(
+        die: int, attacks: bool) -> None:
+    """Castle Movement: stopping on a face-down guardian, he "must immediately flip the piece
+    over and fight the revealed guardian"; then (3. Reveal Counter, 4. Combat) he attacks the
+    nosferatu there, if still free: a wound (1) leaves him free, an N (3) locks him in the
+    guardian's fight, and a V (6) ends his turn (rulings 5 and 7)."""
+    state = castle()
+    state.players["mina"].form = NOSFERATU
+    guardian(state, "guardroom", "zombie")
+    put(state, "mina", "guardroom")
+    put(state, "harker", "inner_ward_south")
+    turn_of(state, "harker", 1)
+    script(state, [die, 6] + [1] * 40)
+    state.apply("harker", Move("guardroom", "mina"))
+    log = texts(state)
+    assert not state.green.get("guardroom")
+    assert f"Harker rolls {die} against the Zombie" in " ".join(log)
+    assert ("Harker attacks Mina" in log) is attacks
+    if attacks:
+        assert log.index("Harker reveals the Zombie in the Guardroom") < log.index(
+            "Harker attacks Mina")
