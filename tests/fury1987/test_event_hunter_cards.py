@@ -131,6 +131,22 @@ def test_good_luck_rolls_the_holy_water_die_again() -> None:
     assert "good_luck" in state.event_deck.discards
 
 
+def test_good_luck_rolls_the_servant_flee_die_again() -> None:
+    # Godalming rolls 5 against a Servant (he stays to fight); Seward's Good Luck: 2, the
+    # Servant flees ("after any die roll made by or for a Hunter").
+    state = godalming_turn()
+    give(state, "seward", "good_luck")
+    state.chart["brussels"] = take_chit(state, "servant_knife")
+    state.invalidate()
+    rig(state, [5, 2])
+    act(state, "godalming", MoveTo("brussels"))
+    assert window(state) == "after_die_roll" and "brussels" in state.chart
+    play(state, "seward", "good_luck")
+    act(state, "seward", NO_EVENT)
+    assert "brussels" not in state.chart and state.hunters["godalming"].valour == 1
+    assert kind(state) != "combat"
+
+
 def test_jonathan_harker_finds_nobody_in_the_wrong_town() -> None:
     state = draws("jonathan_harker")
     assert state.current_seats() == ("godalming",)
