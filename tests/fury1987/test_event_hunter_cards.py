@@ -291,6 +291,26 @@ def test_excellent_weather_up_to_four_sea_moves() -> None:
     assert kind(state) == "hunter_movement" and state.seq.seat == "godalming"
     act(state, "godalming", MoveTo("atlantic_ocean"))
     assert kind(state) == "hunter_movement" and state.seq.seat == "godalming"
+    # "embark and then sail three Sectors": the fourth move ends his Movement Phase at Sea
+    act(state, "godalming", MoveTo("mediterranean_sea"))
+    assert state.seq.seat == "godalming"
+    act(state, "godalming", MoveTo("tyrrhenian_sea"))
+    assert state.hunters["godalming"].location == "tyrrhenian_sea"
+    assert state.seq.seat == "seward"  # no fifth move
+
+
+def test_excellent_weather_embark_sail_two_sectors_and_disembark() -> None:
+    # Reference 4: "or embark, sail two Sectors and then disembark": his Action Phase is
+    # then in the Port
+    state = started(godalming="le_havre", seward="madrid", van_helsing="rome",
+                    dracula="vienna")
+    give(state, "godalming", "excellent_weather")
+    dracula_turn(state, STAY_PUT)
+    play(state, "godalming", "excellent_weather")
+    for place in ("english_channel", "atlantic_ocean", "bay_of_biscay", "bordeaux"):
+        act(state, "godalming", MoveTo(place))
+    assert state.hunters["godalming"].location == "bordeaux"
+    assert kind(state) == "item_choice" and state.current_seats() == ("godalming",)
 
 
 def test_chartered_carriage_catches_an_express() -> None:
