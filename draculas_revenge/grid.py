@@ -78,9 +78,10 @@ class Board:
                                              for c in self.tile_squares(tile))
             else:
                 self.areas[area] = frozenset(self.index(x, y) for x, y in info["squares"])
-        self.neighbour = self._neighbours()
-        #: The same as plain lists: ``steps[square][direction]`` (-1 off the board).
-        self.steps: list[list[int]] = self.neighbour.tolist()
+        #: ``steps[square][direction]``: the square one step away (-1 off the board).
+        self.steps: list[list[int]] = self._neighbours()
+        #: The same as an array (square x direction).
+        self.neighbour = np.array(self.steps, dtype=np.int32).reshape(self.size, 8)
         self.xs = np.arange(self.size) % self.width
         self.ys = np.arange(self.size) // self.width
 
@@ -118,14 +119,13 @@ class Board:
         """The square one step away in a direction (0..7), or -1 off the board."""
         return self.steps[square][direction]
 
-    def _neighbours(self) -> np.ndarray:
-        out = np.full((self.size, 8), -1, dtype=np.int32)
-        for square in range(self.size):
-            x, y = self.xy(square)
-            for d, (dx, dy) in enumerate(DIRECTION_VECTORS):
-                if self.on_board(x + dx, y + dy):
-                    out[square, d] = self.index(x + dx, y + dy)
-        return out
+    def _neighbours(self) -> list[list[int]]:
+        """Plain integers, square by square (a board is built as a process plays its
+        first game: numpy's per-element writes cost more than the lists)."""
+        width, height = self.width, self.height
+        return [[(y + dy) * width + x + dx if 0 <= x + dx < width and 0 <= y + dy < height
+                 else -1 for dx, dy in DIRECTION_VECTORS]
+                for y in range(height) for x in range(width)]
 
     def _doors(self, specs: Iterable[list[int]], doorway: np.ndarray
                ) -> tuple[dict[str, tuple[int, ...]], dict[int, str]]:

@@ -12,7 +12,7 @@ import random
 import numpy as np
 
 import gothic_kernel as gk
-from draculas_revenge.board import load_board
+from draculas_revenge.board import DIRECTION_VECTORS, load_board
 from draculas_revenge.bot_plans import Moves
 from draculas_revenge.bot_tactics import Dangers, Table, _square_flags, reach
 from draculas_revenge.bots import RevengeBot
@@ -189,3 +189,50 @@ def test_distance_without_abs_and_max_is_the_range_of_every_pair() -> None:
             found = board.distance(a, b)
             assert type(found) is int
             assert found == max(abs(a % w - b % w), abs(a // w - b // w))
+
+
+def _numpy_offset_pattern(dx: int, dy: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The pattern as first written, every square and corner of the line's box tested
+    with numpy: ``offset_pattern`` now walks the line with plain integers."""
+    lo_x, hi_x, lo_y, hi_y = min(0, dx), max(0, dx), min(0, dy), max(0, dy)
+    mx, my = np.meshgrid(np.arange(lo_x, hi_x + 1), np.arange(lo_y, hi_y + 1))
+    gx, gy = mx.ravel(), my.ravel()
+
+    def side(px: np.ndarray, py: np.ndarray) -> np.ndarray:
+        out: np.ndarray = dx * (py - 1) - dy * (px - 1)
+        return out
+
+    stack = np.stack([side(2 * (gx + i), 2 * (gy + j)) for i in (0, 1) for j in (0, 1)])
+    crossed = (stack.min(axis=0) < 0) & (stack.max(axis=0) > 0)
+    crossed &= ~(((gx == 0) & (gy == 0)) | ((gx == dx) & (gy == dy)))
+    inside = [(int(x), int(y)) for x, y in zip(gx[crossed], gy[crossed], strict=True)]
+    mcx, mcy = np.meshgrid(np.arange(lo_x, hi_x + 2), np.arange(lo_y, hi_y + 2))
+    cx, cy = mcx.ravel(), mcy.ravel()
+    t_num = (2 * cx - 1) * dx + (2 * cy - 1) * dy
+    at = (side(2 * cx, 2 * cy) == 0) & (t_num > 0) & (t_num < 2 * (dx * dx + dy * dy))
+    left: set[tuple[int, int]] = set()
+    right: set[tuple[int, int]] = set()
+    ends = set(inside) | {(0, 0), (dx, dy)}
+    for x, y in zip(cx[at].tolist(), cy[at].tolist(), strict=True):
+        for sx, sy in ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)):
+            if (sx, sy) not in ends:
+                (left if dx * 2 * sy - dy * 2 * sx > 0 else right).add((sx, sy))
+    return tuple(inside), tuple(sorted(left)), tuple(sorted(right))
+
+
+def test_line_pattern_walked_is_the_pattern_of_the_whole_box() -> None:
+    """Every offset up to 24 squares either way (the maps are smaller)."""
+    for dx in range(-24, 25):
+        for dy in range(-24, 25):
+            assert offset_pattern(dx, dy) == _numpy_offset_pattern(dx, dy), (dx, dy)
+    assert offset_pattern(3, 1)[0] == ((1, 0), (2, 1))
+
+
+def test_steps_in_plain_lists_are_the_neighbours_of_every_square() -> None:
+    for name in ("into_the_breach", "destroy_dracula", "custom_catacombs"):
+        board = load_board(name)
+        for square in range(board.size):
+            x, y = board.xy(square)
+            for d, (dx, dy) in enumerate(DIRECTION_VECTORS):
+                expected = board.index(x + dx, y + dy) if board.on_board(x + dx, y + dy) else -1
+                assert board.steps[square][d] == expected == board.neighbour[square, d]
