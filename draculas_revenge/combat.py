@@ -100,15 +100,17 @@ def ranged_attack_actions(state: DRState, fig: Figure, budget: int) -> list[Acti
     mesmerist = state.is_vampire(fig) and state.has_special(fig, "mesmerize")
     if not crossbow and not mesmerist:
         return out
-    free_minion = mesmerist and bool(state.free_card("minion"))
+    free_minion: bool | None = None  # a Minion Card left to slip in: looked up once needed
     for t in state.figures.values():
         if not _targetable(state, fig, t) or not _in_range(state, fig.pos, t.pos):
             continue
         if crossbow and in_arc(state, fig, t.pos):
             out.append(RangedAttack(fig.id, t.id))
-        if (mesmerist and free_minion and state.is_hunter(t) and mutual_arc(state, fig, t)
-                and not _crucifix_forbids(state, fig, t)):
-            out.append(Mesmerize(fig.id, t.id))
+        if mesmerist and state.is_hunter(t):
+            if free_minion is None:
+                free_minion = bool(state.free_card("minion"))
+            if free_minion and mutual_arc(state, fig, t) and not _crucifix_forbids(state, fig, t):
+                out.append(Mesmerize(fig.id, t.id))
     return out
 
 

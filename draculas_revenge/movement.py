@@ -11,7 +11,7 @@ from . import narration as say
 from .actions import CloseDoor, Enter, Leave, Move, OpenDoor, Turn, TurnSolid, TurnToMist
 from .characters import GONE, OFF_BOARD, Figure
 from .decisions import Refusal
-from .grid import DIRECTIONS, FACING_VECTORS, FACINGS
+from .grid import DIRECTIONS, FACINGS
 from .seeing import RULE_CRUCIFIX, held_back_by, in_crucifix_zone
 from .state import DRState
 
@@ -31,27 +31,36 @@ def _blocked(square: int, obstacles: int) -> bool:
 
 def destinations(state: DRState, fig: Figure) -> list[tuple[int, int]]:
     """(direction, square) pairs the figure may move to now."""
+    around = state.rules.board.steps[fig.pos]
+    return [(d, around[d]) for d in _free_directions(state, fig)]
+
+
+def _free_directions(state: DRState, fig: Figure) -> list[int]:
+    """The directions of :func:`destinations` (asked for the active character after
+    every action: the eight squares around are read once)."""
     board = state.rules.board
-    out = []
     # misted vampires move through doors and characters, never through walls; nobody
     # steps beyond the tiles (open for the diagonal rule: "Leaving the Board")
     obstacles = board.wall_bits if fig.misted else state.obstacles()
-    closed = obstacles | board.void_bits
+    void = board.void_bits
     zone = state.rules.numbers["crucifix_zone"]
     holders = held_back_by(state, fig, within=zone + 1)  # a step from fig can reach a zone
     around = board.steps[fig.pos]
+    stopped = [to < 0 or (obstacles >> to) & 1 for to in around]  # off the board: stopped
+    out = []
     for d in range(8):
-        to = around[d]
-        if _blocked(to, closed):
+        if stopped[d]:
             continue
-        if d % 2 == 1 and _blocked(around[d - 1], obstacles) \
-                and _blocked(around[(d + 1) % 8], obstacles):
+        to = around[d]
+        if (void >> to) & 1:
+            continue
+        if d % 2 == 1 and stopped[d - 1] and stopped[(d + 1) % 8]:
             continue  # diagonal: not between two obstacles
         if holders and any(board.distance(to, h.pos) <= zone
                and board.distance(to, h.pos) < board.distance(fig.pos, h.pos)
                for h in holders):
             continue  # "The Crucifix": not nearer the holder within 3 squares
-        out.append((d, to))
+        out.append(d)
     return out
 
 
@@ -83,9 +92,9 @@ def move_actions(state: DRState, fig: Figure, budget: int) -> list[Action]:
     if budget >= state.rules.cost("move"):
         moves = _moves_of(fig.id)
         if fig.misted:  # mist has no facing: it keeps the one it will not use
-            out.extend(moves[d][fig.facing] for d, _ in destinations(state, fig))
+            out.extend(moves[d][fig.facing] for d in _free_directions(state, fig))
         else:
-            for d, _ in destinations(state, fig):
+            for d in _free_directions(state, fig):
                 out.extend(moves[d])
     if budget >= state.rules.cost("turn") and not fig.misted:
         out.extend(_turns_of(fig.id)[fig.facing])
@@ -108,6 +117,8 @@ def enter_actions(state: DRState, fig: Figure, budget: int) -> list[Action]:
 def leave_area(state: DRState, fig: Figure) -> str:
     """The exit area this figure may leave the board through ("" if none)."""
     adv = state.rules.adventure
+    if adv["goal"] not in ("cross_the_catacombs", "rescue_van_helsing"):
+        return ""
     if state.options["multiplayer"] or not state.is_hunter(fig) or fig.seat not in state.seats:
         return ""
     if state.side(fig.seat) != "hunters":
@@ -127,12 +138,10 @@ def leave_actions(state: DRState, fig: Figure, budget: int) -> list[Action]:
 
 
 def door_in_front(state: DRState, fig: Figure) -> str:
-    board = state.rules.board
-    x, y = board.xy(fig.pos)
-    dx, dy = FACING_VECTORS[fig.facing]
-    if not board.on_board(x + dx, y + dy):
-        return ""
-    return board.door_of.get(board.index(x + dx, y + dy), "")
+    """The door on the square directly ahead ("" if none): facings n, e, s, w are the
+    directions 0, 2, 4, 6."""
+    ahead = state.rules.board.steps[fig.pos][2 * fig.facing]
+    return state.rules.board.door_of.get(ahead, "") if ahead >= 0 else ""
 
 
 def door_actions(state: DRState, fig: Figure, budget: int) -> list[Action]:

@@ -88,6 +88,7 @@ class DRState(LoggedState, DecisionState):
         self._obstacles: int | None = None
         self._solid: dict[int, str] | None = None
         self._reactors: dict[str, list[Figure]] = {}
+        self._offered: dict[str, bool] = {}  # seat -> may react (reactions.may_react)
         self._holders: dict[str, list[Figure]] = {}  # seat -> crucifix holders against it
 
     # -- seats and sides ------------------------------------------------------------------
@@ -217,6 +218,7 @@ class DRState(LoggedState, DecisionState):
         self._obstacles = None
         self._solid = None
         self._reactors = {}
+        self._offered = {}
         self._holders = {}
 
     def invalidate(self) -> None:
@@ -318,6 +320,7 @@ class DRState(LoggedState, DecisionState):
         twin._obstacles, twin._solid = self._obstacles, self._solid
         twin._legal_cache = self._legal_cache
         twin._reactors, twin._holders = {}, {}  # lists of this state's figures
+        twin._offered = {}
         return twin
 
     def to_data(self) -> dict[str, Any]:
