@@ -25,6 +25,20 @@ DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 DIRECTION_VECTORS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 
 VOID, FLOOR, WALL = 0, 1, 2
+#: The bit of each direction in a 3 x 3 pattern read row by row from the north-west
+#: (the centre is bit 4): n, ne, e, se, s, sw, w, nw.
+_RING_BITS = (1, 2, 5, 8, 7, 6, 3, 0)
+
+
+def _ways_in(pattern: int) -> tuple[int, ...]:
+    """:meth:`Board.ways` of a 3 x 3 pattern: the obstacles in its low 9 bits, the void
+    in the next 9."""
+    def stopped(d: int) -> bool:
+        return bool((pattern >> _RING_BITS[d]) & 1)
+
+    return tuple(d for d in range(8)
+                 if not stopped(d) and not (pattern >> (_RING_BITS[d] + 9)) & 1
+                 and not (d % 2 == 1 and stopped(d - 1) and stopped((d + 1) % 8)))
 
 
 def facing_index(name: str) -> int:
@@ -82,6 +96,7 @@ class Board:
         self.steps: list[list[int]] = self._neighbours()
         #: The same as an array (square x direction).
         self.neighbour = np.array(self.steps, dtype=np.int32).reshape(self.size, 8)
+        self._ways: dict[int, tuple[int, ...]] = {}  # 3 x 3 pattern -> directions (ways)
         self.xs = np.arange(self.size) % self.width
         self.ys = np.arange(self.size) // self.width
 
@@ -118,6 +133,35 @@ class Board:
     def step(self, square: int, direction: int) -> int:
         """The square one step away in a direction (0..7), or -1 off the board."""
         return self.steps[square][direction]
+
+    def ways(self, square: int, obstacles: int) -> tuple[int, ...]:
+        """The directions a figure may step in from ``square`` ("Moving"): not into an
+        obstacle (a bitset of squares), nor off the board or beyond the tiles, nor
+        diagonally between two obstacles (squares off the board count as obstacles).
+
+        Away from the edge of the map, the eight squares around and the void among them
+        are read as a 3 x 3 pattern, and each pattern's directions are worked out once."""
+        w = self.width
+        corner = square - w - 1  # the square to the north-west
+        if corner < 0 or square + w + 1 >= self.size or not 0 < square % w < w - 1:
+            return self._ways_at_edge(square, obstacles)
+        void = self.void_bits
+        below, bottom = corner + w, corner + 2 * w
+        key = ((obstacles >> corner) & 7 | ((obstacles >> below) & 7) << 3
+               | ((obstacles >> bottom) & 7) << 6 | ((void >> corner) & 7) << 9
+               | ((void >> below) & 7) << 12 | ((void >> bottom) & 7) << 15)
+        found = self._ways.get(key)
+        if found is None:
+            found = self._ways[key] = _ways_in(key)
+        return found
+
+    def _ways_at_edge(self, square: int, obstacles: int) -> tuple[int, ...]:
+        around = self.steps[square]
+        stopped = [to < 0 or (obstacles >> to) & 1 for to in around]
+        void = self.void_bits
+        return tuple(d for d in range(8)
+                     if not stopped[d] and not (void >> around[d]) & 1
+                     and not (d % 2 == 1 and stopped[d - 1] and stopped[(d + 1) % 8]))
 
     def _neighbours(self) -> list[list[int]]:
         """Plain integers, square by square (a board is built as a process plays its

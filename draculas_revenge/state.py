@@ -53,6 +53,7 @@ class DRState(LoggedState, DecisionState):
         self.rules = rules
         self.options = options
         self.seat_sides = seat_sides              # seat -> "vampires" / "hunters"
+        self._seats = tuple(seat_sides)           # they never change during a game
         self.events = Log()
         self.stack: list[Decision[Any]] = []
         self.turn = 0
@@ -94,7 +95,7 @@ class DRState(LoggedState, DecisionState):
     # -- seats and sides ------------------------------------------------------------------
     @property
     def seats(self) -> tuple[str, ...]:
-        return tuple(self.seat_sides)
+        return self._seats
 
     def side(self, seat: str) -> str:
         return self.seat_sides[seat]
@@ -208,8 +209,9 @@ class DRState(LoggedState, DecisionState):
             for door, is_open in self.doors_open.items():
                 if not is_open:
                     found |= board.door_cells_bits[door]
-            for square in self.solid_at():
-                found |= 1 << square
+            for fig in self.figures.values():  # the squares of solid_at
+                if fig.pos >= 0 and not fig.misted:
+                    found |= 1 << fig.pos
             self._obstacles = found
         return found
 
@@ -303,7 +305,7 @@ class DRState(LoggedState, DecisionState):
     def clone(self) -> DRState:
         twin = DRState.__new__(DRState)
         twin.game, twin.dice, twin.rules = self.game, self.dice.clone(), self.rules
-        twin.options, twin.seat_sides = self.options, self.seat_sides
+        twin.options, twin.seat_sides, twin._seats = self.options, self.seat_sides, self._seats
         twin.events = self.events.clone()
         twin.stack = list(self.stack)  # the records are immutable
         for name in self._COPIED:

@@ -55,12 +55,11 @@ def _sides_in_play(state: DRState) -> tuple[list[Figure], list[Figure]]:
     hunters: list[Figure] = []
     vampires: list[Figure] = []
     for f in state.figures.values():
-        if f.id in exited:
-            continue
-        if f.seat == "hunters":
-            if f.kind in hunter_kinds:
+        seat = f.seat
+        if seat == "hunters":
+            if f.kind in hunter_kinds and f.id not in exited:
                 hunters.append(f)
-        elif f.seat == "vampires" and f.kind in vampire_kinds:
+        elif seat == "vampires" and f.kind in vampire_kinds and f.id not in exited:
             vampires.append(f)
     return hunters, vampires
 

@@ -12,7 +12,7 @@ import random
 import numpy as np
 
 import gothic_kernel as gk
-from draculas_revenge.board import DIRECTION_VECTORS, load_board
+from draculas_revenge.board import DIRECTION_VECTORS, VOID, Board, load_board
 from draculas_revenge.bot_plans import Moves
 from draculas_revenge.bot_tactics import Dangers, Table, _square_flags, reach
 from draculas_revenge.bots import RevengeBot
@@ -236,3 +236,35 @@ def test_steps_in_plain_lists_are_the_neighbours_of_every_square() -> None:
             for d, (dx, dy) in enumerate(DIRECTION_VECTORS):
                 expected = board.index(x + dx, y + dy) if board.on_board(x + dx, y + dy) else -1
                 assert board.steps[square][d] == expected == board.neighbour[square, d]
+
+
+def _plain_ways(board: Board, square: int, obstacles: int) -> list[int]:
+    """"Moving", square by square: not off the board, into an obstacle or beyond the
+    tiles, nor diagonally between two obstacles (off the board counts as one)."""
+    def stopped(to: int) -> bool:
+        return to < 0 or bool((obstacles >> to) & 1)
+
+    out = []
+    for d in range(8):
+        to = board.step(square, d)
+        if stopped(to) or board.kind[to] == VOID:
+            continue
+        left, right = board.step(square, d - 1), board.step(square, (d + 1) % 8)
+        if d % 2 and stopped(left) and stopped(right):
+            continue
+        out.append(d)
+    return out
+
+
+def test_ways_read_as_a_pattern_are_the_ways_square_by_square() -> None:
+    """Every square of three maps (the edge and the middle), with random obstacles and
+    with the walls alone."""
+    rng = random.Random(13)
+    for name in ("into_the_breach", "destroy_dracula", "custom_catacombs"):
+        board = load_board(name)
+        for _ in range(6):
+            bits = board.wall_bits | sum(1 << s for s in range(board.size) if rng.random() < 0.3)
+            for obstacles in (board.wall_bits, bits):
+                for square in range(board.size):
+                    assert list(board.ways(square, obstacles)) \
+                        == _plain_ways(board, square, obstacles), (name, square)
