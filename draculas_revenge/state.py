@@ -87,6 +87,9 @@ class DRState(LoggedState, DecisionState):
         self.result: Outcome | None = None
         self.sandbox: dict[str, Any] | None = None  # a sandbox's board and rules (scenario)
         self._obstacles: int | None = None
+        self._doors_seen: tuple[bool, ...] | None = None  # doors_open's values, for:
+        self._doors_bits = 0                              # walls and those closed doors
+        self._doors_of = self.doors_open                  # (of this very dict)
         self._solid: dict[int, str] | None = None
         self._reactors: dict[str, list[Figure]] = {}
         self._offered: dict[str, bool] = {}  # seat -> may react (reactions.may_react)
@@ -204,16 +207,25 @@ class DRState(LoggedState, DecisionState):
         (not the spaces beyond the tiles, which are open but cannot be entered)."""
         found = self._obstacles
         if found is None:
-            board = self.rules.board
-            found = board.wall_bits
-            for door, is_open in self.doors_open.items():
-                if not is_open:
-                    found |= board.door_cells_bits[door]
+            found = self._walls_and_doors()
             for fig in self.figures.values():  # the squares of solid_at
                 if fig.pos >= 0 and not fig.misted:
                     found |= 1 << fig.pos
             self._obstacles = found
         return found
+
+    def _walls_and_doors(self) -> int:
+        """Walls and closed doors, as a bitset (kept while the doors stay as they are)."""
+        key = tuple(self.doors_open.values())
+        if key != self._doors_seen or self._doors_of is not self.doors_open:
+            board = self.rules.board
+            found = board.wall_bits
+            for door, is_open in self.doors_open.items():
+                if not is_open:
+                    found |= board.door_cells_bits[door]
+            self._doors_seen, self._doors_bits = key, found
+            self._doors_of = self.doors_open
+        return self._doors_bits
 
     def occupancy_changed(self) -> None:
         """Forget who stands where and who may react, after figures or doors change."""
@@ -229,6 +241,7 @@ class DRState(LoggedState, DecisionState):
         by hand (a test setting up a scenario)."""
         super().invalidate()
         self.occupancy_changed()
+        self._doors_seen = None
 
     def changed(self) -> None:
         """The same as :meth:`invalidate`, for a state whose figures or doors were changed
@@ -320,6 +333,8 @@ class DRState(LoggedState, DecisionState):
         twin.recruits = {s: list(h) for s, h in self.recruits.items()}
         twin.no_card = set(self.no_card)
         twin._obstacles, twin._solid = self._obstacles, self._solid
+        twin._doors_seen, twin._doors_bits = self._doors_seen, self._doors_bits
+        twin._doors_of = twin.doors_open  # a copy, in the same order
         twin._legal_cache = self._legal_cache
         twin._reactors, twin._holders = {}, {}  # lists of this state's figures
         twin._offered = {}

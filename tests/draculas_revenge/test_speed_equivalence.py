@@ -268,3 +268,36 @@ def test_ways_read_as_a_pattern_are_the_ways_square_by_square() -> None:
                 for square in range(board.size):
                     assert list(board.ways(square, obstacles)) \
                         == _plain_ways(board, square, obstacles), (name, square)
+
+
+ADVENTURES = ("into_the_breach", "defile_the_coffins", "cross_the_catacombs",
+              "rescue_van_helsing", "destroy_dracula", "custom")
+
+
+def test_kept_legal_actions_are_those_worked_out_afresh() -> None:
+    """What a position keeps between questions (the legal actions, the obstacles, who
+    may react, the walls and closed doors, the ways out of each square, each type's
+    kinds of action) gives, at every step of seeded random games of every adventure,
+    the seats to act and the legal actions, in order, of a copy that forgets all it
+    kept, and every 25 steps those of the position read back from its save."""
+    game = gk.load_game("draculas_revenge")
+    checked = 0
+    for adventure in ADVENTURES:
+        for seed in range(3):
+            state = game.new_game(seed=seed, adventure=adventure, turn_limit=5)
+            rng = random.Random(seed)
+            for step in range(500):
+                if state.is_over:
+                    break
+                seats = state.current_seats()
+                legal = state.legal_actions(seats[0])
+                fresh = state.clone()
+                assert isinstance(fresh, DRState)
+                fresh.invalidate()
+                copies = [fresh, game.from_json(state.to_json())] if step % 25 == 0 else [fresh]
+                for copy in copies:
+                    assert copy.current_seats() == seats
+                    assert copy.legal_actions(seats[0]) == legal, (adventure, seed, step)
+                state.apply(seats[0], rng.choice(legal))
+                checked += 1
+    assert checked > 4000
