@@ -11,6 +11,7 @@ builds the maps of the data files), so the data checks can build boards too.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -133,6 +134,12 @@ class Board:
     def step(self, square: int, direction: int) -> int:
         """The square one step away in a direction (0..7), or -1 off the board."""
         return self.steps[square][direction]
+
+    @cached_property
+    def square_bits(self) -> list[int]:
+        """``1 << square`` of every square, made once (a bitset of figures is ORed together
+        after every action)."""
+        return [1 << square for square in range(self.size)]
 
     def ways(self, square: int, obstacles: int) -> tuple[int, ...]:
         """The directions a figure may step in from ``square`` ("Moving"): not into an

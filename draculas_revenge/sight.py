@@ -72,6 +72,10 @@ def _row_span(dx: int, dy: int, y: int, reach: int, lo_x: int, hi_x: int) -> ran
     return range(max(lo_x, floor(ends[0])), min(hi_x, ceil(ends[1])) + 1)
 
 
+#: Masks not worked out yet (``Sight.sees``).
+_UNKNOWN = (-1, -1, -1)
+
+
 class Sight:
     """Line-of-sight masks of one board, built on first use and cached."""
 
@@ -79,6 +83,8 @@ class Sight:
         self.board = board
         self._size = board.size
         self._width = board.width
+        self._xs = [square % board.width for square in range(board.size)]
+        self._ys = [square // board.width for square in range(board.size)]
         self._masks: dict[int, tuple[int, int, int] | None] = {}
         self._lines: dict[tuple[int, int], tuple[int, int, int, int]] = {}
 
@@ -129,18 +135,15 @@ class Sight:
         if a == b:
             return True
         if not misted:
-            w = self._width
             fx, fy = FACING_VECTORS[facing]
-            if (b % w - a % w) * fx + (b // w - a // w) * fy < 0:
+            xs, ys = self._xs, self._ys
+            if (xs[b] - xs[a]) * fx + (ys[b] - ys[a]) * fy < 0:
                 return False
-        key = a * self._size + b
-        m = self._masks.get(key)
-        if m is None:
-            if key in self._masks:
-                return False  # walls alone block it
+        m = self._masks.get(a * self._size + b, _UNKNOWN)
+        if m is _UNKNOWN:
             m = self.masks(a, b)
-            if m is None:
-                return False
+        if m is None:
+            return False  # walls alone block it
         inside, left, right = m
         return not (inside & obstacles) and not ((left & obstacles) and (right & obstacles))
 

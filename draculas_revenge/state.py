@@ -208,9 +208,10 @@ class DRState(LoggedState, DecisionState):
         found = self._obstacles
         if found is None:
             found = self._walls_and_doors()
+            bits = self.rules.board.square_bits
             for fig in self.figures.values():  # the squares of solid_at
                 if fig.pos >= 0 and not fig.misted:
-                    found |= 1 << fig.pos
+                    found |= bits[fig.pos]
             self._obstacles = found
         return found
 
