@@ -64,7 +64,10 @@ def close_attack_actions(state: DRState, fig: Figure, budget: int) -> list[Actio
     out: list[Action] = []
     front = front_squares(state.rules.board, fig.pos, fig.facing)
     obstacles = state.obstacles()  # holds every solid figure's square
-    if not any((obstacles >> s) & 1 for s in front):
+    for square in front:
+        if (obstacles >> square) & 1:
+            break
+    else:
         return out
     solid = state.solid_at()
     ahead = {solid[s] for s in front if s in solid}

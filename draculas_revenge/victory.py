@@ -55,11 +55,12 @@ def _sides_in_play(state: DRState) -> tuple[list[Figure], list[Figure]]:
     hunters: list[Figure] = []
     vampires: list[Figure] = []
     for f in state.figures.values():
-        seat = f.seat
-        if seat == "hunters":
-            if f.kind in hunter_kinds and f.id not in exited:
+        if f.id in exited:
+            continue
+        if f.seat == "hunters":
+            if f.kind in hunter_kinds:
                 hunters.append(f)
-        elif seat == "vampires" and f.kind in vampire_kinds and f.id not in exited:
+        elif f.seat == "vampires" and f.kind in vampire_kinds:
             vampires.append(f)
     return hunters, vampires
 
