@@ -107,10 +107,10 @@ def ranged_attack_actions(state: DRState, fig: Figure, budget: int) -> list[Acti
     if not crossbow and not mesmerist:
         return out
     free_minion: bool | None = None  # a Minion Card left to slip in: looked up once needed
-    distance, at = state.rules.board.distance, fig.pos
+    distance = state.rules.board.distances_from(fig.pos)
     nearest, farthest = state.rules.numbers["range_min"], state.rules.numbers["range_max"]
     for t in state.figures.values():
-        if not _targetable(state, fig, t) or not nearest <= distance(at, t.pos) <= farthest:
+        if not _targetable(state, fig, t) or not nearest <= distance[t.pos] <= farthest:
             continue  # in range: _in_range
         if crossbow and in_arc(state, fig, t.pos):
             out.append(RangedAttack(fig.id, t.id))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cached_property
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -98,6 +99,7 @@ class Board:
         #: The same as an array (square x direction).
         self.neighbour = np.array(self.steps, dtype=np.int32).reshape(self.size, 8)
         self._ways: dict[int, tuple[int, ...]] = {}  # 3 x 3 pattern -> directions (ways)
+        self._distances: dict[int, bytes] = {}  # square -> distances_from
         self.xs = np.arange(self.size) % self.width
         self.ys = np.arange(self.size) // self.width
 
@@ -130,6 +132,17 @@ class Board:
         if dy < 0:
             dy = -dy
         return int(dx if dx >= dy else dy)
+
+    def distances_from(self, square: int) -> bytes:
+        """:meth:`distance` from ``square`` to every square, by square number (worked out
+        once per square: an attacker's range is measured to every figure)."""
+        found = self._distances.get(square)
+        if found is None:
+            w, x, y = self.width, square % self.width, square // self.width
+            across = [abs(column - x) for column in range(w)]
+            found = self._distances[square] = b"".join(
+                bytes(map(max, across, repeat(abs(row - y), w))) for row in range(self.height))
+        return found
 
     def step(self, square: int, direction: int) -> int:
         """The square one step away in a direction (0..7), or -1 off the board."""

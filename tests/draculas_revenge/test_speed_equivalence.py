@@ -189,6 +189,7 @@ def test_distance_without_abs_and_max_is_the_range_of_every_pair() -> None:
             found = board.distance(a, b)
             assert type(found) is int
             assert found == max(abs(a % w - b % w), abs(a // w - b // w))
+            assert board.distances_from(a)[b] == found
 
 
 def _numpy_offset_pattern(dx: int, dy: int) -> tuple[tuple[tuple[int, int], ...], ...]:
