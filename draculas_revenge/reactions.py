@@ -100,5 +100,13 @@ def window_seats(state: DRState, acting_seat: str) -> tuple[str, ...]:
     Points)."""
     if not state.with_reactions:
         return ()
-    return tuple(s for s in state.seats_after(state.active_seat)
-                 if s != acting_seat and s != state.active_seat)
+    key = (state.seats, state.active_seat, acting_seat)
+    found = _WINDOWS.get(key)
+    if found is None:
+        found = _WINDOWS[key] = tuple(s for s in state.seats_after(state.active_seat)
+                                      if s != acting_seat and s != state.active_seat)
+    return found
+
+
+#: ``window_seats`` by (the seats, active seat, acting seat): worked out once.
+_WINDOWS: dict[tuple[tuple[str, ...], str, str], tuple[str, ...]] = {}

@@ -87,6 +87,7 @@ class DRState(LoggedState, DecisionState):
         self.result: Outcome | None = None
         self.sandbox: dict[str, Any] | None = None  # a sandbox's board and rules (scenario)
         self._obstacles: int | None = None
+        self._current: tuple[str, ...] | None = None  # current_seats, once worked out
         self._doors_seen: tuple[bool, ...] | None = None  # doors_open's values, for:
         self._doors_bits = 0                              # walls and those closed doors
         self._doors_of = self.doors_open                  # (of this very dict)
@@ -174,6 +175,7 @@ class DRState(LoggedState, DecisionState):
         judge(self)
         self.occupancy_changed()
         settle(self)
+        self._current = None  # a step of the rules may have asked on the way
 
     # -- figures ------------------------------------------------------------------------------
     def ctype(self, fig: Figure) -> CharacterType:
@@ -228,8 +230,18 @@ class DRState(LoggedState, DecisionState):
             self._doors_of = self.doors_open
         return self._doors_bits
 
+    def current_seats(self) -> tuple[str, ...]:
+        """The seats the top record waits for, worked out once per position (the kernel's
+        ``apply`` and ``legal_actions`` ask again)."""
+        found = self._current
+        if found is None:
+            found = self._current = super().current_seats()
+        return found
+
     def occupancy_changed(self) -> None:
-        """Forget who stands where and who may react, after figures or doors change."""
+        """Forget who stands where and who may react (and so who acts), after figures or
+        doors change."""
+        self._current = None
         self._obstacles = None
         self._solid = None
         self._reactors = {}
@@ -286,6 +298,7 @@ class DRState(LoggedState, DecisionState):
         return describe(self, seat, action)
 
     def _apply(self, seat: str, action: Action) -> None:
+        self._current = None
         self.stack[-1].apply(self, seat, action)
         self.proceed()
 
@@ -334,6 +347,7 @@ class DRState(LoggedState, DecisionState):
         twin.recruits = {s: list(h) for s, h in self.recruits.items()}
         twin.no_card = set(self.no_card)
         twin._obstacles, twin._solid = self._obstacles, self._solid
+        twin._current = self._current
         twin._doors_seen, twin._doors_bits = self._doors_seen, self._doors_bits
         twin._doors_of = twin.doors_open  # a copy, in the same order
         twin._legal_cache = self._legal_cache

@@ -17,7 +17,7 @@ from draculas_revenge.bot_plans import Moves
 from draculas_revenge.bot_tactics import Dangers, Table, _square_flags, reach
 from draculas_revenge.bots import RevengeBot
 from draculas_revenge.characters import Figure
-from draculas_revenge.reactions import _eligible, can_react
+from draculas_revenge.reactions import _eligible, can_react, window_seats
 from draculas_revenge.seeing import crucifix_holders, held_back_by
 from draculas_revenge.sight import Sight, in_field_of_view, offset_pattern
 from draculas_revenge.state import DRState
@@ -302,3 +302,19 @@ def test_kept_legal_actions_are_those_worked_out_afresh() -> None:
                 state.apply(seats[0], rng.choice(legal))
                 checked += 1
     assert checked > 4000
+
+
+def test_reaction_windows_kept_per_seating_are_those_worked_out() -> None:
+    """The seats offered a chance to react, kept by (seats, active seat, acting seat),
+    are those of the rule in two-player and three- and four-player games alike."""
+    game = gk.load_game("draculas_revenge")
+    for multiplayer in ((), ("vampires", "hunters", "hunters"),
+                        ("vampires", "hunters", "vampires", "hunters")):
+        state = game.new_game(seed=1, adventure="custom", multiplayer=multiplayer)
+        assert isinstance(state, DRState)
+        for active in state.seats:
+            for acting in state.seats:
+                state.active_seat = active
+                after = state.seats_after(active)
+                assert window_seats(state, acting) == tuple(
+                    s for s in after if s not in (acting, active))
