@@ -10,8 +10,10 @@ import itertools
 import random
 
 import numpy as np
+import pytest
 
 import gothic_kernel as gk
+from draculas_revenge.activation import ReactionChance
 from draculas_revenge.board import DIRECTION_VECTORS, VOID, Board, load_board
 from draculas_revenge.bot_plans import Moves
 from draculas_revenge.bot_tactics import Dangers, Table, _square_flags, reach
@@ -318,3 +320,29 @@ def test_reaction_windows_kept_per_seating_are_those_worked_out() -> None:
                 after = state.seats_after(active)
                 assert window_seats(state, acting) == tuple(
                     s for s in after if s not in (acting, active))
+
+
+def test_seats_asked_while_the_rules_take_their_steps_are_not_kept(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``current_seats`` is kept per position: asked while ``settle`` runs the rules' own
+    steps (here, each time a chance to react passes over a seat with nobody to react), it
+    is not what the position after them answers."""
+    asked = []
+
+    def passed_on(self: ReactionChance, state: DRState) -> None:
+        asked.append(state.current_seats())
+        self._passed_on(state)
+
+    monkeypatch.setattr(ReactionChance, "run", passed_on)
+    game = gk.load_game("draculas_revenge")
+    state = game.new_game(seed=2, adventure="into_the_breach")
+    rng = random.Random(2)
+    for _ in range(300):
+        if state.is_over:
+            break
+        seat = state.current_seats()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        fresh = state.clone()
+        fresh.invalidate()
+        assert state.current_seats() == fresh.current_seats()
+    assert () in asked
