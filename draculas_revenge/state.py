@@ -90,7 +90,6 @@ class DRState(LoggedState, DecisionState):
         self._current: tuple[str, ...] | None = None  # current_seats, once worked out
         self._doors_seen: tuple[bool, ...] | None = None  # doors_open's values, for:
         self._doors_bits = 0                              # walls and those closed doors
-        self._doors_of = self.doors_open                  # (of this very dict)
         self._solid: dict[int, str] | None = None
         self._reactors: dict[str, list[Figure]] = {}
         self._offered: dict[str, bool] = {}  # seat -> may react (reactions.may_react)
@@ -218,16 +217,16 @@ class DRState(LoggedState, DecisionState):
         return found
 
     def _walls_and_doors(self) -> int:
-        """Walls and closed doors, as a bitset (kept while the doors stay as they are)."""
+        """Walls and closed doors, as a bitset (kept while the doors stay as they are;
+        a state whose doors are set by hand is told so by ``changed``)."""
         key = tuple(self.doors_open.values())
-        if key != self._doors_seen or self._doors_of is not self.doors_open:
+        if key != self._doors_seen:
             board = self.rules.board
             found = board.wall_bits
             for door, is_open in self.doors_open.items():
                 if not is_open:
                     found |= board.door_cells_bits[door]
             self._doors_seen, self._doors_bits = key, found
-            self._doors_of = self.doors_open
         return self._doors_bits
 
     def current_seats(self) -> tuple[str, ...]:
@@ -349,7 +348,6 @@ class DRState(LoggedState, DecisionState):
         twin._obstacles, twin._solid = self._obstacles, self._solid
         twin._current = self._current
         twin._doors_seen, twin._doors_bits = self._doors_seen, self._doors_bits
-        twin._doors_of = twin.doors_open  # a copy, in the same order
         twin._legal_cache = self._legal_cache
         twin._reactors, twin._holders = {}, {}  # lists of this state's figures
         twin._offered = {}
