@@ -235,6 +235,7 @@ def test_a_parsed_data_file_is_kept_between_processes(tmp_path: Path,
     instead of parsing again; a kept form that cannot be read is parsed again (and
     replaced); ``GOTHIC_CACHE_DIR=""`` keeps nothing."""
     from draculas_revenge import data
+    from gothic_kernel import datacache
 
     monkeypatch.setenv("GOTHIC_CACHE_DIR", str(tmp_path / "kept"))
     path = PACKAGE_DATA / "actions.toml"
@@ -245,7 +246,7 @@ def test_a_parsed_data_file_is_kept_between_processes(tmp_path: Path,
     def no_parsing(_: str) -> dict[str, object]:
         raise AssertionError("parsed again")
 
-    monkeypatch.setattr(data.tomllib, "loads", no_parsing)
+    monkeypatch.setattr(datacache.tomllib, "loads", no_parsing)
     assert data._read(path, "") == parsed
     monkeypatch.undo()
     monkeypatch.setenv("GOTHIC_CACHE_DIR", str(tmp_path / "kept"))
