@@ -25,6 +25,7 @@ import numpy as np
 import fury1987.bot_events as be
 import fury1987.hunter_bot as hb
 import fury1987.hunter_bot_combat as hbc
+import fury1987.hunter_bot_search as hbs
 import gothic_kernel as gk
 from fury1987.actions import ChooseChit, GiveWeapon
 from fury1987.board import CASTLE_DRACULA
@@ -308,6 +309,20 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "wardgift": ward_gifts,
     "newsreach4": card_rule("newspaper_reports", news_within_reach(0.4)),
     "newsreach6": card_rule("newspaper_reports", news_within_reach(0.6)),
+    "joint15": constant(hb, "JOINT_WEIGHT", 15.0),
+    "joint30": constant(hb, "JOINT_WEIGHT", 30.0),
+    "joint60": constant(hb, "JOINT_WEIGHT", 60.0),
+    "rumours5": constant(hbs, "RUMOURS_SHARE", 0.5),
+    "rumours10": constant(hbs, "RUMOURS_SHARE", 1.0),
+    "block0": constant(hbs, "BLOCK_SHARE", 0.0),
+    "block1": constant(hbs, "BLOCK_SHARE", 1.0),
+    "jplaces40": constant(hbs, "JOINT_PLACES", 40),
+    "fore5": constant(hbs, "FORESIGHT", 0.5),
+    "fore8": constant(hbs, "FORESIGHT", 0.8),
+    "fore10": constant(hbs, "FORESIGHT", 1.0),
+    "spread05": constant(hbs, "FORESIGHT_SPREAD", 0.5),
+    "spread025": constant(hbs, "FORESIGHT_SPREAD", 0.25),
+    "spread2": constant(hbs, "FORESIGHT_SPREAD", 2.0),
 }
 
 
