@@ -112,6 +112,11 @@ class HunterBot(Bot):
             share = np.array([float(weights.get(t, 1)) for t in known])
             rows = self.geo.rows(known)
             share = share / max(float(share.sum()), 1e-9)
+            if search.SUSPICION_FORESIGHT:
+                belief = self.foresight.update(
+                    observation, list(weights), observation["dracula"].get("shown_at"))[rows]
+                share = ((1 - search.SUSPICION_FORESIGHT) * share
+                         + search.SUSPICION_FORESIGHT * belief / max(float(belief.sum()), 1e-12))
             # A Vampire is laid where no Hunter is at hand: a Town far from them is the
             # likelier to hold one.
             hunters = self.geo.rows([h["location"] for h in observation["hunters"].values()

@@ -97,6 +97,7 @@ def joint_catch(geo: Geography, obs: Mapping[str, Any], members: Sequence[str],
 # ---------------------------------------------------------------------------------------
 FORESIGHT = 0.0         # the share of the Hunters' weights drawn from foreseeing his moves
 FORESIGHT_SPREAD = 1.0  # how loosely he is foreseen to pick the safest way on
+SUSPICION_FORESIGHT = 0.0  # the share of the suspicion (where he has been) foreseen
 
 
 def dracula_safety(geo: Geography, hunters: Sequence[str]) -> np.ndarray[Any, Any]:
