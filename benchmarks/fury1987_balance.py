@@ -306,6 +306,18 @@ def pack(pull: float) -> Callable[[], None]:
     return apply
 
 
+def stake_only() -> None:
+    """Attack Dracula only with a Stake in the group (its Mortal Wound is how fights are
+    won), unless the group is two or more and can hurt him otherwise."""
+    original = hb.HunterView.should_attack
+
+    def should_attack(self: Any) -> bool:
+        if "stake" not in self.group_weapons and len(self.members) < 2:
+            return False
+        return bool(original(self))
+    patch(hb.HunterView, "should_attack", should_attack)
+
+
 VARIANTS: dict[str, Callable[[], None]] = {
     "base": lambda: None,
     "esc4": escape_penalty(3.5), "esc8": escape_penalty(7.5), "esc15": escape_penalty(15.0),
@@ -350,6 +362,7 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "spread2": constant(hbs, "FORESIGHT_SPREAD", 2.0),
     "pack3": pack(3.0), "pack6": pack(6.0),
     "sus8": constant(hbs, "SUSPICION_FORESIGHT", 0.8),
+    "stakeonly": stake_only,
 }
 
 

@@ -153,7 +153,8 @@ class HunterBot(Bot):
                   legal_actions: Sequence[Action]) -> list[tuple[float, Action]]:
         view = HunterView(self, seat, observation)
         self.remember(observation, view.towns_possible)
-        self.remember_behind(observation)
+        if search.RUMOURS_SHARE:
+            self.remember_behind(observation)
         view.stuck = self._count_stuck(view) >= STUCK_TURNS
         return [(self._score(view, a), a) for a in legal_actions]
 

@@ -106,3 +106,26 @@ def test_the_hunters_still_to_move_are_placed_together(
     assert planned["le_havre"] == pytest.approx(alone["le_havre"])
     assert planned["brussels"] == pytest.approx(
         alone["brussels"] - 30.0 * (joint["le_havre"] - joint["brussels"]))
+
+
+def test_the_local_rumours_are_sought_where_he_was_the_turn_before(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Rumours lie one Town behind him: a Hunter keeps the places Dracula could be in
+    the turn before, less a Town a Hunter has since moved into and found empty."""
+    bot = HunterBot(RULES, 1)
+    before = hunter_obs(5)
+    before["possible_dracula_weights"] = {"brussels": 2, "le_havre": 1}
+    bot.remember_behind(before)
+    assert bot.behind == {}
+    now = hunter_obs(6, seward="brussels")
+    now["hunters"]["seward"]["moved"] = True
+    bot.remember_behind(now)
+    assert bot.behind == {"le_havre": 1}
+    obs = hunter_obs(6, godalming="paris", seward="amsterdam", van_helsing="athens")
+    def joint() -> dict[str, float]:
+        return search.joint_catch(bot.geo, obs, ["godalming"], ["le_havre", "nantes"],
+                                  ["nantes", "strasbourg"], np.ones(2), bot.behind)
+    without = joint()
+    monkeypatch.setattr(search, "RUMOURS_SHARE", 1.0)
+    assert joint()["le_havre"] == pytest.approx(without["le_havre"] + 1.0)
+    assert joint()["nantes"] == pytest.approx(without["nantes"])
