@@ -47,7 +47,8 @@ if TYPE_CHECKING:
 Array = np.ndarray[Any, np.dtype[np.int64]]
 
 BLOOD_STATES = 25          # Blood Points -12 .. 12
-AUX_STATES = 1024          # 10 Sea Sector bits, or castle turns and the must-leave bit
+AUX_BITS = 10
+AUX_STATES = 1 << AUX_BITS  # 10 Sea Sector bits, or castle turns and the must-leave bit
 MUST_LEAVE = 512
 CASTLE_COUNT = 3           # bits 0-1 of aux on land: successive turns in the Castle
 MAX_FLAGS = 12
@@ -89,19 +90,32 @@ class Geometry:
     def rumour_states(self) -> int:
         return self.none + 1
 
+    @property
+    def per_place(self) -> int:
+        """Hypotheses codes per place (a code's place is ``code // per_place``)."""
+        return AUX_STATES * BLOOD_STATES * self.rumour_states
+
     def encode(self, loc: Array, rum: Array, bp: Array, aux: Array) -> Array:
         code: Array = ((loc * self.rumour_states + rum) * BLOOD_STATES + (bp + 12)) \
             * AUX_STATES + aux
         return code
 
     def decode(self, codes: Array) -> tuple[Array, Array, Array, Array]:
-        aux = codes % AUX_STATES
-        rest = codes // AUX_STATES
-        bp = rest % BLOOD_STATES - 12
-        rest = rest // BLOOD_STATES
-        rum = rest % self.rumour_states
-        loc = rest // self.rumour_states
+        aux = codes & (AUX_STATES - 1)  # (AUX_STATES is a power of two)
+        rest, bp = np.divmod(codes >> AUX_BITS, BLOOD_STATES)
+        bp -= 12
+        loc, rum = np.divmod(rest, self.rumour_states)
         return loc, rum, bp, aux
+
+    def place_of(self, codes: Array) -> Array:
+        """The place of each hypothesis (the first of :meth:`decode`)."""
+        loc: Array = codes // self.per_place
+        return loc
+
+    def rumours_of(self, codes: Array) -> Array:
+        """The Local Rumours Marker's box of each hypothesis (the second of :meth:`decode`)."""
+        rum: Array = (codes // (AUX_STATES * BLOOD_STATES)) % self.rumour_states
+        return rum
 
     def distances(self, hosts: Sequence[str]) -> Array:
         """Flee distances to the Castle (a large number where there is none)."""
@@ -610,17 +624,16 @@ class Tracker:
 
     def _search(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
         g = self.geometry
-        loc, rum, _, _ = g.decode(rows.codes)
         town = g.index[clue["town"]]
-        keep = np.ones(len(rows.codes), dtype=bool)
-        if clue.get("dracula") is True:
-            keep &= loc == town
-        elif clue.get("dracula") is False:
-            keep &= loc != town
-        if clue.get("rumours") is True:
-            keep &= rum == town
-        elif clue.get("rumours") is False:
-            keep &= rum != town
+        dracula, rumours = clue.get("dracula"), clue.get("rumours")
+        keep: np.ndarray[Any, np.dtype[np.bool_]] | None = None
+        if isinstance(dracula, bool):
+            keep = (g.place_of(rows.codes) == town) == dracula
+        if isinstance(rumours, bool):
+            found = (g.rumours_of(rows.codes) == town) == rumours
+            keep = found if keep is None else keep & found
+        if keep is None:
+            return rows
         return Rows(rows.codes[keep], rows.flags[keep])
 
     def _blood(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
@@ -639,8 +652,7 @@ class Tracker:
         """Dracula is in one of ``places`` (Newspaper Reports, Hypnosis, Sensationalist
         Press, a declared move made)."""
         g = self.geometry
-        loc = g.decode(rows.codes)[0]
-        keep = g.mask(clue["places"])[loc]
+        keep = g.mask(clue["places"])[g.place_of(rows.codes)]
         return Rows(rows.codes[keep], rows.flags[keep])
 
     def _evasion(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
@@ -696,121 +708,195 @@ class Tracker:
 
     def _turn(self, clue: Mapping[str, Any], rows: Rows, obligations: Sequence[Obligation],
               i: int) -> Rows:
-        """One of Dracula's Movement Phases, and his Action Phase's public face."""
-        g = self.geometry
-        loc, rum, bp, aux = g.decode(rows.codes)
-        flags = rows.flags
-        fleeing = bool(clue["fleeing"])
-        hosts = g.mask(clue["hosts"])
-        occupied = g.mask(clue["occupied"])
-        no_placing = occupied | g.mask(clue.get("spared", ()))  # ruling 6
-        attack = clue.get("attack")
-        consumed = bool(clue["consumed"])
-        if fleeing:  # a fleeing Dracula already in the Castle would have hidden: game over
-            alive = loc != g.castle
-            loc, rum, bp, aux, flags = (x[alive] for x in (loc, rum, bp, aux, flags))
-        at_sea = g.is_sea[loc]
-        must_leave = ~at_sea & ((aux & MUST_LEAVE) > 0)  # on land only: aux holds seas at Sea
-        moves = self._moves(loc, rum, bp, aux, at_sea, hosts, fleeing, clue, consumed)
-        mv_src, mv_to, mv_rum, mv_bp, mv_aux = moves
-        # Staying: Passing, not moving, or consuming a Vampire.
-        may_stay = ~at_sea & ~must_leave & (not fleeing)
-        if consumed:
-            may_stay &= bp >= 0
-        st_src = np.flatnonzero(may_stay)
-        st_bp = np.minimum(bp[st_src] + CONSUME_GAIN, 12) if consumed else bp[st_src]
-        # Hemmed in on every side (no move, no stay allowed): the fallback Pass.
-        options = np.bincount(mv_src, minlength=len(loc)) + may_stay.astype(np.int64)
-        # (a Vampire consumed means he stayed in a Town by choice: never hemmed in)
-        stuck = np.flatnonzero(options == 0) if not consumed else np.zeros(0, dtype=np.int64)
-        n_mv, n_st = len(mv_src), len(st_src)
-        src = np.concatenate([mv_src, st_src, stuck])
-        new_loc = np.concatenate([mv_to, loc[st_src], loc[stuck]])
-        new_rum = np.concatenate([mv_rum, rum[st_src], rum[stuck]])
-        new_bp = np.concatenate([mv_bp, st_bp, bp[stuck]])
-        new_aux = np.concatenate([mv_aux, aux[st_src] & ~MUST_LEAVE,
-                                  np.where(at_sea[stuck], aux[stuck], aux[stuck] & ~MUST_LEAVE)])
-        kind = np.concatenate([np.zeros(n_mv, dtype=np.int8), np.ones(n_st, dtype=np.int8),
-                               np.full(len(stuck), 2, dtype=np.int8)])
-        moved, voluntary, hemmed = kind == 0, kind == 1, kind == 2
-        # Castle Dracula: successive turns there (not fleeing); a third ends the game.
-        castle = new_loc == g.castle
-        count = np.where(moved, 0, new_aux & CASTLE_COUNT) + 1
-        new_aux = np.where(castle, 0 if fleeing else count, new_aux)
-        alive = ~(castle & (not fleeing) & (count >= CASTLE_TURNS_LIMIT))
-        # His Action Phase: after a move into a Town, or staying without Passing.
-        town = ~g.is_sea[new_loc]
-        may_pass = not consumed  # (ruling 76: the Hunters never know he may not Pass)
-        acting = town & (moved | voluntary)            # he may have had an Action Phase
-        passing = (voluntary & may_pass) | hemmed      # he may have had none
-        if attack is not None:
-            alive &= acting & (new_loc == g.index[attack])
-        else:
-            # With a Hunter there he must attack, unless he had no Action Phase.
-            alive &= ~(town & occupied[new_loc]) | passing
-        new_flags = flags[src]
-        for b, o in enumerate(obligations):
-            if o.start < i <= o.end and attack is None:
-                placed = acting & (new_loc == g.index[o.town]) & ~no_placing[new_loc]
-                new_flags = np.where(placed, new_flags | (1 << b), new_flags)
-        sea = clue.get("sea")
-        if sea is not None:  # Shipping Agents: what he announced of his Sea Movement
-            from_sea, to_sea = g.is_sea[loc[src]], g.is_sea[new_loc]
-            kinds = {"embarking": ~from_sea & to_sea, "sailing": from_sea & to_sea,
-                     "disembarking": from_sea & ~to_sea, "none": ~from_sea & ~to_sea}
-            alive &= kinds[sea]
-        codes = g.encode(new_loc[alive], new_rum[alive], new_bp[alive], new_aux[alive])
-        return Rows(codes, new_flags[alive])
+        """One of Dracula's Movement Phases, and his Action Phase's public face.
 
-    def _moves(self, loc: Array, rum: Array, bp: Array, aux: Array,
-               at_sea: np.ndarray[Any, np.dtype[np.bool_]],
-               hosts: np.ndarray[Any, np.dtype[np.bool_]], fleeing: bool,
-               clue: Mapping[str, Any], consumed: bool
-               ) -> tuple[Array, Array, Array, Array, Array]:
-        """Every move by Road or Sea: (source row, place, Rumours, Blood Points, aux)."""
+        Three kinds of successor: a move by Road or Sea, staying by choice (Passing, not
+        moving, consuming a Vampire) and the fallback Pass when hemmed in on every side."""
         g = self.geometry
-        parts: list[tuple[Array, Array, Array, Array, Array]] = []
-        blocked = g.mask(clue.get("blocked", ()))  # Stormy Seas
-        if not consumed:
-            land = np.flatnonzero(~at_sea)
-            pos, to = _expand(loc[land], g.road_table)
-            s = land[pos]
-            ok = ~hosts[to]
-            s, to = s[ok], to[ok]
-            parts.append((s, to, loc[s], bp[s], np.zeros(len(s), dtype=np.int64)))
-            # Embarking: two Blood Points, or fleeing from the British Isles.
-            may = ~at_sea & g.is_port[loc]
-            may &= g.cut_off[loc] if fleeing else bp >= 2
-            ports = np.flatnonzero(may)
-            pos, to = _expand(loc[ports], g.sea_table)
-            s = ports[pos]
-            ok = ~blocked[to]
-            s, to = s[ok], to[ok]
-            parts.append((s, to, loc[s], np.maximum(bp[s] - 1, -12), g.sea_bit[to]))
-            # At Sea: sail to a Sector not yet visited, or disembark at another Port.
-            seas = np.flatnonzero(at_sea)
-            pos, to = _expand(loc[seas], g.sea_table)
-            s = seas[pos]
-            to_sea = g.is_sea[to]
-            open_ = np.where(to_sea, ~blocked[to], (to != rum[s]) & ~hosts[to])
-            ok = open_ & (~to_sea | ((aux[s] & g.sea_bit[to]) == 0))
-            # Ruling 2: stranded, he may sail into a Sector he has crossed.
-            stranded = np.bincount(s[ok], minlength=len(loc))[s] == 0
-            ok |= stranded & open_
-            s, to, to_sea = s[ok], to[ok], to_sea[ok]
-            parts.append((s, to, rum[s], bp[s], np.where(to_sea, aux[s] | g.sea_bit[to], 0)))
-        if not parts:
-            empty = np.zeros(0, dtype=np.int64)
-            return empty, empty, empty, empty, empty
-        mv = tuple(np.concatenate([p[k] for p in parts]) for k in range(5))
-        src, to = mv[0], mv[1]
-        if fleeing and len(src):
-            dist = g.distances(clue["hosts"])
-            closer = dist[to] == dist[loc[src]] - 1
-            any_closer = np.bincount(src, weights=closer, minlength=len(loc)) > 0
-            keep = closer | ~any_closer[src]
-            mv = tuple(x[keep] for x in mv)
-        return mv[0], mv[1], mv[2], mv[3], mv[4]
+        turn = _TurnClue(g, clue, obligations, i)
+        codes, flags = rows.codes, rows.flags
+        if turn.fleeing:  # a fleeing Dracula already in the Castle would have hidden
+            alive = codes // g.per_place != g.castle
+            codes, flags = codes[alive], flags[alive]
+        loc, rum, bp, aux = g.decode(codes)
+        at_sea = g.is_sea[loc]
+        may_stay = ~at_sea & ((aux & MUST_LEAVE) == 0) & (not turn.fleeing)
+        if turn.consumed:
+            may_stay &= bp >= 0
+        parts = [turn.stay(np.flatnonzero(may_stay), loc, rum, bp, aux, flags)]
+        if not turn.consumed:  # (a Vampire consumed: he stayed by choice)
+            land = ~at_sea
+            parts.append(turn.land_moves(loc[land], bp[land], flags[land]))
+            if at_sea.any():
+                sailed, options = turn.sea_moves(loc, rum, bp, aux, flags, at_sea)
+                parts.append(sailed)
+            else:
+                options = np.zeros(len(loc), dtype=np.int64)
+            # Hemmed in on every side (no move, no stay allowed): the fallback Pass.
+            options += may_stay
+            options[land] += turn.road_count[loc[land]]
+            embarking = land & g.is_port[loc] & (g.cut_off[loc] if turn.fleeing else bp >= 2)
+            options[embarking] += turn.embark_count[loc[embarking]]
+            stuck = np.flatnonzero(options == 0)
+            if len(stuck):
+                parts.append(turn.hemmed(codes[stuck], loc[stuck], aux[stuck], flags[stuck],
+                                         at_sea[stuck]))
+        return Rows(np.concatenate([c for c, _ in parts]),
+                    np.concatenate([f for _, f in parts]))
+
+class _TurnClue:
+    """One turn clue, as the masks and counts its successors need (see Tracker._turn)."""
+
+    def __init__(self, g: Geometry, clue: Mapping[str, Any], obligations: Sequence[Obligation],
+                 i: int) -> None:
+        self.g = g
+        self.fleeing = bool(clue["fleeing"])
+        self.consumed = bool(clue["consumed"])
+        attack = clue.get("attack")
+        self.attack = None if attack is None else g.index[attack]
+        self.sea: str | None = clue.get("sea")  # Shipping Agents: his Sea Movement's kind
+        hosts = g.mask(clue["hosts"])
+        self.hosts = clue["hosts"]
+        self.occupied = g.mask(clue["occupied"])
+        no_placing = self.occupied | g.mask(clue.get("spared", ()))  # ruling 6
+        #: (flag bit, Town) of each Encounter he may be placing now.
+        self.placing_in = [] if attack is not None else [
+            (b, g.index[o.town]) for b, o in enumerate(obligations)
+            if o.start < i <= o.end and not g.is_sea[g.index[o.town]]]
+        self.no_placing = no_placing
+        self.road_open = ~hosts
+        self.sea_open = ~g.mask(clue.get("blocked", ()))  # Stormy Seas
+        valid = g.road_table >= 0
+        self.road_count = (self.road_open[g.road_table] & valid).sum(axis=1)
+        valid = g.sea_table >= 0
+        self.embark_count = (self.sea_open[g.sea_table] & valid).sum(axis=1)
+
+    def land_moves(self, loc: Array, bp: Array, flags: Array) -> tuple[Array, Array]:
+        """By Road to a Town without a Host marker, or embarking from a Port (two Blood
+        Points, or fleeing from the British Isles) into a Sector not closed by a storm.
+        A move from a Town depends only on the Town, his Blood Points and the flags: the
+        hypotheses are narrowed to those first."""
+        g = self.g
+        key = _unique(((loc * BLOOD_STATES + bp + 12) << _FLAG_ROOM) | flags)
+        u_flags = key & ((1 << _FLAG_ROOM) - 1)
+        u_loc, u_bp = np.divmod(key >> _FLAG_ROOM, BLOOD_STATES)
+        u_bp -= 12
+        pos, to = _expand(u_loc, g.road_table)
+        ok = self.road_open[to]
+        road_src, road_to = pos[ok], to[ok]
+        may = g.is_port[u_loc] & (g.cut_off[u_loc] if self.fleeing else u_bp >= 2)
+        ports = np.flatnonzero(may)
+        pos, to = _expand(u_loc[ports], g.sea_table)
+        ok = self.sea_open[to]
+        sea_src, sea_to = ports[pos[ok]], to[ok]
+        src = np.concatenate([road_src, sea_src])
+        to = np.concatenate([road_to, sea_to])
+        bp = np.concatenate([u_bp[road_src], np.maximum(u_bp[sea_src] - 1, -12)])
+        aux = np.concatenate([np.zeros(len(road_src), dtype=np.int64), g.sea_bit[sea_to]])
+        if self.fleeing and len(src):
+            keep = self._closer(src, u_loc[src], to, len(u_loc))
+            src, to, bp, aux = src[keep], to[keep], bp[keep], aux[keep]
+        return self.moved(to, u_loc[src], bp, aux, u_flags[src], from_sea=False)
+
+    def sea_moves(self, loc: Array, rum: Array, bp: Array, aux: Array, flags: Array,
+                  at_sea: np.ndarray[Any, np.dtype[np.bool_]]
+                  ) -> tuple[tuple[Array, Array], Array]:
+        """At Sea: sail to a Sector not yet visited, or disembark at a Port (not the one
+        holding the Local Rumours Marker, nor one with a Host marker). Also how many
+        moves each hypothesis has."""
+        g = self.g
+        seas = np.flatnonzero(at_sea)
+        pos, to = _expand(loc[seas], g.sea_table)
+        s = seas[pos]
+        to_sea = g.is_sea[to]
+        open_ = np.where(to_sea, self.sea_open[to], (to != rum[s]) & self.road_open[to])
+        ok = open_ & (~to_sea | ((aux[s] & g.sea_bit[to]) == 0))
+        # Ruling 2: stranded, he may sail into a Sector he has crossed.
+        stranded = np.bincount(s[ok], minlength=len(loc))[s] == 0
+        ok |= stranded & open_
+        s, to, to_sea = s[ok], to[ok], to_sea[ok]
+        options = np.bincount(s, minlength=len(loc))
+        new_aux = np.where(to_sea, aux[s] | g.sea_bit[to], 0)
+        if self.fleeing and len(s):
+            keep = self._closer(s, loc[s], to, len(loc))
+            s, to, new_aux = s[keep], to[keep], new_aux[keep]
+        return self.moved(to, rum[s], bp[s], new_aux, flags[s], from_sea=True), options
+
+    def _closer(self, src: Array, here: Array, to: Array, sources: int
+                ) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """Fleeing: the moves one step closer to the Castle, where a source has one."""
+        dist = self.g.distances(self.hosts)
+        closer = dist[to] == dist[here] - 1
+        any_closer = np.bincount(src, weights=closer, minlength=sources) > 0
+        keep: np.ndarray[Any, np.dtype[np.bool_]] = closer | ~any_closer[src]
+        return keep
+
+    def moved(self, to: Array, rum: Array, bp: Array, aux: Array, flags: Array,
+              from_sea: bool) -> tuple[Array, Array]:
+        """Moves made: into a Town he may act (and must attack a Hunter there)."""
+        g = self.g
+        aux = np.where(to == g.castle, 0 if self.fleeing else 1, aux)  # a first turn there
+        town = ~g.is_sea[to]
+        if self.attack is not None:
+            alive = town & (to == self.attack)
+        else:
+            alive = ~(town & self.occupied[to])
+        if self.sea is not None:
+            was_sea, is_sea = _SEA_MOVEMENT[self.sea]
+            alive &= (town != is_sea) & (was_sea == from_sea)
+        to, flags = to[alive], flags[alive]
+        return g.encode(to, rum[alive], bp[alive], aux[alive]), self.placed(to, flags)
+
+    def stay(self, st: Array, loc: Array, rum: Array, bp: Array, aux: Array, flags: Array
+             ) -> tuple[Array, Array]:
+        """Staying in his Town by choice: he may act there."""
+        g = self.g
+        loc, rum, aux, flags = loc[st], rum[st], aux[st] & ~MUST_LEAVE, flags[st]
+        bp = np.minimum(bp[st] + CONSUME_GAIN, 12) if self.consumed else bp[st]
+        castle = loc == g.castle  # successive turns there: a third ends the game
+        count = (aux & CASTLE_COUNT) + 1
+        aux = np.where(castle, count, aux)
+        alive = ~(castle & (count >= CASTLE_TURNS_LIMIT))
+        if self.attack is not None:
+            alive &= loc == self.attack
+        elif self.consumed:  # he did not Pass (ruling 76: the Hunters never know he may not)
+            alive &= ~self.occupied[loc]
+        if self.sea is not None and self.sea != "none":
+            alive[:] = False
+        loc, flags = loc[alive], flags[alive]
+        return g.encode(loc, rum[alive], bp[alive], aux[alive]), self.placed(loc, flags)
+
+    def hemmed(self, codes: Array, loc: Array, aux: Array, flags: Array,
+               sea: np.ndarray[Any, np.dtype[np.bool_]]) -> tuple[Array, Array]:
+        """The fallback Pass: no Action Phase."""
+        g = self.g
+        aux = np.where(sea, aux, aux & ~MUST_LEAVE)
+        castle = loc == g.castle
+        count = (aux & CASTLE_COUNT) + 1
+        aux = np.where(castle, 0 if self.fleeing else count, aux)
+        alive = ~(castle & (not self.fleeing) & (count >= CASTLE_TURNS_LIMIT))
+        if self.attack is not None:
+            alive[:] = False
+        if self.sea is not None:
+            was_sea, is_sea = _SEA_MOVEMENT[self.sea]
+            alive &= (sea == is_sea) & (sea == was_sea)
+        kept = codes[alive]
+        return kept - kept % AUX_STATES + aux[alive], flags[alive]
+
+    def placed(self, loc: Array, flags: Array) -> Array:
+        """The flags with the bit of every Encounter he may have placed by acting here."""
+        if not self.placing_in:
+            return flags
+        for b, town in self.placing_in:
+            flags = np.where((loc == town) & ~self.no_placing[loc], flags | (1 << b), flags)
+        return flags
+
+
+#: A Shipping Agents clue's kind of Sea Movement: (from a Sea Sector, into a Sea Sector).
+_SEA_MOVEMENT = {"embarking": (False, True), "sailing": (True, True),
+                 "disembarking": (True, False), "none": (False, False)}
+#: Bits kept for the flags beside a Town and Blood Points in one key.
+_FLAG_ROOM = 32
 
 
 def _steer(candidates: list[int], pending: Sequence[tuple[int, int, int, int, str]],
