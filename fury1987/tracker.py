@@ -30,6 +30,8 @@ constraint separately, not all together, could reach.
 
 from __future__ import annotations
 
+import bisect
+import copy
 import functools
 import hashlib
 import json
@@ -82,6 +84,9 @@ class Geometry:
     #: padded with -1).
     road_table: Array
     sea_table: Array
+    #: Both tables side by side (every move from a Town), and which columns embark.
+    land_table: Array
+    land_embark: np.ndarray[Any, np.dtype[np.bool_]]
     castle: int
     none: int
     hops: Array
@@ -140,7 +145,7 @@ def geometry_of(board: Board) -> Geometry:
     places = board.order
     index = {p: i for i, p in enumerate(places)}
     seas = [p for p in places if board.is_sea(p)]
-    sea_bit = np.zeros(len(places), dtype=np.int64)
+    sea_bit = np.zeros(len(places) + 1, dtype=np.int64)
     for i, sea in enumerate(seas):
         sea_bit[index[sea]] = 1 << i
 
@@ -158,6 +163,7 @@ def geometry_of(board: Board) -> Geometry:
         for a in places:
             found[index[a], :len(kind[a])] = [index[b] for b in kind[a]]
         return found
+    road_table, sea_table = table(board.road), table(board.sea)
     cut_off = np.array([board.land_distance(p, CASTLE_DRACULA) is None for p in places])
     hops = np.full((len(places) + 1, len(places) + 1), 1 << 20, dtype=np.int64)
     for source in places:  # moves by Road or Sea between every two places
@@ -179,7 +185,10 @@ def geometry_of(board: Board) -> Geometry:
         is_port=np.array([board.is_port(p) for p in places] + [False]),
         cut_off=np.append(cut_off, False), sea_bit=sea_bit,
         road_from=road_from, road_to=road_to, sea_from=sea_from, sea_to=sea_to,
-        road_table=table(board.road), sea_table=table(board.sea),
+        road_table=road_table, sea_table=sea_table,
+        land_table=np.concatenate([road_table, sea_table], axis=1),
+        land_embark=np.concatenate([np.zeros_like(road_table, dtype=bool),
+                                    sea_table >= 0], axis=1),
         castle=index[CASTLE_DRACULA], none=len(places), hops=hops)
 
 
@@ -203,6 +212,16 @@ def _unique(values: Array) -> Array:
     keep[0] = True
     np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
     return ordered[keep]
+
+
+def _intersect(first: Array, second: Array) -> Array:
+    """The values in both sorted arrays of distinct values, sorted (as ``np.intersect1d``
+    with ``assume_unique``, without sorting both together)."""
+    if not len(first) or not len(second):
+        return first[:0]
+    at = np.minimum(np.searchsorted(second, first), len(second) - 1)
+    found: Array = first[second[at] == first]
+    return found
 
 
 @attrs.define
@@ -235,6 +254,8 @@ class Tracker:
         self.exact = True
         self._digest = _digest_for(geometry.board)
         self._segments: dict[tuple[int, int], tuple[Array, Array, Array]] = {}
+        #: Each turn clue read, with its masks (a replay reads it again).
+        self._turn_clues: dict[int, tuple[Mapping[str, Any], _TurnClue]] = {}
         self._weights: tuple[Array | None, dict[str, int]] = (None, {})
 
     # -- reading ---------------------------------------------------------------------------
@@ -458,6 +479,7 @@ class Tracker:
         twin.exact = self.exact
         twin._digest = self._digest.copy()
         twin._segments = self._segments  # keyed by the arrays they were computed from
+        twin._turn_clues = self._turn_clues  # kept with the clue they were worked out from
         twin._weights = self._weights
         return twin
 
@@ -477,7 +499,7 @@ class Tracker:
                 self.rows = self._apply(clue, i, self.rows, (), 0)
             self._note_box(clue, i)
             if digested is None:
-                self._digest.update(json.dumps(clue, sort_keys=True).encode())
+                self._digest.update(_CLUE_TEXT(clue).encode())
             self.processed += 1
         if digested is not None:
             self._digest = digested.copy()
@@ -540,7 +562,7 @@ class Tracker:
         for j in range(at, upto + 1):
             rows = self._apply(clues[j], j, rows, chosen, bits)
             if self.checkpoints and self.checkpoints[-1][0] == j and j in old:
-                narrowed = np.intersect1d(self.checkpoints[-1][1], old[j], assume_unique=True)
+                narrowed = _intersect(self.checkpoints[-1][1], old[j])
                 self.checkpoints[-1] = (j, narrowed)
             if len(rows.codes) > MAX_ROWS and bits > 1:
                 # Too many flagged hypotheses: drop the longest-windowed other constraint.
@@ -551,8 +573,7 @@ class Tracker:
                 bits -= 1
         codes = _unique(rows.codes)
         if upto > at:  # the set before this clue was already narrowed by older obligations
-            codes = np.intersect1d(codes, self._advance(clues[upto], upto, previous),
-                                   assume_unique=True)
+            codes = _intersect(codes, self._advance(clues[upto], upto, previous))
         self.rows = Rows(codes, np.zeros_like(codes))
 
     def _advance(self, clue: Mapping[str, Any], i: int, codes: Array) -> Array:
@@ -568,8 +589,8 @@ class Tracker:
 
     def _window_turns(self, obligation: Obligation) -> int:
         """How many of Dracula's moves the obligation's window spans."""
-        starts = np.searchsorted(self.turns, [obligation.start, obligation.end], side="right")
-        return int(starts[1] - starts[0])
+        return bisect.bisect_right(self.turns, obligation.end) \
+            - bisect.bisect_right(self.turns, obligation.start)
 
     def _checkpoint_at(self, begin: int) -> tuple[int, Array]:
         """The latest checkpoint at or before clue ``begin`` (clue 0: no hypothesis yet)."""
@@ -713,7 +734,7 @@ class Tracker:
         Three kinds of successor: a move by Road or Sea, staying by choice (Passing, not
         moving, consuming a Vampire) and the fallback Pass when hemmed in on every side."""
         g = self.geometry
-        turn = _TurnClue(g, clue, obligations, i)
+        turn = self._turn_clue(clue, i).placing(obligations, i)
         codes, flags = rows.codes, rows.flags
         if turn.fleeing:  # a fleeing Dracula already in the Castle would have hidden
             alive = codes // g.per_place != g.castle
@@ -744,11 +765,19 @@ class Tracker:
         return Rows(np.concatenate([c for c, _ in parts]),
                     np.concatenate([f for _, f in parts]))
 
+    def _turn_clue(self, clue: Mapping[str, Any], i: int) -> _TurnClue:
+        cached = self._turn_clues.get(i)
+        if cached is not None and cached[0] is clue:
+            return cached[1]
+        turn = _TurnClue(self.geometry, clue)
+        self._turn_clues[i] = (clue, turn)
+        return turn
+
+
 class _TurnClue:
     """One turn clue, as the masks and counts its successors need (see Tracker._turn)."""
 
-    def __init__(self, g: Geometry, clue: Mapping[str, Any], obligations: Sequence[Obligation],
-                 i: int) -> None:
+    def __init__(self, g: Geometry, clue: Mapping[str, Any]) -> None:
         self.g = g
         self.fleeing = bool(clue["fleeing"])
         self.consumed = bool(clue["consumed"])
@@ -758,18 +787,66 @@ class _TurnClue:
         hosts = g.mask(clue["hosts"])
         self.hosts = clue["hosts"]
         self.occupied = g.mask(clue["occupied"])
-        no_placing = self.occupied | g.mask(clue.get("spared", ()))  # ruling 6
+        self.no_placing = self.occupied | g.mask(clue.get("spared", ()))  # ruling 6
         #: (flag bit, Town) of each Encounter he may be placing now.
-        self.placing_in = [] if attack is not None else [
-            (b, g.index[o.town]) for b, o in enumerate(obligations)
-            if o.start < i <= o.end and not g.is_sea[g.index[o.town]]]
-        self.no_placing = no_placing
+        self.placing_in: list[tuple[int, int]] = []
         self.road_open = ~hosts
         self.sea_open = ~g.mask(clue.get("blocked", ()))  # Stormy Seas
         valid = g.road_table >= 0
         self.road_count = (self.road_open[g.road_table] & valid).sum(axis=1)
         valid = g.sea_table >= 0
         self.embark_count = (self.sea_open[g.sea_table] & valid).sum(axis=1)
+        self._alive: dict[bool, np.ndarray[Any, np.dtype[np.bool_]]] = {}
+        self._land: tuple[np.ndarray[Any, np.dtype[np.bool_]], Array, Array] | None = None
+
+    def arrival(self, from_sea: bool) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """The places a move (from a Sea Sector or not) may end in, as this clue tells:
+        the Town attacked, no Town where a Hunter stood unattacked, the Sea Movement
+        announced (Shipping Agents)."""
+        found = self._alive.get(from_sea)
+        if found is None:
+            g = self.g
+            town = ~g.is_sea
+            if self.attack is not None:
+                found = town & (np.arange(len(town)) == self.attack)
+            else:
+                found = ~(town & self.occupied)
+            if self.sea is not None:
+                was_sea, is_sea = _SEA_MOVEMENT[self.sea]
+                found &= (town != is_sea) & (was_sea == from_sea)
+            self._alive[from_sea] = found
+        return found
+
+    def land_table(self) -> tuple[np.ndarray[Any, np.dtype[np.bool_]], Array, Array]:
+        """Every move from each Town as this clue allows it (before his Blood Points are
+        known): (allowed, the hypothesis it makes with -12 Blood Points, the target)."""
+        if self._land is None:
+            g = self.g
+            to, embark = g.land_table, g.land_embark
+            here = np.arange(len(to))[:, None]
+            ok = (to >= 0) & np.where(embark, self.sea_open[to] & g.is_port[here],
+                                      self.road_open[to])
+            if self.fleeing:  # from the British Isles by sea; else one step nearer
+                ok &= ~embark | g.cut_off[here]
+                dist = g.distances(self.hosts)
+                closer = ok & (dist[to] == dist[here] - 1)
+                ok &= closer | ~closer.any(axis=1)[:, None]
+            ok &= self.arrival(False)[to]
+            aux = np.where(embark, g.sea_bit[to], 0)
+            aux = np.where(to == g.castle, 0 if self.fleeing else 1, aux)  # a first turn
+            base = ((to * g.rumour_states + here) * BLOOD_STATES + 12) * AUX_STATES + aux
+            self._land = (ok, base, to)
+        return self._land
+
+    def placing(self, obligations: Sequence[Obligation], i: int) -> _TurnClue:
+        """This clue read with these obligations open (flag bits): a copy."""
+        if not obligations or self.attack is not None:  # (he placed nothing by attacking)
+            return self
+        g = self.g
+        turn = copy.copy(self)
+        turn.placing_in = [(b, g.index[o.town]) for b, o in enumerate(obligations)
+                           if o.start < i <= o.end and not g.is_sea[g.index[o.town]]]
+        return turn
 
     def land_moves(self, loc: Array, bp: Array, flags: Array) -> tuple[Array, Array]:
         """By Road to a Town without a Host marker, or embarking from a Port (two Blood
@@ -781,22 +858,19 @@ class _TurnClue:
         u_flags = key & ((1 << _FLAG_ROOM) - 1)
         u_loc, u_bp = np.divmod(key >> _FLAG_ROOM, BLOOD_STATES)
         u_bp -= 12
-        pos, to = _expand(u_loc, g.road_table)
-        ok = self.road_open[to]
-        road_src, road_to = pos[ok], to[ok]
-        may = g.is_port[u_loc] & (g.cut_off[u_loc] if self.fleeing else u_bp >= 2)
-        ports = np.flatnonzero(may)
-        pos, to = _expand(u_loc[ports], g.sea_table)
-        ok = self.sea_open[to]
-        sea_src, sea_to = ports[pos[ok]], to[ok]
-        src = np.concatenate([road_src, sea_src])
-        to = np.concatenate([road_to, sea_to])
-        bp = np.concatenate([u_bp[road_src], np.maximum(u_bp[sea_src] - 1, -12)])
-        aux = np.concatenate([np.zeros(len(road_src), dtype=np.int64), g.sea_bit[sea_to]])
-        if self.fleeing and len(src):
-            keep = self._closer(src, u_loc[src], to, len(u_loc))
-            src, to, bp, aux = src[keep], to[keep], bp[keep], aux[keep]
-        return self.moved(to, u_loc[src], bp, aux, u_flags[src], from_sea=False)
+        allowed, base, targets = self.land_table()
+        ok = allowed[u_loc]
+        embark = g.land_embark[u_loc]
+        if not self.fleeing:
+            ok &= ~embark | (u_bp >= 2)[:, None]
+        blood = u_bp[:, None] - embark  # a Blood Point to embark
+        if self.fleeing:
+            blood = np.maximum(blood, -12)
+        codes = (base[u_loc] + blood * AUX_STATES)[ok]
+        moved_flags = np.broadcast_to(u_flags[:, None], ok.shape)[ok]
+        if self.placing_in:
+            moved_flags = self.placed(targets[u_loc][ok], moved_flags)
+        return codes, moved_flags
 
     def sea_moves(self, loc: Array, rum: Array, bp: Array, aux: Array, flags: Array,
                   at_sea: np.ndarray[Any, np.dtype[np.bool_]]
@@ -836,14 +910,7 @@ class _TurnClue:
         """Moves made: into a Town he may act (and must attack a Hunter there)."""
         g = self.g
         aux = np.where(to == g.castle, 0 if self.fleeing else 1, aux)  # a first turn there
-        town = ~g.is_sea[to]
-        if self.attack is not None:
-            alive = town & (to == self.attack)
-        else:
-            alive = ~(town & self.occupied[to])
-        if self.sea is not None:
-            was_sea, is_sea = _SEA_MOVEMENT[self.sea]
-            alive &= (town != is_sea) & (was_sea == from_sea)
+        alive = self.arrival(from_sea)[to]
         to, flags = to[alive], flags[alive]
         return g.encode(to, rum[alive], bp[alive], aux[alive]), self.placed(to, flags)
 
@@ -957,6 +1024,9 @@ def hypothesis_of(state: FuryState) -> int:
 
 
 _KNOWN: dict[str, Tracker] = {}
+#: A clue as the fingerprint reads it (``json.dumps(clue, sort_keys=True)``, its encoder
+#: made once).
+_CLUE_TEXT = json.JSONEncoder(sort_keys=True).encode
 _KNOWN_LIMIT = 64
 
 
@@ -972,7 +1042,7 @@ def _fingerprint(board: Board, clues: Sequence[Mapping[str, Any]]) -> tuple[str,
     """The key of the map and the clues (as :attr:`Tracker.key`), and its digest."""
     digest = _digest_for(board)
     for clue in clues:
-        digest.update(json.dumps(clue, sort_keys=True).encode())
+        digest.update(_CLUE_TEXT(clue).encode())
     return f"{len(clues)}:{digest.hexdigest()}", digest
 
 

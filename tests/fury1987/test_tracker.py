@@ -20,7 +20,7 @@ import pytest
 from fury1987.actions import STAY_PUT, MoveTo
 from fury1987.board import Board
 from fury1987.state import FuryState
-from fury1987.tracker import Tracker, geometry_of, hypothesis_of, tracker_of
+from fury1987.tracker import Tracker, _intersect, geometry_of, hypothesis_of, tracker_of
 from gothic_kernel import PUBLIC, Dice
 
 from .helpers import GAME, act, dracula_turn, started
@@ -269,3 +269,15 @@ def test_the_movement_phase_reads_as_its_plain_form(seed: int) -> None:
     assert any(clue.get("sea") for clue in turns) or seed, "no Shipping Agents clue"
     assert_same_trackers(state.board, clues)
     assert_same_trackers(state.board, fleeing_from(clues, len(clues) // 2))
+
+
+def test_the_intersection_of_sorted_sets_is_numpys() -> None:
+    """The replay narrows a checkpoint by the one it replaces: ``_intersect`` gives what
+    ``np.intersect1d`` gives on sorted arrays of distinct values (empty ones included)."""
+    rng = np.random.default_rng(5)
+    for size_a, size_b in ((0, 5), (5, 0), (1, 1), (40, 7), (300, 900)):
+        for _ in range(20):
+            first = np.unique(rng.integers(0, 1000, size_a))
+            second = np.unique(rng.integers(0, 1000, size_b))
+            assert np.array_equal(_intersect(first, second),
+                                  np.intersect1d(first, second, assume_unique=True))
