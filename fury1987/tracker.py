@@ -606,8 +606,8 @@ class Tracker:
                obligations: Sequence[Obligation], bits: int, dedupe: bool = True) -> Rows:
         kind = clue["k"]
         g = self.geometry
-        if kind in MOVE_KINDS:
-            self.checkpoints.append((i, _project(rows)))
+        if kind in MOVE_KINDS and dedupe:  # (a segment's own rows are not checkpoints)
+            self.checkpoints.append((i, _project(rows, bits)))
         if kind == "start":
             towns = [p for p in g.places if not g.board.is_sea(p)
                      and p not in clue["occupied"]]
@@ -996,9 +996,17 @@ def _expand(sources: Array, table: Array) -> tuple[Array, Array]:
     return pos, targets
 
 
-def _project(rows: Rows) -> Array:
-    codes: Array = _unique(rows.codes)
-    return codes
+def _project(rows: Rows, bits: int) -> Array:
+    """The distinct hypotheses of rows sorted by hypothesis and flags (without flags,
+    already distinct)."""
+    codes = rows.codes
+    if not bits or len(codes) < 2:
+        return codes
+    keep = np.empty(len(codes), dtype=bool)
+    keep[0] = True
+    np.not_equal(codes[1:], codes[:-1], out=keep[1:])
+    found: Array = codes[keep]
+    return found
 
 
 def _drop_flag(rows: Rows, bit: int, bits: int) -> Rows:
