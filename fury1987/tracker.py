@@ -744,7 +744,7 @@ class Tracker:
         may_stay = ~at_sea & ((aux & MUST_LEAVE) == 0) & (not turn.fleeing)
         if turn.consumed:
             may_stay &= bp >= 0
-        parts = [turn.stay(np.flatnonzero(may_stay), loc, rum, bp, aux, flags)]
+        parts = [turn.stay(np.flatnonzero(may_stay), codes, loc, bp, aux, flags)]
         if not turn.consumed:  # (a Vampire consumed: he stayed by choice)
             land = ~at_sea
             parts.append(turn.land_moves(loc[land], bp[land], flags[land]))
@@ -914,24 +914,31 @@ class _TurnClue:
         to, flags = to[alive], flags[alive]
         return g.encode(to, rum[alive], bp[alive], aux[alive]), self.placed(to, flags)
 
-    def stay(self, st: Array, loc: Array, rum: Array, bp: Array, aux: Array, flags: Array
-             ) -> tuple[Array, Array]:
-        """Staying in his Town by choice: he may act there."""
+    def stay(self, st: Array, codes: Array, loc: Array, bp: Array, aux: Array,
+             flags: Array) -> tuple[Array, Array]:
+        """Staying in his Town by choice: he may act there (the hypotheses ``st``, their
+        codes changed in place of being decoded and encoded again)."""
         g = self.g
-        loc, rum, aux, flags = loc[st], rum[st], aux[st] & ~MUST_LEAVE, flags[st]
-        bp = np.minimum(bp[st] + CONSUME_GAIN, 12) if self.consumed else bp[st]
+        loc, flags, aux = loc[st], flags[st], aux[st]
+        kept = codes[st] - (aux & MUST_LEAVE)
+        aux = aux & ~MUST_LEAVE
+        if self.consumed:
+            kept += (np.minimum(bp[st] + CONSUME_GAIN, 12) - bp[st]) * AUX_STATES
+        alive: np.ndarray[Any, np.dtype[np.bool_]] | None = None
         castle = loc == g.castle  # successive turns there: a third ends the game
-        count = (aux & CASTLE_COUNT) + 1
-        aux = np.where(castle, count, aux)
-        alive = ~(castle & (count >= CASTLE_TURNS_LIMIT))
+        if castle.any():
+            count = (aux & CASTLE_COUNT) + 1
+            kept = np.where(castle, kept - aux + count, kept)
+            alive = ~(castle & (count >= CASTLE_TURNS_LIMIT))
         if self.attack is not None:
-            alive &= loc == self.attack
+            alive = _both(alive, loc == self.attack)
         elif self.consumed:  # he did not Pass (ruling 76: the Hunters never know he may not)
-            alive &= ~self.occupied[loc]
+            alive = _both(alive, ~self.occupied[loc])
         if self.sea is not None and self.sea != "none":
-            alive[:] = False
-        loc, flags = loc[alive], flags[alive]
-        return g.encode(loc, rum[alive], bp[alive], aux[alive]), self.placed(loc, flags)
+            alive = np.zeros(len(loc), dtype=bool)
+        if alive is not None:
+            kept, loc, flags = kept[alive], loc[alive], flags[alive]
+        return kept, self.placed(loc, flags)
 
     def hemmed(self, codes: Array, loc: Array, aux: Array, flags: Array,
                sea: np.ndarray[Any, np.dtype[np.bool_]]) -> tuple[Array, Array]:
@@ -957,6 +964,12 @@ class _TurnClue:
         for b, town in self.placing_in:
             flags = np.where((loc == town) & ~self.no_placing[loc], flags | (1 << b), flags)
         return flags
+
+
+def _both(first: np.ndarray[Any, np.dtype[np.bool_]] | None,
+          second: np.ndarray[Any, np.dtype[np.bool_]]) -> np.ndarray[Any, np.dtype[np.bool_]]:
+    """Both conditions (the first, when there is one)."""
+    return second if first is None else first & second
 
 
 #: A Shipping Agents clue's kind of Sea Movement: (from a Sea Sector, into a Sea Sector).
