@@ -59,6 +59,8 @@ MAX_ROWS = 200_000
 WINDOW_TURNS = 12
 CASTLE_TURNS_LIMIT = 3
 CONSUME_GAIN = 2
+#: Turn clues kept worked out for replays (a replay in a bot game re-reads up to some 30).
+TURN_CLUES_KEPT = 32
 #: Clues that are one of Dracula's moves (a checkpoint for drawing secret histories).
 MOVE_KINDS = frozenset({"turn", "bat", "evasion"})
 #: Clues that only strike hypotheses out (or change nothing).
@@ -770,6 +772,8 @@ class Tracker:
         if cached is not None and cached[0] is clue:
             return cached[1]
         turn = _TurnClue(self.geometry, clue)
+        if len(self._turn_clues) >= TURN_CLUES_KEPT:
+            del self._turn_clues[next(iter(self._turn_clues))]  # the longest kept
         self._turn_clues[i] = (clue, turn)
         return turn
 

@@ -281,3 +281,28 @@ def test_the_intersection_of_sorted_sets_is_numpys() -> None:
             second = np.unique(rng.integers(0, 1000, size_b))
             assert np.array_equal(_intersect(first, second),
                                   np.intersect1d(first, second, assume_unique=True))
+
+
+def test_clones_that_part_ways_never_read_each_others_turns() -> None:
+    """Clones share the turn clues the tracker worked out (a replay reads them again); a
+    clone whose record parts from the other's reads its own: after three hundred
+    different actions each, both trackers equal ones built from scratch."""
+    state = random_game(3, 200)
+    tracker_of(state)
+    twin = state.clone()
+    for branch, seed in ((state, 1), (twin, 2)):
+        dice = Dice(seed)
+        for _ in range(300):
+            if branch.is_over:
+                break
+            seat = dice.choice(branch.current_seats())
+            branch.apply(seat, dice.choice(branch.legal_actions(seat)))
+            tracker_of(branch)
+    assert list(state.clues) != list(twin.clues)
+    for branch in (state, twin):
+        fresh = Tracker(geometry_of(branch.board))
+        fresh.update(list(branch.clues))
+        kept = tracker_of(branch)
+        assert np.array_equal(kept.rows.codes, fresh.rows.codes)
+        for (k, mine), (j, theirs) in zip(kept.checkpoints, fresh.checkpoints, strict=True):
+            assert k == j and np.array_equal(mine, theirs)
