@@ -196,8 +196,17 @@ def lift_fog_and_storms(state: FuryState) -> None:
 # -- Agents: Servants and Szgany ----------------------------------------------------------
 def _servant(state: FuryState, chit: EncounterChit, town: str,
              members: tuple[str, ...]) -> None:
-    """A Servant may flee (the chit is discarded); otherwise he fights the Hunters."""
-    roll = state.dice.d6()
+    """A Servant may flee (the chit is discarded); otherwise he fights the Hunters. The
+    Hunter's die waits for Good Luck (``servant_rolled``)."""
+    state.stack.append(ServantRoll.of(members[0], state.dice.d6(), town=town,
+                                      chit=",".join(members)))
+
+
+def servant_rolled(state: FuryState, roll: int, town: str, members: tuple[str, ...]) -> None:
+    """The die against the Servant stands: he flees on a roll the Encounter data names."""
+    if town not in state.chart:
+        return
+    chit = state.rules.encounters.chit(state.chart[town])
     if roll in chit.flee_on:
         discard_found(state, town)
         for member in members:
@@ -339,16 +348,23 @@ def _vampire_bites(state: FuryState, town: str, victim: str, members: tuple[str,
     if bitten:
         state.say("vampire_bites", f"The Vampire bites {HUNTER_NAMES[victim]}", hunter=victim)
         bite(state, victim)
-    turned = victim if state.hunters[victim].status == "vampire" else None
-    _destroy_vampire(state, town, state.still_alive(members), turned)
+    if state.hunters[victim].status == "vampire":
+        _hunter_turned(state, town, victim)
+        return
+    _destroy_vampire(state, town, state.still_alive(members))
 
 
-def _destroy_vampire(state: FuryState, town: str, members: tuple[str, ...],
-                     turned: str | None = None) -> None:
+def _hunter_turned(state: FuryState, town: str, turned: str) -> None:
+    """The bite made the victim a Vampire: the Vampire he faced went back to the Encounter
+    Set and his own chit holds the Town box (Wounds - Bites). The Encounter is over, so a
+    companion's Stake or Knife is not used on him now (ruling 79)."""
+    state.say("vampire_remains", f"{HUNTER_NAMES[turned]}, now a Vampire, remains in {town} "
+              "in the place of the Vampire he faced", town=town, hunter=turned)
+
+
+def _destroy_vampire(state: FuryState, town: str, members: tuple[str, ...]) -> None:
     """A Stake destroys the Vampire; else a Knife may (its die waits for Good Luck,
-    ``knife_rolled``). ``turned``: the Hunter the bite made a Vampire, whose chit now
-    holds the Town box (the Vampire he faced went back to the Encounter Set: Wounds -
-    Bites)."""
+    ``knife_rolled``)."""
     if town not in state.chart:
         return
     staker = next((m for m in members if "stake" in state.hunters[m].weapons), None)
@@ -363,7 +379,8 @@ def _destroy_vampire(state: FuryState, town: str, members: tuple[str, ...],
     else:
         knifer = next((m for m in members if "knife" in state.hunters[m].weapons), None)
         if knifer is None:
-            _vampire_remains(state, town, turned)
+            state.say("vampire_remains", "No one has a Stake or a Knife: the Vampire "
+                      f"remains in {town}", town=town)
             return
         if "knife" not in state.hunters[knifer].shown:
             state.hunters[knifer].show("knife")
@@ -371,16 +388,6 @@ def _destroy_vampire(state: FuryState, town: str, members: tuple[str, ...],
         return
     assert destroyer is not None
     _vampire_destroyed(state, town, destroyer)
-
-
-def _vampire_remains(state: FuryState, town: str, turned: str | None) -> None:
-    if turned is None:
-        state.say("vampire_remains", f"No one has a Stake or a Knife: the Vampire remains "
-                  f"in {town}", town=town)
-        return
-    state.say("vampire_remains", f"No one has a Stake or a Knife: {HUNTER_NAMES[turned]}, "
-              f"now a Vampire, remains in {town} in the place of the Vampire he faced",
-              town=town, hunter=turned)
 
 
 def knife_rolled(state: FuryState, knifer: str, roll: int, town: str) -> None:
@@ -434,6 +441,18 @@ class CastleVampireRoll(DieRoll):
 
     def stands(self, state: FuryState) -> None:
         castle_protection_rolled(state, self.seat, self.roll, self.town, self.chit)
+
+
+@attrs.frozen
+class ServantRoll(DieRoll):
+    """The roll whether a Servant flees (``chit``: the members who found him)."""
+
+    WHAT = What.SERVANT
+    FOR = "against a Servant"
+
+    def stands(self, state: FuryState) -> None:
+        servant_rolled(state, self.roll, self.town,
+                       tuple(m for m in self.chit.split(",") if m))
 
 
 @attrs.frozen
