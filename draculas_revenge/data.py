@@ -10,6 +10,9 @@ with raises ``BadOption`` naming the file and the field (see ``data_check``).
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import tomllib
 from functools import lru_cache
 from pathlib import Path
@@ -51,9 +54,55 @@ def _path(name: str, data_dir: str) -> Path:
 
 def _read(path: Path, prefix: str) -> dict[str, Any]:
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        text = path.read_bytes()
+        key = hashlib.sha256(text).hexdigest()
+        parsed = _kept(key)
+        if parsed is None:
+            parsed = tomllib.loads(text.decode("utf-8"))
+            _keep(key, parsed)
+        return parsed
     except tomllib.TOMLDecodeError as exc:
         raise BadOption(f"{prefix}{path}: not valid TOML ({exc})") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise BadOption(f"{prefix}{path}: cannot be read ({exc})") from None
+
+
+#: Where the parsed form of each data file is kept between processes, as JSON named by
+#: the SHA-256 of the file (parsing the TOML is much of what a fresh process spends before
+#: its first game): ``$GOTHIC_CACHE_DIR``, else ``~/.cache/gothic-games/draculas_revenge``;
+#: ``GOTHIC_CACHE_DIR=""`` keeps nothing. A kept form that cannot be read is parsed again;
+#: what is read goes through the same checks as a freshly parsed file (``data_check``).
+#: (fury1987's ``datafile`` keeps its files the same way: the kernel is the place for one
+#: helper both could use.)
+def cache_dir() -> Path | None:
+    where = os.environ.get("GOTHIC_CACHE_DIR")
+    if where is None:
+        home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"),
+                                                                ".cache")
+        return Path(home) / "gothic-games" / "draculas_revenge"
+    return Path(where) if where else None
+
+
+def _kept(key: str) -> dict[str, Any] | None:
+    folder = cache_dir()
+    if folder is None:
+        return None
+    try:
+        data = json.loads((folder / f"{key}.json").read_text("utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _keep(key: str, data: dict[str, Any]) -> None:
+    folder = cache_dir()
+    if folder is None:
+        return
+    try:
+        text = json.dumps(data)
+        folder.mkdir(parents=True, exist_ok=True)
+        part = folder / f"{key}.{os.getpid()}.part"
+        part.write_text(text, "utf-8")
+        os.replace(part, folder / f"{key}.json")
+    except (OSError, TypeError, ValueError):
+        pass  # a read-only home, or a value JSON cannot hold: parsed each time instead
