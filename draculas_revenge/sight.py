@@ -20,6 +20,8 @@ from math import ceil, floor, gcd
 
 import numpy as np
 
+from gothic_kernel.memo import per_object
+
 from .grid import FACING_VECTORS, Board
 
 Pattern = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...],
@@ -148,15 +150,10 @@ class Sight:
         return not (inside & obstacles) and not ((left & obstacles) and (right & obstacles))
 
 
-_SIGHTS: dict[int, Sight] = {}
-
-
+@per_object
 def sight_of(board: Board) -> Sight:
     """The shared line-of-sight cache of a board."""
-    found = _SIGHTS.get(id(board))
-    if found is None or found.board is not board:
-        found = _SIGHTS[id(board)] = Sight(board)
-    return found
+    return Sight(board)
 
 
 def forward_lateral(board: Board, a: int, facing: int, b: int) -> tuple[int, int]:

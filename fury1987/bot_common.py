@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from gothic_kernel import Dice
+from gothic_kernel.memo import per_object
 
 from .actions import ChooseChit
 
@@ -98,16 +99,10 @@ class Geography:
         return [self.index[p] for p in places if p in self.index]
 
 
-_GEOGRAPHY: dict[int, tuple[Board, Geography]] = {}
-
-
+@per_object
 def geography_of(board: Board) -> Geography:
     """The board's distances, computed once per process."""
-    found = _GEOGRAPHY.get(id(board))
-    if found is None or found[0] is not board:
-        found = (board, Geography(board))
-        _GEOGRAPHY[id(board)] = found
-    return found[1]
+    return Geography(board)
 
 
 def initiative_odds(hunter_modifier: int, opponent_modifier: int) -> float:
