@@ -368,20 +368,16 @@ def offer_move(state: VampyreState, seat: str, roll: int) -> bool:
     moves = move_actions(state, seat, roll)
     if not moves:
         return False
-    state.ask(_moving(seat, roll), moves)  # its legal actions, worked out already
+    moving = _MOVINGS.get((seat, roll))
+    if moving is None:
+        moving = _MOVINGS[(seat, roll)] = Moving(seat, roll)
+    state.ask(moving, moves)  # its legal actions, worked out already
     return True
 
 
+#: The records of each seat moving with each roll, shared by every state (records never
+#: change).
 _MOVINGS: dict[tuple[str, int], Moving] = {}
-
-
-def _moving(seat: str, roll: int) -> Moving:
-    """The record of ``seat`` moving with ``roll``: one per seat and roll, shared by every
-    state (records never change)."""
-    found = _MOVINGS.get((seat, roll))
-    if found is None:
-        found = _MOVINGS[(seat, roll)] = Moving(seat, roll)
-    return found
 
 
 def after_move(state: VampyreState, seat: str, attack: str, moved: dict[str, Any]) -> None:

@@ -168,8 +168,11 @@ class ReadReach(Reach):
         rank = self.ranks.get(end)
         if rank is None:
             return None
-        assert self.source is not None
-        return self.source.path(self.start, self.low + 3 * rank)
+        source = self.source
+        assert source is not None
+        at = self.low + 3 * rank
+        found = source.paths.get(at)  # ReachTables.path's memory, read first (every move)
+        return source.path(self.start, at) if found is None else found
 
 
 _REMAKE = "make it anew with `python scripts/make_reach_tables.py`"

@@ -165,9 +165,10 @@ def end_turn(state: VampyreState) -> None:
         restock(state)
     check_end(state)
     if not state.is_over:
-        before = state.order.seat_index
-        _pass_turn(state.order)
-        if _round_ends(state, before, state.order.seat_index):
+        order = state.order
+        before = order.seat_index
+        _pass_turn(order)
+        if _round_ends(state, before, order.seat_index):
             state.begin_round()
 
 
