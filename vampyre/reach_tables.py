@@ -187,8 +187,14 @@ class ReadReach(Reach):
         return self.source.path(self.start, at) if found is None else found
 
     def path(self, end: str) -> Path | None:
-        rank = self.rank(end)
-        return None if rank is None else self.route(rank)
+        # rank and route, written out: a move's path is read every turn
+        number = self.source.grid.index.get(end)
+        rank = -1 if number is None else self.ends.find(number)
+        if rank < 0:
+            return None
+        at, source = self.low + 3 * rank, self.source
+        found = source.paths.get(at)
+        return source.path(self.start, at) if found is None else found
 
 
 _REMAKE = "make it anew with `python scripts/make_reach_tables.py`"
