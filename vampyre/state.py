@@ -32,7 +32,7 @@ from gothic_kernel import (
     RuleError,
     Sequencer,
 )
-from gothic_kernel.decisions import Decision, DecisionState, settle
+from gothic_kernel.decisions import Decision, DecisionState
 from gothic_kernel.serial import to_data
 
 from .board import CastleMap, Transylvania
@@ -43,7 +43,7 @@ from .decisions import MOVE as MOVE
 from .decisions import SEARCH_DECISION as SEARCH_DECISION
 from .decisions import SILVER_BULLET as SILVER_BULLET
 from .decisions import TURN_START as TURN_START
-from .decisions import Flow, PlayerDecision, TurnStep
+from .decisions import Flow, PlayerDecision, TurnStep, play_on
 from .decisions import Pending as Pending
 from .tables import Rules, data_sources, load_rules, reading, source_label
 
@@ -359,7 +359,7 @@ class VampyreState(LoggedState, DecisionState):
                     if legal is action:
                         self._legal_cache = None
                         self.stack[-1].apply(self, seat, legal)
-                        settle(self)
+                        play_on(self)
                         return
         super().apply(seat, action)
 
@@ -367,7 +367,7 @@ class VampyreState(LoggedState, DecisionState):
         """The decision is made; the rules run on to the next one. (A move's legal actions,
         worked out when the move is offered, stay remembered.)"""
         self.stack[-1].apply(self, seat, action)
-        settle(self)
+        play_on(self)
 
     def observation(self, viewer: str) -> dict[str, Any]:
         self.check_viewer(viewer)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import attrs
 
 from gothic_kernel import Action, RuleError, Sequencer
-from gothic_kernel.decisions import settle
 
 from .actions import (
     HEAL_WOUND,
@@ -31,7 +30,16 @@ from .actions import (
 from .castle import restock, set_clock
 from .combat import resume
 from .conversion import end_possession, reappear
-from .decisions import BEGIN, END, TURN_START, Flow, PlayerDecision, TurnStep, sequence_rule
+from .decisions import (
+    BEGIN,
+    END,
+    TURN_START,
+    Flow,
+    PlayerDecision,
+    TurnStep,
+    play_on,
+    sequence_rule,
+)
 from .guardians import flee, reveal
 from .movement import offer_move, possessed_move
 from .state import HUNTER, POSSESSED_TURN, THE_STANDING_STONES, USUAL_TURN, VampyreState
@@ -73,7 +81,7 @@ def sequence_of_play(turn_open: bool) -> SequenceOfPlay:
 def play_until_decision(state: VampyreState) -> None:
     """Run automatic steps and turns until a player must decide or the game ends
     (RuleError if the rules go round without asking anyone)."""
-    settle(state, limit=MAX_AUTOMATIC_STEPS)
+    play_on(state, limit=MAX_AUTOMATIC_STEPS)
 
 
 def start_turn(state: VampyreState) -> None:

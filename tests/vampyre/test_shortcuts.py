@@ -1,13 +1,16 @@
 """The shortcuts random play takes every turn give what the general way gives: the opponents
-in reach, the turn passed clockwise, an action applied, the move's log line."""
+in reach, the turn passed clockwise, an action applied, the rules run on to the next
+decision, the move's log line."""
 
 from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
-from gothic_kernel import IllegalAction, Sequencer
+from gothic_kernel import IllegalAction, RuleError, Sequencer
+from vampyre.decisions import VampyreDecision, play_on
 from vampyre.movement import _opponents, attack_targets
 from vampyre.state import PLAYER_WEREWOLF, VampyreState
 from vampyre.turns import _pass_turn
@@ -170,3 +173,34 @@ def test_a_move_into_the_forest_and_its_night_are_one_log_entry_in_a_fixed_order
     assert entry["text"].startswith("Harker rolls 1, moves to the forest hex at ")
     assert entry["text"].endswith("; the night's encounter roll is 7: no encounter")
     assert not any(e["kind"] == "move" for e in state.log("public"))
+
+
+@attrs.frozen
+class _Idle(VampyreDecision):
+    """A step that does nothing (a broken rule; no KIND: not registered for saves)."""
+
+    def run(self, state: VampyreState) -> None:
+        return None
+
+
+@attrs.frozen
+class _Restless(VampyreDecision):
+    """A step that replaces itself for ever (a rule going round)."""
+
+    def run(self, state: VampyreState) -> None:
+        state.stack[-1] = _Restless()
+
+
+def test_play_on_stops_at_a_decision_and_raises_on_a_step_that_makes_no_progress() -> None:
+    """play_on, VAMPYRE's settle: it stops at a player's decision, and raises as the
+    kernel's does on a step that changes nothing or on rules going round without end."""
+    state = new()
+    top = state.stack[-1]
+    play_on(state)
+    assert state.stack[-1] is top  # a player's decision: nothing run
+    state.stack.append(_Idle())
+    with pytest.raises(RuleError, match=r"_Idle\.run made no progress"):
+        play_on(state)
+    state.stack[-1] = _Restless()
+    with pytest.raises(RuleError, match="50 steps in a row"):
+        play_on(state, limit=50)
