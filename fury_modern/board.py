@@ -112,6 +112,7 @@ class ModernMap(PlaceMap):
         return _nearest_hospitals(self, place)
 
 
+@functools.lru_cache(maxsize=4096)
 def _rail_journeys(board: ModernMap, start: str, white: int, yellow: int,
                    closed: frozenset[frozenset[str]],
                    blocked: frozenset[str]) -> tuple[str, ...]:

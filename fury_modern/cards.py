@@ -200,13 +200,31 @@ def held(state: ModernState, seat: str) -> list[str]:
 
 def playable(state: ModernState, seat: str, timings: frozenset[str]) -> list[str]:
     """The cards ``seat`` may play now at one of ``timings``, each once, by id."""
-    found = []
-    for card in sorted(set(held(state, seat))):
-        rule = rule_of(card)
-        when = [t for t in timings_of(state, card) if t in timings]
+    found: list[str] = []
+    cards = held(state, seat)
+    if not cards:
+        return found
+    for card in sorted(set(cards)):
+        when = _fitting(state, card, timings)
+        rule = rule_of(card) if when else None
         if rule is not None and any(rule.eligible(state, seat, t) for t in when):
             found.append(card)
     return found
+
+
+_FITTING: dict[tuple[int, str, frozenset[str]], tuple[object, tuple[str, ...]]] = {}
+
+
+def _fitting(state: ModernState, card: str, timings: frozenset[str]) -> tuple[str, ...]:
+    """The timings of ``card`` among ``timings``, in the card's order (worked out once per
+    rules, card and set of timings: every hunter's action asks it of every card held; the
+    rules are kept beside, so rules made after others were dropped never read theirs)."""
+    key = (id(state.rules), card, timings)
+    found = _FITTING.get(key)
+    if found is None or found[0] is not state.rules:
+        found = _FITTING[key] = (state.rules, tuple(t for t in timings_of(state, card)
+                                                    if t in timings))
+    return found[1]
 
 
 def action_cards(state: ModernState, seat: str, *, night: bool) -> list[Action]:

@@ -202,9 +202,19 @@ class ModernState(LoggedState, DecisionState):
     def seats(self) -> tuple[str, ...]:
         return SEATS
 
+    #: True once the game has ended: a plain attribute kept with ``result`` (the kernel and
+    #: the rules read it several times a step).
+    is_over: bool = False
+
     @property
-    def is_over(self) -> bool:
-        return self.result is not None
+    def result(self) -> Outcome | None:
+        """The outcome, once the game has ended."""
+        return self._result
+
+    @result.setter
+    def result(self, outcome: Outcome | None) -> None:
+        self._result = outcome
+        self.is_over = outcome is not None
 
     @property
     def outcome(self) -> Outcome | None:

@@ -1,0 +1,94 @@
+"""What random play's shortcuts give is what the general way gives: a record moved on
+without attrs.evolve, a railway journey remembered, the cards playable at a timing, the
+end of the game kept as a plain attribute."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from fury_modern import FuryModernGame
+from fury_modern.board import _rail_journeys
+from fury_modern.cards import _fitting, held, playable, rule_of, timings_of
+from fury_modern.round import HunterTurns, Stage, Twilight
+from fury_modern.state import ModernState
+from gothic_kernel import Outcome
+
+GAME = FuryModernGame()
+
+
+def _new(seed: int) -> ModernState:
+    state = GAME.new_game(seed=seed)
+    assert isinstance(state, ModernState)
+    return state
+
+
+def test_the_next_hunter_turn_is_the_record_evolve_makes() -> None:
+    """HunterTurns.advanced names every field: no field left at its default by mistake."""
+    record = HunterTurns(night=True, index=1, vigour=True, taken="move", long_night=True,
+                         telegraph=True, order=("seward", "mina", "godalming", "van_helsing"),
+                         named=True)
+    assert {f.name for f in attrs.fields(HunterTurns)} == {
+        "night", "index", "vigour", "taken", "long_night", "telegraph", "order", "named"}
+    assert record.advanced() == attrs.evolve(record, index=2, taken="", named=False)
+    twilight = Twilight(dusk=True, stage=Stage.GUARDS)
+    assert twilight.then(Stage.COMBAT) == attrs.evolve(twilight, stage=Stage.COMBAT)
+    assert {f.name for f in attrs.fields(Twilight)} == {"dusk", "stage"}
+
+
+def _states(seed: int, every: int = 9) -> list[ModernState]:
+    state = _new(seed)
+    pick = random.Random(seed)
+    seen: list[ModernState] = []
+    while not state.is_over:
+        seat = state.current_seats()[0]
+        state.apply(seat, pick.choice(state.legal_actions(seat)))
+        if len(state.log("dracula")) % every == 0:
+            seen.append(state.clone())
+    return seen
+
+
+def test_playable_cards_are_those_whose_timings_fit_and_whose_rule_allows_them() -> None:
+    """playable against its plain definition, for every seat and every timing, in states
+    of seeded random games."""
+    checked = 0
+    for seed in range(2):
+        for state in _states(seed)[::4]:
+            for seat in state.seats:
+                for timings in map(frozenset, ({"during_day"}, {"at_dusk", "at_dawn"},
+                                               {"combat_before_card", "hunter_action"})):
+                    expected = [c for c in sorted(set(held(state, seat)))
+                                if (rule := rule_of(c)) is not None
+                                and any(rule.eligible(state, seat, t)
+                                        for t in timings_of(state, c) if t in timings)]
+                    assert playable(state, seat, timings) == expected
+                    checked += bool(held(state, seat))
+    assert checked
+
+
+def test_the_timings_of_a_card_are_worked_out_for_its_own_rules() -> None:
+    state = _new(1)
+    card = next(c for c in state.rules.events if timings_of(state, c))
+    timings = frozenset(timings_of(state, card))
+    assert _fitting(state, card, timings) == timings_of(state, card)
+    assert _fitting(state, card, frozenset()) == ()
+
+
+def test_a_railway_journey_is_the_same_searched_or_remembered() -> None:
+    board = _new(1).board
+    start = next(c for c in board.position if board.neighbours("rail", c))
+    first = board.rail_journeys(start, 2, 3)
+    _rail_journeys.cache_clear()
+    assert board.rail_journeys(start, 2, 3) == first
+    assert board.rail_journeys(start, 2, 3) is board.rail_journeys(start, 2, 3)
+    assert start not in first and first
+
+
+def test_the_game_is_over_exactly_when_it_has_a_result() -> None:
+    state = _new(2)
+    assert not state.is_over and state.result is None
+    state.result = Outcome(("dracula",), level=None, reason="test")
+    assert state.is_over and state.clone().is_over
+    state.result = None
+    assert not state.is_over
