@@ -92,3 +92,15 @@ def test_the_game_is_over_exactly_when_it_has_a_result() -> None:
     assert state.is_over and state.clone().is_over
     state.result = None
     assert not state.is_over
+
+
+def test_a_hunters_moves_are_shared_objects_equal_to_fresh_ones() -> None:
+    from fury_modern.actions import Move
+    from fury_modern.hunters import _move, move_options
+
+    assert _move("paris", "rail", "1") is _move("paris", "rail", "1")
+    assert _move("paris", "rail", "1") == Move("paris", "rail", "1")
+    state = _new(3)
+    moves = move_options(state, "godalming")
+    assert moves and moves == [Move(m.to, m.by, m.ticket) for m in moves]
+    assert all(m is _move(m.to, m.by, m.ticket) for m in moves)
