@@ -100,7 +100,8 @@ def test_a_hunters_moves_are_shared_objects_equal_to_fresh_ones() -> None:
 
     assert _move("paris", "rail", "1") is _move("paris", "rail", "1")
     assert _move("paris", "rail", "1") == Move("paris", "rail", "1")
-    state = _new(3)
+    state = next(s for s in _states(3) if s.hunters["godalming"].location
+                 and move_options(s, "godalming"))
     moves = move_options(state, "godalming")
     assert moves and moves == [Move(m.to, m.by, m.ticket) for m in moves]
     assert all(m is _move(m.to, m.by, m.ticket) for m in moves)
