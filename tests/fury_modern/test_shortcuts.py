@@ -1,19 +1,20 @@
 """What random play's shortcuts give is what the general way gives: a record moved on
 without attrs.evolve, a railway journey remembered, the cards playable at a timing, the
-end of the game kept as a plain attribute."""
+end of the game kept as a plain attribute, a hunter's moves shared, an action applied."""
 
 from __future__ import annotations
 
 import random
 
 import attrs
+import pytest
 
 from fury_modern import FuryModernGame
 from fury_modern.board import _rail_journeys
 from fury_modern.cards import _fitting, held, playable, rule_of, timings_of
 from fury_modern.round import HunterTurns, Stage, Twilight
 from fury_modern.state import ModernState
-from gothic_kernel import Outcome
+from gothic_kernel import IllegalAction, Outcome
 
 GAME = FuryModernGame()
 
@@ -105,3 +106,40 @@ def test_a_hunters_moves_are_shared_objects_equal_to_fresh_ones() -> None:
     moves = move_options(state, "godalming")
     assert moves and moves == [Move(m.to, m.by, m.ticket) for m in moves]
     assert all(m is _move(m.to, m.by, m.ticket) for m in moves)
+
+
+def _played(seed: int, steps: int) -> ModernState:
+    state = _new(seed)
+    pick = random.Random(seed)
+    for _ in range(steps):
+        seat = state.current_seats()[0]
+        state.apply(seat, pick.choice(state.legal_actions(seat)))
+    return state
+
+
+def test_an_equal_action_not_the_listed_object_plays_as_the_listed_one() -> None:
+    """apply's shortcut takes the listed object itself; an equal one parsed from its JSON
+    goes the kernel's way, to the same game."""
+    for steps in (5, 60, 200):
+        listed, fresh = _played(4, steps), _played(4, steps)
+        seat = listed.current_seats()[0]
+        action = listed.legal_actions(seat)[-1]
+        listed.apply(seat, action)
+        fresh.apply(seat, dict(action.to_json()))
+        assert listed.to_json() == fresh.to_json()
+
+
+def test_a_seat_not_waited_for_is_refused_though_the_action_was_listed() -> None:
+    """A listed action object is refused to a seat the game does not wait for, and once
+    the game is over; the state is unchanged."""
+    state = _played(5, 30)
+    seat = state.current_seats()[0]
+    other = next(s for s in state.seats if s not in state.current_seats())
+    action = state.legal_actions(seat)[0]
+    before = state.to_json()
+    with pytest.raises(IllegalAction, match="may not act now"):
+        state.apply(other, action)
+    assert state.to_json() == before
+    state.result = Outcome(("dracula",), level=None, reason="test")
+    with pytest.raises(IllegalAction, match="the game is over"):
+        state.apply(seat, action)
