@@ -143,3 +143,15 @@ def test_a_seat_not_waited_for_is_refused_though_the_action_was_listed() -> None
     state.result = Outcome(("dracula",), level=None, reason="test")
     with pytest.raises(IllegalAction, match="the game is over"):
         state.apply(seat, action)
+
+
+def test_what_a_place_is_reads_its_kind() -> None:
+    board = _new(1).board
+    for place in board.places:
+        kind = board.kind(place)
+        assert board.is_sea(place) == (kind == "sea")
+        assert board.is_hospital(place) == (kind == "hospital")
+        assert board.is_large(place) == (kind == "large")
+        assert board.is_city(place) == (place in board.cities)
+    with pytest.raises(KeyError):
+        board.is_sea("atlantis")
