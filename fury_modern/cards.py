@@ -204,26 +204,29 @@ def playable(state: ModernState, seat: str, timings: frozenset[str]) -> list[str
     cards = held(state, seat)
     if not cards:
         return found
+    fitting = _fitting(state, timings)
     for card in sorted(set(cards)):
-        when = _fitting(state, card, timings)
+        when = fitting.get(card)
+        if when is None:
+            when = fitting[card] = tuple(t for t in timings_of(state, card) if t in timings)
         rule = rule_of(card) if when else None
         if rule is not None and any(rule.eligible(state, seat, t) for t in when):
             found.append(card)
     return found
 
 
-_FITTING: dict[tuple[int, str, frozenset[str]], tuple[object, tuple[str, ...]]] = {}
+_FITTING: dict[tuple[int, frozenset[str]], tuple[object, dict[str, tuple[str, ...]]]] = {}
 
 
-def _fitting(state: ModernState, card: str, timings: frozenset[str]) -> tuple[str, ...]:
-    """The timings of ``card`` among ``timings``, in the card's order (worked out once per
-    rules, card and set of timings: every hunter's action asks it of every card held; the
-    rules are kept beside, so rules made after others were dropped never read theirs)."""
-    key = (id(state.rules), card, timings)
+def _fitting(state: ModernState, timings: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """Each card's timings among ``timings``, in the card's order, as :func:`playable`
+    works them out (once per rules and set of timings: every hunter's action asks them of
+    every card he holds; the rules are kept beside, so rules made after others were
+    dropped never read theirs)."""
+    key = (id(state.rules), timings)
     found = _FITTING.get(key)
     if found is None or found[0] is not state.rules:
-        found = _FITTING[key] = (state.rules, tuple(t for t in timings_of(state, card)
-                                                    if t in timings))
+        found = _FITTING[key] = (state.rules, {})
     return found[1]
 
 

@@ -69,11 +69,16 @@ def test_playable_cards_are_those_whose_timings_fit_and_whose_rule_allows_them()
 
 
 def test_the_timings_of_a_card_are_worked_out_for_its_own_rules() -> None:
-    state = _new(1)
-    card = next(c for c in state.rules.events if timings_of(state, c))
-    timings = frozenset(timings_of(state, card))
-    assert _fitting(state, card, timings) == timings_of(state, card)
-    assert _fitting(state, card, frozenset()) == ()
+    states = _states(1)
+    timings = frozenset(t for c in states[0].rules.events for t in timings_of(states[0], c))
+    for state in states[::5]:
+        for seat in state.seats:
+            playable(state, seat, timings)
+    fitting = _fitting(states[0], timings)
+    assert fitting  # cards held were looked at
+    assert fitting is _fitting(states[-1], timings)
+    assert all(when == tuple(t for t in timings_of(states[0], c) if t in timings)
+               for c, when in fitting.items())
 
 
 def test_a_railway_journey_is_the_same_searched_or_remembered() -> None:
