@@ -10,8 +10,10 @@ import attrs
 import pytest
 
 from fury_modern import FuryModernGame
+from fury_modern.actions import MoveTo
 from fury_modern.board import _rail_journeys
 from fury_modern.cards import _fitting, held, playable, rule_of, timings_of
+from fury_modern.dracula import DraculaPhase, Step
 from fury_modern.round import HunterTurns, Stage, Twilight
 from fury_modern.state import ModernState
 from gothic_kernel import IllegalAction, Outcome
@@ -36,6 +38,10 @@ def test_the_next_hunter_turn_is_the_record_evolve_makes() -> None:
     twilight = Twilight(dusk=True, stage=Stage.GUARDS)
     assert twilight.then(Stage.COMBAT) == attrs.evolve(twilight, stage=Stage.COMBAT)
     assert {f.name for f in attrs.fields(Twilight)} == {"dusk", "stage"}
+    phase = DraculaPhase(Step.SLIDE, MoveTo("paris", power="", space=0))
+    assert phase.then(Step.PLACE) == attrs.evolve(phase, step=Step.PLACE)
+    assert phase.then(phase.step) == phase and phase.then(phase.step) is not phase
+    assert {f.name for f in attrs.fields(DraculaPhase)} == {"step", "move"}
 
 
 def _states(seed: int, every: int = 9) -> list[ModernState]:
