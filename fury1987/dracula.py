@@ -213,6 +213,8 @@ def _destinations(state: FuryState) -> list[str]:
     assert here is not None
     if d.at_sea:
         found = _sea_moves(state, here)
+        if not may_embark(state):  # below two Blood Points he "cannot move by sea" (82)
+            found = [p for p in found if not board.is_sea(p)] or found
     else:
         found = [p for p in board.road[here] if p not in state.hosts]
         if board.is_port(here) and may_embark(state):

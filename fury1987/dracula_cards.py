@@ -22,6 +22,7 @@ from .actions import (
     MoveTo,
     PlayEvent,
 )
+from .board import CASTLE_DRACULA
 from .decisions import FuryDecision, current_action, find, remove, replace
 from .dracula import DraculaMovement
 from .dracula import movement_options as dracula_moves
@@ -136,7 +137,11 @@ class WalpurgisNacht(CardRule):
     ID = "walpurgis_nacht"
 
     def offered_in(self, state: FuryState, decision: FuryDecision, seat: str) -> bool:
-        return isinstance(decision, DraculaMovement) and state.dracula.blood >= 0
+        """Not where he must move: at Sea ("may not Pass"), fleeing, or with a Host on his
+        Town (ruling 65)."""
+        d = state.dracula
+        return isinstance(decision, DraculaMovement) and d.blood >= 0 \
+            and not (d.at_sea or d.fleeing or d.must_leave)
 
     def play_own(self, state: FuryState, seat: str, action: PlayEvent,
                  decision: FuryDecision) -> None:
@@ -149,6 +154,7 @@ class WalpurgisNacht(CardRule):
         before = d.blood
         d.blood = min(MAX_BLOOD_POINTS, d.blood + gain)
         state.clues.append({"k": "blood", "loss": -gain, "drained": False})
+        d.castle_turns = 0  # not a voluntary turn in the Castle: the three are broken (65)
         state.say("walpurgis_nacht", f"Walpurgis Nacht: Dracula regains "
                   f"{counted(d.blood - before, 'Blood Point')} and does nothing else this "
                   "turn", gain=gain)
@@ -193,7 +199,8 @@ class Evasion(CardRule):
         d.location = action.place
         d.voyage = []
         d.must_leave = False
-        d.castle_turns = 0
+        # arriving in the Castle is the first of the three turns there (ruling 10)
+        d.castle_turns = int(action.place == CASTLE_DRACULA and not d.fleeing)
         d.moved = True
         d.trail += (action.place,)
         state.tell(event("evasion", f"Dracula evades to {action.place}", town=action.place),

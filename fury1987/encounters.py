@@ -339,16 +339,23 @@ def _vampire_bites(state: FuryState, town: str, victim: str, members: tuple[str,
     if bitten:
         state.say("vampire_bites", f"The Vampire bites {HUNTER_NAMES[victim]}", hunter=victim)
         bite(state, victim)
-    turned = victim if state.hunters[victim].status == "vampire" else None
-    _destroy_vampire(state, town, state.still_alive(members), turned)
+    if state.hunters[victim].status == "vampire":
+        _hunter_turned(state, town, victim)
+        return
+    _destroy_vampire(state, town, state.still_alive(members))
 
 
-def _destroy_vampire(state: FuryState, town: str, members: tuple[str, ...],
-                     turned: str | None = None) -> None:
+def _hunter_turned(state: FuryState, town: str, turned: str) -> None:
+    """The bite made the victim a Vampire: the Vampire he faced went back to the Encounter
+    Set and his own chit holds the Town box (Wounds - Bites). The Encounter is over, so a
+    companion's Stake or Knife is not used on him now (ruling 79)."""
+    state.say("vampire_remains", f"{HUNTER_NAMES[turned]}, now a Vampire, remains in {town} "
+              "in the place of the Vampire he faced", town=town, hunter=turned)
+
+
+def _destroy_vampire(state: FuryState, town: str, members: tuple[str, ...]) -> None:
     """A Stake destroys the Vampire; else a Knife may (its die waits for Good Luck,
-    ``knife_rolled``). ``turned``: the Hunter the bite made a Vampire, whose chit now
-    holds the Town box (the Vampire he faced went back to the Encounter Set: Wounds -
-    Bites)."""
+    ``knife_rolled``)."""
     if town not in state.chart:
         return
     staker = next((m for m in members if "stake" in state.hunters[m].weapons), None)
@@ -363,7 +370,8 @@ def _destroy_vampire(state: FuryState, town: str, members: tuple[str, ...],
     else:
         knifer = next((m for m in members if "knife" in state.hunters[m].weapons), None)
         if knifer is None:
-            _vampire_remains(state, town, turned)
+            state.say("vampire_remains", "No one has a Stake or a Knife: the Vampire "
+                      f"remains in {town}", town=town)
             return
         if "knife" not in state.hunters[knifer].shown:
             state.hunters[knifer].show("knife")
@@ -371,16 +379,6 @@ def _destroy_vampire(state: FuryState, town: str, members: tuple[str, ...],
         return
     assert destroyer is not None
     _vampire_destroyed(state, town, destroyer)
-
-
-def _vampire_remains(state: FuryState, town: str, turned: str | None) -> None:
-    if turned is None:
-        state.say("vampire_remains", f"No one has a Stake or a Knife: the Vampire remains "
-                  f"in {town}", town=town)
-        return
-    state.say("vampire_remains", f"No one has a Stake or a Knife: {HUNTER_NAMES[turned]}, "
-              f"now a Vampire, remains in {town} in the place of the Vampire he faced",
-              town=town, hunter=turned)
 
 
 def knife_rolled(state: FuryState, knifer: str, roll: int, town: str) -> None:

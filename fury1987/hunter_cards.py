@@ -398,6 +398,12 @@ class HeavenlyHost(MovementCard):
         return "choose"
 
 
+def _ports_open(state: FuryState, sea: str) -> list[str]:
+    """The Ports bordering ``sea`` that Dracula may be driven into: "Dracula may never enter
+    a Town which is so protected by a Host Marker" (Reference 3 - Heavenly Host)."""
+    return [p for p in state.board.sea[sea] if state.board.is_town(p) and p not in state.hosts]
+
+
 class StormySeas(MovementCard):
     """Stormy Seas: nobody may enter the Sea Sector until the start of the player's
     Movement Phase after next; Dracula, if there, must say so and is forced into an
@@ -413,8 +419,7 @@ class StormySeas(MovementCard):
 
     def step_options(self, state: FuryState, step: CardStep) -> list[Action]:
         if step.stage == Step.PORT:
-            return [ChoosePlace(p) for p in state.board.sea[step.picks[0]]
-                    if state.board.is_town(p)]
+            return [ChoosePlace(p) for p in _ports_open(state, step.picks[0])]
         return [ChoosePlace(s) for s in _open_seas(state)]
 
     def step_apply(self, state: FuryState, step: CardStep, action: Action) -> None:
@@ -437,7 +442,11 @@ class StormySeas(MovementCard):
         state.clues.append({"k": "search", "town": sea, "dracula": here, "rumours": None})
         if here:
             state.say("dracula_at_sea", f"Dracula is in the {sea}!", sea=sea)
-            state.stack.append(CardStep(self.ID, DRACULA, Step.PORT, picks=(sea,)))
+            if _ports_open(state, sea):
+                state.stack.append(CardStep(self.ID, DRACULA, Step.PORT, picks=(sea,)))
+            else:  # ruling 80: every Port sealed, the storm holds him where he is
+                state.say("stormy_seas_port", f"Every Port on the {sea} is sealed by a Host: "
+                          "the storm holds Dracula there", sea=sea)
 
     def step_question(self, state: FuryState, step: CardStep) -> str:
         if step.stage == Step.SEA:

@@ -294,8 +294,8 @@ def _start_of_phase_options(state: FuryState, record: HunterMovement, seat: str,
             and here not in HOST_FORBIDDEN and here not in state.hosts:
         options.append(PLACE_HOST)
     options.extend(RemoveHost(t) for t in sorted(hunter.hosts_placed))
-    if hunter.bitten and HOLY_WATER in hunter.weapons:
-        options.append(TREAT_BITE)
+    if not at_sea and hunter.bitten and HOLY_WATER in hunter.weapons:
+        options.append(TREAT_BITE)  # missing his turn at Sea would be a Pass (ruling 81)
     if len(group) > 1:
         if Deed.LEFT not in record.done:
             options.append(LEAVE_GROUP)

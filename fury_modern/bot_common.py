@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from gothic_kernel import Action, Dice
+from gothic_kernel.memo import per_object
 
 from .board import ModernMap
 from .rules import Rules, load_rules
@@ -75,16 +76,10 @@ class Geography:
         return self._steps(self.roads, a, b)
 
 
-_GEOGRAPHY: dict[int, tuple[ModernMap, Geography]] = {}
-
-
+@per_object
 def geography_of(board: ModernMap) -> Geography:
     """The board's distances, computed once per process."""
-    found = _GEOGRAPHY.get(id(board))
-    if found is None or found[0] is not board:
-        found = (board, Geography(board))
-        _GEOGRAPHY[id(board)] = found
-    return found[1]
+    return Geography(board)
 
 
 class Bot:

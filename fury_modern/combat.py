@@ -805,6 +805,8 @@ def fly_off(state: ModernState, city: str) -> None:
                                          "down on trail space 1"
                            + (", the Castle Dracula card's back up." if city == "castle_dracula"
                               else "."), castle=city == "castle_dracula"))
+    if city == "castle_dracula":  # its card is placed on the trail (Special Locations)
+        heal_dracula(state, state.rules.dracula.castle_heals, "the Castle Dracula card")
 
 
 # -- the hunters' combat cards -------------------------------------------------------------

@@ -259,7 +259,8 @@ def place_card(state: ModernState, move: MoveTo) -> None:
     sixth = state.rules.numbers["trail_spaces"] - 1
     if ally_in_play(state, "jonathan_harker") and len(state.trail) > sixth:
         reveal_location(state, state.trail[sixth])  # Jonathan Harker: it reached space 6
-    if move.place == "castle_dracula" and normal:
+    if move.place == "castle_dracula" and move.power not in STAY_POWERS:
+        # by Wolf Form too: its location card is placed on the trail (Special Locations)
         heal_dracula(state, rules.dracula.castle_heals, "the Castle Dracula card")
     if move.power == "dark_call" and not state.is_over:
         dark_call(state)
@@ -271,7 +272,7 @@ def _log_move(state: ModernState, move: MoveTo, lair_number: int) -> None:
     """``lair_number``: the lair (1 to 3) that moved up to trail space 1, 0 for none; the
     public record also says how many encounters he holds (whether he can place one)."""
     card = state.trail[0]
-    if move.place == "castle_dracula" and move.power in ("", "misdirect"):
+    if move.place == "castle_dracula" and move.power not in STAY_POWERS:
         public = "Dracula plays the Castle Dracula card (its back is unlike the others)."
     elif lair_number:
         public = "Dracula moves into one of his lairs: it moves to trail space 1."

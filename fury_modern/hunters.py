@@ -62,7 +62,8 @@ def hunter_actions(state: ModernState, seat: str, *, night: bool) -> list[Action
     board = state.board
     here = state.hunters[seat].location
     if board.is_sea(here):
-        return list(move_options(state, seat))  # he must move on
+        # he must move on; with every way closed (fog, storms) he stays: ruling in the docs
+        return list(move_options(state, seat)) or [PASS]
     supply = [] if state.dracula.no_supply else [SUPPLY]  # Devilish Power
     if board.is_hospital(here):
         moves = [] if night else [Move(board.hospital_of[here], "hospital")]

@@ -33,6 +33,7 @@ from .encounters import bodyguards_before_combat
 from .hands import check_dracula_events
 from .hunters import explain, hunter_actions, move_options, moved_by_bats, take_action
 from .influence import advance_influence
+from .item_cards import road_reach
 from .rules import DRACULA, HUNTERS
 from .tokens import dusk_tokens
 
@@ -392,9 +393,9 @@ def long_night_draw(state: ModernState) -> None:
 
 
 def bats_destinations(state: ModernState, seat: str) -> list[str]:
-    """The cities next to the hunter, by road, that he may be moved into (not fogged)."""
+    """The cities next to the hunter, by road, that he may be moved into: not fogged, not
+    along a roadblocked road (as Wild Horses); fog holds him, and with no way open Dracula
+    may only leave him where he is."""
     here = state.hunters[seat].location
-    fog = state.tokens.fog
-    if fog.get(here):
-        return [here]  # fog holds him: Dracula may only leave him where he is
-    return [c for c in state.board.roads(here) if not fog.get(c)] or [here]
+    reach = set(road_reach(state, seat, 1))
+    return [c for c in state.board.roads(here) if c in reach] or [here]

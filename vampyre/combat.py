@@ -25,7 +25,7 @@ from gothic_kernel import Action
 from . import conversion
 from .actions import FIRE, HOLD_FIRE, DeclareSilverBullet
 from .castle import daylight
-from .decisions import SILVER_BULLET, PlayerDecision
+from .decisions import COMBAT_STEP, SILVER_BULLET, PlayerDecision
 from .items import has_item, spend_item
 from .state import HUNTER, NOSFERATU, PLAYER_WEREWOLF, SAVED, SLAIN, Fight, FightOrigin
 from .winning import dracula_slain
@@ -213,6 +213,11 @@ def settle(state: VampyreState, fight: Fight, letter: str, *, bullet: bool = Fal
 
 
 def _victory(state: VampyreState, fight: Fight, bullet: bool) -> None:
+    _defeat(state, fight, bullet)
+    _victory_ends_the_turn(state, fight.hunter)
+
+
+def _defeat(state: VampyreState, fight: Fight, bullet: bool) -> None:
     hunter, foe = fight.hunter, fight.opponent
     if foe:
         p = state.players[foe]
@@ -237,6 +242,20 @@ def _victory(state: VampyreState, fight: Fight, bullet: bool) -> None:
         return
     state.events.say("victory", f"{state.name(hunter)} defeats {the(state, fight.monster)}",
                      seat=hunter, monster=fight.monster)
+
+
+def _victory_ends_the_turn(state: VampyreState, hunter: str) -> None:
+    """V: "In the Basic Game this ends the player's turn" (in the Extended Game "a victory
+    result is usually the same"). A hunter who ended his move on an opponent and beat the
+    night's creature, or the guardian he revealed, makes no attack this turn (the Combat
+    step waiting is dropped; rulings 5 and 7)."""
+    waiting = [step for step in state.stack
+               if step.KIND == COMBAT_STEP and getattr(step, "seat", "") == hunter]
+    for step in waiting:
+        state.stack.remove(step)
+        target = str(getattr(step, "target", ""))
+        state.events.say("no_attack", f"{state.name(hunter)}'s victory ends the turn: no "
+                         f"attack on {state.name(target)}", seat=hunter, opponent=target)
 
 
 def _no_result(state: VampyreState, fight: Fight) -> None:

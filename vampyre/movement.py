@@ -411,6 +411,12 @@ def after_move(state: VampyreState, seat: str, attack: str, moved: dict[str, Any
         night(state, seat, moved)
         return
     state.events.add(moved)
+    if attack and state.in_castle and p.is_living_hunter and state.green.get(where):
+        # "must immediately flip the piece over and fight the revealed guardian": 3. Reveal
+        # Counter, then 4. Combat with the opponent, once the guardian is dealt with
+        state.stack.append(CombatStep(seat, attack))
+        arrive(state, seat)
+        return
     if attack:
         player_fight(state, seat, attack)
         return
@@ -462,7 +468,7 @@ class CombatStep(VampyreDecision):
         return self.seat == state.current and self.target in state.players \
             and self.target != self.seat and pending is not None \
             and pending.kind in (LEAD_ASTRAY, LOOK_AT_COUNTER, SILVER_BULLET) \
-            and (fight is None or fight.origin == FightOrigin.ENCOUNTER)
+            and (fight is None or fight.origin in (FightOrigin.ENCOUNTER, FightOrigin.GUARDIAN))
 
 
 # -- possession: the automatic charge ---------------------------------------------------------

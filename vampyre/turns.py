@@ -94,11 +94,14 @@ def start_turn(state: VampyreState) -> None:
         set_clock(state)
     if p.lost_turns > 0:
         p.lost_turns -= 1
-        p.may_heal = False
         if p.immobile:
             p.immobile -= 1
-        state.events.say("lose_turn", f"{state.when()}{state.name(seat)} loses this turn",
-                         seat=seat)
+        # W: "lose his or her next turn and cure the wound during that time": a turn lost
+        # anyway (paralysed) right after the wound is spent curing it (ruling 27)
+        curing = HEAL_WOUND in turn_choices(state, seat)
+        p.may_heal, p.healing = False, curing
+        state.events.say("lose_turn", f"{state.when()}{state.name(seat)} loses this turn"
+                         + (" and cures the wound during it" if curing else ""), seat=seat)
         return
     if p.location is None:
         if p.reappear > 0:

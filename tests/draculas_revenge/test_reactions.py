@@ -166,6 +166,31 @@ def test_no_reacting_twice_in_a_row_on_your_own_move() -> None:
         st.apply("vampires", Turn("she_wolf_b", "s"))
 
 
+def test_a_decline_does_not_open_a_second_reaction_in_a_row() -> None:
+    # Ruling 32: after the vampires' reaction and the hunters' decline, only the active
+    # character may act ("You cannot react twice in a row", Trading Reactions).
+    st = sandbox(["........"] * 8,
+                 figures=[{"id": "she_wolf_a", "square": (2, 0), "facing": "s"},
+                          {"id": "she_wolf_b", "square": (4, 0), "facing": "s"},
+                          {"id": "she_wolf_c", "square": (5, 1), "facing": "s"},
+                          {"id": "crossbow_1", "square": (4, 7), "facing": "n"}],
+                 active="she_wolf_a", reaction_rolls={"vampires": 6, "hunters": 6})
+    st.apply("vampires", Turn("she_wolf_a", "e"))
+    st.apply("hunters", Decline())
+    assert any(getattr(a, "character", "") == "she_wolf_c" for a in st.legal_actions("vampires"))
+    st.apply("vampires", Turn("she_wolf_b", "e"))
+    st.apply("hunters", Decline())
+    assert st.current_seats() == ("vampires",)
+    others = [a for a in st.legal_actions("vampires")
+              if getattr(a, "character", "") != "she_wolf_a"]
+    assert others == [EndMove()]
+    with pytest.raises(IllegalAction, match="Trading Reactions"):
+        st.apply("vampires", Turn("she_wolf_c", "e"))
+    st.apply("vampires", Turn("she_wolf_a", "s"))  # the active character acts
+    st.apply("hunters", Decline())
+    assert any(getattr(a, "character", "") == "she_wolf_c" for a in st.legal_actions("vampires"))
+
+
 def test_declining_hands_the_move_back() -> None:
     st = sandbox(["........"] * 8,
                  figures=[{"id": "she_wolf_b", "square": (4, 0), "facing": "s"},

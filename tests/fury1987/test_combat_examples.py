@@ -171,3 +171,36 @@ def test_blood_death_from_one_blood_point() -> None:
     # "1 - 3 = -2, so Dracula puts the Blood Death Marker on the '2' box."
     assert state.dracula.blood == -2 and state.dracula.fleeing
     assert "holy_water" in state.public_weapon_discards
+
+
+def test_group_combat_example_seward_kills_szgany_1_and_teams_up_with_van_helsing() -> None:
+    """Group Combat, the example: "Seward fights Szgany 1, while Van Helsing fights the
+    other. Sewards Kills his foe in the first round, while Van Helsing is less fortunate. In
+    the next round Seward and Van Helsing team up on the Agent"."""
+    state = started(godalming="madrid", seward="budapest", van_helsing="budapest",
+                    dracula="bucharest")
+    dracula_turn(state, STAY_PUT)
+    arm(state, "seward", "rifle")
+    arm(state, "van_helsing", "pistol")
+    state.chart["szeged"] = take_chit(state, "szgany_pistol_knife")
+    state.invalidate()
+    act(state, "godalming", STAY_PUT)
+    while state.current_seats() == ("godalming",):
+        state.apply("godalming", state.legal_actions("godalming")[0])
+    rig(state, [1, 6, 1, 6])
+    act(state, "seward", FormGroup(("seward", "van_helsing")))
+    act(state, "seward", MoveTo("szeged"))
+    record = combat(state)
+    assert [(e.hunters, e.opponents) for e in record.engagements] == [
+        (("seward",), ("agent_1",)), (("van_helsing",), ("agent_2",))]
+    act(state, "seward", ChooseChit("seward", "rifle"))
+    act(state, "van_helsing", ChooseChit("van_helsing", "fist"))
+    act(state, "dracula", ChooseChit("agent_2", "knife"))
+    act(state, "dracula", ChooseChit("agent_1", "pistol"))
+    said = [e["text"] for e in state.log(PUBLIC)]
+    assert "Agent 1 is killed" in said  # Seward kills his foe in the first round
+    assert "Van Helsing's Fist against Agent 2's Knife: parried, no effect" in said
+    record = combat(state)
+    assert [(e.hunters, e.opponents) for e in record.engagements] == [
+        (("van_helsing", "seward"), ("agent_2",))]  # Seward joins Van Helsing on the Agent
+    assert set(state.current_seats()) == {"seward", "van_helsing", "dracula"}  # round 2

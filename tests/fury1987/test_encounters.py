@@ -277,6 +277,25 @@ def test_a_group_meets_a_vampire_dracula_chooses_the_victim() -> None:
     assert state.vampires_destroyed == 1  # Seward's Stake
 
 
+def test_ruling_a_hunter_turned_by_the_vampire_ends_the_encounter() -> None:
+    # Ruling 79: the Vampire faced went back to the Encounter Set (Wounds - Bites), so the
+    # companion's Stake is kept; the Hunter-Vampire holds the Town box, to be found later.
+    state = started(godalming="paris", seward="paris", van_helsing="london", dracula="athens")
+    state.chart["brussels"] = state.encounter_pool.take("vampire")
+    state.hunters["godalming"].bitten = True
+    state.hunters["seward"].weapons = ["stake"]
+    state.invalidate()
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    act(state, "godalming", MoveTo("brussels"))
+    act(state, "godalming", ENCOUNTER_VAMPIRE)
+    act(state, "dracula", ChooseVictim("godalming"))
+    assert state.hunters["godalming"].status == "vampire"
+    assert state.chart["brussels"] == "godalming_vampire"
+    assert state.hunters["seward"].weapons == ["stake"]
+    assert state.vampires_destroyed == 0
+
+
 def test_encounters_found_are_discarded_not_returned_to_the_pool() -> None:
     state = with_chit("brussels", "wolves")
     rig(state, [1])
@@ -355,5 +374,5 @@ def test_a_hunter_bitten_twice_by_a_vampire_remains_in_its_place() -> None:
     assert state.chart["brussels"] == "seward_vampire"
     assert "vampire" in state.dracula.encounter_set
     said = [e["text"] for e in state.log(PUBLIC) if e["kind"] == "vampire_remains"]
-    assert said == ["No one has a Stake or a Knife: Dr Seward, now a Vampire, remains in "
-                    "Brussels in the place of the Vampire he faced"]
+    assert said == ["Dr Seward, now a Vampire, remains in Brussels in the place of the "
+                    "Vampire he faced"]

@@ -337,10 +337,14 @@ def _great_strength_offered(state: gk.GameState) -> bool:
         PlayCard("great_strength") in state.legal_actions(seats[0])
 
 
+def _great_strength_against_a_bite(state: gk.GameState) -> bool:
+    return _great_strength_offered(state) and \
+        "would be bitten" in state.prompt(state.current_seats()[0])
+
+
 def test_a_hunter_saves_a_fellow_from_a_bite_with_great_strength() -> None:
-    state = played(700, 5000, bots=True, until=_great_strength_offered)
-    assert _great_strength_offered(state), "no peril with Great Strength: pick another seed"
+    state = played(705, 5000, bots=True, until=_great_strength_against_a_bite)
+    assert _great_strength_against_a_bite(state), "no bite with Great Strength: another seed"
     seat = state.current_seats()[0]
-    assert "would be bitten" in state.prompt(seat)
     chosen = HunterBot(0).choose(seat, state.observation(seat), state.legal_actions(seat))
     assert chosen == PlayCard("great_strength")

@@ -292,3 +292,21 @@ def test_dracula_moving_into_a_lairs_city_moves_the_lair_to_trail_space_one() ->
     assert state.trail[0].encounters[0] == "new_vampire"
     assert "Dracula moves into one of his lairs: it moves to trail space 1." in [
         e["text"] for e in state.log(PUBLIC)]
+
+
+def test_ruling_a_vampire_in_a_hideout_misdirect_clears_is_discarded_unmatured() -> None:
+    """Misdirect clears a hideout, and a cleared hideout's encounters "are discarded" (the
+    supplement's definition of clearing), not matured as a hideout leaving the trail in the
+    Dracula phase may be (ruling in docs/fury_modern.md)."""
+    state = started(dracula="berlin", hunters=("madrid", "rome", "vienna", "london"))
+    third = Hideout("cologne")
+    third.add_encounter("new_vampire")
+    _six(state)
+    state.trail[2] = third
+    state.encounter_deck.cards.remove("new_vampire")
+    state.invalidate()
+    _to_dracula_phase(state)
+    state.apply(DRACULA, MoveTo("leipzig", "misdirect", 3))
+    assert _cleared(state) == ["trail space 3 (Cologne) is cleared (Misdirect)."]
+    assert "new_vampire" in state.encounter_deck.discards
+    assert state.influence == 0

@@ -923,3 +923,68 @@ def test_revealing_dracula_moving_into_a_hunters_city_reveals_him_as_an_option(
     act(state, "dracula", MoveTo("hamburg"))
     assert state.dracula.revealed is fourth_edition
     assert (state.observation("seward")["dracula"]["location"] == "hamburg") is fourth_edition
+
+
+def test_castle_dracula_its_card_heals_five_by_wolf_form_too() -> None:
+    # Special Locations: "When Dracula places this card on the trail, he heals five damage",
+    # and its back is unlike the others however it is placed.
+    state = started(dracula="klausenburg", hunters=("paris", "madrid", "rome", "london"))
+    state.dracula.damage = 8
+    _pass_until(state, type(state.stack[0]))
+    act(state, "dracula", MoveTo("castle_dracula", "wolf_form"))
+    assert state.dracula.damage == 8 + 1 - 5  # Wolf Form costs 1
+    assert "Dracula plays the Castle Dracula card (its back is unlike the others)." \
+        in public_texts(state)
+    assert state.observation("mina")["trail"][0]["castle_back"]
+
+
+def test_castle_dracula_its_card_heals_five_when_he_flies_there_as_a_bat() -> None:
+    from fury_modern.combat import fly_off
+
+    state = started(dracula="klausenburg", hunters=("paris", "madrid", "rome", "london"))
+    state.dracula.damage = 8
+    fly_off(state, "castle_dracula")
+    assert state.trail[0].card == "castle_dracula" and state.dracula.damage == 3
+    assert state.observation("mina")["trail"][0]["castle_back"]
+
+
+def test_ruling_a_hunter_at_sea_with_every_way_closed_stays_there() -> None:
+    # Fog Token and Storm Tokens close every way out of the Bay of Biscay: he must move on,
+    # but cannot, so the one action left is to stay (ruling in docs/fury_modern.md).
+    state = started(hunters=("paris", "madrid", "rome", "vienna"))
+    state.hunters["godalming"].location = "bay_of_biscay"
+    state.tokens.storms.append("atlantic_ocean")
+    for city in ("bordeaux", "nantes", "santander"):
+        state.tokens.fog[city] = 1
+    state.invalidate()
+    assert state.legal_actions("godalming") == [PASS]
+    act(state, "godalming", PASS)
+    assert state.hunters["godalming"].location == "bay_of_biscay"
+    assert state.current_seats() == ("seward",)
+
+
+def test_bats_token_not_along_a_roadblocked_road() -> None:
+    from fury_modern.actions import MoveHunter
+
+    state = started(dracula="berlin")
+    state.hunters["godalming"].bats = True
+    state.tokens.roadblocks.append(["road", "brussels", "paris"])
+    state.invalidate()
+    legal = state.legal_actions("dracula")
+    assert MoveHunter("brussels") not in legal  # "cannot travel along a road" with one
+    assert MoveHunter("le_havre") in legal
+
+
+def test_ruling_a_hunter_sharing_draculas_city_fights_him_only_once_he_is_revealed() -> None:
+    """Dawn And Dusk: "fight Dracula if he is revealed"; Combat's "If a hunter is on the same
+    city as Dracula at dawn or dusk" is read with it (ruling in docs/fury_modern.md). Having
+    moved unseen into a hunter's city (third edition), he is not fought at the next dawn."""
+    state = started(dracula="berlin", hunters=("hamburg", "madrid", "rome", "london"))
+    _pass_until(state, type(state.stack[0]))
+    act(state, "dracula", MoveTo("hamburg"))
+    while "dracula" in state.current_seats():
+        act(state, "dracula", state.legal_actions("dracula")[0])
+    assert state.dracula_location == "hamburg" and not state.dracula.revealed
+    assert isinstance(state.stack[-1], HunterTurns)  # dawn has passed
+    assert not any(isinstance(d, Fight) for d in state.stack)
+    assert not any(e["kind"] == "combat" for e in state.log("dracula"))

@@ -464,3 +464,63 @@ def test_possessed_players_inside_the_castle_move_one_die_of_spaces() -> None:
     assert charge["path"] == ["gatehouse", "inner_ward_south", "hall_passage_west"]
     assert harker.location == "hall_passage_west"
     assert "rolls 3 and charges" in charge["text"]
+
+
+@pytest.mark.parametrize(("die", "attacks"), [(1, True), (3, False), (6, False)])
+def test_a_hunter_who_stops_on_a_face_down_guardian_reveals_it_even_when_he_attacks(
+        die: int, attacks: bool) -> None:
+    """Castle Movement: stopping on a face-down guardian, he "must immediately flip the piece
+    over and fight the revealed guardian"; then (3. Reveal Counter, 4. Combat) he attacks the
+    nosferatu there, if still free: a wound (1) leaves him free, an N (3) locks him in the
+    guardian's fight, and a V (6) ends his turn (rulings 5 and 7)."""
+    state = castle()
+    state.players["mina"].form = NOSFERATU
+    guardian(state, "guardroom", "zombie")
+    put(state, "mina", "guardroom")
+    put(state, "harker", "inner_ward_south")
+    turn_of(state, "harker", 1)
+    script(state, [die, 6] + [1] * 40)
+    state.apply("harker", Move("guardroom", "mina"))
+    log = texts(state)
+    assert not state.green.get("guardroom")
+    assert f"Harker rolls {die} against the Zombie" in " ".join(log)
+    assert ("Harker attacks Mina" in log) is attacks
+    if attacks:
+        assert log.index("Harker reveals the Zombie in the Guardroom") < log.index(
+            "Harker attacks Mina")
+
+
+def test_ruling_a_possessed_hunter_in_a_green_area_at_midnight_is_not_bound_to_reveal() -> None:
+    """Ruling 32: possessed, he is a converted player ("Converted players never reveal
+    guardian counters"), not "a vampire hunter in a green space at midnight"."""
+    state = castle()
+    put(state, "harker", "library")
+    put(state, "mina", "armoury")
+    state.players["harker"].possessed = 2
+    restock(state)
+    assert not state.players["harker"].must_reveal
+    assert state.players["mina"].must_reveal
+
+
+def test_a_hunter_paralysed_when_wounded_cures_the_wound_in_the_turn_he_loses() -> None:
+    """W: "lose his or her next turn and cure the wound during that time", "on the player's
+    turn immediately following the wound": paralysed (I), he loses that turn anyway and
+    cures the wound during it (ruling 27); the -2 of Immobility then still counts in a
+    played attack on him."""
+    state = castle()
+    state.players["mina"].form = PLAYER_WEREWOLF
+    harker = state.players["harker"]
+    harker.lost_turns, harker.immobile = 2, 2  # paralysed by the gargoyle
+    put(state, "harker", "outer_ward_west")
+    put(state, "mina", "gatehouse")
+    turn_of(state, "mina", 1)
+    script(state, [3] + [1] * 40)  # 3 - 2 (Immobility) = 1 on the Melee row: W
+    state.apply("mina", Move("outer_ward_west", "harker"))
+    assert any("rolls 3 against Harker (total 1 with Harker's -2): W" in t for t in texts(state))
+    assert harker.wounds == 1 and harker.may_heal
+    while not any("Harker loses this turn" in t for t in texts(state)):
+        seat = state.current_seats()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert any(t.endswith("Harker loses this turn and cures the wound during it")
+               for t in texts(state))
+    assert harker.wounds == 0 and harker.immobile == 1

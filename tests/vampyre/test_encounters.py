@@ -226,10 +226,23 @@ def test_encounters_a_hunter_who_attacks_in_the_forest_still_rolls_for_the_night
 
 
 def test_encounters_a_creature_met_at_night_is_fought_before_the_opponent() -> None:
-    state = attack_in_the_forest([*two_dice(10), 6, 4])  # a boar, beaten (V); then Mina: N
+    state = attack_in_the_forest([*two_dice(2), 1, 4])  # a vampire: a bite (B); Mina: N
     log = texts(state)
-    assert log.index("Harker defeats the Boar") < log.index("Harker attacks Mina")
+    assert log.index("Harker rolls 1 against the Vampire: B (bite)") < log.index(
+        "Harker attacks Mina")
     assert "Harker rolls 4 against Mina (Nosferatu): N (no result)" in log
+
+
+def test_encounters_a_victory_over_the_night_creature_ends_the_turn() -> None:
+    """V: "In the Basic Game this ends the player's turn": Harker beats the boar met at
+    night, so he makes no attack on Mina this turn (ruling 7)."""
+    state = attack_in_the_forest([*two_dice(10), 6, 4])  # a boar, beaten (V)
+    log = texts(state)
+    assert "Harker defeats the Boar" in log
+    assert "Harker's victory ends the turn: no attack on Mina" in log
+    assert "Harker attacks Mina" not in log
+    assert state.fight_of("mina") is None and state.players["mina"].location == "hex_10_05"
+    assert state.current != "harker"
 
 
 def test_encounters_a_hunter_locked_in_a_fight_with_the_night_creature_cannot_attack() -> None:
