@@ -196,8 +196,17 @@ def lift_fog_and_storms(state: FuryState) -> None:
 # -- Agents: Servants and Szgany ----------------------------------------------------------
 def _servant(state: FuryState, chit: EncounterChit, town: str,
              members: tuple[str, ...]) -> None:
-    """A Servant may flee (the chit is discarded); otherwise he fights the Hunters."""
-    roll = state.dice.d6()
+    """A Servant may flee (the chit is discarded); otherwise he fights the Hunters. The
+    Hunter's die waits for Good Luck (``servant_rolled``)."""
+    state.stack.append(ServantRoll.of(members[0], state.dice.d6(), town=town,
+                                      chit=",".join(members)))
+
+
+def servant_rolled(state: FuryState, roll: int, town: str, members: tuple[str, ...]) -> None:
+    """The die against the Servant stands: he flees on a roll the Encounter data names."""
+    if town not in state.chart:
+        return
+    chit = state.rules.encounters.chit(state.chart[town])
     if roll in chit.flee_on:
         discard_found(state, town)
         for member in members:
@@ -432,6 +441,18 @@ class CastleVampireRoll(DieRoll):
 
     def stands(self, state: FuryState) -> None:
         castle_protection_rolled(state, self.seat, self.roll, self.town, self.chit)
+
+
+@attrs.frozen
+class ServantRoll(DieRoll):
+    """The roll whether a Servant flees (``chit``: the members who found him)."""
+
+    WHAT = What.SERVANT
+    FOR = "against a Servant"
+
+    def stands(self, state: FuryState) -> None:
+        servant_rolled(state, self.roll, self.town,
+                       tuple(m for m in self.chit.split(",") if m))
 
 
 @attrs.frozen

@@ -507,6 +507,7 @@ class What(enum.StrEnum):
     HEROIC_LEAP = "heroic_leap"
     CASTLE_VAMPIRE = "castle_vampire"
     KNIFE = "knife"
+    SERVANT = "servant"
     SACRED_BULLETS = "sacred_bullets"
     SUPERSTITIOUS_CARRIERS = "superstitious_carriers"
 

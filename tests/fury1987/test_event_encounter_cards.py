@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
-from fury1987.actions import NO_EVENT, STAY_PUT, ChooseHunter, FormGroup, MoveTo
+from fury1987.actions import NO_EVENT, STAY_PUT, ChooseChit, ChooseHunter, FormGroup, MoveTo
 from fury1987.events import find
 from fury1987.pending import Combat
 from fury1987.state import FuryState
+from gothic_kernel import PUBLIC
 
-from .event_helpers import give, pass_windows, play, take_chit, window
-from .helpers import act, dracula_turn, kind, started
+from .event_helpers import arm, give, pass_windows, play, take_chit, window
+from .helpers import act, dracula_turn, kind, rig, started
 
 
 def finds(chit: str, town: str = "szeged", seward: tuple[str, ...] = (),
@@ -91,15 +92,19 @@ def test_szgany_reinforcements_a_second_szgany_after_the_first_dies() -> None:
     pass_windows(state)
     first = find(state, Combat)
     assert first is not None and not first.reinforcement
-    # Kill the first Szgany at once (the game loop's combat is tested elsewhere).
-    from fury1987.fight import _finish
-
-    state.stack.remove(first)
-    state.stack.append(first)
-    del state.chart["szeged"]
-    _finish(state, first, "agents_dead")
+    arm(state, "seward", "rifle")
+    rig(state, [1, 6])  # the Agents 1, the Hunters 6: Seward's Rifle kills the first
+    act(state, "seward", ChooseChit("seward", "rifle"))
+    act(state, "dracula", ChooseChit("agent_1", "pistol"))
+    said = [e["text"] for e in state.log(PUBLIC)]
+    assert said[-2:] == ["The combat in Szeged is over: the Agents are dead",
+                         "Szgany Reinforcements: a second Szgany attacks"]
+    pass_windows(state)
     second = find(state, Combat)
     assert second is not None and second.reinforcement and second.round == 1
+    # a new combat: its first round offers no Dodge, and the Rifle may be chosen again
+    assert state.legal_actions("seward") == [ChooseChit("seward", c)
+                                             for c in ("escape", "fist", "rifle")]
 
 
 def test_pre_warned_does_not_avoid_the_szgany_reinforcements() -> None:

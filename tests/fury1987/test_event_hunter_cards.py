@@ -131,6 +131,22 @@ def test_good_luck_rolls_the_holy_water_die_again() -> None:
     assert "good_luck" in state.event_deck.discards
 
 
+def test_good_luck_rolls_the_servant_flee_die_again() -> None:
+    # Godalming rolls 5 against a Servant (he stays to fight); Seward's Good Luck: 2, the
+    # Servant flees ("after any die roll made by or for a Hunter").
+    state = godalming_turn()
+    give(state, "seward", "good_luck")
+    state.chart["brussels"] = take_chit(state, "servant_knife")
+    state.invalidate()
+    rig(state, [5, 2])
+    act(state, "godalming", MoveTo("brussels"))
+    assert window(state) == "after_die_roll" and "brussels" in state.chart
+    play(state, "seward", "good_luck")
+    act(state, "seward", NO_EVENT)
+    assert "brussels" not in state.chart and state.hunters["godalming"].valour == 1
+    assert kind(state) != "combat"
+
+
 def test_jonathan_harker_finds_nobody_in_the_wrong_town() -> None:
     state = draws("jonathan_harker")
     assert state.current_seats() == ("godalming",)
@@ -275,6 +291,26 @@ def test_excellent_weather_up_to_four_sea_moves() -> None:
     assert kind(state) == "hunter_movement" and state.seq.seat == "godalming"
     act(state, "godalming", MoveTo("atlantic_ocean"))
     assert kind(state) == "hunter_movement" and state.seq.seat == "godalming"
+    # "embark and then sail three Sectors": the fourth move ends his Movement Phase at Sea
+    act(state, "godalming", MoveTo("mediterranean_sea"))
+    assert state.seq.seat == "godalming"
+    act(state, "godalming", MoveTo("tyrrhenian_sea"))
+    assert state.hunters["godalming"].location == "tyrrhenian_sea"
+    assert state.seq.seat == "seward"  # no fifth move
+
+
+def test_excellent_weather_embark_sail_two_sectors_and_disembark() -> None:
+    # Reference 4: "or embark, sail two Sectors and then disembark": his Action Phase is
+    # then in the Port
+    state = started(godalming="le_havre", seward="madrid", van_helsing="rome",
+                    dracula="vienna")
+    give(state, "godalming", "excellent_weather")
+    dracula_turn(state, STAY_PUT)
+    play(state, "godalming", "excellent_weather")
+    for place in ("english_channel", "atlantic_ocean", "bay_of_biscay", "bordeaux"):
+        act(state, "godalming", MoveTo(place))
+    assert state.hunters["godalming"].location == "bordeaux"
+    assert kind(state) == "item_choice" and state.current_seats() == ("godalming",)
 
 
 def test_chartered_carriage_catches_an_express() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from fury1987.actions import (
     CATCH_TRAIN,
     KEEP_WEAPONS,
@@ -61,6 +63,36 @@ def test_a_group_moves_once_in_either_members_movement_phase() -> None:
     act(state, "van_helsing", TakeItems(("godalming",), ()))  # shared: one item
     act(state, "godalming", KEEP_WEAPONS)
     assert state.current_seats() == ("dracula",)
+
+
+@pytest.mark.parametrize("when", ["before", "after"])
+def test_hunter_group_movement_example_before_or_after_dr_seward(when: str) -> None:
+    """Hunter Group Movement, the example: "Godalming and Van Helsing have formed a group.
+    They can move in either Hunter's Movement Phase, but not both. In effect, this group can
+    move before or after Dr Seward has had a turn"."""
+    state = started(godalming="paris", seward="madrid", van_helsing="paris", dracula="athens")
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", FormGroup(("godalming", "van_helsing")))
+    if when == "after":
+        act(state, "godalming", WAIT_FOR_GROUP)
+        act(state, "seward", STAY_PUT)
+        while state.current_seats() == ("seward",):
+            state.apply("seward", state.legal_actions("seward")[0])
+        assert state.current_seats() == ("van_helsing",)
+        act(state, "van_helsing", MoveTo("brussels"))
+    else:
+        act(state, "godalming", MoveTo("brussels"))
+    assert state.hunters["godalming"].location == state.hunters["van_helsing"].location \
+        == "brussels"
+    while set(state.current_seats()) & {"godalming", "van_helsing"}:
+        seat = state.current_seats()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    if when == "before":
+        assert state.current_seats() == ("seward",)
+        act(state, "seward", STAY_PUT)
+        while state.current_seats() == ("seward",):
+            state.apply("seward", state.legal_actions("seward")[0])
+    assert state.current_seats() == ("dracula",)  # the group moved once, not in both phases
 
 
 def test_a_group_moving_in_the_first_members_phase_skips_the_others_turn() -> None:
