@@ -4,12 +4,18 @@ as a game goes on; a save read back (from_json, which reads the public log throu
 tracker to check it) and a hunter's first observation of a state the tracker never saw.
 
 Run:  python benchmarks/bench_fury_modern.py [games] [rounds]
+      python benchmarks/bench_fury_modern.py --fingerprint FILE
 CPU time (``time.process_time``), so other work on the machine counts little. Not timed
-in CI; the numbers go in docs/fury_modern.md.
+in CI; the numbers go in docs/fury_modern.md. ``--fingerprint`` writes a digest of 36
+seeded games instead (random play as ``benchmarks/run.py`` plays it: the legal actions of
+every step, every viewer's observation every 40 steps, the final save; and bot games): a
+change made for speed must leave the file unchanged.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import sys
 import time
@@ -17,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from fury_modern import FuryModernGame, tracker
+from gothic_kernel.agents import play_game
 
 GAME = FuryModernGame()
 
@@ -115,5 +122,35 @@ def main(games: int = 20, rounds: int = 30) -> None:
     print(f"a hunter's first observation of a state the tracker never saw: {look:,.1f} ms")
 
 
+def fingerprint(path: str) -> None:
+    """Digests of seeded games, one line each, written to ``path`` (see the docstring)."""
+    lines = []
+    for seed in range(30):
+        state: Any = GAME.new_game(seed=seed)
+        rng, digest, steps = random.Random(seed), hashlib.sha256(), 0
+        while not state.is_over and steps < 20_000:
+            seat = state.current_seats()[0]
+            legal = state.legal_actions(seat)
+            digest.update(repr(legal).encode())
+            if steps % 40 == 0:
+                for viewer in state.seats:
+                    digest.update(json.dumps(state.observation(viewer),
+                                             sort_keys=True).encode())
+            state.apply(seat, rng.choice(legal))
+            steps += 1
+        digest.update(state.to_json().encode())
+        lines.append(f"random seed {seed}: {steps} actions, {digest.hexdigest()[:16]}")
+    for seed in range(6):
+        state, record = play_game(GAME, seed, max_steps=50_000)
+        save = hashlib.sha256(state.to_json().encode()).hexdigest()[:16]
+        lines.append(f"bots seed {seed}: {record.steps} actions, {save}")
+    with open(path, "w", encoding="utf-8") as out:
+        out.write("\n".join(lines) + "\n")
+    print(f"{len(lines)} games written to {path}")
+
+
 if __name__ == "__main__":
-    main(*(int(a) for a in sys.argv[1:3]))
+    if sys.argv[1:2] == ["--fingerprint"] and len(sys.argv) == 3:
+        fingerprint(sys.argv[2])
+    else:
+        main(*(int(a) for a in sys.argv[1:3]))

@@ -25,8 +25,9 @@ import numpy as np
 import fury1987.bot_events as be
 import fury1987.hunter_bot as hb
 import fury1987.hunter_bot_combat as hbc
+import fury1987.hunter_bot_search as hbs
 import gothic_kernel as gk
-from fury1987.actions import ChooseChit, GiveWeapon
+from fury1987.actions import ChooseChit, FormGroup, GiveWeapon, LeaveGroup
 from fury1987.board import CASTLE_DRACULA
 from fury1987.bot_common import PROTECTS, initiative_odds
 from fury1987.combat_tables import HUNTER_ESCAPES
@@ -280,6 +281,43 @@ def ward_gifts() -> None:
     patch(hb.HunterBot, "_score", score)
 
 
+def pack(pull: float) -> Callable[[], None]:
+    """The Hunters hunt as one pack: a group whenever they meet (split only when stuck),
+    a place where a fellow stands worth ``pull`` more, nearer fellows a little more."""
+    def apply() -> None:
+        original_score = hb.HunterBot._score
+        original_worth = hb.HunterView._place_worth
+
+        def score(self: Any, v: Any, action: Any) -> float:
+            if isinstance(action, FormGroup):
+                return 40.0
+            if isinstance(action, LeaveGroup):
+                return 40.0 if v.stuck else -50.0
+            return float(original_score(self, v, action))
+
+        def worth(self: Any, place: str, moved: bool) -> float:
+            score = original_worth(self, place, moved)
+            if self.others:
+                near = min(self.geo.distance(place, o) for o in self.others)
+                score += pull if near == 0 else -0.3 * pull * min(near, 4) / 4
+            return score
+        patch(hb.HunterBot, "_score", score)
+        patch(hb.HunterView, "_place_worth", worth)
+    return apply
+
+
+def stake_only() -> None:
+    """Attack Dracula only with a Stake in the group (its Mortal Wound is how fights are
+    won), unless the group is two or more and can hurt him otherwise."""
+    original = hb.HunterView.should_attack
+
+    def should_attack(self: Any) -> bool:
+        if "stake" not in self.group_weapons and len(self.members) < 2:
+            return False
+        return bool(original(self))
+    patch(hb.HunterView, "should_attack", should_attack)
+
+
 VARIANTS: dict[str, Callable[[], None]] = {
     "base": lambda: None,
     "esc4": escape_penalty(3.5), "esc8": escape_penalty(7.5), "esc15": escape_penalty(15.0),
@@ -308,6 +346,23 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "wardgift": ward_gifts,
     "newsreach4": card_rule("newspaper_reports", news_within_reach(0.4)),
     "newsreach6": card_rule("newspaper_reports", news_within_reach(0.6)),
+    "joint15": constant(hb, "JOINT_WEIGHT", 15.0),
+    "joint30": constant(hb, "JOINT_WEIGHT", 30.0),
+    "joint60": constant(hb, "JOINT_WEIGHT", 60.0),
+    "rumours5": constant(hbs, "RUMOURS_SHARE", 0.5),
+    "rumours10": constant(hbs, "RUMOURS_SHARE", 1.0),
+    "block0": constant(hbs, "BLOCK_SHARE", 0.0),
+    "block1": constant(hbs, "BLOCK_SHARE", 1.0),
+    "jplaces40": constant(hbs, "JOINT_PLACES", 40),
+    "fore5": constant(hbs, "FORESIGHT", 0.5),
+    "fore8": constant(hbs, "FORESIGHT", 0.8),
+    "fore10": constant(hbs, "FORESIGHT", 1.0),
+    "spread05": constant(hbs, "FORESIGHT_SPREAD", 0.5),
+    "spread025": constant(hbs, "FORESIGHT_SPREAD", 0.25),
+    "spread2": constant(hbs, "FORESIGHT_SPREAD", 2.0),
+    "pack3": pack(3.0), "pack6": pack(6.0),
+    "sus8": constant(hbs, "SUSPICION_FORESIGHT", 0.8),
+    "stakeonly": stake_only,
 }
 
 

@@ -12,6 +12,7 @@ alike (``activation``).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from gothic_kernel import Action
 
@@ -38,6 +39,7 @@ from .characters import OFF_BOARD, Figure
 from .decisions import Refusal
 from .grid import DIRECTIONS
 from .reactions import can_react, reactors
+from .rules import Rules
 from .state import DRState
 
 RULE_ACTIVE = "Active Characters"
@@ -56,20 +58,45 @@ CHARACTER_ACTIONS: tuple[type[Action], ...] = tuple(COST_OF)
 
 
 # -- what a character may do ----------------------------------------------------------------
+#: Lists a character's actions of one kind: (state, figure, budget) -> actions.
+ActionMaker = Callable[[DRState, Figure, int], list[Action]]
+
+
 def figure_actions(state: DRState, fig: Figure, budget: int) -> list[Action]:
     """Every action ``fig`` could pay for with ``budget`` points."""
     if fig.unconscious:
         return []
     if fig.pos == OFF_BOARD:
         return movement.enter_actions(state, fig, budget)
-    out = movement.move_actions(state, fig, budget)
-    out += movement.leave_actions(state, fig, budget)
-    out += movement.door_actions(state, fig, budget)
-    out += movement.mist_actions(state, fig, budget)
-    out += combat.close_attack_actions(state, fig, budget)
-    out += combat.ranged_attack_actions(state, fig, budget)
-    out += combat.special_actions(state, fig, budget)
+    out: list[Action] = []
+    for actions_of in _makers(state.rules, fig.kind):
+        out += actions_of(state, fig, budget)
     return out
+
+
+def _makers(rules: Rules, kind: str) -> tuple[ActionMaker, ...]:
+    """The kinds of action a character of type ``kind`` may ever take on the board under
+    these rules, in the order they are listed: the others never list one (a hunter
+    never turns to mist; no crossbow, no ranged attack; leaving, defiling and waking
+    only where the adventure has them). Worked out once per rules and type."""
+    found = rules.makers.get(kind)
+    if found is None:
+        vampire, hunter = kind in rules.vampire_kinds, kind in rules.hunter_kinds
+        specials = rules.types[kind].specials
+        adventure = rules.adventure
+        may: dict[ActionMaker, bool] = {
+            movement.move_actions: True,
+            movement.leave_actions: hunter and adventure["goal"] in movement.LEAVING_GOALS,
+            movement.door_actions: True,
+            movement.mist_actions: vampire,
+            combat.close_attack_actions: True,
+            combat.ranged_attack_actions: rules.types[kind].ra is not None and (
+                (hunter and "crossbow" in specials) or (vampire and "mesmerize" in specials)),
+            combat.special_actions: hunter and bool(
+                adventure.get("coffins") or adventure.get("secret_room")),
+        }
+        found = rules.makers[kind] = tuple(maker for maker, yes in may.items() if yes)
+    return found
 
 
 def reaction_actions(state: DRState, seat: str) -> list[Action]:

@@ -32,7 +32,7 @@ from .actions import Decline, EndMove, Pass, PlayCard
 from .characters import OFF_BOARD
 from .decisions import Pending, Phase, Refusal, RevengeDecision, owner_of
 from .movement import RULE_PLACING
-from .reactions import reactors, window_seats
+from .reactions import may_react, window_seats
 from .state import NO_WITNESS, DRState
 
 
@@ -153,7 +153,7 @@ class ReactionChance(RevengeDecision):
 
     def deciders(self, state: DRState) -> tuple[str, ...]:
         seat = self.seats[0]
-        return (seat,) if reactors(state, seat) else ()
+        return (seat,) if may_react(state, seat) else ()
 
     def run(self, state: DRState) -> None:
         self._passed_on(state)  # nothing there may react

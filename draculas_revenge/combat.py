@@ -62,9 +62,15 @@ def close_attack_actions(state: DRState, fig: Figure, budget: int) -> list[Actio
     if fig.pos < 0 or fig.misted or fig.unconscious or budget < state.rules.cost("close_attack"):
         return []
     out: list[Action] = []
+    front = front_squares(state.rules.board, fig.pos, fig.facing)
+    obstacles = state.obstacles()  # holds every solid figure's square
+    for square in front:
+        if (obstacles >> square) & 1:
+            break
+    else:
+        return out
     solid = state.solid_at()
-    ahead = {solid[s] for s in front_squares(state.rules.board, fig.pos, fig.facing)
-             if s in solid}
+    ahead = {solid[s] for s in front if s in solid}
     if not ahead:
         return out
     for t in state.figures.values():
@@ -100,15 +106,19 @@ def ranged_attack_actions(state: DRState, fig: Figure, budget: int) -> list[Acti
     mesmerist = state.is_vampire(fig) and state.has_special(fig, "mesmerize")
     if not crossbow and not mesmerist:
         return out
-    free_minion = mesmerist and bool(state.free_card("minion"))
+    free_minion: bool | None = None  # a Minion Card left to slip in: looked up once needed
+    distance = state.rules.board.distances_from(fig.pos)
+    nearest, farthest = state.rules.numbers["range_min"], state.rules.numbers["range_max"]
     for t in state.figures.values():
-        if not _targetable(state, fig, t) or not _in_range(state, fig.pos, t.pos):
-            continue
+        if not _targetable(state, fig, t) or not nearest <= distance[t.pos] <= farthest:
+            continue  # in range: _in_range
         if crossbow and in_arc(state, fig, t.pos):
             out.append(RangedAttack(fig.id, t.id))
-        if (mesmerist and free_minion and state.is_hunter(t) and mutual_arc(state, fig, t)
-                and not _crucifix_forbids(state, fig, t)):
-            out.append(Mesmerize(fig.id, t.id))
+        if mesmerist and state.is_hunter(t):
+            if free_minion is None:
+                free_minion = bool(state.free_card("minion"))
+            if free_minion and mutual_arc(state, fig, t) and not _crucifix_forbids(state, fig, t):
+                out.append(Mesmerize(fig.id, t.id))
     return out
 
 

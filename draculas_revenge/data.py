@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from gothic_kernel import BadOption
+from gothic_kernel.datacache import parse_toml
 
 from . import data_check
 
@@ -51,8 +52,7 @@ def _path(name: str, data_dir: str) -> Path:
 
 def _read(path: Path, prefix: str) -> dict[str, Any]:
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        return parse_toml(path.read_text("utf-8"), "draculas_revenge")  # kept (the kernel's)
     except tomllib.TOMLDecodeError as exc:
         raise BadOption(f"{prefix}{path}: not valid TOML ({exc})") from None
     except (OSError, UnicodeDecodeError) as exc:

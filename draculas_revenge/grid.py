@@ -11,6 +11,8 @@ builds the maps of the data files), so the data checks can build boards too.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cached_property
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -25,6 +27,20 @@ DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 DIRECTION_VECTORS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 
 VOID, FLOOR, WALL = 0, 1, 2
+#: The bit of each direction in a 3 x 3 pattern read row by row from the north-west
+#: (the centre is bit 4): n, ne, e, se, s, sw, w, nw.
+_RING_BITS = (1, 2, 5, 8, 7, 6, 3, 0)
+
+
+def _ways_in(pattern: int) -> tuple[int, ...]:
+    """:meth:`Board.ways` of a 3 x 3 pattern: the obstacles in its low 9 bits, the void
+    in the next 9."""
+    def stopped(d: int) -> bool:
+        return bool((pattern >> _RING_BITS[d]) & 1)
+
+    return tuple(d for d in range(8)
+                 if not stopped(d) and not (pattern >> (_RING_BITS[d] + 9)) & 1
+                 and not (d % 2 == 1 and stopped(d - 1) and stopped((d + 1) % 8)))
 
 
 def facing_index(name: str) -> int:
@@ -78,9 +94,12 @@ class Board:
                                              for c in self.tile_squares(tile))
             else:
                 self.areas[area] = frozenset(self.index(x, y) for x, y in info["squares"])
-        self.neighbour = self._neighbours()
-        #: The same as plain lists: ``steps[square][direction]`` (-1 off the board).
-        self.steps: list[list[int]] = self.neighbour.tolist()
+        #: ``steps[square][direction]``: the square one step away (-1 off the board).
+        self.steps: list[list[int]] = self._neighbours()
+        #: The same as an array (square x direction).
+        self.neighbour = np.array(self.steps, dtype=np.int32).reshape(self.size, 8)
+        self._ways: dict[int, tuple[int, ...]] = {}  # 3 x 3 pattern -> directions (ways)
+        self._distances: dict[int, bytes] = {}  # square -> distances_from
         self.xs = np.arange(self.size) % self.width
         self.ys = np.arange(self.size) // self.width
 
@@ -114,18 +133,63 @@ class Board:
             dy = -dy
         return int(dx if dx >= dy else dy)
 
+    def distances_from(self, square: int) -> bytes:
+        """:meth:`distance` from ``square`` to every square, by square number (worked out
+        once per square: an attacker's range is measured to every figure)."""
+        found = self._distances.get(square)
+        if found is None:
+            w, x, y = self.width, square % self.width, square // self.width
+            across = [abs(column - x) for column in range(w)]
+            found = self._distances[square] = b"".join(
+                bytes(map(max, across, repeat(abs(row - y), w))) for row in range(self.height))
+        return found
+
     def step(self, square: int, direction: int) -> int:
         """The square one step away in a direction (0..7), or -1 off the board."""
         return self.steps[square][direction]
 
-    def _neighbours(self) -> np.ndarray:
-        out = np.full((self.size, 8), -1, dtype=np.int32)
-        for square in range(self.size):
-            x, y = self.xy(square)
-            for d, (dx, dy) in enumerate(DIRECTION_VECTORS):
-                if self.on_board(x + dx, y + dy):
-                    out[square, d] = self.index(x + dx, y + dy)
-        return out
+    @cached_property
+    def square_bits(self) -> list[int]:
+        """``1 << square`` of every square, made once (a bitset of figures is ORed together
+        after every action)."""
+        return [1 << square for square in range(self.size)]
+
+    def ways(self, square: int, obstacles: int) -> tuple[int, ...]:
+        """The directions a figure may step in from ``square`` ("Moving"): not into an
+        obstacle (a bitset of squares), nor off the board or beyond the tiles, nor
+        diagonally between two obstacles (squares off the board count as obstacles).
+
+        Away from the edge of the map, the eight squares around and the void among them
+        are read as a 3 x 3 pattern, and each pattern's directions are worked out once."""
+        w = self.width
+        corner = square - w - 1  # the square to the north-west
+        if corner < 0 or square + w + 1 >= self.size or not 0 < square % w < w - 1:
+            return self._ways_at_edge(square, obstacles)
+        void = self.void_bits
+        below, bottom = corner + w, corner + 2 * w
+        key = ((obstacles >> corner) & 7 | ((obstacles >> below) & 7) << 3
+               | ((obstacles >> bottom) & 7) << 6 | ((void >> corner) & 7) << 9
+               | ((void >> below) & 7) << 12 | ((void >> bottom) & 7) << 15)
+        found = self._ways.get(key)
+        if found is None:
+            found = self._ways[key] = _ways_in(key)
+        return found
+
+    def _ways_at_edge(self, square: int, obstacles: int) -> tuple[int, ...]:
+        around = self.steps[square]
+        stopped = [to < 0 or (obstacles >> to) & 1 for to in around]
+        void = self.void_bits
+        return tuple(d for d in range(8)
+                     if not stopped[d] and not (void >> around[d]) & 1
+                     and not (d % 2 == 1 and stopped[d - 1] and stopped[(d + 1) % 8]))
+
+    def _neighbours(self) -> list[list[int]]:
+        """Plain integers, square by square (a board is built as a process plays its
+        first game: numpy's per-element writes cost more than the lists)."""
+        width, height = self.width, self.height
+        return [[(y + dy) * width + x + dx if 0 <= x + dx < width and 0 <= y + dy < height
+                 else -1 for dx, dy in DIRECTION_VECTORS]
+                for y in range(height) for x in range(width)]
 
     def _doors(self, specs: Iterable[list[int]], doorway: np.ndarray
                ) -> tuple[dict[str, tuple[int, ...]], dict[int, str]]:

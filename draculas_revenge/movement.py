@@ -11,7 +11,7 @@ from . import narration as say
 from .actions import CloseDoor, Enter, Leave, Move, OpenDoor, Turn, TurnSolid, TurnToMist
 from .characters import GONE, OFF_BOARD, Figure
 from .decisions import Refusal
-from .grid import DIRECTIONS, FACING_VECTORS, FACINGS
+from .grid import DIRECTIONS, FACINGS
 from .seeing import RULE_CRUCIFIX, held_back_by, in_crucifix_zone
 from .state import DRState
 
@@ -20,6 +20,8 @@ RULE_MIST = "Mist"
 RULE_DOORS = "Opening and Closing Doors"
 RULE_PLACING = "Placing Characters"
 RULE_LEAVING = "Leaving the Board"
+#: The adventures whose hunters may leave the board ("Leaving the Board").
+LEAVING_GOALS = ("cross_the_catacombs", "rescue_van_helsing")
 #: The refusal of a facing that names a corner (or nothing at all).
 CORNER: Refusal = ("a character faces a side of its square, never a corner", RULE_MOVING)
 
@@ -31,31 +33,30 @@ def _blocked(square: int, obstacles: int) -> bool:
 
 def destinations(state: DRState, fig: Figure) -> list[tuple[int, int]]:
     """(direction, square) pairs the figure may move to now."""
+    around = state.rules.board.steps[fig.pos]
+    return [(d, around[d]) for d in _free_directions(state, fig)]
+
+
+def _free_directions(state: DRState, fig: Figure) -> tuple[int, ...]:
+    """The directions of :func:`destinations` (asked for the active character after
+    every action)."""
     board = state.rules.board
-    out = []
     # misted vampires move through doors and characters, never through walls; nobody
     # steps beyond the tiles (open for the diagonal rule: "Leaving the Board")
-    obstacles = board.wall_bits if fig.misted else state.obstacles()
-    closed = obstacles | board.void_bits
+    ways = board.ways(fig.pos, board.wall_bits if fig.misted else state.obstacles())
     zone = state.rules.numbers["crucifix_zone"]
     holders = held_back_by(state, fig, within=zone + 1)  # a step from fig can reach a zone
+    if not holders:
+        return ways
     around = board.steps[fig.pos]
-    for d in range(8):
-        to = around[d]
-        if _blocked(to, closed):
-            continue
-        if d % 2 == 1 and _blocked(around[d - 1], obstacles) \
-                and _blocked(around[(d + 1) % 8], obstacles):
-            continue  # diagonal: not between two obstacles
-        if holders and any(board.distance(to, h.pos) <= zone
-               and board.distance(to, h.pos) < board.distance(fig.pos, h.pos)
-               for h in holders):
-            continue  # "The Crucifix": not nearer the holder within 3 squares
-        out.append((d, to))
-    return out
+    return tuple(d for d in ways if not any(
+        board.distance(around[d], h.pos) <= zone
+        and board.distance(around[d], h.pos) < board.distance(fig.pos, h.pos)
+        for h in holders))  # "The Crucifix": not nearer the holder within 3 squares
 
 
 _MOVES: dict[str, tuple[tuple[Action, ...], ...]] = {}
+_MOVE_LISTS: dict[tuple[str, tuple[int, ...]], tuple[Action, ...]] = {}
 _TURNS: dict[str, tuple[tuple[Action, ...], ...]] = {}
 
 
@@ -64,6 +65,16 @@ def _moves_of(fid: str) -> tuple[tuple[Action, ...], ...]:
     found = _MOVES.get(fid)
     if found is None:
         found = _MOVES[fid] = tuple(tuple(Move(fid, d, f) for f in FACINGS) for d in DIRECTIONS)
+    return found
+
+
+def _moves_towards(fid: str, directions: tuple[int, ...]) -> tuple[Action, ...]:
+    """The Move actions of a figure in ``directions``, each with every facing (made once
+    per set of directions)."""
+    found = _MOVE_LISTS.get((fid, directions))
+    if found is None:
+        moves = _moves_of(fid)
+        found = _MOVE_LISTS[(fid, directions)] = tuple(m for d in directions for m in moves[d])
     return found
 
 
@@ -83,10 +94,9 @@ def move_actions(state: DRState, fig: Figure, budget: int) -> list[Action]:
     if budget >= state.rules.cost("move"):
         moves = _moves_of(fig.id)
         if fig.misted:  # mist has no facing: it keeps the one it will not use
-            out.extend(moves[d][fig.facing] for d, _ in destinations(state, fig))
+            out.extend(moves[d][fig.facing] for d in _free_directions(state, fig))
         else:
-            for d, _ in destinations(state, fig):
-                out.extend(moves[d])
+            out.extend(_moves_towards(fig.id, _free_directions(state, fig)))
     if budget >= state.rules.cost("turn") and not fig.misted:
         out.extend(_turns_of(fig.id)[fig.facing])
     return out
@@ -108,6 +118,8 @@ def enter_actions(state: DRState, fig: Figure, budget: int) -> list[Action]:
 def leave_area(state: DRState, fig: Figure) -> str:
     """The exit area this figure may leave the board through ("" if none)."""
     adv = state.rules.adventure
+    if adv["goal"] not in LEAVING_GOALS:
+        return ""
     if state.options["multiplayer"] or not state.is_hunter(fig) or fig.seat not in state.seats:
         return ""
     if state.side(fig.seat) != "hunters":
@@ -127,12 +139,10 @@ def leave_actions(state: DRState, fig: Figure, budget: int) -> list[Action]:
 
 
 def door_in_front(state: DRState, fig: Figure) -> str:
-    board = state.rules.board
-    x, y = board.xy(fig.pos)
-    dx, dy = FACING_VECTORS[fig.facing]
-    if not board.on_board(x + dx, y + dy):
-        return ""
-    return board.door_of.get(board.index(x + dx, y + dy), "")
+    """The door on the square directly ahead ("" if none): facings n, e, s, w are the
+    directions 0, 2, 4, 6."""
+    ahead = state.rules.board.steps[fig.pos][2 * fig.facing]
+    return state.rules.board.door_of.get(ahead, "") if ahead >= 0 else ""
 
 
 def door_actions(state: DRState, fig: Figure, budget: int) -> list[Action]:

@@ -38,9 +38,25 @@ def reactors(state: DRState, seat: str) -> list[Figure]:
     return found
 
 
-def _eligible(state: DRState, seat: str) -> list[Figure]:
+def may_react(state: DRState, seat: str) -> bool:
+    """Some character of the seat may react now (:func:`reactors` is not empty): the seat
+    is offered its chance to react. Without Reaction Points left it can only decline,
+    and the first eligible character settles the question."""
+    if not state.with_reactions or state.last_reactor == seat:
+        return False
+    found = state._reactors.get(seat)
+    if found is not None or state.rp_left(seat) > 0:
+        return bool(reactors(state, seat))  # its reactions are listed next: keep them
+    offered = state._offered.get(seat)
+    if offered is None:
+        offered = state._offered[seat] = bool(_eligible(state, seat, first=True))
+    return offered
+
+
+def _eligible(state: DRState, seat: str, first: bool = False) -> list[Figure]:
     """:func:`can_react` for each of the seat's characters, its tests in the same order
-    with what they share read once (this is asked after every action)."""
+    with what they share read once (this is asked after every action); ``first``: stop
+    at the first found."""
     actor, actor_from, actor_to, target, target_pos = state.witness
     sees = state.rules.sight.sees
     obstacles = state.obstacles()
@@ -62,6 +78,8 @@ def _eligible(state: DRState, seat: str) -> list[Figure]:
             continue  # ``acting``: state.is_active for the seat's characters
         if target and fig.id == target:
             found.append(fig)
+            if first:
+                break
             continue
         facing, misted = fig.facing, fig.misted
         saw_actor = bool(actor) and fig.id != actor and (  # where it ended or began
@@ -71,6 +89,8 @@ def _eligible(state: DRState, seat: str) -> list[Figure]:
                 watcher is not None
                 and sees(watcher.pos, watcher.facing, watcher.misted, a, obstacles)):
             found.append(fig)
+            if first:
+                break
     return found
 
 
@@ -80,5 +100,13 @@ def window_seats(state: DRState, acting_seat: str) -> tuple[str, ...]:
     Points)."""
     if not state.with_reactions:
         return ()
-    return tuple(s for s in state.seats_after(state.active_seat)
-                 if s != acting_seat and s != state.active_seat)
+    key = (state.seats, state.active_seat, acting_seat)
+    found = _WINDOWS.get(key)
+    if found is None:
+        found = _WINDOWS[key] = tuple(s for s in state.seats_after(state.active_seat)
+                                      if s != acting_seat and s != state.active_seat)
+    return found
+
+
+#: ``window_seats`` by (the seats, active seat, acting seat): worked out once.
+_WINDOWS: dict[tuple[tuple[str, ...], str, str], tuple[str, ...]] = {}

@@ -29,6 +29,9 @@ class Rules:
     numbers: dict[str, int]
     vampire_kinds: frozenset[str] = attrs.field(init=False)
     hunter_kinds: frozenset[str] = attrs.field(init=False)
+    #: Per character type, the kinds of action it may take (``acting``), worked out once.
+    makers: dict[str, tuple[Any, ...]] = attrs.field(init=False, factory=dict, eq=False,
+                                                     repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "vampire_kinds", _kinds(self.types, True))

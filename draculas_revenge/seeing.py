@@ -56,8 +56,8 @@ def held_back_by(state: DRState, vampire: Figure, within: int = -1) -> list[Figu
         return []
     holders = crucifix_holders(state, vampire)
     if within >= 0:
-        board, at = state.rules.board, vampire.pos
-        holders = [h for h in holders if board.distance(at, h.pos) <= within]
+        distance = state.rules.board.distances_from(vampire.pos)
+        holders = [h for h in holders if distance[h.pos] <= within]
     return [h for h in holders if mutual_arc(state, vampire, h)]
 
 

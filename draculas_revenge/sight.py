@@ -16,8 +16,11 @@ first use and shared by every game state; a query is three integer ANDs.
 from __future__ import annotations
 
 from functools import cache
+from math import ceil, floor, gcd
 
 import numpy as np
+
+from gothic_kernel.memo import per_object
 
 from .grid import FACING_VECTORS, Board
 
@@ -30,42 +33,49 @@ def offset_pattern(dx: int, dy: int) -> Pattern:
     """The squares (as offsets) a centre-to-centre line to (dx, dy) crosses, and the
     squares whose corners it touches on its left and on its right.
 
-    Coordinates are doubled so that every corner and centre is an integer point;
-    ``side(p)`` is the cross product telling which side of the line ``p`` lies on.
+    Coordinates are doubled so that every corner and centre is an integer point: the
+    square (x, y) spans 2x - 1 .. 2x + 1 across, and ``dx * Y - dy * X`` tells which side
+    of the line the point (X, Y) lies on. The line crosses a square when its corners lie
+    on both sides: the side of its centre is nearer zero than half the corners' spread
+    (``reach``). Plain integers, square by square along the line (this runs as a process
+    first meets each offset).
     """
+    if dx == 0 and dy == 0:
+        return (), (), ()
+    reach = abs(dx) + abs(dy)  # the side of a corner differs from the centre's by this
     lo_x, hi_x = min(0, dx), max(0, dx)
-    lo_y, hi_y = min(0, dy), max(0, dy)
-    mx, my = np.meshgrid(np.arange(lo_x, hi_x + 1), np.arange(lo_y, hi_y + 1))
-    gx, gy = mx.ravel(), my.ravel()
-
-    def side(px: np.ndarray, py: np.ndarray) -> np.ndarray:  # doubled coordinates
-        out: np.ndarray = dx * (py - 1) - dy * (px - 1)
-        return out
-
-    corners = [side(2 * (gx + i), 2 * (gy + j)) for i in (0, 1) for j in (0, 1)]
-    stack = np.stack(corners)
-    crossed = (stack.min(axis=0) < 0) & (stack.max(axis=0) > 0)
-    ends = ((gx == 0) & (gy == 0)) | ((gx == dx) & (gy == dy))
-    crossed &= ~ends
-    inside = [(int(x), int(y)) for x, y in zip(gx[crossed], gy[crossed], strict=True)]
-    # Corners the line passes exactly through, strictly between its two ends.
-    mcx, mcy = np.meshgrid(np.arange(lo_x, hi_x + 2), np.arange(lo_y, hi_y + 2))
-    cx, cy = mcx.ravel(), mcy.ravel()
-    on_line = side(2 * cx, 2 * cy) == 0
-    t_num = (2 * cx - 1) * dx + (2 * cy - 1) * dy  # progress along the line, doubled
-    t_den = 2 * (dx * dx + dy * dy)
-    between = (t_num > 0) & (t_num < t_den)
+    inside: list[tuple[int, int]] = []
+    for y in range(min(0, dy), max(0, dy) + 1):
+        for x in _row_span(dx, dy, y, reach, lo_x, hi_x):
+            if abs(2 * (dx * y - dy * x)) < reach and (x, y) != (0, 0) and (x, y) != (dx, dy):
+                inside.append((x, y))
+    # Corners the line passes exactly through, strictly between its two ends: the odd
+    # multiples k of (dx, dy) / g with 0 < k < 2g, where both quotients are odd.
+    g = gcd(dx, dy)
+    step_x, step_y = dx // g, dy // g
     left: set[tuple[int, int]] = set()
     right: set[tuple[int, int]] = set()
-    crossed_set = set(inside) | {(0, 0), (dx, dy)}
-    for x, y in zip(cx[on_line & between].tolist(), cy[on_line & between].tolist(),
-                    strict=True):
-        for sx, sy in ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)):
-            if (sx, sy) in crossed_set:
-                continue
-            s = dx * (2 * sy + 1 - 1) - dy * (2 * sx + 1 - 1)
-            (left if s > 0 else right).add((sx, sy))
+    if step_x % 2 and step_y % 2:
+        crossed = set(inside) | {(0, 0), (dx, dy)}
+        for k in range(1, 2 * g, 2):
+            x, y = (k * step_x + 1) // 2, (k * step_y + 1) // 2  # the corner's square's
+            for sx, sy in ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)):
+                if (sx, sy) not in crossed:
+                    (left if dx * sy - dy * sx > 0 else right).add((sx, sy))
     return tuple(inside), tuple(sorted(left)), tuple(sorted(right))
+
+
+def _row_span(dx: int, dy: int, y: int, reach: int, lo_x: int, hi_x: int) -> range:
+    """The x of row ``y`` (within lo_x .. hi_x) that may hold a crossed square: those
+    whose centre's side ``2 * (dx * y - dy * x)`` lies within ``reach`` of zero."""
+    if dy == 0:
+        return range(lo_x, hi_x + 1)
+    ends = sorted(((2 * dx * y - reach) / (2 * dy), (2 * dx * y + reach) / (2 * dy)))
+    return range(max(lo_x, floor(ends[0])), min(hi_x, ceil(ends[1])) + 1)
+
+
+#: Masks not worked out yet (``Sight.sees``).
+_UNKNOWN = (-1, -1, -1)
 
 
 class Sight:
@@ -75,6 +85,8 @@ class Sight:
         self.board = board
         self._size = board.size
         self._width = board.width
+        self._xs = [square % board.width for square in range(board.size)]
+        self._ys = [square // board.width for square in range(board.size)]
         self._masks: dict[int, tuple[int, int, int] | None] = {}
         self._lines: dict[tuple[int, int], tuple[int, int, int, int]] = {}
 
@@ -125,31 +137,23 @@ class Sight:
         if a == b:
             return True
         if not misted:
-            w = self._width
             fx, fy = FACING_VECTORS[facing]
-            if (b % w - a % w) * fx + (b // w - a // w) * fy < 0:
+            xs, ys = self._xs, self._ys
+            if (xs[b] - xs[a]) * fx + (ys[b] - ys[a]) * fy < 0:
                 return False
-        key = a * self._size + b
-        m = self._masks.get(key)
-        if m is None:
-            if key in self._masks:
-                return False  # walls alone block it
+        m = self._masks.get(a * self._size + b, _UNKNOWN)
+        if m is _UNKNOWN:
             m = self.masks(a, b)
-            if m is None:
-                return False
+        if m is None:
+            return False  # walls alone block it
         inside, left, right = m
         return not (inside & obstacles) and not ((left & obstacles) and (right & obstacles))
 
 
-_SIGHTS: dict[int, Sight] = {}
-
-
+@per_object
 def sight_of(board: Board) -> Sight:
     """The shared line-of-sight cache of a board."""
-    found = _SIGHTS.get(id(board))
-    if found is None or found.board is not board:
-        found = _SIGHTS[id(board)] = Sight(board)
-    return found
+    return Sight(board)
 
 
 def forward_lateral(board: Board, a: int, facing: int, b: int) -> tuple[int, int]:

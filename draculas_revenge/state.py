@@ -53,6 +53,7 @@ class DRState(LoggedState, DecisionState):
         self.rules = rules
         self.options = options
         self.seat_sides = seat_sides              # seat -> "vampires" / "hunters"
+        self._seats = tuple(seat_sides)           # they never change during a game
         self.events = Log()
         self.stack: list[Decision[Any]] = []
         self.turn = 0
@@ -86,14 +87,18 @@ class DRState(LoggedState, DecisionState):
         self.result: Outcome | None = None
         self.sandbox: dict[str, Any] | None = None  # a sandbox's board and rules (scenario)
         self._obstacles: int | None = None
+        self._current: tuple[str, ...] | None = None  # current_seats, once worked out
+        self._doors_seen: tuple[bool, ...] | None = None  # doors_open's values, for:
+        self._doors_bits = 0                              # walls and those closed doors
         self._solid: dict[int, str] | None = None
         self._reactors: dict[str, list[Figure]] = {}
+        self._offered: dict[str, bool] = {}  # seat -> may react (reactions.may_react)
         self._holders: dict[str, list[Figure]] = {}  # seat -> crucifix holders against it
 
     # -- seats and sides ------------------------------------------------------------------
     @property
     def seats(self) -> tuple[str, ...]:
-        return tuple(self.seat_sides)
+        return self._seats
 
     def side(self, seat: str) -> str:
         return self.seat_sides[seat]
@@ -169,6 +174,7 @@ class DRState(LoggedState, DecisionState):
         judge(self)
         self.occupancy_changed()
         settle(self)
+        self._current = None  # a step of the rules may have asked on the way
 
     # -- figures ------------------------------------------------------------------------------
     def ctype(self, fig: Figure) -> CharacterType:
@@ -202,21 +208,43 @@ class DRState(LoggedState, DecisionState):
         (not the spaces beyond the tiles, which are open but cannot be entered)."""
         found = self._obstacles
         if found is None:
+            found = self._walls_and_doors()
+            bits = self.rules.board.square_bits
+            for fig in self.figures.values():  # the squares of solid_at
+                if fig.pos >= 0 and not fig.misted:
+                    found |= bits[fig.pos]
+            self._obstacles = found
+        return found
+
+    def _walls_and_doors(self) -> int:
+        """Walls and closed doors, as a bitset (kept while the doors stay as they are;
+        a state whose doors are set by hand is told so by ``changed``)."""
+        key = tuple(self.doors_open.values())
+        if key != self._doors_seen:
             board = self.rules.board
             found = board.wall_bits
             for door, is_open in self.doors_open.items():
                 if not is_open:
                     found |= board.door_cells_bits[door]
-            for square in self.solid_at():
-                found |= 1 << square
-            self._obstacles = found
+            self._doors_seen, self._doors_bits = key, found
+        return self._doors_bits
+
+    def current_seats(self) -> tuple[str, ...]:
+        """The seats the top record waits for, worked out once per position (the kernel's
+        ``apply`` and ``legal_actions`` ask again)."""
+        found = self._current
+        if found is None:
+            found = self._current = super().current_seats()
         return found
 
     def occupancy_changed(self) -> None:
-        """Forget who stands where and who may react, after figures or doors change."""
+        """Forget who stands where and who may react (and so who acts), after figures or
+        doors change."""
+        self._current = None
         self._obstacles = None
         self._solid = None
         self._reactors = {}
+        self._offered = {}
         self._holders = {}
 
     def invalidate(self) -> None:
@@ -225,6 +253,7 @@ class DRState(LoggedState, DecisionState):
         by hand (a test setting up a scenario)."""
         super().invalidate()
         self.occupancy_changed()
+        self._doors_seen = None
 
     def changed(self) -> None:
         """The same as :meth:`invalidate`, for a state whose figures or doors were changed
@@ -268,6 +297,7 @@ class DRState(LoggedState, DecisionState):
         return describe(self, seat, action)
 
     def _apply(self, seat: str, action: Action) -> None:
+        self._current = None
         self.stack[-1].apply(self, seat, action)
         self.proceed()
 
@@ -301,7 +331,7 @@ class DRState(LoggedState, DecisionState):
     def clone(self) -> DRState:
         twin = DRState.__new__(DRState)
         twin.game, twin.dice, twin.rules = self.game, self.dice.clone(), self.rules
-        twin.options, twin.seat_sides = self.options, self.seat_sides
+        twin.options, twin.seat_sides, twin._seats = self.options, self.seat_sides, self._seats
         twin.events = self.events.clone()
         twin.stack = list(self.stack)  # the records are immutable
         for name in self._COPIED:
@@ -316,8 +346,11 @@ class DRState(LoggedState, DecisionState):
         twin.recruits = {s: list(h) for s, h in self.recruits.items()}
         twin.no_card = set(self.no_card)
         twin._obstacles, twin._solid = self._obstacles, self._solid
+        twin._current = self._current
+        twin._doors_seen, twin._doors_bits = self._doors_seen, self._doors_bits
         twin._legal_cache = self._legal_cache
         twin._reactors, twin._holders = {}, {}  # lists of this state's figures
+        twin._offered = {}
         return twin
 
     def to_data(self) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 
 from gothic_kernel import PUBLIC, Dice, Log, LogEntry
+from gothic_kernel.memo import per_object
 
 from . import narration as say
 from .decisions import Phase
@@ -106,20 +107,15 @@ def board_view(board: Board) -> dict[str, Any]:
             "tiles": [dict(t) for t in static[3]]}
 
 
-_STATIC: dict[int, tuple[Any, ...]] = {}
-
-
+@per_object
 def _board_static(board: Board) -> tuple[Any, ...]:
-    found = _STATIC.get(id(board))
-    if found is None or found[4] is not board:
-        doors = {d: tuple(board.xy(c) for c in cells) for d, cells in board.doors.items()}
-        areas = {a: (tuple(board.xy(c) for c in sorted(squares)),
-                     board.area_tiles.get(a, ())) for a, squares in board.areas.items()}
-        tiles = tuple({"tile": name, "name": say.tile(board, name), "col": t["col"],
-                       "row": t["row"], "turn": t.get("turn", 0)}
-                      for name, t in zip(board.tile_names, board.spec["tiles"], strict=True))
-        found = _STATIC[id(board)] = (tuple(board.render()), doors, areas, tiles, board)
-    return found
+    doors = {d: tuple(board.xy(c) for c in cells) for d, cells in board.doors.items()}
+    areas = {a: (tuple(board.xy(c) for c in sorted(squares)),
+                 board.area_tiles.get(a, ())) for a, squares in board.areas.items()}
+    tiles = tuple({"tile": name, "name": say.tile(board, name), "col": t["col"],
+                   "row": t["row"], "turn": t.get("turn", 0)}
+                  for name, t in zip(board.tile_names, board.spec["tiles"], strict=True))
+    return (tuple(board.render()), doors, areas, tiles)
 
 
 def timer(state: DRState) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from gothic_kernel import Dice
+from gothic_kernel.memo import per_object
 
 from .actions import ChooseChit
 
@@ -69,6 +70,24 @@ class Geography:
         #: Closeness weights: how well a Hunter at row covers a place at column.
         self.cover = 1.0 / (1.0 + dist.astype(np.float64)) ** 2
         self.centrality = {p: float(dist[i].mean()) for i, p in enumerate(self.places)}
+        # Each place's ways on (itself and its Road and Sea neighbours), padded to a table.
+        ways = [np.flatnonzero(dist[i] <= 1) for i in range(n)]
+        widest = max(len(w) for w in ways)
+        self._ways = np.array([np.pad(w, (0, widest - len(w)), constant_values=w[0])
+                               for w in ways], dtype=np.intp)
+        self._ways_mask = np.array([[k < len(w) for k in range(widest)] for w in ways])
+        #: Whether a train of three Towns could carry a Hunter from row to column.
+        self.rail_within_three = np.zeros((n, n), dtype=bool)
+        for a, start in enumerate(self.places):
+            if board.is_town(start) and start in board.places:
+                self.rail_within_three[a, self.rows(board.rail_reach(start, 3))] = True
+
+    def ways_on(self, rows: np.ndarray[Any, np.dtype[np.intp]]
+                ) -> tuple[np.ndarray[Any, np.dtype[np.intp]],
+                           np.ndarray[Any, np.dtype[np.bool_]]]:
+        """The places one Road or Sea move (or none) from each of ``rows``: a padded
+        table of rows and the mask of its true entries."""
+        return self._ways[rows], self._ways_mask[rows]
 
     def distance(self, a: str | None, b: str | None) -> int:
         row, col = self._lookup.get(a), self._lookup.get(b)
@@ -80,16 +99,10 @@ class Geography:
         return [self.index[p] for p in places if p in self.index]
 
 
-_GEOGRAPHY: dict[int, tuple[Board, Geography]] = {}
-
-
+@per_object
 def geography_of(board: Board) -> Geography:
     """The board's distances, computed once per process."""
-    found = _GEOGRAPHY.get(id(board))
-    if found is None or found[0] is not board:
-        found = (board, Geography(board))
-        _GEOGRAPHY[id(board)] = found
-    return found[1]
+    return Geography(board)
 
 
 def initiative_odds(hunter_modifier: int, opponent_modifier: int) -> float:

@@ -17,9 +17,6 @@ raises (``BadOption`` for the map, ``CombatDataError`` for the combat data...).
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
 import tomllib
 from collections.abc import Mapping
 from importlib import resources
@@ -27,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+
+from gothic_kernel.datacache import parse_toml
 
 #: The default meaning "this field must be given".
 REQUIRED: Any = object()
@@ -52,55 +51,11 @@ def read_toml(path: str | Path | None, default_name: str, error: type[Exception]
     else:
         source = str(path)
         text = _read_text(Path(path), error)
-    key = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    parsed = _cached(key)
-    if parsed is None:
-        try:
-            parsed = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise error(f"{source} is not valid TOML: {exc}") from None
-        _keep(key, parsed)
+    try:
+        parsed = parse_toml(text, "fury1987")  # kept between processes (the kernel's)
+    except tomllib.TOMLDecodeError as exc:
+        raise error(f"{source} is not valid TOML: {exc}") from None
     return parsed, source
-
-
-#: Where the parsed form of each data file is kept between processes, as JSON named by
-#: the SHA-256 of the file's text (parsing the packaged TOML is most of the time a
-#: fresh process spends before its first game): ``$GOTHIC_CACHE_DIR``, else
-#: ``~/.cache/gothic-games``; ``GOTHIC_CACHE_DIR=""`` keeps nothing. A kept form that
-#: cannot be read is parsed again; what is read goes through the same checks as a
-#: freshly parsed file (:class:`Entry`).
-def cache_dir() -> Path | None:
-    where = os.environ.get("GOTHIC_CACHE_DIR")
-    if where is None:
-        home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"),
-                                                                ".cache")
-        return Path(home) / "gothic-games" / "fury1987"
-    return Path(where) if where else None
-
-
-def _cached(key: str) -> dict[str, Any] | None:
-    folder = cache_dir()
-    if folder is None:
-        return None
-    try:
-        data = json.loads((folder / f"{key}.json").read_text("utf-8"))
-    except (OSError, ValueError):
-        return None
-    return data if isinstance(data, dict) else None
-
-
-def _keep(key: str, data: dict[str, Any]) -> None:
-    folder = cache_dir()
-    if folder is None:
-        return
-    try:
-        text = json.dumps(data)
-        folder.mkdir(parents=True, exist_ok=True)
-        part = folder / f"{key}.{os.getpid()}.part"
-        part.write_text(text, "utf-8")
-        os.replace(part, folder / f"{key}.json")
-    except (OSError, TypeError, ValueError):
-        pass  # a read-only home, or a value JSON cannot hold: parsed each time instead
 
 
 def _read_text(path: Path, error: type[Exception]) -> str:

@@ -3,7 +3,8 @@ his observation, spreading out from his fellows, and takes on Dracula and his Va
 when he (or his group) can hurt them.
 
 How it plays is told in :mod:`fury1987.bots` (and docs/fury1987.md, Bots); its combat
-reckoning is :mod:`fury1987.hunter_bot_combat`.
+reckoning is :mod:`fury1987.hunter_bot_combat`; the search aids measured for issue 18 and
+left off (joint placement, foresight of Dracula's moves) :mod:`fury1987.hunter_bot_search`.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from . import hunter_bot_search as search
 from .actions import (
     AttackDracula,
     CatchTrain,
@@ -72,6 +74,7 @@ COLD_TRAIL = 25         # possible places from which the Hunters search by suspi
 VAMPIRE_PULL = 14.0     # how strongly a known Vampire draws a Hunter able to destroy it
 NEAR_DEATH = 9          # wounds from which a lone Hunter shuns the Towns Dracula has been in
 EXPOSED_PENALTY = 6.0   # a weak Hunter alone within Dracula's reach (he preys on such)
+JOINT_WEIGHT = 0.0      # the worth of the Hunters' joint chance to find or block him
 
 
 class HunterBot(Bot):
@@ -90,6 +93,11 @@ class HunterBot(Bot):
         #: Dracula's own reckoning, run on what the Hunters see, to foresee his chits.
         self.dracula_model = DraculaBot(rules, seed + 7919)
         self._seen_turn = -1
+        self.foresight = search.Foresight(self.geo)
+        #: Dracula's possible places as last seen in the turn before this one (where he
+        #: may have left the Local Rumours this turn), and as last seen this turn.
+        self.behind: dict[str, float] = {}
+        self._weights_now: tuple[int, dict[str, float]] = (-1, {})
         #: Turns in a row this Hunter has started in the same place (to break a deadlock:
         #: a way barred that the map's distances do not know of, such as Stormy Seas).
         self._stuck: tuple[str | None, int, int] = (None, -1, 0)
@@ -105,6 +113,11 @@ class HunterBot(Bot):
             share = np.array([float(weights.get(t, 1)) for t in known])
             rows = self.geo.rows(known)
             share = share / max(float(share.sum()), 1e-9)
+            if search.SUSPICION_FORESIGHT:
+                belief = self.foresight.update(
+                    observation, list(weights), observation["dracula"].get("shown_at"))[rows]
+                share = ((1 - search.SUSPICION_FORESIGHT) * share
+                         + search.SUSPICION_FORESIGHT * belief / max(float(belief.sum()), 1e-12))
             # A Vampire is laid where no Hunter is at hand: a Town far from them is the
             # likelier to hold one.
             hunters = self.geo.rows([h["location"] for h in observation["hunters"].values()
@@ -116,6 +129,18 @@ class HunterBot(Bot):
         here = [h["location"] for h in observation["hunters"].values()
                 if h["status"] == "alive" and h["location"]]
         self.suspicion[self.geo.rows(here)] = 0.0
+
+    def remember_behind(self, observation: Mapping[str, Any]) -> None:
+        """Keep the possible places of the turn before (a Town a Hunter has since moved
+        into and found empty is crossed off)."""
+        turn = int(observation.get("turn", 0))
+        seen_turn, weights = self._weights_now
+        if turn != seen_turn:
+            self.behind = weights
+        self._weights_now = (turn, dict(observation.get("possible_dracula_weights") or {}))
+        searched = {h["location"] for h in observation["hunters"].values() if h["moved"]}
+        for town in searched & set(self.behind):
+            del self.behind[town]
 
     def _count_stuck(self, view: HunterView) -> int:
         place, turn, count = self._stuck
@@ -129,6 +154,8 @@ class HunterBot(Bot):
                   legal_actions: Sequence[Action]) -> list[tuple[float, Action]]:
         view = HunterView(self, seat, observation)
         self.remember(observation, view.towns_possible)
+        if search.RUMOURS_SHARE:
+            self.remember_behind(observation)
         view.stuck = self._count_stuck(view) >= STUCK_TURNS
         return [(self._score(view, a), a) for a in legal_actions]
 
@@ -215,6 +242,10 @@ class HunterView(HunterCombat):
         self.cols = bot.geo.rows(targets)
         weights = obs.get("possible_dracula_weights") or {}
         raw = np.array([float(weights.get(p, 1)) for p in targets])
+        if search.FORESIGHT and len(raw):
+            belief = bot.foresight.update(obs, self.possible, self.shown_at)[self.cols]
+            raw = ((1 - search.FORESIGHT) * raw / max(float(raw.sum()), 1e-9)
+                   + search.FORESIGHT * belief / max(float(belief.sum()), 1e-12))
         self.col_weight = raw / max(float(raw.mean()), 1e-9) if len(raw) else raw
         self.others = [h["location"] for s, h in hunters.items()
                        if s not in self.members and h["status"] == "alive" and h["location"]]
@@ -250,6 +281,9 @@ class HunterView(HunterCombat):
                 lost = len(cols) >= COLD_TRAIL
                 score += (6.0 if lost else 12.0) * gain / max(len(cols), 1) ** 0.5
                 score -= 0.6 * float(geo.dist[row, cols].min())
+                joint = self._joint
+                if joint:
+                    score += JOINT_WEIGHT * (joint.get(place, 0.0) - max(joint.values()))
         score += self._vampire_pull(place) - self._exposure(place)
         if row is not None:
             suspicion = self.bot.suspicion
@@ -274,6 +308,22 @@ class HunterView(HunterCombat):
         if not moved:
             score -= 0.5  # no Weapons or Events after not moving
         return score
+
+    @functools.cached_property
+    def _joint(self) -> dict[str, float]:
+        """With Dracula narrowed down to a few places, each destination's worth to the
+        Hunters still to move, placed together (:mod:`fury1987.hunter_bot_search`)."""
+        here, geo, board = self.here, self.geo, self.bot.board
+        if not JOINT_WEIGHT or self.shown_at or len(self.cols) > search.JOINT_PLACES \
+                or here not in geo.index:
+            return {}
+        row = geo.index[here]
+        candidates = [geo.places[r] for r in np.flatnonzero(geo.dist[row] <= 1).tolist()]
+        if board.is_town(here):
+            candidates += [t for t in board.rail_reach(here, 3) if t not in candidates]
+        targets = [geo.places[c] for c in self.cols]
+        return search.joint_catch(geo, self.obs, self.members, candidates, targets,
+                                  self.col_weight, self.bot.behind)
 
     @functools.cached_property
     def _covered(self) -> np.ndarray[Any, np.dtype[np.float64]]:

@@ -30,6 +30,8 @@ constraint separately, not all together, could reach.
 
 from __future__ import annotations
 
+import bisect
+import copy
 import functools
 import hashlib
 import json
@@ -47,7 +49,8 @@ if TYPE_CHECKING:
 Array = np.ndarray[Any, np.dtype[np.int64]]
 
 BLOOD_STATES = 25          # Blood Points -12 .. 12
-AUX_STATES = 1024          # 10 Sea Sector bits, or castle turns and the must-leave bit
+AUX_BITS = 10
+AUX_STATES = 1 << AUX_BITS  # 10 Sea Sector bits, or castle turns and the must-leave bit
 MUST_LEAVE = 512
 CASTLE_COUNT = 3           # bits 0-1 of aux on land: successive turns in the Castle
 MAX_FLAGS = 12
@@ -56,6 +59,8 @@ MAX_ROWS = 200_000
 WINDOW_TURNS = 12
 CASTLE_TURNS_LIMIT = 3
 CONSUME_GAIN = 2
+#: Turn clues kept worked out for replays (a replay in a bot game re-reads up to some 30).
+TURN_CLUES_KEPT = 32
 #: Clues that are one of Dracula's moves (a checkpoint for drawing secret histories).
 MOVE_KINDS = frozenset({"turn", "bat", "evasion"})
 #: Clues that only strike hypotheses out (or change nothing).
@@ -81,6 +86,9 @@ class Geometry:
     #: padded with -1).
     road_table: Array
     sea_table: Array
+    #: Both tables side by side (every move from a Town), and which columns embark.
+    land_table: Array
+    land_embark: np.ndarray[Any, np.dtype[np.bool_]]
     castle: int
     none: int
     hops: Array
@@ -89,19 +97,32 @@ class Geometry:
     def rumour_states(self) -> int:
         return self.none + 1
 
+    @property
+    def per_place(self) -> int:
+        """Hypotheses codes per place (a code's place is ``code // per_place``)."""
+        return AUX_STATES * BLOOD_STATES * self.rumour_states
+
     def encode(self, loc: Array, rum: Array, bp: Array, aux: Array) -> Array:
         code: Array = ((loc * self.rumour_states + rum) * BLOOD_STATES + (bp + 12)) \
             * AUX_STATES + aux
         return code
 
     def decode(self, codes: Array) -> tuple[Array, Array, Array, Array]:
-        aux = codes % AUX_STATES
-        rest = codes // AUX_STATES
-        bp = rest % BLOOD_STATES - 12
-        rest = rest // BLOOD_STATES
-        rum = rest % self.rumour_states
-        loc = rest // self.rumour_states
+        aux = codes & (AUX_STATES - 1)  # (AUX_STATES is a power of two)
+        rest, bp = np.divmod(codes >> AUX_BITS, BLOOD_STATES)
+        bp -= 12
+        loc, rum = np.divmod(rest, self.rumour_states)
         return loc, rum, bp, aux
+
+    def place_of(self, codes: Array) -> Array:
+        """The place of each hypothesis (the first of :meth:`decode`)."""
+        loc: Array = codes // self.per_place
+        return loc
+
+    def rumours_of(self, codes: Array) -> Array:
+        """The Local Rumours Marker's box of each hypothesis (the second of :meth:`decode`)."""
+        rum: Array = (codes // (AUX_STATES * BLOOD_STATES)) % self.rumour_states
+        return rum
 
     def distances(self, hosts: Sequence[str]) -> Array:
         """Flee distances to the Castle (a large number where there is none)."""
@@ -126,7 +147,7 @@ def geometry_of(board: Board) -> Geometry:
     places = board.order
     index = {p: i for i, p in enumerate(places)}
     seas = [p for p in places if board.is_sea(p)]
-    sea_bit = np.zeros(len(places), dtype=np.int64)
+    sea_bit = np.zeros(len(places) + 1, dtype=np.int64)
     for i, sea in enumerate(seas):
         sea_bit[index[sea]] = 1 << i
 
@@ -144,6 +165,7 @@ def geometry_of(board: Board) -> Geometry:
         for a in places:
             found[index[a], :len(kind[a])] = [index[b] for b in kind[a]]
         return found
+    road_table, sea_table = table(board.road), table(board.sea)
     cut_off = np.array([board.land_distance(p, CASTLE_DRACULA) is None for p in places])
     hops = np.full((len(places) + 1, len(places) + 1), 1 << 20, dtype=np.int64)
     for source in places:  # moves by Road or Sea between every two places
@@ -165,7 +187,10 @@ def geometry_of(board: Board) -> Geometry:
         is_port=np.array([board.is_port(p) for p in places] + [False]),
         cut_off=np.append(cut_off, False), sea_bit=sea_bit,
         road_from=road_from, road_to=road_to, sea_from=sea_from, sea_to=sea_to,
-        road_table=table(board.road), sea_table=table(board.sea),
+        road_table=road_table, sea_table=sea_table,
+        land_table=np.concatenate([road_table, sea_table], axis=1),
+        land_embark=np.concatenate([np.zeros_like(road_table, dtype=bool),
+                                    sea_table >= 0], axis=1),
         castle=index[CASTLE_DRACULA], none=len(places), hops=hops)
 
 
@@ -189,6 +214,16 @@ def _unique(values: Array) -> Array:
     keep[0] = True
     np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
     return ordered[keep]
+
+
+def _intersect(first: Array, second: Array) -> Array:
+    """The values in both sorted arrays of distinct values, sorted (as ``np.intersect1d``
+    with ``assume_unique``, without sorting both together)."""
+    if not len(first) or not len(second):
+        return first[:0]
+    at = np.minimum(np.searchsorted(second, first), len(second) - 1)
+    found: Array = first[second[at] == first]
+    return found
 
 
 @attrs.define
@@ -221,6 +256,8 @@ class Tracker:
         self.exact = True
         self._digest = _digest_for(geometry.board)
         self._segments: dict[tuple[int, int], tuple[Array, Array, Array]] = {}
+        #: Each turn clue read, with its masks (a replay reads it again).
+        self._turn_clues: dict[int, tuple[Mapping[str, Any], _TurnClue]] = {}
         self._weights: tuple[Array | None, dict[str, int]] = (None, {})
 
     # -- reading ---------------------------------------------------------------------------
@@ -444,6 +481,7 @@ class Tracker:
         twin.exact = self.exact
         twin._digest = self._digest.copy()
         twin._segments = self._segments  # keyed by the arrays they were computed from
+        twin._turn_clues = self._turn_clues  # kept with the clue they were worked out from
         twin._weights = self._weights
         return twin
 
@@ -463,7 +501,7 @@ class Tracker:
                 self.rows = self._apply(clue, i, self.rows, (), 0)
             self._note_box(clue, i)
             if digested is None:
-                self._digest.update(json.dumps(clue, sort_keys=True).encode())
+                self._digest.update(_CLUE_TEXT(clue).encode())
             self.processed += 1
         if digested is not None:
             self._digest = digested.copy()
@@ -526,7 +564,7 @@ class Tracker:
         for j in range(at, upto + 1):
             rows = self._apply(clues[j], j, rows, chosen, bits)
             if self.checkpoints and self.checkpoints[-1][0] == j and j in old:
-                narrowed = np.intersect1d(self.checkpoints[-1][1], old[j], assume_unique=True)
+                narrowed = _intersect(self.checkpoints[-1][1], old[j])
                 self.checkpoints[-1] = (j, narrowed)
             if len(rows.codes) > MAX_ROWS and bits > 1:
                 # Too many flagged hypotheses: drop the longest-windowed other constraint.
@@ -537,8 +575,7 @@ class Tracker:
                 bits -= 1
         codes = _unique(rows.codes)
         if upto > at:  # the set before this clue was already narrowed by older obligations
-            codes = np.intersect1d(codes, self._advance(clues[upto], upto, previous),
-                                   assume_unique=True)
+            codes = _intersect(codes, self._advance(clues[upto], upto, previous))
         self.rows = Rows(codes, np.zeros_like(codes))
 
     def _advance(self, clue: Mapping[str, Any], i: int, codes: Array) -> Array:
@@ -554,8 +591,8 @@ class Tracker:
 
     def _window_turns(self, obligation: Obligation) -> int:
         """How many of Dracula's moves the obligation's window spans."""
-        starts = np.searchsorted(self.turns, [obligation.start, obligation.end], side="right")
-        return int(starts[1] - starts[0])
+        return bisect.bisect_right(self.turns, obligation.end) \
+            - bisect.bisect_right(self.turns, obligation.start)
 
     def _checkpoint_at(self, begin: int) -> tuple[int, Array]:
         """The latest checkpoint at or before clue ``begin`` (clue 0: no hypothesis yet)."""
@@ -571,8 +608,8 @@ class Tracker:
                obligations: Sequence[Obligation], bits: int, dedupe: bool = True) -> Rows:
         kind = clue["k"]
         g = self.geometry
-        if kind in MOVE_KINDS:
-            self.checkpoints.append((i, _project(rows)))
+        if kind in MOVE_KINDS and dedupe:  # (a segment's own rows are not checkpoints)
+            self.checkpoints.append((i, _project(rows, bits)))
         if kind == "start":
             towns = [p for p in g.places if not g.board.is_sea(p)
                      and p not in clue["occupied"]]
@@ -610,17 +647,16 @@ class Tracker:
 
     def _search(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
         g = self.geometry
-        loc, rum, _, _ = g.decode(rows.codes)
         town = g.index[clue["town"]]
-        keep = np.ones(len(rows.codes), dtype=bool)
-        if clue.get("dracula") is True:
-            keep &= loc == town
-        elif clue.get("dracula") is False:
-            keep &= loc != town
-        if clue.get("rumours") is True:
-            keep &= rum == town
-        elif clue.get("rumours") is False:
-            keep &= rum != town
+        dracula, rumours = clue.get("dracula"), clue.get("rumours")
+        keep: np.ndarray[Any, np.dtype[np.bool_]] | None = None
+        if isinstance(dracula, bool):
+            keep = (g.place_of(rows.codes) == town) == dracula
+        if isinstance(rumours, bool):
+            found = (g.rumours_of(rows.codes) == town) == rumours
+            keep = found if keep is None else keep & found
+        if keep is None:
+            return rows
         return Rows(rows.codes[keep], rows.flags[keep])
 
     def _blood(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
@@ -639,8 +675,7 @@ class Tracker:
         """Dracula is in one of ``places`` (Newspaper Reports, Hypnosis, Sensationalist
         Press, a declared move made)."""
         g = self.geometry
-        loc = g.decode(rows.codes)[0]
-        keep = g.mask(clue["places"])[loc]
+        keep = g.mask(clue["places"])[g.place_of(rows.codes)]
         return Rows(rows.codes[keep], rows.flags[keep])
 
     def _evasion(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
@@ -696,121 +731,256 @@ class Tracker:
 
     def _turn(self, clue: Mapping[str, Any], rows: Rows, obligations: Sequence[Obligation],
               i: int) -> Rows:
-        """One of Dracula's Movement Phases, and his Action Phase's public face."""
-        g = self.geometry
-        loc, rum, bp, aux = g.decode(rows.codes)
-        flags = rows.flags
-        fleeing = bool(clue["fleeing"])
-        hosts = g.mask(clue["hosts"])
-        occupied = g.mask(clue["occupied"])
-        no_placing = occupied | g.mask(clue.get("spared", ()))  # ruling 6
-        attack = clue.get("attack")
-        consumed = bool(clue["consumed"])
-        if fleeing:  # a fleeing Dracula already in the Castle would have hidden: game over
-            alive = loc != g.castle
-            loc, rum, bp, aux, flags = (x[alive] for x in (loc, rum, bp, aux, flags))
-        at_sea = g.is_sea[loc]
-        must_leave = ~at_sea & ((aux & MUST_LEAVE) > 0)  # on land only: aux holds seas at Sea
-        moves = self._moves(loc, rum, bp, aux, at_sea, hosts, fleeing, clue, consumed)
-        mv_src, mv_to, mv_rum, mv_bp, mv_aux = moves
-        # Staying: Passing, not moving, or consuming a Vampire.
-        may_stay = ~at_sea & ~must_leave & (not fleeing)
-        if consumed:
-            may_stay &= bp >= 0
-        st_src = np.flatnonzero(may_stay)
-        st_bp = np.minimum(bp[st_src] + CONSUME_GAIN, 12) if consumed else bp[st_src]
-        # Hemmed in on every side (no move, no stay allowed): the fallback Pass.
-        options = np.bincount(mv_src, minlength=len(loc)) + may_stay.astype(np.int64)
-        # (a Vampire consumed means he stayed in a Town by choice: never hemmed in)
-        stuck = np.flatnonzero(options == 0) if not consumed else np.zeros(0, dtype=np.int64)
-        n_mv, n_st = len(mv_src), len(st_src)
-        src = np.concatenate([mv_src, st_src, stuck])
-        new_loc = np.concatenate([mv_to, loc[st_src], loc[stuck]])
-        new_rum = np.concatenate([mv_rum, rum[st_src], rum[stuck]])
-        new_bp = np.concatenate([mv_bp, st_bp, bp[stuck]])
-        new_aux = np.concatenate([mv_aux, aux[st_src] & ~MUST_LEAVE,
-                                  np.where(at_sea[stuck], aux[stuck], aux[stuck] & ~MUST_LEAVE)])
-        kind = np.concatenate([np.zeros(n_mv, dtype=np.int8), np.ones(n_st, dtype=np.int8),
-                               np.full(len(stuck), 2, dtype=np.int8)])
-        moved, voluntary, hemmed = kind == 0, kind == 1, kind == 2
-        # Castle Dracula: successive turns there (not fleeing); a third ends the game.
-        castle = new_loc == g.castle
-        count = np.where(moved, 0, new_aux & CASTLE_COUNT) + 1
-        new_aux = np.where(castle, 0 if fleeing else count, new_aux)
-        alive = ~(castle & (not fleeing) & (count >= CASTLE_TURNS_LIMIT))
-        # His Action Phase: after a move into a Town, or staying without Passing.
-        town = ~g.is_sea[new_loc]
-        may_pass = not consumed  # (ruling 76: the Hunters never know he may not Pass)
-        acting = town & (moved | voluntary)            # he may have had an Action Phase
-        passing = (voluntary & may_pass) | hemmed      # he may have had none
-        if attack is not None:
-            alive &= acting & (new_loc == g.index[attack])
-        else:
-            # With a Hunter there he must attack, unless he had no Action Phase.
-            alive &= ~(town & occupied[new_loc]) | passing
-        new_flags = flags[src]
-        for b, o in enumerate(obligations):
-            if o.start < i <= o.end and attack is None:
-                placed = acting & (new_loc == g.index[o.town]) & ~no_placing[new_loc]
-                new_flags = np.where(placed, new_flags | (1 << b), new_flags)
-        sea = clue.get("sea")
-        if sea is not None:  # Shipping Agents: what he announced of his Sea Movement
-            from_sea, to_sea = g.is_sea[loc[src]], g.is_sea[new_loc]
-            kinds = {"embarking": ~from_sea & to_sea, "sailing": from_sea & to_sea,
-                     "disembarking": from_sea & ~to_sea, "none": ~from_sea & ~to_sea}
-            alive &= kinds[sea]
-        codes = g.encode(new_loc[alive], new_rum[alive], new_bp[alive], new_aux[alive])
-        return Rows(codes, new_flags[alive])
+        """One of Dracula's Movement Phases, and his Action Phase's public face.
 
-    def _moves(self, loc: Array, rum: Array, bp: Array, aux: Array,
-               at_sea: np.ndarray[Any, np.dtype[np.bool_]],
-               hosts: np.ndarray[Any, np.dtype[np.bool_]], fleeing: bool,
-               clue: Mapping[str, Any], consumed: bool
-               ) -> tuple[Array, Array, Array, Array, Array]:
-        """Every move by Road or Sea: (source row, place, Rumours, Blood Points, aux)."""
+        Three kinds of successor: a move by Road or Sea, staying by choice (Passing, not
+        moving, consuming a Vampire) and the fallback Pass when hemmed in on every side."""
         g = self.geometry
-        parts: list[tuple[Array, Array, Array, Array, Array]] = []
-        blocked = g.mask(clue.get("blocked", ()))  # Stormy Seas
-        if not consumed:
-            land = np.flatnonzero(~at_sea)
-            pos, to = _expand(loc[land], g.road_table)
-            s = land[pos]
-            ok = ~hosts[to]
-            s, to = s[ok], to[ok]
-            parts.append((s, to, loc[s], bp[s], np.zeros(len(s), dtype=np.int64)))
-            # Embarking: two Blood Points, or fleeing from the British Isles.
-            may = ~at_sea & g.is_port[loc]
-            may &= g.cut_off[loc] if fleeing else bp >= 2
-            ports = np.flatnonzero(may)
-            pos, to = _expand(loc[ports], g.sea_table)
-            s = ports[pos]
-            ok = ~blocked[to]
-            s, to = s[ok], to[ok]
-            parts.append((s, to, loc[s], np.maximum(bp[s] - 1, -12), g.sea_bit[to]))
-            # At Sea: sail to a Sector not yet visited, or disembark at another Port.
-            seas = np.flatnonzero(at_sea)
-            pos, to = _expand(loc[seas], g.sea_table)
-            s = seas[pos]
-            to_sea = g.is_sea[to]
-            open_ = np.where(to_sea, ~blocked[to], (to != rum[s]) & ~hosts[to])
-            ok = open_ & (~to_sea | ((aux[s] & g.sea_bit[to]) == 0))
-            # Ruling 2: stranded, he may sail into a Sector he has crossed.
-            stranded = np.bincount(s[ok], minlength=len(loc))[s] == 0
-            ok |= stranded & open_
-            s, to, to_sea = s[ok], to[ok], to_sea[ok]
-            parts.append((s, to, rum[s], bp[s], np.where(to_sea, aux[s] | g.sea_bit[to], 0)))
-        if not parts:
-            empty = np.zeros(0, dtype=np.int64)
-            return empty, empty, empty, empty, empty
-        mv = tuple(np.concatenate([p[k] for p in parts]) for k in range(5))
-        src, to = mv[0], mv[1]
-        if fleeing and len(src):
-            dist = g.distances(clue["hosts"])
-            closer = dist[to] == dist[loc[src]] - 1
-            any_closer = np.bincount(src, weights=closer, minlength=len(loc)) > 0
-            keep = closer | ~any_closer[src]
-            mv = tuple(x[keep] for x in mv)
-        return mv[0], mv[1], mv[2], mv[3], mv[4]
+        turn = self._turn_clue(clue, i).placing(obligations, i)
+        codes, flags = rows.codes, rows.flags
+        if turn.fleeing:  # a fleeing Dracula already in the Castle would have hidden
+            alive = codes // g.per_place != g.castle
+            codes, flags = codes[alive], flags[alive]
+        loc, rum, bp, aux = g.decode(codes)
+        at_sea = g.is_sea[loc]
+        may_stay = ~at_sea & ((aux & MUST_LEAVE) == 0) & (not turn.fleeing)
+        if turn.consumed:
+            may_stay &= bp >= 0
+        parts = [turn.stay(np.flatnonzero(may_stay), codes, loc, bp, aux, flags)]
+        if not turn.consumed:  # (a Vampire consumed: he stayed by choice)
+            land = ~at_sea
+            parts.append(turn.land_moves(loc[land], bp[land], flags[land]))
+            if at_sea.any():
+                sailed, options = turn.sea_moves(loc, rum, bp, aux, flags, at_sea)
+                parts.append(sailed)
+            else:
+                options = np.zeros(len(loc), dtype=np.int64)
+            # Hemmed in on every side (no move, no stay allowed): the fallback Pass.
+            options += may_stay
+            options[land] += turn.road_count[loc[land]]
+            embarking = land & g.is_port[loc] & (g.cut_off[loc] if turn.fleeing else bp >= 2)
+            options[embarking] += turn.embark_count[loc[embarking]]
+            stuck = np.flatnonzero(options == 0)
+            if len(stuck):
+                parts.append(turn.hemmed(codes[stuck], loc[stuck], aux[stuck], flags[stuck],
+                                         at_sea[stuck]))
+        return Rows(np.concatenate([c for c, _ in parts]),
+                    np.concatenate([f for _, f in parts]))
+
+    def _turn_clue(self, clue: Mapping[str, Any], i: int) -> _TurnClue:
+        cached = self._turn_clues.get(i)
+        if cached is not None and cached[0] is clue:
+            return cached[1]
+        turn = _TurnClue(self.geometry, clue)
+        if len(self._turn_clues) >= TURN_CLUES_KEPT:
+            del self._turn_clues[next(iter(self._turn_clues))]  # the longest kept
+        self._turn_clues[i] = (clue, turn)
+        return turn
+
+
+class _TurnClue:
+    """One turn clue, as the masks and counts its successors need (see Tracker._turn)."""
+
+    def __init__(self, g: Geometry, clue: Mapping[str, Any]) -> None:
+        self.g = g
+        self.fleeing = bool(clue["fleeing"])
+        self.consumed = bool(clue["consumed"])
+        attack = clue.get("attack")
+        self.attack = None if attack is None else g.index[attack]
+        self.sea: str | None = clue.get("sea")  # Shipping Agents: his Sea Movement's kind
+        hosts = g.mask(clue["hosts"])
+        self.hosts = clue["hosts"]
+        self.occupied = g.mask(clue["occupied"])
+        self.no_placing = self.occupied | g.mask(clue.get("spared", ()))  # ruling 6
+        #: (flag bit, Town) of each Encounter he may be placing now.
+        self.placing_in: list[tuple[int, int]] = []
+        self.road_open = ~hosts
+        self.sea_open = ~g.mask(clue.get("blocked", ()))  # Stormy Seas
+        valid = g.road_table >= 0
+        self.road_count = (self.road_open[g.road_table] & valid).sum(axis=1)
+        valid = g.sea_table >= 0
+        self.embark_count = (self.sea_open[g.sea_table] & valid).sum(axis=1)
+        self._alive: dict[bool, np.ndarray[Any, np.dtype[np.bool_]]] = {}
+        self._land: tuple[np.ndarray[Any, np.dtype[np.bool_]], Array, Array] | None = None
+
+    def arrival(self, from_sea: bool) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """The places a move (from a Sea Sector or not) may end in, as this clue tells:
+        the Town attacked, no Town where a Hunter stood unattacked, the Sea Movement
+        announced (Shipping Agents)."""
+        found = self._alive.get(from_sea)
+        if found is None:
+            g = self.g
+            town = ~g.is_sea
+            if self.attack is not None:
+                found = town & (np.arange(len(town)) == self.attack)
+            else:
+                found = ~(town & self.occupied)
+            if self.sea is not None:
+                was_sea, is_sea = _SEA_MOVEMENT[self.sea]
+                found &= (town != is_sea) & (was_sea == from_sea)
+            self._alive[from_sea] = found
+        return found
+
+    def land_table(self) -> tuple[np.ndarray[Any, np.dtype[np.bool_]], Array, Array]:
+        """Every move from each Town as this clue allows it (before his Blood Points are
+        known): (allowed, the hypothesis it makes with -12 Blood Points, the target)."""
+        if self._land is None:
+            g = self.g
+            to, embark = g.land_table, g.land_embark
+            here = np.arange(len(to))[:, None]
+            ok = (to >= 0) & np.where(embark, self.sea_open[to] & g.is_port[here],
+                                      self.road_open[to])
+            if self.fleeing:  # from the British Isles by sea; else one step nearer
+                ok &= ~embark | g.cut_off[here]
+                dist = g.distances(self.hosts)
+                closer = ok & (dist[to] == dist[here] - 1)
+                ok &= closer | ~closer.any(axis=1)[:, None]
+            ok &= self.arrival(False)[to]
+            aux = np.where(embark, g.sea_bit[to], 0)
+            aux = np.where(to == g.castle, 0 if self.fleeing else 1, aux)  # a first turn
+            base = ((to * g.rumour_states + here) * BLOOD_STATES + 12) * AUX_STATES + aux
+            self._land = (ok, base, to)
+        return self._land
+
+    def placing(self, obligations: Sequence[Obligation], i: int) -> _TurnClue:
+        """This clue read with these obligations open (flag bits): a copy."""
+        if not obligations or self.attack is not None:  # (he placed nothing by attacking)
+            return self
+        g = self.g
+        turn = copy.copy(self)
+        turn.placing_in = [(b, g.index[o.town]) for b, o in enumerate(obligations)
+                           if o.start < i <= o.end and not g.is_sea[g.index[o.town]]]
+        return turn
+
+    def land_moves(self, loc: Array, bp: Array, flags: Array) -> tuple[Array, Array]:
+        """By Road to a Town without a Host marker, or embarking from a Port (two Blood
+        Points, or fleeing from the British Isles) into a Sector not closed by a storm.
+        A move from a Town depends only on the Town, his Blood Points and the flags: the
+        hypotheses are narrowed to those first."""
+        g = self.g
+        key = _unique(((loc * BLOOD_STATES + bp + 12) << _FLAG_ROOM) | flags)
+        u_flags = key & ((1 << _FLAG_ROOM) - 1)
+        u_loc, u_bp = np.divmod(key >> _FLAG_ROOM, BLOOD_STATES)
+        u_bp -= 12
+        allowed, base, targets = self.land_table()
+        ok = allowed[u_loc]
+        embark = g.land_embark[u_loc]
+        if not self.fleeing:
+            ok &= ~embark | (u_bp >= 2)[:, None]
+        blood = u_bp[:, None] - embark  # a Blood Point to embark
+        if self.fleeing:
+            blood = np.maximum(blood, -12)
+        codes = (base[u_loc] + blood * AUX_STATES)[ok]
+        moved_flags = np.broadcast_to(u_flags[:, None], ok.shape)[ok]
+        if self.placing_in:
+            moved_flags = self.placed(targets[u_loc][ok], moved_flags)
+        return codes, moved_flags
+
+    def sea_moves(self, loc: Array, rum: Array, bp: Array, aux: Array, flags: Array,
+                  at_sea: np.ndarray[Any, np.dtype[np.bool_]]
+                  ) -> tuple[tuple[Array, Array], Array]:
+        """At Sea: sail to a Sector not yet visited, or disembark at a Port (not the one
+        holding the Local Rumours Marker, nor one with a Host marker). Also how many
+        moves each hypothesis has."""
+        g = self.g
+        seas = np.flatnonzero(at_sea)
+        pos, to = _expand(loc[seas], g.sea_table)
+        s = seas[pos]
+        to_sea = g.is_sea[to]
+        open_ = np.where(to_sea, self.sea_open[to], (to != rum[s]) & self.road_open[to])
+        ok = open_ & (~to_sea | ((aux[s] & g.sea_bit[to]) == 0))
+        # Ruling 2: stranded, he may sail into a Sector he has crossed.
+        stranded = np.bincount(s[ok], minlength=len(loc))[s] == 0
+        ok |= stranded & open_
+        s, to, to_sea = s[ok], to[ok], to_sea[ok]
+        options = np.bincount(s, minlength=len(loc))
+        new_aux = np.where(to_sea, aux[s] | g.sea_bit[to], 0)
+        if self.fleeing and len(s):
+            keep = self._closer(s, loc[s], to, len(loc))
+            s, to, new_aux = s[keep], to[keep], new_aux[keep]
+        return self.moved(to, rum[s], bp[s], new_aux, flags[s], from_sea=True), options
+
+    def _closer(self, src: Array, here: Array, to: Array, sources: int
+                ) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """Fleeing: the moves one step closer to the Castle, where a source has one."""
+        dist = self.g.distances(self.hosts)
+        closer = dist[to] == dist[here] - 1
+        any_closer = np.bincount(src, weights=closer, minlength=sources) > 0
+        keep: np.ndarray[Any, np.dtype[np.bool_]] = closer | ~any_closer[src]
+        return keep
+
+    def moved(self, to: Array, rum: Array, bp: Array, aux: Array, flags: Array,
+              from_sea: bool) -> tuple[Array, Array]:
+        """Moves made: into a Town he may act (and must attack a Hunter there)."""
+        g = self.g
+        aux = np.where(to == g.castle, 0 if self.fleeing else 1, aux)  # a first turn there
+        alive = self.arrival(from_sea)[to]
+        to, flags = to[alive], flags[alive]
+        return g.encode(to, rum[alive], bp[alive], aux[alive]), self.placed(to, flags)
+
+    def stay(self, st: Array, codes: Array, loc: Array, bp: Array, aux: Array,
+             flags: Array) -> tuple[Array, Array]:
+        """Staying in his Town by choice: he may act there (the hypotheses ``st``, their
+        codes changed in place of being decoded and encoded again)."""
+        g = self.g
+        loc, flags, aux = loc[st], flags[st], aux[st]
+        kept = codes[st] - (aux & MUST_LEAVE)
+        aux = aux & ~MUST_LEAVE
+        if self.consumed:
+            kept += (np.minimum(bp[st] + CONSUME_GAIN, 12) - bp[st]) * AUX_STATES
+        alive: np.ndarray[Any, np.dtype[np.bool_]] | None = None
+        castle = loc == g.castle  # successive turns there: a third ends the game
+        if castle.any():
+            count = (aux & CASTLE_COUNT) + 1
+            kept = np.where(castle, kept - aux + count, kept)
+            alive = ~(castle & (count >= CASTLE_TURNS_LIMIT))
+        if self.attack is not None:
+            alive = _both(alive, loc == self.attack)
+        elif self.consumed:  # he did not Pass (ruling 76: the Hunters never know he may not)
+            alive = _both(alive, ~self.occupied[loc])
+        if self.sea is not None and self.sea != "none":
+            alive = np.zeros(len(loc), dtype=bool)
+        if alive is not None:
+            kept, loc, flags = kept[alive], loc[alive], flags[alive]
+        return kept, self.placed(loc, flags)
+
+    def hemmed(self, codes: Array, loc: Array, aux: Array, flags: Array,
+               sea: np.ndarray[Any, np.dtype[np.bool_]]) -> tuple[Array, Array]:
+        """The fallback Pass: no Action Phase."""
+        g = self.g
+        aux = np.where(sea, aux, aux & ~MUST_LEAVE)
+        castle = loc == g.castle
+        count = (aux & CASTLE_COUNT) + 1
+        aux = np.where(castle, 0 if self.fleeing else count, aux)
+        alive = ~(castle & (not self.fleeing) & (count >= CASTLE_TURNS_LIMIT))
+        if self.attack is not None:
+            alive[:] = False
+        if self.sea is not None:
+            was_sea, is_sea = _SEA_MOVEMENT[self.sea]
+            alive &= (sea == is_sea) & (sea == was_sea)
+        kept = codes[alive]
+        return kept - kept % AUX_STATES + aux[alive], flags[alive]
+
+    def placed(self, loc: Array, flags: Array) -> Array:
+        """The flags with the bit of every Encounter he may have placed by acting here."""
+        if not self.placing_in:
+            return flags
+        for b, town in self.placing_in:
+            flags = np.where((loc == town) & ~self.no_placing[loc], flags | (1 << b), flags)
+        return flags
+
+
+def _both(first: np.ndarray[Any, np.dtype[np.bool_]] | None,
+          second: np.ndarray[Any, np.dtype[np.bool_]]) -> np.ndarray[Any, np.dtype[np.bool_]]:
+    """Both conditions (the first, when there is one)."""
+    return second if first is None else first & second
+
+
+#: A Shipping Agents clue's kind of Sea Movement: (from a Sea Sector, into a Sea Sector).
+_SEA_MOVEMENT = {"embarking": (False, True), "sailing": (True, True),
+                 "disembarking": (True, False), "none": (False, False)}
+#: Bits kept for the flags beside a Town and Blood Points in one key.
+_FLAG_ROOM = 32
 
 
 def _steer(candidates: list[int], pending: Sequence[tuple[int, int, int, int, str]],
@@ -843,9 +1013,17 @@ def _expand(sources: Array, table: Array) -> tuple[Array, Array]:
     return pos, targets
 
 
-def _project(rows: Rows) -> Array:
-    codes: Array = _unique(rows.codes)
-    return codes
+def _project(rows: Rows, bits: int) -> Array:
+    """The distinct hypotheses of rows sorted by hypothesis and flags (without flags,
+    already distinct)."""
+    codes = rows.codes
+    if not bits or len(codes) < 2:
+        return codes
+    keep = np.empty(len(codes), dtype=bool)
+    keep[0] = True
+    np.not_equal(codes[1:], codes[:-1], out=keep[1:])
+    found: Array = codes[keep]
+    return found
 
 
 def _drop_flag(rows: Rows, bit: int, bits: int) -> Rows:
@@ -871,6 +1049,9 @@ def hypothesis_of(state: FuryState) -> int:
 
 
 _KNOWN: dict[str, Tracker] = {}
+#: A clue as the fingerprint reads it (``json.dumps(clue, sort_keys=True)``, its encoder
+#: made once).
+_CLUE_TEXT = json.JSONEncoder(sort_keys=True).encode
 _KNOWN_LIMIT = 64
 
 
@@ -886,7 +1067,7 @@ def _fingerprint(board: Board, clues: Sequence[Mapping[str, Any]]) -> tuple[str,
     """The key of the map and the clues (as :attr:`Tracker.key`), and its digest."""
     digest = _digest_for(board)
     for clue in clues:
-        digest.update(json.dumps(clue, sort_keys=True).encode())
+        digest.update(_CLUE_TEXT(clue).encode())
     return f"{len(clues)}:{digest.hexdigest()}", digest
 
 

@@ -50,6 +50,8 @@ class ModernMap(PlaceMap):
         self.yellow: frozenset[frozenset[str]] = frozenset(
             frozenset((link.a, link.b)) for link in self.links
             if link.kind == "rail" and link.data.get("color") == "yellow")
+        #: Each place's kind (``kind``, read once: the rules ask it several times a step).
+        self.kinds: dict[str, str] = {p: self.kind(p) for p in self.places}
 
     @staticmethod
     def load(path: str | Path | None = None) -> ModernMap:
@@ -58,16 +60,16 @@ class ModernMap(PlaceMap):
 
     # -- what a place is -----------------------------------------------------------------------
     def is_sea(self, place: str) -> bool:
-        return self.kind(place) == "sea"
+        return self.kinds[place] == "sea"
 
     def is_city(self, place: str) -> bool:
-        return self.kind(place) in CITY_KINDS
+        return self.kinds[place] in CITY_KINDS
 
     def is_hospital(self, place: str) -> bool:
-        return self.kind(place) == "hospital"
+        return self.kinds[place] == "hospital"
 
     def is_large(self, place: str) -> bool:
-        return self.kind(place) == "large"
+        return self.kinds[place] == "large"
 
     def is_port(self, place: str) -> bool:
         return bool(self.flag(place, "port"))
@@ -112,6 +114,7 @@ class ModernMap(PlaceMap):
         return _nearest_hospitals(self, place)
 
 
+@functools.lru_cache(maxsize=4096)
 def _rail_journeys(board: ModernMap, start: str, white: int, yellow: int,
                    closed: frozenset[frozenset[str]],
                    blocked: frozenset[str]) -> tuple[str, ...]:

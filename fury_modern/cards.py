@@ -200,13 +200,34 @@ def held(state: ModernState, seat: str) -> list[str]:
 
 def playable(state: ModernState, seat: str, timings: frozenset[str]) -> list[str]:
     """The cards ``seat`` may play now at one of ``timings``, each once, by id."""
-    found = []
-    for card in sorted(set(held(state, seat))):
-        rule = rule_of(card)
-        when = [t for t in timings_of(state, card) if t in timings]
+    found: list[str] = []
+    cards = held(state, seat)
+    if not cards:
+        return found
+    fitting = _fitting(state, timings)
+    for card in sorted(set(cards)):
+        when = fitting.get(card)
+        if when is None:
+            when = fitting[card] = tuple(t for t in timings_of(state, card) if t in timings)
+        rule = rule_of(card) if when else None
         if rule is not None and any(rule.eligible(state, seat, t) for t in when):
             found.append(card)
     return found
+
+
+_FITTING: dict[tuple[int, frozenset[str]], tuple[object, dict[str, tuple[str, ...]]]] = {}
+
+
+def _fitting(state: ModernState, timings: frozenset[str]) -> dict[str, tuple[str, ...]]:
+    """Each card's timings among ``timings``, in the card's order, as :func:`playable`
+    works them out (once per rules and set of timings: every hunter's action asks them of
+    every card he holds; the rules are kept beside, so rules made after others were
+    dropped never read theirs)."""
+    key = (id(state.rules), timings)
+    found = _FITTING.get(key)
+    if found is None or found[0] is not state.rules:
+        found = _FITTING[key] = (state.rules, {})
+    return found[1]
 
 
 def action_cards(state: ModernState, seat: str, *, night: bool) -> list[Action]:

@@ -129,6 +129,11 @@ class DraculaPhase(ModernDecision):
     step: Step = Step.MOVE
     move: MoveTo | None = None
 
+    def then(self, step: Step) -> DraculaPhase:
+        """The phase at ``step``, a new record (attrs.evolve, written out: several times a
+        round)."""
+        return DraculaPhase(step, self.move)
+
     def deciders(self, state: ModernState) -> tuple[str, ...]:
         if self.step is Step.MOVE and has_move(state):
             return (DRACULA,)
@@ -165,27 +170,27 @@ class DraculaPhase(ModernDecision):
 
     def apply(self, state: ModernState, seat: str, action: Action) -> None:
         if isinstance(action, MoveTo):
-            state.stack[-1] = attrs.evolve(self, step=Step.SLIDE, move=action)
+            state.stack[-1] = DraculaPhase(Step.SLIDE, action)
             if action.power == "misdirect":
                 misdirect(state, action.space)
             return
         assert isinstance(action, PlaceEncounter)
-        state.stack[-1] = attrs.evolve(self, step=Step.REFILL)
+        state.stack[-1] = self.then(Step.REFILL)
         place_encounter(state, state.trail[0], action.encounter)
 
     def run(self, state: ModernState) -> None:
         if self.step is Step.MOVE:  # nowhere to go: cornered, then asked again
-            state.stack[-1] = attrs.evolve(self)  # (before: being cornered may end the game)
+            state.stack[-1] = self.then(self.step)  # (before: being cornered may end the game)
             cornered(state)
         elif self.step is Step.SLIDE:
-            state.stack[-1] = attrs.evolve(self, step=Step.PLACE)
+            state.stack[-1] = self.then(Step.PLACE)
             slide(state)
         elif self.step is Step.PLACE:
             assert self.move is not None
-            state.stack[-1] = attrs.evolve(self, step=Step.ENCOUNTER)
+            state.stack[-1] = self.then(Step.ENCOUNTER)
             place_card(state, self.move)
         elif self.step is Step.ENCOUNTER:
-            state.stack[-1] = attrs.evolve(self, step=Step.REFILL)
+            state.stack[-1] = self.then(Step.REFILL)
         else:
             state.stack.pop()
             open_window(state, Timing.DRACULA_PHASE_END, (DRACULA,))

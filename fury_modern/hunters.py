@@ -85,15 +85,27 @@ def move_options(state: ModernState, seat: str) -> list[Move]:
     if tokens.fog.get(here):
         return []  # no hunter may leave a fogged city
     closed = {(kind, frozenset((a, b))) for kind, a, b in tokens.roadblocks}
-    moves = [Move(c, "road") for c in board.roads(here)
+    moves = [_move(c, "road") for c in board.roads(here)
              if not tokens.fog.get(c) and ("road", frozenset((here, c))) not in closed]
-    moves += [Move(p, "sea") for p in board.sea_lanes(here)
+    moves += [_move(p, "sea") for p in board.sea_lanes(here)
               if p not in tokens.storms and not tokens.fog.get(p)]
     for kind in sorted(set(state.hunters[seat].tickets)):
         ticket = state.rules.tickets[kind]
-        moves += [Move(c, "rail", kind)
+        moves += [_move(c, "rail", kind)
                   for c in rail_reach(state, here, ticket.white, ticket.yellow)]
     return moves
+
+
+#: The Move actions made so far, shared by every state (actions never change): a hunter's
+#: moves are listed at every one of his actions by day.
+_MOVES: dict[tuple[str, str, str], Move] = {}
+
+
+def _move(to: str, by: str, ticket: str = "") -> Move:
+    found = _MOVES.get((to, by, ticket))
+    if found is None:
+        found = _MOVES[(to, by, ticket)] = Move(to, by, ticket)
+    return found
 
 
 def rail_reach(state: ModernState, here: str, white: int, yellow: int) -> tuple[str, ...]:

@@ -78,7 +78,7 @@ class Twilight(ModernDecision):
     stage: Stage = Stage.ADVANCE
 
     def then(self, stage: Stage) -> Twilight:
-        return attrs.evolve(self, stage=stage)
+        return Twilight(self.dusk, stage)  # attrs.evolve, written out: twice a round
 
     def run(self, state: ModernState) -> None:
         if self.stage is Stage.ADVANCE:
@@ -216,7 +216,11 @@ class HunterTurns(ModernDecision):
         return self.order[self.index]
 
     def advanced(self) -> HunterTurns:
-        return attrs.evolve(self, index=self.index + 1, taken="", named=False)
+        # attrs.evolve(self, index=self.index + 1, taken="", named=False), written out (at
+        # every hunter's action); every field named (a test checks it against evolve)
+        return HunterTurns(night=self.night, index=self.index + 1, vigour=self.vigour,
+                           taken="", long_night=self.long_night, telegraph=self.telegraph,
+                           order=self.order, named=False)
 
     def naming(self) -> bool:
         """Speedy Telegraph: the next hunter to act is still to be named."""

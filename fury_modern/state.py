@@ -18,11 +18,12 @@ The rules live in the other modules; this one keeps, copies and saves the data.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gothic_kernel import Deck, Dice, Log, LoggedState, Outcome, Reshuffle
+from gothic_kernel import Action, Deck, Dice, Log, LoggedState, Outcome, Reshuffle
 from gothic_kernel.decisions import Decision, DecisionState
 from gothic_kernel.serial import from_data, to_data
 
@@ -202,13 +203,39 @@ class ModernState(LoggedState, DecisionState):
     def seats(self) -> tuple[str, ...]:
         return SEATS
 
+    #: True once the game has ended: a plain attribute kept with ``result`` (the kernel and
+    #: the rules read it several times a step).
+    is_over: bool = False
+
     @property
-    def is_over(self) -> bool:
-        return self.result is not None
+    def result(self) -> Outcome | None:
+        """The outcome, once the game has ended."""
+        return self._result
+
+    @result.setter
+    def result(self, outcome: Outcome | None) -> None:
+        self._result = outcome
+        self.is_over = outcome is not None
 
     @property
     def outcome(self) -> Outcome | None:
         return self.result
+
+    def apply(self, seat: str, action: Action | Mapping[str, Any]) -> None:
+        """The kernel's ``apply``, with a shortcut for the usual call: an action object
+        handed back from the legal actions worked out for ``seat`` in this position (a
+        seat the game does not wait for has none listed, so it takes the kernel's way and
+        its refusal). Anything else goes through the kernel's checks and errors."""
+        cache = self._legal_cache
+        if cache is not None and not self.is_over:
+            listed = cache.get(seat)
+            if listed:
+                for legal in listed:
+                    if legal is action:
+                        self._legal_cache = None
+                        self._apply(seat, legal)
+                        return
+        super().apply(seat, action)
 
     def enter_phase(self) -> None:
         self.game.begin_round(self)

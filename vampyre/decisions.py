@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from gothic_kernel import Action, IllegalAction
+from gothic_kernel import Action, IllegalAction, RuleError
 from gothic_kernel.decisions import Decision
 
 if TYPE_CHECKING:
@@ -203,6 +203,27 @@ class PlayerDecision(VampyreDecision):
         return None
 
 
+def play_on(state: VampyreState, limit: int = 1_000_000) -> None:
+    """The kernel's :func:`~gothic_kernel.decisions.settle` for VAMPYRE's stack (the
+    Sequence of Play always at its bottom): the rules' own steps run until a player must
+    decide or the game is over. A player must decide when a :class:`PlayerDecision` is on
+    top, told here by its class rather than by asking the record for its deciders (this
+    runs after every action, the Sequence of Play taking two steps a turn). RuleError, as
+    the kernel's, when a step makes no progress or after ``limit`` steps in a row."""
+    stack = state.stack
+    for _ in range(limit):
+        if state.is_over:
+            return
+        top = stack[-1]
+        if isinstance(top, PlayerDecision):
+            return
+        height = len(stack)
+        top.run(state)
+        if not state.is_over and stack[-1] is top and len(stack) == height:
+            raise RuleError(f"{type(top).__name__}.run made no progress")
+    raise RuleError(f"the rules took {limit} steps in a row without asking anyone")
+
+
 def Pending(seat: str, kind: str, roll: int = 0, target: str = "",
             fight: Fight | None = None) -> PlayerDecision:
     """The decision a save's record describes: ``Pending("mina", "move", roll=4)``.
@@ -253,5 +274,5 @@ def describe(state: VampyreState, seat: str, action: Action) -> str:
 
 __all__ = ["BEGIN", "CHOOSE_ITEM", "COMBAT_STEP", "END", "LEAD_ASTRAY", "LOOK_AT_COUNTER", "MOVE",
            "SEARCH_DECISION", "SILVER_BULLET", "TURN_START", "Flow", "Pending",
-           "PlayerDecision", "TurnStep", "VampyreDecision", "describe", "owner_of",
+           "PlayerDecision", "TurnStep", "VampyreDecision", "describe", "owner_of", "play_on",
            "sequence_rule"]

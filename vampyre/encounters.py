@@ -46,9 +46,9 @@ def night(state: VampyreState, seat: str, moved: Mapping[str, Any] | None = None
     terrain = state.world.transylvania.night_terrain(where)
     chart = state.rules.encounters.get(terrain)
     lead = str(moved["text"]) if moved else f"{state.name(seat)} makes camp"
-    data = {k: v for k, v in moved.items() if k not in ("kind", "text", "seat")} if moved else {}
     if chart is None:
-        state.events.add(event("night", f"{lead} and camps safely", seat=seat, **data))
+        state.events.add(_with_move({"kind": "night", "text": f"{lead} and camps safely",
+                                     "seat": seat}, moved))
         return
     roll = state.dice.two_d6()
     found = chart[roll - 2]
@@ -58,12 +58,23 @@ def night(state: VampyreState, seat: str, moved: Mapping[str, Any] | None = None
         outcome = "a Strange Occurrence"
     else:
         outcome = f"a {state.name(found)} attacks"  # the night creatures are common nouns
-    state.events.add(event("night", f"{lead}; the night's encounter roll is {roll}: {outcome}",
-                           seat=seat, night=roll, result=found, terrain=terrain, **data))
+    state.events.add(_with_move({
+        "kind": "night", "text": f"{lead}; the night's encounter roll is {roll}: {outcome}",
+        "seat": seat, "night": roll, "result": found, "terrain": terrain}, moved))
     if found == STRANGE_OCCURRENCE:
         strange_occurrence(state, seat)
     elif found != NO_ENCOUNTER:
         combat.begin(state, Fight(seat, found, seat, origin=FightOrigin.ENCOUNTER))
+
+
+def _with_move(entry: dict[str, Any], moved: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The night's log event followed by the move's own data (its roll, end and path, all
+    but its kind, text and seat): one line of the log for the move and the night."""
+    if moved:
+        kind, text, seat = entry["kind"], entry["text"], entry["seat"]
+        entry.update(moved)  # the move's kind, text and seat overwritten, then put back
+        entry["kind"], entry["text"], entry["seat"] = kind, text, seat
+    return entry
 
 
 def player_on_left(state: VampyreState, seat: str) -> str:

@@ -37,12 +37,12 @@ opponent in the wilderness camps first and attacks once the night is over
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gothic_kernel import Action, IllegalAction, Listed, event
+from gothic_kernel import Action, IllegalAction, Listed
 
 from .actions import Move
 from .board import Transylvania
@@ -167,17 +167,22 @@ def mode_of(player: Player) -> Mode:
     return _MODES[player.form]
 
 
-def _opponents(state: VampyreState, seat: str) -> Iterator[tuple[str, str, bool]]:
+def _opponents(state: VampyreState, seat: str) -> list[tuple[str, str, bool]]:
     """Every opponent of ``seat`` outside the large hexes: its seat, its place, and whether
     it is free to be attacked (not locked in an unresolved fight)."""
     large_hexes = () if state.in_castle else state.world.transylvania.large_hex_names
     hunting = state.players[seat].form == HUNTER
+    found = []
     for other, q in state.players.items():
         place = q.location
         if other == seat or place is None or q.out or place in large_hexes:
             continue
-        if q.is_converted if hunting else q.is_living_hunter:
-            yield other, place, state.fight_of(other) is None
+        # a hunter's foes are the converted; theirs, the living hunters (Player's
+        # is_converted and is_living_hunter, read here without the property calls)
+        if (q.form != HUNTER or q.possessed > 0) if hunting \
+                else (q.form == HUNTER and not q.possessed):
+            found.append((other, place, not state.fights or state.fight_of(other) is None))
+    return found
 
 
 def attack_targets(state: VampyreState, seat: str) -> dict[str, list[str]]:
@@ -191,12 +196,20 @@ def attack_targets(state: VampyreState, seat: str) -> dict[str, list[str]]:
     by opponents locked in fights is listed with nobody to attack, since the mover may
     still stop there ("when entering a hex occupied by an opponent").
     """
+    # _opponents, written out (asked every turn): a place with opponents, those free
+    large_hexes = () if state.in_castle else state.world.transylvania.large_hex_names
+    hunting = state.players[seat].form == HUNTER
     targets: dict[str, list[str]] = {}
-    for other, place, free in _opponents(state, seat):
-        here = targets.setdefault(place, [])
-        if free:
-            here.append(other)
-    if state.players[seat].form == HUNTER and state.in_castle:
+    for other, q in state.players.items():
+        place = q.location
+        if other == seat or place is None or q.out or place in large_hexes:
+            continue
+        if (q.form != HUNTER or q.possessed > 0) if hunting \
+                else (q.form == HUNTER and not q.possessed):
+            here = targets.setdefault(place, [])
+            if not state.fights or state.fight_of(other) is None:
+                here.append(other)
+    if state.in_castle and state.players[seat].form == HUNTER:
         for space, counter in state.revealed.items():
             if state.rules.red_counters[counter] == COUNT_DRACULA:
                 targets.setdefault(space, []).append(COUNT_DRACULA)
@@ -208,7 +221,11 @@ def _reach(state: VampyreState, player: Player, roll: int) -> Reach:
     assert where is not None
     if state.in_castle:
         return castle_reach(state.world.castle, where, roll)
-    return transylvania_reach(state.world.transylvania, where, roll, _MODES[player.form])
+    board = state.world.transylvania
+    mode = _MODES[player.form]
+    # transylvania_reach's cache, read here first (twice a turn: the offer and the move)
+    found: Reach | None = board.reach_cache.get((where, roll, mode))
+    return transylvania_reach(board, where, roll, mode) if found is None else found
 
 
 def _reveals(state: VampyreState, player: Player) -> bool:
@@ -225,13 +242,16 @@ def move_actions(state: VampyreState, seat: str, roll: int) -> Listed:
         return Listed(())
     reach = _reach(state, player, roll)
     targets = attack_targets(state, seat)
-    reveals = _reveals(state, player)
+    reveals = state.in_castle and player.form == HUNTER  # _reveals, inlined: every turn
     if not targets and not reveals:
         return reach.plain  # made once per table, shared by every state
     green = state.green if reveals else {}
     # the ends where more than the plain move may be made (an attack, a stop to reveal)
-    ranks = {end: rank for end in {*targets, *(g for g, counter in green.items() if counter)}
-             if (rank := reach.rank(end)) is not None}
+    ranks = {}
+    for end in (*targets, *(g for g, counter in green.items() if counter)):
+        rank = reach.rank(end)
+        if rank is not None:
+            ranks[end] = rank
     if not ranks:
         return reach.plain
 
@@ -291,7 +311,8 @@ def perform(state: VampyreState, seat: str, move: Move, roll: int) -> dict[str, 
     assert path is not None
     player.location = move.to
     text = f"{state.when()}{state.name(seat)} rolls {roll}, moves to {state.place(move.to)}"
-    return event("move", text, seat=seat, roll=roll, to=move.to, path=list(path))
+    return {"kind": "move", "text": text, "seat": seat, "roll": roll, "to": move.to,
+            "path": list(path)}  # a log event (gothic_kernel.event, built in place)
 
 # -- the decision --------------------------------------------------------------------------------
 
@@ -356,10 +377,18 @@ def offer_move(state: VampyreState, seat: str, roll: int) -> bool:
     """Offer ``seat`` the moves ``roll`` allows; False if there is none (the mover is
     stuck)."""
     moves = move_actions(state, seat, roll)
-    if not moves.actions:
+    if not moves:
         return False
-    state.ask(Moving(seat, roll), moves)  # its legal actions, worked out already
+    moving = _MOVINGS.get((seat, roll))
+    if moving is None:
+        moving = _MOVINGS[(seat, roll)] = Moving(seat, roll)
+    state.ask(moving, moves)  # its legal actions, worked out already
     return True
+
+
+#: The records of each seat moving with each roll, shared by every state (records never
+#: change).
+_MOVINGS: dict[tuple[str, int], Moving] = {}
 
 
 def after_move(state: VampyreState, seat: str, attack: str, moved: dict[str, Any]) -> None:

@@ -27,17 +27,15 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
-import itertools
 import json
 import weakref
 from collections.abc import Iterator, Mapping
 from importlib import resources
 from pathlib import Path as FilePath
-from typing import Any
 
 import attrs
 
-from gothic_kernel import BadOption
+from gothic_kernel import BadOption, Listed
 
 from .board import Transylvania
 from .reach import (
@@ -48,6 +46,7 @@ from .reach import (
     Reach,
     grid,
     large_hexes,
+    plain_move,
     search_transylvania,
     step_rates,
 )
@@ -71,29 +70,27 @@ class Routes(Mapping[str, Path]):
     """Ends of moves, in their order, each with the path the counter takes there (as
     :class:`~vampyre.reach.Paths`), noted by where its route lies in the file: the path
     is read from its route when first asked for, and kept with every table's paths.
-    The three parts of a table share one dictionary of every end's rank in the table
-    (fewer objects kept for the process, so less work for the garbage collector); a
-    part is the ends ranked ``first`` to ``first + count``, and the table's routes lie
-    from ``low`` on, three bytes each in the order of the ranks."""
+    A part of a table is the ends ranked ``first`` to ``first + count`` in it (the
+    table's :class:`ReadReach` finds an end's rank)."""
 
-    __slots__ = ("_count", "_first", "_low", "_ranks", "_start", "_tables")
+    __slots__ = ("_count", "_first", "_reach")
 
-    def __init__(self, tables: ReachTables, start: int, ranks: dict[Any, int],
-                 first: int, count: int, low: int) -> None:
-        self._tables, self._start, self._ranks = tables, start, ranks
-        self._first, self._count, self._low = first, count, low
+    def __init__(self, reach: ReadReach, first: int, count: int) -> None:
+        self._reach, self._first, self._count = reach, first, count
 
     def __getitem__(self, end: str) -> Path:
-        rank = self._ranks.get(end, -1)
-        if not self._first <= rank < self._first + self._count:
+        rank = self._reach.rank(end)
+        if rank is None or not self._first <= rank < self._first + self._count:
             raise KeyError(end)
-        return self._tables.path(self._start, self._low + 3 * rank)
+        return self._reach.route(rank)
 
     def __contains__(self, end: object) -> bool:
-        return self._first <= self._ranks.get(end, -1) < self._first + self._count
+        rank = self._reach.rank(end) if isinstance(end, str) else None
+        return rank is not None and self._first <= rank < self._first + self._count
 
     def __iter__(self) -> Iterator[str]:
-        return itertools.islice(self._ranks, self._first, self._first + self._count)
+        places, ends, first = self._reach.source.grid.places, self._reach.ends, self._first
+        return map(places.__getitem__, ends[first:first + self._count])
 
     def __len__(self) -> int:
         return self._count
@@ -109,6 +106,8 @@ class ReachTables:
         self.grid, self.blob = map_, blob
         #: the paths read so far, by where their routes lie in the file
         self.paths: dict[int, Path] = {}
+        #: the move to each place attacking nobody, by the place's number
+        self.moves = tuple(map(plain_move, map_.places))
         self.offsets: list[int] = []
         at, tables = 0, len(map_.places) * 6 * len(MODES)
         while len(self.offsets) < tables and at + 4 <= len(blob):
@@ -119,19 +118,14 @@ class ReachTables:
                             f"({len(self.offsets)} of {tables}); {_REMAKE}")
 
     def reach(self, at: int, roll: int, mode: Mode) -> Reach:
-        """The table of a move from the hex numbered ``at`` with ``roll`` in ``mode``."""
-        blob, map_ = self.blob, self.grid
+        """The table of a move from the hex numbered ``at`` with ``roll`` in ``mode``
+        (the first games of a process read some two thousand: kept lean)."""
+        blob = self.blob
         start = self.offsets[(at * 6 + roll - 1) * len(MODES) + MODES.index(mode)]
-        counts, longest = blob[start:start + 3], blob[start + 3]
-        low = start + 4 + sum(counts)  # where the routes begin, after the ends
-        names = map(map_.places.__getitem__, blob[start + 4:low])
-        ranks: dict[Any, int] = dict(zip(names, range(sum(counts)), strict=True))
-        parts, first = [], 0
-        for count in counts:
-            parts.append(Routes(self, at, ranks, first, count, low))
-            first += count
-        return ReadReach(parts[0], parts[1], parts[2], longest, ranks=ranks, low=low,
-                         source=self, start=at)
+        full, large, early, longest = blob[start:start + 4]
+        low = start + 4 + full + large + early  # where the routes begin, after the ends
+        return ReadReach(longest, ends=blob[start + 4:low], low=low, source=self, start=at,
+                         counts=(full, large, early))
 
     def path(self, start: int, at: int) -> Path:
         """The path from the hex numbered ``start`` along the route at ``at`` in the file
@@ -151,25 +145,56 @@ class ReachTables:
         return tuple(path)
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class ReadReach(Reach):
-    """A table read from the file: where an end comes in it, and its path, found with
-    one look-up (a move's end and the opponents in reach are looked up every turn)."""
+    """A table read from the file: its ends by number (``ends``, in their order: the
+    complete ends, the large hexes, the others, as many as ``counts`` says), where an
+    end comes in it and its path found with one look-up each (a move's end and the
+    opponents in reach are looked up every turn)."""
 
-    ranks: dict[Any, int] = attrs.field(factory=dict, eq=False, repr=False)
-    low: int = attrs.field(default=0, eq=False, repr=False)
-    source: ReachTables | None = attrs.field(default=None, eq=False, repr=False)
-    start: int = attrs.field(default=0, eq=False, repr=False)
+    ends: bytes = attrs.field(kw_only=True, eq=False, repr=False)
+    counts: tuple[int, int, int] = attrs.field(kw_only=True, eq=False, repr=False)
+    low: int = attrs.field(kw_only=True, eq=False, repr=False)
+    source: ReachTables = attrs.field(kw_only=True, eq=False, repr=False)
+    start: int = attrs.field(kw_only=True, eq=False, repr=False)
+
+    def __init__(self, longest: int, *, ends: bytes, counts: tuple[int, int, int], low: int,
+                 source: ReachTables, start: int) -> None:
+        # set by hand, not by attrs' __init__ (frozen: through object.__setattr__)
+        full, large, early = counts
+        put = object.__setattr__
+        put(self, "full", Routes(self, 0, full))
+        put(self, "large", Routes(self, full, large))
+        put(self, "early", Routes(self, full + large, early))
+        put(self, "longest", longest)
+        put(self, "_astray", None)
+        for name, value in (("ends", ends), ("counts", counts), ("low", low),
+                            ("source", source), ("start", start)):
+            put(self, name, value)
+        put(self, "plain", Listed(map(source.moves.__getitem__, ends[:full + large])))
 
     def rank(self, end: str) -> int | None:
-        return self.ranks.get(end)
+        number = self.source.grid.index.get(end)
+        if number is None:
+            return None
+        rank = self.ends.find(number)
+        return None if rank < 0 else rank
+
+    def route(self, rank: int) -> Path:
+        """The path to the end ranked ``rank``."""
+        at = self.low + 3 * rank
+        found = self.source.paths.get(at)  # ReachTables.path's memory, read first
+        return self.source.path(self.start, at) if found is None else found
 
     def path(self, end: str) -> Path | None:
-        rank = self.ranks.get(end)
-        if rank is None:
+        # rank and route, written out: a move's path is read every turn
+        number = self.source.grid.index.get(end)
+        rank = -1 if number is None else self.ends.find(number)
+        if rank < 0:
             return None
-        assert self.source is not None
-        return self.source.path(self.start, self.low + 3 * rank)
+        at, source = self.low + 3 * rank, self.source
+        found = source.paths.get(at)
+        return source.path(self.start, at) if found is None else found
 
 
 _REMAKE = "make it anew with `python scripts/make_reach_tables.py`"

@@ -32,7 +32,7 @@ from gothic_kernel import (
     RuleError,
     Sequencer,
 )
-from gothic_kernel.decisions import Decision, DecisionState, settle
+from gothic_kernel.decisions import Decision, DecisionState
 from gothic_kernel.serial import to_data
 
 from .board import CastleMap, Transylvania
@@ -43,7 +43,7 @@ from .decisions import MOVE as MOVE
 from .decisions import SEARCH_DECISION as SEARCH_DECISION
 from .decisions import SILVER_BULLET as SILVER_BULLET
 from .decisions import TURN_START as TURN_START
-from .decisions import Flow, PlayerDecision, TurnStep
+from .decisions import Flow, PlayerDecision, TurnStep, play_on
 from .decisions import Pending as Pending
 from .tables import Rules, data_sources, load_rules, reading, source_label
 
@@ -346,11 +346,28 @@ class VampyreState(LoggedState, DecisionState):
         assert pending is not None  # the kernel asks only about a seat that may act
         return pending.refused(self, seat, action)
 
+    def apply(self, seat: str, action: Action | Mapping[str, Any]) -> None:
+        """The kernel's ``apply``, with a shortcut for the usual call: an action object
+        handed back from the legal actions worked out for ``seat`` in this position (a
+        seat the game does not wait for has none listed, so it takes the kernel's way and
+        its refusal). Anything else goes through the kernel's checks and errors."""
+        cache = self._legal_cache
+        if cache is not None and not self.is_over:
+            listed = cache.get(seat)
+            if listed:
+                for legal in listed:
+                    if legal is action:
+                        self._legal_cache = None
+                        self.stack[-1].apply(self, seat, legal)
+                        play_on(self)
+                        return
+        super().apply(seat, action)
+
     def _apply(self, seat: str, action: Action) -> None:
         """The decision is made; the rules run on to the next one. (A move's legal actions,
         worked out when the move is offered, stay remembered.)"""
         self.stack[-1].apply(self, seat, action)
-        settle(self)
+        play_on(self)
 
     def observation(self, viewer: str) -> dict[str, Any]:
         self.check_viewer(viewer)
@@ -441,7 +458,8 @@ class VampyreState(LoggedState, DecisionState):
     @property
     def current(self) -> str:
         """The seat whose turn it is."""
-        return self.order.seat
+        order = self.order
+        return order.order[order.seat_index]  # Sequencer.seat, read on every step
 
     @property
     def stage(self) -> Stage:

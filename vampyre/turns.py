@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import attrs
 
-from gothic_kernel import Action
-from gothic_kernel.decisions import settle
+from gothic_kernel import Action, RuleError, Sequencer
 
 from .actions import (
     HEAL_WOUND,
@@ -31,7 +30,16 @@ from .actions import (
 from .castle import restock, set_clock
 from .combat import resume
 from .conversion import end_possession, reappear
-from .decisions import BEGIN, END, TURN_START, Flow, PlayerDecision, TurnStep, sequence_rule
+from .decisions import (
+    BEGIN,
+    END,
+    TURN_START,
+    Flow,
+    PlayerDecision,
+    TurnStep,
+    play_on,
+    sequence_rule,
+)
 from .guardians import flee, reveal
 from .movement import offer_move, possessed_move
 from .state import HUNTER, POSSESSED_TURN, THE_STANDING_STONES, USUAL_TURN, VampyreState
@@ -73,7 +81,7 @@ def sequence_of_play(turn_open: bool) -> SequenceOfPlay:
 def play_until_decision(state: VampyreState) -> None:
     """Run automatic steps and turns until a player must decide or the game ends
     (RuleError if the rules go round without asking anyone)."""
-    settle(state, limit=MAX_AUTOMATIC_STEPS)
+    play_on(state, limit=MAX_AUTOMATIC_STEPS)
 
 
 def start_turn(state: VampyreState) -> None:
@@ -112,14 +120,12 @@ def start_turn(state: VampyreState) -> None:
 def turn_choices(state: VampyreState, seat: str) -> list[Action]:
     """The ways to spend this turn besides taking it as usual (empty: no choice to make)."""
     p = state.players[seat]
-    choices: list[Action] = []
-    if state.in_castle and p.may_heal and p.wounds > 0 and p.form == HUNTER:
-        choices.append(HEAL_WOUND)
-    if (not state.in_castle and p.form == HUNTER and not p.possessed and not p.cured
-            and p.bites > 0 and p.location == THE_STANDING_STONES
-            and state.fight_of(seat) is None):
-        choices.append(REST)
-    return choices
+    if state.in_castle:
+        return [HEAL_WOUND] if p.may_heal and p.wounds > 0 and p.form == HUNTER else []
+    if (p.bites > 0 and p.location == THE_STANDING_STONES and p.form == HUNTER
+            and not p.possessed and not p.cured and state.fight_of(seat) is None):
+        return [REST]
+    return []
 
 
 def take_turn(state: VampyreState, seat: str) -> None:
@@ -128,7 +134,7 @@ def take_turn(state: VampyreState, seat: str) -> None:
     p.may_heal = False
     if p.possessed:
         state.turn_kind = POSSESSED_TURN
-    fight = state.fight_of(seat)
+    fight = state.fight_of(seat) if state.fights else None
     if fight is not None:
         resume(state, fight, seat)
         return
@@ -170,17 +176,37 @@ def end_turn(state: VampyreState) -> None:
         restock(state)
     check_end(state)
     if not state.is_over:
-        before = state.order.seat_index
-        state.order.end_turn()
-        if _round_ends(state, before, state.order.seat_index):
+        order = state.order
+        before = order.seat_index
+        _pass_turn(order)
+        if _round_ends(state, before, order.seat_index):
             state.begin_round()
+
+
+def _pass_turn(order: Sequencer) -> None:
+    """The turn passes clockwise to the next player still in the game: what
+    ``Sequencer.end_turn`` does for a turn order with no missed, extra or skipped turns,
+    VAMPYRE's (``invariants`` checks a save holds none), with less work every turn."""
+    if order.missed or order.extra or order.skip_next:
+        order.end_turn()
+        return
+    seats, out, index = order.order, order.out, order.seat_index
+    for _ in seats:
+        index += 1
+        if index == len(seats):
+            index = 0
+            order.round += 1
+        if not out or seats[index] not in out:
+            order.seat_index, order.phase_index, order.extra_turn = index, 0, False
+            return
+    raise RuleError("no seat is left to take a turn")
 
 
 def _round_ends(state: VampyreState, before: int, after: int) -> bool:
     """Has the turn come round again to the player who went first (or the next still in)?"""
-    seats = len(state.seats)
-    first = state.seats.index(state.first)
-    return (after - first) % seats <= (before - first) % seats
+    seats = state.order.order
+    first = seats.index(state.first)
+    return (after - first) % len(seats) <= (before - first) % len(seats)
 
 
 # -- the turn's first decision --------------------------------------------------------------

@@ -4,7 +4,10 @@ the file (or option) and the problem."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import shutil
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -224,3 +227,51 @@ def test_own_forces_need_room_on_the_tinted_tiles(tmp_path: Path) -> None:
         "option 'own_forces': vampire_starting_areas of the map 'destroy_dracula' "
         "(maps.toml) has 12 free squares, but the vampire player may buy up to 15 "
         "characters with 72 points")
+
+
+def test_a_parsed_data_file_is_kept_between_processes(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The parsed form of a data file is kept as JSON named by its SHA-256 and read back
+    instead of parsing again; a kept form that cannot be read is parsed again (and
+    replaced); ``GOTHIC_CACHE_DIR=""`` keeps nothing."""
+    from draculas_revenge import data
+    from gothic_kernel import datacache
+
+    monkeypatch.setenv("GOTHIC_CACHE_DIR", str(tmp_path / "kept"))
+    path = PACKAGE_DATA / "actions.toml"
+    parsed = data._read(path, "")
+    kept = tmp_path / "kept" / f"{hashlib.sha256(path.read_bytes()).hexdigest()}.json"
+    assert parsed == tomllib.loads(path.read_text("utf-8")) and kept.exists()
+
+    def no_parsing(_: str) -> dict[str, object]:
+        raise AssertionError("parsed again")
+
+    monkeypatch.setattr(datacache.tomllib, "loads", no_parsing)
+    assert data._read(path, "") == parsed
+    monkeypatch.undo()
+    monkeypatch.setenv("GOTHIC_CACHE_DIR", str(tmp_path / "kept"))
+    for damaged in ('{"costs": [', "[1, 2]"):
+        kept.write_text(damaged, "utf-8")
+        assert data._read(path, "") == parsed
+        assert json.loads(kept.read_text("utf-8")) == parsed
+    monkeypatch.setenv("GOTHIC_CACHE_DIR", "")
+    kept.unlink()
+    assert data._read(path, "") == parsed
+    assert not kept.exists()
+
+
+def test_a_kept_form_is_checked_like_a_parsed_file(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kept form edited behind the game's back is no way around the data checks."""
+    monkeypatch.setenv("GOTHIC_CACHE_DIR", str(tmp_path / "kept"))
+    folder = data_folder(tmp_path)
+    GAME.new_game(seed=1, data_dir=folder)
+    text = (PACKAGE_DATA / "actions.toml").read_bytes()
+    kept = tmp_path / "kept" / f"{hashlib.sha256(text).hexdigest()}.json"
+    changed = json.loads(kept.read_text("utf-8"))
+    changed["points"]["range_min"] = "near"
+    kept.write_text(json.dumps(changed), "utf-8")
+    other = tmp_path / "other"  # another folder: not the one read into memory already
+    shutil.copytree(folder, other)
+    message = refused(data_dir=str(other))
+    assert "actions.toml" in message and "range_min" in message

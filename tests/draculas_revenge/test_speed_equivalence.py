@@ -10,14 +10,16 @@ import itertools
 import random
 
 import numpy as np
+import pytest
 
 import gothic_kernel as gk
-from draculas_revenge.board import load_board
+from draculas_revenge.activation import ReactionChance
+from draculas_revenge.board import DIRECTION_VECTORS, VOID, Board, load_board
 from draculas_revenge.bot_plans import Moves
 from draculas_revenge.bot_tactics import Dangers, Table, _square_flags, reach
 from draculas_revenge.bots import RevengeBot
 from draculas_revenge.characters import Figure
-from draculas_revenge.reactions import _eligible, can_react
+from draculas_revenge.reactions import _eligible, can_react, window_seats
 from draculas_revenge.seeing import crucifix_holders, held_back_by
 from draculas_revenge.sight import Sight, in_field_of_view, offset_pattern
 from draculas_revenge.state import DRState
@@ -189,3 +191,158 @@ def test_distance_without_abs_and_max_is_the_range_of_every_pair() -> None:
             found = board.distance(a, b)
             assert type(found) is int
             assert found == max(abs(a % w - b % w), abs(a // w - b // w))
+            assert board.distances_from(a)[b] == found
+
+
+def _numpy_offset_pattern(dx: int, dy: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The pattern as first written, every square and corner of the line's box tested
+    with numpy: ``offset_pattern`` now walks the line with plain integers."""
+    lo_x, hi_x, lo_y, hi_y = min(0, dx), max(0, dx), min(0, dy), max(0, dy)
+    mx, my = np.meshgrid(np.arange(lo_x, hi_x + 1), np.arange(lo_y, hi_y + 1))
+    gx, gy = mx.ravel(), my.ravel()
+
+    def side(px: np.ndarray, py: np.ndarray) -> np.ndarray:
+        out: np.ndarray = dx * (py - 1) - dy * (px - 1)
+        return out
+
+    stack = np.stack([side(2 * (gx + i), 2 * (gy + j)) for i in (0, 1) for j in (0, 1)])
+    crossed = (stack.min(axis=0) < 0) & (stack.max(axis=0) > 0)
+    crossed &= ~(((gx == 0) & (gy == 0)) | ((gx == dx) & (gy == dy)))
+    inside = [(int(x), int(y)) for x, y in zip(gx[crossed], gy[crossed], strict=True)]
+    mcx, mcy = np.meshgrid(np.arange(lo_x, hi_x + 2), np.arange(lo_y, hi_y + 2))
+    cx, cy = mcx.ravel(), mcy.ravel()
+    t_num = (2 * cx - 1) * dx + (2 * cy - 1) * dy
+    at = (side(2 * cx, 2 * cy) == 0) & (t_num > 0) & (t_num < 2 * (dx * dx + dy * dy))
+    left: set[tuple[int, int]] = set()
+    right: set[tuple[int, int]] = set()
+    ends = set(inside) | {(0, 0), (dx, dy)}
+    for x, y in zip(cx[at].tolist(), cy[at].tolist(), strict=True):
+        for sx, sy in ((x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)):
+            if (sx, sy) not in ends:
+                (left if dx * 2 * sy - dy * 2 * sx > 0 else right).add((sx, sy))
+    return tuple(inside), tuple(sorted(left)), tuple(sorted(right))
+
+
+def test_line_pattern_walked_is_the_pattern_of_the_whole_box() -> None:
+    """Every offset up to 24 squares either way (the maps are smaller)."""
+    for dx in range(-24, 25):
+        for dy in range(-24, 25):
+            assert offset_pattern(dx, dy) == _numpy_offset_pattern(dx, dy), (dx, dy)
+    assert offset_pattern(3, 1)[0] == ((1, 0), (2, 1))
+
+
+def test_steps_in_plain_lists_are_the_neighbours_of_every_square() -> None:
+    for name in ("into_the_breach", "destroy_dracula", "custom_catacombs"):
+        board = load_board(name)
+        for square in range(board.size):
+            x, y = board.xy(square)
+            for d, (dx, dy) in enumerate(DIRECTION_VECTORS):
+                expected = board.index(x + dx, y + dy) if board.on_board(x + dx, y + dy) else -1
+                assert board.steps[square][d] == expected == board.neighbour[square, d]
+
+
+def _plain_ways(board: Board, square: int, obstacles: int) -> list[int]:
+    """"Moving", square by square: not off the board, into an obstacle or beyond the
+    tiles, nor diagonally between two obstacles (off the board counts as one)."""
+    def stopped(to: int) -> bool:
+        return to < 0 or bool((obstacles >> to) & 1)
+
+    out = []
+    for d in range(8):
+        to = board.step(square, d)
+        if stopped(to) or board.kind[to] == VOID:
+            continue
+        left, right = board.step(square, d - 1), board.step(square, (d + 1) % 8)
+        if d % 2 and stopped(left) and stopped(right):
+            continue
+        out.append(d)
+    return out
+
+
+def test_ways_read_as_a_pattern_are_the_ways_square_by_square() -> None:
+    """Every square of three maps (the edge and the middle), with random obstacles and
+    with the walls alone."""
+    rng = random.Random(13)
+    for name in ("into_the_breach", "destroy_dracula", "custom_catacombs"):
+        board = load_board(name)
+        for _ in range(6):
+            bits = board.wall_bits | sum(1 << s for s in range(board.size) if rng.random() < 0.3)
+            for obstacles in (board.wall_bits, bits):
+                for square in range(board.size):
+                    assert list(board.ways(square, obstacles)) \
+                        == _plain_ways(board, square, obstacles), (name, square)
+
+
+ADVENTURES = ("into_the_breach", "defile_the_coffins", "cross_the_catacombs",
+              "rescue_van_helsing", "destroy_dracula", "custom")
+
+
+def test_kept_legal_actions_are_those_worked_out_afresh() -> None:
+    """What a position keeps between questions (the legal actions, the obstacles, who
+    may react, the walls and closed doors, the ways out of each square, each type's
+    kinds of action) gives, at every step of seeded random games of every adventure,
+    the seats to act and the legal actions, in order, of a copy that forgets all it
+    kept, and every 25 steps those of the position read back from its save."""
+    game = gk.load_game("draculas_revenge")
+    checked = 0
+    for adventure in ADVENTURES:
+        for seed in range(3):
+            state = game.new_game(seed=seed, adventure=adventure, turn_limit=5)
+            rng = random.Random(seed)
+            for step in range(500):
+                if state.is_over:
+                    break
+                seats = state.current_seats()
+                legal = state.legal_actions(seats[0])
+                fresh = state.clone()
+                assert isinstance(fresh, DRState)
+                fresh.invalidate()
+                copies = [fresh, game.from_json(state.to_json())] if step % 25 == 0 else [fresh]
+                for copy in copies:
+                    assert copy.current_seats() == seats
+                    assert copy.legal_actions(seats[0]) == legal, (adventure, seed, step)
+                state.apply(seats[0], rng.choice(legal))
+                checked += 1
+    assert checked > 4000
+
+
+def test_reaction_windows_kept_per_seating_are_those_worked_out() -> None:
+    """The seats offered a chance to react, kept by (seats, active seat, acting seat),
+    are those of the rule in two-player and three- and four-player games alike."""
+    game = gk.load_game("draculas_revenge")
+    for multiplayer in ((), ("vampires", "hunters", "hunters"),
+                        ("vampires", "hunters", "vampires", "hunters")):
+        state = game.new_game(seed=1, adventure="custom", multiplayer=multiplayer)
+        assert isinstance(state, DRState)
+        for active in state.seats:
+            for acting in state.seats:
+                state.active_seat = active
+                after = state.seats_after(active)
+                assert window_seats(state, acting) == tuple(
+                    s for s in after if s not in (acting, active))
+
+
+def test_seats_asked_while_the_rules_take_their_steps_are_not_kept(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``current_seats`` is kept per position: asked while ``settle`` runs the rules' own
+    steps (here, each time a chance to react passes over a seat with nobody to react), it
+    is not what the position after them answers."""
+    asked = []
+
+    def passed_on(self: ReactionChance, state: DRState) -> None:
+        asked.append(state.current_seats())
+        self._passed_on(state)
+
+    monkeypatch.setattr(ReactionChance, "run", passed_on)
+    game = gk.load_game("draculas_revenge")
+    state = game.new_game(seed=2, adventure="into_the_breach")
+    rng = random.Random(2)
+    for _ in range(300):
+        if state.is_over:
+            break
+        seat = state.current_seats()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        fresh = state.clone()
+        fresh.invalidate()
+        assert state.current_seats() == fresh.current_seats()
+    assert () in asked

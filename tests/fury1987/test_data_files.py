@@ -142,6 +142,7 @@ def test_a_parsed_data_file_is_kept_between_processes(tmp_path: Path,
     import tomllib
 
     from fury1987 import datafile
+    from gothic_kernel import datacache
 
     monkeypatch.setenv("GOTHIC_CACHE_DIR", str(tmp_path / "kept"))
     parsed, _ = datafile.read_toml(None, "railway_station_chart.toml", BadOption)
@@ -152,7 +153,7 @@ def test_a_parsed_data_file_is_kept_between_processes(tmp_path: Path,
     def no_parsing(_: str) -> dict[str, object]:
         raise AssertionError("parsed again")
 
-    monkeypatch.setattr(datafile.tomllib, "loads", no_parsing)
+    monkeypatch.setattr(datacache.tomllib, "loads", no_parsing)
     assert datafile.read_toml(None, "railway_station_chart.toml", BadOption)[0] == parsed
     monkeypatch.undo()
     monkeypatch.setenv("GOTHIC_CACHE_DIR", str(tmp_path / "kept"))

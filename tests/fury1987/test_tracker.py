@@ -18,12 +18,14 @@ import numpy as np
 import pytest
 
 from fury1987.actions import STAY_PUT, MoveTo
+from fury1987.board import Board
 from fury1987.state import FuryState
-from fury1987.tracker import Tracker, geometry_of, hypothesis_of, tracker_of
+from fury1987.tracker import Tracker, _intersect, geometry_of, hypothesis_of, tracker_of
 from gothic_kernel import PUBLIC, Dice
 
 from .helpers import GAME, act, dracula_turn, started
 from .history_oracle import find_history
+from .tracker_oracle import PlainTracker
 
 GAMES = int(os.environ.get("FURY_TRACKER_GAMES", "1000"))
 SLOW = os.environ.get("FURY_SLOW") == "1"
@@ -229,3 +231,78 @@ def test_dracula_hidden_state_decodes_from_its_hypothesis() -> None:
         assert int(g.encode(loc, rum, bp, aux)[0]) == code
         if d.at_sea:
             assert int(aux[0]) == sum(int(g.sea_bit[g.index[s]]) for s in d.voyage[1:])
+
+
+def fleeing_from(clues: list[dict[str, object]], start: int) -> list[dict[str, object]]:
+    """The same record with Dracula fleeing in every turn from clue ``start`` on (not a
+    record a game makes, but one both forms of the tracker must read alike)."""
+    return [{**clue, "fleeing": True, "consumed": False}
+            if clue["k"] == "turn" and i >= start else clue for i, clue in enumerate(clues)]
+
+
+def assert_same_trackers(board: Board, clues: list[dict[str, object]]) -> None:
+    fast, plain = Tracker(geometry_of(board)), PlainTracker(geometry_of(board))
+    for n in range(1, len(clues) + 1):
+        fast.update(clues[:n])
+        plain.update(clues[:n])
+        assert np.array_equal(fast.rows.codes, plain.rows.codes), n
+        assert [k for k, _ in fast.checkpoints] == [k for k, _ in plain.checkpoints], n
+        for (_, mine), (_, theirs) in zip(fast.checkpoints, plain.checkpoints, strict=True):
+            assert np.array_equal(mine, theirs), n
+        assert fast.exact == plain.exact
+    bounds = [*(k for k, _ in fast.checkpoints), fast.processed]
+    for j, (k, before) in enumerate(fast.checkpoints):
+        mine = fast._segment(clues, k, bounds[j + 1], before)
+        theirs = plain._segment(clues, k, bounds[j + 1], before)
+        assert all(np.array_equal(a, b) for a, b in zip(mine, theirs, strict=True)), j
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_movement_phase_reads_as_its_plain_form(seed: int) -> None:
+    """The tracker's Movement Phase (narrowed to Towns and Blood Points before moving by
+    land) keeps exactly the hypotheses, checkpoints and history segments of its first,
+    plain form (tests/fury1987/tracker_oracle.py), clue by clue over whole random games,
+    and over the same records with Dracula fleeing from the middle on."""
+    state = random_game(seed, 1200)
+    clues = list(state.clues)
+    turns = [clue for clue in clues if clue["k"] == "turn"]
+    assert any(clue.get("sea") for clue in turns) or seed, "no Shipping Agents clue"
+    assert_same_trackers(state.board, clues)
+    assert_same_trackers(state.board, fleeing_from(clues, len(clues) // 2))
+
+
+def test_the_intersection_of_sorted_sets_is_numpys() -> None:
+    """The replay narrows a checkpoint by the one it replaces: ``_intersect`` gives what
+    ``np.intersect1d`` gives on sorted arrays of distinct values (empty ones included)."""
+    rng = np.random.default_rng(5)
+    for size_a, size_b in ((0, 5), (5, 0), (1, 1), (40, 7), (300, 900)):
+        for _ in range(20):
+            first = np.unique(rng.integers(0, 1000, size_a))
+            second = np.unique(rng.integers(0, 1000, size_b))
+            assert np.array_equal(_intersect(first, second),
+                                  np.intersect1d(first, second, assume_unique=True))
+
+
+def test_clones_that_part_ways_never_read_each_others_turns() -> None:
+    """Clones share the turn clues the tracker worked out (a replay reads them again); a
+    clone whose record parts from the other's reads its own: after three hundred
+    different actions each, both trackers equal ones built from scratch."""
+    state = random_game(3, 200)
+    tracker_of(state)
+    twin = state.clone()
+    for branch, seed in ((state, 1), (twin, 2)):
+        dice = Dice(seed)
+        for _ in range(300):
+            if branch.is_over:
+                break
+            seat = dice.choice(branch.current_seats())
+            branch.apply(seat, dice.choice(branch.legal_actions(seat)))
+            tracker_of(branch)
+    assert list(state.clues) != list(twin.clues)
+    for branch in (state, twin):
+        fresh = Tracker(geometry_of(branch.board))
+        fresh.update(list(branch.clues))
+        kept = tracker_of(branch)
+        assert np.array_equal(kept.rows.codes, fresh.rows.codes)
+        for (k, mine), (j, theirs) in zip(kept.checkpoints, fresh.checkpoints, strict=True):
+            assert k == j and np.array_equal(mine, theirs)

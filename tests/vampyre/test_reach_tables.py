@@ -33,8 +33,9 @@ def _searched_board() -> Transylvania:
 
 def test_every_table_read_from_the_file_equals_the_search() -> None:
     """Each of the 3,456 tables (192 hexes, six rolls, three modes): the same ends in the
-    same order, each with the same path, and the same longest move in a corner; each end
-    (and the start, no end) has the same rank and path by the table's own look-ups."""
+    same order, each with the same path, the same longest move in a corner and the same
+    moves offered; each end (and the start, no end) has the same rank and path by the
+    table's own look-ups."""
     board = _searched_board()
     tables = tables_from(_text(), board, large_hexes(board), packaged=True)
     assert isinstance(tables, ReachTables)
@@ -44,12 +45,15 @@ def test_every_table_read_from_the_file_equals_the_search() -> None:
                 read, searched = tables.reach(at, roll, mode), \
                     search_transylvania(board, start, roll, mode)
                 assert read.longest == searched.longest, (start, roll, mode)
+                assert read.plain == searched.plain, (start, roll, mode)
                 for part in ("full", "large", "early"):
                     assert list(getattr(read, part).items()) == \
                         list(getattr(searched, part).items()), (start, roll, mode, part)
                 for end in (*searched.full, *searched.large, *searched.early, start):
                     assert read.rank(end) == searched.rank(end), (start, roll, mode, end)
                     assert read.path(end) == searched.path(end), (start, roll, mode, end)
+                    assert [end in getattr(read, part) for part in ("full", "large", "early")] \
+                        == [end in getattr(searched, part) for part in ("full", "large", "early")]
 
 
 def test_the_file_is_what_the_script_writes() -> None:

@@ -1,0 +1,131 @@
+"""The Hunters' bot's search aids (fury1987/hunter_bot_search.py): foreseeing Dracula's
+moves as his bot makes them, and placing the Hunters still to move together. Both are
+read from a crafted observation only."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import numpy as np
+import pytest
+
+import fury1987.hunter_bot as hb
+import fury1987.hunter_bot_search as search
+from fury1987.bots import HunterBot
+from fury1987.hunter_bot import HunterView
+
+from .helpers import started
+
+STATE = started()  # Godalming in Paris, Seward in Vienna, Van Helsing in Madrid
+RULES = STATE.rules
+PARIS_AND_ITS_WAYS = ["paris", "brussels", "clermont_ferrand", "geneva", "le_havre", "nantes",
+                      "strasbourg"]
+
+
+def hunter_obs(turn: int, **where: str) -> dict[str, Any]:
+    obs = copy.deepcopy(STATE.observation("godalming"))
+    obs["turn"] = turn
+    for seat, place in where.items():
+        obs["hunters"][seat]["location"] = place
+    return obs
+
+
+def test_dracula_is_foreseen_taking_the_way_on_safest_from_the_hunters() -> None:
+    """Found in Paris with Hunters to the north-east (Amsterdam, Cologne, Zurich), he is
+    foreseen next turn in Nantes or Le Havre rather than Brussels or Strasbourg, where the
+    Hunters could reach him: his bot's own reckoning of safety."""
+    geo = HunterBot(RULES, 1).geo
+    foresight = search.Foresight(geo)
+    hunters = {"godalming": "amsterdam", "seward": "cologne", "van_helsing": "zurich"}
+    found = foresight.update(hunter_obs(5, **hunters), ["paris"], "paris")
+    assert found[geo.index["paris"]] == 1.0
+    belief = foresight.update(hunter_obs(6, **hunters), PARIS_AND_ITS_WAYS, None)
+    at = {p: float(belief[geo.index[p]]) for p in PARIS_AND_ITS_WAYS}
+    assert abs(float(belief.sum()) - 1.0) < 1e-9
+    assert min(at["nantes"], at["le_havre"]) > max(at["brussels"], at["strasbourg"])
+    assert float(belief[geo.index["amsterdam"]]) == 0.0  # not a way on from Paris
+
+
+def test_the_tracker_crosses_off_a_foreseen_place() -> None:
+    """A place the tracker no longer holds possible (a Hunter searched it) is dropped from
+    the belief, which is spread again over the places left."""
+    geo = HunterBot(RULES, 1).geo
+    foresight = search.Foresight(geo)
+    hunters = {"godalming": "amsterdam", "seward": "cologne", "van_helsing": "zurich"}
+    foresight.update(hunter_obs(5, **hunters), ["paris"], "paris")
+    foresight.update(hunter_obs(6, **hunters), PARIS_AND_ITS_WAYS, None)
+    left = [p for p in PARIS_AND_ITS_WAYS if p != "nantes"]
+    belief = foresight.update(hunter_obs(6, **hunters), left, None)
+    assert float(belief[geo.index["nantes"]]) == 0.0
+    assert abs(float(belief.sum()) - 1.0) < 1e-9
+    assert float(belief[geo.index["le_havre"]]) > float(belief[geo.index["brussels"]])
+
+
+def test_the_hunters_foresight_weights_the_places_to_cover(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the foresight on, a Hunter weights Dracula's possible places by it, not by the
+    tracker's count of hypotheses alone."""
+    monkeypatch.setattr(search, "FORESIGHT", 1.0)
+    bot = HunterBot(RULES, 1)
+    hunters = {"godalming": "amsterdam", "seward": "cologne", "van_helsing": "zurich"}
+    found = hunter_obs(5, **hunters)
+    found["dracula"]["shown_at"] = "paris"
+    HunterView(bot, "godalming", found)
+    obs = hunter_obs(6, **hunters)
+    obs["possible_dracula_locations"] = PARIS_AND_ITS_WAYS
+    obs["possible_dracula_weights"] = dict.fromkeys(PARIS_AND_ITS_WAYS, 1)
+    view = HunterView(bot, "godalming", obs)
+    weight = dict(zip([bot.geo.places[c] for c in view.cols], view.col_weight.tolist(),
+                      strict=True))
+    assert weight["nantes"] > weight["brussels"]
+    assert abs(float(np.mean(view.col_weight)) - 1.0) < 1e-9
+
+
+def test_the_hunters_still_to_move_are_placed_together(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dracula is in Brussels or Le Havre. Godalming (Paris) reaches both; Seward
+    (Amsterdam), yet to move, reaches Brussels only. Placed together, Godalming takes Le
+    Havre and leaves Brussels to Seward: both places searched this turn."""
+    monkeypatch.setattr(hb, "JOINT_WEIGHT", 30.0)
+    obs = hunter_obs(6, godalming="paris", seward="amsterdam", van_helsing="athens")
+    obs["hunters"]["van_helsing"]["moved"] = True
+    targets = ["brussels", "le_havre"]
+    obs["possible_dracula_locations"] = targets
+    obs["possible_dracula_weights"] = dict.fromkeys(targets, 1)
+    bot = HunterBot(RULES, 1)
+    joint = search.joint_catch(bot.geo, obs, ["godalming"], ["brussels", "le_havre", "paris"],
+                               targets, np.ones(2))
+    assert joint["le_havre"] == pytest.approx(1.0)
+    assert joint["brussels"] < joint["le_havre"]
+    view = HunterView(bot, "godalming", obs)
+    planned = {p: view._place_worth(p, True) for p in targets}
+    monkeypatch.setattr(hb, "JOINT_WEIGHT", 0.0)
+    view = HunterView(bot, "godalming", obs)
+    alone = {p: view._place_worth(p, True) for p in targets}
+    assert planned["le_havre"] == pytest.approx(alone["le_havre"])
+    assert planned["brussels"] == pytest.approx(
+        alone["brussels"] - 30.0 * (joint["le_havre"] - joint["brussels"]))
+
+
+def test_the_local_rumours_are_sought_where_he_was_the_turn_before(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Rumours lie one Town behind him: a Hunter keeps the places Dracula could be in
+    the turn before, less a Town a Hunter has since moved into and found empty."""
+    bot = HunterBot(RULES, 1)
+    before = hunter_obs(5)
+    before["possible_dracula_weights"] = {"brussels": 2, "le_havre": 1}
+    bot.remember_behind(before)
+    assert bot.behind == {}
+    now = hunter_obs(6, seward="brussels")
+    now["hunters"]["seward"]["moved"] = True
+    bot.remember_behind(now)
+    assert bot.behind == {"le_havre": 1}
+    obs = hunter_obs(6, godalming="paris", seward="amsterdam", van_helsing="athens")
+    def joint() -> dict[str, float]:
+        return search.joint_catch(bot.geo, obs, ["godalming"], ["le_havre", "nantes"],
+                                  ["nantes", "strasbourg"], np.ones(2), bot.behind)
+    without = joint()
+    monkeypatch.setattr(search, "RUMOURS_SHARE", 1.0)
+    assert joint()["le_havre"] == pytest.approx(without["le_havre"] + 1.0)
+    assert joint()["nantes"] == pytest.approx(without["nantes"])
