@@ -18,12 +18,11 @@ The rules live in the other modules; this one keeps, copies and saves the data.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gothic_kernel import Action, Deck, Dice, Log, LoggedState, Outcome, Reshuffle
+from gothic_kernel import Deck, Dice, Log, LoggedState, Outcome, Reshuffle
 from gothic_kernel.decisions import Decision, DecisionState
 from gothic_kernel.serial import from_data, to_data
 
@@ -220,22 +219,6 @@ class ModernState(LoggedState, DecisionState):
     @property
     def outcome(self) -> Outcome | None:
         return self.result
-
-    def apply(self, seat: str, action: Action | Mapping[str, Any]) -> None:
-        """The kernel's ``apply``, with a shortcut for the usual call: an action object
-        handed back from the legal actions worked out for ``seat`` in this position (a
-        seat the game does not wait for has none listed, so it takes the kernel's way and
-        its refusal). Anything else goes through the kernel's checks and errors."""
-        cache = self._legal_cache
-        if cache is not None and not self.is_over:
-            listed = cache.get(seat)
-            if listed:
-                for legal in listed:
-                    if legal is action:
-                        self._legal_cache = None
-                        self._apply(seat, legal)
-                        return
-        super().apply(seat, action)
 
     def enter_phase(self) -> None:
         self.game.begin_round(self)

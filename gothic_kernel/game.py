@@ -249,6 +249,15 @@ class GameState(abc.ABC):
         """Play ``action`` for ``seat``: it must be one of ``legal_actions(seat)``.
 
         Anything else raises IllegalAction naming the rule, and changes nothing."""
+        cache = self._legal_cache
+        if cache is not None:  # the usual call: an object handed back from the listing
+            listed = cache.get(seat)  # (a seat that may not act has none listed)
+            if listed and not self.is_over:
+                for legal in listed:
+                    if legal is action:
+                        self._legal_cache = None
+                        self._apply(seat, legal)
+                        return
         if not isinstance(action, Action):
             action = self.game.parse_action(action)
         if self.is_over:

@@ -346,23 +346,6 @@ class VampyreState(LoggedState, DecisionState):
         assert pending is not None  # the kernel asks only about a seat that may act
         return pending.refused(self, seat, action)
 
-    def apply(self, seat: str, action: Action | Mapping[str, Any]) -> None:
-        """The kernel's ``apply``, with a shortcut for the usual call: an action object
-        handed back from the legal actions worked out for ``seat`` in this position (a
-        seat the game does not wait for has none listed, so it takes the kernel's way and
-        its refusal). Anything else goes through the kernel's checks and errors."""
-        cache = self._legal_cache
-        if cache is not None and not self.is_over:
-            listed = cache.get(seat)
-            if listed:
-                for legal in listed:
-                    if legal is action:
-                        self._legal_cache = None
-                        self.stack[-1].apply(self, seat, legal)
-                        play_on(self)
-                        return
-        super().apply(seat, action)
-
     def _apply(self, seat: str, action: Action) -> None:
         """The decision is made; the rules run on to the next one. (A move's legal actions,
         worked out when the move is offered, stay remembered.)"""
