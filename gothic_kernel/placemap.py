@@ -35,6 +35,7 @@ from typing import Any
 import attrs
 import networkx as nx
 
+from .datacache import parse_toml
 from .errors import BadOption
 
 __all__ = ["PROVENANCES", "Link", "PlaceMap", "read_data_file"]
@@ -44,15 +45,20 @@ PROVENANCES = ("rulebook", "derived", "reconstructed")
 
 
 def read_data_file(path: str | Path, what: str = "data file") -> dict[str, Any]:
-    """The TOML file at ``path``; BadOption naming it if it is missing or unreadable."""
+    """The TOML file at ``path`` (its parsed form kept between processes:
+    :mod:`gothic_kernel.datacache`); BadOption naming it if it is missing or unreadable."""
     where = Path(path)
     if where.is_dir():
         raise BadOption(f"{what} {str(where)!r} is a folder, not a file")
     try:
-        with where.open("rb") as handle:
-            return tomllib.load(handle)
+        text = where.read_bytes().decode("utf-8")
     except OSError as exc:
         raise BadOption(f"cannot read {what} {str(where)!r}: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise BadOption(f"{what} {str(where)!r} is not valid TOML: not UTF-8 text ({exc.reason})"
+                        ) from None
+    try:
+        return parse_toml(text, "data")
     except tomllib.TOMLDecodeError as exc:
         raise BadOption(f"{what} {str(where)!r} is not valid TOML: {exc}") from None
 
