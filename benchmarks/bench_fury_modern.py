@@ -15,7 +15,6 @@ change made for speed must leave the file unchanged.
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 import sys
 import time
@@ -24,6 +23,7 @@ from typing import Any
 
 from fury_modern import FuryModernGame, tracker
 from gothic_kernel.agents import play_game
+from gothic_kernel.testing.fingerprint import random_play_digest
 
 GAME = FuryModernGame()
 
@@ -127,19 +127,8 @@ def fingerprint(path: str) -> None:
     lines = []
     for seed in range(30):
         state: Any = GAME.new_game(seed=seed)
-        rng, digest, steps = random.Random(seed), hashlib.sha256(), 0
-        while not state.is_over and steps < 20_000:
-            seat = state.current_seats()[0]
-            legal = state.legal_actions(seat)
-            digest.update(repr(legal).encode())
-            if steps % 40 == 0:
-                for viewer in state.seats:
-                    digest.update(json.dumps(state.observation(viewer),
-                                             sort_keys=True).encode())
-            state.apply(seat, rng.choice(legal))
-            steps += 1
-        digest.update(state.to_json().encode())
-        lines.append(f"random seed {seed}: {steps} actions, {digest.hexdigest()[:16]}")
+        steps, digest = random_play_digest(state, seed, observe_every=40, max_steps=20_000)
+        lines.append(f"random seed {seed}: {steps} actions, {digest[:16]}")
     for seed in range(6):
         state, record = play_game(GAME, seed, max_steps=50_000)
         save = hashlib.sha256(state.to_json().encode()).hexdigest()[:16]

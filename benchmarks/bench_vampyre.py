@@ -28,6 +28,7 @@ from collections.abc import Callable
 
 import gothic_kernel as gk
 from gothic_kernel.agents import play_game
+from gothic_kernel.testing.fingerprint import random_play_digest
 
 STAGES = ("basic", "extended", "castle")
 
@@ -84,20 +85,9 @@ def fingerprint(path: str) -> None:
         for seed in range(12):
             for players in (4, 2, 1) if seed < 2 else (4,):
                 state = game.new_game(seed=seed, stage=stage, players=players)
-                rng, digest, steps = random.Random(seed), hashlib.sha256(), 0
-                while not state.is_over:
-                    seat = state.current_seats()[0]
-                    legal = state.legal_actions(seat)
-                    digest.update(repr(legal).encode())
-                    if steps % 50 == 0:
-                        for viewer in state.seats:
-                            digest.update(json.dumps(state.observation(viewer),
-                                                     sort_keys=True).encode())
-                    state.apply(seat, rng.choice(legal))
-                    steps += 1
-                digest.update(state.to_json().encode())
+                steps, digest = random_play_digest(state, seed, observe_every=50)
                 lines.append(f"random {stage} seed {seed}, {players} players: {steps} "
-                             f"actions, {digest.hexdigest()[:16]}")
+                             f"actions, {digest[:16]}")
         for seed in range(6):
             state, record = play_game(game, seed, options={"stage": stage})
             save = hashlib.sha256(state.to_json().encode()).hexdigest()[:16]

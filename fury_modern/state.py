@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gothic_kernel import Deck, Dice, Log, LoggedState, Outcome, Reshuffle
+from gothic_kernel import Deck, Dice, Log, LoggedState, Outcome, Reshuffle, ResultState
 from gothic_kernel.decisions import Decision, DecisionState
 from gothic_kernel.serial import from_data, to_data
 
@@ -159,7 +159,7 @@ class Snapshot:
     slid: bool = False
 
 
-class ModernState(LoggedState, DecisionState):
+class ModernState(ResultState, LoggedState, DecisionState):
     """A game of modern Fury of Dracula.
 
     It imports no rule module (they import it): what it needs from above reaches it
@@ -201,24 +201,6 @@ class ModernState(LoggedState, DecisionState):
     @property
     def seats(self) -> tuple[str, ...]:
         return SEATS
-
-    #: True once the game has ended: a plain attribute kept with ``result`` (the kernel and
-    #: the rules read it several times a step).
-    is_over: bool = False
-
-    @property
-    def result(self) -> Outcome | None:
-        """The outcome, once the game has ended."""
-        return self._result
-
-    @result.setter
-    def result(self, outcome: Outcome | None) -> None:
-        self._result = outcome
-        self.is_over = outcome is not None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.result
 
     def enter_phase(self) -> None:
         self.game.begin_round(self)

@@ -48,6 +48,7 @@ from .game import (
     LoggedState,
     Option,
     Outcome,
+    ResultState,
     actions_json,
     check_seed,
 )
@@ -101,6 +102,7 @@ __all__ = [
     "Pool",
     "RandomAgent",
     "Reshuffle",
+    "ResultState",
     "RuleError",
     "Scope",
     "ScriptedDice",

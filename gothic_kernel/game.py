@@ -397,6 +397,29 @@ class GameState(abc.ABC):
                               f"{', '.join(self.seats)} (or {PUBLIC!r})")
 
 
+class ResultState(GameState):
+    """A GameState whose outcome is kept as ``result`` (None while playing), with
+    ``is_over`` a plain attribute set beside it: the kernel and the rules ask ``is_over``
+    several times a step, and a property would be worked out each time."""
+
+    is_over: bool = False
+    _result: Outcome | None = None
+
+    @property
+    def result(self) -> Outcome | None:
+        """The outcome, once the game has ended."""
+        return self._result
+
+    @result.setter
+    def result(self, outcome: Outcome | None) -> None:
+        self._result = outcome
+        self.is_over = outcome is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._result
+
+
 class LoggedState(GameState):
     """A GameState whose log is a kernel :class:`~gothic_kernel.visibility.Log`.
 

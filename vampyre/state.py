@@ -28,7 +28,7 @@ from gothic_kernel import (
     Listed,
     Log,
     LoggedState,
-    Outcome,
+    ResultState,
     RuleError,
     Sequencer,
 )
@@ -247,7 +247,7 @@ _FIELDS: dict[type, tuple[str, ...]] = {
     cls: tuple(f.name for f in attrs.fields(cls)) for cls in (Player, Fight)}
 
 
-class VampyreState(LoggedState, DecisionState):
+class VampyreState(ResultState, LoggedState, DecisionState):
     """A game of VAMPYRE: the Basic Game in Transylvania, then Castle Dracula.
 
     Whoever makes one puts the Sequence of Play at the bottom of ``stack``
@@ -355,24 +355,6 @@ class VampyreState(LoggedState, DecisionState):
     def observation(self, viewer: str) -> dict[str, Any]:
         self.check_viewer(viewer)
         return self.game.observe(self, viewer)
-
-    #: True once the game has ended: a plain attribute kept with ``result`` (the kernel
-    #: reads it several times a step).
-    is_over: bool = False
-
-    @property
-    def result(self) -> Outcome | None:
-        """The outcome, once the game has ended."""
-        return self._result
-
-    @result.setter
-    def result(self, outcome: Outcome | None) -> None:
-        self._result = outcome
-        self.is_over = outcome is not None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._result
 
     def clone(self) -> VampyreState:
         twin = object.__new__(VampyreState)

@@ -1,5 +1,6 @@
 """``gothic_kernel.datacache``: a data file's parsed form kept between processes, and the
-map reader that uses it."""
+map reader that uses it; ``gothic_kernel.testing.fingerprint``, the digest of a seeded
+random game that speed work compares before and after."""
 
 from __future__ import annotations
 
@@ -37,3 +38,15 @@ def test_a_map_file_that_is_not_utf8_text_is_refused_naming_it(
     bad.write_text("name = \n", "utf-8")
     with pytest.raises(BadOption, match="is not valid TOML"):
         read_data_file(bad, "map file")
+
+
+def test_the_random_play_digest_is_the_same_for_the_same_game_and_differs_otherwise() -> None:
+    import gothic_kernel as gk
+    from gothic_kernel.testing.fingerprint import random_play_digest
+
+    game = gk.load_game("vampyre")
+    first = random_play_digest(game.new_game(seed=1), 1, observe_every=10, max_steps=40)
+    again = random_play_digest(game.new_game(seed=1), 1, observe_every=10, max_steps=40)
+    other = random_play_digest(game.new_game(seed=1), 2, observe_every=10, max_steps=40)
+    assert first == again and first[0] == 40
+    assert other[1] != first[1]
