@@ -157,12 +157,7 @@ class Bot:
         chits for ever)."""
         best = max(score for score, _ in scored)
         weights = [float(np.exp((score - best) / self.temperature)) for score, _ in scored]
-        roll = self.dice.index(1_000_000) / 1_000_000 * sum(weights)
-        for weight, (_, action) in zip(weights, scored, strict=True):
-            roll -= weight
-            if roll < 0:
-                return action
-        return scored[-1][1]
+        return self.dice.weighted([action for _, action in scored], weights)
 
     def score_all(self, seat: str, observation: Mapping[str, Any],
                   legal_actions: Sequence[Action]) -> list[tuple[float, Action]]:

@@ -134,12 +134,7 @@ class Bot:
         a predictable fighter is an easy one."""
         best = max(score for score, _ in scored)
         weights = [math.exp((score - best) / self.temperature) for score, _ in scored]
-        roll = self.dice.index(1_000_000) / 1_000_000 * sum(weights)
-        for weight, (_, action) in zip(weights, scored, strict=True):
-            roll -= weight
-            if roll < 0:
-                return action
-        return scored[-1][1]
+        return self.dice.weighted([action for _, action in scored], weights)
 
 
 def decision_kind(observation: Mapping[str, Any]) -> str:

@@ -178,6 +178,16 @@ class Dice:
         """One item of ``items`` at random."""
         return items[self.index(len(items))]
 
+    def weighted(self, items: Sequence[T], weights: Sequence[float]) -> T:
+        """One item of ``items``, each drawn with a chance in proportion to its weight
+        (weights not negative, at least one above 0); in steps of a millionth."""
+        roll = self.index(1_000_000) / 1_000_000 * sum(weights)
+        for weight, item in zip(weights, items, strict=True):
+            roll -= weight
+            if roll < 0:
+                return item
+        return items[-1]
+
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Shuffle ``items`` in place (Fisher-Yates)."""
         for i in range(len(items) - 1, 0, -1):

@@ -139,3 +139,11 @@ def test_an_impossible_generator_state_is_refused(state: dict[str, object]) -> N
     data["state"] = {**data["state"], "state": state}
     with pytest.raises(CorruptSave):
         dice_from_data(data)
+
+
+def test_weighted_draws_in_proportion_to_the_weights() -> None:
+    dice = Dice(7)
+    drawn = Counter(dice.weighted(["a", "b", "c"], [1.0, 3.0, 0.0]) for _ in range(4000))
+    assert drawn["c"] == 0
+    assert 0.2 < drawn["a"] / 4000 < 0.3 and 0.7 < drawn["b"] / 4000 < 0.8
+    assert dice.weighted(["only"], [2.5]) == "only"
