@@ -7,6 +7,7 @@ import pytest
 
 from fury1987.actions import STAY_PUT, TREAT_BITE, ChoosePlace, MoveTo, PlayEvent
 from fury1987.board import CASTLE_DRACULA
+from fury1987.state import FuryState
 
 from .event_helpers import arm, give, pass_windows
 from .helpers import act, dracula_turn, hunters_stay, kind, started
@@ -59,27 +60,12 @@ def test_ruling_evading_into_the_castle_counts_as_arriving() -> None:
     assert state.dracula.location == CASTLE_DRACULA and state.dracula.castle_turns == 1
 
 
-def test_stormy_seas_never_drives_dracula_into_a_host_town() -> None:
-    # Reference 3 - Heavenly Host: "Dracula may never enter a Town which is so protected"
+def _storm_on_dracula_in_the_channel(*sealed: str) -> FuryState:
+    """Dracula sails into the English Channel; Hosts lie on the ``sealed`` Ports; Lord
+    Godalming's Stormy Seas blocks the Channel."""
     state = started(godalming="paris", seward="vienna", van_helsing="madrid", dracula="london")
     dracula_turn(state, MoveTo("english_channel"))
-    state.hosts["london"] = "seward"
-    state.hosts["plymouth"] = "seward"
-    give(state, "godalming", "stormy_seas")
-    state.invalidate()
-    pass_windows(state)
-    act(state, "godalming", PlayEvent("stormy_seas"))
-    pass_windows(state)
-    act(state, "godalming", ChoosePlace("english_channel"))
-    pass_windows(state)
-    assert state.legal_actions("dracula") == [ChoosePlace("le_havre")]
-
-
-def test_ruling_stormy_seas_with_every_port_sealed_holds_dracula_at_sea() -> None:
-    # Ruling 80
-    state = started(godalming="paris", seward="vienna", van_helsing="madrid", dracula="london")
-    dracula_turn(state, MoveTo("english_channel"))
-    for port in ("london", "plymouth", "le_havre"):
+    for port in sealed:
         state.hosts[port] = "seward"
     give(state, "godalming", "stormy_seas")
     state.invalidate()
@@ -87,6 +73,19 @@ def test_ruling_stormy_seas_with_every_port_sealed_holds_dracula_at_sea() -> Non
     act(state, "godalming", PlayEvent("stormy_seas"))
     pass_windows(state)
     act(state, "godalming", ChoosePlace("english_channel"))
+    return state
+
+
+def test_stormy_seas_never_drives_dracula_into_a_host_town() -> None:
+    # Reference 3 - Heavenly Host: "Dracula may never enter a Town which is so protected"
+    state = _storm_on_dracula_in_the_channel("london", "plymouth")
+    pass_windows(state)
+    assert state.legal_actions("dracula") == [ChoosePlace("le_havre")]
+
+
+def test_ruling_stormy_seas_with_every_port_sealed_holds_dracula_at_sea() -> None:
+    # Ruling 80
+    state = _storm_on_dracula_in_the_channel("london", "plymouth", "le_havre")
     assert state.dracula.location == "english_channel"
     assert "dracula" not in state.current_seats() or kind(state) != "card_step"
 
