@@ -172,6 +172,9 @@ def geometry(board: Board) -> Geometry:
     return Geometry(board)
 
 
+_FACING_INDEX = {"n": 0, "e": 1, "s": 2, "w": 3}
+
+
 class Piece:
     """A character on the board, as the observation shows it."""
 
@@ -183,7 +186,7 @@ class Piece:
         self.born: str = figure["born"]
         self.seat: str = figure["seat"]
         self.pos = pos
-        self.facing = "nesw".index(figure["facing"])
+        self.facing = _FACING_INDEX[figure["facing"]]
         self.misted: bool = figure["misted"]
         self.unconscious: bool = figure["unconscious"]
 
@@ -208,6 +211,8 @@ class Rules:
         self.hunters = frozenset(k for k, t in self.types.items()
                                  if not t.is_vampire and k != "minion")
         self.specials = {k: frozenset(t.specials) for k, t in self.types.items()}
+        #: The hunters' kinds that hold a crucifix.
+        self.crucifix_kinds = frozenset(k for k in self.hunters if "crucifix" in self.specials[k])
         #: (enemy's kind, whether it is mist, my kind) -> its kind of threat to me.
         self.threat_kinds: dict[tuple[str, bool, str], ThreatKind] = {}
 
@@ -272,8 +277,9 @@ class Table:
         self._enemies: dict[str, list[Piece]] = {}
         self._targets: dict[str, list[Piece]] = {}
         #: The hunters holding a crucifix, on the board and conscious.
-        self.crucifixes = [p for p in self.pieces.values() if not p.unconscious
-                           and self.holds(p, "crucifix") and self.is_hunter(p)]
+        holders = rules.crucifix_kinds
+        self.crucifixes = [p for p in self.pieces.values()
+                           if not p.unconscious and p.kind in holders]
         minions = sum(1 for f in obs["figures"] if f["kind"] == "minion")
         self.free_minion = minions < self.types["minion"].box
 

@@ -123,7 +123,7 @@ class RevengeBot:
             return self._place(t, legal)
         if SettleMist in kinds:
             return self._settle(t, legal)
-        return self._act(t, legal)
+        return self._act(t, legal, Enter in kinds)
 
     # -- the timeline -----------------------------------------------------------------------
     def _timeline(self, obs: Mapping[str, Any], seat: str, legal: list[Action]) -> Action:
@@ -139,23 +139,29 @@ class RevengeBot:
         for f in obs["figures"]:
             by_id.setdefault(f["id"], f)
         figures = [f for f in obs["figures"] if f["square"] is not None]
-        urgency = {c.card: self._urgency(by_id.get(c.card), figures) for c in cards}
+        squares: dict[str, list[tuple[int, int]]] = {}  # each owner's enemies' squares
+        urgency = {c.card: self._urgency(by_id.get(c.card), figures, squares) for c in cards}
         live = [a for a in cards if urgency[a.card] > -100]
         if not live:
             return self.rng.choice(cards)
         return max(live, key=lambda a: urgency[a.card] + self.rng.random() * 3)
 
     @staticmethod
-    def _urgency(me: Mapping[str, Any] | None, figures: list[Mapping[str, Any]]) -> float:
+    def _urgency(me: Mapping[str, Any] | None, figures: list[Mapping[str, Any]],
+                 squares: dict[str, list[tuple[int, int]]]) -> float:
         """How much a character (``me``: its figure) wants to act now: the nearer an
-        enemy, the sooner (a dead character's card, -1000, is played last)."""
+        enemy, the sooner (a dead character's card, -1000, is played last). ``squares``
+        keeps each owner's enemies' squares, found once per decision."""
         if me is None or me["exited"]:
             return -1000.0
         if me["square"] is None:
             return 0.0
         (x, y), owner = me["square"], me["seat"]
-        return -float(min((max(abs(f["square"][0] - x), abs(f["square"][1] - y))
-                           for f in figures if f["seat"] != owner), default=20))
+        enemies = squares.get(owner)
+        if enemies is None:
+            enemies = squares[owner] = [(f["square"][0], f["square"][1]) for f in figures
+                                        if f["seat"] != owner]
+        return -float(min((max(abs(ex - x), abs(ey - y)) for ex, ey in enemies), default=20))
 
     # -- decisions outside a move -----------------------------------------------------------
     def _feed(self, t: Table, legal: list[Action]) -> Action:
@@ -234,14 +240,17 @@ class RevengeBot:
         return best[1]
 
     # -- moving and fighting ----------------------------------------------------------------
-    def _act(self, t: Table, legal: list[Action]) -> Action:
+    def _act(self, t: Table, legal: list[Action], entering: bool = True) -> Action:
+        """The active character's next action, else a reaction, else the quiet choice
+        (``entering``: some of ``legal`` are Enter actions)."""
         active = t.obs["active"]
         quiet = legal[-1] if isinstance(legal[-1], (EndMove, Decline)) else None
         if active is not None and active["seat"] == t.seat and not isinstance(quiet, Decline) \
                 and not active["move_over"]:
             fid = str(active["character"])
             ap = int(active["action_points_left"])
-            enter = [a for a in legal if isinstance(a, Enter) and a.character == fid]
+            enter = [a for a in legal if isinstance(a, Enter) and a.character == fid] \
+                if entering else []
             if enter:
                 return self._enter(t, fid, enter)
             me = t.pieces.get(fid)
@@ -399,16 +408,17 @@ class RevengeBot:
         """The best reaction worth its Reaction Points, or None."""
         left = t.obs["reaction_points"][t.seat]["left"] or 0
         best: tuple[float, Action] | None = None
+        held: dict[str, list[Piece]] = {}  # per crucifix holder: the vampires it may face
         for a in legal:
             cost = _REACTION_COST.get(type(a))
             if cost is None or cost > left:
                 continue
-            value = self._reaction_value(t, a)
+            value = self._reaction_value(t, a, held)
             if value > 1.5 * cost and (best is None or value > best[0]):
                 best = (value, a)
         return None if best is None else best[1]
 
-    def _reaction_value(self, t: Table, a: Action) -> float:
+    def _reaction_value(self, t: Table, a: Action, held: dict[str, list[Piece]]) -> float:
         if isinstance(a, (CloseAttack, RangedAttack, Mesmerize)):
             value = self._attack_value(t, a, reacting=True)
             striker, target = t.pieces[a.character], t.pieces[a.target]
@@ -422,13 +432,22 @@ class RevengeBot:
         if isinstance(a, TurnToMist):
             return t.worth(me) * danger(t, me, me.pos, me.facing)
         if isinstance(a, Turn) and t.holds(me, "crucifix") and t.is_hunter(me):
+            behind = held.get(me.id)
+            if behind is None:
+                behind = held[me.id] = self._vampires_behind(t, me)
             facing = FACINGS.index(a.facing)
-            held = [v for v in t.targets_of(me) if t.is_vampire(v)
-                    and t.geo.distance(me.pos, v.pos) <= 2
-                    and not in_arc_cone(t.board, me.pos, me.facing, v.pos)
-                    and in_arc_cone(t.board, me.pos, facing, v.pos) and t.in_arc(v, me.pos)]
-            return t.worth(me) if held else 0.0
+            return t.worth(me) if any(in_arc_cone(t.board, me.pos, facing, v.pos)
+                                      for v in behind) else 0.0
         return 0.0
+
+    @staticmethod
+    def _vampires_behind(t: Table, me: Piece) -> list[Piece]:
+        """The vampires within 2 squares of the crucifix holder ``me``, out of its arc and
+        with it in theirs: turned to face one, it holds the vampire back ("The Crucifix";
+        the same for every way it may turn, so worked out once per decision)."""
+        return [v for v in t.targets_of(me) if t.is_vampire(v)
+                and t.geo.distance(me.pos, v.pos) <= 2
+                and not in_arc_cone(t.board, me.pos, me.facing, v.pos) and t.in_arc(v, me.pos)]
 
 
 __all__ = ["FACINGS", "RevengeBot", "distances"]

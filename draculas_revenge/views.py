@@ -7,6 +7,7 @@ and, in Rescue Van Helsing, the room the vampires recorded.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import attrs
@@ -28,27 +29,32 @@ def _square(state: DRState, pos: int) -> list[int] | None:
 
 def dice_hidden(state: DRState) -> bool:
     """The Reaction Dice of this turn are rolled and not yet shown."""
-    return bool(state.options["reaction_dice"]) and \
-        state.phase in (Phase.TIMELINE, Phase.ACTIVATION)
+    return _dice_hidden(state, state.phase)
+
+
+def _dice_hidden(state: DRState, phase: Phase) -> bool:
+    return bool(state.options["reaction_dice"]) and phase in (Phase.TIMELINE, Phase.ACTIVATION)
 
 
 def observation(state: DRState, viewer: str) -> dict[str, Any]:
     board = state.rules.board
     data_dir = state.rules.data_dir
+    names = _names(data_dir)
     sides, exited, width = state.seat_sides, state.exited, board.width
-    figures = [{"id": f.id, "name": say.character(f.id, data_dir), "kind": f.kind,
+    figures = [{"id": f.id, "name": names[f.id], "kind": f.kind,
                 "born": f.born, "seat": f.seat, "side": sides[f.seat],
                 "square": [f.pos % width, f.pos // width] if f.pos >= 0 else None,
                 "off_board": f.pos == -1, "exited": f.id in exited,
                 "facing": FACINGS[f.facing], "misted": f.misted,
                 "unconscious": f.unconscious, "entrance": f.entrance}
                for f in state.figures.values()]
-    hidden = dice_hidden(state)
-    shown = {s: s == viewer or not hidden for s in state.seats}
-    rp = {s: {"spent": state.rp_spent[s],
-              "die": state.rp_die[s] if shown[s] else None,
-              "total": state.reaction_points(s) if shown[s] else None,
-              "left": state.rp_left(s) if shown[s] else None}
+    phase = state.phase
+    hidden = _dice_hidden(state, phase)
+    rp_spent = state.rp_spent
+    rp = {s: {"spent": rp_spent[s], "die": state.rp_die[s],
+              "total": state.reaction_points(s), "left": state.rp_left(s)}
+          if s == viewer or not hidden else
+          {"spent": rp_spent[s], "die": None, "total": None, "left": None}
           for s in state.seats}
     queue = state.queue
     pending = queue[0].view(state, viewer) if queue else None
@@ -58,24 +64,23 @@ def observation(state: DRState, viewer: str) -> dict[str, Any]:
                   "action_points_left": state.ap_left, "move_over": state.move_over}
     actor, afrom, apos, target, tpos = state.witness
     vh_room = state.secret_room if viewer == "vampires" or state.van_helsing_found else None
+    hands = state.hands
     return {
         "adventure": state.rules.adventure_id, "title": state.rules.adventure.get("title", ""),
         "map": board.name, "board": board_view(board),
         "options": {k: list(v) if isinstance(v, tuple) else v for k, v in state.options.items()},
         "data_dir": state.options["data_dir"], "turn": state.turn,
         "turn_limit": turn_limit(state),
-        "phase": state.phase.value, "seats": list(state.seats), "sides": dict(state.seat_sides),
+        "phase": phase.value, "seats": list(state.seats), "sides": dict(sides),
         "to_act": list(state.current_seats()), "daylight": not mist_allowed(state),
-        "figures": figures, "dead": list(state.dead), "exited": list(state.exited),
+        "figures": figures, "dead": list(state.dead), "exited": list(exited),
         "doors": dict(state.doors_open),
-        "hands": {s: {"count": len(state.hands[s]),
-                      "cards": sorted(state.hands[s]) if s == viewer else None,
-                      "names": [say.character(c, data_dir) for c in sorted(state.hands[s])]
-                      if s == viewer else None}
+        "hands": {s: {"count": len(hands[s]), "cards": None, "names": None} if s != viewer
+                  else _own_hand(hands[s], names)
                   for s in state.seats},
         "discards": {s: list(cards) for s, cards in state.discards.items()},
-        "timeline": [{"play": p, "seat": s, "card": c if s == viewer else None,
-                      "name": say.character(c, data_dir) if s == viewer else None}
+        "timeline": [{"play": p, "seat": s, "card": c, "name": names[c]} if s == viewer
+                     else {"play": p, "seat": s, "card": None, "name": None}
                      for p, s, c in state.timeline],
         "first_player": state.seats[state.tl_first], "forced_play": state.tl_forced,
         "passes_in_a_row": state.tl_passes,
@@ -91,9 +96,32 @@ def observation(state: DRState, viewer: str) -> dict[str, Any]:
         "van_helsing": {"found": state.van_helsing_found, "room": vh_room},
         "recruits": {s: list(k) for s, k in state.recruits.items()},
         "points_left": points_left_by_seat(state),
-        "timer": timer(state),
+        "timer": _timer(state, phase),
         "outcome": None if state.result is None else state.result.to_data(),
     }
+
+
+def _own_hand(cards: list[str], names: _Names) -> dict[str, Any]:
+    """The viewer's own hand: how many cards, which, and their names."""
+    held = sorted(cards)
+    return {"count": len(cards), "cards": held, "names": [names[c] for c in held]}
+
+
+class _Names(dict[str, str]):
+    """Each card's character name (:func:`narration.character`), looked up once."""
+
+    def __init__(self, data_dir: str) -> None:
+        super().__init__()
+        self.data_dir = data_dir
+
+    def __missing__(self, card: str) -> str:
+        name = self[card] = say.character(card, self.data_dir)
+        return name
+
+
+@lru_cache(maxsize=16)
+def _names(data_dir: str) -> _Names:
+    return _Names(data_dir)
 
 
 def board_view(board: Board) -> dict[str, Any]:
@@ -121,8 +149,12 @@ def _board_static(board: Board) -> tuple[Any, ...]:
 def timer(state: DRState) -> dict[str, Any]:
     """What a front end needs for the optional Timer rule: one minute per character's
     move, the stopwatch paused whenever someone interrupts the active character."""
+    return _timer(state, state.phase)
+
+
+def _timer(state: DRState, phase: Phase) -> dict[str, Any]:
     limit = int(state.options["timer_seconds"])
-    activation = state.phase is Phase.ACTIVATION
+    activation = phase is Phase.ACTIVATION
     running = activation and not state.windows and not state.queue and state.result is None
     return {"limit_seconds": limit, "enabled": limit > 0, "activation": state.activations,
             "character": state.active or None, "seat": state.active_seat or None,
