@@ -5,10 +5,13 @@ threat tables against the sums worked out enemy by enemy."""
 
 from __future__ import annotations
 
+import hashlib
 import heapq
+import json
 import random
 
 import numpy as np
+import pytest
 
 import gothic_kernel as gk
 from draculas_revenge.bot_plans import _FACING_THE_SQUARE_BEHIND
@@ -34,6 +37,7 @@ from draculas_revenge.bot_tactics import (
 from draculas_revenge.grid import DIRECTION_VECTORS
 from draculas_revenge.sight import in_front
 from draculas_revenge.state import DRState
+from gothic_kernel.agents import play_game
 
 _FX = np.array([0, 1, 0, -1])
 _FY = np.array([-1, 0, 1, 0])
@@ -174,3 +178,36 @@ def test_the_facings_with_a_target_in_front_of_each_neighbouring_square() -> Non
         square = target + vx + vy * board.width
         assert _FACING_THE_SQUARE_BEHIND[d] == tuple(
             f for f in range(4) if in_front(board, square, f, target))
+
+
+#: Digests of seeded games between the default bots (their actions, the public log and the
+#: outcome), recorded with the bots as they were before issue 13's speed work on the
+#: observations and the bots' own choosing (main at e09ef4b): a speed change must leave
+#: every decision as it was. (A deliberate change of the bots' play records them anew.)
+BOT_GAMES_BEFORE = {
+    ("cross_the_catacombs", 1): "2d104c7c808ce235",
+    ("cross_the_catacombs", 2): "c44cc6aca889a0f7",
+    ("custom", 1): "11da40bc5328f0ed",
+    ("custom", 2): "ab5001978920cc79",
+    ("defile_the_coffins", 1): "a160fb648dd3b84a",
+    ("defile_the_coffins", 2): "77c47eee2099e7da",
+    ("destroy_dracula", 1): "79b1d3ca72d2c0fb",
+    ("destroy_dracula", 2): "520f5fd4d9445e16",
+    ("into_the_breach", 1): "92a7ad7ecbd90ac7",
+    ("into_the_breach", 2): "9a4ab3c4996233f5",
+    ("rescue_van_helsing", 1): "e75eeb62ddfc0d4c",
+    ("rescue_van_helsing", 2): "34e427b873eed431",
+}
+
+
+def _bot_game_digest(adventure: str, seed: int) -> str:
+    _, record = play_game(gk.load_game("draculas_revenge"), seed,
+                          options={"adventure": adventure})
+    played = [record.actions, record.public_log, record.outcome]
+    return hashlib.sha256(json.dumps(played, sort_keys=True).encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize(("adventure", "seed"), sorted(BOT_GAMES_BEFORE))
+def test_seeded_bot_games_are_played_as_before_the_speed_work(adventure: str,
+                                                               seed: int) -> None:
+    assert _bot_game_digest(adventure, seed) == BOT_GAMES_BEFORE[adventure, seed]
