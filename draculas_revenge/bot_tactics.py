@@ -95,8 +95,15 @@ class Geometry:
         self._threat_tables: tuple[ThreatTables, np.ndarray] | None = None
 
     def distance(self, a: int, b: int) -> int:
-        """Squares from a to b, diagonals counting 1 ("Range")."""
-        return max(abs(self.xs[a] - self.xs[b]), abs(self.ys[a] - self.ys[b]))
+        """Squares from a to b, diagonals counting 1 ("Range"; as ``Board.distance``, the
+        larger of the two differences worked out without calling ``abs`` and ``max``)."""
+        xs, ys = self.xs, self.ys
+        dx, dy = xs[a] - xs[b], ys[a] - ys[b]
+        if dx < 0:
+            dx = -dx
+        if dy < 0:
+            dy = -dy
+        return dx if dx >= dy else dy
 
     def in_range(self, origin: int) -> int:
         """Bitset of the open squares 2 to 6 squares from ``origin`` that no wall hides

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import gothic_kernel as gk
+from draculas_revenge.board import load_board
 from draculas_revenge.bot_plans import _FACING_THE_SQUARE_BEHIND
 from draculas_revenge.bot_tactics import (
     _WITHIN,
@@ -211,3 +212,13 @@ def _bot_game_digest(adventure: str, seed: int) -> str:
 def test_seeded_bot_games_are_played_as_before_the_speed_work(adventure: str,
                                                                seed: int) -> None:
     assert _bot_game_digest(adventure, seed) == BOT_GAMES_BEFORE[adventure, seed]
+
+
+def test_the_bots_distance_is_the_board_s_range_for_every_pair() -> None:
+    board = load_board("into_the_breach")
+    geo = geometry(board)
+    for a in range(0, board.size, 3):
+        for b in range(board.size):
+            found = geo.distance(a, b)
+            assert type(found) is int
+            assert found == board.distance(a, b)
