@@ -276,9 +276,10 @@ class Table:
             if not is_open:
                 bits |= self.board.door_cells_bits[door]
         self.closed = bits  # walls and closed doors
+        square_bits = self.board.square_bits
         for p in self.pieces.values():
             if not p.misted:
-                bits |= 1 << p.pos
+                bits |= square_bits[p.pos]
         self.obstacles = bits
         self.threat_cache: dict[str, list[Threat]] = {}
         self._enemies: dict[str, list[Piece]] = {}

@@ -292,10 +292,11 @@ class RevengeBot:
             action = self._next_of_plan(t, me, ap, plan)
             if action is None:
                 continue  # its target is gone: plan again with the points left
-            if action in legal:
+            listed = next((a for a in legal if a == action), None)
+            if listed is not None:  # (handed back itself: choose finds it by identity)
                 if isinstance(action, Move):
                     self._plan = (key, plan, plan.path[self._walked(me, plan)])
-                return action
+                return listed
         return self._fallback(t, me, legal)
 
     def _walked(self, me: Piece, plan: Plan) -> int:
