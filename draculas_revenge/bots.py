@@ -50,7 +50,7 @@ from .actions import (
     TurnToMist,
     Wake,
 )
-from .board import DIRECTION_VECTORS, DIRECTIONS, FACING_VECTORS, FACINGS
+from .board import DIRECTION_VECTORS, DIRECTIONS, FACING_VECTORS, FACINGS, Board
 from .bot_plans import Plan, best_plan
 from .bot_tactics import (
     MIST,
@@ -69,6 +69,15 @@ from .sight import in_arc_cone
 
 #: Reaction Points a reaction attack costs, by kind.
 _REACTION_COST = {CloseAttack: 1, RangedAttack: 2, Mesmerize: 2, Turn: 1, TurnToMist: 4}
+
+
+def _nearest(board: Board, squares: list[int]) -> Sequence[int]:
+    """The range from every square to the nearest of ``squares`` (0 everywhere if there
+    are none), read off the board's rows of ranges."""
+    rows = [board.distances_from(s) for s in squares]
+    if not rows:
+        return bytes(board.size)
+    return rows[0] if len(rows) == 1 else list(map(min, *rows))
 
 
 def _as_listed(legal: list[Action], action: Action) -> Action:
@@ -205,13 +214,16 @@ class RevengeBot:
         if not squares:
             return self.rng.choice(legal)
 
+        # the range to the nearest enemy, friend and square it faces, for every square
+        near_enemy, near_friend = _nearest(board, enemies), _nearest(board, friends)
+        deep = near_enemy if enemies else _nearest(board, toward)
+
         def score(square: int) -> float:
-            near_enemy = min((t.geo.distance(square, e) for e in enemies), default=0)
-            near_friend = min((t.geo.distance(square, f) for f in friends), default=0)
             if enemies:  # your own adventure: a few squares from the enemy, together
-                return -abs(near_enemy - 3) - 0.5 * near_friend + self.rng.random()
-            deep = min((t.geo.distance(square, e) for e in toward), default=0)
-            return deep - 0.5 * near_friend + self.rng.random()  # deep in the lair
+                return -abs(near_enemy[square] - 3) - 0.5 * near_friend[square] \
+                    + self.rng.random()
+            # else deep in the lair
+            return deep[square] - 0.5 * near_friend[square] + self.rng.random()
 
         square = max(squares, key=score)
         facing = "n"
