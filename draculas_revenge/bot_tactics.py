@@ -222,6 +222,10 @@ class Rules:
         self.crucifix_kinds = frozenset(k for k in self.hunters if "crucifix" in self.specials[k])
         #: (enemy's kind, whether it is mist, my kind) -> its kind of threat to me.
         self.threat_kinds: dict[tuple[str, bool, str], ThreatKind] = {}
+        #: The last piece read off each figure, by id, with a copy of that figure: an
+        #: equal figure gives the same piece (a piece is never changed), so that a Table
+        #: builds only the pieces of the figures that changed since.
+        self.pieces_seen: dict[str, tuple[dict[str, Any], Piece]] = {}
 
 
 @lru_cache(maxsize=32)
@@ -265,10 +269,18 @@ class Table:
         self.pieces: dict[str, Piece] = {}
         self.waiting: dict[str, Mapping[str, Any]] = {}
         width = self.board.width
+        seen = rules.pieces_seen
         for f in obs["figures"]:
-            if f["square"] is not None:
-                x, y = f["square"]
-                self.pieces[f["id"]] = Piece(f, y * width + x)
+            square = f["square"]
+            if square is not None:
+                fid = f["id"]
+                kept = seen.get(fid)
+                if kept is not None and kept[0] == f:
+                    self.pieces[fid] = kept[1]
+                    continue
+                x, y = square
+                piece = self.pieces[fid] = Piece(f, y * width + x)
+                seen[fid] = ({**f, "square": [x, y]}, piece)
             elif f["off_board"]:
                 self.waiting[f["id"]] = f
         bits = self.board.wall_bits

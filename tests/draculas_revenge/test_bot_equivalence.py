@@ -222,3 +222,35 @@ def test_the_bots_distance_is_the_board_s_range_for_every_pair() -> None:
             found = geo.distance(a, b)
             assert type(found) is int
             assert found == board.distance(a, b)
+
+
+def _piece_fields(p: Piece) -> tuple[object, ...]:
+    return (p.id, p.kind, p.born, p.seat, p.pos, p.facing, p.misted, p.unconscious)
+
+
+def test_a_table_reads_again_only_the_figures_that_changed() -> None:
+    """A piece is kept per figure: an equal figure gives the same piece, a changed one
+    (even changed in place, in the very list the table read) a new piece, and every
+    piece is the one the figure itself gives."""
+    state = gk.load_game("draculas_revenge").new_game(seed=4, adventure="destroy_dracula")
+    assert isinstance(state, DRState)
+    rng = random.Random(4)
+    while sum(f.pos >= 0 for f in state.figures.values()) < 3:
+        seat = state.current_seats()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seat = state.current_seats()[0]
+    obs = state.observation(seat)
+    first = Table(obs, seat)
+    again = Table(obs, seat)
+    assert all(again.pieces[i] is p for i, p in first.pieces.items())
+    moved = next(f for f in obs["figures"] if f["square"] is not None)
+    moved["square"][0] += 1  # in place: the kept copy must not follow
+    moved["facing"] = "s" if moved["facing"] != "s" else "n"
+    changed = Table(obs, seat)
+    width = changed.board.width
+    for f in obs["figures"]:
+        if f["square"] is not None:
+            x, y = f["square"]
+            piece = changed.pieces[f["id"]]
+            assert _piece_fields(piece) == _piece_fields(Piece(f, y * width + x))
+            assert (piece is first.pieces[f["id"]]) == (f is not moved)
