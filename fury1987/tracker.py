@@ -751,7 +751,7 @@ class Tracker:
             land = ~at_sea
             parts.append(turn.land_moves(loc[land], bp[land], flags[land]))
             if at_sea.any():
-                sailed, options = turn.sea_moves(loc, rum, bp, aux, flags, at_sea)
+                sailed, options = turn.sea_moves(codes, loc, rum, aux, flags, at_sea)
                 parts.append(sailed)
             else:
                 options = np.zeros(len(loc), dtype=np.int64)
@@ -794,6 +794,8 @@ class _TurnClue:
         self.no_placing = self.occupied | g.mask(clue.get("spared", ()))  # ruling 6
         #: (flag bit, Town) of each Encounter he may be placing now.
         self.placing_in: list[tuple[int, int]] = []
+        #: The flag bits each place sets on arriving there (an Encounter placed), by place.
+        self.placing_bits: Array | None = None
         self.road_open = ~hosts
         self.sea_open = ~g.mask(clue.get("blocked", ()))  # Stormy Seas
         valid = g.road_table >= 0
@@ -802,6 +804,8 @@ class _TurnClue:
         self.embark_count = (self.sea_open[g.sea_table] & valid).sum(axis=1)
         self._alive: dict[bool, np.ndarray[Any, np.dtype[np.bool_]]] = {}
         self._land: tuple[np.ndarray[Any, np.dtype[np.bool_]], Array, Array] | None = None
+        #: This clue read with each set of open obligations (see :meth:`placing`).
+        self._placings: dict[tuple[tuple[int, int], ...], _TurnClue] = {}
 
     def arrival(self, from_sea: bool) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """The places a move (from a Sea Sector or not) may end in, as this clue tells:
@@ -847,9 +851,20 @@ class _TurnClue:
         if not obligations or self.attack is not None:  # (he placed nothing by attacking)
             return self
         g = self.g
-        turn = copy.copy(self)
-        turn.placing_in = [(b, g.index[o.town]) for b, o in enumerate(obligations)
-                           if o.start < i <= o.end and not g.is_sea[g.index[o.town]]]
+        placing_in = tuple((b, g.index[o.town]) for b, o in enumerate(obligations)
+                           if o.start < i <= o.end and not g.is_sea[g.index[o.town]])
+        turn = self._placings.get(placing_in)
+        if turn is None:  # (a replay reads the clue again with the same flags open)
+            if not self.consumed:
+                self.land_table()  # worked out once, shared by every copy
+            turn = copy.copy(self)
+            turn.placing_in = list(placing_in)
+            bits = np.zeros(len(g.places) + 1, dtype=np.int64)
+            for b, town in placing_in:
+                if not self.no_placing[town]:
+                    bits[town] |= 1 << b
+            turn.placing_bits = bits
+            self._placings[placing_in] = turn
         return turn
 
     def land_moves(self, loc: Array, bp: Array, flags: Array) -> tuple[Array, Array]:
@@ -871,12 +886,12 @@ class _TurnClue:
         if self.fleeing:
             blood = np.maximum(blood, -12)
         codes = (base[u_loc] + blood * AUX_STATES)[ok]
-        moved_flags = np.broadcast_to(u_flags[:, None], ok.shape)[ok]
+        moved_flags = np.repeat(u_flags, ok.sum(axis=1))  # (row by row, as ``[ok]``)
         if self.placing_in:
             moved_flags = self.placed(targets[u_loc][ok], moved_flags)
         return codes, moved_flags
 
-    def sea_moves(self, loc: Array, rum: Array, bp: Array, aux: Array, flags: Array,
+    def sea_moves(self, codes: Array, loc: Array, rum: Array, aux: Array, flags: Array,
                   at_sea: np.ndarray[Any, np.dtype[np.bool_]]
                   ) -> tuple[tuple[Array, Array], Array]:
         """At Sea: sail to a Sector not yet visited, or disembark at a Port (not the one
@@ -884,6 +899,8 @@ class _TurnClue:
         moves each hypothesis has."""
         g = self.g
         seas = np.flatnonzero(at_sea)
+        # each code without its place and aux: the Local Rumours and Blood Points go along
+        kept = codes[seas] - aux[seas] - loc[seas] * g.per_place
         pos, to = _expand(loc[seas], g.sea_table)
         s = seas[pos]
         to_sea = g.is_sea[to]
@@ -892,13 +909,13 @@ class _TurnClue:
         # Ruling 2: stranded, he may sail into a Sector he has crossed.
         stranded = np.bincount(s[ok], minlength=len(loc))[s] == 0
         ok |= stranded & open_
-        s, to, to_sea = s[ok], to[ok], to_sea[ok]
+        s, pos, to, to_sea = s[ok], pos[ok], to[ok], to_sea[ok]
         options = np.bincount(s, minlength=len(loc))
         new_aux = np.where(to_sea, aux[s] | g.sea_bit[to], 0)
         if self.fleeing and len(s):
             keep = self._closer(s, loc[s], to, len(loc))
-            s, to, new_aux = s[keep], to[keep], new_aux[keep]
-        return self.moved(to, rum[s], bp[s], new_aux, flags[s], from_sea=True), options
+            s, pos, to, new_aux = s[keep], pos[keep], to[keep], new_aux[keep]
+        return self.moved(to, kept[pos], new_aux, flags[s], from_sea=True), options
 
     def _closer(self, src: Array, here: Array, to: Array, sources: int
                 ) -> np.ndarray[Any, np.dtype[np.bool_]]:
@@ -909,14 +926,16 @@ class _TurnClue:
         keep: np.ndarray[Any, np.dtype[np.bool_]] = closer | ~any_closer[src]
         return keep
 
-    def moved(self, to: Array, rum: Array, bp: Array, aux: Array, flags: Array,
+    def moved(self, to: Array, kept: Array, aux: Array, flags: Array,
               from_sea: bool) -> tuple[Array, Array]:
-        """Moves made: into a Town he may act (and must attack a Hunter there)."""
+        """Moves made: into a Town he may act (and must attack a Hunter there). ``kept``:
+        the codes without place and aux (:meth:`Geometry.encode`'s arithmetic)."""
         g = self.g
         aux = np.where(to == g.castle, 0 if self.fleeing else 1, aux)  # a first turn there
         alive = self.arrival(from_sea)[to]
         to, flags = to[alive], flags[alive]
-        return g.encode(to, rum[alive], bp[alive], aux[alive]), self.placed(to, flags)
+        codes: Array = kept[alive] + to * g.per_place + aux[alive]
+        return codes, self.placed(to, flags)
 
     def stay(self, st: Array, codes: Array, loc: Array, bp: Array, aux: Array,
              flags: Array) -> tuple[Array, Array]:
@@ -963,11 +982,10 @@ class _TurnClue:
 
     def placed(self, loc: Array, flags: Array) -> Array:
         """The flags with the bit of every Encounter he may have placed by acting here."""
-        if not self.placing_in:
+        if self.placing_bits is None or not self.placing_in:
             return flags
-        for b, town in self.placing_in:
-            flags = np.where((loc == town) & ~self.no_placing[loc], flags | (1 << b), flags)
-        return flags
+        found: Array = flags | self.placing_bits[loc]
+        return found
 
 
 def _both(first: np.ndarray[Any, np.dtype[np.bool_]] | None,
