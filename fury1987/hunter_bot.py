@@ -246,7 +246,8 @@ class HunterView(HunterCombat):
             belief = bot.foresight.update(obs, self.possible, self.shown_at)[self.cols]
             raw = ((1 - search.FORESIGHT) * raw / max(float(raw.sum()), 1e-9)
                    + search.FORESIGHT * belief / max(float(belief.sum()), 1e-12))
-        self.col_weight = raw / max(float(raw.mean()), 1e-9) if len(raw) else raw
+        # (the mean as numpy's ``mean`` works it out: the sum over the count)
+        self.col_weight = raw / max(float(raw.sum()) / len(raw), 1e-9) if len(raw) else raw
         self.others = [h["location"] for s, h in hunters.items()
                        if s not in self.members and h["status"] == "alive" and h["location"]]
         self.sightings: Mapping[str, str] = obs.get("sightings", {})
@@ -276,7 +277,7 @@ class HunterView(HunterCombat):
                 score -= 3.0 * geo.distance(place, self.shown_at)
             else:
                 mine = geo.cover[row, cols]
-                gain = float(np.clip(mine - self._covered, 0.0, None) @ weight)
+                gain = float(np.maximum(mine - self._covered, 0.0) @ weight)
                 # a trail gone cold (very many places) is better followed by suspicion
                 lost = len(cols) >= COLD_TRAIL
                 score += (6.0 if lost else 12.0) * gain / max(len(cols), 1) ** 0.5
@@ -484,6 +485,11 @@ class HunterView(HunterCombat):
     def scout_targets(self) -> list[tuple[str, float]]:
         """Towns worth sending Hired Scouts to: suspect (Dracula may have left an
         Encounter) and out of the Hunters' reach, best first."""
+        return self._scout_targets
+
+    @functools.cached_property
+    def _scout_targets(self) -> list[tuple[str, float]]:
+        """(worked out once per decision: each Town offered asks for them)"""
         board, geo = self.bot.board, self.geo
         hunters_at = [h["location"] for h in self.obs["hunters"].values()
                       if h["status"] == "alive" and h["location"]]
@@ -491,15 +497,24 @@ class HunterView(HunterCombat):
         suspect = self.bot.suspicion
         rows = geo.rows(hunters_at)
         nearest = geo.dist[rows].min(axis=0).tolist() if rows else [FAR] * len(geo.places)
-        for row in np.flatnonzero(suspect > 0.0).tolist():
+        for row, suspicion in enumerate(suspect.tolist()):  # (plain floats, read one by one)
+            if not suspicion > 0.0:
+                continue
             town = geo.places[row]
             if not board.is_town(town) or town in self.sightings:
                 continue
-            suspicion = float(suspect[row])
             near = nearest[row]
             found.append((town, min(suspicion, 2.0) * min(near, 3) / 3))
         found.sort(key=lambda ts: -ts[1])
         return found
+
+    def scout_worth(self, town: str) -> float:
+        """How much sending Hired Scouts to ``town`` is worth (0 if not a target)."""
+        return self._scout_worth.get(town, 0.0)
+
+    @functools.cached_property
+    def _scout_worth(self) -> dict[str, float]:
+        return dict(self._scout_targets)
 
     # -- acting --------------------------------------------------------------------------
     def group_hurts_dracula(self) -> bool:
