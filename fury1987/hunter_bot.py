@@ -123,7 +123,7 @@ class HunterBot(Bot):
             hunters = self.geo.rows([h["location"] for h in observation["hunters"].values()
                                      if h["status"] == "alive" and h["location"]])
             if hunters:
-                near = self.geo.dist[np.ix_(hunters, rows)].min(axis=0)
+                near = self.geo.dist[hunters][:, rows].min(axis=0)
                 share = share * np.where(near >= 2, QUIET_TOWN, 1.0)
             self.suspicion[rows] += share
         here = [h["location"] for h in observation["hunters"].values()
@@ -240,6 +240,7 @@ class HunterView(HunterCombat):
         # Dracula there (mean 1).
         targets = [p for p in (self.towns_possible or self.possible) if p in bot.geo.index]
         self.cols = bot.geo.rows(targets)
+        self._col_rows = np.array(self.cols, dtype=np.intp)  # (the same, to index with)
         weights = obs.get("possible_dracula_weights") or {}
         raw = np.array([float(weights.get(p, 1)) for p in targets])
         if search.FORESIGHT and len(raw):
@@ -270,9 +271,9 @@ class HunterView(HunterCombat):
     def _place_worth(self, place: str, moved: bool) -> float:
         geo, board = self.geo, self.bot.board
         score = 0.0
-        cols, weight = self.cols, self.col_weight
+        cols, weight = self._col_rows, self.col_weight
         row = geo.index.get(place)
-        if row is not None and cols:
+        if row is not None and self.cols:
             if self.shown_at:
                 score -= 3.0 * geo.distance(place, self.shown_at)
             else:
@@ -329,12 +330,12 @@ class HunterView(HunterCombat):
     @functools.cached_property
     def _covered(self) -> np.ndarray[Any, np.dtype[np.float64]]:
         """How well the other Hunters already cover each of Dracula's possible places."""
-        geo, cols = self.geo, self.cols
+        geo, cols = self.geo, self._col_rows
         other_rows = geo.rows(self.others)
         if not other_rows:
             return np.zeros(len(cols))
         covered: np.ndarray[Any, np.dtype[np.float64]] = \
-            geo.cover[np.ix_(other_rows, cols)].max(axis=0)
+            geo.cover[other_rows][:, cols].max(axis=0)
         return covered
 
     @functools.cached_property
@@ -350,7 +351,7 @@ class HunterView(HunterCombat):
         weighted share of Dracula's possible places a move away."""
         if not self._exposed_alone or place in self.others or place not in self.geo.index:
             return 0.0
-        near = self.geo.dist[self.geo.index[place], self.cols] <= 1
+        near = self.geo.dist[self.geo.index[place], self._col_rows] <= 1
         return EXPOSED_PENALTY * float(self.col_weight[near].sum()) / len(self.cols)
 
     def _vampire_waits(self) -> bool:
