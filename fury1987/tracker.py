@@ -194,6 +194,33 @@ def geometry_of(board: Board) -> Geometry:
         castle=index[CASTLE_DRACULA], none=len(places), hops=hops)
 
 
+@attrs.frozen(eq=False)
+class _LandMoves:
+    """What every move from a Town is whatever the clue (see _TurnClue.land_table)."""
+
+    #: a move there is (the table's padding is not)
+    valid: np.ndarray[Any, np.dtype[np.bool_]]
+    #: embarking from a Port
+    from_port: np.ndarray[Any, np.dtype[np.bool_]]
+    #: the hypothesis the move makes with -12 Blood Points, not fleeing and fleeing
+    base: Array
+    fleeing: Array
+
+
+@functools.lru_cache(maxsize=8)
+def _land_moves_of(g: Geometry) -> _LandMoves:
+    to, embark = g.land_table, g.land_embark
+    here = np.arange(len(to))[:, None]
+    aux = np.where(embark, g.sea_bit[to], 0)
+
+    def base(fleeing: bool) -> Array:
+        first = np.where(to == g.castle, 0 if fleeing else 1, aux)  # a first turn there
+        found: Array = ((to * g.rumour_states + here) * BLOOD_STATES + 12) * AUX_STATES + first
+        return found
+    return _LandMoves(valid=to >= 0, from_port=np.broadcast_to(g.is_port[here], to.shape),
+                      base=base(False), fleeing=base(True))
+
+
 @attrs.frozen
 class Obligation:
     """Dracula had an Action Phase in ``town`` at some move in ``(start, end]`` (clue
@@ -650,8 +677,10 @@ class Tracker:
         town = g.index[clue["town"]]
         dracula, rumours = clue.get("dracula"), clue.get("rumours")
         keep: np.ndarray[Any, np.dtype[np.bool_]] | None = None
-        if isinstance(dracula, bool):
-            keep = (g.place_of(rows.codes) == town) == dracula
+        if isinstance(dracula, bool):  # (a place's codes are one run: no division)
+            first = town * g.per_place
+            there = (rows.codes >= first) & (rows.codes < first + g.per_place)
+            keep = there if dracula else ~there
         if isinstance(rumours, bool):
             found = (g.rumours_of(rows.codes) == town) == rumours
             keep = found if keep is None else keep & found
@@ -832,17 +861,16 @@ class _TurnClue:
             g = self.g
             to, embark = g.land_table, g.land_embark
             here = np.arange(len(to))[:, None]
-            ok = (to >= 0) & np.where(embark, self.sea_open[to] & g.is_port[here],
-                                      self.road_open[to])
+            fixed = _land_moves_of(g)
+            ok = fixed.valid & np.where(embark, self.sea_open[to] & fixed.from_port,
+                                        self.road_open[to])
             if self.fleeing:  # from the British Isles by sea; else one step nearer
                 ok &= ~embark | g.cut_off[here]
                 dist = g.distances(self.hosts)
                 closer = ok & (dist[to] == dist[here] - 1)
                 ok &= closer | ~closer.any(axis=1)[:, None]
             ok &= self.arrival(False)[to]
-            aux = np.where(embark, g.sea_bit[to], 0)
-            aux = np.where(to == g.castle, 0 if self.fleeing else 1, aux)  # a first turn
-            base = ((to * g.rumour_states + here) * BLOOD_STATES + 12) * AUX_STATES + aux
+            base = fixed.fleeing if self.fleeing else fixed.base
             self._land = (ok, base, to)
         return self._land
 
