@@ -221,6 +221,12 @@ def _land_moves_of(g: Geometry) -> _LandMoves:
                       base=base(False), fleeing=base(True))
 
 
+@functools.lru_cache(maxsize=8)
+def _castle_by_sea(g: Geometry) -> bool:
+    """Whether a Sea Sector borders Castle Dracula (not on the printed map)."""
+    return bool((g.sea_table == g.castle).any())
+
+
 @attrs.frozen
 class Obligation:
     """Dracula had an Action Phase in ``town`` at some move in ``(start, end]`` (clue
@@ -827,6 +833,8 @@ class _TurnClue:
         self.placing_bits: Array | None = None
         self.road_open = ~hosts
         self.sea_open = ~g.mask(clue.get("blocked", ()))  # Stormy Seas
+        #: whether a move into each place is open (a Sea Sector: no storm; a Town: no Host)
+        self.passable = np.where(g.is_sea, self.sea_open, self.road_open)
         valid = g.road_table >= 0
         self.road_count = (self.road_open[g.road_table] & valid).sum(axis=1)
         valid = g.sea_table >= 0
@@ -927,23 +935,28 @@ class _TurnClue:
         moves each hypothesis has."""
         g = self.g
         seas = np.flatnonzero(at_sea)
+        here, aux = loc[seas], aux[seas]
         # each code without its place and aux: the Local Rumours and Blood Points go along
-        kept = codes[seas] - aux[seas] - loc[seas] * g.per_place
-        pos, to = _expand(loc[seas], g.sea_table)
-        s = seas[pos]
-        to_sea = g.is_sea[to]
-        open_ = np.where(to_sea, self.sea_open[to], (to != rum[s]) & self.road_open[to])
-        ok = open_ & (~to_sea | ((aux[s] & g.sea_bit[to]) == 0))
+        kept = codes[seas] - aux - here * g.per_place
+        pos, to = _expand(here, g.sea_table)  # (pos: the source among ``seas``)
+        bit = g.sea_bit[to]  # (none for a Port)
+        # (the Local Rumours are never in a Sea Sector: no need to ask where ``to`` is one)
+        open_ = self.passable[to] & (to != rum[seas][pos])
+        new_aux = aux[pos]
+        ok = open_ & ((new_aux & bit) == 0)
         # Ruling 2: stranded, he may sail into a Sector he has crossed.
-        stranded = np.bincount(s[ok], minlength=len(loc))[s] == 0
-        ok |= stranded & open_
-        s, pos, to, to_sea = s[ok], pos[ok], to[ok], to_sea[ok]
-        options = np.bincount(s, minlength=len(loc))
-        new_aux = np.where(to_sea, aux[s] | g.sea_bit[to], 0)
-        if self.fleeing and len(s):
-            keep = self._closer(s, loc[s], to, len(loc))
-            s, pos, to, new_aux = s[keep], pos[keep], to[keep], new_aux[keep]
-        return self.moved(to, kept[pos], new_aux, flags[s], from_sea=True), options
+        counts = np.bincount(pos[ok], minlength=len(seas))
+        if not counts.all():
+            ok |= (counts[pos] == 0) & open_
+            counts = np.bincount(pos[ok], minlength=len(seas))
+        options = np.zeros(len(loc), dtype=counts.dtype)
+        options[seas] = counts
+        new_aux = np.where(g.is_sea[to], new_aux | bit, 0)
+        pos, to, new_aux = pos[ok], to[ok], new_aux[ok]
+        if self.fleeing and len(pos):
+            keep = self._closer(pos, here[pos], to, len(seas))
+            pos, to, new_aux = pos[keep], to[keep], new_aux[keep]
+        return self.moved(to, kept[pos], new_aux, flags[seas][pos], from_sea=True), options
 
     def _closer(self, src: Array, here: Array, to: Array, sources: int
                 ) -> np.ndarray[Any, np.dtype[np.bool_]]:
@@ -959,7 +972,8 @@ class _TurnClue:
         """Moves made: into a Town he may act (and must attack a Hunter there). ``kept``:
         the codes without place and aux (:meth:`Geometry.encode`'s arithmetic)."""
         g = self.g
-        aux = np.where(to == g.castle, 0 if self.fleeing else 1, aux)  # a first turn there
+        if _castle_by_sea(g):
+            aux = np.where(to == g.castle, 0 if self.fleeing else 1, aux)  # a first turn there
         alive = self.arrival(from_sea)[to]
         to, flags = to[alive], flags[alive]
         codes: Array = kept[alive] + to * g.per_place + aux[alive]
