@@ -687,8 +687,11 @@ class Tracker:
             first = town * g.per_place
             there = (rows.codes >= first) & (rows.codes < first + g.per_place)
             keep = there if dracula else ~there
-        if isinstance(rumours, bool):
-            found = (g.rumours_of(rows.codes) == town) == rumours
+        if isinstance(rumours, bool):  # (one division: the Town's run within a place)
+            first = town * AUX_STATES * BLOOD_STATES
+            rest = rows.codes % g.per_place
+            there = (rest >= first) & (rest < first + AUX_STATES * BLOOD_STATES)
+            found = there if rumours else ~there
             keep = found if keep is None else keep & found
         if keep is None:
             return rows
