@@ -98,6 +98,9 @@ class HunterBot(Bot):
         #: may have left the Local Rumours this turn), and as last seen this turn.
         self.behind: dict[str, float] = {}
         self._weights_now: tuple[int, dict[str, float]] = (-1, {})
+        #: The last decision's places to cover (Towns, rows, weights), kept while Dracula's
+        #: possible places and their weights stay the same (a clue changes them).
+        self.cover: tuple[Any, Any] | None = None
         #: Turns in a row this Hunter has started in the same place (to break a deadlock:
         #: a way barred that the map's distances do not know of, such as Stormy Seas).
         self._stuck: tuple[str | None, int, int] = (None, -1, 0)
@@ -234,21 +237,15 @@ class HunterView(HunterCombat):
         self.shown_at: str | None = obs["dracula"].get("shown_at")
         possible = list(obs.get("possible_dracula_locations", []))
         self.possible = [self.shown_at] if self.shown_at else possible
-        self.towns_possible = [p for p in self.possible if bot.board.is_town(p)]
-        self.narrowed = 0 < len(self.towns_possible) <= 3
-        # The places to cover, each weighted by how many of the tracker's hypotheses put
-        # Dracula there (mean 1).
-        targets = [p for p in (self.towns_possible or self.possible) if p in bot.geo.index]
-        self.cols = bot.geo.rows(targets)
-        self._col_rows = np.array(self.cols, dtype=np.intp)  # (the same, to index with)
         weights = obs.get("possible_dracula_weights") or {}
-        raw = np.array([float(weights.get(p, 1)) for p in targets])
-        if search.FORESIGHT and len(raw):
-            belief = bot.foresight.update(obs, self.possible, self.shown_at)[self.cols]
-            raw = ((1 - search.FORESIGHT) * raw / max(float(raw.sum()), 1e-9)
-                   + search.FORESIGHT * belief / max(float(belief.sum()), 1e-12))
-        # (the mean as numpy's ``mean`` works it out: the sum over the count)
-        self.col_weight = raw / max(float(raw.sum()) / len(raw), 1e-9) if len(raw) else raw
+        kept = bot.cover
+        if kept is not None and kept[0] == (self.possible, weights) and not search.FORESIGHT:
+            self.towns_possible, self.cols, self._col_rows, self.col_weight = kept[1]
+        else:
+            self._read_targets(obs, weights)
+            bot.cover = ((self.possible, weights),
+                         (self.towns_possible, self.cols, self._col_rows, self.col_weight))
+        self.narrowed = 0 < len(self.towns_possible) <= 3
         self.others = [h["location"] for s, h in hunters.items()
                        if s not in self.members and h["status"] == "alive" and h["location"]]
         self.sightings: Mapping[str, str] = obs.get("sightings", {})
@@ -256,6 +253,22 @@ class HunterView(HunterCombat):
         self.stuck = False
         self._forecast: dict[str, float] | None = None
         self._worth: dict[tuple[str, bool], float] = {}
+
+    def _read_targets(self, obs: Mapping[str, Any], weights: Mapping[str, int]) -> None:
+        bot = self.bot
+        self.towns_possible = [p for p in self.possible if bot.board.is_town(p)]
+        # The places to cover, each weighted by how many of the tracker's hypotheses put
+        # Dracula there (mean 1).
+        targets = [p for p in (self.towns_possible or self.possible) if p in bot.geo.index]
+        self.cols = bot.geo.rows(targets)
+        self._col_rows = np.array(self.cols, dtype=np.intp)  # (the same, to index with)
+        raw = np.array([float(weights.get(p, 1)) for p in targets])
+        if search.FORESIGHT and len(raw):
+            belief = bot.foresight.update(obs, self.possible, self.shown_at)[self.cols]
+            raw = ((1 - search.FORESIGHT) * raw / max(float(raw.sum()), 1e-9)
+                   + search.FORESIGHT * belief / max(float(belief.sum()), 1e-12))
+        # (the mean as numpy's ``mean`` works it out: the sum over the count)
+        self.col_weight = raw / max(float(raw.sum()) / len(raw), 1e-9) if len(raw) else raw
 
     # -- moving --------------------------------------------------------------------------
     def place_value(self, place: str | None, moved: bool = True) -> float:

@@ -269,6 +269,9 @@ class Rows:
     def unique(self, bits: int) -> Rows:
         if not len(self.codes):
             return self
+        if not bits:  # (no flags outside a replay)
+            codes = _unique(self.codes)
+            return Rows(codes, np.zeros_like(codes))
         key = (self.codes << bits) | self.flags
         key = _unique(key)
         return Rows(key >> bits, key & ((1 << bits) - 1) if bits else np.zeros_like(key))
