@@ -249,6 +249,24 @@ def _unique(values: Array) -> Array:
     return ordered[keep]
 
 
+#: The most (value, flags) pairs :func:`_distinct` marks in a table instead of sorting.
+PRESENCE_LIMIT = 1 << 16
+
+
+def _distinct(values: Array, flags: Array, size: int) -> tuple[Array, Array]:
+    """The distinct pairs of ``values`` (each below ``size``) and ``flags``, sorted: as
+    :func:`_unique` of the pairs packed in one number, with a table of the pairs present
+    in place of a sort when the flags are few."""
+    top = int(flags.max()) + 1 if len(flags) else 1
+    if size * top > PRESENCE_LIMIT:
+        key = _unique((values << _FLAG_ROOM) | flags)
+        return key >> _FLAG_ROOM, key & ((1 << _FLAG_ROOM) - 1)
+    present = np.zeros(size * top, dtype=bool)
+    present[values * top + flags] = True
+    found: tuple[Array, Array] = np.divmod(np.flatnonzero(present), top)
+    return found
+
+
 def _intersect(first: Array, second: Array) -> Array:
     """The values in both sorted arrays of distinct values, sorted (as ``np.intersect1d``
     with ``assume_unique``, without sorting both together)."""
@@ -915,9 +933,9 @@ class _TurnClue:
         A move from a Town depends only on the Town, his Blood Points and the flags: the
         hypotheses are narrowed to those first."""
         g = self.g
-        key = _unique(((loc * BLOOD_STATES + bp + 12) << _FLAG_ROOM) | flags)
-        u_flags = key & ((1 << _FLAG_ROOM) - 1)
-        u_loc, u_bp = np.divmod(key >> _FLAG_ROOM, BLOOD_STATES)
+        town_blood, u_flags = _distinct(loc * BLOOD_STATES + bp + 12, flags,
+                                        len(g.places) * BLOOD_STATES)
+        u_loc, u_bp = np.divmod(town_blood, BLOOD_STATES)
         u_bp -= 12
         allowed, base, targets = self.land_table()
         ok = allowed[u_loc]
@@ -1007,7 +1025,7 @@ class _TurnClue:
             alive = _both(alive, ~self.occupied[loc])
         if self.sea is not None and self.sea != "none":
             alive = np.zeros(len(loc), dtype=bool)
-        if alive is not None:
+        if alive is not None and not alive.all():
             kept, loc, flags = kept[alive], loc[alive], flags[alive]
         return kept, self.placed(loc, flags)
 
