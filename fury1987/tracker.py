@@ -676,7 +676,7 @@ class Tracker:
         elif kind == "bat":
             rows = self._bat(clue, rows)
         elif kind == "search":
-            rows = self._search(clue, rows)
+            rows = self._search(clue, rows, in_order=dedupe)
         elif kind == "blood":
             rows = self._blood(clue, rows)
         elif kind == "host":
@@ -699,15 +699,21 @@ class Tracker:
             return rows
         return rows.unique(bits)
 
-    def _search(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
+    def _search(self, clue: Mapping[str, Any], rows: Rows, in_order: bool) -> Rows:
+        """Dracula found in a Town or not, the Local Rumours Marker found there or not.
+        ``in_order``: the rows come sorted by hypothesis (as every clue but a history
+        segment's leaves them)."""
         g = self.geometry
         town = g.index[clue["town"]]
         dracula, rumours = clue.get("dracula"), clue.get("rumours")
         keep: np.ndarray[Any, np.dtype[np.bool_]] | None = None
         if isinstance(dracula, bool):  # (a place's codes are one run: no division)
             first = town * g.per_place
-            there = (rows.codes >= first) & (rows.codes < first + g.per_place)
-            keep = there if dracula else ~there
+            if in_order:
+                rows = _run_kept(rows, first, first + g.per_place, dracula)
+            else:
+                there = (rows.codes >= first) & (rows.codes < first + g.per_place)
+                keep = there if dracula else ~there
         if isinstance(rumours, bool):  # (one division: the Town's run within a place)
             first = town * AUX_STATES * BLOOD_STATES
             rest = rows.codes % g.per_place
@@ -1052,6 +1058,18 @@ class _TurnClue:
             return flags
         found: Array = flags | self.placing_bits[loc]
         return found
+
+
+def _run_kept(rows: Rows, low: int, high: int, inside: bool) -> Rows:
+    """The rows (sorted by hypothesis) with a hypothesis in ``[low, high)`` (``inside``)
+    or the others: a slice, or the two around it."""
+    lo, hi = (int(at) for at in np.searchsorted(rows.codes, [low, high]))
+    if inside:
+        return Rows(rows.codes[lo:hi], rows.flags[lo:hi])
+    if lo == hi:
+        return rows
+    return Rows(np.concatenate([rows.codes[:lo], rows.codes[hi:]]),
+                np.concatenate([rows.flags[:lo], rows.flags[hi:]]))
 
 
 def _both(first: np.ndarray[Any, np.dtype[np.bool_]] | None,
