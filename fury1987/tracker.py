@@ -808,7 +808,8 @@ class Tracker:
             codes, flags = codes[alive], flags[alive]
         loc, rum, bp, aux = g.decode(codes)
         at_sea = g.is_sea[loc]
-        may_stay = ~at_sea & ((aux & MUST_LEAVE) == 0) & (not turn.fleeing)
+        may_stay = np.zeros(len(loc), dtype=bool) if turn.fleeing \
+            else ~at_sea & ((aux & MUST_LEAVE) == 0)
         if turn.consumed:
             may_stay &= bp >= 0
         parts = [turn.stay(np.flatnonzero(may_stay), codes, loc, bp, aux, flags)]
@@ -822,9 +823,9 @@ class Tracker:
                 options = np.zeros(len(loc), dtype=np.int64)
             # Hemmed in on every side (no move, no stay allowed): the fallback Pass.
             options += may_stay
-            options[land] += turn.road_count[loc[land]]
-            embarking = land & g.is_port[loc] & (g.cut_off[loc] if turn.fleeing else bp >= 2)
-            options[embarking] += turn.embark_count[loc[embarking]]
+            options += turn.land_road_count[loc]
+            ready = g.cut_off[loc] if turn.fleeing else bp >= 2  # to embark from a Port
+            options += np.where(ready, turn.port_embark_count[loc], 0)
             stuck = np.flatnonzero(options == 0)
             if len(stuck):
                 parts.append(turn.hemmed(codes[stuck], loc[stuck], aux[stuck], flags[stuck],
@@ -865,10 +866,11 @@ class _TurnClue:
         self.sea_open = ~g.mask(clue.get("blocked", ()))  # Stormy Seas
         #: whether a move into each place is open (a Sea Sector: no storm; a Town: no Host)
         self.passable = np.where(g.is_sea, self.sea_open, self.road_open)
-        valid = g.road_table >= 0
-        self.road_count = (self.road_open[g.road_table] & valid).sum(axis=1)
-        valid = g.sea_table >= 0
-        self.embark_count = (self.sea_open[g.sea_table] & valid).sum(axis=1)
+        #: the moves open from each Town by Road, and from each Port by Sea (0 elsewhere)
+        roads = (self.road_open[g.road_table] & (g.road_table >= 0)).sum(axis=1)
+        self.land_road_count = np.where(g.is_sea, 0, roads)
+        sails = (self.sea_open[g.sea_table] & (g.sea_table >= 0)).sum(axis=1)
+        self.port_embark_count = np.where(g.is_port & ~g.is_sea, sails, 0)
         self._alive: dict[bool, np.ndarray[Any, np.dtype[np.bool_]]] = {}
         self._land: tuple[np.ndarray[Any, np.dtype[np.bool_]], Array, Array] | None = None
         #: This clue read with each set of open obligations (see :meth:`placing`).
