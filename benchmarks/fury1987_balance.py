@@ -318,6 +318,96 @@ def stake_only() -> None:
     patch(hb.HunterView, "should_attack", should_attack)
 
 
+def stake_fellows(v: Any, town: str) -> list[str]:
+    """The Hunters outside ``v``'s group, yet to move this turn, holding a Stake and
+    within one Road or Sea move of ``town``."""
+    secrets = v.obs.get("hunters_secrets", {})
+    return [s for s, h in v.obs["hunters"].items()
+            if s not in v.members and h["status"] == "alive" and h["location"]
+            and not h["moved"] and "stake" in secrets.get(s, {}).get("weapons", [])
+            and v.geo.distance(h["location"], town) <= 1]
+
+
+def shadow() -> None:
+    """At a find, a group without a Stake lets Dracula be (his piece stays on the map)
+    when a fellow with a Stake, yet to move, can reach him this turn."""
+    original = hb.HunterView.should_attack
+
+    def should_attack(self: Any) -> bool:
+        town = self.shown_at or self.here
+        if "stake" not in self.group_weapons and town and stake_fellows(self, town):
+            return False
+        return bool(original(self))
+    patch(hb.HunterView, "should_attack", should_attack)
+
+
+def stake_converge(unarmed: float) -> Callable[[], None]:
+    """With Dracula's piece on the map, a Hunter (group) with nothing that hurts him is
+    drawn to it ``unarmed`` per move (not 3): he keeps covering the map."""
+    def apply() -> None:
+        original = hb.HunterView._place_worth
+
+        def worth(self: Any, place: str, moved: bool) -> float:
+            score = original(self, place, moved)
+            if self.shown_at and not self.group_hurts_dracula():
+                score += (3.0 - unarmed) * self.geo.distance(place, self.shown_at)
+            return score
+        patch(hb.HunterView, "_place_worth", worth)
+    return apply
+
+
+def equip(large: float, fish: float) -> Callable[[], None]:
+    """A Hunter (group) without a Stake goes for Weapons: a large Town ``large`` more
+    while he has room, and Passes to swap a poor Weapon (``fish`` a poor chit) while the
+    hunt is not narrowed."""
+    def apply() -> None:
+        original_worth = hb.HunterView._place_worth
+        original_pass = hb.HunterView.pass_value
+
+        def worth(self: Any, place: str, moved: bool) -> float:
+            score = original_worth(self, place, moved)
+            if moved and "stake" not in self.group_weapons and len(self.weapons) < 3 \
+                    and self.bot.board.is_town(place) and self.bot.board.is_large(place):
+                score += large
+            return score
+
+        def pass_value(self: Any) -> float:
+            value = float(original_pass(self))
+            weak = sum(1 for w in self.weapons if be.WEAPON_VALUE.get(w, 5) < 5)
+            if weak and "stake" not in self.group_weapons and not self.narrowed \
+                    and not self.shown_at:
+                value = max(value, self.place_value(self.here, moved=False) + fish * weak)
+            return value
+        patch(hb.HunterView, "_place_worth", worth)
+        patch(hb.HunterView, "pass_value", pass_value)
+    return apply
+
+
+def after_consumption(pull: float) -> Callable[[], None]:
+    """Once Dracula has consumed a Vampire (public: ``vampires_consumed``), a Stalemate is
+    the Hunters' Minor Victory (Victory - Stalemate): they race for his Vampires - the
+    Vampire pull ``pull``, a Vampire faced with a Knife even with a member exposed."""
+    def apply() -> None:
+        original_pull = hb.HunterView._vampire_pull
+        original_face = hb.HunterView.should_face_vampire
+
+        def consumed(view: Any) -> bool:
+            return bool(view.obs["dracula"].get("vampires_consumed"))
+
+        def vampire_pull(self: Any, place: str) -> float:
+            value = float(original_pull(self, place))
+            return value * pull / hb.VAMPIRE_PULL if consumed(self) else value
+
+        def face(self: Any) -> bool:
+            if consumed(self) and not any(self.obs["hunters"][m]["bitten"]
+                                          for m in self.exposed()):
+                return bool({"stake", "knife"} & set(self.group_weapons))
+            return bool(original_face(self))
+        patch(hb.HunterView, "_vampire_pull", vampire_pull)
+        patch(hb.HunterView, "should_face_vampire", face)
+    return apply
+
+
 VARIANTS: dict[str, Callable[[], None]] = {
     "base": lambda: None,
     "esc4": escape_penalty(3.5), "esc8": escape_penalty(7.5), "esc15": escape_penalty(15.0),
@@ -363,6 +453,12 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "pack3": pack(3.0), "pack6": pack(6.0),
     "sus8": constant(hbs, "SUSPICION_FORESIGHT", 0.8),
     "stakeonly": stake_only,
+    "shadow": shadow,
+    "unarmed1": stake_converge(1.0), "unarmed0": stake_converge(0.0),
+    "equip": equip(2.0, 1.5),
+    "consumed40": after_consumption(40.0),
+    "CONV1": constant(hbs, "CONVERGE", 1.0),
+    "RACE40": constant(hbs, "STALEMATE_RACE_PULL", 40.0),
 }
 
 
@@ -389,13 +485,18 @@ def main() -> None:
         side = ("D" if outcome.winners == ("dracula",) else "H") if outcome.winners else "S"
         tally[side] += 1
         tally[side + str(outcome.level)[:3]] += 1
+        if state.dracula.consumed:
+            tally["consumed"] += 1
+            tally["consumed" + side] += 1
         turns.append(state.observation(gk.PUBLIC)["turn"])
     d, h = tally["D"], tally["H"]
     print(f"{args.variant} seed {args.seed} games {args.games} part {args.part}/{args.parts}: "
           f"Dracula {d} ({tally['Dsup']}/{tally['Dmaj']}/{tally['Dmin']}), "
           f"Stalemate {tally['S']}, Hunters {h} ({tally['Hsup']}/{tally['Hmaj']}/"
           f"{tally['Hmin']}), unfinished {tally['unfinished']}; Hunters' share of decided "
-          f"games {100 * h / max(d + h, 1):.1f}%; turns {np.mean(turns):.1f} "
+          f"games {100 * h / max(d + h, 1):.1f}%; turns {np.mean(turns):.1f}; Dracula "
+          f"consumed in {tally['consumed']} (D/S/H {tally['consumedD']}/{tally['consumedS']}/"
+          f"{tally['consumedH']}) "
           f"[{time.time() - start:.0f} s]")
 
 
