@@ -8,7 +8,8 @@ wrapped), reading nothing but the seat's observation as the bots do; ``base`` ch
 nothing. The games are ``gothic_kernel.game_seeds(seed, games)`` (``--part``/``--parts``
 play every ``parts``-th of them, to run halves side by side), at most 6000 actions each.
 It prints one line: Dracula's wins (supreme/major/minor), Stalemates, the Hunters' wins,
-their share of the decided games, the mean number of turns. The rows of
+their share of the decided games, the mean number of turns, and the games in which
+Dracula consumed a Vampire (by side: after that a Stalemate is the Hunters'). The rows of
 docs/fury1987.md's "Balance" table come from it. Not run in CI.
 """
 
@@ -27,7 +28,7 @@ import fury1987.hunter_bot as hb
 import fury1987.hunter_bot_combat as hbc
 import fury1987.hunter_bot_search as hbs
 import gothic_kernel as gk
-from fury1987.actions import ChooseChit, FormGroup, GiveWeapon, LeaveGroup
+from fury1987.actions import ChooseChit, FormGroup, GiveWeapon, LeaveGroup, PlaceHost
 from fury1987.board import CASTLE_DRACULA
 from fury1987.bot_common import PROTECTS, initiative_odds
 from fury1987.combat_tables import HUNTER_ESCAPES
@@ -51,22 +52,6 @@ def escape_penalty(delta: float) -> Callable[[], None]:
                 v -= delta
             return v
         patch(hbc.HunterCombat, "_result_value", value)
-    return apply
-
-
-def converge(weight: float) -> Callable[[], None]:
-    """With Dracula's possible Towns narrowed to three or fewer (his piece not shown), a
-    place scores ``weight`` times less per move of weighted mean distance to them."""
-    def apply() -> None:
-        original = hb.HunterView._place_worth
-
-        def worth(self: Any, place: str, moved: bool) -> float:
-            score = original(self, place, moved)
-            if self.narrowed and not self.shown_at and place in self.geo.index and self.cols:
-                far = self.geo.dist[self.geo.index[place], self.cols]
-                score -= weight * float(far @ self.col_weight) / len(self.cols)
-            return score
-        patch(hb.HunterView, "_place_worth", worth)
     return apply
 
 
@@ -383,35 +368,27 @@ def equip(large: float, fish: float) -> Callable[[], None]:
     return apply
 
 
-def after_consumption(pull: float) -> Callable[[], None]:
-    """Once Dracula has consumed a Vampire (public: ``vampires_consumed``), a Stalemate is
-    the Hunters' Minor Victory (Victory - Stalemate): they race for his Vampires - the
-    Vampire pull ``pull``, a Vampire faced with a Knife even with a member exposed."""
+def host_seal(share: float) -> Callable[[], None]:
+    """A Hunter with a Heavenly Host seals off the Town he stands in (Reference 3: Dracula
+    may never enter or pass through it; the chit leaves his three) when it is among the
+    ``share`` most central Towns of the map (a crossroads he would pass through)."""
     def apply() -> None:
-        original_pull = hb.HunterView._vampire_pull
-        original_face = hb.HunterView.should_face_vampire
+        original = hb.HunterBot._score
 
-        def consumed(view: Any) -> bool:
-            return bool(view.obs["dracula"].get("vampires_consumed"))
-
-        def vampire_pull(self: Any, place: str) -> float:
-            value = float(original_pull(self, place))
-            return value * pull / hb.VAMPIRE_PULL if consumed(self) else value
-
-        def face(self: Any) -> bool:
-            if consumed(self) and not any(self.obs["hunters"][m]["bitten"]
-                                          for m in self.exposed()):
-                return bool({"stake", "knife"} & set(self.group_weapons))
-            return bool(original_face(self))
-        patch(hb.HunterView, "_vampire_pull", vampire_pull)
-        patch(hb.HunterView, "should_face_vampire", face)
+        def score(self: Any, v: Any, action: Any) -> float:
+            if isinstance(action, PlaceHost):
+                central = sorted(self.geo.centrality.values())
+                cut = central[int(share * (len(central) - 1))]
+                return 45.0 if self.geo.centrality.get(v.here, cut + 1) <= cut else -50.0
+            return float(original(self, v, action))
+        patch(hb.HunterBot, "_score", score)
     return apply
 
 
 VARIANTS: dict[str, Callable[[], None]] = {
     "base": lambda: None,
     "esc4": escape_penalty(3.5), "esc8": escape_penalty(7.5), "esc15": escape_penalty(15.0),
-    "conv1": converge(1.0), "conv3": converge(3.0),
+    "conv1": constant(hbs, "CONVERGE", 1.0), "conv3": constant(hbs, "CONVERGE", 3.0),
     "attack9": attack_more,
     "pull40": constant(hb, "VAMPIRE_PULL", 40.0),
     "search1": vampire_searcher(0.3, 6.0), "search2": vampire_searcher(0.0, 10.0),
@@ -456,9 +433,9 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "shadow": shadow,
     "unarmed1": stake_converge(1.0), "unarmed0": stake_converge(0.0),
     "equip": equip(2.0, 1.5),
-    "consumed40": after_consumption(40.0),
-    "CONV1": constant(hbs, "CONVERGE", 1.0),
-    "RACE40": constant(hbs, "STALEMATE_RACE_PULL", 40.0),
+    "consumed40": constant(hbs, "STALEMATE_RACE_PULL", 40.0),
+    "race0": constant(hbs, "STALEMATE_RACE_PULL", 0.0),
+    "host3": host_seal(0.3), "host10": host_seal(1.0),
 }
 
 

@@ -9,6 +9,10 @@ next turn (blocked). A Hunter scoring his moves alone counts his fellows where t
 stand, not where they will go; planned together, the three close the net instead of
 crowding the same side of it. Everything here is read from the observation: the
 tracker's places and weights, the Hunters' places and who has moved.
+
+Also here: closing in on a narrowed trail (:data:`CONVERGE`, off), and the race for
+Dracula's Vampires once he has consumed one (:data:`STALEMATE_RACE_PULL`, on: after that a
+Stalemate is the Hunters' Minor Victory, Victory - Stalemate).
 """
 
 from __future__ import annotations
@@ -164,7 +168,7 @@ class Foresight:
 
 # -- closing in on a narrowed trail, and the race once a Stalemate is theirs ---------------
 CONVERGE = 0.0          # narrowed to 3 Towns or fewer: worth lost per move of mean distance
-STALEMATE_RACE_PULL = 0.0  # the Vampire pull once a Stalemate is theirs (0: unchanged)
+STALEMATE_RACE_PULL = 40.0  # the Vampire pull once a Stalemate is theirs (0: as before it)
 
 
 def mean_distance(geo: Geography, place: str, cols: Sequence[int],

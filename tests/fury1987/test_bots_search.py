@@ -175,7 +175,9 @@ def test_once_dracula_has_consumed_a_vampire_the_hunters_race_for_his_vampires(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Victory - Stalemate: after Dracula consumed a Vampire, six destroyed is the
     Hunters' Minor Victory. A Vampire seen and left then pulls STALEMATE_RACE_PULL (not
-    VAMPIRE_PULL), and a Knife faces it though its holder is exposed to the bite."""
+    VAMPIRE_PULL), and a Knife faces it though its holder is exposed to the bite. The
+    bots play so by default."""
+    assert search.STALEMATE_RACE_PULL == 40.0
     monkeypatch.setattr(search, "STALEMATE_RACE_PULL", 40.0)
     bot = HunterBot(RULES, 1)
     d = bot.geo.distance("paris", "munich")
