@@ -3,8 +3,9 @@ his observation, spreading out from his fellows, and takes on Dracula and his Va
 when he (or his group) can hurt them.
 
 How it plays is told in :mod:`fury1987.bots` (and docs/fury1987.md, Bots); its combat
-reckoning is :mod:`fury1987.hunter_bot_combat`; the search aids measured for issue 18 and
-left off (joint placement, foresight of Dracula's moves) :mod:`fury1987.hunter_bot_search`.
+reckoning is :mod:`fury1987.hunter_bot_combat`; the search aids measured for issue 18
+(joint placement, foresight of Dracula's moves, closing in: left off; the race for his
+Vampires once a Stalemate is theirs: on) :mod:`fury1987.hunter_bot_search`.
 """
 
 from __future__ import annotations
