@@ -3,8 +3,9 @@ his observation, spreading out from his fellows, and takes on Dracula and his Va
 when he (or his group) can hurt them.
 
 How it plays is told in :mod:`fury1987.bots` (and docs/fury1987.md, Bots); its combat
-reckoning is :mod:`fury1987.hunter_bot_combat`; the search aids measured for issue 18 and
-left off (joint placement, foresight of Dracula's moves) :mod:`fury1987.hunter_bot_search`.
+reckoning is :mod:`fury1987.hunter_bot_combat`; the search aids measured for issue 18
+(joint placement, foresight of Dracula's moves, closing in: left off; the race for his
+Vampires once a Stalemate is theirs: on) :mod:`fury1987.hunter_bot_search`.
 """
 
 from __future__ import annotations
@@ -296,6 +297,8 @@ class HunterView(HunterCombat):
                 lost = len(cols) >= COLD_TRAIL
                 score += (6.0 if lost else 12.0) * gain / max(len(cols), 1) ** 0.5
                 score -= 0.6 * float(geo.dist[row, cols].min())
+                if search.CONVERGE and self.narrowed:
+                    score -= search.CONVERGE * search.mean_distance(geo, place, cols, weight)
                 joint = self._joint
                 if joint:
                     score += JOINT_WEIGHT * (joint.get(place, 0.0) - max(joint.values()))
@@ -377,9 +380,11 @@ class HunterView(HunterCombat):
     def _vampire_pull(self, place: str) -> float:
         """Towards a Vampire the Hunters have seen and left, when this Hunter (or group)
         can now destroy it: a sure Vampire off the Chart beats an uncertain search."""
-        pull = 0.0
+        pull, strength = 0.0, VAMPIRE_PULL
+        if search.STALEMATE_RACE_PULL and search.stalemate_is_won(self.obs):
+            strength = search.STALEMATE_RACE_PULL
         for town in self._vampires_to_destroy:
-            pull = max(pull, VAMPIRE_PULL / (1 + self.geo.distance(place, town)))
+            pull = max(pull, strength / (1 + self.geo.distance(place, town)))
         return pull
 
     @functools.cached_property
@@ -560,7 +565,9 @@ class HunterView(HunterCombat):
             return False
         if "stake" in self.group_weapons:
             return True
-        return "knife" in self.group_weapons and not exposed
+        # once a Stalemate is theirs, the Knife's gamble is worth a bite too
+        race = bool(search.STALEMATE_RACE_PULL) and search.stalemate_is_won(self.obs)
+        return "knife" in self.group_weapons and (not exposed or race)
 
     def items_value(self, action: TakeItems) -> float:
         score = 0.0
