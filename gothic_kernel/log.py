@@ -98,7 +98,7 @@ class Log:
             self._chunks: tuple[tuple[_Kept, ...], ...] = ()
             self._tail: list[_Kept] = []
         else:
-            self._store([_kept(entry) for entry in entries])
+            self._store(list(entries))  # kept as they are: readers get these objects
         self._saved: _SavedEntries | None = None
         self._views: dict[str, tuple[int, tuple[Mapping[str, JSON], ...]]] = {}
         self._text: tuple[int, str, int] = (0, "", 0)  # entries, their text, its crc32
