@@ -151,6 +151,11 @@ def test_who_may_react_in_one_pass_is_who_may_react_figure_by_figure() -> None:
                             assert state.rules.sight.sees(f.pos, f.facing, f.misted, square,
                                                           state.obstacles()) \
                                 == _plain_sees(state, f, square)
+                    squares = tuple(s for s in (state.witness[1], state.witness[2],
+                                                state.witness[4], 0) if s >= 0)
+                    assert state.rules.sight.sees_any(f.pos, f.facing, f.misted, squares,
+                                                      state.obstacles()) \
+                        == any(_plain_sees(state, f, s) for s in squares)
                 checked += 1
     assert checked > 300
 
