@@ -109,9 +109,13 @@ def ranged_attack_actions(state: DRState, fig: Figure, budget: int) -> list[Acti
     free_minion: bool | None = None  # a Minion Card left to slip in: looked up once needed
     distance = state.rules.board.distances_from(fig.pos)
     nearest, farthest = state.rules.numbers["range_min"], state.rules.numbers["range_max"]
+    seat = fig.seat
     for t in state.figures.values():
-        if not _targetable(state, fig, t) or not nearest <= distance[t.pos] <= farthest:
-            continue  # in range: _in_range
+        # _targetable (a solid enemy on the board) and _in_range, read in one go: this
+        # runs for every figure whenever a crossbow or a mesmerist may act
+        if t.seat == seat or t.pos < 0 or t.misted or t.unconscious \
+                or not nearest <= distance[t.pos] <= farthest:
+            continue
         if crossbow and in_arc(state, fig, t.pos):
             out.append(RangedAttack(fig.id, t.id))
         if mesmerist and state.is_hunter(t):

@@ -95,8 +95,8 @@ class DRState(LoggedState, DecisionState):
         self._offered: dict[str, bool] = {}  # seat -> may react (reactions.may_react)
         self._holders: dict[str, list[Figure]] = {}  # seat -> crucifix holders against it
         #: During ``apply``: True once a figure only stepped or turned on the board (what
-        #: was kept is brought up to date); False once anything else changed (all of it
-        #: is forgotten); None while nothing has.
+        #: was kept is brought up to date), or the action changed no figure at all; False
+        #: once anything else changed (all of it is forgotten); None: not known.
         self._only_stepped: bool | None = None
 
     # -- seats and sides ------------------------------------------------------------------
@@ -177,9 +177,10 @@ class DRState(LoggedState, DecisionState):
         take their own steps (``settle``) until a seat must decide.
 
         After an action that only stepped or turned a figure on the board (``stepped``,
-        ``turned``), nobody can have won who had not (no victory condition reads where a
-        figure stands on the board or which way it faces), and the obstacles and
-        crucifix holders kept are already up to date: only who may react is forgotten."""
+        ``turned``) or changed no figure (``no_figure_changed``), nobody can have won who
+        had not (no victory condition reads where a figure stands on the board or which
+        way it faces), and the obstacles and crucifix holders kept are up to date: only
+        who may react is forgotten."""
         if self._only_stepped:
             self.sight_changed()
         else:
@@ -286,6 +287,12 @@ class DRState(LoggedState, DecisionState):
     def turned(self) -> None:
         """A figure on the board turned to face another side: only who sees what changes."""
         self._seen_changed()
+
+    def no_figure_changed(self) -> None:
+        """The action changes no figure and no door (a card played, a pass, a chance to
+        react declined, the end of a move announced)."""
+        if self._only_stepped is None:
+            self._only_stepped = True
 
     def _seen_changed(self) -> None:
         self.sight_changed()

@@ -361,9 +361,11 @@ def test_seats_asked_while_the_rules_take_their_steps_are_not_kept(
 
 def test_what_a_step_or_turn_keeps_is_what_is_worked_out_afresh() -> None:
     """After every action of seeded random games of every adventure (a step or a turn of a
-    figure on the board keeps the obstacles, the solid figures and the crucifix holders,
-    moved with it, and skips the victory check): what the position kept is what a copy
-    that forgets it works out, and nobody has won whom the victory check would name."""
+    figure on the board, and an action that changes no figure (a card played, a pass, a
+    declined reaction, the end of a move), keep the obstacles, the solid figures and the
+    crucifix holders, moved with the figure, and skip the victory check): what the
+    position kept is what a copy that forgets it works out, and nobody has won whom the
+    victory check would name."""
     game = gk.load_game("draculas_revenge")
     kept_steps = 0
     for adventure in ADVENTURES:
