@@ -109,13 +109,9 @@ def ranged_attack_actions(state: DRState, fig: Figure, budget: int) -> list[Acti
     free_minion: bool | None = None  # a Minion Card left to slip in: looked up once needed
     distance = state.rules.board.distances_from(fig.pos)
     nearest, farthest = state.rules.numbers["range_min"], state.rules.numbers["range_max"]
-    seat = fig.seat
-    for t in state.figures.values():
-        # _targetable (a solid enemy on the board) and _in_range, read in one go: this
-        # runs for every figure whenever a crossbow or a mesmerist may act
-        if t.seat == seat or t.pos < 0 or t.misted or t.unconscious \
-                or not nearest <= distance[t.pos] <= farthest:
-            continue
+    for t in state.targets_of(fig.seat):  # _targetable
+        if not nearest <= distance[t.pos] <= farthest:
+            continue  # _in_range
         if crossbow and in_arc(state, fig, t.pos):
             out.append(RangedAttack(fig.id, t.id))
         if mesmerist and state.is_hunter(t):

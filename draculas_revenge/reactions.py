@@ -77,9 +77,7 @@ def _eligible(state: DRState, seat: str, first: bool = False) -> list[Figure]:
             watcher = active
     acting = state.active if seat == state.active_seat and not state.move_over else None
     found: list[Figure] = []
-    for fig in state.figures.values():
-        if fig.seat != seat:
-            continue
+    for fig in state.figures_of(seat):
         a = fig.pos
         if a < 0 or fig.unconscious or fig.id == acting:
             continue  # ``acting``: state.is_active for the seat's characters

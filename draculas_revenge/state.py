@@ -94,6 +94,8 @@ class DRState(LoggedState, DecisionState):
         self._reactors: dict[str, list[Figure]] = {}
         self._offered: dict[str, bool] = {}  # seat -> may react (reactions.may_react)
         self._holders: dict[str, list[Figure]] = {}  # seat -> crucifix holders against it
+        self._of_seat: dict[str, list[Figure]] = {}  # seat -> its figures (figures_of)
+        self._targets: dict[str, list[Figure]] = {}  # seat -> what it may attack (targets_of)
         #: During ``apply``: True once a figure only stepped or turned on the board (what
         #: was kept is brought up to date), or the action changed no figure at all; False
         #: once anything else changed (all of it is forgotten); None: not known.
@@ -210,6 +212,25 @@ class DRState(LoggedState, DecisionState):
     def has_special(self, fig: Figure, special: str) -> bool:
         return special in self.rules.types[fig.kind].specials
 
+    def figures_of(self, seat: str) -> list[Figure]:
+        """The seat's figures, in play or not (worked out once per position: do not
+        change the list)."""
+        found = self._of_seat.get(seat)
+        if found is None:
+            found = self._of_seat[seat] = [f for f in self.figures.values() if f.seat == seat]
+        return found
+
+    def targets_of(self, seat: str) -> list[Figure]:
+        """The figures the seat's characters may attack: solid enemies on the board,
+        conscious ("You cannot attack your own characters"; worked out once per position:
+        do not change the list)."""
+        found = self._targets.get(seat)
+        if found is None:
+            found = self._targets[seat] = [
+                t for t in self.figures.values()
+                if t.seat != seat and t.pos >= 0 and not t.misted and not t.unconscious]
+        return found
+
     def solid_at(self) -> dict[int, str]:
         """Square -> the solid figure standing there."""
         if self._solid is None:
@@ -260,6 +281,8 @@ class DRState(LoggedState, DecisionState):
         self._reactors = {}
         self._offered = {}
         self._holders = {}
+        self._of_seat = {}
+        self._targets = {}
         self._only_stepped = False
 
     def sight_changed(self) -> None:
@@ -272,7 +295,8 @@ class DRState(LoggedState, DecisionState):
     def stepped(self, fig: Figure, origin: int) -> None:
         """``fig`` stepped from ``origin`` to the square it stands on, both on the board:
         the obstacles and the solid figures kept are moved with it (a misted vampire is
-        neither); the crucifix holders stay who they are."""
+        neither); the crucifix holders, each seat's figures and what it may attack stay
+        what they are."""
         if not fig.misted:
             bits = self.rules.board.square_bits
             if self._obstacles is not None:
@@ -404,6 +428,7 @@ class DRState(LoggedState, DecisionState):
         twin._legal_cache = self._legal_cache
         twin._reactors, twin._holders = {}, {}  # lists of this state's figures
         twin._offered = {}
+        twin._of_seat, twin._targets = {}, {}
         twin._only_stepped = None
         return twin
 

@@ -362,8 +362,9 @@ def test_seats_asked_while_the_rules_take_their_steps_are_not_kept(
 def test_what_a_step_or_turn_keeps_is_what_is_worked_out_afresh() -> None:
     """After every action of seeded random games of every adventure (a step or a turn of a
     figure on the board, and an action that changes no figure (a card played, a pass, a
-    declined reaction, the end of a move), keep the obstacles, the solid figures and the
-    crucifix holders, moved with the figure, and skip the victory check): what the
+    declined reaction, the end of a move), keep the obstacles, the solid figures, the
+    crucifix holders, each seat's figures and what it may attack, moved with the figure,
+    and skip the victory check): what the
     position kept is what a copy that forgets it works out, and nobody has won whom the
     victory check would name."""
     game = gk.load_game("draculas_revenge")
@@ -382,6 +383,9 @@ def test_what_a_step_or_turn_keeps_is_what_is_worked_out_afresh() -> None:
                 for fig in state.figures.values():
                     if state.is_vampire(fig):
                         crucifix_holders(state, fig)
+                for each in state.seats:
+                    state.figures_of(each)
+                    state.targets_of(each)
                 state.apply(seat, rng.choice(state.legal_actions(seat)))
                 fresh = state.clone()
                 fresh.invalidate()
@@ -397,6 +401,11 @@ def test_what_a_step_or_turn_keeps_is_what_is_worked_out_afresh() -> None:
                     assert [h.id for h in holders] \
                         == [h.id for h in crucifix_holders(fresh, fresh.figures[vampire.id])]
                     assert all(h is state.figures[h.id] for h in holders)
+                for kept, fresh_of in ((state._of_seat, fresh.figures_of),
+                                       (state._targets, fresh.targets_of)):
+                    for seat_of, figs in kept.items():
+                        assert [f.id for f in figs] == [f.id for f in fresh_of(seat_of)]
+                        assert all(f is state.figures[f.id] for f in figs)
     assert kept_steps > 2000
 
 
