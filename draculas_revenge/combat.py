@@ -62,13 +62,10 @@ def close_attack_actions(state: DRState, fig: Figure, budget: int) -> list[Actio
     if fig.pos < 0 or fig.misted or fig.unconscious or budget < state.rules.cost("close_attack"):
         return []
     out: list[Action] = []
-    front = front_squares(state.rules.board, fig.pos, fig.facing)
-    obstacles = state.obstacles()  # holds every solid figure's square
-    for square in front:
-        if (obstacles >> square) & 1:
-            break
-    else:
-        return out
+    board = state.rules.board
+    if not state.obstacles() & board.front_bits[4 * fig.pos + fig.facing]:
+        return out  # the obstacles hold every solid figure's square: none in front
+    front = front_squares(board, fig.pos, fig.facing)
     solid = state.solid_at()
     ahead = {solid[s] for s in front if s in solid}
     if not ahead:

@@ -19,6 +19,7 @@ from draculas_revenge.bot_plans import Moves
 from draculas_revenge.bot_tactics import Dangers, Table, _square_flags, reach
 from draculas_revenge.bots import RevengeBot
 from draculas_revenge.characters import Figure
+from draculas_revenge.combat import front_squares
 from draculas_revenge.reactions import _eligible, can_react, window_seats
 from draculas_revenge.seeing import crucifix_holders, held_back_by
 from draculas_revenge.sight import Sight, in_field_of_view, offset_pattern
@@ -429,3 +430,14 @@ def test_a_step_moves_the_kept_obstacles_of_this_position_only() -> None:
         assert before.solid_at() == solid and before.obstacles() == obstacles
         stepped += type(action).__name__ == "Move"
     assert stepped > 50
+
+
+def test_front_bits_are_the_squares_in_front_of_every_square_and_facing() -> None:
+    """"Close Attacks": the three squares directly in front, as one bitset a square and
+    facing, are those ``front_squares`` lists."""
+    for name in ("into_the_breach", "destroy_dracula", "custom_catacombs"):
+        board = load_board(name)
+        for square in range(board.size):
+            for facing in range(4):
+                assert board.front_bits[4 * square + facing] == sum(
+                    1 << s for s in front_squares(board, square, facing)), (name, square)
