@@ -415,6 +415,7 @@ def test_a_step_moves_the_kept_obstacles_of_this_position_only() -> None:
     its own."""
     game = gk.load_game("draculas_revenge")
     state = game.new_game(seed=3, adventure="destroy_dracula")
+    assert isinstance(state, DRState)
     rng = random.Random(3)
     stepped = 0
     for _ in range(400):
