@@ -12,7 +12,7 @@ from .actions import CloseDoor, Enter, Leave, Move, OpenDoor, Turn, TurnSolid, T
 from .characters import GONE, OFF_BOARD, Figure
 from .decisions import Refusal
 from .grid import DIRECTIONS, FACINGS
-from .seeing import RULE_CRUCIFIX, held_back_by, in_crucifix_zone
+from .seeing import RULE_CRUCIFIX, enters_crucifix_zone, held_back_by, in_crucifix_zone
 from .state import DRState
 
 RULE_MOVING = "Moving"
@@ -112,7 +112,8 @@ def enter_actions(state: DRState, fig: Figure, budget: int) -> list[Action]:
     if budget < state.rules.cost("enter"):
         return []
     board = state.rules.board
-    return [Enter(fig.id, board.xy(s), f) for s in entrance_squares(state, fig) for f in FACINGS]
+    return [Enter(fig.id, board.xy(s), f) for s in entrance_squares(state, fig)
+            for i, f in enumerate(FACINGS) if not enters_crucifix_zone(state, fig, s, i)]
 
 
 def leave_area(state: DRState, fig: Figure) -> str:
@@ -232,6 +233,11 @@ def why_not_enter(state: DRState, fig: Figure, action: Enter, who: str) -> Refus
         return f"{who} is already on the board", RULE_PLACING
     if action.facing not in FACINGS:
         return CORNER
+    board = state.rules.board
+    square = board.index(*action.square) if board.on_board(*action.square) else -1
+    if square in entrance_squares(state, fig):
+        return (f"{who} cannot enter within 3 squares of a crucifix holder it would face "
+                "(each in the other's arc of effect)", RULE_CRUCIFIX)
     return (f"{who} enters through the {fig.entrance.replace('_', ' ')}: "
             f"{say.xy(*action.square)} is not one of its free squares", RULE_PLACING)
 

@@ -61,6 +61,20 @@ def held_back_by(state: DRState, vampire: Figure, within: int = -1) -> list[Figu
     return [h for h in holders if mutual_arc(state, vampire, h)]
 
 
+def enters_crucifix_zone(state: DRState, vampire: Figure, square: int, facing: int) -> bool:
+    """A vampire entering the board on ``square``, facing ``facing``, would stand within 3
+    squares of a crucifix holder with the two in each other's arc of effect: "the vampire
+    cannot move within 3 squares of the hunter" (entering is a move, "Placing Characters";
+    ruling 12)."""
+    if not state.is_vampire(vampire):
+        return False
+    zone = state.rules.numbers["crucifix_zone"]
+    board = state.rules.board
+    return any(board.distance(h.pos, square) <= zone and in_arc(state, h, square)
+               and in_arc_cone(board, square, facing, h.pos)
+               for h in crucifix_holders(state, vampire))
+
+
 def in_crucifix_zone(state: DRState, vampire: Figure, square: int) -> bool:
     """A misted vampire may not become solid on ``square`` (ruling: a square within 3
     of a crucifix holder that has the square in its arc of effect)."""

@@ -244,6 +244,9 @@ class HeroicLeap(CardRule):
 
     def cancelled(self, state: FuryState, played: CardPlayed) -> None:
         members = tuple(m for m in played.chit.split(",") if m and state.hunters[m].alive)
+        for member in members:  # the leaper scored his when he played it
+            if member != played.holder:
+                state.hunters[member].valour += ATTACKING_DRACULA_VALOUR
         if members:
             start_hunters_attack(state, played.town, members, attacker=played.holder)
 

@@ -145,6 +145,14 @@ class ChooseHunter(Action):
 
 
 @attrs.frozen
+class ChooseHunters(Action):
+    """A hunter picks one or more hunters, in seat order, for a card's effect (Holy Circle:
+    they leave the combat)."""
+
+    hunters: tuple[str, ...]
+
+
+@attrs.frozen
 class ChooseCard(Action):
     """A card from the Dracula combat deck (Plotting)."""
 
@@ -235,7 +243,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Start, Move, Search, Supply, ReserveTicket, Trade, Give, EndTrade, Rest, Pass, Discard,
     MoveTo, PlaceEncounter, Ambush, Mature, ChooseHospital, ChooseCombatCard, Engage,
     ChooseHunter, ChooseCard, MoveHunter, Roadblock, RemoveStorm, Reveal, Delay, Keep,
-    AvoidCombat, PlayCard, NoCard, ChooseMode, ChoosePlace,
+    AvoidCombat, PlayCard, NoCard, ChooseMode, ChoosePlace, ChooseHunters,
 )
 
 PASS = Pass()

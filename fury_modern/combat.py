@@ -27,6 +27,7 @@ his combat cards into his deck.
 from __future__ import annotations
 
 import enum
+import itertools
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -40,6 +41,7 @@ from .actions import (
     ChooseCard,
     ChooseCombatCard,
     ChooseHunter,
+    ChooseHunters,
     Engage,
     MoveTo,
     PlayCard,
@@ -901,14 +903,50 @@ class HeavenlyHost(HunterCard):
 
 
 class HolyCircle(HunterCard):
-    """Holy Circle: the hunter leaves the combat; then it is discarded (items.toml; the choice
-    of other hunters to take along is part 2's)."""
+    """Holy Circle: "Choose one or more hunters; they leave the combat. Then discard it"
+    (items.toml). Alone in the combat, the hunter who played it leaves at once."""
 
     card = "holy_circle"
 
     def resolve(self, fight: Fight, state: ModernState, seat: str) -> None:
         _update(state, discard=(*_top(state).discard, seat))
-        leave(state, seat, "Holy Circle")
+        if len(fight.hunters) > 1:
+            state.stack.append(HolyCircleChoice(seat))
+        else:
+            leave(state, seat, "Holy Circle")
+
+
+@attrs.frozen
+class HolyCircleChoice(ModernDecision):
+    """The hunter who played Holy Circle chooses the hunters in the combat who leave it (he
+    need not be one of them). A hunter who leaves before his own card resolves is out of
+    the combat, so his card does not resolve (docs/fury_modern.md, Rulings)."""
+
+    KIND = "holy_circle"
+    RULE = "Items - Holy Circle"
+    seat: str
+
+    def deciders(self, state: ModernState) -> tuple[str, ...]:
+        return (self.seat,)
+
+    def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
+        fighting = sorted(_top(state).hunters, key=HUNTERS.index)
+        return [ChooseHunters(chosen) for n in range(1, len(fighting) + 1)
+                for chosen in itertools.combinations(fighting, n)]
+
+    def prompt(self, state: ModernState, seat: str) -> str:
+        return (f"{state.name(seat)}: Holy Circle - choose one or more hunters; they leave "
+                "the combat.")
+
+    def describe(self, state: ModernState, seat: str, action: Action) -> str:
+        assert isinstance(action, ChooseHunters)
+        return f"{' and '.join(state.name(h) for h in action.hunters)} leave the combat"
+
+    def apply(self, state: ModernState, seat: str, action: Action) -> None:
+        assert isinstance(action, ChooseHunters)
+        state.stack.pop()
+        for hunter in action.hunters:
+            leave(state, hunter, "Holy Circle")
 
 
 _STEPS = {

@@ -30,6 +30,13 @@ type                     fields
 ``remove_storm``         ``sea``
 ``reveal``               ``card``: an item or an event
 ``delay``                ``accept``: flag
+``keep``                 ``card``: an event or an item kept
+``avoid_combat``         ``avoid``: flag
+``play_card``            ``card``: an item or an event
+``no_card``              (none)
+``choose_mode``          ``mode``: one of a card's effects
+``choose_place``         ``place``
+``choose_hunters``       ``hunters``: 1-4 hunters, in seat order (Holy Circle)
 =======================  ===========================================================
 
 The observation tensor is read from ``state.observation(viewer)`` alone
@@ -50,6 +57,7 @@ from gothic_kernel.encoding import (
     Choice,
     Domain,
     GameEncoding,
+    Subsets,
     Tensor,
     TensorLayout,
     ints,
@@ -68,7 +76,7 @@ DECISIONS = ("choose_start", "hunter_turns", "dracula_phase", "twilight", "hospi
              "roadblock_placement", "hoax_keep", "bodyguards", "reveal_card",
              "fog_combat", "dark_call_discard", "card_window", "card_mode", "card_played",
              "card_step", "peril", "rail_journey", "move_ends", "search_action",
-             "false_tip_effect")
+             "false_tip_effect", "holy_circle")
 TRAIL, LAIRS, ENCOUNTERS = 6, 3, 3
 
 
@@ -129,6 +137,7 @@ class ModernEncoding(GameEncoding):
             (a.NoCard, bare),
             (a.ChooseMode, {"mode": Choice(card_modes(rules), "a card's effect")}),
             (a.ChoosePlace, {"place": place}),
+            (a.ChooseHunters, {"hunters": Subsets(hunter, len(HUNTERS), 1)}),
         ]
 
     def _layout(self) -> TensorLayout:

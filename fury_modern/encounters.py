@@ -555,11 +555,15 @@ class Spy(Encounter):
     card = "spy"
 
     def meet(self, state: ModernState, met: Met) -> None:
+        self.spy_on(state, met)
+        discard(state, met)
+
+    def spy_on(self, state: ModernState, met: Met) -> None:
+        """The effect on ``met.hunter``: he chooses, if he holds a weapon to discard."""
         if _weapons(state, met.hunter):
             state.stack.append(EncounterStep(met, met.hunter, "weapon"))
         else:
             self.spied(state, met.hunter)
-        discard(state, met)
 
     def options(self, state: ModernState, step: EncounterStep) -> list[Action]:
         if step.step == "victim":
@@ -573,8 +577,8 @@ class Spy(Encounter):
                 "your cards and lose your tickets?")
 
     def choose(self, state: ModernState, step: EncounterStep, action: Action) -> None:
-        if isinstance(action, MoveHunter):
-            self.spied(state, action.to)
+        if isinstance(action, MoveHunter):  # matured: the whole effect, his choice too
+            self.spy_on(state, attrs.evolve(step.met, hunter=action.to))
         elif isinstance(action, Discard):
             drop_card(state, step.chooser, action.card)
             state.item_deck.discard(action.card)

@@ -44,6 +44,8 @@ DAY_TICKET = 0.0
 CUSTOMS_DAMAGE = 3
 #: What the foe's escape costs the hunters (the rounds of damage they no longer deal).
 ESCAPED = 4.0
+#: Holy Circle takes along a companion who has lost this share of his health or more.
+HURT_BADLY = 0.6
 #: Dracula's health (characters.toml) is read from the rules; the worth of defeating him.
 KILL_WORTH = 30.0
 
@@ -114,6 +116,8 @@ class HunterView:
             return self.chase_value(action.place) + self.bot.dice.index(100) / 1e4
         if isinstance(action, a.ChooseHunter):
             return self.hurt_share(action.hunter)
+        if isinstance(action, a.ChooseHunters):
+            return self.holy_circle_value(action.hunters)
         if isinstance(action, a.Discard):
             # his own card: the one he needs least; Dracula's (Behind the Veil): his best
             mine = action.card in (*self.me.get("hand_items", ()), *self.me.get("hand_events", ()))
@@ -220,6 +224,11 @@ class HunterView:
             self.bot.chance() * START_SPREAD
 
     # -- looking after himself ----------------------------------------------------------------
+    def holy_circle_value(self, leaving: tuple[str, ...]) -> float:
+        """Holy Circle: he leaves the combat, and takes along the companions badly hurt."""
+        return sum(1.0 if h == self.seat or self.hurt_share(h) >= HURT_BADLY else -1.0
+                   for h in leaving)
+
     def hurt_share(self, seat: str) -> float:
         hunter = self.obs["hunters"][seat]
         return float(hunter["damage"]) / self.rules.hunters[seat].health

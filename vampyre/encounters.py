@@ -24,7 +24,7 @@ from .actions import LeadAstray, LookAtCounter
 from .decisions import LEAD_ASTRAY, LOOK_AT_COUNTER, PlayerDecision
 from .items import gift, lose_items
 from .reach import BAT, Path, Reach, transylvania_reach
-from .state import THE_STANDING_STONES, Fight, FightOrigin
+from .state import HUNTER, THE_STANDING_STONES, Fight, FightOrigin
 from .tables import NO_ENCOUNTER, STRANGE_OCCURRENCE
 from .wording import place_text
 
@@ -33,6 +33,14 @@ if TYPE_CHECKING:
 
 RULE = "Encounters"
 STRANGE_RULE = "Strange Occurrence"
+
+
+def camps_in_the_wilderness(state: VampyreState, seat: str) -> bool:
+    """Whether the player's night may bring an encounter: a hunter (not possessed) outside
+    the castle and the large hexes (the chart for the terrain decides the rest)."""
+    p = state.players[seat]
+    return (p.location is not None and not state.in_castle and p.form == HUNTER
+            and not p.possessed and not state.world.transylvania.is_large(p.location))
 
 
 def night(state: VampyreState, seat: str, moved: Mapping[str, Any] | None = None) -> None:

@@ -56,7 +56,7 @@ from .decisions import (
     PlayerDecision,
     VampyreDecision,
 )
-from .encounters import night
+from .encounters import camps_in_the_wilderness, night
 from .guardians import arrive
 from .reach import (
     BAT,
@@ -402,10 +402,7 @@ def after_move(state: VampyreState, seat: str, attack: str, moved: dict[str, Any
     p = state.players[seat]
     where = p.location
     assert where is not None
-    board = state.world.transylvania
-    wilderness = not state.in_castle and not board.is_large(where) \
-        and p.form == HUNTER and not p.possessed
-    if wilderness:
+    if camps_in_the_wilderness(state, seat):
         if attack:
             state.stack.append(CombatStep(seat, attack))  # 3. Combat, once the night is over
         night(state, seat, moved)
@@ -423,7 +420,7 @@ def after_move(state: VampyreState, seat: str, attack: str, moved: dict[str, Any
     if state.in_castle:
         arrive(state, seat)
         return
-    if board.is_large(where):
+    if state.world.transylvania.is_large(where):
         p.visit(where)
     if p.form != HUNTER or p.possessed:
         return  # the converted neither search nor roll for encounters

@@ -40,6 +40,7 @@ from .decisions import (
     play_on,
     sequence_rule,
 )
+from .encounters import camps_in_the_wilderness, night
 from .guardians import flee, reveal
 from .movement import offer_move, possessed_move
 from .state import HUNTER, POSSESSED_TURN, THE_STANDING_STONES, USUAL_TURN, VampyreState
@@ -102,6 +103,8 @@ def start_turn(state: VampyreState) -> None:
         p.may_heal, p.healing = False, curing
         state.events.say("lose_turn", f"{state.when()}{state.name(seat)} loses this turn"
                          + (" and cures the wound during it" if curing else ""), seat=seat)
+        if camps_in_the_wilderness(state, seat) and state.fight_of(seat) is None:
+            night(state, seat)  # "At the end of each turn (1 day) each player makes camp"
         return
     if p.location is None:
         if p.reappear > 0:

@@ -10,6 +10,7 @@ import gothic_kernel as gk
 from draculas_revenge.actions import (
     CloseAttack,
     EndMove,
+    Enter,
     FaceAttacker,
     Feed,
     Mesmerize,
@@ -21,6 +22,7 @@ from draculas_revenge.actions import (
 )
 from draculas_revenge.characters import character_types
 from draculas_revenge.combat import outflanks
+from draculas_revenge.scenario import sandbox
 from draculas_revenge.sight import in_front
 from gothic_kernel import IllegalAction, ScriptedDice
 
@@ -231,6 +233,30 @@ def test_crucifix_a_vampire_within_three_squares_cannot_mesmerize_the_holder() -
             with pytest.raises(IllegalAction, match="crucifix") as err:
                 st.apply("vampires", Mesmerize("nosferatu_a", "priest_1"))
             assert err.value.rule == "The Crucifix"
+
+
+def test_crucifix_a_vampire_cannot_enter_the_board_within_three_squares_facing_the_holder() -> None:
+    """"the vampire cannot move within 3 squares of the hunter", and entering is a move
+    ("Moving on to the board costs 1 Action Point"): a she-wolf entering the catacombs two
+    squares from a priest who faces the entrance may not face him; facing away, or on a
+    square out of his reach, she may enter (ruling 12)."""
+    st = sandbox(None, adventure="cross_the_catacombs", reaction_dice=False,
+                 figures=[{"id": "she_wolf_a", "square": None, "entrance": "vampire_entrances"},
+                          {"id": "priest_1", "square": (21, 2), "facing": "e"}],
+                 active="she_wolf_a")
+    entering = {(a.square, a.facing) for a in st.legal_actions("vampires")
+                if isinstance(a, Enter)}
+    assert ((23, 2), "w") not in entering
+    assert ((23, 2), "n") in entering and ((23, 8), "w") in entering
+    with pytest.raises(IllegalAction, match="crucifix") as err:
+        st.apply("vampires", Enter("she_wolf_a", (23, 2), "w"))
+    assert err.value.rule == "The Crucifix"
+    minion = sandbox(None, adventure="cross_the_catacombs", reaction_dice=False,
+                     figures=[{"id": "minion_1", "square": None,
+                               "entrance": "vampire_entrances"},
+                              {"id": "priest_1", "square": (21, 2), "facing": "e"}],
+                     active="minion_1")
+    assert Enter("minion_1", (23, 2), "w") in minion.legal_actions("vampires")
 
 
 def test_crucifix_holds_back_vampires_not_minions() -> None:

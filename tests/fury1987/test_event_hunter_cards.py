@@ -410,6 +410,27 @@ def test_heroic_leap_cancelled_by_devilish_power_still_commits_to_combat() -> No
     assert ATTACK_DRACULA not in state.legal_actions("godalming")
 
 
+def test_heroic_leap_cancelled_in_a_group_every_member_scores_for_attacking_dracula() -> None:
+    """Cancelled, "normal combat must take place" with the whole group ("All the Hunters in
+    a group must fight"), so each member attacks Dracula and scores 5 (Valour Points); the
+    leaper scored his 5 and the leap's 15 when he played it."""
+    state = started(godalming="paris", seward="paris", van_helsing="rome",
+                    dracula="brussels")
+    give(state, "godalming", "heroic_leap")
+    give(state, "dracula", "devilish_power")
+    dracula_turn(state, STAY_PUT)
+    pass_windows(state)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    act(state, "godalming", MoveTo("brussels"))
+    act(state, "godalming", PlayEvent("heroic_leap"))
+    act(state, "dracula", PlayEvent("devilish_power"))
+    act(state, "dracula", NO_EVENT)
+    combat = find(state, Combat)
+    assert combat is not None and set(combat.hunters) == {"godalming", "seward"}
+    assert state.hunters["godalming"].valour == 20
+    assert state.hunters["seward"].valour == 5
+
+
 def test_good_luck_rolls_a_hunter_s_die_again() -> None:
     # Seward plays it for Godalming, whose railway roll was a 1 (no train): a 6 instead.
     state = godalming_turn()

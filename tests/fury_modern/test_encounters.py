@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from fury_modern import DRACULA
-from fury_modern.actions import PASS, ChooseCombatCard, ChooseHunter, Keep, Mature, MoveTo
+from fury_modern.actions import (
+    PASS,
+    ChooseCombatCard,
+    ChooseHunter,
+    Discard,
+    Keep,
+    Mature,
+    MoveHunter,
+    MoveTo,
+)
 from fury_modern.combat import Fight
 from fury_modern.round import HunterTurns
 from fury_modern.state import Hideout, ModernState
@@ -107,3 +116,50 @@ def test_szgany_bodyguards_may_be_kept_for_later() -> None:
     state.apply(DRACULA, PASS)
     assert state.dracula.kept == ["szgany_bodyguards"]
     assert isinstance(state.stack[-1], Fight)
+
+
+# -- Spy -------------------------------------------------------------------------------------
+
+def _spy_matures_on(victim: str, *, knife: bool) -> ModernState:
+    """A Spy matures on trail space 6 and Dracula picks ``victim``, who holds a ticket (and
+    a Knife if ``knife``)."""
+    state = started(dracula="berlin", hunters=("madrid", "rome", "vienna", "london"))
+    hunter = state.hunters[victim]
+    hunter.tickets.append(state.tickets.pop())
+    if knife:
+        hunter.items.append(state.item_deck.take("knife"))
+    sixth = Hideout("paris")
+    sixth.add_encounter("spy")
+    _six(state, sixth)
+    _to_dracula_phase(state)
+    state.apply(DRACULA, MoveTo("leipzig"))
+    state.apply(DRACULA, Mature(effects=True))
+    assert state.legal_actions(DRACULA) == [MoveHunter(h) for h in
+                                            ("godalming", "seward", "van_helsing", "mina")]
+    state.apply(DRACULA, MoveHunter(victim))
+    return state
+
+
+def test_spy_matured_its_victim_may_discard_a_weapon_to_be_rid_of_it() -> None:
+    """Matured: "Pick any hunter and apply the effect to him", the effect's "He may instead
+    discard a weapon card" included."""
+    state = _spy_matures_on("seward", knife=True)
+    assert state.current_seats() == ("seward",)
+    assert state.legal_actions("seward") == [Discard("knife"), PASS]
+    state.apply("seward", Discard("knife"))
+    assert state.hunters["seward"].items == [] and len(state.hunters["seward"].tickets) == 1
+    assert state.item_deck.discards[-1] == "knife"
+
+
+def test_spy_matured_its_victim_who_keeps_his_weapon_loses_his_tickets() -> None:
+    state = _spy_matures_on("seward", knife=True)
+    state.apply("seward", PASS)
+    assert state.hunters["seward"].items == ["knife"] and state.hunters["seward"].tickets == []
+    assert any(e["kind"] == "spied" for e in state.log(PUBLIC))
+
+
+def test_spy_matured_its_victim_without_a_weapon_is_spied_on_at_once() -> None:
+    state = _spy_matures_on("mina", knife=False)
+    assert state.hunters["mina"].tickets == []
+    assert not any(isinstance(a, Discard) for s in state.current_seats()
+                   for a in state.legal_actions(s))

@@ -9,7 +9,15 @@ import json
 import attrs
 import pytest
 
-from fury_modern.actions import NO_CARD, SEARCH, ChooseCombatCard, ChoosePlace, PlayCard
+from fury_modern.actions import (
+    NO_CARD,
+    SEARCH,
+    ChooseCombatCard,
+    ChooseHunters,
+    ChoosePlace,
+    Engage,
+    PlayCard,
+)
 from fury_modern.combat import Fight, start_fight
 from fury_modern.round import HunterTurns
 from fury_modern.state import ModernState
@@ -90,6 +98,56 @@ def test_holy_circle_takes_the_hunter_out_and_is_discarded() -> None:
     assert state.hunters["mina"].damage == 0
     assert not _fighting(state)
     assert state.item_deck.discards[-1] == "holy_circle"
+
+
+def _holy_circle_with_seward() -> ModernState:
+    """Lord Godalming (with Holy Circle) and Dr. Seward fight Dracula in Berlin by day; Dracula
+    engages Godalming, whose Holy Circle cancels Claws; Seward plays Punch."""
+    state = started(seed=2)
+    for seat in ("godalming", "seward"):
+        state.hunters[seat].location = "berlin"
+    state.hunters["godalming"].items.append(state.item_deck.take("holy_circle"))
+    start_fight(state, ("godalming", "seward"), "berlin", night=False)
+    while state.stack[-1].KIND == "card_window":
+        state.apply(state.current_seats()[0], NO_CARD)
+    fight = state.stack[-1]
+    assert isinstance(fight, Fight)
+    state.combat_deck.cards += list(fight.hand)
+    hand = ("claws", "fangs", "mesmerize", "plotting", "strength")
+    for card in hand:
+        state.combat_deck.take(card)
+    state.stack[-1] = attrs.evolve(fight, hand=hand)
+    state.invalidate()
+    act(state, "godalming", ChooseCombatCard("holy_circle"))
+    act(state, "seward", ChooseCombatCard("punch"))
+    act(state, "dracula", ChooseCombatCard("claws"))
+    act(state, "dracula", Engage("godalming"))
+    return state
+
+
+def test_holy_circle_chooses_one_or_more_hunters_of_the_combat() -> None:
+    state = _holy_circle_with_seward()
+    assert state.current_seats() == ("godalming",)
+    assert state.legal_actions("godalming") == [
+        ChooseHunters(("godalming",)), ChooseHunters(("seward",)),
+        ChooseHunters(("godalming", "seward"))]
+    assert "holy_circle" not in state.item_deck.discards  # discarded after the round
+
+
+def test_holy_circle_may_take_the_companion_out_and_leave_its_player_fighting() -> None:
+    state = _holy_circle_with_seward()
+    act(state, "godalming", ChooseHunters(("seward",)))
+    fight = state.stack[-1]
+    assert isinstance(fight, Fight) and fight.hunters == ("godalming",)
+    assert state.dracula.damage == 0  # Seward left before his Punch resolved
+    assert state.item_deck.discards[-1] == "holy_circle"
+
+
+def test_holy_circle_may_take_every_hunter_out_ending_the_combat() -> None:
+    state = _holy_circle_with_seward()
+    act(state, "godalming", ChooseHunters(("godalming", "seward")))
+    assert not _fighting(state)
+    assert "Dr. Seward leaves the combat (Holy Circle)." in public_texts(state)
 
 
 def test_items_without_a_banner_are_never_combat_cards() -> None:

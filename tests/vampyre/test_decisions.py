@@ -220,7 +220,9 @@ def test_a_save_of_before_the_classes_reads_back_exactly_and_plays_on_the_same(k
                                                                               ) -> None:
     """Saves written by the code of before (``saves/record.py``), one waiting for each kind
     of decision: each loads into its class, saves back to the same text, and the same
-    random actions from it lead to the same save as they did then."""
+    random actions from it lead to the same save as they did then. (The ``move`` game's
+    ``after`` was recorded again with ruling 35: Harker loses a turn in the forest there,
+    and since that ruling he rolls for its night.)"""
     saved = SAVES["saves"][kind]
     state: Any = GAME.from_json(saved["save"])
     assert type(state.pending) is KINDS[kind]

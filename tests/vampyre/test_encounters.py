@@ -8,7 +8,13 @@ import pytest
 
 from gothic_kernel import PUBLIC, CorruptSave, IllegalAction
 from vampyre.actions import LeadAstray, LookAtCounter, Move
-from vampyre.state import LEAD_ASTRAY, LOOK_AT_COUNTER, NOSFERATU, THE_STANDING_STONES
+from vampyre.state import (
+    LEAD_ASTRAY,
+    LOOK_AT_COUNTER,
+    NOSFERATU,
+    THE_STANDING_STONES,
+    VampyreState,
+)
 
 from .helpers import GAME, camp_in, give, new, put, script, texts, turn_of, two_dice
 
@@ -89,16 +95,33 @@ def test_strange_occurrence_3_a_strange_fog_carries_you_to_the_standing_stones()
     assert state.players["harker"].location == THE_STANDING_STONES
 
 
-def test_strange_occurrence_4_a_fierce_storm_loses_one_turn() -> None:
-    state = occurrence(4)
+def _storm_then_a_round(night: int) -> VampyreState:
+    """Harker meets the storm in the forest; the others move a hex into the clear (a 1
+    each); in the turn Harker loses, the night's roll is ``night``."""
+    state = occurrence(4, [1, 1, 1, *two_dice(night), 6])
     assert state.players["harker"].lost_turns == 1
     for seat in ("mina", "van_helsing", "godalming"):  # a quiet round in the clear
         assert state.current_seats() == (seat,)
         clear = next(m for m in state.legal_actions(seat)
                      if state.world.transylvania.terrain[m.to] == "clear")
         state.apply(seat, clear)
+    return state
+
+
+def test_strange_occurrence_4_a_fierce_storm_loses_one_turn() -> None:
+    state = _storm_then_a_round(7)
     assert "Harker loses this turn" in texts(state)
     assert state.current_seats() == ("mina",)
+
+
+def test_ruling_a_turn_lost_in_the_wilderness_ends_with_the_night_s_encounter_roll() -> None:
+    """"At the end of each turn (1 day) each player makes camp": halted by the storm, Harker
+    spends another night in the forest and rolls for it (ruling 35)."""
+    quiet = _storm_then_a_round(7)
+    assert texts(quiet)[-1] == "Harker makes camp; the night's encounter roll is 7: no encounter"
+    wolf = _storm_then_a_round(11)
+    assert "Harker makes camp; the night's encounter roll is 11: a Wolf attacks" in texts(wolf)
+    assert texts(wolf)[-2].startswith("Harker rolls 6 against the Wolf")
 
 
 def test_strange_occurrence_5_the_player_on_the_left_moves_the_lost_player() -> None:
