@@ -221,7 +221,13 @@ class GameState(abc.ABC):
     def legal_actions(self, seat: str) -> list[Action]:
         """Every legal action for ``seat`` now (empty if it may not act): a fresh list, in
         an order that depends only on what ``seat`` knows."""
-        return list(self.listed(seat))
+        cache = self._legal_cache  # listed(seat), inlined: it is asked at every step
+        if cache is None:
+            cache = self._legal_cache = {}
+        found = cache.get(seat)
+        if found is None:
+            found = cache[seat] = Listed(self._legal_actions(seat))
+        return list(found)
 
     def listed(self, seat: str) -> Listed:
         """The legal actions of ``seat`` with exact membership, worked out once per
