@@ -342,9 +342,15 @@ def load_position(path: str, step: int | None = None) -> tuple[GameState, str]:
 
 # -- gothic play ----------------------------------------------------------------------------
 
-def _loaded(path_text: str, name: str | None) -> tuple[Game, GameState]:
+def _loaded(path_text: str, name: str | None, asked: Sequence[str]
+            ) -> tuple[Game, GameState, tuple[str, ...]]:
     """The game and position a ``--load`` file holds: a state snapshot (``save FILE`` at a
-    prompt, ``state.to_json()``) or a game record (``gothic demo --save``), replayed."""
+    prompt, ``state.to_json()``) or a game record (``gothic demo --save``), replayed; and
+    the seats people play: ``--seat`` (``asked``) if given, else those that played when the
+    snapshot was saved (a snapshot that does not say is refused: a bot would otherwise
+    play a person's turn), else a game record's first seat (bots played it all)."""
+    from .play import saved_people
+
     try:
         text = Path(path_text).expanduser().read_text(encoding="utf-8")
     except OSError as exc:
@@ -363,33 +369,49 @@ def _loaded(path_text: str, name: str | None) -> tuple[Game, GameState]:
         game = load_game(data["game"])
     except GothicError as exc:
         raise _Refusal(f"{path_text}: {exc}") from None
+    snapshot = "state" in data and "dice" in data
     try:
-        if "state" in data and "dice" in data:
-            return game, game.from_json(text)
-        record = GameRecord.from_json(text)
-        return game, replay(game, record)
-    except CorruptSave as exc:
+        state = game.from_json(text) if snapshot else replay(game, GameRecord.from_json(text))
+        saved = saved_people(state, data) if snapshot else None
+    except (CorruptSave, ValueError) as exc:
         raise _Refusal(f"{path_text} is corrupt: {exc}") from None
     except GothicError as exc:
         raise _Refusal(f"{path_text} does not replay: {exc}") from None
+    if asked or not snapshot:
+        return game, state, _people(state, asked)
+    if saved is None:
+        raise _Refusal(f"{path_text} does not say which seats people played (a "
+                       "state.to_json() snapshot, or saved before gothic play kept them): "
+                       "name yours with --seat SEAT "
+                       f"(repeat it, or a,b, or all; the seats are {', '.join(state.seats)})")
+    return game, state, saved
+
+
+def _people(state: GameState, asked: Sequence[str]) -> tuple[str, ...]:
+    from .play import people
+
+    try:
+        return people(state, asked)
+    except ValueError as exc:
+        raise _Refusal(str(exc)) from None
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .play import Session, bots_for, people
+    from .play import Session, bots_for
 
     if args.load is not None:
         if args.option:
             raise _Refusal("--option cannot be given with --load: the save holds the options")
-        game, state = _loaded(args.load, args.game)
+        game, state, humans = _loaded(args.load, args.game, args.seat or ())
+        if not args.seat:
+            _say(f"Going on from {args.load} as {', '.join(map(game.seat_name, humans))} "
+                 "(--seat chooses other seats).")
     elif args.game is None:
         raise _Refusal("name a game to play (gothic list shows them), or --load FILE")
     else:
         game = load_game(args.game)
         state = game.new_game(seed=args.seed, **_options_for(game, args.option or ()))
-    try:
-        humans = people(state, args.seat or ())
-    except ValueError as exc:
-        raise _Refusal(str(exc)) from None
+        humans = _people(state, args.seat or ())
     agents = bots_for(game, state, args.seed, args.bots)
     session = Session(game, state, humans, agents, echo=not sys.stdin.isatty(),
                       max_steps=args.max_steps)

@@ -432,6 +432,43 @@ def test_cli_save_and_load_a_position(pile: gk.Game, tmp_path: Path,
     assert f"hands: north {card}" in out
 
 
+def test_cli_load_resumes_as_the_seats_that_saved(pile: gk.Game, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    saved = tmp_path / "game.json"
+    status, out, _err = run_cli(["play", "pile_game", "--seed", "4", "--seat", "south"],
+                                [f"save {saved}", "quit"], monkeypatch, capsys)
+    assert status == 0 and "(as South)" in out
+    position = pile.from_json(saved.read_text())  # still a snapshot any reader loads
+    assert position.current_seats() == ("south",)
+    status, out, err = run_cli(["play", "--load", str(saved)], ["quit"], monkeypatch, capsys)
+    assert status == 0 and not err
+    assert out.startswith(f"Going on from {saved} as South")
+    assert screens_of(out, "South") and not screens_of(out, "North")
+    assert "North" not in out.split("\n== ")[1].split("\n")[0]
+
+
+def test_cli_load_refuses_a_snapshot_that_names_no_person(pile: gk.Game, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    state = pile.new_game(seed=4)
+    state.apply("north", state.legal_actions("north")[0])
+    saved = tmp_path / "api.json"
+    saved.write_text(state.to_json())
+    status, out, err = run_cli(["play", "--load", str(saved)], ["quit"], monkeypatch, capsys)
+    assert status == 2 and not out
+    assert "does not say which seats people played" in err and "--seat SEAT" in err
+    assert err.count("\n") == 1
+    status, out, err = run_cli(["play", "--load", str(saved), "--seat", "south"], ["quit"],
+                               monkeypatch, capsys)
+    assert status == 0 and screens_of(out, "South")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"played_by_people":["east"],' + state.to_json()[1:])
+    status, out, err = run_cli(["play", "--load", str(bad)], [], monkeypatch, capsys)
+    assert status == 2 and "is corrupt: played_by_people must list seats" in err
+
+
 def test_cli_loads_a_game_record(kuhn: gk.Game, tmp_path: Path,
                                  monkeypatch: pytest.MonkeyPatch,
                                  capsys: pytest.CaptureFixture[str]) -> None:
