@@ -228,15 +228,17 @@ class Menu:
         exact = [c for c in self.choices if c.label.lower() == said]
         if exact:
             return exact[0]
-        for fits in ([c for c in self.choices if c.label.lower().startswith(said)],
-                     [c for c in self.choices if c.shown.lower().startswith(said)]):
-            if len(fits) == 1:
-                return fits[0]
-            if fits:
-                some = "; ".join(f"{c.number} {c.label}" for c in fits[:4])
-                more = f" and {len(fits) - 4} more" if len(fits) > 4 else ""
-                return f"{text!r} fits {len(fits)} choices ({some}{more}): type more of " \
-                       "it, or its number."
+        # What is on screen counts as much as the whole label: "s" with "Strasbourg by
+        # road" shown (labelled "move to Strasbourg by road") and "supply" fits both.
+        fits = [c for c in self.choices
+                if c.label.lower().startswith(said) or c.shown.lower().startswith(said)]
+        if len(fits) == 1:
+            return fits[0]
+        if fits:
+            some = "; ".join(f"{c.number} {c.label}" for c in fits[:4])
+            more = f" and {len(fits) - 4} more" if len(fits) > 4 else ""
+            return f"{text!r} fits {len(fits)} choices ({some}{more}): type more of " \
+                   "it, or its number."
         return f"No choice starts with {text!r}: type a number from 1 to {count}, or help."
 
 

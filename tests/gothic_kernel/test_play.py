@@ -255,6 +255,17 @@ def test_menu_picks_by_number_label_or_unique_start() -> None:
     assert str(menu.pick("fly")).startswith("No choice starts with 'fly'")
 
 
+def test_menu_start_fitting_a_shown_text_and_a_label_is_ambiguous() -> None:
+    menu = Menu([(Wait(), "move to Strasbourg by road", "Move"),
+                 (Wait(), "move to Paris by road", "Move"), (Roll(), "supply", "Supply")], 80)
+    assert [c.shown for c in menu.choices] == ["Strasbourg by road", "Paris by road", "supply"]
+    said = menu.pick("s")
+    assert isinstance(said, str)
+    assert said.startswith("'s' fits 2 choices (1 move to Strasbourg by road; 3 supply)")
+    assert menu.pick("su").label == "supply"  # type: ignore[union-attr]
+    assert menu.pick("st").label == "move to Strasbourg by road"  # type: ignore[union-attr]
+
+
 def test_columns_and_readable() -> None:
     assert in_columns(["a", "b", "c"], 20) == ["  a   b   c"]
     assert in_columns([], 20) == []
