@@ -19,14 +19,15 @@ import os
 import sys
 import textwrap
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager, nullcontext
 from importlib import metadata
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from .agents import GameRecord, play_game, replay
+from .actions import Action
+from .agents import Agent, GameRecord, agent_factory, play_game, replay
 from .errors import BadOption, CorruptSave, GothicError, UnknownSeat
 from .game import Game, GameState, Outcome
 from .registry import available_games, load_game
@@ -207,12 +208,95 @@ class _Progress:
         sys.stderr.flush()
 
 
+class AgentFailed(GothicError):
+    """An agent of ``--agents MODULE:FACTORY`` failed in a game: raised, or chose no legal
+    action (said naming the game, its seed and the seat; exit status 1)."""
+
+
+class _CheckedAgents:
+    """``--agents MODULE:FACTORY`` as simulate calls it, with every failure of the factory
+    or of its agents said in one line naming the game, its seed and the seat. It names
+    itself as the factory does (a results file's header is unchanged), and it is picked
+    up by reference, so that worker processes can import it."""
+
+    def __init__(self, spec: str) -> None:
+        self.spec = spec
+        factory = agent_factory(spec)  # BadOption now if it names nothing
+        self.__module__ = factory.__module__
+        self.__qualname__ = factory.__qualname__
+
+    def __call__(self, state: GameState, seed: int) -> dict[str, Agent]:
+        where = f"the {state.game.name} game of seed {seed}"
+        try:
+            given = agent_factory(self.spec)(state, seed)
+        except Exception as exc:  # a user's factory may raise anything: said in one line
+            raise BadOption(f"--agents {self.spec}: {where}: calling it as f(state, seed) "
+                            f"raised {type(exc).__name__}: {exc}") from None
+        if not isinstance(given, Mapping):
+            raise BadOption(f"--agents {self.spec}: {where}: it returned "
+                            f"{type(given).__name__}, not a mapping {{seat: agent}}")
+        unknown = [seat for seat in given if seat not in state.seats]
+        if unknown:
+            raise BadOption(f"--agents {self.spec}: {where}: agents given for "
+                            f"{', '.join(map(str, unknown))}, who do not play this game; "
+                            f"its seats are {', '.join(state.seats)}")
+        lacking = [seat for seat, agent in given.items()
+                   if not callable(getattr(agent, "choose", None))]
+        if lacking:
+            raise BadOption(f"--agents {self.spec}: {where}: the agent of {lacking[0]} has "
+                            "no choose(seat, observation, legal_actions) method")
+        return {seat: _CheckedAgent(agent, state.game, self.spec, where)
+                for seat, agent in given.items()}
+
+
+class _CheckedAgent:
+    """An agent whose exceptions and illegal choices are said as :class:`AgentFailed`;
+    it reads and chooses exactly as the agent it wraps."""
+
+    def __init__(self, agent: Agent, game: Game, spec: str, where: str) -> None:
+        self.agent, self.game, self.spec, self.where = agent, game, spec, where
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.agent, name)  # reads_observation, searches, ...
+
+    def choose(self, seat: str, observation: Any, legal_actions: Sequence[Action],
+               **search: Any) -> Action:
+        try:
+            choice = self.agent.choose(seat, observation, legal_actions, **search)
+        except GothicError:
+            raise
+        except Exception as exc:  # a user's agent may raise anything: said in one line
+            raise AgentFailed(f"--agents {self.spec}: {self.where}: the agent of {seat} "
+                              f"raised {type(exc).__name__}: {exc}") from None
+        if choice in legal_actions:
+            return choice
+        parsed = self.parsed(choice)  # the JSON form of a legal action is as good
+        if parsed is not None and parsed in legal_actions:
+            return parsed
+        shown = choice.to_json() if isinstance(choice, Action) else choice
+        raise AgentFailed(f"--agents {self.spec}: {self.where}: the agent of {seat} "
+                          f"chose {shown!r}, which is not one of its "
+                          f"{len(legal_actions)} legal actions")
+
+    def parsed(self, choice: object) -> Action | None:
+        """A choice given as JSON data (``state.apply`` takes it) as its action."""
+        if not isinstance(choice, Mapping):
+            return None
+        try:
+            return self.game.parse_action(choice)
+        except GothicError:
+            return None
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     options = _options_for(load_game(args.game), args.option or ())
     progress = _Progress(args.games) if args.games > 1 else None
+    agents: str | _CheckedAgents = args.agents
+    if args.agents not in ("default", "random"):
+        agents = _CheckedAgents(args.agents)
     with _executor(args) as (executor, workers):
         result = simulate(args.game, args.games, args.seed, workers=workers,
-                          executor=executor, options=options, agents=args.agents,
+                          executor=executor, options=options, agents=agents,
                           max_steps=args.max_steps, results_file=args.results,
                           progress=progress)
     where = f"Dask cluster {args.dask} ({workers} at once)" if args.dask \
