@@ -1,4 +1,5 @@
-"""The ``gothic`` command: list, demo, simulate and replay the registered games.
+"""The ``gothic`` command: list, demo, simulate, replay, render and play the registered
+games.
 
     gothic list
     gothic demo [GAME ...] [--seed N] [--save FILE] [--option NAME=VALUE ...]
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import textwrap
 import time
@@ -504,9 +506,20 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 # -- the parser -----------------------------------------------------------------------------
 
-class _PlayHelp(argparse.RawDescriptionHelpFormatter,
-                argparse.ArgumentDefaultsHelpFormatter):
-    """The module docstring as it is written, and every flag with its default."""
+class _Shown(argparse.ArgumentDefaultsHelpFormatter):
+    """Every flag with its default, unless its help says it already, or there is none to
+    show (None, or a switch's False)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        if "(default" in text or action.default is None or action.default is False or \
+                action.default is argparse.SUPPRESS:
+            return text
+        return super()._get_help_string(action)
+
+
+class _PlayHelp(argparse.RawDescriptionHelpFormatter, _Shown):
+    """The description as it is written, and every flag with its default."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -514,6 +527,12 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _plain(doc: str) -> str:
+    """A docstring for a terminal: ``code`` and :role:`target` marks dropped."""
+    return re.sub(r":\w+:`~?([^`]*)`", lambda m: m.group(1).rsplit(".", 1)[-1],
+                  doc.replace("``", ""))
 
 
 def _seed_arg(p: argparse.ArgumentParser) -> None:
@@ -527,12 +546,24 @@ def _option_arg(p: argparse.ArgumentParser) -> None:
                         "a word, or JSON); repeat for several (default: the game's defaults)")
 
 
+def _demo_args(p: argparse.ArgumentParser, several: bool) -> None:
+    _seed_arg(p)
+    p.add_argument("--save", metavar="FILE", default=None,
+                   help="write the game record there, for gothic replay" +
+                        (" (with several games, FILE.GAME.json each)" if several else ""))
+    _option_arg(p)
+    p.add_argument("--max-steps", type=_whole("--max-steps", 1), default=200_000,
+                   help="stop a game still going after this many actions (it is reported "
+                        "unfinished)")
+    p.set_defaults(run=cmd_demo, command="demo")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="gothic", description=__doc__,
+    parser = _Parser(prog="gothic", description=_plain(__doc__ or ""),
                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"gothic {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    shown = argparse.ArgumentDefaultsHelpFormatter
+    shown = _Shown
 
     p = sub.add_parser("list", help="list the installed games, their seats and options",
                        formatter_class=shown)
@@ -542,15 +573,7 @@ def build_parser() -> argparse.ArgumentParser:
                        formatter_class=shown)
     p.add_argument("games", nargs="*", metavar="GAME",
                    help="the games to play (default: every installed game)")
-    _seed_arg(p)
-    p.add_argument("--save", metavar="FILE", default=None,
-                   help="write the game record there, for gothic replay (with several games, "
-                        "FILE.GAME.json each)")
-    _option_arg(p)
-    p.add_argument("--max-steps", type=_whole("--max-steps", 1), default=200_000,
-                   help="stop a game still going after this many actions (it is reported "
-                        "unfinished)")
-    p.set_defaults(run=cmd_demo)
+    _demo_args(p, several=True)
 
     p = sub.add_parser("simulate", help="play many seeded bot games and tabulate the outcomes",
                        formatter_class=shown)
@@ -596,15 +619,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=_whole("--size", 1), default=None,
                    help="the picture's width in pixels (default: its natural size)")
     p.set_defaults(run=cmd_render)
-    from .play import __doc__ as play_doc
+    from .play import HELP as play_help
 
     p = sub.add_parser("play", help="play a game in the terminal, against bots or hot-seat",
-                       formatter_class=_PlayHelp, description=play_doc)
+                       formatter_class=_PlayHelp, description=play_help)
     p.add_argument("game", nargs="?", metavar="GAME",
                    help="the game to play (with --load: the game the file holds)")
     p.add_argument("--seat", action="append", metavar="SEAT",
                    help="a seat you play: repeat it, or a,b, or all, for hot-seat "
-                        "(default: the game's first seat)")
+                        "(default: with --load, the seats that saved it; else the game's "
+                        "first seat)")
     p.add_argument("--bots", choices=("default", "random"), default="default",
                    help="who plays the other seats: the game's bots or random play")
     _seed_arg(p)
@@ -619,7 +643,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    return _run(build_parser().parse_args(argv))
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         status: int = args.run(args)
     except _Refusal as exc:
@@ -639,7 +666,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run_demo(game: str, argv: Sequence[str] | None = None) -> int:
     """``python -m GAME [--seed N] ...``: one narrated bot game of ``game``."""
-    return main(["demo", game, *(sys.argv[1:] if argv is None else argv)])
+    parser = _Parser(prog=f"python -m {game}", formatter_class=_Shown,
+                     description=f"Play one seeded bot game of {game} and tell what "
+                                 f"happened (as gothic demo {game}).")
+    _demo_args(parser, several=False)
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    args.games = [game]
+    return _run(args)
 
 
 if __name__ == "__main__":

@@ -78,6 +78,41 @@ from .screen import DEFAULT_WIDTH, TextScreen, in_columns, wrap
 from .svg import picture, save
 from .visibility import PUBLIC
 
+#: What ``gothic play --help`` says: the module docstring, for a player.
+HELP = """\
+Play a game in the terminal: you take one or more seats, bots take the others.
+
+Each of your turns shows the board as your seat sees it, your own cards and chits,
+what is public about the others, what happened since your last turn, then what you
+are asked and your choices as a numbered menu. Type a number, or the start of a
+choice that fits that choice only. At the prompt you may also type:
+  help          the commands
+  log [N]       the last N entries of what happened (all of it without N)
+  map [WHAT]    the map, or what a place or piece is
+  save FILE     save the position and the seats you play; go on later with
+                gothic play --load FILE (the file holds every seat's secrets)
+  picture FILE  draw the board as your seat sees it (.svg, or .png with the png extra)
+  undo          take back your last choice (see below)
+  quit          stop without saving
+
+Hot-seat (several --seat, or --seat all): the screen is cleared and
+"Pass the keyboard to X, then press Enter." stands between two seats' turns, so
+nobody sees another seat's screen. Secret choices made at the same time are asked of each seat in
+turn, each behind that screen.
+
+Only choices: when your seat has exactly one legal choice and one person plays, it is
+played for you and the next screen says so. In hot-seat it is asked like any other
+choice (Enter plays it), so the others cannot tell you had no other choice.
+
+Undo takes back your own last choice, and only while nobody else can have seen a
+consequence of it: no other seat, person or bot, has acted since; no die was rolled
+and nothing was shuffled or drawn at random; and it showed you nothing you did not
+know (a card drawn, a counter turned over, a place found empty). Only choices played
+for you after it are taken back with it. Several undos in a row take back several of
+your choices, each under the same rules; a choice that fails them cannot be taken
+back, nor can any before it.
+"""
+
 #: How many entries of the log a turn's screen shows (``log`` shows them all).
 RECENT = 12
 #: How many states resampled for the seat ``undo`` compares (rule 3 above).
@@ -793,6 +828,6 @@ def people(state: GameState, asked: Sequence[str]) -> tuple[str, ...]:
     return tuple(s for s in state.seats if s in named)
 
 
-__all__ = ["COMMANDS", "PEOPLE_KEY", "RECENT", "UNDO_TRIES", "Choice", "Command", "Menu",
+__all__ = ["COMMANDS", "HELP", "PEOPLE_KEY", "RECENT", "UNDO_TRIES", "Choice", "Command", "Menu",
            "Session", "bots_for", "draw_turn", "people", "register_command",
            "saved_people", "saved_position", "screen_text", "section_lines"]
