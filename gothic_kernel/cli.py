@@ -10,6 +10,10 @@ games.
     gothic play GAME [--seat SEAT ...] [--bots default|random] [--load FILE]
 
 Every error is one line that starts with ``gothic SUBCOMMAND:``, never a traceback.
+The exit status is 0 when the command did its work; 1 when a game could not be played
+(its rules or an agent failed); 2 when the command line or a file it names is refused
+(an unknown game, seat or option, a bad value, a file that is not what it should be);
+130 when it was interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from typing import Any, NoReturn, TextIO
 
 from .actions import Action
 from .agents import Agent, GameRecord, agent_factory, play_game, replay
-from .errors import BadOption, CorruptSave, GothicError, UnknownSeat
+from .errors import BadOption, CorruptSave, GothicError, UnknownGame, UnknownSeat
 from .game import Game, GameState, Outcome
 from .registry import available_games, load_game
 from .simulation import simulate
@@ -154,7 +158,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
             options = _options_for(game, args.option or ())
         except GothicError as exc:
             _say(f"gothic demo: {exc}", sys.stderr)
-            status = 1
+            status = 2
             continue
         shown = "".join(f" --option {k}={_shown(v)}" for k, v in options.items())
         _say("=" * _WIDTH)
@@ -165,7 +169,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
                                       max_steps=args.max_steps)
         except GothicError as exc:
             _say(f"gothic demo: {name}: {exc}", sys.stderr)
-            status = 1
+            status = max(status, 1)
             continue
         for line in game.report(state, record):
             _say(line)
@@ -173,10 +177,15 @@ def cmd_demo(args: argparse.Namespace) -> int:
         _say(_outcome_line(record, game))
         _say()
         if save is not None:
-            path = save if len(names) == 1 else save.with_name(f"{save.name}.{name}.json")
+            path = save if len(names) == 1 else _one_of(save, name)
             path.write_text(record.to_json() + "\n", encoding="utf-8")
             _say(f"Saved the game record to {path} (gothic replay {path})")
     return status
+
+
+def _one_of(save: Path, name: str) -> Path:
+    """Where ``--save FILE`` writes one of several games: many.json -> many.fury1987.json."""
+    return save.with_name(f"{save.stem}.{name}{save.suffix or '.json'}")
 
 
 def _outcome_line(record: GameRecord, game: Game) -> str:
@@ -343,7 +352,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         data = json.loads(text)
     except ValueError:
         raise _Refusal(f"{args.file} is not JSON, so not a game record") from None
-    if isinstance(data, dict) and "state" in data and "dice" in data:
+    if _snapshot(data):
         raise _Refusal(f"{args.file} is a state snapshot (state.to_json()), not a game "
                        "record; gothic demo --save writes game records")
     try:
@@ -360,6 +369,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     _say(f"{args.file}: {record.game}, seed {record.seed}, {record.steps} actions replayed; "
          f"log and outcome match. {_outcome_line(record, load_game(record.game))}")
     return 0
+
+
+def _snapshot(data: object) -> bool:
+    """Whether a file's JSON is a state snapshot (``state.to_json()``, ``save FILE``), whole
+    or damaged, rather than a game record (``gothic demo --save``)."""
+    return isinstance(data, dict) and ("state" in data or "dice" in data)
 
 
 # -- gothic render --------------------------------------------------------------------------
@@ -401,7 +416,7 @@ def load_position(path: str, step: int | None = None) -> tuple[GameState, str]:
     except ValueError:
         raise _Refusal(f"{path} is not JSON: neither a game record nor a state "
                        "snapshot") from None
-    if isinstance(data, dict) and "state" in data and "dice" in data:
+    if _snapshot(data):
         if step is not None:
             raise _Refusal(f"--step needs a game record; {path} is a state snapshot "
                            "(one position)")
@@ -455,7 +470,7 @@ def _loaded(path_text: str, name: str | None, asked: Sequence[str]
         game = load_game(data["game"])
     except GothicError as exc:
         raise _Refusal(f"{path_text}: {exc}") from None
-    snapshot = "state" in data and "dice" in data
+    snapshot = _snapshot(data)
     try:
         state = game.from_json(text) if snapshot else replay(game, GameRecord.from_json(text))
         saved = saved_people(state, data) if snapshot else None
@@ -550,7 +565,8 @@ def _demo_args(p: argparse.ArgumentParser, several: bool) -> None:
     _seed_arg(p)
     p.add_argument("--save", metavar="FILE", default=None,
                    help="write the game record there, for gothic replay" +
-                        (" (with several games, FILE.GAME.json each)" if several else ""))
+                        (" (with several games, one file each: many.json is written as "
+                         "many.GAME.json)" if several else ""))
     _option_arg(p)
     p.add_argument("--max-steps", type=_whole("--max-steps", 1), default=200_000,
                    help="stop a game still going after this many actions (it is reported "
@@ -649,7 +665,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     try:
         status: int = args.run(args)
-    except _Refusal as exc:
+    except (_Refusal, BadOption, CorruptSave, UnknownGame, UnknownSeat) as exc:
         _say(f"gothic {args.command}: {exc}", sys.stderr)
         return 2
     except GothicError as exc:

@@ -31,10 +31,10 @@ def simulate(capsys: pytest.CaptureFixture[str], agents: str, *more: str) -> tup
 
 
 @pytest.mark.parametrize(("factory", "status", "said"), [
-    ("no_arguments", 1, "calling it as f(state, seed) raised TypeError: "),
-    ("not_a_mapping", 1, "it returned int, not a mapping {seat: agent}"),
-    ("stranger", 1, "agents given for zorro, who do not play this game"),
-    ("no_choose", 1, "the agent of first has no choose(seat, observation, legal_actions)"),
+    ("no_arguments", 2, "calling it as f(state, seed) raised TypeError: "),
+    ("not_a_mapping", 2, "it returned int, not a mapping {seat: agent}"),
+    ("stranger", 2, "agents given for zorro, who do not play this game"),
+    ("no_choose", 2, "the agent of first has no choose(seat, observation, legal_actions)"),
     ("raiser", 1, "the agent of second raised RuntimeError: my bot crashed"),
     ("nonsense", 1, "the agent of first chose {'type': 'nonsense'}, which is not one of "
                     "its 2 legal actions"),
