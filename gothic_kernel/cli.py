@@ -20,13 +20,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import re
+import signal
 import sys
 import textwrap
+import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, InvalidStateError, ProcessPoolExecutor
 from contextlib import contextmanager, nullcontext
 from importlib import metadata
 from pathlib import Path
@@ -57,6 +60,12 @@ def _version() -> str:
 
 def _say(line: str = "", out: TextIO | None = None) -> None:
     print(line, file=out or sys.stdout)
+
+
+def _error(line: str) -> None:
+    """A line on stderr, on a line of its own even under a progress bar."""
+    _say(("\n" if _Progress.open_line else "") + line, sys.stderr)
+    _Progress.open_line = False
 
 
 def _whole(label: str, least: int) -> Any:
@@ -200,6 +209,10 @@ def _outcome_line(record: GameRecord, game: Game) -> str:
 class _Progress:
     """A progress bar on stderr (redrawn in place on a terminal, a line per 10% otherwise)."""
 
+    #: Whether a bar is drawn on the terminal without its line ended (an error or
+    #: "interrupted" then starts a line of its own).
+    open_line = False
+
     def __init__(self, total: int) -> None:
         self.total = total
         self.tty = sys.stderr.isatty()
@@ -213,6 +226,7 @@ class _Progress:
         line = f"[{bar:30}] {done}/{total} games, {elapsed:.1f}s"
         if self.tty:
             sys.stderr.write("\r" + line + ("\n" if done == total else ""))
+            _Progress.open_line = done != total
         elif int(share * 10) > self.last_decile:
             self.last_decile = int(share * 10)
             sys.stderr.write(line + "\n")
@@ -328,12 +342,67 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _stop_with_parent(parent: int) -> None:
+    """A worker process's initializer: leave Ctrl-C to the parent (which stops the
+    workers), and stop as soon as the parent is gone (killed, it cannot stop them)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="stop with parent", daemon=True).start()
+
+
+#: Set when Ctrl-C stopped the worker processes.
+_INTERRUPTED = threading.Event()
+
+
+def _quiet_pool_end(hook: threading.ExceptHookArgs) -> None:
+    """The pool's own thread, finding its workers stopped, may fail to mark a cancelled
+    game as failed (Python 3.11): nothing to say, the command is stopping."""
+    if hook.exc_type is not InvalidStateError:
+        threading.__excepthook__(hook)
+
+
+@contextmanager
+def _worker_processes(workers: int) -> Iterator[Executor]:
+    """``--workers`` processes that stop with the command: at once when it is interrupted
+    or fails (their running games are dropped), and by themselves if it is killed."""
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_stop_with_parent,
+                               initargs=(os.getpid(),))
+
+    def stop_workers() -> None:
+        threading.excepthook = _quiet_pool_end
+        for child in multiprocessing.active_children():  # this command's own workers
+            child.terminate()
+
+    def interrupted(signum: int, frame: object) -> None:
+        _INTERRUPTED.set()  # what fails next, as the workers stop, is this interruption
+        stop_workers()  # first: whatever the command was doing when Ctrl-C came
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGINT, interrupted) \
+        if threading.current_thread() is threading.main_thread() else None
+    try:
+        yield pool
+    except BaseException:
+        stop_workers()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGINT, before)
+    pool.shutdown(wait=True)
+
+
 @contextmanager
 def _executor(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int]]:
     """The executor --dask asks for (dask is imported only then), else the workers."""
     if not args.dask:
-        with nullcontext():
-            yield None, args.workers
+        with _worker_processes(args.workers) if args.workers > 1 else nullcontext() as pool:
+            yield pool, args.workers
         return
     from .cluster import dask_executor  # the optional extra, imported only when asked
 
@@ -662,20 +731,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _run(build_parser().parse_args(argv))
 
 
-def _run(args: argparse.Namespace) -> int:
+def _interruptible(args: argparse.Namespace) -> int:
+    """The subcommand; whatever fails once Ctrl-C stopped its workers is that Ctrl-C."""
     try:
         status: int = args.run(args)
+    except Exception:
+        if _INTERRUPTED.is_set():
+            raise KeyboardInterrupt from None
+        raise
+    return status
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        status: int = _interruptible(args)
     except (_Refusal, BadOption, CorruptSave, UnknownGame, UnknownSeat) as exc:
-        _say(f"gothic {args.command}: {exc}", sys.stderr)
+        _error(f"gothic {args.command}: {exc}")
         return 2
     except GothicError as exc:
-        _say(f"gothic {args.command}: {exc}", sys.stderr)
+        _error(f"gothic {args.command}: {exc}")
         return 1
     except BrokenPipeError:  # the reader stopped early (gothic demo | head)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except KeyboardInterrupt:
-        _say("interrupted", sys.stderr)
+        _Progress.open_line = _Progress.open_line or sys.stderr.isatty()  # after "^C"
+        _error("interrupted")
         return 130
     return status
 

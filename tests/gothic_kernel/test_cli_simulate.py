@@ -4,8 +4,14 @@ names the game, its seed and the seat; never a traceback."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -68,3 +74,69 @@ def test_a_good_factory_plays_as_without_the_checks(tmp_path: Path,
     direct = gk.simulate(KUHN, 3, 4, agents=first_legal, keep_results=True)
     lines = [json.loads(line) for line in path.read_text().splitlines()[1:]]
     assert [line["winners"] for line in lines] == [list(r.winners) for r in direct.results]
+
+
+# -- stopping simulate --workers N ------------------------------------------------------------
+
+def workers_of(parent: int) -> list[int]:
+    """The child processes of ``parent`` (Linux: /proc)."""
+    found = []
+    for task in Path(f"/proc/{parent}/task").glob("*"):
+        children = (task / "children").read_text().split() if (task / "children").exists() \
+            else []
+        found.extend(int(c) for c in children)
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "State:\tZ" not in status
+
+
+def started_simulation(err: Any) -> tuple[subprocess.Popen[str], list[int]]:
+    """gothic simulate with two worker processes, once both run."""
+    command = [sys.executable, "-m", "gothic_kernel", "simulate", "fury1987", "--games",
+               "2000", "--workers", "2"]
+    run = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=err, text=True,
+                           start_new_session=True)
+    for _ in range(600):
+        workers = workers_of(run.pid)
+        if len(workers) >= 2:
+            return run, workers
+        time.sleep(0.1)
+    run.kill()
+    raise AssertionError("the workers did not start")
+
+
+def wait_gone(pids: list[int], seconds: float) -> list[int]:
+    """The processes still running after ``seconds`` (then killed: none is left behind)."""
+    for _ in range(int(seconds * 10)):
+        if not any(alive(p) for p in pids):
+            return []
+        time.sleep(0.1)
+    left = [p for p in pids if alive(p)]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    return left
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_interrupting_simulate_stops_its_workers_and_says_so_on_its_own_line() -> None:
+    run, workers = started_simulation(subprocess.PIPE)
+    run.send_signal(signal.SIGINT)
+    left = wait_gone([run.pid, *workers], 20)  # not once the games running are played
+    _out, err = run.communicate()
+    assert left == [] and run.returncode == 130, err
+    assert err.endswith("\ninterrupted\n") or err == "interrupted\n"
+    assert "Traceback" not in err
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_killing_simulate_stops_its_workers() -> None:
+    run, workers = started_simulation(subprocess.DEVNULL)
+    run.kill()
+    run.wait()
+    assert wait_gone(workers, 15) == []  # a batch of games takes longer: dropped
