@@ -33,6 +33,6 @@ def test_ci_runs_the_readme_test_command() -> None:
 
 
 def test_the_readme_says_what_the_whole_test_run_costs_and_the_quick_commands() -> None:
-    assert "count on an hour" in README
+    assert "about ten minutes" in README
     assert '.venv/bin/pytest -o addopts="" tests/gothic_kernel -q -x' in README
     assert '.venv/bin/pytest -q -k "conformance and vampyre"' in README
