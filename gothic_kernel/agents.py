@@ -243,7 +243,9 @@ class GameRecord:
             return GameRecord(str(data["game"]), int(data["seed"]), dict(data["options"]),
                               [(str(a["seat"]), dict(a["action"])) for a in data["actions"]],
                               list(data["public_log"]), data["outcome"])
-        except (KeyError, TypeError, ValueError) as exc:
+        except KeyError as exc:
+            raise CorruptSave(f"not a game record: it has no {exc} field") from None
+        except (TypeError, ValueError) as exc:
             raise CorruptSave(f"not a game record: {exc}") from None
 
 
@@ -301,10 +303,20 @@ def replay(game: Game, record: GameRecord) -> GameState:
         raise GothicError(f"public log differs from entry {first}: "
                           f"recorded {_at(record.public_log, first)}, replayed {_at(log, first)}")
     outcome = state.outcome
-    if (None if outcome is None else outcome.to_data()) != record.outcome:
-        raise GothicError(f"outcome differs: recorded {record.outcome}, replayed {outcome}")
+    replayed = None if outcome is None else outcome.to_data()
+    if replayed != record.outcome:
+        raise GothicError(f"outcome differs: recorded {_json(record.outcome)}, replayed "
+                          f"{_json(replayed)}")
     return state
 
 
-def _at(items: list[Any], i: int) -> Any:
-    return items[i] if i < len(items) else "(end of log)"
+def _at(items: list[Any], i: int) -> str:
+    """A log entry as a message shows it: its text, as JSON."""
+    if i >= len(items):
+        return "(end of log)"
+    entry = items[i]
+    return _json(entry.get("text", entry) if isinstance(entry, Mapping) else entry)
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, default=str, sort_keys=True)

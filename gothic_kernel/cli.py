@@ -1,4 +1,5 @@
-"""The ``gothic`` command: list, demo, simulate and replay the registered games.
+"""The ``gothic`` command: list, demo, simulate, replay, render and play the registered
+games.
 
     gothic list
     gothic demo [GAME ...] [--seed N] [--save FILE] [--option NAME=VALUE ...]
@@ -9,25 +10,34 @@
     gothic play GAME [--seat SEAT ...] [--bots default|random] [--load FILE]
 
 Every error is one line that starts with ``gothic SUBCOMMAND:``, never a traceback.
+The exit status is 0 when the command did its work; 1 when a game could not be played
+(its rules or an agent failed); 2 when the command line or a file it names is refused
+(an unknown game, seat or option, a bad value, a file that is not what it should be);
+130 when it was interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
+import re
+import signal
 import sys
 import textwrap
+import threading
 import time
-from collections.abc import Iterator, Sequence
-from concurrent.futures import Executor
+from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import Executor, InvalidStateError, ProcessPoolExecutor
 from contextlib import contextmanager, nullcontext
 from importlib import metadata
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from .agents import GameRecord, play_game, replay
-from .errors import BadOption, CorruptSave, GothicError, UnknownSeat
+from .actions import Action
+from .agents import Agent, GameRecord, agent_factory, play_game, replay
+from .errors import BadOption, CorruptSave, GothicError, UnknownGame, UnknownSeat
 from .game import Game, GameState, Outcome
 from .registry import available_games, load_game
 from .simulation import simulate
@@ -50,6 +60,12 @@ def _version() -> str:
 
 def _say(line: str = "", out: TextIO | None = None) -> None:
     print(line, file=out or sys.stdout)
+
+
+def _error(line: str) -> None:
+    """A line on stderr, on a line of its own even under a progress bar."""
+    _say(("\n" if _Progress.open_line else "") + line, sys.stderr)
+    _Progress.open_line = False
 
 
 def _whole(label: str, least: int) -> Any:
@@ -151,7 +167,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
             options = _options_for(game, args.option or ())
         except GothicError as exc:
             _say(f"gothic demo: {exc}", sys.stderr)
-            status = 1
+            status = 2
             continue
         shown = "".join(f" --option {k}={_shown(v)}" for k, v in options.items())
         _say("=" * _WIDTH)
@@ -162,7 +178,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
                                       max_steps=args.max_steps)
         except GothicError as exc:
             _say(f"gothic demo: {name}: {exc}", sys.stderr)
-            status = 1
+            status = max(status, 1)
             continue
         for line in game.report(state, record):
             _say(line)
@@ -170,10 +186,15 @@ def cmd_demo(args: argparse.Namespace) -> int:
         _say(_outcome_line(record, game))
         _say()
         if save is not None:
-            path = save if len(names) == 1 else save.with_name(f"{save.name}.{name}.json")
+            path = save if len(names) == 1 else _one_of(save, name)
             path.write_text(record.to_json() + "\n", encoding="utf-8")
             _say(f"Saved the game record to {path} (gothic replay {path})")
     return status
+
+
+def _one_of(save: Path, name: str) -> Path:
+    """Where ``--save FILE`` writes one of several games: many.json -> many.fury1987.json."""
+    return save.with_name(f"{save.stem}.{name}{save.suffix or '.json'}")
 
 
 def _outcome_line(record: GameRecord, game: Game) -> str:
@@ -188,6 +209,10 @@ def _outcome_line(record: GameRecord, game: Game) -> str:
 class _Progress:
     """A progress bar on stderr (redrawn in place on a terminal, a line per 10% otherwise)."""
 
+    #: Whether a bar is drawn on the terminal without its line ended (an error or
+    #: "interrupted" then starts a line of its own).
+    open_line = False
+
     def __init__(self, total: int) -> None:
         self.total = total
         self.tty = sys.stderr.isatty()
@@ -201,18 +226,102 @@ class _Progress:
         line = f"[{bar:30}] {done}/{total} games, {elapsed:.1f}s"
         if self.tty:
             sys.stderr.write("\r" + line + ("\n" if done == total else ""))
+            _Progress.open_line = done != total
         elif int(share * 10) > self.last_decile:
             self.last_decile = int(share * 10)
             sys.stderr.write(line + "\n")
         sys.stderr.flush()
 
 
+class AgentFailed(GothicError):
+    """An agent of ``--agents MODULE:FACTORY`` failed in a game: raised, or chose no legal
+    action (said naming the game, its seed and the seat; exit status 1)."""
+
+
+class _CheckedAgents:
+    """``--agents MODULE:FACTORY`` as simulate calls it, with every failure of the factory
+    or of its agents said in one line naming the game, its seed and the seat. It names
+    itself as the factory does (a results file's header is unchanged), and it is picked
+    up by reference, so that worker processes can import it."""
+
+    def __init__(self, spec: str) -> None:
+        self.spec = spec
+        factory = agent_factory(spec)  # BadOption now if it names nothing
+        self.__module__ = factory.__module__
+        self.__qualname__ = factory.__qualname__
+
+    def __call__(self, state: GameState, seed: int) -> dict[str, Agent]:
+        where = f"the {state.game.name} game of seed {seed}"
+        try:
+            given = agent_factory(self.spec)(state, seed)
+        except Exception as exc:  # a user's factory may raise anything: said in one line
+            raise BadOption(f"--agents {self.spec}: {where}: calling it as f(state, seed) "
+                            f"raised {type(exc).__name__}: {exc}") from None
+        if not isinstance(given, Mapping):
+            raise BadOption(f"--agents {self.spec}: {where}: it returned "
+                            f"{type(given).__name__}, not a mapping {{seat: agent}}")
+        unknown = [seat for seat in given if seat not in state.seats]
+        if unknown:
+            raise BadOption(f"--agents {self.spec}: {where}: agents given for "
+                            f"{', '.join(map(str, unknown))}, who do not play this game; "
+                            f"its seats are {', '.join(state.seats)}")
+        lacking = [seat for seat, agent in given.items()
+                   if not callable(getattr(agent, "choose", None))]
+        if lacking:
+            raise BadOption(f"--agents {self.spec}: {where}: the agent of {lacking[0]} has "
+                            "no choose(seat, observation, legal_actions) method")
+        return {seat: _CheckedAgent(agent, state.game, self.spec, where)
+                for seat, agent in given.items()}
+
+
+class _CheckedAgent:
+    """An agent whose exceptions and illegal choices are said as :class:`AgentFailed`;
+    it reads and chooses exactly as the agent it wraps."""
+
+    def __init__(self, agent: Agent, game: Game, spec: str, where: str) -> None:
+        self.agent, self.game, self.spec, self.where = agent, game, spec, where
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.agent, name)  # reads_observation, searches, ...
+
+    def choose(self, seat: str, observation: Any, legal_actions: Sequence[Action],
+               **search: Any) -> Action:
+        try:
+            choice = self.agent.choose(seat, observation, legal_actions, **search)
+        except GothicError:
+            raise
+        except Exception as exc:  # a user's agent may raise anything: said in one line
+            raise AgentFailed(f"--agents {self.spec}: {self.where}: the agent of {seat} "
+                              f"raised {type(exc).__name__}: {exc}") from None
+        if choice in legal_actions:
+            return choice
+        parsed = self.parsed(choice)  # the JSON form of a legal action is as good
+        if parsed is not None and parsed in legal_actions:
+            return parsed
+        shown = choice.to_json() if isinstance(choice, Action) else choice
+        raise AgentFailed(f"--agents {self.spec}: {self.where}: the agent of {seat} "
+                          f"chose {shown!r}, which is not one of its "
+                          f"{len(legal_actions)} legal actions")
+
+    def parsed(self, choice: object) -> Action | None:
+        """A choice given as JSON data (``state.apply`` takes it) as its action."""
+        if not isinstance(choice, Mapping):
+            return None
+        try:
+            return self.game.parse_action(choice)
+        except GothicError:
+            return None
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     options = _options_for(load_game(args.game), args.option or ())
     progress = _Progress(args.games) if args.games > 1 else None
+    agents: str | _CheckedAgents = args.agents
+    if args.agents not in ("default", "random"):
+        agents = _CheckedAgents(args.agents)
     with _executor(args) as (executor, workers):
         result = simulate(args.game, args.games, args.seed, workers=workers,
-                          executor=executor, options=options, agents=args.agents,
+                          executor=executor, options=options, agents=agents,
                           max_steps=args.max_steps, results_file=args.results,
                           progress=progress)
     where = f"Dask cluster {args.dask} ({workers} at once)" if args.dask \
@@ -233,12 +342,67 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _stop_with_parent(parent: int) -> None:
+    """A worker process's initializer: leave Ctrl-C to the parent (which stops the
+    workers), and stop as soon as the parent is gone (killed, it cannot stop them)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="stop with parent", daemon=True).start()
+
+
+#: Set when Ctrl-C stopped the worker processes.
+_INTERRUPTED = threading.Event()
+
+
+def _quiet_pool_end(hook: threading.ExceptHookArgs) -> None:
+    """The pool's own thread, finding its workers stopped, may fail to mark a cancelled
+    game as failed (Python 3.11): nothing to say, the command is stopping."""
+    if hook.exc_type is not InvalidStateError:
+        threading.__excepthook__(hook)
+
+
+@contextmanager
+def _worker_processes(workers: int) -> Iterator[Executor]:
+    """``--workers`` processes that stop with the command: at once when it is interrupted
+    or fails (their running games are dropped), and by themselves if it is killed."""
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_stop_with_parent,
+                               initargs=(os.getpid(),))
+
+    def stop_workers() -> None:
+        threading.excepthook = _quiet_pool_end
+        for child in multiprocessing.active_children():  # this command's own workers
+            child.terminate()
+
+    def interrupted(signum: int, frame: object) -> None:
+        _INTERRUPTED.set()  # what fails next, as the workers stop, is this interruption
+        stop_workers()  # first: whatever the command was doing when Ctrl-C came
+        raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGINT, interrupted) \
+        if threading.current_thread() is threading.main_thread() else None
+    try:
+        yield pool
+    except BaseException:
+        stop_workers()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGINT, before)
+    pool.shutdown(wait=True)
+
+
 @contextmanager
 def _executor(args: argparse.Namespace) -> Iterator[tuple[Executor | None, int]]:
     """The executor --dask asks for (dask is imported only then), else the workers."""
     if not args.dask:
-        with nullcontext():
-            yield None, args.workers
+        with _worker_processes(args.workers) if args.workers > 1 else nullcontext() as pool:
+            yield pool, args.workers
         return
     from .cluster import dask_executor  # the optional extra, imported only when asked
 
@@ -257,7 +421,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         data = json.loads(text)
     except ValueError:
         raise _Refusal(f"{args.file} is not JSON, so not a game record") from None
-    if isinstance(data, dict) and "state" in data and "dice" in data:
+    if _snapshot(data):
         raise _Refusal(f"{args.file} is a state snapshot (state.to_json()), not a game "
                        "record; gothic demo --save writes game records")
     try:
@@ -274,6 +438,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     _say(f"{args.file}: {record.game}, seed {record.seed}, {record.steps} actions replayed; "
          f"log and outcome match. {_outcome_line(record, load_game(record.game))}")
     return 0
+
+
+def _snapshot(data: object) -> bool:
+    """Whether a file's JSON is a state snapshot (``state.to_json()``, ``save FILE``), whole
+    or damaged, rather than a game record (``gothic demo --save``)."""
+    return isinstance(data, dict) and ("state" in data or "dice" in data)
 
 
 # -- gothic render --------------------------------------------------------------------------
@@ -315,7 +485,7 @@ def load_position(path: str, step: int | None = None) -> tuple[GameState, str]:
     except ValueError:
         raise _Refusal(f"{path} is not JSON: neither a game record nor a state "
                        "snapshot") from None
-    if isinstance(data, dict) and "state" in data and "dice" in data:
+    if _snapshot(data):
         if step is not None:
             raise _Refusal(f"--step needs a game record; {path} is a state snapshot "
                            "(one position)")
@@ -342,9 +512,15 @@ def load_position(path: str, step: int | None = None) -> tuple[GameState, str]:
 
 # -- gothic play ----------------------------------------------------------------------------
 
-def _loaded(path_text: str, name: str | None) -> tuple[Game, GameState]:
+def _loaded(path_text: str, name: str | None, asked: Sequence[str]
+            ) -> tuple[Game, GameState, tuple[str, ...]]:
     """The game and position a ``--load`` file holds: a state snapshot (``save FILE`` at a
-    prompt, ``state.to_json()``) or a game record (``gothic demo --save``), replayed."""
+    prompt, ``state.to_json()``) or a game record (``gothic demo --save``), replayed; and
+    the seats people play: ``--seat`` (``asked``) if given, else those that played when the
+    snapshot was saved (a snapshot that does not say is refused: a bot would otherwise
+    play a person's turn), else a game record's first seat (bots played it all)."""
+    from .play import saved_people
+
     try:
         text = Path(path_text).expanduser().read_text(encoding="utf-8")
     except OSError as exc:
@@ -363,33 +539,49 @@ def _loaded(path_text: str, name: str | None) -> tuple[Game, GameState]:
         game = load_game(data["game"])
     except GothicError as exc:
         raise _Refusal(f"{path_text}: {exc}") from None
+    snapshot = _snapshot(data)
     try:
-        if "state" in data and "dice" in data:
-            return game, game.from_json(text)
-        record = GameRecord.from_json(text)
-        return game, replay(game, record)
-    except CorruptSave as exc:
+        state = game.from_json(text) if snapshot else replay(game, GameRecord.from_json(text))
+        saved = saved_people(state, data) if snapshot else None
+    except (CorruptSave, ValueError) as exc:
         raise _Refusal(f"{path_text} is corrupt: {exc}") from None
     except GothicError as exc:
         raise _Refusal(f"{path_text} does not replay: {exc}") from None
+    if asked or not snapshot:
+        return game, state, _people(state, asked)
+    if saved is None:
+        raise _Refusal(f"{path_text} does not say which seats people played (a "
+                       "state.to_json() snapshot, or saved before gothic play kept them): "
+                       "name yours with --seat SEAT "
+                       f"(repeat it, or a,b, or all; the seats are {', '.join(state.seats)})")
+    return game, state, saved
+
+
+def _people(state: GameState, asked: Sequence[str]) -> tuple[str, ...]:
+    from .play import people
+
+    try:
+        return people(state, asked)
+    except ValueError as exc:
+        raise _Refusal(str(exc)) from None
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .play import Session, bots_for, people
+    from .play import Session, bots_for
 
     if args.load is not None:
         if args.option:
             raise _Refusal("--option cannot be given with --load: the save holds the options")
-        game, state = _loaded(args.load, args.game)
+        game, state, humans = _loaded(args.load, args.game, args.seat or ())
+        if not args.seat:
+            _say(f"Going on from {args.load} as {', '.join(map(game.seat_name, humans))} "
+                 "(--seat chooses other seats).")
     elif args.game is None:
         raise _Refusal("name a game to play (gothic list shows them), or --load FILE")
     else:
         game = load_game(args.game)
         state = game.new_game(seed=args.seed, **_options_for(game, args.option or ()))
-    try:
-        humans = people(state, args.seat or ())
-    except ValueError as exc:
-        raise _Refusal(str(exc)) from None
+        humans = _people(state, args.seat or ())
     agents = bots_for(game, state, args.seed, args.bots)
     session = Session(game, state, humans, agents, echo=not sys.stdin.isatty(),
                       max_steps=args.max_steps)
@@ -398,9 +590,20 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 # -- the parser -----------------------------------------------------------------------------
 
-class _PlayHelp(argparse.RawDescriptionHelpFormatter,
-                argparse.ArgumentDefaultsHelpFormatter):
-    """The module docstring as it is written, and every flag with its default."""
+class _Shown(argparse.ArgumentDefaultsHelpFormatter):
+    """Every flag with its default, unless its help says it already, or there is none to
+    show (None, or a switch's False)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        if "(default" in text or action.default is None or action.default is False or \
+                action.default is argparse.SUPPRESS:
+            return text
+        return super()._get_help_string(action)
+
+
+class _PlayHelp(argparse.RawDescriptionHelpFormatter, _Shown):
+    """The description as it is written, and every flag with its default."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -408,6 +611,12 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _plain(doc: str) -> str:
+    """A docstring for a terminal: ``code`` and :role:`target` marks dropped."""
+    return re.sub(r":\w+:`~?([^`]*)`", lambda m: m.group(1).rsplit(".", 1)[-1],
+                  doc.replace("``", ""))
 
 
 def _seed_arg(p: argparse.ArgumentParser) -> None:
@@ -421,12 +630,25 @@ def _option_arg(p: argparse.ArgumentParser) -> None:
                         "a word, or JSON); repeat for several (default: the game's defaults)")
 
 
+def _demo_args(p: argparse.ArgumentParser, several: bool) -> None:
+    _seed_arg(p)
+    p.add_argument("--save", metavar="FILE", default=None,
+                   help="write the game record there, for gothic replay" +
+                        (" (with several games, one file each: many.json is written as "
+                         "many.GAME.json)" if several else ""))
+    _option_arg(p)
+    p.add_argument("--max-steps", type=_whole("--max-steps", 1), default=200_000,
+                   help="stop a game still going after this many actions (it is reported "
+                        "unfinished)")
+    p.set_defaults(run=cmd_demo, command="demo")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="gothic", description=__doc__,
+    parser = _Parser(prog="gothic", description=_plain(__doc__ or ""),
                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"gothic {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    shown = argparse.ArgumentDefaultsHelpFormatter
+    shown = _Shown
 
     p = sub.add_parser("list", help="list the installed games, their seats and options",
                        formatter_class=shown)
@@ -436,15 +658,7 @@ def build_parser() -> argparse.ArgumentParser:
                        formatter_class=shown)
     p.add_argument("games", nargs="*", metavar="GAME",
                    help="the games to play (default: every installed game)")
-    _seed_arg(p)
-    p.add_argument("--save", metavar="FILE", default=None,
-                   help="write the game record there, for gothic replay (with several games, "
-                        "FILE.GAME.json each)")
-    _option_arg(p)
-    p.add_argument("--max-steps", type=_whole("--max-steps", 1), default=200_000,
-                   help="stop a game still going after this many actions (it is reported "
-                        "unfinished)")
-    p.set_defaults(run=cmd_demo)
+    _demo_args(p, several=True)
 
     p = sub.add_parser("simulate", help="play many seeded bot games and tabulate the outcomes",
                        formatter_class=shown)
@@ -490,15 +704,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=_whole("--size", 1), default=None,
                    help="the picture's width in pixels (default: its natural size)")
     p.set_defaults(run=cmd_render)
-    from .play import __doc__ as play_doc
+    from .play import HELP as play_help
 
     p = sub.add_parser("play", help="play a game in the terminal, against bots or hot-seat",
-                       formatter_class=_PlayHelp, description=play_doc)
+                       formatter_class=_PlayHelp, description=play_help)
     p.add_argument("game", nargs="?", metavar="GAME",
                    help="the game to play (with --load: the game the file holds)")
     p.add_argument("--seat", action="append", metavar="SEAT",
                    help="a seat you play: repeat it, or a,b, or all, for hot-seat "
-                        "(default: the game's first seat)")
+                        "(default: with --load, the seats that saved it; else the game's "
+                        "first seat)")
     p.add_argument("--bots", choices=("default", "random"), default="default",
                    help="who plays the other seats: the game's bots or random play")
     _seed_arg(p)
@@ -513,27 +728,48 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    return _run(build_parser().parse_args(argv))
+
+
+def _interruptible(args: argparse.Namespace) -> int:
+    """The subcommand; whatever fails once Ctrl-C stopped its workers is that Ctrl-C."""
     try:
         status: int = args.run(args)
-    except _Refusal as exc:
-        _say(f"gothic {args.command}: {exc}", sys.stderr)
+    except Exception:
+        if _INTERRUPTED.is_set():
+            raise KeyboardInterrupt from None
+        raise
+    return status
+
+
+def _run(args: argparse.Namespace) -> int:
+    try:
+        status: int = _interruptible(args)
+    except (_Refusal, BadOption, CorruptSave, UnknownGame, UnknownSeat) as exc:
+        _error(f"gothic {args.command}: {exc}")
         return 2
     except GothicError as exc:
-        _say(f"gothic {args.command}: {exc}", sys.stderr)
+        _error(f"gothic {args.command}: {exc}")
         return 1
     except BrokenPipeError:  # the reader stopped early (gothic demo | head)
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except KeyboardInterrupt:
-        _say("interrupted", sys.stderr)
+        _Progress.open_line = _Progress.open_line or sys.stderr.isatty()  # after "^C"
+        _error("interrupted")
         return 130
     return status
 
 
 def run_demo(game: str, argv: Sequence[str] | None = None) -> int:
     """``python -m GAME [--seed N] ...``: one narrated bot game of ``game``."""
-    return main(["demo", game, *(sys.argv[1:] if argv is None else argv)])
+    parser = _Parser(prog=f"python -m {game}", formatter_class=_Shown,
+                     description=f"Play one seeded bot game of {game} and tell what "
+                                 f"happened (as gothic demo {game}).")
+    _demo_args(parser, several=False)
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    args.games = [game]
+    return _run(args)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,8 @@ in view, what the seat is asked (``state.prompt``) and the legal actions as a
 numbered menu, grouped by the screen's ``group`` headings. A number, or the
 start of a label that fits one choice only, plays it. The commands (see
 :data:`COMMANDS`) are ``help``, ``log [N]``, ``map [WHAT]``, ``save FILE``, ``undo``
-and ``quit``.
+and ``quit``. ``save FILE`` writes the position with the seats people play, and
+``gothic play --load FILE`` goes on as those seats.
 
 Hot-seat: with several seats played by people, the screen is cleared and
 "Pass the keyboard to X, then press Enter." stands between two seats' turns, so
@@ -59,6 +60,7 @@ is handed the session and the seat at the prompt, and reads
 
 from __future__ import annotations
 
+import json
 import shutil
 import sys
 from collections import Counter
@@ -75,6 +77,41 @@ from .game import Game, GameState
 from .screen import DEFAULT_WIDTH, TextScreen, in_columns, wrap
 from .svg import picture, save
 from .visibility import PUBLIC
+
+#: What ``gothic play --help`` says: the module docstring, for a player.
+HELP = """\
+Play a game in the terminal: you take one or more seats, bots take the others.
+
+Each of your turns shows the board as your seat sees it, your own cards and chits,
+what is public about the others, what happened since your last turn, then what you
+are asked and your choices as a numbered menu. Type a number, or the start of a
+choice that fits that choice only. At the prompt you may also type:
+  help          the commands
+  log [N]       the last N entries of what happened (all of it without N)
+  map [WHAT]    the map, or what a place or piece is
+  save FILE     save the position and the seats you play; go on later with
+                gothic play --load FILE (the file holds every seat's secrets)
+  picture FILE  draw the board as your seat sees it (.svg, or .png with the png extra)
+  undo          take back your last choice (see below)
+  quit          stop without saving
+
+Hot-seat (several --seat, or --seat all): the screen is cleared and
+"Pass the keyboard to X, then press Enter." stands between two seats' turns, so
+nobody sees another seat's screen. Secret choices made at the same time are asked of each seat in
+turn, each behind that screen.
+
+Only choices: when your seat has exactly one legal choice and one person plays, it is
+played for you and the next screen says so. In hot-seat it is asked like any other
+choice (Enter plays it), so the others cannot tell you had no other choice.
+
+Undo takes back your own last choice, and only while nobody else can have seen a
+consequence of it: no other seat, person or bot, has acted since; no die was rolled
+and nothing was shuffled or drawn at random; and it showed you nothing you did not
+know (a card drawn, a counter turned over, a place found empty). Only choices played
+for you after it are taken back with it. Several undos in a row take back several of
+your choices, each under the same rules; a choice that fails them cannot be taken
+back, nor can any before it.
+"""
 
 #: How many entries of the log a turn's screen shows (``log`` shows them all).
 RECENT = 12
@@ -226,15 +263,17 @@ class Menu:
         exact = [c for c in self.choices if c.label.lower() == said]
         if exact:
             return exact[0]
-        for fits in ([c for c in self.choices if c.label.lower().startswith(said)],
-                     [c for c in self.choices if c.shown.lower().startswith(said)]):
-            if len(fits) == 1:
-                return fits[0]
-            if fits:
-                some = "; ".join(f"{c.number} {c.label}" for c in fits[:4])
-                more = f" and {len(fits) - 4} more" if len(fits) > 4 else ""
-                return f"{text!r} fits {len(fits)} choices ({some}{more}): type more of " \
-                       "it, or its number."
+        # What is on screen counts as much as the whole label: "s" with "Strasbourg by
+        # road" shown (labelled "move to Strasbourg by road") and "supply" fits both.
+        fits = [c for c in self.choices
+                if c.label.lower().startswith(said) or c.shown.lower().startswith(said)]
+        if len(fits) == 1:
+            return fits[0]
+        if fits:
+            some = "; ".join(f"{c.number} {c.label}" for c in fits[:4])
+            more = f" and {len(fits) - 4} more" if len(fits) > 4 else ""
+            return f"{text!r} fits {len(fits)} choices ({some}{more}): type more of " \
+                   "it, or its number."
         return f"No choice starts with {text!r}: type a number from 1 to {count}, or help."
 
 
@@ -304,12 +343,13 @@ def _save(session: Session, seat: str, argument: str) -> str:
         return ASK_AGAIN
     path = Path(argument.strip()).expanduser()
     try:
-        path.write_text(session.state.to_json() + "\n", encoding="utf-8")
+        path.write_text(saved_position(session.state, session.humans) + "\n",
+                        encoding="utf-8")
     except OSError as exc:
         session.say(f"Cannot save to {path}: {exc.strerror or exc}.")
         return ASK_AGAIN
     session.say(f"Saved this position to {path}. Go on later with: gothic play --load {path}"
-                f" --seat {','.join(session.humans)}")
+                f" (as {', '.join(map(session.name, session.humans))})")
     session.say("(The file holds every seat's secrets: keep it from the other players.)")
     return ASK_AGAIN
 
@@ -744,6 +784,33 @@ def bots_for(game: Game, state: GameState, seed: int, kind: str) -> dict[str, Ag
     return seat_agents(game, state, seed, kind)
 
 
+#: The key of a ``save FILE`` position that names the seats people played. It comes
+#: first, before the snapshot's own keys, and ``game.from_json`` ignores it, so the file
+#: stays a state snapshot that anything reading snapshots can load.
+PEOPLE_KEY = "played_by_people"
+
+
+def saved_position(state: GameState, humans: Sequence[str]) -> str:
+    """What ``save FILE`` writes: ``state.to_json()`` with the seats people play."""
+    snapshot = state.to_json()
+    return "{" + json.dumps(PEOPLE_KEY) + ":" + json.dumps(list(humans)) + "," + snapshot[1:]
+
+
+def saved_people(state: GameState, data: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """The seats people played when a position was saved (None if the file does not say:
+    a snapshot from ``state.to_json()`` or an older save). ValueError if it names no seat
+    of the game, or a seat twice."""
+    if PEOPLE_KEY not in data:
+        return None
+    seats = data[PEOPLE_KEY]
+    if not isinstance(seats, list) or not seats or \
+            not all(isinstance(s, str) and s in state.seats for s in seats) or \
+            len(set(seats)) != len(seats):
+        raise ValueError(f"{PEOPLE_KEY} must list seats of {state.game.name} "
+                         f"({', '.join(state.seats)}), not {json.dumps(seats)}")
+    return tuple(s for s in state.seats if s in seats)
+
+
 def people(state: GameState, asked: Sequence[str]) -> tuple[str, ...]:
     """The seats people play, from ``--seat`` values (``a,b`` or ``all`` allowed): in seat
     order; the first seat if none is asked for. ValueError names a seat that does not play."""
@@ -761,6 +828,6 @@ def people(state: GameState, asked: Sequence[str]) -> tuple[str, ...]:
     return tuple(s for s in state.seats if s in named)
 
 
-__all__ = ["COMMANDS", "RECENT", "UNDO_TRIES", "Choice", "Command", "Menu", "Session",
-           "bots_for", "draw_turn", "people", "register_command", "screen_text",
-           "section_lines"]
+__all__ = ["COMMANDS", "HELP", "PEOPLE_KEY", "RECENT", "UNDO_TRIES", "Choice", "Command", "Menu",
+           "Session", "bots_for", "draw_turn", "people", "register_command",
+           "saved_people", "saved_position", "screen_text", "section_lines"]

@@ -332,8 +332,9 @@ class ResultsFile:
         wanted = self.plan.header()
         differ = [k for k in wanted if header.get(k) != wanted[k]]
         if differ:
+            verb = "differs" if len(differ) == 1 else "differ"
             raise BadOption(f"{self.path} holds another simulation (its {', '.join(differ)} "
-                            f"differ): {json.dumps({k: header.get(k) for k in differ})}")
+                            f"{verb}): {json.dumps({k: header.get(k) for k in differ})}")
 
     def results(self) -> Iterator[GameResult]:
         """The games the file holds, each once, as written (the header checked first)."""
@@ -347,12 +348,20 @@ class ResultsFile:
             try:
                 result = GameResult.from_data(json.loads(text))
             except ValueError as exc:
-                raise BadOption(f"{self.path}, line {number}: {exc}") from None
+                raise BadOption(f"{self.path}, line {number}: {exc}{self._keep(number)}"
+                                ) from None
             if result.seed != self.seeds[result.index]:
                 raise BadOption(f"{self.path}, line {number}: game {result.index} was not "
-                                f"seeded {result.seed} in this simulation")
+                                f"seeded {result.seed} in this simulation"
+                                f"{self._keep(number)}")
             if result.index < self.plan.games and done.add(result.index):
                 yield result
+
+    def _keep(self, bad: int) -> str:
+        """How to go on from the lines before line ``bad``, which is no game result."""
+        return (f"; to go on from the {bad - 1} lines before it, keep them: "
+                f"head -n {bad - 1} {self.path} > kept.jsonl, then run again with "
+                "--results kept.jsonl")
 
     def finished(self) -> _Done:
         """Which games the file holds (read through once)."""

@@ -255,6 +255,17 @@ def test_menu_picks_by_number_label_or_unique_start() -> None:
     assert str(menu.pick("fly")).startswith("No choice starts with 'fly'")
 
 
+def test_menu_start_fitting_a_shown_text_and_a_label_is_ambiguous() -> None:
+    menu = Menu([(Wait(), "move to Strasbourg by road", "Move"),
+                 (Wait(), "move to Paris by road", "Move"), (Roll(), "supply", "Supply")], 80)
+    assert [c.shown for c in menu.choices] == ["Strasbourg by road", "Paris by road", "supply"]
+    said = menu.pick("s")
+    assert isinstance(said, str)
+    assert said.startswith("'s' fits 2 choices (1 move to Strasbourg by road; 3 supply)")
+    assert menu.pick("su").label == "supply"  # type: ignore[union-attr]
+    assert menu.pick("st").label == "move to Strasbourg by road"  # type: ignore[union-attr]
+
+
 def test_columns_and_readable() -> None:
     assert in_columns(["a", "b", "c"], 20) == ["  a   b   c"]
     assert in_columns([], 20) == []
@@ -430,6 +441,43 @@ def test_cli_save_and_load_a_position(pile: gk.Game, tmp_path: Path,
     assert status == 0 and not err
     card = position.observation("north")["hands"]["north"][0]
     assert f"hands: north {card}" in out
+
+
+def test_cli_load_resumes_as_the_seats_that_saved(pile: gk.Game, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    saved = tmp_path / "game.json"
+    status, out, _err = run_cli(["play", "pile_game", "--seed", "4", "--seat", "south"],
+                                [f"save {saved}", "quit"], monkeypatch, capsys)
+    assert status == 0 and "(as South)" in out
+    position = pile.from_json(saved.read_text())  # still a snapshot any reader loads
+    assert position.current_seats() == ("south",)
+    status, out, err = run_cli(["play", "--load", str(saved)], ["quit"], monkeypatch, capsys)
+    assert status == 0 and not err
+    assert out.startswith(f"Going on from {saved} as South")
+    assert screens_of(out, "South") and not screens_of(out, "North")
+    assert "North" not in out.split("\n== ")[1].split("\n")[0]
+
+
+def test_cli_load_refuses_a_snapshot_that_names_no_person(pile: gk.Game, tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]
+                                                          ) -> None:
+    state = pile.new_game(seed=4)
+    state.apply("north", state.legal_actions("north")[0])
+    saved = tmp_path / "api.json"
+    saved.write_text(state.to_json())
+    status, out, err = run_cli(["play", "--load", str(saved)], ["quit"], monkeypatch, capsys)
+    assert status == 2 and not out
+    assert "does not say which seats people played" in err and "--seat SEAT" in err
+    assert err.count("\n") == 1
+    status, out, err = run_cli(["play", "--load", str(saved), "--seat", "south"], ["quit"],
+                               monkeypatch, capsys)
+    assert status == 0 and screens_of(out, "South")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"played_by_people":["east"],' + state.to_json()[1:])
+    status, out, err = run_cli(["play", "--load", str(bad)], [], monkeypatch, capsys)
+    assert status == 2 and "is corrupt: played_by_people must list seats" in err
 
 
 def test_cli_loads_a_game_record(kuhn: gk.Game, tmp_path: Path,

@@ -30,3 +30,9 @@ def test_ci_runs_the_readme_test_command() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "pip install -e '.[dev]'" in README and "pip install" in ci
     assert ".venv/bin/pytest" in README and ".venv/bin/pytest" in ci
+
+
+def test_the_readme_says_what_the_whole_test_run_costs_and_the_quick_commands() -> None:
+    assert "about ten minutes" in README
+    assert '.venv/bin/pytest -o addopts="" tests/gothic_kernel -q -x' in README
+    assert '.venv/bin/pytest -q -k "conformance and vampyre"' in README

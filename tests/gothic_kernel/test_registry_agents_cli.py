@@ -115,7 +115,7 @@ def test_cli_replay_reports_a_corrupt_record(kuhn: gk.Game, tmp_path: Path,
     assert main(["replay", str(bad)]) == 2
     assert "not a game record" in capsys.readouterr().err
     assert main(["replay", str(tmp_path / "absent.json")]) == 2
-    assert main(["demo", "no_such_game"]) == 1
+    assert main(["demo", "no_such_game"]) == 2
 
 
 def test_corrupt_saves_are_refused(kuhn: gk.Game) -> None:
@@ -164,7 +164,7 @@ def test_options_are_parsed_as_gothic_list_prints_them_and_refused_per_game(
                  "--option", "players=3", "--option", "hunters=mina,harker,morris"]) == 0
     assert "hunters=mina,harker,morris" in capsys.readouterr().out
     assert main(["demo", "vampyre", "draculas_revenge", "--max-steps", "5",
-                 "--option", "reaction_dice=False"]) == 1
+                 "--option", "reaction_dice=False"]) == 2
     captured = capsys.readouterr()
     assert "gothic demo: vampyre has no option 'reaction_dice'" in captured.err
     assert "reaction_dice=False" in captured.out  # played for the game that has it

@@ -190,7 +190,7 @@ def test_the_command_writes_and_resumes_a_results_file(tmp_path: Path,
     second = capsys.readouterr().out
     table = [line for line in first.splitlines() if "%" in line]
     assert table and table == [line for line in second.splitlines() if "%" in line]
-    assert main([*args[:-1], str(tmp_path / "missing_dir" / "x.jsonl")]) == 1
+    assert main([*args[:-1], str(tmp_path / "missing_dir" / "x.jsonl")]) == 2
 
 
 def test_the_library_never_imports_dask_unless_asked() -> None:
