@@ -196,6 +196,7 @@ BROKEN_BASIC = [
     ("immobility only with lost turns", lambda s: s["players"]["mina"].update(immobile=1)),
     ("off the board only while waiting", lambda s: s["players"]["mina"].update(location=None)),
     ("waiting only off the board", lambda s: s["players"]["mina"].update(reappear=2)),
+    ("a record under its own seat", lambda s: s["players"]["mina"].update(seat="harker")),
     ("the converted hold no items", lambda s: s["players"]["mina"].update(
         form="player_werewolf", bites=2, items=["gift_1_knife"]) or s.update(gifts=1)),
     ("a decision until the game is over", lambda s: s.update(pending=None)),
@@ -229,6 +230,7 @@ PROBLEMS = {
     'immobility only with lost turns': 'immobile beyond',
     'off the board only while waiting': 'neither on the map nor waiting',
     'waiting only off the board': 'neither on the map nor waiting',
+    'a record under its own seat': 'mina: a record for another seat',
     'the converted hold no items': 'by a converted player',
     'a decision until the game is over': 'exactly one decision',
     "the decision is the current player's": "cannot offer the decision 'search'",
