@@ -8,7 +8,8 @@ wrapped), reading nothing but the seat's observation as the bots do; ``base`` ch
 nothing. The games are ``gothic_kernel.game_seeds(seed, games)`` (``--part``/``--parts``
 play every ``parts``-th of them, to run halves side by side), at most 6000 actions each.
 It prints one line: Dracula's wins (supreme/major/minor), Stalemates, the Hunters' wins,
-their share of the decided games, the mean number of turns. The rows of
+their share of the decided games, the mean number of turns, and the games in which
+Dracula consumed a Vampire (by side: after that a Stalemate is the Hunters'). The rows of
 docs/fury1987.md's "Balance" table come from it. Not run in CI.
 """
 
@@ -27,7 +28,7 @@ import fury1987.hunter_bot as hb
 import fury1987.hunter_bot_combat as hbc
 import fury1987.hunter_bot_search as hbs
 import gothic_kernel as gk
-from fury1987.actions import ChooseChit, FormGroup, GiveWeapon, LeaveGroup
+from fury1987.actions import ChooseChit, FormGroup, GiveWeapon, LeaveGroup, PlaceHost
 from fury1987.board import CASTLE_DRACULA
 from fury1987.bot_common import PROTECTS, initiative_odds
 from fury1987.combat_tables import HUNTER_ESCAPES
@@ -51,22 +52,6 @@ def escape_penalty(delta: float) -> Callable[[], None]:
                 v -= delta
             return v
         patch(hbc.HunterCombat, "_result_value", value)
-    return apply
-
-
-def converge(weight: float) -> Callable[[], None]:
-    """With Dracula's possible Towns narrowed to three or fewer (his piece not shown), a
-    place scores ``weight`` times less per move of weighted mean distance to them."""
-    def apply() -> None:
-        original = hb.HunterView._place_worth
-
-        def worth(self: Any, place: str, moved: bool) -> float:
-            score = original(self, place, moved)
-            if self.narrowed and not self.shown_at and place in self.geo.index and self.cols:
-                far = self.geo.dist[self.geo.index[place], self.cols]
-                score -= weight * float(far @ self.col_weight) / len(self.cols)
-            return score
-        patch(hb.HunterView, "_place_worth", worth)
     return apply
 
 
@@ -318,10 +303,92 @@ def stake_only() -> None:
     patch(hb.HunterView, "should_attack", should_attack)
 
 
+def stake_fellows(v: Any, town: str) -> list[str]:
+    """The Hunters outside ``v``'s group, yet to move this turn, holding a Stake and
+    within one Road or Sea move of ``town``."""
+    secrets = v.obs.get("hunters_secrets", {})
+    return [s for s, h in v.obs["hunters"].items()
+            if s not in v.members and h["status"] == "alive" and h["location"]
+            and not h["moved"] and "stake" in secrets.get(s, {}).get("weapons", [])
+            and v.geo.distance(h["location"], town) <= 1]
+
+
+def shadow() -> None:
+    """At a find, a group without a Stake lets Dracula be (his piece stays on the map)
+    when a fellow with a Stake, yet to move, can reach him this turn."""
+    original = hb.HunterView.should_attack
+
+    def should_attack(self: Any) -> bool:
+        town = self.shown_at or self.here
+        if "stake" not in self.group_weapons and town and stake_fellows(self, town):
+            return False
+        return bool(original(self))
+    patch(hb.HunterView, "should_attack", should_attack)
+
+
+def stake_converge(unarmed: float) -> Callable[[], None]:
+    """With Dracula's piece on the map, a Hunter (group) with nothing that hurts him is
+    drawn to it ``unarmed`` per move (not 3): he keeps covering the map."""
+    def apply() -> None:
+        original = hb.HunterView._place_worth
+
+        def worth(self: Any, place: str, moved: bool) -> float:
+            score = original(self, place, moved)
+            if self.shown_at and not self.group_hurts_dracula():
+                score += (3.0 - unarmed) * self.geo.distance(place, self.shown_at)
+            return score
+        patch(hb.HunterView, "_place_worth", worth)
+    return apply
+
+
+def equip(large: float, fish: float) -> Callable[[], None]:
+    """A Hunter (group) without a Stake goes for Weapons: a large Town ``large`` more
+    while he has room, and Passes to swap a poor Weapon (``fish`` a poor chit) while the
+    hunt is not narrowed."""
+    def apply() -> None:
+        original_worth = hb.HunterView._place_worth
+        original_pass = hb.HunterView.pass_value
+
+        def worth(self: Any, place: str, moved: bool) -> float:
+            score = original_worth(self, place, moved)
+            if moved and "stake" not in self.group_weapons and len(self.weapons) < 3 \
+                    and self.bot.board.is_town(place) and self.bot.board.is_large(place):
+                score += large
+            return score
+
+        def pass_value(self: Any) -> float:
+            value = float(original_pass(self))
+            weak = sum(1 for w in self.weapons if be.WEAPON_VALUE.get(w, 5) < 5)
+            if weak and "stake" not in self.group_weapons and not self.narrowed \
+                    and not self.shown_at:
+                value = max(value, self.place_value(self.here, moved=False) + fish * weak)
+            return value
+        patch(hb.HunterView, "_place_worth", worth)
+        patch(hb.HunterView, "pass_value", pass_value)
+    return apply
+
+
+def host_seal(share: float) -> Callable[[], None]:
+    """A Hunter with a Heavenly Host seals off the Town he stands in (Reference 3: Dracula
+    may never enter or pass through it; the chit leaves his three) when it is among the
+    ``share`` most central Towns of the map (a crossroads he would pass through)."""
+    def apply() -> None:
+        original = hb.HunterBot._score
+
+        def score(self: Any, v: Any, action: Any) -> float:
+            if isinstance(action, PlaceHost):
+                central = sorted(self.geo.centrality.values())
+                cut = central[int(share * (len(central) - 1))]
+                return 45.0 if self.geo.centrality.get(v.here, cut + 1) <= cut else -50.0
+            return float(original(self, v, action))
+        patch(hb.HunterBot, "_score", score)
+    return apply
+
+
 VARIANTS: dict[str, Callable[[], None]] = {
     "base": lambda: None,
     "esc4": escape_penalty(3.5), "esc8": escape_penalty(7.5), "esc15": escape_penalty(15.0),
-    "conv1": converge(1.0), "conv3": converge(3.0),
+    "conv1": constant(hbs, "CONVERGE", 1.0), "conv3": constant(hbs, "CONVERGE", 3.0),
     "attack9": attack_more,
     "pull40": constant(hb, "VAMPIRE_PULL", 40.0),
     "search1": vampire_searcher(0.3, 6.0), "search2": vampire_searcher(0.0, 10.0),
@@ -363,6 +430,12 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "pack3": pack(3.0), "pack6": pack(6.0),
     "sus8": constant(hbs, "SUSPICION_FORESIGHT", 0.8),
     "stakeonly": stake_only,
+    "shadow": shadow,
+    "unarmed1": stake_converge(1.0), "unarmed0": stake_converge(0.0),
+    "equip": equip(2.0, 1.5),
+    "consumed40": constant(hbs, "STALEMATE_RACE_PULL", 40.0),
+    "race0": constant(hbs, "STALEMATE_RACE_PULL", 0.0),
+    "host3": host_seal(0.3), "host10": host_seal(1.0),
 }
 
 
@@ -389,13 +462,18 @@ def main() -> None:
         side = ("D" if outcome.winners == ("dracula",) else "H") if outcome.winners else "S"
         tally[side] += 1
         tally[side + str(outcome.level)[:3]] += 1
+        if state.dracula.consumed:
+            tally["consumed"] += 1
+            tally["consumed" + side] += 1
         turns.append(state.observation(gk.PUBLIC)["turn"])
     d, h = tally["D"], tally["H"]
     print(f"{args.variant} seed {args.seed} games {args.games} part {args.part}/{args.parts}: "
           f"Dracula {d} ({tally['Dsup']}/{tally['Dmaj']}/{tally['Dmin']}), "
           f"Stalemate {tally['S']}, Hunters {h} ({tally['Hsup']}/{tally['Hmaj']}/"
           f"{tally['Hmin']}), unfinished {tally['unfinished']}; Hunters' share of decided "
-          f"games {100 * h / max(d + h, 1):.1f}%; turns {np.mean(turns):.1f} "
+          f"games {100 * h / max(d + h, 1):.1f}%; turns {np.mean(turns):.1f}; Dracula "
+          f"consumed in {tally['consumed']} (D/S/H {tally['consumedD']}/{tally['consumedS']}/"
+          f"{tally['consumedH']}) "
           f"[{time.time() - start:.0f} s]")
 
 

@@ -300,7 +300,7 @@ def hunter_step_value(v: HunterView, action: Action) -> float | None:
     if isinstance(action, ChoosePlace):
         place = action.place
         if card == "hired_scouts":
-            return dict(v.scout_targets()).get(place, 0.0)
+            return v.scout_worth(place)
         if card == "heavenly_host":
             if v.waiting.get("stage") == "from":  # the Host doing least where it is
                 return float(min([v.geo.distance(place, p) for p in v.towns_possible]

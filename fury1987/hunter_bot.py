@@ -3,8 +3,9 @@ his observation, spreading out from his fellows, and takes on Dracula and his Va
 when he (or his group) can hurt them.
 
 How it plays is told in :mod:`fury1987.bots` (and docs/fury1987.md, Bots); its combat
-reckoning is :mod:`fury1987.hunter_bot_combat`; the search aids measured for issue 18 and
-left off (joint placement, foresight of Dracula's moves) :mod:`fury1987.hunter_bot_search`.
+reckoning is :mod:`fury1987.hunter_bot_combat`; the search aids measured for issue 18
+(joint placement, foresight of Dracula's moves, closing in: left off; the race for his
+Vampires once a Stalemate is theirs: on) :mod:`fury1987.hunter_bot_search`.
 """
 
 from __future__ import annotations
@@ -98,6 +99,9 @@ class HunterBot(Bot):
         #: may have left the Local Rumours this turn), and as last seen this turn.
         self.behind: dict[str, float] = {}
         self._weights_now: tuple[int, dict[str, float]] = (-1, {})
+        #: The last decision's places to cover (Towns, rows, weights), kept while Dracula's
+        #: possible places and their weights stay the same (a clue changes them).
+        self.cover: tuple[Any, Any] | None = None
         #: Turns in a row this Hunter has started in the same place (to break a deadlock:
         #: a way barred that the map's distances do not know of, such as Stormy Seas).
         self._stuck: tuple[str | None, int, int] = (None, -1, 0)
@@ -123,7 +127,7 @@ class HunterBot(Bot):
             hunters = self.geo.rows([h["location"] for h in observation["hunters"].values()
                                      if h["status"] == "alive" and h["location"]])
             if hunters:
-                near = self.geo.dist[np.ix_(hunters, rows)].min(axis=0)
+                near = self.geo.dist[hunters][:, rows].min(axis=0)
                 share = share * np.where(near >= 2, QUIET_TOWN, 1.0)
             self.suspicion[rows] += share
         here = [h["location"] for h in observation["hunters"].values()
@@ -234,19 +238,15 @@ class HunterView(HunterCombat):
         self.shown_at: str | None = obs["dracula"].get("shown_at")
         possible = list(obs.get("possible_dracula_locations", []))
         self.possible = [self.shown_at] if self.shown_at else possible
-        self.towns_possible = [p for p in self.possible if bot.board.is_town(p)]
-        self.narrowed = 0 < len(self.towns_possible) <= 3
-        # The places to cover, each weighted by how many of the tracker's hypotheses put
-        # Dracula there (mean 1).
-        targets = [p for p in (self.towns_possible or self.possible) if p in bot.geo.index]
-        self.cols = bot.geo.rows(targets)
         weights = obs.get("possible_dracula_weights") or {}
-        raw = np.array([float(weights.get(p, 1)) for p in targets])
-        if search.FORESIGHT and len(raw):
-            belief = bot.foresight.update(obs, self.possible, self.shown_at)[self.cols]
-            raw = ((1 - search.FORESIGHT) * raw / max(float(raw.sum()), 1e-9)
-                   + search.FORESIGHT * belief / max(float(belief.sum()), 1e-12))
-        self.col_weight = raw / max(float(raw.mean()), 1e-9) if len(raw) else raw
+        kept = bot.cover
+        if kept is not None and kept[0] == (self.possible, weights) and not search.FORESIGHT:
+            self.towns_possible, self.cols, self._col_rows, self.col_weight = kept[1]
+        else:
+            self._read_targets(obs, weights)
+            bot.cover = ((self.possible, weights),
+                         (self.towns_possible, self.cols, self._col_rows, self.col_weight))
+        self.narrowed = 0 < len(self.towns_possible) <= 3
         self.others = [h["location"] for s, h in hunters.items()
                        if s not in self.members and h["status"] == "alive" and h["location"]]
         self.sightings: Mapping[str, str] = obs.get("sightings", {})
@@ -254,6 +254,22 @@ class HunterView(HunterCombat):
         self.stuck = False
         self._forecast: dict[str, float] | None = None
         self._worth: dict[tuple[str, bool], float] = {}
+
+    def _read_targets(self, obs: Mapping[str, Any], weights: Mapping[str, int]) -> None:
+        bot = self.bot
+        self.towns_possible = [p for p in self.possible if bot.board.is_town(p)]
+        # The places to cover, each weighted by how many of the tracker's hypotheses put
+        # Dracula there (mean 1).
+        targets = [p for p in (self.towns_possible or self.possible) if p in bot.geo.index]
+        self.cols = bot.geo.rows(targets)
+        self._col_rows = np.array(self.cols, dtype=np.intp)  # (the same, to index with)
+        raw = np.array([float(weights.get(p, 1)) for p in targets])
+        if search.FORESIGHT and len(raw):
+            belief = bot.foresight.update(obs, self.possible, self.shown_at)[self.cols]
+            raw = ((1 - search.FORESIGHT) * raw / max(float(raw.sum()), 1e-9)
+                   + search.FORESIGHT * belief / max(float(belief.sum()), 1e-12))
+        # (the mean as numpy's ``mean`` works it out: the sum over the count)
+        self.col_weight = raw / max(float(raw.sum()) / len(raw), 1e-9) if len(raw) else raw
 
     # -- moving --------------------------------------------------------------------------
     def place_value(self, place: str | None, moved: bool = True) -> float:
@@ -269,18 +285,20 @@ class HunterView(HunterCombat):
     def _place_worth(self, place: str, moved: bool) -> float:
         geo, board = self.geo, self.bot.board
         score = 0.0
-        cols, weight = self.cols, self.col_weight
+        cols, weight = self._col_rows, self.col_weight
         row = geo.index.get(place)
-        if row is not None and cols:
+        if row is not None and self.cols:
             if self.shown_at:
                 score -= 3.0 * geo.distance(place, self.shown_at)
             else:
                 mine = geo.cover[row, cols]
-                gain = float(np.clip(mine - self._covered, 0.0, None) @ weight)
+                gain = float(np.maximum(mine - self._covered, 0.0) @ weight)
                 # a trail gone cold (very many places) is better followed by suspicion
                 lost = len(cols) >= COLD_TRAIL
                 score += (6.0 if lost else 12.0) * gain / max(len(cols), 1) ** 0.5
                 score -= 0.6 * float(geo.dist[row, cols].min())
+                if search.CONVERGE and self.narrowed:
+                    score -= search.CONVERGE * search.mean_distance(geo, place, cols, weight)
                 joint = self._joint
                 if joint:
                     score += JOINT_WEIGHT * (joint.get(place, 0.0) - max(joint.values()))
@@ -328,12 +346,12 @@ class HunterView(HunterCombat):
     @functools.cached_property
     def _covered(self) -> np.ndarray[Any, np.dtype[np.float64]]:
         """How well the other Hunters already cover each of Dracula's possible places."""
-        geo, cols = self.geo, self.cols
+        geo, cols = self.geo, self._col_rows
         other_rows = geo.rows(self.others)
         if not other_rows:
             return np.zeros(len(cols))
         covered: np.ndarray[Any, np.dtype[np.float64]] = \
-            geo.cover[np.ix_(other_rows, cols)].max(axis=0)
+            geo.cover[other_rows][:, cols].max(axis=0)
         return covered
 
     @functools.cached_property
@@ -349,7 +367,7 @@ class HunterView(HunterCombat):
         weighted share of Dracula's possible places a move away."""
         if not self._exposed_alone or place in self.others or place not in self.geo.index:
             return 0.0
-        near = self.geo.dist[self.geo.index[place], self.cols] <= 1
+        near = self.geo.dist[self.geo.index[place], self._col_rows] <= 1
         return EXPOSED_PENALTY * float(self.col_weight[near].sum()) / len(self.cols)
 
     def _vampire_waits(self) -> bool:
@@ -362,9 +380,11 @@ class HunterView(HunterCombat):
     def _vampire_pull(self, place: str) -> float:
         """Towards a Vampire the Hunters have seen and left, when this Hunter (or group)
         can now destroy it: a sure Vampire off the Chart beats an uncertain search."""
-        pull = 0.0
+        pull, strength = 0.0, VAMPIRE_PULL
+        if search.STALEMATE_RACE_PULL and search.stalemate_is_won(self.obs):
+            strength = search.STALEMATE_RACE_PULL
         for town in self._vampires_to_destroy:
-            pull = max(pull, VAMPIRE_PULL / (1 + self.geo.distance(place, town)))
+            pull = max(pull, strength / (1 + self.geo.distance(place, town)))
         return pull
 
     @functools.cached_property
@@ -484,6 +504,11 @@ class HunterView(HunterCombat):
     def scout_targets(self) -> list[tuple[str, float]]:
         """Towns worth sending Hired Scouts to: suspect (Dracula may have left an
         Encounter) and out of the Hunters' reach, best first."""
+        return self._scout_targets
+
+    @functools.cached_property
+    def _scout_targets(self) -> list[tuple[str, float]]:
+        """(worked out once per decision: each Town offered asks for them)"""
         board, geo = self.bot.board, self.geo
         hunters_at = [h["location"] for h in self.obs["hunters"].values()
                       if h["status"] == "alive" and h["location"]]
@@ -491,15 +516,24 @@ class HunterView(HunterCombat):
         suspect = self.bot.suspicion
         rows = geo.rows(hunters_at)
         nearest = geo.dist[rows].min(axis=0).tolist() if rows else [FAR] * len(geo.places)
-        for row in np.flatnonzero(suspect > 0.0).tolist():
+        for row, suspicion in enumerate(suspect.tolist()):  # (plain floats, read one by one)
+            if not suspicion > 0.0:
+                continue
             town = geo.places[row]
             if not board.is_town(town) or town in self.sightings:
                 continue
-            suspicion = float(suspect[row])
             near = nearest[row]
             found.append((town, min(suspicion, 2.0) * min(near, 3) / 3))
         found.sort(key=lambda ts: -ts[1])
         return found
+
+    def scout_worth(self, town: str) -> float:
+        """How much sending Hired Scouts to ``town`` is worth (0 if not a target)."""
+        return self._scout_worth.get(town, 0.0)
+
+    @functools.cached_property
+    def _scout_worth(self) -> dict[str, float]:
+        return dict(self._scout_targets)
 
     # -- acting --------------------------------------------------------------------------
     def group_hurts_dracula(self) -> bool:
@@ -531,7 +565,9 @@ class HunterView(HunterCombat):
             return False
         if "stake" in self.group_weapons:
             return True
-        return "knife" in self.group_weapons and not exposed
+        # once a Stalemate is theirs, the Knife's gamble is worth a bite too
+        race = bool(search.STALEMATE_RACE_PULL) and search.stalemate_is_won(self.obs)
+        return "knife" in self.group_weapons and (not exposed or race)
 
     def items_value(self, action: TakeItems) -> float:
         score = 0.0

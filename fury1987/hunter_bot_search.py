@@ -9,6 +9,10 @@ next turn (blocked). A Hunter scoring his moves alone counts his fellows where t
 stand, not where they will go; planned together, the three close the net instead of
 crowding the same side of it. Everything here is read from the observation: the
 tracker's places and weights, the Hunters' places and who has moved.
+
+Also here: closing in on a narrowed trail (:data:`CONVERGE`, off), and the race for
+Dracula's Vampires once he has consumed one (:data:`STALEMATE_RACE_PULL`, on: after that a
+Stalemate is the Hunters' Minor Victory, Victory - Stalemate).
 """
 
 from __future__ import annotations
@@ -160,3 +164,24 @@ class Foresight:
         moved = np.zeros(len(belief))
         np.add.at(moved, ways[mask], (belief[:, None] * odds)[mask])
         return moved
+
+
+# -- closing in on a narrowed trail, and the race once a Stalemate is theirs ---------------
+CONVERGE = 0.0          # narrowed to 3 Towns or fewer: worth lost per move of mean distance
+STALEMATE_RACE_PULL = 40.0  # the Vampire pull once a Stalemate is theirs (0: as before it)
+
+
+def mean_distance(geo: Geography, place: str, cols: Sequence[int],
+                  weights: np.ndarray[Any, np.dtype[np.float64]]) -> float:
+    """The weighted mean number of moves from ``place`` to Dracula's possible places
+    (``cols``, weighted ``weights`` of mean 1): with the trail narrowed to a few Towns,
+    the Hunters close in on all of them, so that whichever he is in, one is at hand."""
+    row = geo.index[place]
+    return float(geo.dist[row, list(cols)] @ weights) / len(cols)
+
+
+def stalemate_is_won(obs: Mapping[str, Any]) -> bool:
+    """Victory - Stalemate: once Dracula has consumed one of his Vampires (public, as he
+    regains Blood Points), six Vampires destroyed is the Hunters' Minor Victory, so every
+    Vampire destroyed is a step to a win, not only to a draw."""
+    return bool(obs["dracula"].get("vampires_consumed"))

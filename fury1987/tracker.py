@@ -194,6 +194,39 @@ def geometry_of(board: Board) -> Geometry:
         castle=index[CASTLE_DRACULA], none=len(places), hops=hops)
 
 
+@attrs.frozen(eq=False)
+class _LandMoves:
+    """What every move from a Town is whatever the clue (see _TurnClue.land_table)."""
+
+    #: a move there is (the table's padding is not)
+    valid: np.ndarray[Any, np.dtype[np.bool_]]
+    #: embarking from a Port
+    from_port: np.ndarray[Any, np.dtype[np.bool_]]
+    #: the hypothesis the move makes with -12 Blood Points, not fleeing and fleeing
+    base: Array
+    fleeing: Array
+
+
+@functools.lru_cache(maxsize=8)
+def _land_moves_of(g: Geometry) -> _LandMoves:
+    to, embark = g.land_table, g.land_embark
+    here = np.arange(len(to))[:, None]
+    aux = np.where(embark, g.sea_bit[to], 0)
+
+    def base(fleeing: bool) -> Array:
+        first = np.where(to == g.castle, 0 if fleeing else 1, aux)  # a first turn there
+        found: Array = ((to * g.rumour_states + here) * BLOOD_STATES + 12) * AUX_STATES + first
+        return found
+    return _LandMoves(valid=to >= 0, from_port=np.broadcast_to(g.is_port[here], to.shape),
+                      base=base(False), fleeing=base(True))
+
+
+@functools.lru_cache(maxsize=8)
+def _castle_by_sea(g: Geometry) -> bool:
+    """Whether a Sea Sector borders Castle Dracula (not on the printed map)."""
+    return bool((g.sea_table == g.castle).any())
+
+
 @attrs.frozen
 class Obligation:
     """Dracula had an Action Phase in ``town`` at some move in ``(start, end]`` (clue
@@ -216,6 +249,24 @@ def _unique(values: Array) -> Array:
     return ordered[keep]
 
 
+#: The most (value, flags) pairs :func:`_distinct` marks in a table instead of sorting.
+PRESENCE_LIMIT = 1 << 16
+
+
+def _distinct(values: Array, flags: Array, size: int) -> tuple[Array, Array]:
+    """The distinct pairs of ``values`` (each below ``size``) and ``flags``, sorted: as
+    :func:`_unique` of the pairs packed in one number, with a table of the pairs present
+    in place of a sort when the flags are few."""
+    top = int(flags.max()) + 1 if len(flags) else 1
+    if size * top > PRESENCE_LIMIT:
+        key = _unique((values << _FLAG_ROOM) | flags)
+        return key >> _FLAG_ROOM, key & ((1 << _FLAG_ROOM) - 1)
+    present = np.zeros(size * top, dtype=bool)
+    present[values * top + flags] = True
+    found: tuple[Array, Array] = np.divmod(np.flatnonzero(present), top)
+    return found
+
+
 def _intersect(first: Array, second: Array) -> Array:
     """The values in both sorted arrays of distinct values, sorted (as ``np.intersect1d``
     with ``assume_unique``, without sorting both together)."""
@@ -236,6 +287,9 @@ class Rows:
     def unique(self, bits: int) -> Rows:
         if not len(self.codes):
             return self
+        if not bits:  # (no flags outside a replay)
+            codes = _unique(self.codes)
+            return Rows(codes, np.zeros_like(codes))
         key = (self.codes << bits) | self.flags
         key = _unique(key)
         return Rows(key >> bits, key & ((1 << bits) - 1) if bits else np.zeros_like(key))
@@ -622,7 +676,7 @@ class Tracker:
         elif kind == "bat":
             rows = self._bat(clue, rows)
         elif kind == "search":
-            rows = self._search(clue, rows)
+            rows = self._search(clue, rows, in_order=dedupe)
         elif kind == "blood":
             rows = self._blood(clue, rows)
         elif kind == "host":
@@ -645,15 +699,26 @@ class Tracker:
             return rows
         return rows.unique(bits)
 
-    def _search(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
+    def _search(self, clue: Mapping[str, Any], rows: Rows, in_order: bool) -> Rows:
+        """Dracula found in a Town or not, the Local Rumours Marker found there or not.
+        ``in_order``: the rows come sorted by hypothesis (as every clue but a history
+        segment's leaves them)."""
         g = self.geometry
         town = g.index[clue["town"]]
         dracula, rumours = clue.get("dracula"), clue.get("rumours")
         keep: np.ndarray[Any, np.dtype[np.bool_]] | None = None
-        if isinstance(dracula, bool):
-            keep = (g.place_of(rows.codes) == town) == dracula
-        if isinstance(rumours, bool):
-            found = (g.rumours_of(rows.codes) == town) == rumours
+        if isinstance(dracula, bool):  # (a place's codes are one run: no division)
+            first = town * g.per_place
+            if in_order:
+                rows = _run_kept(rows, first, first + g.per_place, dracula)
+            else:
+                there = (rows.codes >= first) & (rows.codes < first + g.per_place)
+                keep = there if dracula else ~there
+        if isinstance(rumours, bool):  # (one division: the Town's run within a place)
+            first = town * AUX_STATES * BLOOD_STATES
+            rest = rows.codes % g.per_place
+            there = (rest >= first) & (rest < first + AUX_STATES * BLOOD_STATES)
+            found = there if rumours else ~there
             keep = found if keep is None else keep & found
         if keep is None:
             return rows
@@ -743,7 +808,8 @@ class Tracker:
             codes, flags = codes[alive], flags[alive]
         loc, rum, bp, aux = g.decode(codes)
         at_sea = g.is_sea[loc]
-        may_stay = ~at_sea & ((aux & MUST_LEAVE) == 0) & (not turn.fleeing)
+        may_stay = np.zeros(len(loc), dtype=bool) if turn.fleeing \
+            else ~at_sea & ((aux & MUST_LEAVE) == 0)
         if turn.consumed:
             may_stay &= bp >= 0
         parts = [turn.stay(np.flatnonzero(may_stay), codes, loc, bp, aux, flags)]
@@ -751,15 +817,15 @@ class Tracker:
             land = ~at_sea
             parts.append(turn.land_moves(loc[land], bp[land], flags[land]))
             if at_sea.any():
-                sailed, options = turn.sea_moves(loc, rum, bp, aux, flags, at_sea)
+                sailed, options = turn.sea_moves(codes, loc, rum, aux, flags, at_sea)
                 parts.append(sailed)
             else:
                 options = np.zeros(len(loc), dtype=np.int64)
             # Hemmed in on every side (no move, no stay allowed): the fallback Pass.
             options += may_stay
-            options[land] += turn.road_count[loc[land]]
-            embarking = land & g.is_port[loc] & (g.cut_off[loc] if turn.fleeing else bp >= 2)
-            options[embarking] += turn.embark_count[loc[embarking]]
+            options += turn.land_road_count[loc]
+            ready = g.cut_off[loc] if turn.fleeing else bp >= 2  # to embark from a Port
+            options += np.where(ready, turn.port_embark_count[loc], 0)
             stuck = np.flatnonzero(options == 0)
             if len(stuck):
                 parts.append(turn.hemmed(codes[stuck], loc[stuck], aux[stuck], flags[stuck],
@@ -794,14 +860,21 @@ class _TurnClue:
         self.no_placing = self.occupied | g.mask(clue.get("spared", ()))  # ruling 6
         #: (flag bit, Town) of each Encounter he may be placing now.
         self.placing_in: list[tuple[int, int]] = []
+        #: The flag bits each place sets on arriving there (an Encounter placed), by place.
+        self.placing_bits: Array | None = None
         self.road_open = ~hosts
         self.sea_open = ~g.mask(clue.get("blocked", ()))  # Stormy Seas
-        valid = g.road_table >= 0
-        self.road_count = (self.road_open[g.road_table] & valid).sum(axis=1)
-        valid = g.sea_table >= 0
-        self.embark_count = (self.sea_open[g.sea_table] & valid).sum(axis=1)
+        #: whether a move into each place is open (a Sea Sector: no storm; a Town: no Host)
+        self.passable = np.where(g.is_sea, self.sea_open, self.road_open)
+        #: the moves open from each Town by Road, and from each Port by Sea (0 elsewhere)
+        roads = (self.road_open[g.road_table] & (g.road_table >= 0)).sum(axis=1)
+        self.land_road_count = np.where(g.is_sea, 0, roads)
+        sails = (self.sea_open[g.sea_table] & (g.sea_table >= 0)).sum(axis=1)
+        self.port_embark_count = np.where(g.is_port & ~g.is_sea, sails, 0)
         self._alive: dict[bool, np.ndarray[Any, np.dtype[np.bool_]]] = {}
         self._land: tuple[np.ndarray[Any, np.dtype[np.bool_]], Array, Array] | None = None
+        #: This clue read with each set of open obligations (see :meth:`placing`).
+        self._placings: dict[tuple[tuple[int, int], ...], _TurnClue] = {}
 
     def arrival(self, from_sea: bool) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """The places a move (from a Sea Sector or not) may end in, as this clue tells:
@@ -828,17 +901,16 @@ class _TurnClue:
             g = self.g
             to, embark = g.land_table, g.land_embark
             here = np.arange(len(to))[:, None]
-            ok = (to >= 0) & np.where(embark, self.sea_open[to] & g.is_port[here],
-                                      self.road_open[to])
+            fixed = _land_moves_of(g)
+            ok = fixed.valid & np.where(embark, self.sea_open[to] & fixed.from_port,
+                                        self.road_open[to])
             if self.fleeing:  # from the British Isles by sea; else one step nearer
                 ok &= ~embark | g.cut_off[here]
                 dist = g.distances(self.hosts)
                 closer = ok & (dist[to] == dist[here] - 1)
                 ok &= closer | ~closer.any(axis=1)[:, None]
             ok &= self.arrival(False)[to]
-            aux = np.where(embark, g.sea_bit[to], 0)
-            aux = np.where(to == g.castle, 0 if self.fleeing else 1, aux)  # a first turn
-            base = ((to * g.rumour_states + here) * BLOOD_STATES + 12) * AUX_STATES + aux
+            base = fixed.fleeing if self.fleeing else fixed.base
             self._land = (ok, base, to)
         return self._land
 
@@ -847,9 +919,20 @@ class _TurnClue:
         if not obligations or self.attack is not None:  # (he placed nothing by attacking)
             return self
         g = self.g
-        turn = copy.copy(self)
-        turn.placing_in = [(b, g.index[o.town]) for b, o in enumerate(obligations)
-                           if o.start < i <= o.end and not g.is_sea[g.index[o.town]]]
+        placing_in = tuple((b, g.index[o.town]) for b, o in enumerate(obligations)
+                           if o.start < i <= o.end and not g.is_sea[g.index[o.town]])
+        turn = self._placings.get(placing_in)
+        if turn is None:  # (a replay reads the clue again with the same flags open)
+            if not self.consumed:
+                self.land_table()  # worked out once, shared by every copy
+            turn = copy.copy(self)
+            turn.placing_in = list(placing_in)
+            bits = np.zeros(len(g.places) + 1, dtype=np.int64)
+            for b, town in placing_in:
+                if not self.no_placing[town]:
+                    bits[town] |= 1 << b
+            turn.placing_bits = bits
+            self._placings[placing_in] = turn
         return turn
 
     def land_moves(self, loc: Array, bp: Array, flags: Array) -> tuple[Array, Array]:
@@ -858,9 +941,9 @@ class _TurnClue:
         A move from a Town depends only on the Town, his Blood Points and the flags: the
         hypotheses are narrowed to those first."""
         g = self.g
-        key = _unique(((loc * BLOOD_STATES + bp + 12) << _FLAG_ROOM) | flags)
-        u_flags = key & ((1 << _FLAG_ROOM) - 1)
-        u_loc, u_bp = np.divmod(key >> _FLAG_ROOM, BLOOD_STATES)
+        town_blood, u_flags = _distinct(loc * BLOOD_STATES + bp + 12, flags,
+                                        len(g.places) * BLOOD_STATES)
+        u_loc, u_bp = np.divmod(town_blood, BLOOD_STATES)
         u_bp -= 12
         allowed, base, targets = self.land_table()
         ok = allowed[u_loc]
@@ -871,12 +954,12 @@ class _TurnClue:
         if self.fleeing:
             blood = np.maximum(blood, -12)
         codes = (base[u_loc] + blood * AUX_STATES)[ok]
-        moved_flags = np.broadcast_to(u_flags[:, None], ok.shape)[ok]
+        moved_flags = np.repeat(u_flags, ok.sum(axis=1))  # (row by row, as ``[ok]``)
         if self.placing_in:
             moved_flags = self.placed(targets[u_loc][ok], moved_flags)
         return codes, moved_flags
 
-    def sea_moves(self, loc: Array, rum: Array, bp: Array, aux: Array, flags: Array,
+    def sea_moves(self, codes: Array, loc: Array, rum: Array, aux: Array, flags: Array,
                   at_sea: np.ndarray[Any, np.dtype[np.bool_]]
                   ) -> tuple[tuple[Array, Array], Array]:
         """At Sea: sail to a Sector not yet visited, or disembark at a Port (not the one
@@ -884,21 +967,28 @@ class _TurnClue:
         moves each hypothesis has."""
         g = self.g
         seas = np.flatnonzero(at_sea)
-        pos, to = _expand(loc[seas], g.sea_table)
-        s = seas[pos]
-        to_sea = g.is_sea[to]
-        open_ = np.where(to_sea, self.sea_open[to], (to != rum[s]) & self.road_open[to])
-        ok = open_ & (~to_sea | ((aux[s] & g.sea_bit[to]) == 0))
+        here, aux = loc[seas], aux[seas]
+        # each code without its place and aux: the Local Rumours and Blood Points go along
+        kept = codes[seas] - aux - here * g.per_place
+        pos, to = _expand(here, g.sea_table)  # (pos: the source among ``seas``)
+        bit = g.sea_bit[to]  # (none for a Port)
+        # (the Local Rumours are never in a Sea Sector: no need to ask where ``to`` is one)
+        open_ = self.passable[to] & (to != rum[seas][pos])
+        new_aux = aux[pos]
+        ok = open_ & ((new_aux & bit) == 0)
         # Ruling 2: stranded, he may sail into a Sector he has crossed.
-        stranded = np.bincount(s[ok], minlength=len(loc))[s] == 0
-        ok |= stranded & open_
-        s, to, to_sea = s[ok], to[ok], to_sea[ok]
-        options = np.bincount(s, minlength=len(loc))
-        new_aux = np.where(to_sea, aux[s] | g.sea_bit[to], 0)
-        if self.fleeing and len(s):
-            keep = self._closer(s, loc[s], to, len(loc))
-            s, to, new_aux = s[keep], to[keep], new_aux[keep]
-        return self.moved(to, rum[s], bp[s], new_aux, flags[s], from_sea=True), options
+        counts = np.bincount(pos[ok], minlength=len(seas))
+        if not counts.all():
+            ok |= (counts[pos] == 0) & open_
+            counts = np.bincount(pos[ok], minlength=len(seas))
+        options = np.zeros(len(loc), dtype=counts.dtype)
+        options[seas] = counts
+        new_aux = np.where(g.is_sea[to], new_aux | bit, 0)
+        pos, to, new_aux = pos[ok], to[ok], new_aux[ok]
+        if self.fleeing and len(pos):
+            keep = self._closer(pos, here[pos], to, len(seas))
+            pos, to, new_aux = pos[keep], to[keep], new_aux[keep]
+        return self.moved(to, kept[pos], new_aux, flags[seas][pos], from_sea=True), options
 
     def _closer(self, src: Array, here: Array, to: Array, sources: int
                 ) -> np.ndarray[Any, np.dtype[np.bool_]]:
@@ -909,14 +999,17 @@ class _TurnClue:
         keep: np.ndarray[Any, np.dtype[np.bool_]] = closer | ~any_closer[src]
         return keep
 
-    def moved(self, to: Array, rum: Array, bp: Array, aux: Array, flags: Array,
+    def moved(self, to: Array, kept: Array, aux: Array, flags: Array,
               from_sea: bool) -> tuple[Array, Array]:
-        """Moves made: into a Town he may act (and must attack a Hunter there)."""
+        """Moves made: into a Town he may act (and must attack a Hunter there). ``kept``:
+        the codes without place and aux (:meth:`Geometry.encode`'s arithmetic)."""
         g = self.g
-        aux = np.where(to == g.castle, 0 if self.fleeing else 1, aux)  # a first turn there
+        if _castle_by_sea(g):
+            aux = np.where(to == g.castle, 0 if self.fleeing else 1, aux)  # a first turn there
         alive = self.arrival(from_sea)[to]
         to, flags = to[alive], flags[alive]
-        return g.encode(to, rum[alive], bp[alive], aux[alive]), self.placed(to, flags)
+        codes: Array = kept[alive] + to * g.per_place + aux[alive]
+        return codes, self.placed(to, flags)
 
     def stay(self, st: Array, codes: Array, loc: Array, bp: Array, aux: Array,
              flags: Array) -> tuple[Array, Array]:
@@ -940,7 +1033,7 @@ class _TurnClue:
             alive = _both(alive, ~self.occupied[loc])
         if self.sea is not None and self.sea != "none":
             alive = np.zeros(len(loc), dtype=bool)
-        if alive is not None:
+        if alive is not None and not alive.all():
             kept, loc, flags = kept[alive], loc[alive], flags[alive]
         return kept, self.placed(loc, flags)
 
@@ -963,11 +1056,22 @@ class _TurnClue:
 
     def placed(self, loc: Array, flags: Array) -> Array:
         """The flags with the bit of every Encounter he may have placed by acting here."""
-        if not self.placing_in:
+        if self.placing_bits is None or not self.placing_in:
             return flags
-        for b, town in self.placing_in:
-            flags = np.where((loc == town) & ~self.no_placing[loc], flags | (1 << b), flags)
-        return flags
+        found: Array = flags | self.placing_bits[loc]
+        return found
+
+
+def _run_kept(rows: Rows, low: int, high: int, inside: bool) -> Rows:
+    """The rows (sorted by hypothesis) with a hypothesis in ``[low, high)`` (``inside``)
+    or the others: a slice, or the two around it."""
+    lo, hi = (int(at) for at in np.searchsorted(rows.codes, [low, high]))
+    if inside:
+        return Rows(rows.codes[lo:hi], rows.flags[lo:hi])
+    if lo == hi:
+        return rows
+    return Rows(np.concatenate([rows.codes[:lo], rows.codes[hi:]]),
+                np.concatenate([rows.flags[:lo], rows.flags[hi:]]))
 
 
 def _both(first: np.ndarray[Any, np.dtype[np.bool_]] | None,

@@ -7,9 +7,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
+import numpy as np
+import pytest
 
 import gothic_kernel as gk
 from fury1987.bots import DraculaBot, HunterBot, initiative_odds
+from fury1987.hunter_bot import HunterView
 from fury1987.state import DRACULA, HUNTERS, FuryState
 from gothic_kernel import Action, RandomAgent
 from gothic_kernel.agents import play_game
@@ -118,6 +121,30 @@ def test_bots_decide_from_the_observation_alone() -> None:
                                                  s.legal_actions(wanted))
                        for s in (state, twin)]
             assert choices[0] == choices[1]
+
+
+def test_the_places_to_cover_kept_between_decisions_are_worked_out_afresh(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Hunter keeps the places to cover (Towns, rows, weights) from one decision to the
+    next while Dracula's possible places and their weights stay the same: at every
+    decision of a seeded bot game they equal the ones read from the observation alone."""
+    checked: list[str] = []
+    score_all = HunterBot.score_all
+
+    def checking(bot: HunterBot, seat: str, observation: Mapping[str, Any],
+                 legal_actions: Sequence[Action]) -> list[tuple[float, Action]]:
+        kept = HunterView(bot, seat, observation)
+        bot.cover = None
+        fresh = HunterView(bot, seat, observation)
+        assert kept.towns_possible == fresh.towns_possible
+        assert kept.cols == fresh.cols
+        assert np.array_equal(kept.col_weight, fresh.col_weight)
+        checked.append(seat)
+        return score_all(bot, seat, observation, legal_actions)
+
+    monkeypatch.setattr(HunterBot, "score_all", checking)
+    play_game(GAME, 3, max_steps=MAX_STEPS)
+    assert len(checked) > 100
 
 
 @attrs.frozen

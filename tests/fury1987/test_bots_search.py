@@ -129,3 +129,71 @@ def test_the_local_rumours_are_sought_where_he_was_the_turn_before(
     monkeypatch.setattr(search, "RUMOURS_SHARE", 1.0)
     assert joint()["le_havre"] == pytest.approx(without["le_havre"] + 1.0)
     assert joint()["nantes"] == pytest.approx(without["nantes"])
+
+
+def test_the_hunters_close_in_on_a_narrowed_trail(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With Dracula narrowed to three Towns or fewer, a place loses CONVERGE per move of
+    weighted mean distance to them (not only to the nearest): Brussels, between his two
+    possible Towns, gains on Cologne, next to one of them only."""
+    obs = hunter_obs(6, godalming="paris", seward="athens", van_helsing="lisbon")
+    targets = ["amsterdam", "le_havre"]
+    obs["possible_dracula_locations"] = targets
+    obs["possible_dracula_weights"] = dict.fromkeys(targets, 1)
+    bot = HunterBot(RULES, 1)
+    places = ["brussels", "cologne"]
+    monkeypatch.setattr(search, "CONVERGE", 0.0)
+    view = HunterView(bot, "godalming", obs)
+    assert view.narrowed
+    alone = {p: view._place_worth(p, True) for p in places}
+    monkeypatch.setattr(search, "CONVERGE", 1.0)
+    view = HunterView(bot, "godalming", obs)
+    closing = {p: view._place_worth(p, True) for p in places}
+    for p in places:
+        far = np.mean([bot.geo.distance(p, t) for t in targets])
+        assert closing[p] == pytest.approx(alone[p] - far)
+    assert closing["brussels"] - closing["cologne"] > alone["brussels"] - alone["cologne"]
+    wide = ["amsterdam", "le_havre", "madrid", "rome"]  # not narrowed: no closing in
+    obs["possible_dracula_locations"] = wide
+    obs["possible_dracula_weights"] = dict.fromkeys(wide, 1)
+    closing_wide = HunterView(bot, "godalming", obs)._place_worth("brussels", True)
+    monkeypatch.setattr(search, "CONVERGE", 0.0)
+    assert closing_wide == pytest.approx(
+        HunterView(bot, "godalming", obs)._place_worth("brussels", True))
+
+
+def vampire_left_in_munich(consumed: int, weapon: str = "knife") -> dict[str, Any]:
+    """Godalming in Paris holds ``weapon`` and a Rifle, no Crucifix; a Vampire was seen
+    and left in Munich; Dracula has consumed ``consumed`` Vampires."""
+    obs = hunter_obs(8, godalming="paris", seward="athens", van_helsing="lisbon")
+    obs["hunters_secrets"]["godalming"]["weapons"] = [weapon, "rifle"]
+    obs["sightings"] = {"munich": "vampire"}
+    obs["dracula"]["vampires_consumed"] = consumed
+    return obs
+
+
+def test_once_dracula_has_consumed_a_vampire_the_hunters_race_for_his_vampires(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Victory - Stalemate: after Dracula consumed a Vampire, six destroyed is the
+    Hunters' Minor Victory. A Vampire seen and left then pulls STALEMATE_RACE_PULL (not
+    VAMPIRE_PULL), and a Knife faces it though its holder is exposed to the bite. The
+    bots play so by default."""
+    assert search.STALEMATE_RACE_PULL == 40.0
+    monkeypatch.setattr(search, "STALEMATE_RACE_PULL", 40.0)
+    bot = HunterBot(RULES, 1)
+    d = bot.geo.distance("paris", "munich")
+    before = HunterView(bot, "godalming", vampire_left_in_munich(0))
+    after = HunterView(bot, "godalming", vampire_left_in_munich(1))
+    assert before._vampire_pull("paris") == 0.0  # a Knife, exposed: not worth going back
+    assert after._vampire_pull("paris") == pytest.approx(40.0 / (1 + d))
+    staked = HunterView(bot, "godalming", vampire_left_in_munich(0, "stake"))
+    assert staked._vampire_pull("paris") == pytest.approx(hb.VAMPIRE_PULL / (1 + d))
+    staked = HunterView(bot, "godalming", vampire_left_in_munich(1, "stake"))
+    assert staked._vampire_pull("paris") == pytest.approx(40.0 / (1 + d))
+    assert before.exposed() == ["godalming"]
+    assert not before.should_face_vampire()
+    assert after.should_face_vampire()
+    monkeypatch.setattr(search, "STALEMATE_RACE_PULL", 0.0)
+    unchanged = HunterView(bot, "godalming", vampire_left_in_munich(1))
+    assert not unchanged.should_face_vampire()
+    unchanged = HunterView(bot, "godalming", vampire_left_in_munich(1, "stake"))
+    assert unchanged._vampire_pull("paris") == pytest.approx(hb.VAMPIRE_PULL / (1 + d))

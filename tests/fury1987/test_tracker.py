@@ -20,7 +20,15 @@ import pytest
 from fury1987.actions import STAY_PUT, MoveTo
 from fury1987.board import Board
 from fury1987.state import FuryState
-from fury1987.tracker import Tracker, _intersect, geometry_of, hypothesis_of, tracker_of
+from fury1987.tracker import (
+    Rows,
+    Tracker,
+    _intersect,
+    _run_kept,
+    geometry_of,
+    hypothesis_of,
+    tracker_of,
+)
 from gothic_kernel import PUBLIC, Dice
 
 from .helpers import GAME, act, dracula_turn, started
@@ -281,6 +289,21 @@ def test_the_intersection_of_sorted_sets_is_numpys() -> None:
             second = np.unique(rng.integers(0, 1000, size_b))
             assert np.array_equal(_intersect(first, second),
                                   np.intersect1d(first, second, assume_unique=True))
+
+
+def test_a_search_keeps_or_strikes_out_a_run_of_sorted_hypotheses_as_a_mask_would() -> None:
+    """Dracula found in a Town or not: on rows sorted by hypothesis, the Town's codes are
+    one run, kept (or cut out) by slicing; the same rows a mask over every code keeps."""
+    rng = np.random.default_rng(7)
+    for size in (0, 1, 50, 2000):
+        codes = np.sort(rng.integers(0, 1000, size)).astype(np.int64)
+        rows = Rows(codes, rng.integers(0, 8, size).astype(np.int64))
+        for low, high in ((0, 10), (300, 420), (990, 1000), (2000, 3000)):
+            there = (codes >= low) & (codes < high)
+            for inside, keep in ((True, there), (False, ~there)):
+                found = _run_kept(rows, low, high, inside)
+                assert np.array_equal(found.codes, codes[keep])
+                assert np.array_equal(found.flags, rows.flags[keep])
 
 
 def test_clones_that_part_ways_never_read_each_others_turns() -> None:
