@@ -102,6 +102,7 @@ class ActiveMove(RevengeDecision):
         if isinstance(action, EndMove):
             state.stack.pop()
             end_move(state)
+            state.no_figure_changed()
             return
         act(state, seat, action)
         offer_reactions(state, seat)
@@ -173,6 +174,7 @@ class ReactionChance(RevengeDecision):
             state.events.say("decline", f"{say.cap(say.player(seat))} does not react.",
                              seat=seat)
             self._passed_on(state)
+            state.no_figure_changed()
             return
         state.stack.pop()  # a reaction: the others get their chance to react to it
         act(state, seat, action)

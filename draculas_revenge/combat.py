@@ -62,13 +62,10 @@ def close_attack_actions(state: DRState, fig: Figure, budget: int) -> list[Actio
     if fig.pos < 0 or fig.misted or fig.unconscious or budget < state.rules.cost("close_attack"):
         return []
     out: list[Action] = []
-    front = front_squares(state.rules.board, fig.pos, fig.facing)
-    obstacles = state.obstacles()  # holds every solid figure's square
-    for square in front:
-        if (obstacles >> square) & 1:
-            break
-    else:
-        return out
+    board = state.rules.board
+    if not state.obstacles() & board.front_bits[4 * fig.pos + fig.facing]:
+        return out  # the obstacles hold every solid figure's square: none in front
+    front = front_squares(board, fig.pos, fig.facing)
     solid = state.solid_at()
     ahead = {solid[s] for s in front if s in solid}
     if not ahead:
@@ -109,9 +106,9 @@ def ranged_attack_actions(state: DRState, fig: Figure, budget: int) -> list[Acti
     free_minion: bool | None = None  # a Minion Card left to slip in: looked up once needed
     distance = state.rules.board.distances_from(fig.pos)
     nearest, farthest = state.rules.numbers["range_min"], state.rules.numbers["range_max"]
-    for t in state.figures.values():
-        if not _targetable(state, fig, t) or not nearest <= distance[t.pos] <= farthest:
-            continue  # in range: _in_range
+    for t in state.targets_of(fig.seat):  # _targetable
+        if not nearest <= distance[t.pos] <= farthest:
+            continue  # _in_range
         if crossbow and in_arc(state, fig, t.pos):
             out.append(RangedAttack(fig.id, t.id))
         if mesmerist and state.is_hunter(t):

@@ -154,6 +154,19 @@ class Board:
         after every action)."""
         return [1 << square for square in range(self.size)]
 
+    @cached_property
+    def front_bits(self) -> list[int]:
+        """``front_bits[4 * square + facing]``: the bitset of the three squares directly in
+        front of a figure there ("Close Attacks"; an attacker asks after every action
+        whether anybody stands there)."""
+        out = []
+        for around in self.steps:
+            for facing in range(4):
+                ahead = 2 * facing  # the direction of the facing (n, e, s, w: 0, 2, 4, 6)
+                out.append(sum(1 << s for s in (around[(ahead - 1) % 8], around[ahead],
+                                                around[ahead + 1]) if s >= 0))
+        return out
+
     def ways(self, square: int, obstacles: int) -> tuple[int, ...]:
         """The directions a figure may step in from ``square`` ("Moving"): not into an
         obstacle (a bitset of squares), nor off the board or beyond the tiles, nor

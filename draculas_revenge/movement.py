@@ -189,14 +189,15 @@ def can_become_solid(state: DRState, fig: Figure) -> bool:
 
 # -- doing ------------------------------------------------------------------------------------
 def do_move(state: DRState, fig: Figure, action: Move) -> None:
-    fig.pos = state.rules.board.step(fig.pos, DIRECTIONS.index(action.direction))
+    origin = fig.pos
+    fig.pos = state.rules.board.step(origin, DIRECTIONS.index(action.direction))
     fig.facing = FACINGS.index(action.facing)
-    state.occupancy_changed()
+    state.stepped(fig, origin)
 
 
 def do_turn(state: DRState, fig: Figure, facing: str) -> None:
     fig.facing = FACINGS.index(facing)
-    state.occupancy_changed()
+    state.turned()
 
 
 def do_enter(state: DRState, fig: Figure, action: Enter) -> None:

@@ -58,10 +58,17 @@ def _eligible(state: DRState, seat: str, first: bool = False) -> list[Figure]:
     with what they share read once (this is asked after every action); ``first``: stop
     at the first found."""
     actor, actor_from, actor_to, target, target_pos = state.witness
-    sees = state.rules.sight.sees
+    sight = state.rules.sight
+    sees, sees_any = sight.sees, sight.sees_any
     obstacles = state.obstacles()
-    moved = actor_from != actor_to
-    seen_target = target_pos >= 0 and bool(target)
+    # the squares a character saw the action at: where the actor ended it or began it
+    # (not for the actor itself), and where the character affected stands
+    of_target: tuple[int, ...] = (target_pos,) if target_pos >= 0 and target else ()
+    of_actor: tuple[int, ...] = ()
+    if actor:
+        of_actor = ((actor_to,) if actor_to >= 0 else ()) + (
+            (actor_from,) if actor_from != actor_to and actor_from >= 0 else ())
+    of_all = of_actor + of_target
     watcher = None  # the active character, who may see its own player's characters
     if seat == state.active_seat:
         active = state.figures.get(state.active)
@@ -70,9 +77,7 @@ def _eligible(state: DRState, seat: str, first: bool = False) -> list[Figure]:
             watcher = active
     acting = state.active if seat == state.active_seat and not state.move_over else None
     found: list[Figure] = []
-    for fig in state.figures.values():
-        if fig.seat != seat:
-            continue
+    for fig in state.figures_of(seat):
         a = fig.pos
         if a < 0 or fig.unconscious or fig.id == acting:
             continue  # ``acting``: state.is_active for the seat's characters
@@ -81,11 +86,8 @@ def _eligible(state: DRState, seat: str, first: bool = False) -> list[Figure]:
             if first:
                 break
             continue
-        facing, misted = fig.facing, fig.misted
-        saw_actor = bool(actor) and fig.id != actor and (  # where it ended or began
-            (actor_to >= 0 and sees(a, facing, misted, actor_to, obstacles))
-            or (moved and actor_from >= 0 and sees(a, facing, misted, actor_from, obstacles)))
-        if saw_actor or (seen_target and sees(a, facing, misted, target_pos, obstacles)) or (
+        if sees_any(a, fig.facing, fig.misted, of_target if fig.id == actor else of_all,
+                    obstacles) or (
                 watcher is not None
                 and sees(watcher.pos, watcher.facing, watcher.misted, a, obstacles)):
             found.append(fig)

@@ -149,6 +149,29 @@ class Sight:
         inside, left, right = m
         return not (inside & obstacles) and not ((left & obstacles) and (right & obstacles))
 
+    def sees_any(self, a: int, facing: int, misted: bool, squares: tuple[int, ...],
+                 obstacles: int) -> bool:
+        """:meth:`sees` of any of ``squares`` (who may react asks it of every square where
+        the last action happened: one call a character)."""
+        xs, ys = self._xs, self._ys
+        fx, fy = FACING_VECTORS[facing]
+        ax, ay = xs[a], ys[a]
+        masks, row = self._masks, a * self._size
+        for b in squares:
+            if a == b:
+                return True
+            if not misted and (xs[b] - ax) * fx + (ys[b] - ay) * fy < 0:
+                continue
+            m = masks.get(row + b, _UNKNOWN)
+            if m is _UNKNOWN:
+                m = self.masks(a, b)
+            if m is None:
+                continue  # walls alone block it
+            inside, left, right = m
+            if not (inside & obstacles) and not ((left & obstacles) and (right & obstacles)):
+                return True
+        return False
+
 
 @per_object
 def sight_of(board: Board) -> Sight:

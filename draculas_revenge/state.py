@@ -94,6 +94,12 @@ class DRState(LoggedState, DecisionState):
         self._reactors: dict[str, list[Figure]] = {}
         self._offered: dict[str, bool] = {}  # seat -> may react (reactions.may_react)
         self._holders: dict[str, list[Figure]] = {}  # seat -> crucifix holders against it
+        self._of_seat: dict[str, list[Figure]] = {}  # seat -> its figures (figures_of)
+        self._targets: dict[str, list[Figure]] = {}  # seat -> what it may attack (targets_of)
+        #: During ``apply``: True once a figure only stepped or turned on the board (what
+        #: was kept is brought up to date), or the action changed no figure at all; False
+        #: once anything else changed (all of it is forgotten); None: not known.
+        self._only_stepped: bool | None = None
 
     # -- seats and sides ------------------------------------------------------------------
     @property
@@ -170,9 +176,19 @@ class DRState(LoggedState, DecisionState):
 
     def proceed(self) -> None:
         """Carry the game on to the next decision: someone may have won; then the rules
-        take their own steps (``settle``) until a seat must decide."""
-        judge(self)
-        self.occupancy_changed()
+        take their own steps (``settle``) until a seat must decide.
+
+        After an action that only stepped or turned a figure on the board (``stepped``,
+        ``turned``) or changed no figure (``no_figure_changed``), nobody can have won who
+        had not (no victory condition reads where a figure stands on the board or which
+        way it faces), and the obstacles and crucifix holders kept are up to date: only
+        who may react is forgotten."""
+        if self._only_stepped:
+            self.sight_changed()
+        else:
+            judge(self)
+            self.occupancy_changed()
+        self._only_stepped = None
         settle(self)
         self._current = None  # a step of the rules may have asked on the way
 
@@ -195,6 +211,25 @@ class DRState(LoggedState, DecisionState):
 
     def has_special(self, fig: Figure, special: str) -> bool:
         return special in self.rules.types[fig.kind].specials
+
+    def figures_of(self, seat: str) -> list[Figure]:
+        """The seat's figures, in play or not (worked out once per position: do not
+        change the list)."""
+        found = self._of_seat.get(seat)
+        if found is None:
+            found = self._of_seat[seat] = [f for f in self.figures.values() if f.seat == seat]
+        return found
+
+    def targets_of(self, seat: str) -> list[Figure]:
+        """The figures the seat's characters may attack: solid enemies on the board,
+        conscious ("You cannot attack your own characters"; worked out once per position:
+        do not change the list)."""
+        found = self._targets.get(seat)
+        if found is None:
+            found = self._targets[seat] = [
+                t for t in self.figures.values()
+                if t.seat != seat and t.pos >= 0 and not t.misted and not t.unconscious]
+        return found
 
     def solid_at(self) -> dict[int, str]:
         """Square -> the solid figure standing there."""
@@ -246,6 +281,47 @@ class DRState(LoggedState, DecisionState):
         self._reactors = {}
         self._offered = {}
         self._holders = {}
+        self._of_seat = {}
+        self._targets = {}
+        self._only_stepped = False
+
+    def sight_changed(self) -> None:
+        """Forget who may react (and so who acts): who sees what has changed, not who
+        stands where."""
+        self._current = None
+        self._reactors = {}
+        self._offered = {}
+
+    def stepped(self, fig: Figure, origin: int) -> None:
+        """``fig`` stepped from ``origin`` to the square it stands on, both on the board:
+        the obstacles and the solid figures kept are moved with it (a misted vampire is
+        neither); the crucifix holders, each seat's figures and what it may attack stay
+        what they are."""
+        if not fig.misted:
+            bits = self.rules.board.square_bits
+            if self._obstacles is not None:
+                self._obstacles = self._obstacles & ~bits[origin] | bits[fig.pos]
+            solid = self._solid
+            if solid is not None:
+                solid = self._solid = dict(solid)  # a clone may share the old one
+                del solid[origin]
+                solid[fig.pos] = fig.id
+        self._seen_changed()
+
+    def turned(self) -> None:
+        """A figure on the board turned to face another side: only who sees what changes."""
+        self._seen_changed()
+
+    def no_figure_changed(self) -> None:
+        """The action changes no figure and no door (a card played, a pass, a chance to
+        react declined, the end of a move announced)."""
+        if self._only_stepped is None:
+            self._only_stepped = True
+
+    def _seen_changed(self) -> None:
+        self.sight_changed()
+        if self._only_stepped is None:
+            self._only_stepped = True
 
     def invalidate(self) -> None:
         """Forget everything worked out from this position: the legal actions, who stands
@@ -298,6 +374,7 @@ class DRState(LoggedState, DecisionState):
 
     def _apply(self, seat: str, action: Action) -> None:
         self._current = None
+        self._only_stepped = None
         self.stack[-1].apply(self, seat, action)
         self.proceed()
 
@@ -351,6 +428,8 @@ class DRState(LoggedState, DecisionState):
         twin._legal_cache = self._legal_cache
         twin._reactors, twin._holders = {}, {}  # lists of this state's figures
         twin._offered = {}
+        twin._of_seat, twin._targets = {}, {}
+        twin._only_stepped = None
         return twin
 
     def to_data(self) -> dict[str, Any]:

@@ -204,6 +204,7 @@ class ActionTimeline(RevengeDecision):
             play(state, seat, action.card)
         else:
             pass_(state, seat)
+        state.no_figure_changed()
 
     def run(self, state: DRState) -> None:
         if self.step is not Step.NEXT:  # a move is over, or nobody can play: move on

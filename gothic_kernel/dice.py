@@ -159,7 +159,11 @@ class Dice:
         """One die with ``sides`` faces: 1..sides."""
         if sides < 1:
             raise RuleError(f"a die needs at least one face, not {sides}")
-        return int(self._uniform() * sides) + 1
+        pos, block = self._pos, self._block
+        if pos < len(block):  # _uniform(), inlined as in index()
+            self._pos = pos + 1
+            return int(block[pos] * sides) + 1
+        return int(self._refill() * sides) + 1
 
     def d6(self) -> int:
         """One six-sided die."""

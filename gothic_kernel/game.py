@@ -220,8 +220,16 @@ class GameState(abc.ABC):
 
     def legal_actions(self, seat: str) -> list[Action]:
         """Every legal action for ``seat`` now (empty if it may not act): a fresh list, in
-        an order that depends only on what ``seat`` knows."""
-        return list(self.listed(seat))
+        an order that depends only on what ``seat`` knows. UnknownSeat if no such seat
+        plays."""
+        cache = self._legal_cache  # listed(seat), inlined: it is asked at every step
+        if cache is None:
+            cache = self._legal_cache = {}
+        found = cache.get(seat)
+        if found is None:
+            self.check_viewer(seat)
+            found = cache[seat] = Listed(self._legal_actions(seat))
+        return list(found)
 
     def listed(self, seat: str) -> Listed:
         """The legal actions of ``seat`` with exact membership, worked out once per
@@ -231,6 +239,7 @@ class GameState(abc.ABC):
             cache = self._legal_cache = {}
         found = cache.get(seat)
         if found is None:
+            self.check_viewer(seat)
             found = cache[seat] = Listed(self._legal_actions(seat))
         return found
 

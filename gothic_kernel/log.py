@@ -18,6 +18,10 @@ never change once written. Its cost does not grow with the game where that matte
   of format 1 (no seal) are parsed and checked in full. The seal is a checksum, not a
   signature: it catches a damaged or edited log, not a forger who works it out again.
 
+A public entry with no other form is kept as its bare event (a dict of plain values,
+which the cyclic garbage collector stops tracking, while a :class:`LogEntry` it would
+track: a long game's log is most of what outlives a step); readers get LogEntry objects.
+
 Each entry is saved compactly (:meth:`~gothic_kernel.visibility.LogEntry.to_saved`):
 a public entry with no other form as its bare event, any other as
 ``[event, scope code, public form]``.
@@ -39,6 +43,21 @@ LOG_CHUNK = 64
 _PUBLIC = Scope.public()
 _LOG_KEY = ',"log":'
 _SEAL_KEY = ',"log_seal":"'
+#: One entry as a log keeps it: a public event with no other form as its bare dict (the
+#: entry ``LogEntry(event)``), any other as its :class:`LogEntry`.
+_Kept = LogEntry | dict[str, JSON]
+
+
+def _entry(kept: _Kept) -> LogEntry:
+    """The entry ``kept`` stands for."""
+    return LogEntry(kept) if isinstance(kept, dict) else kept
+
+
+def _kept(entry: LogEntry) -> _Kept:
+    """How a log keeps ``entry``."""
+    if entry.public is None and entry.scope is _PUBLIC and type(entry.event) is dict:
+        return entry.event
+    return entry
 
 
 class _SavedEntries:
@@ -49,9 +68,9 @@ class _SavedEntries:
 
     def __init__(self, text: str, count: int) -> None:
         self.text, self.count = text, count
-        self._entries: tuple[LogEntry, ...] | None = None
+        self._entries: tuple[_Kept, ...] | None = None
 
-    def entries(self) -> tuple[LogEntry, ...]:
+    def entries(self) -> tuple[_Kept, ...]:
         """The entries, parsed and checked the first time; CorruptSave if they are not
         what a log saves (text that matches its checksum yet was not written by a Log)."""
         if self._entries is None:
@@ -75,19 +94,23 @@ class Log:
     saving a long game's log costs only the entries added since the last time.
     """
 
-    __slots__ = ("_chunks", "_saved", "_tail", "_text", "_views")
+    __slots__ = ("_chunks", "_read", "_saved", "_tail", "_text", "_views")
 
     def __init__(self, entries: Iterable[LogEntry] = ()) -> None:
         if entries == ():
-            self._chunks: tuple[tuple[LogEntry, ...], ...] = ()
-            self._tail: list[LogEntry] = []
+            self._chunks: tuple[tuple[_Kept, ...], ...] = ()
+            self._tail: list[_Kept] = []
         else:
-            self._store(list(entries))
+            self._store(list(entries))  # kept as they are: readers get these objects
         self._saved: _SavedEntries | None = None
         self._views: dict[str, tuple[int, tuple[Mapping[str, JSON], ...]]] = {}
         self._text: tuple[int, str, int] = (0, "", 0)  # entries, their text, its crc32
+        #: The entries as readers get them, made once, so that they are the same objects
+        #: at every reading (and in every clone sharing them): a list, shared with clones,
+        #: of which this log owns the first ``_read[1]`` (see :meth:`_since`).
+        self._read: tuple[list[LogEntry], int] = ([], 0)
 
-    def _store(self, every: list[LogEntry]) -> None:
+    def _store(self, every: list[_Kept]) -> None:
         cut = len(every) - len(every) % LOG_CHUNK
         self._chunks = tuple(tuple(every[i:i + LOG_CHUNK]) for i in range(0, cut, LOG_CHUNK))
         self._tail = every[cut:]
@@ -100,14 +123,17 @@ class Log:
         The log keeps what it is given (entries never change once written): a game
         must not change a dict or list after logging it. Readers get copies."""
         tail = self._tail
-        tail.append(LogEntry(entry, scope, public))
+        if scope is _PUBLIC and public is None and type(entry) is dict:
+            tail.append(entry)
+        else:
+            tail.append(LogEntry(entry, scope, public))
         if len(tail) >= LOG_CHUNK:
             self._seal()
 
     def say(self, kind: str, text: str, /, **data: JSON) -> None:
         """Record a public event."""
         tail = self._tail
-        tail.append(LogEntry({"kind": kind, "text": text, **data}))
+        tail.append({"kind": kind, "text": text, **data})
         if len(tail) >= LOG_CHUNK:
             self._seal()
 
@@ -125,8 +151,23 @@ class Log:
         return self._since(0)
 
     def _since(self, start: int) -> Iterator[LogEntry]:
-        """The entries from position ``start`` on (a loaded log's first entries are read
-        only if they are asked for)."""
+        """The entries from position ``start`` on: the same objects at every reading.
+
+        They are made when first read and shared with clones, each log owning a prefix
+        of the shared list; one that reads past the end of its prefix after another log
+        added its own entries there copies its prefix first (copy on write)."""
+        size = len(self)
+        read, done = self._read
+        if done < size:
+            if len(read) != done:
+                read = read[:done]
+            read.extend(map(_entry, self._kept_since(done)))
+            self._read = (read, size)
+        return itertools.islice(read, start, size)
+
+    def _kept_since(self, start: int) -> Iterator[_Kept]:
+        """The entries from position ``start`` on, as kept (a loaded log's first entries
+        are read only if they are asked for)."""
         saved = self._saved
         if saved is not None:
             if start >= saved.count:
@@ -135,7 +176,7 @@ class Log:
             self._saved = None
         return self._written_since(start)
 
-    def _written_since(self, start: int) -> Iterator[LogEntry]:
+    def _written_since(self, start: int) -> Iterator[_Kept]:
         """The entries in the chunks and the tail from position ``start`` on."""
         first, skip = divmod(start, LOG_CHUNK)
         chunks = self._chunks
@@ -150,7 +191,8 @@ class Log:
         done, seen = self._views.get(viewer, (0, ()))
         size = len(self)
         if done != size:
-            fresh = (e.for_viewer(viewer) for e in self._since(done))
+            fresh = (e if isinstance(e, dict) else e.for_viewer(viewer)
+                     for e in self._kept_since(done))
             seen = seen + tuple(shown for shown in fresh if shown is not None)
             self._views[viewer] = (size, seen)
         return [copy_json(shown) for shown in seen]
@@ -164,12 +206,13 @@ class Log:
         twin._saved = self._saved
         twin._views = self._views.copy()  # views of a shared prefix stay true for both
         twin._text = self._text
+        twin._read = self._read
         return twin
 
     # -- saving ---------------------------------------------------------------------------
     def to_data(self) -> list[JSON]:
         """The log as saved: each entry's compact form (:meth:`LogEntry.to_saved`)."""
-        return [entry.to_saved() for entry in self]
+        return [_saved_form(entry) for entry in self._kept_since(0)]
 
     def to_json(self) -> str:
         """The JSON text of :meth:`to_data` (only new entries are serialised)."""
@@ -179,7 +222,7 @@ class Log:
         done, text, crc = self._text
         size = len(self)
         if done != size:
-            fresh = json.dumps([e.to_saved() for e in self._since(done)],
+            fresh = json.dumps([_saved_form(e) for e in self._kept_since(done)],
                                separators=(",", ":"))[1:-1]
             piece = f",{fresh}" if done else fresh
             text, crc = text + piece, zlib.crc32(piece.encode(), crc)
@@ -197,13 +240,20 @@ class Log:
         """The log ``to_data`` wrote (or a list of :meth:`LogEntry.to_data` forms, as
         saves of format 1 hold), each entry checked once; ValueError, KeyError or
         TypeError for a malformed one. The entries' dicts are copied."""
-        return Log(_read_entries(data, copy=True))
+        return Log._keeping(_read_entries(data, copy=True))
 
     @staticmethod
     def loaded(data: Iterable[JSON]) -> Log:
         """:meth:`from_data` for data just parsed from a save, which nobody else holds:
         checked the same, but not copied."""
-        return Log(_read_entries(data, copy=False))
+        return Log._keeping(_read_entries(data, copy=False))
+
+    @staticmethod
+    def _keeping(kept: Iterable[_Kept]) -> Log:
+        """A log of entries already as a log keeps them."""
+        log = Log()
+        log._store(list(kept))
+        return log
 
     @staticmethod
     def _from_saved(text: str, count: int, crc: int) -> Log:
@@ -211,6 +261,11 @@ class Log:
         log._saved = _SavedEntries(text, count)
         log._text = (count, text, crc)
         return log
+
+
+def _saved_form(kept: _Kept) -> JSON:
+    """:meth:`LogEntry.to_saved` of the entry ``kept`` stands for."""
+    return kept if isinstance(kept, dict) else kept.to_saved()
 
 
 def _seal(count: int, chars: int, crc: int) -> str:
@@ -271,23 +326,24 @@ def _split_as_written(text: str) -> tuple[str, Log] | None:
     return text[:head_end] + "}", Log._from_saved(inner, count, crc)
 
 
-def _read_entries(data: Iterable[JSON], *, copy: bool) -> Iterator[LogEntry]:
-    """The entries of a saved log, each checked once: bare events, ``[event, scope,
-    public]`` lists, or (saves of format 1) :meth:`LogEntry.to_data` dicts."""
+def _read_entries(data: Iterable[JSON], *, copy: bool) -> Iterator[_Kept]:
+    """The entries of a saved log, each checked once and as a log keeps them: bare events,
+    ``[event, scope, public]`` lists, or (saves of format 1) :meth:`LogEntry.to_data`
+    dicts."""
     for item in data:
         if type(item) is dict and "kind" in item:
             if type(item["kind"]) is not str or type(item.get("text")) is not str:
                 raise ValueError(f"a log event needs a kind and a text: {item!r}")
-            yield LogEntry(dict(item) if copy else item)
+            yield dict(item) if copy else item
         elif type(item) is list and len(item) in (2, 3):
             event, public = item[0], item[2] if len(item) == 3 else None
             if not _is_event(event) or not (public is None or _is_event(public)):
                 raise ValueError(f"a log event needs a kind and a text: {item!r}")
             if copy:
                 event, public = dict(event), None if public is None else dict(public)
-            yield LogEntry(event, scope_from_code(item[1]), public)
+            yield _kept(LogEntry(event, scope_from_code(item[1]), public))
         else:
-            yield LogEntry.from_data(item)  # says what is wrong
+            yield _kept(LogEntry.from_data(item))  # says what is wrong
 
 
 def _is_event(part: Any) -> bool:

@@ -71,25 +71,28 @@ class Sequencer:
 
         Returns the seats whose turns were missed on the way.
         """
-        seat, extra, out, missed = self.seat, self.extra, self.out, self.missed
-        if extra and extra.get(seat, 0) > 0 and seat not in out:
-            self._decrement(extra, seat)
-            self.extra_turn = True
-            return self._begin_turn()
+        extra, out, missed = self.extra, self.out, self.missed
+        if extra:
+            seat = self.order[self.seat_index]
+            if extra.get(seat, 0) > 0 and seat not in out:
+                self._decrement(extra, seat)
+                self.extra_turn = True
+                return self._begin_turn()
         self.extra_turn = False
         order, missed_now = self.order, []
-        for _ in range(len(order) * (1 + sum(missed.values()))):
-            self.seat_index += 1
-            if self.seat_index == len(order):
-                self.seat_index = 0
-                self.round += 1
-            candidate = order[self.seat_index]
+        size, index, round_ = len(order), self.seat_index, self.round
+        for _ in range(size * (1 + sum(missed.values())) if missed else size):
+            index += 1
+            if index == size:
+                index, round_ = 0, round_ + 1
+            candidate = order[index]
             if out and candidate in out:
                 continue
             if missed and missed.get(candidate, 0) > 0:
                 self._decrement(missed, candidate)
                 missed_now.append(candidate)
                 continue
+            self.seat_index, self.round = index, round_
             begun = self._begin_turn()
             return missed_now + begun if missed_now else begun
         raise RuleError("no seat is left to take a turn")

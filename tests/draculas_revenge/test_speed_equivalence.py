@@ -19,11 +19,18 @@ from draculas_revenge.bot_plans import Moves
 from draculas_revenge.bot_tactics import Dangers, Table, _square_flags, reach
 from draculas_revenge.bots import RevengeBot
 from draculas_revenge.characters import Figure
+from draculas_revenge.combat import front_squares
 from draculas_revenge.reactions import _eligible, can_react, window_seats
 from draculas_revenge.seeing import crucifix_holders, held_back_by
 from draculas_revenge.sight import Sight, in_field_of_view, offset_pattern
-from draculas_revenge.state import DRState
-from draculas_revenge.victory import _sides_in_play, in_play, points_left, points_left_by_seat
+from draculas_revenge.state import DRState, Phase
+from draculas_revenge.victory import (
+    _sides_in_play,
+    check_victory,
+    in_play,
+    points_left,
+    points_left_by_seat,
+)
 
 
 def _positions(adventure: str, seed: int, steps: int = 600) -> list[DRState]:
@@ -145,6 +152,11 @@ def test_who_may_react_in_one_pass_is_who_may_react_figure_by_figure() -> None:
                             assert state.rules.sight.sees(f.pos, f.facing, f.misted, square,
                                                           state.obstacles()) \
                                 == _plain_sees(state, f, square)
+                    squares = tuple(s for s in (state.witness[1], state.witness[2],
+                                                state.witness[4], 0) if s >= 0)
+                    assert state.rules.sight.sees_any(f.pos, f.facing, f.misted, squares,
+                                                      state.obstacles()) \
+                        == any(_plain_sees(state, f, s) for s in squares)
                 checked += 1
     assert checked > 300
 
@@ -346,3 +358,87 @@ def test_seats_asked_while_the_rules_take_their_steps_are_not_kept(
         fresh.invalidate()
         assert state.current_seats() == fresh.current_seats()
     assert () in asked
+
+
+def test_what_a_step_or_turn_keeps_is_what_is_worked_out_afresh() -> None:
+    """After every action of seeded random games of every adventure (a step or a turn of a
+    figure on the board, and an action that changes no figure (a card played, a pass, a
+    declined reaction, the end of a move), keep the obstacles, the solid figures, the
+    crucifix holders, each seat's figures and what it may attack, moved with the figure,
+    and skip the victory check): what the
+    position kept is what a copy that forgets it works out, and nobody has won whom the
+    victory check would name."""
+    game = gk.load_game("draculas_revenge")
+    kept_steps = 0
+    for adventure in ADVENTURES:
+        for seed in range(3):
+            state = game.new_game(seed=seed, adventure=adventure, turn_limit=5)
+            assert isinstance(state, DRState)
+            rng = random.Random(seed)
+            for _ in range(700):
+                if state.is_over:
+                    break
+                seat = state.current_seats()[0]
+                state.obstacles()
+                state.solid_at()
+                for fig in state.figures.values():
+                    if state.is_vampire(fig):
+                        crucifix_holders(state, fig)
+                for each in state.seats:
+                    state.figures_of(each)
+                    state.targets_of(each)
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+                fresh = state.clone()
+                fresh.invalidate()
+                if state.phase is not Phase.SETUP:  # judged from the first turn on
+                    assert state.result == check_victory(fresh) or state.result is not None
+                if state._obstacles is not None:
+                    kept_steps += 1
+                    assert state._obstacles == fresh.obstacles()
+                if state._solid is not None:
+                    assert state._solid == fresh.solid_at()
+                for seat_of, holders in state._holders.items():
+                    vampire = next(f for f in state.figures.values() if f.seat == seat_of)
+                    assert [h.id for h in holders] \
+                        == [h.id for h in crucifix_holders(fresh, fresh.figures[vampire.id])]
+                    assert all(h is state.figures[h.id] for h in holders)
+                for kept, fresh_of in ((state._of_seat, fresh.figures_of),
+                                       (state._targets, fresh.targets_of)):
+                    for seat_of, figs in kept.items():
+                        assert [f.id for f in figs] == [f.id for f in fresh_of(seat_of)]
+                        assert all(f is state.figures[f.id] for f in figs)
+    assert kept_steps > 2000
+
+
+def test_a_step_moves_the_kept_obstacles_of_this_position_only() -> None:
+    """A clone shares the solid figures kept until one of the two steps: the other keeps
+    its own."""
+    game = gk.load_game("draculas_revenge")
+    state = game.new_game(seed=3, adventure="destroy_dracula")
+    assert isinstance(state, DRState)
+    rng = random.Random(3)
+    stepped = 0
+    for _ in range(400):
+        if state.is_over:
+            break
+        seat = state.current_seats()[0]
+        state.solid_at()
+        before = state.clone()
+        assert isinstance(before, DRState)
+        solid, obstacles = dict(state.solid_at()), state.obstacles()
+        action = rng.choice(state.legal_actions(seat))
+        state.apply(seat, action)
+        assert before.solid_at() == solid and before.obstacles() == obstacles
+        stepped += type(action).__name__ == "Move"
+    assert stepped > 50
+
+
+def test_front_bits_are_the_squares_in_front_of_every_square_and_facing() -> None:
+    """"Close Attacks": the three squares directly in front, as one bitset a square and
+    facing, are those ``front_squares`` lists."""
+    for name in ("into_the_breach", "destroy_dracula", "custom_catacombs"):
+        board = load_board(name)
+        for square in range(board.size):
+            for facing in range(4):
+                assert board.front_bits[4 * square + facing] == sum(
+                    1 << s for s in front_squares(board, square, facing)), (name, square)

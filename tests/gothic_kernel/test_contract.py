@@ -249,6 +249,9 @@ def test_prompts_say_who_is_asked_and_who_is_waited_for(toy: gk.Game) -> None:
     assert state.describe_action("north", Step((1, 2))) == "step to square 2"
     with pytest.raises(gk.UnknownSeat):
         state.prompt("west")
+    for ask in (state.legal_actions, state.listed):
+        with pytest.raises(gk.UnknownSeat, match="west"):
+            ask("west")
     state.apply("north", Step((1, 2)))
     state.apply("south", Rest(False))
     state.apply("north", Step((3, 4)))

@@ -130,6 +130,18 @@ def test_the_stream_is_numpys_pcg64_whatever_the_saves_and_clones(seed: int) -> 
     assert drawn == expected[:len(drawn)]
 
 
+def test_rolls_and_draws_read_the_same_stream() -> None:
+    """A die of n faces is the stream's next number scaled to 1..n, whether it is worked
+    out one at a time or read from a block; draws and rolls interleave on one stream."""
+    stream, dice = Dice(11), Dice(11)
+    for i in range(1200):
+        sides = 1 + i % 12
+        expected = int(stream._uniform() * sides) + 1
+        got = dice.roll(sides) if i % 3 else dice.index(sides) + 1
+        assert got == expected
+    assert dice.d6() == int(stream._uniform() * 6) + 1
+
+
 @pytest.mark.parametrize("state", [
     {"state": 2**128, "inc": 1}, {"state": 5, "inc": 4}, {"state": "5", "inc": 1},
     {"state": True, "inc": 1}, {"state": 5},

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import zlib
 from collections.abc import Callable
@@ -207,3 +208,41 @@ def test_a_load_check_sees_the_restored_log_and_its_refusal_is_a_corrupt_save() 
     game.least = entries + 1
     with pytest.raises(gk.CorruptSave, match="log entries"):
         game.from_json(text)
+
+
+def test_public_entries_of_plain_values_leave_nothing_for_the_collector_to_track() -> None:
+    """A long game's log is most of what outlives a step: its public entries of plain
+    values are kept as their bare events, which the cyclic garbage collector does not
+    track (only a sealed chunk now and then is)."""
+    log = Log()
+    gc.collect()
+    before = len(gc.get_objects())
+    for i in range(20 * LOG_CHUNK):
+        log.say("tick", f"tick {i}", n=i)
+        log.add(event("move", f"Godalming moves to {i}", to=i))
+    gc.collect()
+    assert len(gc.get_objects()) - before < 200  # 40 chunks, and nothing per entry
+    assert [e.event["text"] for e in log][-2:] == [f"tick {20 * LOG_CHUNK - 1}",
+                                                   f"Godalming moves to {20 * LOG_CHUNK - 1}"]
+    assert all(e.scope == Scope.public() and e.public is None for e in log)
+
+
+def test_readers_get_the_same_entry_objects_every_time_and_in_clones() -> None:
+    """Code that remembers a log by its last entry (a tracker's cache) finds it again:
+    reading twice, or reading a clone, gives the very objects read before; logs that
+    part after a clone each read their own later entries."""
+    log = _long_log(3 * LOG_CHUNK + 5)
+    first = list(log)
+    assert all(a is b for a, b in zip(first, list(log), strict=True))
+    twin = log.clone()
+    log.say("mine", "Mine")
+    twin.say("yours", "Yours")
+    ours, theirs = list(log), list(twin)
+    assert all(a is b for a, b in zip(first, ours, strict=False))
+    assert all(a is b for a, b in zip(first, theirs, strict=False))
+    assert (ours[-1].event["text"], theirs[-1].event["text"]) == ("Mine", "Yours")
+    assert len(ours) == len(theirs) == len(first) + 1
+    late = log.clone()  # cloned after the reading: shares the entries read
+    late.say("late", "Late")
+    assert list(late)[-2] is ours[-1] and list(late)[-1].event["text"] == "Late"
+    assert list(log)[-1] is ours[-1]

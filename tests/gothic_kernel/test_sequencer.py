@@ -75,6 +75,24 @@ def test_seats_that_drop_out_are_passed_over() -> None:
     assert [s for _, s, _ in walk(seq, 3)] == ["dracula", "godalming", "seward"]
 
 
+def test_rounds_count_past_seats_out_and_missed_turns() -> None:
+    """A round begins whenever the turn order wraps, even at a seat passed over; a missed
+    turn is reported by the end_turn that passes it, and spent once."""
+    seq = Sequencer(SEATS, ("turn",))
+    seq.drop_out("seward")
+    seq.miss_turns("dracula")
+    assert seq.end_turn() == []  # dracula -> godalming
+    assert (seq.seat, seq.round) == ("godalming", 1)
+    assert seq.end_turn() == ["dracula"]  # past seward (out) and dracula (missed)
+    assert (seq.seat, seq.round, seq.missed) == ("godalming", 2, {})
+    assert seq.end_turn() == [] and (seq.seat, seq.round) == ("dracula", 3)
+    seq.grant_extra_turn("dracula")
+    seq.end_turn()
+    assert (seq.seat, seq.round, seq.extra_turn) == ("dracula", 3, True)
+    seq.end_turn()
+    assert (seq.seat, seq.round, seq.extra_turn) == ("godalming", 3, False)
+
+
 def test_no_seat_left_is_an_error() -> None:
     seq = Sequencer(("a",), ("turn",))
     seq.drop_out("a")
