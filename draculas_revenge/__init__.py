@@ -158,6 +158,10 @@ class DraculasRevengeGame(Game):
         saving.check(state)
         return state
 
+    def _check_loaded(self, state: GameState) -> None:
+        assert isinstance(state, DRState)
+        saving.check_loaded(state)
+
     def _seats_for(self, options: Mapping[str, Any]) -> tuple[str, ...]:
         """Two seats, or one per player with the Multiplayer optional rule."""
         return tuple(self.seat_sides(dict(options)))

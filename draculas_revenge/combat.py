@@ -289,8 +289,8 @@ def feed(state: DRState, vampire: Figure) -> Figure:
     if vampire.id == state.active:
         state.move_over = True
     names = [say.character(f, state.rules.data_dir) for f in (vampire.id, card)]
-    state.events.say("fed", f"{names[0]} feeds and becomes {names[1]}"
-                     + (": its move is over." if vampire.id == state.active else "."),
+    # (the end of an active vampire's move is said once, by end_move, as for any move)
+    state.events.say("fed", f"{names[0]} feeds and becomes {names[1]}.",
                      figure=vampire.id, becomes=card)
     state.occupancy_changed()
     return fed

@@ -439,7 +439,10 @@ class Teller:
     def on_fed(self, entry: dict[str, Any], action: Any, after: DRState) -> None:
         becomes = say.character(str(entry["becomes"]), after.rules.data_dir)
         self._depart(str(entry["figure"]), f"fed in turn {self.turn} and became {becomes}")
-        self.say(str(entry["text"]), 4)
+        told = str(entry["text"])
+        if entry["figure"] == self.active and told.endswith("."):
+            told = told[:-1] + ": its move is over."  # its end_move line is folded away
+        self.say(told, 4)
 
     # -- the end -------------------------------------------------------------------------------
     def finish(self, state: DRState, steps: int) -> None:

@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from gothic_kernel import CorruptSave, Dice, Outcome
+from gothic_kernel import PUBLIC, CorruptSave, Dice, Outcome
 
 from . import narration as say
 from .adventures import ON_THE_BOARD, cap, spent
@@ -287,6 +287,32 @@ def check(state: DRState) -> None:
     _check_someone_is_asked(state)
 
 
+def check_loaded(state: DRState) -> None:
+    """What the state and its log must allow together: the vampires hold a hunter's Action
+    Card only of a character their side mesmerized ("Mesmerize": it becomes a minion
+    under their control and its card is dealt to them), as the public log tells."""
+    held = [(field, card) for seat in state.seats if state.side(seat) == "vampires"
+            for field, card in _held(state, seat) if _side_of_card(state, card) != "vampires"]
+    if not held:
+        return  # the usual case: the log is not read
+    mesmerized = {e.get("figure") for e in state.log(PUBLIC) if e.get("kind") == "mesmerized"}
+    for field, card in held:
+        need(card in mesmerized, f"{field} holds {say.character(card, state.rules.data_dir)}"
+             "'s Action Card, of the other side")
+
+
+def _held(state: DRState, seat: str) -> list[tuple[str, str]]:
+    """The Action Cards a seat holds, played into the timeline or turned over this turn,
+    each with the field of the save that holds it."""
+    return [*((f"hands.{seat}", c) for c in state.hands[seat]),
+            *((f"discards.{seat}", c) for c in state.discards[seat]),
+            *((f"timeline (by {seat})", c) for _, s, c in state.timeline if s == seat)]
+
+
+def _side_of_card(state: DRState, card: str) -> str | None:
+    return state.rules.side_of.get(state.rules.kind_of_card.get(card, ""))
+
+
 def _check_phase(state: DRState, strict: bool) -> None:
     phase, seats = state.phase, state.seats
     if strict:
@@ -377,10 +403,16 @@ def _check_cards(state: DRState, strict: bool) -> None:
     need(all(c in known for c in every), "an Action Card of no character")
     need(len(set(every)) == len(every), "an Action Card lies in two places")
     need(all(c in known for c in state.no_card), "a void Action Card of no character")
-    for seat, pile in piles.items():
-        if state.side(seat) == "hunters":
-            need(all(state.rules.side_of.get(known[c]) == "hunters" for c in pile),
-                 f"{seat} holds an Action Card of the other side")
+    for seat in state.seats:
+        for field, card in _held(state, seat):
+            name = say.character(card, state.rules.data_dir)
+            if state.side(seat) == "hunters":
+                need(_side_of_card(state, card) == "hunters",
+                     f"{field} holds {name}'s Action Card, of the other side")
+            else:  # a mesmerized hunter's card (check_loaded asks the log)
+                need(_side_of_card(state, card) == "vampires" or card in state.figures
+                     or card in state.dead,
+                     f"{field} holds {name}'s Action Card, of the other side")
     if not strict:
         return
     if state.phase == "setup":

@@ -15,6 +15,8 @@ from typing import Any
 
 from gothic_kernel.screen import Section, TextScreen, words, wrap
 
+from . import narration as say
+
 #: The board's marks for characters, as ``gothic demo draculas_revenge`` draws them:
 #: capitals for vampires (and minions), small letters for hunters.
 MARKS = {"she_wolf": "W", "nosferatu": "N", "vampiress": "V", "dracula": "D", "minion": "M",
@@ -86,7 +88,8 @@ class RevengeScreen(TextScreen):
         for figure in observation.get("figures", []):
             if figure["id"] == ident:
                 return str(figure["name"])
-        return words(ident).title()
+        # a card whose figure left the table (fed, killed): named as the rulebook does
+        return say.character(ident, str(observation.get("data_dir") or ""))
 
     def names(self, observation: Mapping[str, Any], idents: Sequence[str]) -> str:
         return ", ".join(self.name_of(observation, i) for i in idents) or "none"

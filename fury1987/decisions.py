@@ -70,8 +70,7 @@ class FuryDecision(Decision["FuryState"], family=True):
     RULE: ClassVar[str] = "Sequence of Play"
 
     def refusal(self, state: FuryState, seat: str, action: Action) -> str:
-        return (f"{seat} may not play {action.TYPE} now; the game waits for "
-                f"{self.KIND.replace('_', ' ')}")
+        return f"{seat_name(seat)} may not do that now: {self.prompt(state, seat)}"
 
     def prompt(self, state: FuryState, seat: str) -> str:
         """The question, one sentence in the rulebook's words, ending with a full stop."""

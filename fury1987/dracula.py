@@ -272,14 +272,16 @@ def explain_movement(state: FuryState, action: Action) -> str:
     d = state.dracula
     if isinstance(action, MoveTo):
         if action.to in state.hosts:
-            return f"a Heavenly Host protects {action.to}: Dracula may never enter it"
+            return (f"a Heavenly Host protects {place_name(state, action.to)}: Dracula may "
+                    "never enter it")
         if action.to in state.board and state.board.is_town(action.to) and d.at_sea \
                 and d.voyage and action.to == d.voyage[0]:
             return "a sequence of Sea Moves must end at a different Port"
         if d.fleeing:
             return "a fleeing Dracula must move a Town closer to Castle Dracula each move"
-        return (f"Dracula cannot move to {action.to} from where he is (Road or Sea only, "
-                "never Rail; no Sea Sector twice in a voyage; two Blood Points to embark)")
+        return (f"Dracula cannot move to {place_name(state, action.to)} from where he is "
+                "(Road or Sea only, never Rail; no Sea Sector twice in a voyage; two Blood "
+                "Points to embark)")
     if d.at_sea:
         return "in a Sea Sector Dracula must move on: no Passing, no staying"
     if d.fleeing:
@@ -288,7 +290,7 @@ def explain_movement(state: FuryState, action: Action) -> str:
         return "a Heavenly Host was placed on his Town: Dracula must leave it"
     if action == PASS:
         return "with six Encounter Chits in his Set Dracula may not Pass"
-    return f"Dracula may not {action.TYPE} now"
+    return "Dracula may not do that now: he moves, Passes or stays (Dracula's Movement)"
 
 
 def apply_movement(state: FuryState, record: DraculaMovement, seat: str,

@@ -80,7 +80,7 @@ from .fighters import (
 from .labels import label
 from .records import evolve
 from .seats import DRACULA, HARKER, HUNTER_NAMES, HUNTERS
-from .wording import fighter_name, names, result_in_words, seat_name
+from .wording import fighter_name, names, printed, result_in_words, seat_name
 
 if TYPE_CHECKING:
     from .encounter_chits import EncounterChit
@@ -306,14 +306,15 @@ def options(state: FuryState, record: Combat, seat: str) -> list[Action]:
 def explain(state: FuryState, record: Combat, seat: str, action: Action) -> str:
     if isinstance(action, ChooseChit) and record.stage == Stage.CHOOSE:
         if owner_of(action.fighter, record) != seat:
-            return f"{seat} does not choose for {action.fighter}"
+            return f"{seat_name(seat)} does not choose for {fighter_name(action.fighter)}"
         if action.fighter in record.chosen:
-            return f"a chit is already placed for {action.fighter} this round"
-        return (f"{action.chit!r} may not be chosen now (Restrictions on Combat: no Dodge in "
-                "the first round, not the same chit twice running, Dracula's Day chits, "
-                "only Dodge or Escape after a Repel or a Blood Point lost, no Escape under "
-                "Garlic, only chits listed on this side of the Combat Action Board)")
-    return f"{seat} may not {action.TYPE} now: the combat is at its {record.stage} step"
+            return f"a chit is already placed for {fighter_name(action.fighter)} this round"
+        return (f"{printed(state, action.chit)} may not be chosen now (Restrictions on "
+                "Combat: no Dodge in the first round, not the same chit twice running, "
+                "Dracula's Day chits, only Dodge or Escape after a Repel or a Blood Point "
+                "lost, no Escape under Garlic, only chits listed on this side of the Combat "
+                "Action Board)")
+    return f"{seat_name(seat)} may not do that now: {record.prompt(state, seat)}"
 
 
 # -- applying a decision ------------------------------------------------------------------

@@ -356,28 +356,29 @@ def explain(state: FuryState, record: HunterMovement, seat: str, action: Action)
     hunter = state.hunters[seat]
     here = hunter.location or "nowhere"
     board = state.board
+    at, to = place_name(state, here), place_name(state, getattr(action, "to", ""))
     if isinstance(action, MoveTo):
         if action.to not in board:
             return f"there is no place called {action.to!r}"
         if board.is_sea(here):
-            return (f"from {here} a Hunter must sail to an adjacent Sea Sector not yet "
+            return (f"from {at} a Hunter must sail to an adjacent Sea Sector not yet "
                     "visited on this voyage, or disembark at an adjacent Port other than "
                     "the one he started from")
         kinds = board.connection_kinds(here, action.to)
         if "rail" in kinds and "road" not in kinds:
-            return f"{action.to} is joined to {here} by Rail only: catch a train"
+            return f"{to} is joined to {at} by Rail only: catch a train"
         if not kinds:
-            return f"{action.to} is not adjacent to {here}"
-        return f"{here} is stormbound: no one may sail from it"
+            return f"{to} is not adjacent to {at}"
+        return f"{at} is stormbound: no one may sail from it"
     if action == PASS:
         if board.is_sea(here):
             return "no one may Pass in a Sea Sector"
-        return f"a Hunter may not Pass in {here} (Fog, Storms, or Agents waiting there)"
+        return f"a Hunter may not Pass in {at} (Fog, Storms, or Agents waiting there)"
     if action == STAY_PUT and board.is_sea(here):
         return "in a Sea Sector a Hunter must move to an adjacent Sea Sector or Port"
     if action == CATCH_TRAIN:
-        return f"no train can be caught in {here} now"
-    return f"{HUNTER_NAMES[seat]} may not {action.TYPE} now"
+        return f"no train can be caught in {at} now"
+    return f"{seat_name(seat)} may not do that now: {record.prompt(state, seat)}"
 
 
 # -- applying -----------------------------------------------------------------------------

@@ -65,8 +65,9 @@ def check_save(state: FuryState) -> None:
 def save_problems(state: FuryState) -> Problems:
     """Everything wrong with a loaded state (empty if it is sound). Each check assumes
     the ones before it passed."""
-    for check in (_seat_problems, _place_problems, invariant_problems, _track_problems,
-                  _clue_problems, _card_problems, _stack_problems, _decision_problems):
+    for check in (_seat_problems, _place_problems, invariant_problems, _holder_problems,
+                  _track_problems, _clue_problems, _card_problems, _stack_problems,
+                  _decision_problems):
         problems: Problems = check(state)
         if problems:
             return problems
@@ -79,9 +80,11 @@ def _seat_problems(state: FuryState) -> Problems:
     seq = state.seq
     if tuple(seq.order) != SEATS or tuple(seq.phases) != PHASES:
         problems.append("the turn record does not name the game's seats and phases")
-    if set(state.hunters) != set(HUNTERS) or any(h.seat != s for s, h in state.hunters.items()):
+    if set(state.hunters) != set(HUNTERS):
         problems.append("the Hunters' playsheets are not Godalming's, Seward's and Van "
                         "Helsing's")
+    problems += [f"hunters.{seat}.seat is {hunter.seat!r}, not {seat!r}"
+                 for seat, hunter in state.hunters.items() if hunter.seat != seat]
     for hunter in state.hunters.values():
         if hunter.status not in STATUSES:
             problems.append(f"{hunter.seat} is {hunter.status!r}")
@@ -157,6 +160,19 @@ def _voyage_problems(state: FuryState) -> Problems:
 
 
 # -- tracks ---------------------------------------------------------------------------------
+def _holder_problems(state: FuryState) -> Problems:
+    """Each Event Card with its owner, named by the field that holds it: "a cross for the
+    Hunter, a bat for Dracula" (Event Cards)."""
+    events = state.rules.events
+    problems = [f"hunters.{seat}.events holds {events[card].name}, an Event Card with a Bat "
+                "on its back (Dracula's)" for seat, hunter in state.hunters.items()
+                for card in hunter.events if events[card].owner != "hunter"]
+    problems += [f"dracula.events holds {events[card].name}, an Event Card with a Cross on "
+                 "its back (a Hunter's)" for card in state.dracula.events
+                 if events[card].owner != "dracula"]
+    return problems
+
+
 def _track_problems(state: FuryState) -> Problems:
     d = state.dracula
     problems: Problems = []

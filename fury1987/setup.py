@@ -95,7 +95,7 @@ def start_choices(state: FuryState, seat: str) -> list[Action]:
 
 def explain_start(state: FuryState, seat: str, action: Action) -> str:
     if not isinstance(action, StartIn):
-        return f"{seat} must choose a Town to start in"
+        return f"{seat_name(seat)} must choose a Town to start in"
     if action.town not in state.board or not state.board.is_town(action.town):
         return f"{action.town!r} is not a Town: no one may start between Towns or at Sea"
     return "Dracula may not start in the same Town as a Hunter"

@@ -18,6 +18,7 @@ import attrs
 from gothic_kernel import (
     Deck,
     Dice,
+    IllegalAction,
     Log,
     LoggedState,
     Outcome,
@@ -36,6 +37,7 @@ from .labels import label
 from .records import Chronicle, shared
 from .seats import DRACULA, HUNTER_NAMES, HUNTERS, SEATS
 from .tracker import remember
+from .wording import bad_field
 
 if TYPE_CHECKING:
     from gothic_kernel import Action
@@ -281,6 +283,17 @@ class FuryState(LoggedState, DecisionState):
         if not self.stack:  # the game is over: the action's own words
             return label(self, seat, action)
         return super()._describe_action(seat, action)
+
+    def explain_illegal(self, seat: str, action: Action) -> IllegalAction:
+        """A field naming nothing of the game, or one the decision waiting has no reason
+        of its own for, is named with its value (``bad_field``); otherwise the decision
+        says why (its ``refusal``)."""
+        top = self.stack[-1]
+        said = bad_field(self, seat, action,
+                         any_value=type(top).refusal is FuryDecision.refusal)
+        if said is None:
+            return super().explain_illegal(seat, action)
+        return IllegalAction(said, rule=top.RULE)
 
     def observation(self, viewer: str) -> dict[str, Any]:
         self.check_viewer(viewer)

@@ -16,6 +16,10 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+import attrs
+
+from gothic_kernel import Action
+
 from .board import Board
 from .combat_round import Pairing
 from .combat_tables import (
@@ -197,3 +201,62 @@ def listing(state: FuryState, things: Sequence[str]) -> str:
     parts = [printed(state, t) if n == 1 else f"{n} {printed(state, t)}"
              for t, n in counts.items()]
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+#: What each action field names, in the rulebook's words (an unlisted field: its name).
+FIELD_NOUNS = {"town": "Town", "to": "place", "place": "place", "route": "route",
+               "chit": "Encounter Chit", "weapon": "Weapon Chit", "weapons": "Weapon Chits",
+               "events": "Event Cards", "card": "Event Card", "discard": "chit to discard",
+               "back": "Weapon Chit given back",
+               "fighter": "fighter", "hunter": "Hunter", "giver": "Hunter who gives",
+               "taker": "Hunter who takes", "holder": "Hunter", "target": "target",
+               "members": "Hunters", "join": "Hunter to join", "move": "move"}
+
+
+def bad_field(state: FuryState, seat: str, action: Action, *, any_value: bool) -> str | None:
+    """Why ``action`` is refused when one of its fields holds a value no action of its kind
+    open to ``seat`` now has: that field and value named in players' words with the
+    choices it has (``seat``'s own, so nothing it may not know); None if every field's
+    value is one some such action has (the decision then says why). Unless ``any_value``,
+    only a value that is no word of the game is named: the decision's own refusal says
+    why a real one may not be chosen now (the rule it breaks)."""
+    same = [a for a in state.legal_actions(seat) if type(a) is type(action)]
+    for field in attrs.fields(type(action)) if same else ():
+        value, choices = getattr(action, field.name), []
+        for other in same:
+            if getattr(other, field.name) not in choices:
+                choices.append(getattr(other, field.name))
+        if value not in choices and (any_value or not _known(state, value)):
+            noun = FIELD_NOUNS.get(field.name, field.name.replace("_", " "))
+            shown = [_shown(state, c, known=True) for c in choices]
+            listed = ", ".join(shown[:8]) + (f" or {len(shown) - 8} more" if len(shown) > 8
+                                             else "")
+            return (f"{seat_name(seat)} may not choose {_shown(state, value)}: the {noun} "
+                    f"(field {field.name!r}) must be {'one of ' if len(shown) > 1 else ''}"
+                    f"{listed}")
+    return None
+
+
+def _known(state: FuryState, value: object) -> bool:
+    """Whether a field's value is a word of the game (a name it prints)."""
+    if isinstance(value, tuple):
+        return all(_known(state, v) for v in value)
+    return not isinstance(value, str) or value in ("", DRACULA, HARKER, *HUNTER_NAMES) or \
+        value in state.rules.printed
+
+
+def _shown(state: FuryState, value: object, *, known: bool = False) -> str:
+    """A value of an action field as players read it: a printed name, a word of the game
+    (``known``: one some action has) in words, anything else quoted."""
+    if isinstance(value, str):
+        if value in (DRACULA, HARKER, *HUNTER_NAMES):
+            return seat_name(value)
+        if value in state.rules.printed:
+            return state.rules.printed[value]
+        if known:
+            return value.replace("_", " ") if value else "none"
+        return repr(value)
+    if isinstance(value, tuple):
+        return "none" if not value else " and ".join(_shown(state, v, known=known)
+                                                     for v in value)
+    return repr(value)

@@ -186,6 +186,7 @@ def problems_of(state: ModernState) -> list[str]:
             wrong = sorted(set(found) ^ set(expected[kind]) |
                            {k for k in found if found[k] != expected[kind].get(k)})
             problems.append(f"the {kind}s do not add up ({', '.join(wrong[:3])})")
+    problems += holder_problems(state)
     hideouts = (*state.trail, *state.lairs)
     if any(not len(h.encounters) == len(h.shown) == len(h.wounds) for h in hideouts):
         problems.append("a hideout's encounters, face-up marks and damage do not match")
@@ -204,7 +205,9 @@ def problems_of(state: ModernState) -> list[str]:
             len(state.lairs) > rules.numbers["lair_slots"]:
         problems.append("too many hideouts")
     for seat in HUNTERS:
-        hunter = state.hunters[seat]
+        hunter = state.hunters.get(seat)
+        if hunter is None:
+            continue  # holder_problems names it
         sheet = rules.hunters[seat]
         if (hunter.location and hunter.location not in state.board) or \
                 (state.rounds and not hunter.location):
@@ -213,7 +216,8 @@ def problems_of(state: ModernState) -> list[str]:
             problems.append(f"{seat}'s damage or bites are out of range")
         if (hunter.revealed_item and hunter.revealed_item not in hunter.items) or \
                 (hunter.revealed_event and hunter.revealed_event not in hunter.events):
-            problems.append(f"{seat} reveals a card he does not hold")
+            problems.append(f"{sheet.name} reveals a card "
+                            f"{'she' if seat == 'mina' else 'he'} does not hold")
     if state.rounds and not state.dracula_location:
         problems.append("Dracula is nowhere though the game has begun")
     if not 0 <= state.dracula.damage <= rules.dracula.health:
@@ -224,3 +228,33 @@ def problems_of(state: ModernState) -> list[str]:
     if state.result is None and not state.stack:
         problems.append("nothing is waiting to happen, yet the game is not over")
     return problems
+
+
+def holder_problems(state: ModernState) -> list[str]:
+    """Every card and sheet is where its owner may keep it, named by the field that holds
+    it: the four hunters' sheets, each under its own seat; a hunter's events and the
+    hunters' ally among the hunters' events, Dracula's events and ally among his (Event
+    and Item Cards: "Dracula's event cards" are his, the rest the hunters')."""
+    rules = state.rules
+    problems = []
+    if sorted(state.hunters) != sorted(HUNTERS):
+        odd = sorted(set(state.hunters) ^ set(HUNTERS))
+        problems.append(f"hunters: the sheets are not the four hunters' ({', '.join(odd)})")
+    for seat, hunter in state.hunters.items():
+        if hunter.seat != seat:
+            problems.append(f"hunters.{seat}.seat is {hunter.seat!r}, not {seat!r}")
+        problems += [f"hunters.{seat}.events holds {rules.events[card].name}, one of "
+                     "Dracula's events" for card in hunter.events
+                     if card in rules.events and rules.events[card].owner == DRACULA]
+    problems += [f"dracula.events holds {rules.events[card].name}, one of the hunters' "
+                 "events" for card in state.dracula.events
+                 if card in rules.events and rules.events[card].owner != DRACULA]
+    ally = state.hunter_ally
+    if ally in rules.events and rules.events[ally].owner == DRACULA:
+        problems.append(f"hunter_ally is {rules.events[ally].name}, one of Dracula's events")
+    ally = state.dracula.ally
+    if ally in rules.events and rules.events[ally].owner != DRACULA:
+        problems.append(f"dracula.ally is {rules.events[ally].name}, one of the hunters' "
+                        "events")
+    return problems
+

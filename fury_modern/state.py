@@ -22,12 +22,23 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from gothic_kernel import Deck, Dice, Log, LoggedState, Outcome, Reshuffle, ResultState
+from gothic_kernel import (
+    Action,
+    Deck,
+    Dice,
+    IllegalAction,
+    Log,
+    LoggedState,
+    Outcome,
+    Reshuffle,
+    ResultState,
+)
 from gothic_kernel.decisions import Decision, DecisionState
 from gothic_kernel.serial import from_data, to_data
 
 from .decisions import ModernDecision
 from .rules import DRACULA, HUNTERS, SEATS, Rules
+from .wording import bad_field
 
 if TYPE_CHECKING:
     from . import FuryModernGame
@@ -204,6 +215,16 @@ class ModernState(ResultState, LoggedState, DecisionState):
 
     def enter_phase(self) -> None:
         self.game.begin_round(self)
+
+    def explain_illegal(self, seat: str, action: Action) -> IllegalAction:
+        """A field naming nothing of the game, or one the decision waiting has no reason
+        of its own for, is named with its value (``bad_field``); otherwise the decision
+        says why (its ``refusal``)."""
+        top = self.stack[-1]
+        said = bad_field(self, seat, action, any_value=type(top).refusal is Decision.refusal)
+        if said is None:
+            return super().explain_illegal(seat, action)
+        return IllegalAction(said, rule=top.RULE)
 
     def observation(self, viewer: str) -> dict[str, Any]:
         self.check_viewer(viewer)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from gothic_kernel import Action
 
 from . import actions as a
@@ -112,3 +114,68 @@ def _dracula_move(state: ModernState, move: a.MoveTo) -> str:
     if move.power == "misdirect":
         return f"play {power} on trail space {move.space}, then go to {to}"
     return f"play {power} (stay in {to})"
+
+
+#: What each action field names, in the rulebook's words (an unlisted field: its name).
+FIELD_NOUNS = {"city": "city", "to": "place", "by": "way to travel", "ticket": "ticket",
+               "discard": "ticket to give up", "partner": "hunter to trade with",
+               "card": "card", "place": "location", "power": "power card",
+               "space": "trail space", "encounter": "encounter", "index": "encounter",
+               "lair": "lair choice", "effects": "matured effects", "clear": "lair to clear",
+               "hospital": "hospital", "hunter": "hunter", "hunters": "hunters",
+               "kind": "token", "a": "first place", "b": "second place",
+               "remove": "token to remove", "sea": "sea", "accept": "answer",
+               "avoid": "answer", "mode": "effect"}
+#: Fields whose noun depends on the action: a card given goes to a hunter.
+ACTION_FIELD_NOUNS = {("give", "to"): "hunter to give it to",
+                      ("move_hunter", "to"): "city"}
+
+
+def bad_field(state: ModernState, seat: str, action: Action, *,
+              any_value: bool) -> str | None:
+    """Why ``action`` is refused when one of its fields holds a value no action of its kind
+    open to ``seat`` now has: that field and value named in players' words with the
+    choices it has (``seat``'s own, so nothing it may not know); None if every field's
+    value is one some such action has (the decision then says why). Unless ``any_value``,
+    only a value that is no word of the game is named: the decision's own refusal says
+    why a real one may not be chosen now (the rule it breaks)."""
+    same = [o for o in state.legal_actions(seat) if type(o) is type(action)]
+    for field in attrs.fields(type(action)) if same else ():
+        value, choices = getattr(action, field.name), []
+        for other in same:
+            if getattr(other, field.name) not in choices:
+                choices.append(getattr(other, field.name))
+        if value not in choices and (any_value or not _known(state, value)):
+            noun = ACTION_FIELD_NOUNS.get((action.TYPE, field.name)) or \
+                FIELD_NOUNS.get(field.name, field.name.replace("_", " "))
+            shown = [_shown(state, c, known=True) for c in choices]
+            listed = ", ".join(shown[:8]) + (f" or {len(shown) - 8} more" if len(shown) > 8
+                                             else "")
+            return (f"{state.name(seat)} may not choose {_shown(state, value)}: the {noun} "
+                    f"(field {field.name!r}) must be {'one of ' if len(shown) > 1 else ''}"
+                    f"{listed}")
+    return None
+
+
+def _known(state: ModernState, value: object) -> bool:
+    """Whether a field's value is a word of the game (a name it prints)."""
+    if isinstance(value, tuple):
+        return all(_known(state, v) for v in value)
+    return not isinstance(value, str) or value == "" or value in state.rules.printed
+
+
+def _shown(state: ModernState, value: object, *, known: bool = False) -> str:
+    """A value of an action field as players read it: a printed name, a word of the game
+    (``known``: one some action has) in words, anything else quoted."""
+    if isinstance(value, str):
+        if value in state.rules.printed:
+            return state.rules.printed[value]
+        if known:
+            return value.replace("_", " ") if value else "none"
+        return repr(value)
+    if isinstance(value, tuple):
+        return "none" if not value else " and ".join(_shown(state, v, known=known)
+                                                     for v in value)
+    if isinstance(value, bool) and known:
+        return "yes" if value else "no"
+    return repr(value)

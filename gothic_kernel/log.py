@@ -13,7 +13,10 @@ never change once written. Its cost does not grow with the game where that matte
   <crc32>"``). :func:`split_save` finds the log's text from the seal without parsing
   it and checks it against the seal's checksum, so a damaged log is refused at load;
   the entries are parsed (and checked) only when first read. A save that does not
-  end as written (edited by hand, or of format 1) is parsed and checked in full.
+  end as written (pretty-printed, or its state edited by hand) is parsed, and its log
+  checked against the seal all the same: a log edited or cut is refused at load. Saves
+  of format 1 (no seal) are parsed and checked in full. The seal is a checksum, not a
+  signature: it catches a damaged or edited log, not a forger who works it out again.
 
 A public entry with no other form is kept as its bare event (a dict of plain values,
 which the cyclic garbage collector stops tracking, while a :class:`LogEntry` it would
@@ -275,7 +278,35 @@ def _seal(count: int, chars: int, crc: int) -> str:
 def split_save(text: str) -> tuple[str, Log] | None:
     """A save's head (its JSON text without the log) and its log, to be read when first
     used, if ``text`` ends as :meth:`Log.saved` writes it and the log's text matches the
-    seal's checksum; None otherwise (the caller then parses and checks the whole save)."""
+    seal's checksum. A save written otherwise (pretty-printed, edited by hand) is parsed
+    and its log checked against the seal the same way; CorruptSave if the log was edited
+    or cut, or a save of format 2 has lost its seal. None for text that is not a save
+    with a log, or of format 1 (the caller then parses and checks the whole save)."""
+    return _split_as_written(text) or _split_parsed(text)
+
+
+def _split_parsed(text: str) -> tuple[str, Log] | None:
+    """:func:`split_save` for a save that does not end as written: parsed, its log written
+    out again as :meth:`Log.saved` would and checked against the seal."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("log"), list):
+        return None
+    seal = data.pop("log_seal", None)
+    if seal is None and data.get("format") == 1:
+        return None  # written before logs were sealed
+    entries = data.pop("log")
+    inner, count = json.dumps(entries, separators=(",", ":"))[1:-1], len(entries)
+    crc = zlib.crc32(inner.encode())
+    if seal != _seal(count, len(inner), crc):
+        raise CorruptSave(f"corrupt log: the log was edited or cut (log_seal {seal!r} does "
+                          f"not match its {count} entries)")
+    return json.dumps(data, separators=(",", ":")), Log._from_saved(inner, count, crc)
+
+
+def _split_as_written(text: str) -> tuple[str, Log] | None:
     at = text.rfind(_SEAL_KEY)
     if at < 0 or not text.endswith('"}'):
         return None

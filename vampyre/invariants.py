@@ -43,7 +43,7 @@ from .state import (
     Player,
     TurnKind,
 )
-from .winning import BASIC_GAME, LEVELS
+from .winning import BASIC_GAME, LEVELS, level
 
 if TYPE_CHECKING:
     from .state import VampyreState
@@ -252,7 +252,7 @@ def _check_decision(state: VampyreState) -> None:
         scores = {s: float(len(p.coffins)) for s, p in state.players.items()}
         basic_won = result.level == BASIC_GAME and bool(result.winners)
         if not set(result.winners) <= set(state.seats) or dict(result.scores) != scores \
-                or result.level != LEVELS[state.stage] \
+                or result.level not in (level(state), LEVELS[state.stage]) \
                 or (basic_won and result.winners != (state.basic_winner,)) \
                 or (result.level == BASIC_GAME and not basic_won and state.basic_winner):
             raise _fail("an impossible outcome")

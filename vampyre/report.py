@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from gothic_kernel import PUBLIC, GothicError
 
 from .state import CASTLE, TRANSYLVANIA, VampyreState, clock_text
-from .winning import EXTENDED_GAME
+from .winning import CASTLE_ALONE, EXTENDED_GAME
 
 if TYPE_CHECKING:
     from gothic_kernel import GameRecord
@@ -236,7 +236,7 @@ def _summary(state: VampyreState, record: GameRecord) -> list[str]:
     winners = [state.name(w) for w in outcome.winners]
     if not winners:
         said = "Nobody has won: no vampire hunter is left, and the forces of darkness prevail."
-    elif outcome.level == EXTENDED_GAME:
+    elif outcome.level in (EXTENDED_GAME, CASTLE_ALONE):
         said = (f"{_and(winners)} has won: Count Dracula is destroyed, a stake through his heart "
                 f"at {clock_text(state.clock)}.")
     elif outcome.reason.startswith("three"):

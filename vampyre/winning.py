@@ -32,9 +32,18 @@ RULE = "How to Win"
 
 COFFINS_TO_WIN = 3
 
-#: The outcome's level: the game in which it was decided, as the rulebook calls it.
-BASIC_GAME, EXTENDED_GAME = "Basic Game", "Extended Game"
+#: The outcome's level: the game in which it was decided, as the rulebook calls it; a game
+#: of the option ``stage=castle`` is decided in Castle Dracula alone (no Extended Game was
+#: played: it is the Basic Game and then the castle).
+BASIC_GAME, EXTENDED_GAME, CASTLE_ALONE = "Basic Game", "Extended Game", "Castle Dracula"
 LEVELS = {TRANSYLVANIA: BASIC_GAME, CASTLE: EXTENDED_GAME}
+
+
+def level(state: VampyreState) -> str:
+    """The level of an outcome decided now."""
+    if state.stage == CASTLE and state.options["stage"] == "castle":
+        return CASTLE_ALONE
+    return LEVELS[state.stage]
 
 
 def _scores(state: VampyreState) -> dict[str, float]:
@@ -136,7 +145,7 @@ class ChoosingItem(PlayerDecision):
 def dracula_slain(state: VampyreState, seat: str) -> None:
     state.events.say("dracula_slain", f"{state.name(seat)} drives a stake through Dracula's "
                      "heart!", seat=seat)
-    state.result = Outcome((seat,), EXTENDED_GAME, "Count Dracula destroyed", _scores(state))
+    state.result = Outcome((seat,), level(state), "Count Dracula destroyed", _scores(state))
 
 
 def check_end(state: VampyreState) -> None:
@@ -147,5 +156,5 @@ def check_end(state: VampyreState) -> None:
         if p.form == HUNTER and not p.out:
             return
     state.events.say("darkness", "No vampire hunter is left: the forces of darkness prevail")
-    state.result = Outcome((), LEVELS[state.stage], "no vampire hunter is left",
+    state.result = Outcome((), level(state), "no vampire hunter is left",
                            _scores(state))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -190,3 +191,68 @@ def test_a_mutated_state_loads_and_plays_on_or_is_refused(seed: int) -> None:
     every = saves()
     check_mutated_save(GAME, every[seed % len(every)], seed, skip=("dice", "log"),
                        max_steps=MAX_STEPS)
+
+
+def _moved_across(s: dict[str, Any], field: str) -> None:
+    """A hunter's Action Card moved into the vampires' hand, discards or timeline."""
+    card = next(c for c in s["hands"]["hunters"] if c.startswith(("crossbow", "staker")))
+    s["hands"]["hunters"].remove(card)
+    if field == "timeline (by vampires)":
+        s["plays"] += 1
+        s["timeline"].append([s["plays"], "vampires", card])
+    else:
+        s[field.split(".")[0]]["vampires"].append(card)
+
+
+@pytest.mark.parametrize("field", ["hands.vampires", "discards.vampires",
+                                   "timeline (by vampires)"])
+def test_a_hunters_card_in_the_vampires_hand_is_refused_naming_where(field: str) -> None:
+    state = mid_turn()
+    assert any(c.startswith(("crossbow", "staker")) for c in state.hands["hunters"])
+    with pytest.raises(CorruptSave, match=rf"{re.escape(field)} holds .*'s Action Card, of "
+                                          "the other side"):
+        GAME.from_json(corrupt(state.to_json(), lambda s: _moved_across(s, field)))
+
+
+def test_a_vampire_card_in_the_hunters_hand_is_refused_naming_where() -> None:
+    with pytest.raises(CorruptSave, match=r"hands\.hunters holds She-wolf D's Action Card"):
+        GAME.from_json(corrupt(mid_turn().to_json(), CORRUPTIONS[
+            "a vampire card in the hunters' hand"]))
+
+
+def test_the_vampires_holding_a_mesmerized_hunters_card_loads() -> None:
+    """Priests 3 and 4 were mesmerized: their cards are dealt to the vampires, and the
+    save holding them loads (the log tells they were mesmerized)."""
+    state = GAME.new_game(seed=0, adventure="destroy_dracula")
+    bots = GAME.default_agents(state, 0)
+    for _ in range(5000):
+        if any(c.startswith("priest") for c in state.hands["vampires"]):
+            break
+        seat = state.current_seats()[0]
+        state.apply(seat, bots[seat].choose(seat, state.observation(seat),
+                                            state.legal_actions(seat)))
+    assert any(c.startswith("priest") for c in state.hands["vampires"])
+    assert GAME.from_json(state.to_json()).to_json() == state.to_json()
+    # ... and a read-in-full copy (its log parsed and asked) too
+    assert GAME.from_json(json.dumps(json.loads(state.to_json())))
+
+
+def _log_edited(text: str, change: str) -> str:
+    data = json.loads(text)
+    log = data["log"]
+    if change == "text":
+        entry = next(e for e in log if isinstance(e, dict))
+        entry["text"] = "Dracula is in Paris, ha."
+    elif change == "cut":
+        del log[len(log) // 2]
+    else:
+        data["log_seal"] = "xx"
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("change", ["text", "cut", "seal"])
+def test_a_save_whose_log_was_edited_or_cut_is_refused_naming_the_log(change: str) -> None:
+    text = mid_turn().to_json()
+    GAME.from_json(json.dumps(json.loads(text)))  # read in full, unedited, it loads
+    with pytest.raises(CorruptSave, match="corrupt log: the log was edited or cut"):
+        GAME.from_json(_log_edited(text, change))

@@ -117,3 +117,43 @@ def test_every_screen_keys_the_board_and_map_prints_the_whole_key() -> None:
     assert "# wall  . floor  : tinted tile  + door  / open door  (map: the whole key)" in shown
     whole = game.text_screen().map(state.observation("hunters"), "hunters")
     assert "Key: # wall, . floor" in "\n".join(whole)
+
+
+def _fed_game() -> gk.GameState:
+    """Rescue Van Helsing, seed 1, bots: She-wolf C feeds on turn 1 (its card is then
+    among the vampires' discards, its figure gone)."""
+    state = GAME.new_game(seed=1, adventure="rescue_van_helsing")
+    bots = GAME.default_agents(state, 1)
+    for _ in range(3000):
+        if any(e["kind"] == "fed" for e in state.log(gk.PUBLIC)):
+            break
+        seat = state.current_seats()[0]
+        state.apply(seat, bots[seat].choose(seat, state.observation(seat),
+                                            state.legal_actions(seat)))
+    return state
+
+
+def test_a_discarded_card_whose_figure_fed_is_named_as_the_rulebook_does() -> None:
+    state = _fed_game()
+    fed = next(e for e in state.log(gk.PUBLIC) if e["kind"] == "fed")
+    assert fed["figure"] not in {f.id for f in state.figures.values()}
+    observation = state.observation("vampires")
+    assert GAME.text_screen().name_of(observation, fed["figure"]) == \
+        fed["text"].split(" feeds")[0]  # "She-wolf C", never "She Wolf C"
+
+
+def test_a_feeding_vampires_move_is_said_to_be_over_once() -> None:
+    state = _fed_game()
+    bots = GAME.default_agents(state, 1)
+    fed = next(e for e in state.log(gk.PUBLIC) if e["kind"] == "fed")
+    for _ in range(200):
+        if any(e["kind"] == "end_move" and e["figure"] == fed["figure"]
+               for e in state.log(gk.PUBLIC)):
+            break
+        seat = state.current_seats()[0]
+        state.apply(seat, bots[seat].choose(seat, state.observation(seat),
+                                            state.legal_actions(seat)))
+    texts = [e["text"] for e in state.log(gk.PUBLIC)]
+    said = " ".join(texts[texts.index(fed["text"]):])
+    assert said.count(f"{fed['text'].split(' feeds')[0]}'s move is over") == 1, said
+    assert said.count("move is over") == 1, said

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -179,8 +180,11 @@ def test_a_save_holds_at_most_two_event_cards_over_the_limit(extra: int, loads: 
     seat = next(s for s, h in state["hunters"].items() if h["status"] == "alive")
     hand, pile = state["hunters"][seat]["events"], state["event_deck"]["cards"]
     need = 3 + extra - len(hand)
-    hand += pile[:need]
-    del pile[:need]
+    events = GAME.new_game(seed=1).rules.events
+    crosses = [c for c in pile if events[c].back == "cross"][:need]  # a Hunter's cards
+    hand += crosses
+    for card in crosses:
+        pile.remove(card)
     text = json.dumps(data)
     if loads:
         loaded = GAME.from_json(text)
@@ -227,3 +231,53 @@ def test_a_save_of_two_hunters_fighting_dracula_together_loads() -> None:
     loaded = GAME.from_json(json.dumps(data))  # not refused as a corrupt save
     assert isinstance(loaded, FuryState)
     assert [r.KIND for r in loaded.stack].count("combat") == 1
+
+
+def _moved(state: dict[str, Any], change: str) -> None:
+    """One Event Card from the Draw Pile to a holder that may not keep it, or a playsheet
+    under another seat."""
+    events = GAME.new_game(seed=1).rules.events
+    deck = state["event_deck"]["cards"]
+    back = "bat" if change == "hunters.seward.events" else "cross"
+    card = next(c for c in deck if events[c].back == back)
+    if change == "hunters.seward.seat":
+        state["hunters"]["seward"]["seat"] = "dracula"
+        return
+    deck.remove(card)
+    holder = state["hunters"]["seward"] if change == "hunters.seward.events" \
+        else state["dracula"]
+    holder["events"].append(card)
+
+
+@pytest.mark.parametrize("change, why", [
+    ("hunters.seward.events", "an Event Card with a Bat on its back"),
+    ("dracula.events", "an Event Card with a Cross on its back"),
+    ("hunters.seward.seat", "is 'dracula', not 'seward'")])
+def test_a_card_or_playsheet_its_holder_may_not_keep_is_refused_naming_the_field(
+        change: str, why: str) -> None:
+    data = saved()
+    GAME.from_json(json.dumps(data))  # the save itself loads
+    _moved(data["state"], change)
+    with pytest.raises(CorruptSave, match=rf"{re.escape(change)} (holds .*, )?{why}"):
+        GAME.from_json(json.dumps(data))
+
+
+def _log_edited(text: str, change: str) -> str:
+    data = json.loads(text)
+    log = data["log"]
+    if change == "text":
+        entry = next(e for e in log if isinstance(e, dict))
+        entry["text"] = "Dracula is in Paris, ha."
+    elif change == "cut":
+        del log[len(log) // 2]
+    else:
+        data["log_seal"] = "xx"
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("change", ["text", "cut", "seal"])
+def test_a_save_whose_log_was_edited_or_cut_is_refused_naming_the_log(change: str) -> None:
+    text = json.dumps(saved(60))
+    GAME.from_json(json.dumps(json.loads(text)))  # read in full, unedited, it loads
+    with pytest.raises(CorruptSave, match="corrupt log: the log was edited or cut"):
+        GAME.from_json(_log_edited(text, change))

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from fury_modern.actions import ChooseCombatCard
 from fury_modern.combat import Fight, start_fight
 from fury_modern.invariants import problems_of
+from fury_modern.rules import load_rules
 from gothic_kernel import PUBLIC, CorruptSave
 from gothic_kernel.testing.saves import check_mutated_save
 
@@ -161,3 +162,63 @@ def test_a_combat_waiting_for_cards_with_nobody_or_a_hunter_twice_is_refused(
     data["state"]["stack"][-1]["hunters"] = hunters
     with pytest.raises(CorruptSave):
         GAME.from_json(json.dumps(data))
+
+
+def _moved(change: str) -> str:
+    """SAVE_POINTS[3] with one card (from the event deck) or sheet put where its owner may
+    not keep it."""
+    data = json.loads(SAVE_POINTS[3])
+    state, events = data["state"], load_rules().events
+    deck = state["event_deck"]["cards"]
+    draculas = next(c for c in deck if events[c].owner == "dracula")
+    hunters = next(c for c in deck if events[c].owner != "dracula")
+    if change in ("hunters.mina.events", "hunter_ally"):
+        deck.remove(draculas)
+    elif change in ("dracula.events", "dracula.ally"):
+        deck.remove(hunters)
+    if change == "hunters.mina.events":
+        state["hunters"]["mina"]["events"].append(draculas)
+    elif change == "hunter_ally":
+        state["hunter_ally"] = draculas
+    elif change == "dracula.events":
+        state["dracula"]["events"].append(hunters)
+    elif change == "dracula.ally":
+        state["dracula"]["ally"] = hunters
+    elif change == "hunters.mina.seat":
+        state["hunters"]["mina"]["seat"] = "dracula"
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("change", ["hunters.mina.events", "hunter_ally", "dracula.events",
+                                    "dracula.ally", "hunters.mina.seat"])
+def test_a_card_or_sheet_in_a_seat_that_may_not_hold_it_is_refused_naming_the_field(
+        change: str) -> None:
+    with pytest.raises(CorruptSave, match=rf"\b{change}\b"):
+        GAME.from_json(_moved(change))
+    assert GAME.from_json(json.dumps(json.loads(SAVE_POINTS[3])))  # the save itself loads
+
+
+def test_a_revealed_card_not_held_is_told_in_the_hunters_name() -> None:
+    with pytest.raises(CorruptSave, match="Mina Harker reveals a card she does not hold"):
+        GAME.from_json(_spoilt("a revealed card not held"))
+
+
+def _log_edited(text: str, change: str) -> str:
+    data = json.loads(text)
+    log = data["log"]
+    if change == "text":
+        entry = next(e for e in log if isinstance(e, dict))
+        entry["text"] = "Dracula is in Paris, ha."
+    elif change == "cut":
+        del log[len(log) // 2]
+    else:
+        data["log_seal"] = "xx"
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("change", ["text", "cut", "seal"])
+def test_a_save_whose_log_was_edited_or_cut_is_refused_naming_the_log(change: str) -> None:
+    text = SAVE_POINTS[3]
+    GAME.from_json(json.dumps(json.loads(text)))  # read in full, unedited, it loads
+    with pytest.raises(CorruptSave, match="corrupt log: the log was edited or cut"):
+        GAME.from_json(_log_edited(text, change))

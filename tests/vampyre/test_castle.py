@@ -12,7 +12,7 @@ from vampyre.castle import daylight, restock
 from vampyre.combat import bonus
 from vampyre.movement import castle_reach
 from vampyre.state import CASTLE, DEAD, NOSFERATU, PLAYER_WEREWOLF, Fight
-from vampyre.winning import EXTENDED_GAME
+from vampyre.winning import CASTLE_ALONE
 
 from .helpers import give, new, put, script, texts, turn_of
 
@@ -173,8 +173,15 @@ def test_winning_the_game_a_v_against_count_dracula() -> None:
     state.players["harker"].items.append("gift_99_the_host")
     state.apply("harker", TAKE_TURN)
     assert state.is_over and state.outcome is not None
-    assert state.outcome.winners == ("harker",) and state.outcome.level == EXTENDED_GAME
+    # stage=castle: Castle Dracula alone, no Extended Game played (not "(Extended Game)")
+    assert state.outcome.winners == ("harker",) and state.outcome.level == CASTLE_ALONE
+    assert state.game.outcome_sentence(state.outcome) == \
+        "Harker wins (Castle Dracula): Count Dracula destroyed."
     assert "drives a stake through Dracula's heart" in texts(state)[-1]
+    state.players["harker"].items.remove("gift_99_the_host")  # (given by hand above)
+    assert state.game.from_json(state.to_json()).outcome == state.outcome  # a sound save
+    older = state.to_json().replace('"level":"Castle Dracula"', '"level":"Extended Game"')
+    assert '"Extended Game"' in older and state.game.from_json(older).outcome is not None
 
 
 # -- Appendix I: Monsters ----------------------------------------------------------------------

@@ -196,6 +196,7 @@ BROKEN_BASIC = [
     ("immobility only with lost turns", lambda s: s["players"]["mina"].update(immobile=1)),
     ("off the board only while waiting", lambda s: s["players"]["mina"].update(location=None)),
     ("waiting only off the board", lambda s: s["players"]["mina"].update(reappear=2)),
+    ("a record under its own seat", lambda s: s["players"]["mina"].update(seat="harker")),
     ("the converted hold no items", lambda s: s["players"]["mina"].update(
         form="player_werewolf", bites=2, items=["gift_1_knife"]) or s.update(gifts=1)),
     ("a decision until the game is over", lambda s: s.update(pending=None)),
@@ -229,6 +230,7 @@ PROBLEMS = {
     'immobility only with lost turns': 'immobile beyond',
     'off the board only while waiting': 'neither on the map nor waiting',
     'waiting only off the board': 'neither on the map nor waiting',
+    'a record under its own seat': 'mina: a record for another seat',
     'the converted hold no items': 'by a converted player',
     'a decision until the game is over': 'exactly one decision',
     "the decision is the current player's": "cannot offer the decision 'search'",
@@ -305,3 +307,24 @@ def test_a_finished_games_outcome_must_fit_the_table() -> None:
     data["state"]["result"]["scores"][winner] += 1
     with pytest.raises(CorruptSave):
         GAME.from_json(json.dumps(data))
+
+
+def _log_edited(text: str, change: str) -> str:
+    data = json.loads(text)
+    log = data["log"]
+    if change == "text":
+        entry = next(e for e in log if isinstance(e, dict))
+        entry["text"] = "Dracula is in Paris, ha."
+    elif change == "cut":
+        del log[len(log) // 2]
+    else:
+        data["log_seal"] = "xx"
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("change", ["text", "cut", "seal"])
+def test_a_save_whose_log_was_edited_or_cut_is_refused_naming_the_log(change: str) -> None:
+    text = played(11, 40).to_json()
+    GAME.from_json(json.dumps(json.loads(text)))  # read in full, unedited, it loads
+    with pytest.raises(CorruptSave, match="corrupt log: the log was edited or cut"):
+        GAME.from_json(_log_edited(text, change))
