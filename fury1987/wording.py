@@ -16,9 +16,8 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-import attrs
-
 from gothic_kernel import Action
+from gothic_kernel.actions import must_be, unlisted_field
 
 from .board import Board
 from .combat_round import Pairing
@@ -220,21 +219,15 @@ def bad_field(state: FuryState, seat: str, action: Action, *, any_value: bool) -
     value is one some such action has (the decision then says why). Unless ``any_value``,
     only a value that is no word of the game is named: the decision's own refusal says
     why a real one may not be chosen now (the rule it breaks)."""
-    same = [a for a in state.legal_actions(seat) if type(a) is type(action)]
-    for field in attrs.fields(type(action)) if same else ():
-        value, choices = getattr(action, field.name), []
-        for other in same:
-            if getattr(other, field.name) not in choices:
-                choices.append(getattr(other, field.name))
-        if value not in choices and (any_value or not _known(state, value)):
-            noun = FIELD_NOUNS.get(field.name, field.name.replace("_", " "))
-            shown = [_shown(state, c, known=True) for c in choices]
-            listed = ", ".join(shown[:8]) + (f" or {len(shown) - 8} more" if len(shown) > 8
-                                             else "")
-            return (f"{seat_name(seat)} may not choose {_shown(state, value)}: the {noun} "
-                    f"(field {field.name!r}) must be {'one of ' if len(shown) > 1 else ''}"
-                    f"{listed}")
-    return None
+    found = unlisted_field(action, state.legal_actions(seat), lambda v: _known(state, v),
+                           any_value=any_value)
+    if found is None:
+        return None
+    name, value, choices = found
+    noun = FIELD_NOUNS.get(name, name.replace("_", " "))
+    shown = [_shown(state, c, known=True) for c in choices]
+    return (f"{seat_name(seat)} may not choose {_shown(state, value)}: the {noun} "
+            f"(field {name!r}) must be {must_be(shown)}")
 
 
 def _known(state: FuryState, value: object) -> bool:

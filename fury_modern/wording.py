@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
-
 from gothic_kernel import Action
+from gothic_kernel.actions import must_be, unlisted_field
 
 from . import actions as a
 
@@ -139,22 +138,16 @@ def bad_field(state: ModernState, seat: str, action: Action, *,
     value is one some such action has (the decision then says why). Unless ``any_value``,
     only a value that is no word of the game is named: the decision's own refusal says
     why a real one may not be chosen now (the rule it breaks)."""
-    same = [o for o in state.legal_actions(seat) if type(o) is type(action)]
-    for field in attrs.fields(type(action)) if same else ():
-        value, choices = getattr(action, field.name), []
-        for other in same:
-            if getattr(other, field.name) not in choices:
-                choices.append(getattr(other, field.name))
-        if value not in choices and (any_value or not _known(state, value)):
-            noun = ACTION_FIELD_NOUNS.get((action.TYPE, field.name)) or \
-                FIELD_NOUNS.get(field.name, field.name.replace("_", " "))
-            shown = [_shown(state, c, known=True) for c in choices]
-            listed = ", ".join(shown[:8]) + (f" or {len(shown) - 8} more" if len(shown) > 8
-                                             else "")
-            return (f"{state.name(seat)} may not choose {_shown(state, value)}: the {noun} "
-                    f"(field {field.name!r}) must be {'one of ' if len(shown) > 1 else ''}"
-                    f"{listed}")
-    return None
+    found = unlisted_field(action, state.legal_actions(seat), lambda v: _known(state, v),
+                           any_value=any_value)
+    if found is None:
+        return None
+    name, value, choices = found
+    noun = ACTION_FIELD_NOUNS.get((action.TYPE, name)) or \
+        FIELD_NOUNS.get(name, name.replace("_", " "))
+    shown = [_shown(state, c, known=True) for c in choices]
+    return (f"{state.name(seat)} may not choose {_shown(state, value)}: the {noun} "
+            f"(field {name!r}) must be {must_be(shown)}")
 
 
 def _known(state: ModernState, value: object) -> bool:

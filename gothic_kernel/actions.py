@@ -17,7 +17,7 @@ malformed dict with :class:`~gothic_kernel.errors.IllegalAction`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -84,3 +84,28 @@ class ActionCodec:
         except SerialError as exc:
             raise IllegalAction(f"malformed {kind!r} action: {exc}", rule=ACTION_FORMAT) from None
         return action
+
+
+def unlisted_field(action: Action, listed: Sequence[Action], known: Callable[[object], bool],
+                   *, any_value: bool = False) -> tuple[str, object, list[object]] | None:
+    """The first field of ``action`` whose value no action of its kind in ``listed`` has:
+    (its name, its value, the values they have, in order), for a refusal that names the
+    field; None if there is none. Unless ``any_value``, only a value that is no word of
+    the game (``known`` says which are) counts: the decision's own refusal says why a real
+    one may not be chosen now."""
+    same = [a for a in listed if type(a) is type(action)]
+    for field in attrs.fields(type(action)) if same else ():
+        value, choices = getattr(action, field.name), []
+        for other in same:
+            if getattr(other, field.name) not in choices:
+                choices.append(getattr(other, field.name))
+        if value not in choices and (any_value or not known(value)):
+            return field.name, value, choices
+    return None
+
+
+def must_be(choices: Sequence[str], most: int = 8) -> str:
+    """"one of A, B or C" (at most ``most`` named, then "or N more"), or the one choice."""
+    listed = ", ".join(choices[:most]) + (f" or {len(choices) - most} more"
+                                          if len(choices) > most else "")
+    return f"{'one of ' if len(choices) > 1 else ''}{listed}"

@@ -3,12 +3,12 @@ value in players' words (no raw ids), with the choices it has, and the state unc
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 
 import gothic_kernel as gk
+from gothic_kernel.testing.fields import bad_field_refusals
 
 from .helpers import GAME
 
@@ -17,31 +17,8 @@ RAW_ID = re.compile(r"\b(dracula|godalming|seward|van_helsing|harker)\b|"
                     r"\b(?!zzz_bogus\b)[a-z]+_[a-z_]+\b")
 
 
-def _refusals(seed: int, steps: int) -> dict[tuple[str, str], str]:
-    """For each action kind and text field met in a random game: the error for the first
-    legal action of that kind with the field set to 'zzz_bogus'."""
-    state, rng, said = GAME.new_game(seed=seed), random.Random(seed), {}
-    for _ in range(steps):
-        if state.is_over:
-            break
-        seat = state.current_seats()[0]
-        for action in state.legal_actions(seat):
-            data = action.to_json()
-            for field, value in data.items():
-                if field == "type" or not isinstance(value, str) or \
-                        (data["type"], field) in said:
-                    continue
-                before = state.to_json()
-                with pytest.raises(gk.IllegalAction) as refused:
-                    state.apply(seat, GAME.parse_action({**data, field: "zzz_bogus"}))
-                assert state.to_json() == before
-                said[data["type"], field] = str(refused.value)
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return said
-
-
 def test_a_bad_field_value_is_named_with_its_field_in_players_words() -> None:
-    said = {**_refusals(5, 400), **_refusals(23, 400)}
+    said = {**bad_field_refusals(GAME, 5, 400), **bad_field_refusals(GAME, 23, 400)}
     assert {("place_encounter", "chit"), ("start_in", "town"), ("move_to", "to")} <= set(said)
     for (kind, field), message in said.items():
         assert "'zzz_bogus'" in message and f"(field {field!r})" in message, (kind, message)
