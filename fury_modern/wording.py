@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gothic_kernel import Action
-from gothic_kernel.actions import must_be, unlisted_field
+from gothic_kernel.actions import must_be, shown_value, unlisted_field
 
 from . import actions as a
 
@@ -132,12 +132,9 @@ ACTION_FIELD_NOUNS = {("give", "to"): "hunter to give it to",
 
 def bad_field(state: ModernState, seat: str, action: Action, *,
               any_value: bool) -> str | None:
-    """Why ``action`` is refused when one of its fields holds a value no action of its kind
-    open to ``seat`` now has: that field and value named in players' words with the
-    choices it has (``seat``'s own, so nothing it may not know); None if every field's
-    value is one some such action has (the decision then says why). Unless ``any_value``,
-    only a value that is no word of the game is named: the decision's own refusal says
-    why a real one may not be chosen now (the rule it breaks)."""
+    """Why ``action`` is refused when a field holds a value no action of its kind open to
+    ``seat`` now has (``unlisted_field``), in players' words with ``seat``'s own choices;
+    None if there is none, and the decision says why."""
     found = unlisted_field(action, state.legal_actions(seat), lambda v: _known(state, v),
                            any_value=any_value)
     if found is None:
@@ -158,17 +155,5 @@ def _known(state: ModernState, value: object) -> bool:
 
 
 def _shown(state: ModernState, value: object, *, known: bool = False) -> str:
-    """A value of an action field as players read it: a printed name, a word of the game
-    (``known``: one some action has) in words, anything else quoted."""
-    if isinstance(value, str):
-        if value in state.rules.printed:
-            return state.rules.printed[value]
-        if known:
-            return value.replace("_", " ") if value else "none"
-        return repr(value)
-    if isinstance(value, tuple):
-        return "none" if not value else " and ".join(_shown(state, v, known=known)
-                                                     for v in value)
-    if isinstance(value, bool) and known:
-        return "yes" if value else "no"
-    return repr(value)
+    """A value of an action field as players read it (``shown_value``)."""
+    return shown_value(value, state.rules.printed.get, known=known)

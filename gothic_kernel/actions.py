@@ -109,3 +109,23 @@ def must_be(choices: Sequence[str], most: int = 8) -> str:
     listed = ", ".join(choices[:most]) + (f" or {len(choices) - most} more"
                                           if len(choices) > most else "")
     return f"{'one of ' if len(choices) > 1 else ''}{listed}"
+
+
+def shown_value(value: object, printed: Callable[[str], str | None], *,
+                known: bool = False) -> str:
+    """A value of an action field as players read it: its printed name (``printed`` gives
+    it, or None), a word of the game (``known``: one some action has) in words, anything
+    else quoted."""
+    if isinstance(value, str):
+        name = printed(value)
+        if name is not None:
+            return name
+        if known:
+            return value.replace("_", " ") if value else "none"
+        return repr(value)
+    if isinstance(value, tuple):
+        return "none" if not value else " and ".join(shown_value(v, printed, known=known)
+                                                     for v in value)
+    if isinstance(value, bool) and known:
+        return "yes" if value else "no"
+    return repr(value)

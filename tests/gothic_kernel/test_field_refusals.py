@@ -1,0 +1,45 @@
+"""The kernel's words for a refused field value: which field, how a value reads, the choices."""
+
+from __future__ import annotations
+
+import attrs
+
+from gothic_kernel import Action
+from gothic_kernel.actions import must_be, shown_value, unlisted_field
+
+
+@attrs.frozen
+class Go(Action):
+    to: str
+    fast: bool = False
+
+
+LISTED = [Go("paris"), Go("rome"), Go("rome", True)]
+KNOWN = {"paris", "rome", "oslo"}.__contains__
+
+
+def test_unlisted_field_names_the_first_field_no_listed_action_has() -> None:
+    assert unlisted_field(Go("zzz"), LISTED, KNOWN) == ("to", "zzz", ["paris", "rome"])
+    assert unlisted_field(Go("paris"), LISTED, KNOWN) is None
+    # a real word not open now is left to the decision, unless any value is to be named
+    assert unlisted_field(Go("oslo"), LISTED, KNOWN) is None
+    assert unlisted_field(Go("oslo"), LISTED, KNOWN, any_value=True) == \
+        ("to", "oslo", ["paris", "rome"])
+    assert unlisted_field(Go("zzz"), [], KNOWN) is None  # no action of its kind is open
+
+
+def test_must_be_lists_at_most_eight_choices() -> None:
+    assert must_be(["Paris"]) == "Paris"
+    assert must_be(["Paris", "Rome"]) == "one of Paris, Rome"
+    assert must_be([str(n) for n in range(10)]) == "one of 0, 1, 2, 3, 4, 5, 6, 7 or 2 more"
+
+
+def test_shown_value_reads_printed_names_words_and_quotes_the_rest() -> None:
+    printed = {"van_helsing": "Van Helsing"}.get
+    assert shown_value("van_helsing", printed) == "Van Helsing"
+    assert shown_value("new_york", printed) == "'new_york'"
+    assert shown_value("new_york", printed, known=True) == "new york"
+    assert shown_value(("van_helsing", ""), printed, known=True) == "Van Helsing and none"
+    assert shown_value((), printed) == "none"
+    assert shown_value(True, printed, known=True) == "yes"
+    assert shown_value(3, printed) == "3"
