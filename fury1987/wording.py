@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from gothic_kernel import Action
-from gothic_kernel.actions import must_be, shown_value, unlisted_field
+from gothic_kernel.actions import field_refusal, known_value, shown_value, unlisted_field
 
 from .board import Board
 from .combat_round import Pairing
@@ -222,17 +222,14 @@ def bad_field(state: FuryState, seat: str, action: Action, *, any_value: bool) -
         return None
     name, value, choices = found
     noun = FIELD_NOUNS.get(name, name.replace("_", " "))
-    shown = [_shown(state, c, known=True) for c in choices]
-    return (f"{seat_name(seat)} may not choose {_shown(state, value)}: the {noun} "
-            f"(field {name!r}) must be {must_be(shown)}")
+    return field_refusal(seat_name(seat), _shown(state, value), noun, name,
+                         [_shown(state, c, known=True) for c in choices])
 
 
 def _known(state: FuryState, value: object) -> bool:
-    """Whether a field's value is a word of the game (a name it prints)."""
-    if isinstance(value, tuple):
-        return all(_known(state, v) for v in value)
-    return not isinstance(value, str) or value in ("", DRACULA, HARKER, *HUNTER_NAMES) or \
-        value in state.rules.printed
+    """Whether a field's value is a word of the game (a seat or a name it prints)."""
+    return known_value(value, lambda word: word in (DRACULA, HARKER, *HUNTER_NAMES)
+                       or word in state.rules.printed)
 
 
 def _shown(state: FuryState, value: object, *, known: bool = False) -> str:

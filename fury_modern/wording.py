@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gothic_kernel import Action
-from gothic_kernel.actions import must_be, shown_value, unlisted_field
+from gothic_kernel.actions import field_refusal, known_value, shown_value, unlisted_field
 
 from . import actions as a
 
@@ -142,16 +142,13 @@ def bad_field(state: ModernState, seat: str, action: Action, *,
     name, value, choices = found
     noun = ACTION_FIELD_NOUNS.get((action.TYPE, name)) or \
         FIELD_NOUNS.get(name, name.replace("_", " "))
-    shown = [_shown(state, c, known=True) for c in choices]
-    return (f"{state.name(seat)} may not choose {_shown(state, value)}: the {noun} "
-            f"(field {name!r}) must be {must_be(shown)}")
+    return field_refusal(state.name(seat), _shown(state, value), noun, name,
+                         [_shown(state, c, known=True) for c in choices])
 
 
 def _known(state: ModernState, value: object) -> bool:
     """Whether a field's value is a word of the game (a name it prints)."""
-    if isinstance(value, tuple):
-        return all(_known(state, v) for v in value)
-    return not isinstance(value, str) or value == "" or value in state.rules.printed
+    return known_value(value, state.rules.printed.__contains__)
 
 
 def _shown(state: ModernState, value: object, *, known: bool = False) -> str:

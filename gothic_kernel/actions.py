@@ -104,6 +104,21 @@ def unlisted_field(action: Action, listed: Sequence[Action], known: Callable[[ob
     return None
 
 
+def field_refusal(who: str, value: str, noun: str, field: str, choices: Sequence[str]) -> str:
+    """The refusal of a field's value, in players' words: who, the value, what the field is,
+    and what it must be."""
+    return (f"{who} may not choose {value}: the {noun} (field {field!r}) must be "
+            f"{must_be(choices)}")
+
+
+def known_value(value: object, word: Callable[[str], bool]) -> bool:
+    """Whether a field's value is a word of the game: every word of a tuple, any value not
+    a string, the empty string, or a string ``word`` knows."""
+    if isinstance(value, tuple):
+        return all(known_value(v, word) for v in value)
+    return not isinstance(value, str) or value == "" or word(value)
+
+
 def must_be(choices: Sequence[str], most: int = 8) -> str:
     """"one of A, B or C" (at most ``most`` named, then "or N more"), or the one choice."""
     listed = ", ".join(choices[:most]) + (f" or {len(choices) - most} more"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from gothic_kernel import Action
-from gothic_kernel.actions import must_be, shown_value, unlisted_field
+from gothic_kernel.actions import field_refusal, known_value, must_be, shown_value, unlisted_field
 
 
 @attrs.frozen
@@ -43,3 +43,10 @@ def test_shown_value_reads_printed_names_words_and_quotes_the_rest() -> None:
     assert shown_value((), printed) == "none"
     assert shown_value(True, printed, known=True) == "yes"
     assert shown_value(3, printed) == "3"
+
+
+def test_known_value_and_field_refusal() -> None:
+    assert known_value(("paris", ""), KNOWN) and known_value(3, KNOWN)
+    assert not known_value(("paris", "zzz"), KNOWN)
+    assert field_refusal("North", "'zzz'", "city", "to", ["Paris", "Rome"]) == \
+        "North may not choose 'zzz': the city (field 'to') must be one of Paris, Rome"
