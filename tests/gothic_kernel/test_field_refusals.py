@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import attrs
+import pytest
 
+import gothic_kernel as gk
 from gothic_kernel import Action
 from gothic_kernel.actions import field_refusal, known_value, must_be, shown_value, unlisted_field
+from gothic_kernel.testing.fields import bad_field_refusals
 
 
 @attrs.frozen
@@ -50,3 +53,11 @@ def test_known_value_and_field_refusal() -> None:
     assert not known_value(("paris", "zzz"), KNOWN)
     assert field_refusal("North", "'zzz'", "city", "to", ["Paris", "Rome"]) == \
         "North may not choose 'zzz': the city (field 'to') must be one of Paris, Rome"
+
+
+@pytest.mark.parametrize("name", ["fury1987", "fury_modern", "vampyre", "draculas_revenge"])
+def test_every_game_refuses_a_bad_field_value_and_stays_unchanged(name: str) -> None:
+    """The probe raises if a game accepts a field value no listed action has, or changes
+    its state refusing it."""
+    said = bad_field_refusals(gk.load_game(name), 5, 200)
+    assert said and all(message for message in said.values())
