@@ -37,7 +37,9 @@ def test_no_block_is_indented_or_unmarked() -> None:
 
 @pytest.mark.parametrize("page", [p for p in PAGES if blocks(p, "python")],
                          ids=lambda p: p.name)
-def test_each_python_block_of_a_page_runs_and_ends(page: Path) -> None:
+def test_each_python_block_of_a_page_runs_and_ends(page: Path, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)  # what a block writes (board.svg, a save) stays out of the repo
     namespace: dict[str, object] = {}
     skipped = []
     for line, code in blocks(page, "python"):
