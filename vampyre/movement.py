@@ -196,19 +196,11 @@ def attack_targets(state: VampyreState, seat: str) -> dict[str, list[str]]:
     by opponents locked in fights is listed with nobody to attack, since the mover may
     still stop there ("when entering a hex occupied by an opponent").
     """
-    # _opponents, written out (asked every turn): a place with opponents, those free
-    large_hexes = () if state.in_castle else state.world.transylvania.large_hex_names
-    hunting = state.players[seat].form == HUNTER
     targets: dict[str, list[str]] = {}
-    for other, q in state.players.items():
-        place = q.location
-        if other == seat or place is None or q.out or place in large_hexes:
-            continue
-        if (q.form != HUNTER or q.possessed > 0) if hunting \
-                else (q.form == HUNTER and not q.possessed):
-            here = targets.setdefault(place, [])
-            if not state.fights or state.fight_of(other) is None:
-                here.append(other)
+    for other, place, free in _opponents(state, seat):
+        here = targets.setdefault(place, [])
+        if free:
+            here.append(other)
     if state.in_castle and state.players[seat].form == HUNTER:
         for space, counter in state.revealed.items():
             if state.rules.red_counters[counter] == COUNT_DRACULA:
