@@ -262,15 +262,22 @@ def test_vampire_in_castle_dracula_bites_an_unprotected_hunter_automatically() -
     assert state.hunters["seward"].bitten
 
 
-def test_a_group_meets_a_vampire_dracula_chooses_the_victim() -> None:
+def _group_meets_a_vampire(*, godalming_bitten: bool) -> FuryState:
+    """Godalming and Seward (with a Stake), a group, meet a Vampire in Brussels."""
     state = started(godalming="paris", seward="paris", van_helsing="london", dracula="athens")
     state.chart["brussels"] = state.encounter_pool.take("vampire")
+    state.hunters["godalming"].bitten = godalming_bitten
     state.hunters["seward"].weapons = ["stake"]
     state.invalidate()
     dracula_turn(state, STAY_PUT)
     act(state, "godalming", FormGroup(("godalming", "seward")))
     act(state, "godalming", MoveTo("brussels"))
     act(state, "godalming", ENCOUNTER_VAMPIRE)
+    return state
+
+
+def test_a_group_meets_a_vampire_dracula_chooses_the_victim() -> None:
+    state = _group_meets_a_vampire(godalming_bitten=False)
     assert state.current_seats() == ("dracula",)
     act(state, "dracula", ChooseVictim("godalming"))
     assert state.hunters["godalming"].bitten and not state.hunters["seward"].bitten
@@ -280,15 +287,7 @@ def test_a_group_meets_a_vampire_dracula_chooses_the_victim() -> None:
 def test_ruling_a_hunter_turned_by_the_vampire_ends_the_encounter() -> None:
     # Ruling 79: the Vampire faced went back to the Encounter Set (Wounds - Bites), so the
     # companion's Stake is kept; the Hunter-Vampire holds the Town box, to be found later.
-    state = started(godalming="paris", seward="paris", van_helsing="london", dracula="athens")
-    state.chart["brussels"] = state.encounter_pool.take("vampire")
-    state.hunters["godalming"].bitten = True
-    state.hunters["seward"].weapons = ["stake"]
-    state.invalidate()
-    dracula_turn(state, STAY_PUT)
-    act(state, "godalming", FormGroup(("godalming", "seward")))
-    act(state, "godalming", MoveTo("brussels"))
-    act(state, "godalming", ENCOUNTER_VAMPIRE)
+    state = _group_meets_a_vampire(godalming_bitten=True)
     act(state, "dracula", ChooseVictim("godalming"))
     assert state.hunters["godalming"].status == "vampire"
     assert state.chart["brussels"] == "godalming_vampire"
