@@ -80,7 +80,9 @@ def report(result: dict[str, object]) -> None:
     assert isinstance(conversions, Counter)
     print("  conversions per game: " + ", ".join(
         f"{k} {v / games:.2f}" for k, v in sorted(conversions.items()) if k))
-    print(f"  games with a conversion: {result['games_with_conversion'] / games:.1%}")
+    converted = result["games_with_conversion"]
+    assert isinstance(converted, int)
+    print(f"  games with a conversion: {converted / games:.1%}")
 
 
 if __name__ == "__main__":
