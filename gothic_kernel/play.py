@@ -318,17 +318,26 @@ def _help(session: Session, seat: str, argument: str) -> str:
 
 def _log(session: Session, seat: str, argument: str) -> str:
     entries = session.state.log(seat)
+    whole = len(entries)
     if argument.strip():
         try:
-            count = max(1, int(argument))
+            count = int(argument)
         except ValueError:
-            session.say("log takes a number: log 30 shows the last 30 entries.")
+            count = 0
+        if count < 1:
+            session.say("log takes a number from 1: log 30 shows the last 30 entries.")
             return ASK_AGAIN
         entries = entries[-count:]
-    session.say(f"The log as {session.name(seat)} may read it ({len(entries)} entries):")
+    shown = f"all {_entries(whole)}" if len(entries) == whole \
+        else f"the last {len(entries)} of {_entries(whole)}"
+    session.say(f"The log as {session.name(seat)} may read it ({shown}):")
     for entry in entries:
         session.say_lines(wrap(str(entry.get("text", "")), session.width, "  "))
     return ASK_AGAIN
+
+
+def _entries(count: int) -> str:
+    return "1 entry" if count == 1 else f"{count} entries"
 
 
 def _map(session: Session, seat: str, argument: str) -> str:

@@ -599,3 +599,16 @@ def test_saved_positions_are_state_snapshots(pile: gk.Game, tmp_path: Path) -> N
     COMMANDS["save"].run(session, "north", str(tmp_path / "s.json"))
     data = json.loads((tmp_path / "s.json").read_text())
     assert {"game", "dice", "state"} <= set(data)
+
+
+def test_log_counts_in_words_and_refuses_a_count_below_one(kuhn: gk.Game) -> None:
+    """``log 0`` and ``log -5`` showed one entry as "(1 entries)"; the header did not say
+    that only the last entries were shown."""
+    state = kuhn.new_game(seed=3)
+    whole = len(state.log("first"))
+    status, out = play(kuhn, state, ["first"], ["log 0", "log -5", "log 1", "log", "quit"])
+    assert status == 0
+    assert out.count("log takes a number from 1: log 30 shows the last 30 entries.") == 2
+    assert "(1 entries)" not in out
+    assert f"The log as First may read it (the last 1 of {whole} entries):" in out
+    assert f"The log as First may read it (all {whole} entries):" in out
