@@ -26,3 +26,20 @@ def test_the_index_links_every_installed_game_page() -> None:
     index = (DOCS / "index.md").read_text(encoding="utf-8")
     for name in gk.available_games():
         assert f"]({name}.md)" in index, name
+
+
+def test_kernel_md_shows_every_gothic_subcommand() -> None:
+    """docs/kernel.md's "The gothic command" listed list, demo, simulate, replay and
+    render, but not play, the terminal front end; nor did any shared page say how a game
+    draws its text screen."""
+    import argparse
+
+    from gothic_kernel.cli import build_parser
+
+    kernel = (DOCS / "kernel.md").read_text(encoding="utf-8")
+    section = kernel.split("## The `gothic` command", 1)[1].split("\n## ", 1)[0]
+    sub = next(a for a in build_parser()._actions
+               if isinstance(a, argparse._SubParsersAction))
+    for name in sub.choices:
+        assert f"    gothic {name}" in section, name
+    assert "text_screen()" in (DOCS / "writing-a-game.md").read_text(encoding="utf-8")
