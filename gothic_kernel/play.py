@@ -397,7 +397,8 @@ for _command in (
         Command("help", "help", "this help", _help),
         Command("log", "log [N]", "the whole log as your seat may read it (or its last N "
                                   "entries)", _log),
-        Command("map", "map [WHAT]", "the board in full, as your seat sees it", _map),
+        Command("map", "map [WHAT]", "the board in full as your seat sees it, or what the "
+                                     "place or piece WHAT is (map Paris)", _map),
         Command("save", "save FILE", "save this position (gothic play --load FILE goes on)",
                 _save),
         Command("picture", "picture FILE", "draw the board as your seat sees it, as .svg "

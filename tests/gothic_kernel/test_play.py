@@ -612,3 +612,12 @@ def test_log_counts_in_words_and_refuses_a_count_below_one(kuhn: gk.Game) -> Non
     assert "(1 entries)" not in out
     assert f"The log as First may read it (the last 1 of {whole} entries):" in out
     assert f"The log as First may read it (all {whole} entries):" in out
+
+
+def test_the_prompt_help_says_what_map_takes(kuhn: gk.Game) -> None:
+    """The prompt's help said "map [WHAT]  the board in full" without saying what WHAT is,
+    where gothic play --help says "the map, or what a place or piece is"."""
+    status, out = play(kuhn, kuhn.new_game(seed=3), ["first"], ["help", "quit"])
+    assert status == 0
+    line = next(line for line in out.splitlines() if line.strip().startswith("map [WHAT]"))
+    assert "WHAT is" in line
