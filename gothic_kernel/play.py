@@ -98,7 +98,8 @@ choice that fits that choice only. At the prompt you may also type:
 Hot-seat (several --seat, or --seat all): the screen is cleared and
 "Pass the keyboard to X, then press Enter." stands between two seats' turns, so
 nobody sees another seat's screen. Secret choices made at the same time are asked of each seat in
-turn, each behind that screen.
+turn, each behind that screen. (Only a terminal can be cleared: into a pipe or an IDE's
+console every screen stays readable, and gothic play says so when it starts.)
 
 Only choices: when your seat has exactly one legal choice and one person plays, it is
 played for you and the next screen says so. In hot-seat it is asked like any other
@@ -118,6 +119,11 @@ RECENT = 12
 #: How many states resampled for the seat ``undo`` compares (rule 3 above).
 UNDO_TRIES = 8
 HINT = "Type a number or the start of a choice; help lists the commands."
+#: Said once in hot-seat when the screens go to no terminal (a pipe, a file, an IDE's console):
+#: nothing can be cleared there, so each seat's screen stays readable above the next one's.
+NOT_A_TERMINAL = ("Hot-seat, but the output is not a terminal: the screen cannot be cleared "
+                  "between seats, so every seat's screen stays readable above the next one's. "
+                  "Run gothic play in a terminal to keep each seat's secrets.")
 #: ANSI: cursor home, clear the screen and the scrollback (hot-seat: nothing to scroll back to).
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 
@@ -495,6 +501,8 @@ class Session:
     # -- playing ----------------------------------------------------------------------------
     def run(self) -> int:
         """Play until the game ends, the person quits or ``max_steps`` actions were played."""
+        if len(self.humans) > 1 and not self.tty:
+            self.say_lines(wrap(NOT_A_TERMINAL, self.width, ""))
         while True:
             state = self.state
             if state.is_over:

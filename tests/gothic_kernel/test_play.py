@@ -621,3 +621,16 @@ def test_the_prompt_help_says_what_map_takes(kuhn: gk.Game) -> None:
     assert status == 0
     line = next(line for line in out.splitlines() if line.strip().startswith("map [WHAT]"))
     assert "WHAT is" in line
+
+
+def test_hot_seat_without_a_terminal_says_the_screens_stay_readable(kuhn: gk.Game) -> None:
+    """Hot-seat into a pipe or an IDE's console cannot clear the screen: the hand-over was
+    only a blank line, with the last seat's cards readable just above, and nothing said so."""
+    state = kuhn.new_game(seed=3)
+    status, out = play(kuhn, state, state.seats, ["", "bet", "", "call"])
+    assert status == 0
+    said = " ".join(out.split())
+    assert "Hot-seat, but the output is not a terminal" in said
+    assert said.index("not a terminal") < said.index("Pass the keyboard")
+    status, alone = play(kuhn, kuhn.new_game(seed=3), ["first"], ["quit"])
+    assert "not a terminal" not in alone  # one person: nothing to keep from anybody
