@@ -639,9 +639,9 @@ def _plain(doc: str) -> str:
                   doc.replace("``", ""))
 
 
-def _seed_arg(p: argparse.ArgumentParser) -> None:
+def _seed_arg(p: argparse.ArgumentParser, more: str = "") -> None:
     p.add_argument("--seed", type=_whole("--seed", 0), default=1,
-                   help="the seed of the game's dice and bots (a whole number from 0)")
+                   help=f"the seed of the game's dice and bots (a whole number from 0){more}")
 
 
 def _option_arg(p: argparse.ArgumentParser) -> None:
@@ -738,7 +738,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "first seat)")
     p.add_argument("--bots", choices=("default", "random"), default="default",
                    help="who plays the other seats: the game's bots or random play")
-    _seed_arg(p)
+    _seed_arg(p, "; with --load, the bots' only (the file holds the dice)")
     _option_arg(p)
     p.add_argument("--load", metavar="FILE", default=None,
                    help="go on from a file: a position written by save FILE at a prompt, "
