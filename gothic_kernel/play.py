@@ -470,7 +470,14 @@ class Session:
 
     # -- output -----------------------------------------------------------------------------
     def say(self, line: str = "") -> None:
-        print(line, file=self.out)
+        """Print ``line``; one longer than the screen is wrapped at its words (a terminal
+        would cut it mid-word)."""
+        if len(line) <= self.width:
+            print(line, file=self.out)
+            return
+        indent = line[:len(line) - len(line.lstrip())]
+        for part in wrap(line.strip(), self.width, indent):
+            print(part, file=self.out)
 
     def say_lines(self, lines: Sequence[str]) -> None:
         for line in lines:

@@ -569,7 +569,7 @@ def test_picture_writes_the_board_as_the_seat_at_the_prompt_sees_it(tmp_path: Pa
     seat = state.current_seats()[0]
     where = tmp_path / "board.svg"
     _status, out = play(game, state, [seat], [f"picture {where}", "quit"])
-    assert f"to {where}" in out
+    assert f"to {where}" in " ".join(out.split())  # a long path is wrapped to the screen
     assert where.read_text(encoding="utf-8") == gk.picture(state, seat)
 
 
@@ -584,7 +584,7 @@ def test_picture_of_a_game_without_pictures_or_to_a_bad_name_is_a_hint(
     state = game.new_game(seed=2)
     _status, out = play(game, state, [state.current_seats()[0]],
                         [f"picture {tmp_path / 'v.gif'}", "quit"])
-    assert "a picture is written as .svg or .png" in out
+    assert "a picture is written as .svg or .png" in " ".join(out.split())
     assert not (tmp_path / "v.gif").exists()
 
 
@@ -634,3 +634,22 @@ def test_hot_seat_without_a_terminal_says_the_screens_stay_readable(kuhn: gk.Gam
     assert said.index("not a terminal") < said.index("Pass the keyboard")
     status, alone = play(kuhn, kuhn.new_game(seed=3), ["first"], ["quit"])
     assert "not a terminal" not in alone  # one person: nothing to keep from anybody
+
+
+def test_no_line_is_wider_than_the_screen(kuhn: gk.Game) -> None:
+    """At 60 columns the hint "Type a number or the start of a choice; help lists the
+    commands." (67 characters) was cut by the terminal mid-word ("comma" / "nds.")."""
+    out = io.StringIO()
+    feed = iter(["7", "zz", "help", "check", "quit"])
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        return next(feed)
+
+    session = Session(kuhn, kuhn.new_game(seed=3), ["first"],
+                      {"second": gk.RandomAgent(1)}, out=out, read=read, tty=False,
+                      echo=True, width=60)
+    assert session.run() == 0
+    long = [line for line in out.getvalue().splitlines()
+            if len(line) > 60 and not line.startswith("> ")]
+    assert not long, long
