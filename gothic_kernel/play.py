@@ -31,7 +31,8 @@ you had no other choice, which may depend on your secrets.
 
 Undo takes back your own last choice, and only while nobody else can have seen a
 consequence of it. Exactly, ``undo`` at your prompt (or, in hot-seat, at the
-hand-over screen that follows your turn) takes back your most recent choice when
+hand-over screen that follows your turn, which offers it after every turn and refuses
+without a reason, as the next person sees it) takes back your most recent choice when
 
 1. no other seat, person or bot, has acted since it (so no one else was asked
    anything, or shown a screen, in the position it made);
@@ -111,7 +112,8 @@ and nothing was shuffled or drawn at random; and it showed you nothing you did n
 know (a card drawn, a counter turned over, a place found empty). Only choices played
 for you after it are taken back with it. Several undos in a row take back several of
 your choices, each under the same rules; a choice that fails them cannot be taken
-back, nor can any before it.
+back, nor can any before it. In hot-seat the next person sees the hand-over screen, so
+it offers undo after every turn and says no reason when one is refused.
 """
 
 #: How many entries of the log a turn's screen shows (``log`` shows them all).
@@ -657,26 +659,37 @@ class Session:
         return f"Taken back: {step.label}."
 
     def hand_over(self, seat: str) -> str:
-        """The screen between two people's turns; QUIT, REDRAW (after an undo) or ""."""
+        """The screen between two people's turns; QUIT, REDRAW (after an undo) or "".
+
+        The next person sees this screen, so it says nothing that depends on a secret:
+        the offer to undo stands whenever the last person chose since another seat acted
+        (whose turn it is is public), not only when the undo would be allowed (that tells
+        whether the choice drew on chance, such as Dracula placing an Encounter and taking
+        a new one), and a refused undo is said without its reason."""
         self.clear()
-        self.say(f"Pass the keyboard to {self.name(seat)}, then press Enter.")
         previous = self.last_person
-        if previous is not None and self.may_take_back(previous):
-            self.say(f"({self.name(previous)}: type undo first to take back your last "
-                     "choice.)")
-        text = self.ask("")
-        if text is None:
-            self.say("End of input: the game stops here, unsaved.")
-            return QUIT
-        word = text.strip().lower()
-        if word == "quit":
-            return _quit(self, seat, "")
-        if word == "undo" and previous is not None:
+        offer = previous is not None and bool(self.undoable) \
+            and self.undoable[-1].seat == previous
+        while True:
+            self.say(f"Pass the keyboard to {self.name(seat)}, then press Enter.")
+            if offer and previous is not None:
+                self.say(f"({self.name(previous)}: type undo first to take back your last "
+                         "choice, if nothing has come of it yet.)")
+            text = self.ask("")
+            if text is None:
+                self.say("End of input: the game stops here, unsaved.")
+                return QUIT
+            word = text.strip().lower()
+            if word == "quit":
+                return _quit(self, seat, "")
+            if not (word == "undo" and offer and previous is not None):
+                break
             said = self.take_back(previous)
             if said.startswith("Taken back"):
                 self.notice = said
                 return REDRAW
-            self.say(said)
+            self.say(f"{self.name(previous)}'s last choice cannot be taken back now.")
+            offer = False
         self.clear()
         return ""
 

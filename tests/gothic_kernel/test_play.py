@@ -385,7 +385,8 @@ def test_undo_refuses_once_another_seat_acted(pile: gk.Game) -> None:
 def test_undo_at_the_hand_over_screen(pile: gk.Game) -> None:
     _status, out = play(pile, pile.new_game(seed=2), SEATS,
                        ["", "end the turn", "undo", "wait", "end the turn", "", "quit"])
-    assert "(North: type undo first to take back your last choice.)" in out
+    assert "(North: type undo first to take back your last choice, if nothing has come of it " \
+           "yet.)" in out
     assert "Taken back: end the turn." in out
     assert out.count("Pass the keyboard to North") == 1
     assert out.count("Pass the keyboard to South") == 2
@@ -653,3 +654,53 @@ def test_no_line_is_wider_than_the_screen(kuhn: gk.Game) -> None:
     long = [line for line in out.getvalue().splitlines()
             if len(line) > 60 and not line.startswith("> ")]
     assert not long, long
+
+
+def _hot_seat_hand_over_after_draculas_action(choice: str, typed: str = "") -> str:
+    """fury1987 played hot-seat to Dracula's first Action Phase, where he picks
+    ``choice``; the screen shown when the keyboard passes to Lord Godalming (where
+    ``typed`` is typed once before Enter)."""
+    game = gk.load_game("fury1987")
+    out = io.StringIO()
+    asked: dict[str, int | str] = {"n": 0}
+
+    def read(prompt: str) -> str:
+        asked["n"] = int(asked["n"]) + 1
+        if int(asked["n"]) > 40:
+            raise EOFError
+        shown = [line for line in out.getvalue().splitlines() if line.strip()]
+        if shown[-1].startswith(("Pass the keyboard", "(Dracula")):
+            said, asked["typed"] = asked.get("typed", ""), ""
+            return str(said)
+        if any("place an Encounter from your Encounter Set" in line for line in shown[-12:]):
+            asked["typed"] = typed  # at the hand-over that follows
+            return choice
+        return "1"
+
+    session = Session(game, game.new_game(seed=2), list(game.seats), {}, out=out, read=read,
+                      tty=False, width=100)
+    session.run()
+    text = out.getvalue()
+    after = text.split("Dracula's Action Phase", 1)[1]
+    start = after.index("Pass the keyboard to Lord Godalming")
+    return after[start:after.index("==", start)]
+
+
+def test_the_hand_over_screen_does_not_tell_whether_the_last_choice_drew_on_chance() -> None:
+    """Dracula placing an Encounter (he then takes a new one at random) or doing nothing
+    looks the same to the Hunters, but the hand-over screen that the next person sees
+    offered "(Dracula: type undo first ...)" only after doing nothing."""
+    placed = _hot_seat_hand_over_after_draculas_action("1")  # place the first Encounter
+    nothing = _hot_seat_hand_over_after_draculas_action("do nothing")
+    assert "Pass the keyboard to Lord Godalming" in placed
+    assert "type undo first" in placed
+    assert placed == nothing
+
+
+def test_an_undo_refused_at_the_hand_over_screen_is_said_without_its_reason() -> None:
+    """The reason ("it called on chance") would tell the next person, who is watching,
+    that Dracula placed an Encounter."""
+    placed = _hot_seat_hand_over_after_draculas_action("1", typed="undo")
+    assert "Dracula's last choice cannot be taken back now." in placed
+    assert "chance" not in placed and "Encounter" not in placed
+    assert placed.count("Pass the keyboard to Lord Godalming") == 2  # asked again
