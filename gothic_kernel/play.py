@@ -640,9 +640,6 @@ class Session:
         return -1, "Nothing to take back: you have made no choice since another seat last " \
                    "acted."
 
-    def may_take_back(self, seat: str) -> bool:
-        return self._undo_to(seat)[0] >= 0
-
     def take_back(self, seat: str) -> str:
         """Undo ``seat``'s last choice if the rules allow (module docstring); the words to
         say."""
