@@ -92,6 +92,8 @@ class Geometry:
     castle: int
     none: int
     hops: Array
+    #: How many Sea moves leave each place (the first entries of its ``sea_table`` row).
+    sea_degree: Array
 
     @property
     def rumour_states(self) -> int:
@@ -191,7 +193,8 @@ def geometry_of(board: Board) -> Geometry:
         land_table=np.concatenate([road_table, sea_table], axis=1),
         land_embark=np.concatenate([np.zeros_like(road_table, dtype=bool),
                                     sea_table >= 0], axis=1),
-        castle=index[CASTLE_DRACULA], none=len(places), hops=hops)
+        castle=index[CASTLE_DRACULA], none=len(places), hops=hops,
+        sea_degree=(sea_table >= 0).sum(axis=1))
 
 
 @attrs.frozen(eq=False)
@@ -844,6 +847,39 @@ class Tracker:
         return turn
 
 
+@attrs.frozen(eq=False)
+class _Passage:
+    """What the Host markers and the storms leave open, as a turn clue needs it (the same
+    for every clue with the same Host markers and storms: worked out once for them)."""
+
+    #: whether a move into each place is open (a Sea Sector: no storm; a Town: no Host)
+    passable: np.ndarray[Any, np.dtype[np.bool_]]
+    #: the moves open from each Town by Road, and from each Port by Sea (0 elsewhere)
+    land_road_count: Array
+    port_embark_count: Array
+    #: every move from a Town (as ``Geometry.land_table``) the markers and storms leave open
+    land_open: np.ndarray[Any, np.dtype[np.bool_]]
+
+
+@functools.lru_cache(maxsize=256)
+def _passage_of(g: Geometry, hosts: tuple[str, ...], blocked: tuple[str, ...]) -> _Passage:
+    road_open = ~g.mask(hosts)
+    sea_open = ~g.mask(blocked)  # Stormy Seas
+    roads = (road_open[g.road_table] & (g.road_table >= 0)).sum(axis=1)
+    sails = (sea_open[g.sea_table] & (g.sea_table >= 0)).sum(axis=1)
+    to = g.land_table
+    fixed = _land_moves_of(g)
+    land_open = fixed.valid & np.where(g.land_embark, sea_open[to] & fixed.from_port,
+                                       road_open[to])
+    found = _Passage(passable=np.where(g.is_sea, sea_open, road_open),
+                     land_road_count=np.where(g.is_sea, 0, roads),
+                     port_embark_count=np.where(g.is_port & ~g.is_sea, sails, 0),
+                     land_open=land_open)
+    for shared in attrs.astuple(found, recurse=False):
+        shared.setflags(write=False)  # (shared by every clue with these markers)
+    return found
+
+
 class _TurnClue:
     """One turn clue, as the masks and counts its successors need (see Tracker._turn)."""
 
@@ -854,7 +890,6 @@ class _TurnClue:
         attack = clue.get("attack")
         self.attack = None if attack is None else g.index[attack]
         self.sea: str | None = clue.get("sea")  # Shipping Agents: his Sea Movement's kind
-        hosts = g.mask(clue["hosts"])
         self.hosts = clue["hosts"]
         self.occupied = g.mask(clue["occupied"])
         self.no_placing = self.occupied | g.mask(clue.get("spared", ()))  # ruling 6
@@ -862,15 +897,11 @@ class _TurnClue:
         self.placing_in: list[tuple[int, int]] = []
         #: The flag bits each place sets on arriving there (an Encounter placed), by place.
         self.placing_bits: Array | None = None
-        self.road_open = ~hosts
-        self.sea_open = ~g.mask(clue.get("blocked", ()))  # Stormy Seas
-        #: whether a move into each place is open (a Sea Sector: no storm; a Town: no Host)
-        self.passable = np.where(g.is_sea, self.sea_open, self.road_open)
-        #: the moves open from each Town by Road, and from each Port by Sea (0 elsewhere)
-        roads = (self.road_open[g.road_table] & (g.road_table >= 0)).sum(axis=1)
-        self.land_road_count = np.where(g.is_sea, 0, roads)
-        sails = (self.sea_open[g.sea_table] & (g.sea_table >= 0)).sum(axis=1)
-        self.port_embark_count = np.where(g.is_port & ~g.is_sea, sails, 0)
+        passage = _passage_of(g, tuple(self.hosts), tuple(clue.get("blocked", ())))
+        self.passable = passage.passable
+        self.land_road_count = passage.land_road_count
+        self.port_embark_count = passage.port_embark_count
+        self._land_open = passage.land_open
         self._alive: dict[bool, np.ndarray[Any, np.dtype[np.bool_]]] = {}
         self._land: tuple[np.ndarray[Any, np.dtype[np.bool_]], Array, Array] | None = None
         #: This clue read with each set of open obligations (see :meth:`placing`).
@@ -902,8 +933,7 @@ class _TurnClue:
             to, embark = g.land_table, g.land_embark
             here = np.arange(len(to))[:, None]
             fixed = _land_moves_of(g)
-            ok = fixed.valid & np.where(embark, self.sea_open[to] & fixed.from_port,
-                                        self.road_open[to])
+            ok = self._land_open.copy()
             if self.fleeing:  # from the British Isles by sea; else one step nearer
                 ok &= ~embark | g.cut_off[here]
                 dist = g.distances(self.hosts)
@@ -968,14 +998,11 @@ class _TurnClue:
         g = self.g
         seas = np.flatnonzero(at_sea)
         here, aux = loc[seas], aux[seas]
-        # each code without its place and aux: the Local Rumours and Blood Points go along
-        kept = codes[seas] - aux - here * g.per_place
-        pos, to = _expand(here, g.sea_table)  # (pos: the source among ``seas``)
+        pos, to = _expand(here, g.sea_table, g.sea_degree)  # (pos: the source among ``seas``)
         bit = g.sea_bit[to]  # (none for a Port)
         # (the Local Rumours are never in a Sea Sector: no need to ask where ``to`` is one)
         open_ = self.passable[to] & (to != rum[seas][pos])
-        new_aux = aux[pos]
-        ok = open_ & ((new_aux & bit) == 0)
+        ok = open_ & ((aux[pos] & bit) == 0)
         # Ruling 2: stranded, he may sail into a Sector he has crossed.
         counts = np.bincount(pos[ok], minlength=len(seas))
         if not counts.all():
@@ -983,33 +1010,28 @@ class _TurnClue:
             counts = np.bincount(pos[ok], minlength=len(seas))
         options = np.zeros(len(loc), dtype=counts.dtype)
         options[seas] = counts
-        new_aux = np.where(g.is_sea[to], new_aux | bit, 0)
-        pos, to, new_aux = pos[ok], to[ok], new_aux[ok]
         if self.fleeing and len(pos):
-            keep = self._closer(pos, here[pos], to, len(seas))
-            pos, to, new_aux = pos[keep], to[keep], new_aux[keep]
-        return self.moved(to, kept[pos], new_aux, flags[seas][pos], from_sea=True), options
+            ok &= self._closer(pos, here[pos], to, ok, len(seas))
+        ok &= self.arrival(True)[to]
+        pos, to = pos[ok], to[ok]
+        new_aux = np.where(g.is_sea[to], aux[pos] | bit[ok], 0)
+        if _castle_by_sea(g):
+            new_aux = np.where(to == g.castle, 0 if self.fleeing else 1, new_aux)  # a first turn
+        # each code without its place and aux: the Local Rumours and Blood Points go along
+        kept = codes[seas] - aux - here * g.per_place
+        moved: Array = kept[pos] + to * g.per_place + new_aux
+        return (moved, self.placed(to, flags[seas][pos])), options
 
-    def _closer(self, src: Array, here: Array, to: Array, sources: int
+    def _closer(self, src: Array, here: Array, to: Array,
+                ok: np.ndarray[Any, np.dtype[np.bool_]], sources: int
                 ) -> np.ndarray[Any, np.dtype[np.bool_]]:
-        """Fleeing: the moves one step closer to the Castle, where a source has one."""
+        """Fleeing: among the moves ``ok``, those one step closer to the Castle, where a
+        source has one."""
         dist = self.g.distances(self.hosts)
         closer = dist[to] == dist[here] - 1
-        any_closer = np.bincount(src, weights=closer, minlength=sources) > 0
+        any_closer = np.bincount(src[ok], weights=closer[ok], minlength=sources) > 0
         keep: np.ndarray[Any, np.dtype[np.bool_]] = closer | ~any_closer[src]
         return keep
-
-    def moved(self, to: Array, kept: Array, aux: Array, flags: Array,
-              from_sea: bool) -> tuple[Array, Array]:
-        """Moves made: into a Town he may act (and must attack a Hunter there). ``kept``:
-        the codes without place and aux (:meth:`Geometry.encode`'s arithmetic)."""
-        g = self.g
-        if _castle_by_sea(g):
-            aux = np.where(to == g.castle, 0 if self.fleeing else 1, aux)  # a first turn there
-        alive = self.arrival(from_sea)[to]
-        to, flags = to[alive], flags[alive]
-        codes: Array = kept[alive] + to * g.per_place + aux[alive]
-        return codes, self.placed(to, flags)
 
     def stay(self, st: Array, codes: Array, loc: Array, bp: Array, aux: Array,
              flags: Array) -> tuple[Array, Array]:
@@ -1104,16 +1126,12 @@ def _steer(candidates: list[int], pending: Sequence[tuple[int, int, int, int, st
     return [code for score, code in feasible if score == best]
 
 
-def _expand(sources: Array, table: Array) -> tuple[Array, Array]:
+def _expand(sources: Array, table: Array, degree: Array) -> tuple[Array, Array]:
     """For each source position, every edge leaving its place, in order: (position
-    index, target)."""
-    if not len(sources):
-        empty = np.zeros(0, dtype=np.int64)
-        return empty, empty
+    index, target). ``degree``: each place's edges (a table row's first entries)."""
     neighbours = table[sources]
-    edge = neighbours >= 0
-    pos: Array = np.nonzero(edge)[0]
-    targets: Array = neighbours[edge]
+    pos: Array = np.repeat(np.arange(len(sources)), degree[sources])
+    targets: Array = neighbours[neighbours >= 0]
     return pos, targets
 
 
