@@ -256,10 +256,14 @@ def _unique(values: Array) -> Array:
 PRESENCE_LIMIT = 1 << 16
 
 
-def _distinct(values: Array, flags: Array, size: int) -> tuple[Array, Array]:
+def _distinct(values: Array, flags: Array | None, size: int) -> tuple[Array, Array | None]:
     """The distinct pairs of ``values`` (each below ``size``) and ``flags``, sorted: as
     :func:`_unique` of the pairs packed in one number, with a table of the pairs present
-    in place of a sort when the flags are few."""
+    in place of a sort when the flags are few (no flags: the distinct values)."""
+    if flags is None:
+        present = np.zeros(size, dtype=bool)
+        present[values] = True
+        return np.flatnonzero(present), None
     top = int(flags.max()) + 1 if len(flags) else 1
     if size * top > PRESENCE_LIMIT:
         key = _unique((values << _FLAG_ROOM) | flags)
@@ -805,10 +809,12 @@ class Tracker:
         moving, consuming a Vampire) and the fallback Pass when hemmed in on every side."""
         g = self.geometry
         turn = self._turn_clue(clue, i).placing(obligations, i)
-        codes, flags = rows.codes, rows.flags
+        codes = rows.codes
+        # (no flag set and none to set, as outside a replay: none carried along)
+        flags = rows.flags if turn.placing_in or rows.flags.any() else None
         if turn.fleeing:  # a fleeing Dracula already in the Castle would have hidden
             alive = codes // g.per_place != g.castle
-            codes, flags = codes[alive], flags[alive]
+            codes, flags = codes[alive], _picked(flags, alive)
         loc, rum, bp, aux = g.decode(codes)
         at_sea = g.is_sea[loc]
         may_stay = np.zeros(len(loc), dtype=bool) if turn.fleeing \
@@ -818,23 +824,20 @@ class Tracker:
         parts = [turn.stay(np.flatnonzero(may_stay), codes, loc, bp, aux, flags)]
         if not turn.consumed:  # (a Vampire consumed: he stayed by choice)
             land = ~at_sea
-            parts.append(turn.land_moves(loc[land], bp[land], flags[land]))
-            if at_sea.any():
-                sailed, options = turn.sea_moves(codes, loc, rum, aux, flags, at_sea)
-                parts.append(sailed)
-            else:
-                options = np.zeros(len(loc), dtype=np.int64)
+            parts.append(turn.land_moves(loc[land], bp[land], _picked(flags, land)))
             # Hemmed in on every side (no move, no stay allowed): the fallback Pass.
-            options += may_stay
-            options += turn.land_road_count[loc]
-            ready = g.cut_off[loc] if turn.fleeing else bp >= 2  # to embark from a Port
-            options += np.where(ready, turn.port_embark_count[loc], 0)
-            stuck = np.flatnonzero(options == 0)
+            stuck = turn.hemmed_in_town(loc, bp, may_stay)
+            if at_sea.any():
+                sailed, stranded = turn.sea_moves(codes, loc, rum, aux, flags, at_sea)
+                parts.append(sailed)
+                stuck = np.concatenate([stuck, stranded])
             if len(stuck):
-                parts.append(turn.hemmed(codes[stuck], loc[stuck], aux[stuck], flags[stuck],
-                                         at_sea[stuck]))
-        return Rows(np.concatenate([c for c, _ in parts]),
-                    np.concatenate([f for _, f in parts]))
+                parts.append(turn.hemmed(codes[stuck], loc[stuck], aux[stuck],
+                                         _picked(flags, stuck), at_sea[stuck]))
+        moved = np.concatenate([c for c, _ in parts])
+        if flags is None:
+            return Rows(moved, np.zeros(len(moved), dtype=np.int64))
+        return Rows(moved, np.concatenate([f for _, f in parts if f is not None]))
 
     def _turn_clue(self, clue: Mapping[str, Any], i: int) -> _TurnClue:
         cached = self._turn_clues.get(i)
@@ -859,6 +862,8 @@ class _Passage:
     port_embark_count: Array
     #: every move from a Town (as ``Geometry.land_table``) the markers and storms leave open
     land_open: np.ndarray[Any, np.dtype[np.bool_]]
+    #: the Towns with no Road open
+    roadless: np.ndarray[Any, np.dtype[np.bool_]]
 
 
 @functools.lru_cache(maxsize=256)
@@ -874,7 +879,7 @@ def _passage_of(g: Geometry, hosts: tuple[str, ...], blocked: tuple[str, ...]) -
     found = _Passage(passable=np.where(g.is_sea, sea_open, road_open),
                      land_road_count=np.where(g.is_sea, 0, roads),
                      port_embark_count=np.where(g.is_port & ~g.is_sea, sails, 0),
-                     land_open=land_open)
+                     land_open=land_open, roadless=~g.is_sea & (roads == 0))
     for shared in attrs.astuple(found, recurse=False):
         shared.setflags(write=False)  # (shared by every clue with these markers)
     return found
@@ -902,6 +907,7 @@ class _TurnClue:
         self.land_road_count = passage.land_road_count
         self.port_embark_count = passage.port_embark_count
         self._land_open = passage.land_open
+        self.roadless = passage.roadless
         self._alive: dict[bool, np.ndarray[Any, np.dtype[np.bool_]]] = {}
         self._land: tuple[np.ndarray[Any, np.dtype[np.bool_]], Array, Array] | None = None
         #: This clue read with each set of open obligations (see :meth:`placing`).
@@ -965,7 +971,8 @@ class _TurnClue:
             self._placings[placing_in] = turn
         return turn
 
-    def land_moves(self, loc: Array, bp: Array, flags: Array) -> tuple[Array, Array]:
+    def land_moves(self, loc: Array, bp: Array, flags: Array | None
+                   ) -> tuple[Array, Array | None]:
         """By Road to a Town without a Host marker, or embarking from a Port (two Blood
         Points, or fleeing from the British Isles) into a Sector not closed by a storm.
         A move from a Town depends only on the Town, his Blood Points and the flags: the
@@ -984,17 +991,33 @@ class _TurnClue:
         if self.fleeing:
             blood = np.maximum(blood, -12)
         codes = (base[u_loc] + blood * AUX_STATES)[ok]
+        if u_flags is None:
+            return codes, None
         moved_flags = np.repeat(u_flags, ok.sum(axis=1))  # (row by row, as ``[ok]``)
         if self.placing_in:
-            moved_flags = self.placed(targets[u_loc][ok], moved_flags)
+            return codes, self.placed(targets[u_loc][ok], moved_flags)
         return codes, moved_flags
 
-    def sea_moves(self, codes: Array, loc: Array, rum: Array, aux: Array, flags: Array,
+    def hemmed_in_town(self, loc: Array, bp: Array,
+                       may_stay: np.ndarray[Any, np.dtype[np.bool_]]) -> Array:
+        """The hypotheses in a Town with no move and no stay allowed: no Road open, not
+        staying, and no Sea Sector to embark for (too few Blood Points, or none open)."""
+        roadless = self.roadless[loc]
+        if not roadless.any():
+            return np.zeros(0, dtype=np.int64)
+        g = self.g
+        found = np.flatnonzero(roadless & ~may_stay)
+        here = loc[found]
+        ready = g.cut_off[here] if self.fleeing else bp[found] >= 2  # to embark from a Port
+        stuck: Array = found[~ready | (self.port_embark_count[here] == 0)]
+        return stuck
+
+    def sea_moves(self, codes: Array, loc: Array, rum: Array, aux: Array, flags: Array | None,
                   at_sea: np.ndarray[Any, np.dtype[np.bool_]]
-                  ) -> tuple[tuple[Array, Array], Array]:
+                  ) -> tuple[tuple[Array, Array | None], Array]:
         """At Sea: sail to a Sector not yet visited, or disembark at a Port (not the one
-        holding the Local Rumours Marker, nor one with a Host marker). Also how many
-        moves each hypothesis has."""
+        holding the Local Rumours Marker, nor one with a Host marker). Also the
+        hypotheses at Sea with no move at all."""
         g = self.g
         seas = np.flatnonzero(at_sea)
         here, aux = loc[seas], aux[seas]
@@ -1008,8 +1031,7 @@ class _TurnClue:
         if not counts.all():
             ok |= (counts[pos] == 0) & open_
             counts = np.bincount(pos[ok], minlength=len(seas))
-        options = np.zeros(len(loc), dtype=counts.dtype)
-        options[seas] = counts
+        stranded = seas[counts == 0]
         if self.fleeing and len(pos):
             ok &= self._closer(pos, here[pos], to, ok, len(seas))
         ok &= self.arrival(True)[to]
@@ -1020,7 +1042,9 @@ class _TurnClue:
         # each code without its place and aux: the Local Rumours and Blood Points go along
         kept = codes[seas] - aux - here * g.per_place
         moved: Array = kept[pos] + to * g.per_place + new_aux
-        return (moved, self.placed(to, flags[seas][pos])), options
+        if flags is None:
+            return (moved, None), stranded
+        return (moved, self.placed(to, flags[seas][pos])), stranded
 
     def _closer(self, src: Array, here: Array, to: Array,
                 ok: np.ndarray[Any, np.dtype[np.bool_]], sources: int
@@ -1034,11 +1058,11 @@ class _TurnClue:
         return keep
 
     def stay(self, st: Array, codes: Array, loc: Array, bp: Array, aux: Array,
-             flags: Array) -> tuple[Array, Array]:
+             flags: Array | None) -> tuple[Array, Array | None]:
         """Staying in his Town by choice: he may act there (the hypotheses ``st``, their
         codes changed in place of being decoded and encoded again)."""
         g = self.g
-        loc, flags, aux = loc[st], flags[st], aux[st]
+        loc, flags, aux = loc[st], _picked(flags, st), aux[st]
         kept = codes[st] - (aux & MUST_LEAVE)
         aux = aux & ~MUST_LEAVE
         if self.consumed:
@@ -1056,11 +1080,11 @@ class _TurnClue:
         if self.sea is not None and self.sea != "none":
             alive = np.zeros(len(loc), dtype=bool)
         if alive is not None and not alive.all():
-            kept, loc, flags = kept[alive], loc[alive], flags[alive]
+            kept, loc, flags = kept[alive], loc[alive], _picked(flags, alive)
         return kept, self.placed(loc, flags)
 
-    def hemmed(self, codes: Array, loc: Array, aux: Array, flags: Array,
-               sea: np.ndarray[Any, np.dtype[np.bool_]]) -> tuple[Array, Array]:
+    def hemmed(self, codes: Array, loc: Array, aux: Array, flags: Array | None,
+               sea: np.ndarray[Any, np.dtype[np.bool_]]) -> tuple[Array, Array | None]:
         """The fallback Pass: no Action Phase."""
         g = self.g
         aux = np.where(sea, aux, aux & ~MUST_LEAVE)
@@ -1074,11 +1098,11 @@ class _TurnClue:
             was_sea, is_sea = _SEA_MOVEMENT[self.sea]
             alive &= (sea == is_sea) & (sea == was_sea)
         kept = codes[alive]
-        return kept - kept % AUX_STATES + aux[alive], flags[alive]
+        return kept - kept % AUX_STATES + aux[alive], _picked(flags, alive)
 
-    def placed(self, loc: Array, flags: Array) -> Array:
+    def placed(self, loc: Array, flags: Array | None) -> Array | None:
         """The flags with the bit of every Encounter he may have placed by acting here."""
-        if self.placing_bits is None or not self.placing_in:
+        if self.placing_bits is None or not self.placing_in or flags is None:
             return flags
         found: Array = flags | self.placing_bits[loc]
         return found
@@ -1100,6 +1124,11 @@ def _both(first: np.ndarray[Any, np.dtype[np.bool_]] | None,
           second: np.ndarray[Any, np.dtype[np.bool_]]) -> np.ndarray[Any, np.dtype[np.bool_]]:
     """Both conditions (the first, when there is one)."""
     return second if first is None else first & second
+
+
+def _picked(flags: Array | None, which: np.ndarray[Any, Any]) -> Array | None:
+    """The flags of the rows picked (none without flags)."""
+    return None if flags is None else flags[which]
 
 
 #: A Shipping Agents clue's kind of Sea Movement: (from a Sea Sector, into a Sea Sector).
