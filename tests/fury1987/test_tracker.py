@@ -21,10 +21,12 @@ from fury1987.actions import STAY_PUT, MoveTo
 from fury1987.board import Board
 from fury1987.state import FuryState
 from fury1987.tracker import (
+    NARROW_SORT_FROM,
     Rows,
     Tracker,
     _intersect,
     _run_kept,
+    _unique,
     geometry_of,
     hypothesis_of,
     tracker_of,
@@ -277,6 +279,35 @@ def test_the_movement_phase_reads_as_its_plain_form(seed: int) -> None:
     assert any(clue.get("sea") for clue in turns) or seed, "no Shipping Agents clue"
     assert_same_trackers(state.board, clues)
     assert_same_trackers(state.board, fleeing_from(clues, len(clues) // 2))
+
+
+def test_distinct_values_sorted_as_32_bit_numbers_are_numpys_unique() -> None:
+    """``_unique`` with a bound below 2**31 sorts 32-bit copies of the values: the same
+    sorted distinct int64 values as ``np.unique``, short and long arrays alike."""
+    rng = np.random.default_rng(3)
+    for size in (0, 1, 2, 40, NARROW_SORT_FROM, 5000):
+        for high in (10, 1 << 20, (1 << 31) - 1):
+            values = rng.integers(0, high, size).astype(np.int64)
+            for below in (0, high, 1 << 31):
+                found = _unique(values, below)
+                assert found.dtype == np.int64
+                assert np.array_equal(found, np.unique(values))
+
+
+def test_rows_without_flags_are_picked_and_made_distinct_without_flags() -> None:
+    """Rows made without flags share one read-only buffer of zeros: picking some keeps
+    them flagless, made distinct they stay so, and their flags are zeros all along."""
+    codes = np.array([5, 3, 3, 9, 1], dtype=np.int64)
+    rows = Rows.plain(codes)
+    assert rows.flagless and not rows.flags.flags.writeable
+    picked = rows.picked(codes > 2)
+    assert picked.flagless and picked.codes.tolist() == [5, 3, 3, 9]
+    distinct = picked.unique(0)
+    assert distinct.flagless and distinct.codes.tolist() == [3, 5, 9]
+    assert distinct.flags.tolist() == [0, 0, 0]
+    flagged = Rows(codes, np.array([1, 0, 2, 0, 0], dtype=np.int64))
+    assert not flagged.flagless
+    assert flagged.picked(codes > 2).flags.tolist() == [1, 0, 2, 0]
 
 
 def test_the_intersection_of_sorted_sets_is_numpys() -> None:
