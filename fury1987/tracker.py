@@ -760,6 +760,11 @@ class Tracker:
         g = self.geometry
         town = g.index[clue["town"]]
         dracula, rumours = clue.get("dracula"), clue.get("rumours")
+        if dracula is False and isinstance(rumours, bool):  # (the commonest: in one pass)
+            loc, rum = np.divmod(rows.codes // (AUX_STATES * BLOOD_STATES), g.rumour_states)
+            away = loc != town
+            away &= (rum == town) if rumours else (rum != town)
+            return rows.picked(away)
         keep: np.ndarray[Any, np.dtype[np.bool_]] | None = None
         if isinstance(dracula, bool):  # (a place's codes are one run: no division)
             first = town * g.per_place
@@ -1071,20 +1076,22 @@ class _TurnClue:
         here, aux = loc[seas], aux[seas]
         pos, to = _expand(here, g.sea_table, g.sea_degree)  # (pos: the source among ``seas``)
         bit = g.sea_bit[to]  # (none for a Port)
+        voyage = aux[pos]
         # (the Local Rumours are never in a Sea Sector: no need to ask where ``to`` is one)
         open_ = self.passable[to] & (to != rum[seas][pos])
-        ok = open_ & ((aux[pos] & bit) == 0)
+        ok = open_ & ((voyage & bit) == 0)
         # Ruling 2: stranded, he may sail into a Sector he has crossed.
         counts = np.bincount(pos[ok], minlength=len(seas))
+        stranded = seas[:0]
         if not counts.all():
             ok |= (counts[pos] == 0) & open_
             counts = np.bincount(pos[ok], minlength=len(seas))
-        stranded = seas[counts == 0]
+            stranded = seas[counts == 0]
         if self.fleeing and len(pos):
             ok &= self._closer(pos, here[pos], to, ok, len(seas))
         ok &= self.arrival(True)[to]
         pos, to = pos[ok], to[ok]
-        new_aux = np.where(g.is_sea[to], aux[pos] | bit[ok], 0)
+        new_aux = np.where(g.is_sea[to], voyage[ok] | bit[ok], 0)
         if _castle_by_sea(g):
             new_aux = np.where(to == g.castle, 0 if self.fleeing else 1, new_aux)  # a first turn
         # each code without its place and aux: the Local Rumours and Blood Points go along
@@ -1111,15 +1118,14 @@ class _TurnClue:
         codes changed in place of being decoded and encoded again)."""
         g = self.g
         loc, flags, aux = loc[st], _picked(flags, st), aux[st]
-        kept = codes[st] - (aux & MUST_LEAVE)
-        aux = aux & ~MUST_LEAVE
+        kept = codes[st] & ~MUST_LEAVE  # (aux: the code's last bits)
         if self.consumed:
             kept += (np.minimum(bp[st] + CONSUME_GAIN, 12) - bp[st]) * AUX_STATES
         alive: np.ndarray[Any, np.dtype[np.bool_]] | None = None
         castle = loc == g.castle  # successive turns there: a third ends the game
         if castle.any():
             count = (aux & CASTLE_COUNT) + 1
-            kept = np.where(castle, kept - aux + count, kept)
+            kept = np.where(castle, (kept & ~(AUX_STATES - 1)) + count, kept)
             alive = ~(castle & (count >= CASTLE_TURNS_LIMIT))
         if self.attack is not None:
             alive = _both(alive, loc == self.attack)

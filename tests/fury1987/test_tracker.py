@@ -322,6 +322,37 @@ def test_the_intersection_of_sorted_sets_is_numpys() -> None:
                                   np.intersect1d(first, second, assume_unique=True))
 
 
+def test_a_search_keeps_the_hypotheses_its_findings_allow() -> None:
+    """Every kind of search (Dracula found or not or not looked for, the Local Rumours
+    likewise) keeps exactly the hypotheses whose place and Local Rumours agree with it,
+    on sorted rows and on rows in any order, with flags or without."""
+    g = geometry_of(Board.load())
+    rng = np.random.default_rng(11)
+    size = 3000
+    loc = rng.integers(0, len(g.places), size)
+    rum = rng.integers(0, g.rumour_states, size)
+    town = g.index["paris"]
+    loc[:400], rum[400:900] = town, town  # (many there, or with the Rumours there)
+    codes = g.encode(loc, rum, rng.integers(-12, 13, size), rng.integers(0, 1024, size))
+    order = np.argsort(codes)
+    tracker = Tracker(g)
+    for dracula in (True, False, None):
+        for rumours in (True, False, None):
+            clue = {"k": "search", "town": "paris", "dracula": dracula, "rumours": rumours}
+            keep = np.ones(size, dtype=bool)
+            if dracula is not None:
+                keep &= (loc == town) == dracula
+            if rumours is not None:
+                keep &= (rum == town) == rumours
+            for rows, in_order in ((Rows.plain(codes[order]), True),
+                                   (Rows(codes, np.arange(size)), False)):
+                found = tracker._search(clue, rows, in_order)
+                expected = np.sort(codes[keep])
+                assert np.array_equal(np.sort(found.codes), expected), (dracula, rumours)
+                if not in_order:
+                    assert np.array_equal(found.flags, np.flatnonzero(keep))
+
+
 def test_a_search_keeps_or_strikes_out_a_run_of_sorted_hypotheses_as_a_mask_would() -> None:
     """Dracula found in a Town or not: on rows sorted by hypothesis, the Town's codes are
     one run, kept (or cut out) by slicing; the same rows a mask over every code keeps."""
