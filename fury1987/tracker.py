@@ -609,7 +609,8 @@ class Tracker:
                 self.rows = self._apply(clue, i, self.rows, (), 0)
             self._note_box(clue, i)
             if digested is None:
-                self._digest.update(_CLUE_TEXT(clue).encode())
+                text = _CLUE_TEXT(clue)
+                self._digest.update((CLUE_SEPARATOR + text if i else text).encode())
             self.processed += 1
         if digested is not None:
             self._digest = digested.copy()
@@ -1257,8 +1258,10 @@ def hypothesis_of(state: FuryState) -> int:
 
 _KNOWN: dict[str, Tracker] = {}
 #: A clue as the fingerprint reads it (``json.dumps(clue, sort_keys=True)``, its encoder
-#: made once).
+#: made once). The fingerprint reads the clues as the JSON list of them without its
+#: brackets: each clue's text, after the first one's joined by ``CLUE_SEPARATOR``.
 _CLUE_TEXT = json.JSONEncoder(sort_keys=True).encode
+CLUE_SEPARATOR = ", "  # (the encoder's own, between the items of a list)
 _KNOWN_LIMIT = 64
 
 
@@ -1271,10 +1274,10 @@ def _digest_for(board: Board) -> Any:
 
 
 def _fingerprint(board: Board, clues: Sequence[Mapping[str, Any]]) -> tuple[str, Any]:
-    """The key of the map and the clues (as :attr:`Tracker.key`), and its digest."""
+    """The key of the map and the clues (as :attr:`Tracker.key`), and its digest (the
+    clues encoded in one call: as :meth:`Tracker.update` reads them one by one)."""
     digest = _digest_for(board)
-    for clue in clues:
-        digest.update(_CLUE_TEXT(clue).encode())
+    digest.update(_CLUE_TEXT(list(clues))[1:-1].encode())
     return f"{len(clues)}:{digest.hexdigest()}", digest
 
 
@@ -1292,13 +1295,14 @@ def tracker_of(state: FuryState) -> Tracker:
         tracker = tracker.clone()
         tracker.update(state.clues)
     else:
-        key, digest = _fingerprint(state.board, state.clues)
+        clues = state.clues[:]  # (a plain list: read clue by clue, and more than once)
+        key, digest = _fingerprint(state.board, clues)
         known = _KNOWN.get(key)
         if known is not None:
             state._tracker = known
             return known
         tracker = Tracker(geometry_of(state.board))
-        tracker.update(state.clues, digest)
+        tracker.update(clues, digest)
         if len(_KNOWN) >= _KNOWN_LIMIT:
             _KNOWN.pop(next(iter(_KNOWN)))
         _KNOWN[key] = tracker

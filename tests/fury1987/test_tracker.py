@@ -24,6 +24,7 @@ from fury1987.tracker import (
     NARROW_SORT_FROM,
     Rows,
     Tracker,
+    _fingerprint,
     _intersect,
     _run_kept,
     _unique,
@@ -224,6 +225,25 @@ def test_a_custom_map_never_borrows_the_default_maps_hypotheses(tmp_path) -> Non
     assert tracker_of(twin).geometry.board is twin.board
     assert tracker_of(twin).place_weights() == fresh.place_weights()
     assert fresh.place_weights() != tracker_of(default).place_weights()
+
+
+def test_a_loaded_state_finds_the_tracker_its_game_built_clue_by_clue() -> None:
+    """The fingerprint of a record read in one go (a state read back from a save) is the
+    key of the tracker that read it clue by clue: the loaded state gets that tracker
+    itself, and a record one clue shorter or on another seed never matches."""
+    state = random_game(5, 400)
+    clues = list(state.clues)
+    stepwise = Tracker(geometry_of(state.board))
+    for end in range(1, len(clues) + 1):
+        stepwise.update(clues[:end])
+        if end in (1, 2, len(clues) // 2, len(clues)):
+            assert stepwise.key == _fingerprint(state.board, clues[:end])[0]
+    assert _fingerprint(state.board, clues[:-1])[0] != stepwise.key
+    assert _fingerprint(state.board, list(random_game(6, 400).clues))[0] != stepwise.key
+    assert tracker_of(state) is not None  # built by the game, and remembered on saving
+    twin = GAME.from_json(state.to_json())
+    assert isinstance(twin, FuryState)
+    assert tracker_of(twin) is tracker_of(state)
 
 
 def test_dracula_hidden_state_decodes_from_its_hypothesis() -> None:
