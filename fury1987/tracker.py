@@ -116,9 +116,9 @@ class Geometry:
 
     def decode(self, codes: Array) -> tuple[Array, Array, Array, Array]:
         aux = codes & (AUX_STATES - 1)  # (AUX_STATES is a power of two)
-        rest, bp = np.divmod(codes >> AUX_BITS, BLOOD_STATES)
+        rest, bp = _divmod(codes >> AUX_BITS, BLOOD_STATES)
         bp -= 12
-        loc, rum = np.divmod(rest, self.rumour_states)
+        loc, rum = _divmod(rest, self.rumour_states)
         return loc, rum, bp, aux
 
     def place_of(self, codes: Array) -> Array:
@@ -128,8 +128,7 @@ class Geometry:
 
     def rumours_of(self, codes: Array) -> Array:
         """The Local Rumours Marker's box of each hypothesis (the second of :meth:`decode`)."""
-        rum: Array = (codes // (AUX_STATES * BLOOD_STATES)) % self.rumour_states
-        return rum
+        return _divmod(codes // (AUX_STATES * BLOOD_STATES), self.rumour_states)[1]
 
     def distances(self, hosts: Sequence[str]) -> Array:
         """Flee distances to the Castle (a large number where there is none)."""
@@ -140,6 +139,13 @@ class Geometry:
         for town in towns:
             found[self.index[town]] = True
         return found
+
+
+def _divmod(values: Array, divisor: int) -> tuple[Array, Array]:
+    """``np.divmod`` by a whole number, about four times as fast: numpy divides by a
+    constant quickly, but its remainder (and divmod) divide each value again."""
+    quotient: Array = values // divisor
+    return quotient, values - quotient * divisor
 
 
 @functools.lru_cache(maxsize=256)
@@ -286,8 +292,7 @@ def _distinct(values: Array, flags: Array | None, size: int) -> tuple[Array, Arr
         return key >> _FLAG_ROOM, key & ((1 << _FLAG_ROOM) - 1)
     present = np.zeros(size * top, dtype=bool)
     present[values * top + flags] = True
-    found: tuple[Array, Array] = np.divmod(np.flatnonzero(present), top)
-    return found
+    return _divmod(np.flatnonzero(present), top)
 
 
 def _intersect(first: Array, second: Array) -> Array:
@@ -762,7 +767,7 @@ class Tracker:
         town = g.index[clue["town"]]
         dracula, rumours = clue.get("dracula"), clue.get("rumours")
         if dracula is False and isinstance(rumours, bool):  # (the commonest: in one pass)
-            loc, rum = np.divmod(rows.codes // (AUX_STATES * BLOOD_STATES), g.rumour_states)
+            loc, rum = _divmod(rows.codes // (AUX_STATES * BLOOD_STATES), g.rumour_states)
             away = loc != town
             away &= (rum == town) if rumours else (rum != town)
             return rows.picked(away)
@@ -776,7 +781,7 @@ class Tracker:
                 keep = there if dracula else ~there
         if isinstance(rumours, bool):  # (one division: the Town's run within a place)
             first = town * AUX_STATES * BLOOD_STATES
-            rest = rows.codes % g.per_place
+            rest = _divmod(rows.codes, g.per_place)[1]
             there = (rest >= first) & (rest < first + AUX_STATES * BLOOD_STATES)
             found = there if rumours else ~there
             keep = found if keep is None else keep & found
@@ -1034,7 +1039,7 @@ class _TurnClue:
         g = self.g
         town_blood, u_flags = _distinct(loc * BLOOD_STATES + bp + 12, flags,
                                         len(g.places) * BLOOD_STATES)
-        u_loc, u_bp = np.divmod(town_blood, BLOOD_STATES)
+        u_loc, u_bp = _divmod(town_blood, BLOOD_STATES)
         u_bp -= 12
         allowed, base, targets = self.land_table()
         ok = allowed[u_loc]
@@ -1153,7 +1158,7 @@ class _TurnClue:
             was_sea, is_sea = _SEA_MOVEMENT[self.sea]
             alive &= (sea == is_sea) & (sea == was_sea)
         kept = codes[alive]
-        return kept - kept % AUX_STATES + aux[alive], _picked(flags, alive)
+        return (kept & ~(AUX_STATES - 1)) + aux[alive], _picked(flags, alive)
 
     def placed(self, loc: Array, flags: Array | None) -> Array | None:
         """The flags with the bit of every Encounter he may have placed by acting here."""

@@ -24,6 +24,7 @@ from fury1987.tracker import (
     NARROW_SORT_FROM,
     Rows,
     Tracker,
+    _divmod,
     _fingerprint,
     _intersect,
     _run_kept,
@@ -312,6 +313,18 @@ def test_distinct_values_sorted_as_32_bit_numbers_are_numpys_unique() -> None:
                 found = _unique(values, below)
                 assert found.dtype == np.int64
                 assert np.array_equal(found, np.unique(values))
+
+
+def test_the_quick_divmod_is_numpys() -> None:
+    """``_divmod`` (a quotient, then a product taken away) gives ``np.divmod``'s floor
+    quotients and remainders, negative values included."""
+    rng = np.random.default_rng(4)
+    values = rng.integers(-(1 << 40), 1 << 40, 2000).astype(np.int64)
+    for divisor in (1, 3, 25, 71, 1024, 1 << 22):
+        quotient, remainder = _divmod(values, divisor)
+        expected = np.divmod(values, divisor)
+        assert np.array_equal(quotient, expected[0])
+        assert np.array_equal(remainder, expected[1])
 
 
 def test_rows_without_flags_are_picked_and_made_distinct_without_flags() -> None:
