@@ -219,6 +219,12 @@ class _LandMoves:
     #: the hypothesis the move makes with -12 Blood Points, not fleeing and fleeing
     base: Array
     fleeing: Array
+    #: by (Town, Blood Points) (``town * BLOOD_STATES + blood + 12``) and column: the
+    #: hypothesis the move makes (a Blood Point less to embark, fleeing: never below -12),
+    #: not fleeing and fleeing, and whether he has the two Blood Points to embark
+    by_blood: Array
+    by_blood_fleeing: Array
+    blood_allows: np.ndarray[Any, np.dtype[np.bool_]]
 
 
 @functools.lru_cache(maxsize=8)
@@ -231,8 +237,14 @@ def _land_moves_of(g: Geometry) -> _LandMoves:
         first = np.where(to == g.castle, 0 if fleeing else 1, aux)  # a first turn there
         found: Array = ((to * g.rumour_states + here) * BLOOD_STATES + 12) * AUX_STATES + first
         return found
+    town, blood = _divmod(np.arange(len(to) * BLOOD_STATES), BLOOD_STATES)
+    blood -= 12
+    spent = blood[:, None] - embark[town]  # a Blood Point to embark
     return _LandMoves(valid=to >= 0, from_port=np.broadcast_to(g.is_port[here], to.shape),
-                      base=base(False), fleeing=base(True))
+                      base=base(False), fleeing=base(True),
+                      by_blood=base(False)[town] + spent * AUX_STATES,
+                      by_blood_fleeing=base(True)[town] + np.maximum(spent, -12) * AUX_STATES,
+                      blood_allows=~embark[town] | (blood >= 2)[:, None])
 
 
 @functools.lru_cache(maxsize=8)
@@ -1039,17 +1051,13 @@ class _TurnClue:
         g = self.g
         town_blood, u_flags = _distinct(loc * BLOOD_STATES + bp + 12, flags,
                                         len(g.places) * BLOOD_STATES)
-        u_loc, u_bp = _divmod(town_blood, BLOOD_STATES)
-        u_bp -= 12
-        allowed, base, targets = self.land_table()
+        u_loc = town_blood // BLOOD_STATES
+        allowed, _, targets = self.land_table()
+        fixed = _land_moves_of(g)
         ok = allowed[u_loc]
-        embark = g.land_embark[u_loc]
-        if not self.fleeing:
-            ok &= ~embark | (u_bp >= 2)[:, None]
-        blood = u_bp[:, None] - embark  # a Blood Point to embark
-        if self.fleeing:
-            blood = np.maximum(blood, -12)
-        codes = (base[u_loc] + blood * AUX_STATES)[ok]
+        if not self.fleeing:  # (fleeing from the British Isles, he embarks without them)
+            ok &= fixed.blood_allows[town_blood]
+        codes = (fixed.by_blood_fleeing if self.fleeing else fixed.by_blood)[town_blood][ok]
         if u_flags is None:
             return codes, None
         moved_flags = np.repeat(u_flags, ok.sum(axis=1))  # (row by row, as ``[ok]``)
