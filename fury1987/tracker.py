@@ -247,6 +247,33 @@ def _land_moves_of(g: Geometry) -> _LandMoves:
                       blood_allows=~embark[town] | (blood >= 2)[:, None])
 
 
+@attrs.frozen(eq=False)
+class _SeaMoves:
+    """What every move from a Sea Sector is whatever the clue, by the Sector and the
+    voyage's Sectors (``key``: a row of these tables) and ``Geometry.sea_table``'s column."""
+
+    #: each place's first row (a Sea Sector's; 0 elsewhere): add the voyage's bits
+    key: Array
+    #: a move into a Sector not yet crossed, or a landing (the table's padding is not)
+    unvisited: np.ndarray[Any, np.dtype[np.bool_]]
+    #: what the move adds to the hypothesis's code: the place and the voyage changed
+    delta: Array
+
+
+@functools.lru_cache(maxsize=8)
+def _sea_moves_of(g: Geometry) -> _SeaMoves:
+    seas = np.flatnonzero(g.is_sea)
+    key = np.zeros(len(g.is_sea), dtype=np.int64)
+    key[seas] = np.arange(len(seas)) * AUX_STATES
+    here, voyage = _divmod(np.arange(len(seas) * AUX_STATES), AUX_STATES)
+    here = seas[here]
+    to = g.sea_table[here]
+    bit = g.sea_bit[to]  # (none for a Port, nor for the padding)
+    aux = np.where(g.is_sea[to], voyage[:, None] | bit, 0)
+    return _SeaMoves(key=key, unvisited=(to >= 0) & ((voyage[:, None] & bit) == 0),
+                     delta=(to - here[:, None]) * g.per_place + aux - voyage[:, None])
+
+
 @functools.lru_cache(maxsize=8)
 def _castle_by_sea(g: Geometry) -> bool:
     """Whether a Sea Sector borders Castle Dracula (not on the printed map)."""
@@ -1087,6 +1114,8 @@ class _TurnClue:
         hypotheses at Sea with no move at all."""
         g = self.g
         seas = np.flatnonzero(at_sea)
+        if not self.fleeing and not _castle_by_sea(g):
+            return self._sea_moves_by_table(codes, loc[seas], rum, aux, flags, seas)
         here, aux = loc[seas], aux[seas]
         pos, to = _expand(here, g.sea_table, g.sea_degree)  # (pos: the source among ``seas``)
         bit = g.sea_bit[to]  # (none for a Port)
@@ -1114,6 +1143,31 @@ class _TurnClue:
         if flags is None:
             return (moved, None), stranded
         return (moved, self.placed(to, flags[seas][pos])), stranded
+
+    def _sea_moves_by_table(self, codes: Array, here: Array, rum: Array, aux: Array,
+                            flags: Array | None, seas: Array
+                            ) -> tuple[tuple[Array, Array | None], Array]:
+        """:meth:`sea_moves` not fleeing (on a map where no Sea Sector borders the Castle),
+        every Sector's moves in a row of a table worked out once per map."""
+        g = self.g
+        fixed = _sea_moves_of(g)
+        key = fixed.key[here] + aux[seas]
+        to = g.sea_table[here]
+        # (the Local Rumours are never in a Sea Sector: no need to ask where ``to`` is one)
+        open_ = (to >= 0) & self.passable[to] & (to != rum[seas][:, None])
+        ok = open_ & fixed.unvisited[key]
+        # Ruling 2: stranded, he may sail into a Sector he has crossed.
+        counts = ok.sum(axis=1)
+        stranded = seas[:0]
+        if not counts.all():
+            ok |= (counts == 0)[:, None] & open_
+            stranded = seas[~ok.any(axis=1)]
+        ok &= self.arrival(True)[to]
+        moved: Array = (codes[seas][:, None] + fixed.delta[key])[ok]
+        if flags is None:
+            return (moved, None), stranded
+        moved_flags = np.broadcast_to(flags[seas][:, None], ok.shape)[ok]
+        return (moved, self.placed(to[ok], moved_flags)), stranded
 
     def _closer(self, src: Array, here: Array, to: Array,
                 ok: np.ndarray[Any, np.dtype[np.bool_]], sources: int
