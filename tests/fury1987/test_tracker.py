@@ -247,6 +247,32 @@ def test_a_loaded_state_finds_the_tracker_its_game_built_clue_by_clue() -> None:
     assert tracker_of(twin) is tracker_of(state)
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_a_first_observation_of_a_loaded_state_is_the_one_built_step_by_step(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Hunter's first observation of a state read back from a save, its tracker worked
+    out from the whole record at once (no tracker to find), is the observation the game
+    gave as it went, its tracker brought up to date at every step, for both Hunters
+    looked at from either seat."""
+    from fury1987 import tracker as tracking
+
+    state = GAME.new_game(seed=seed)
+    assert isinstance(state, FuryState)
+    dice = Dice(seed + 101)
+    for step in range(420):
+        if state.is_over:
+            break
+        seat = dice.choice(state.current_seats())
+        state.apply(seat, dice.choice(state.legal_actions(seat)))
+        if step % 7 == 0:
+            state.observation("seward")  # (the tracker read a few clues at a time)
+    text = state.to_json()
+    for viewer in ("godalming", "van_helsing"):
+        monkeypatch.setattr(tracking, "_KNOWN", {})  # (nothing to find: worked out anew)
+        loaded = GAME.from_json(text)
+        assert loaded.observation(viewer) == state.observation(viewer)
+
+
 def test_dracula_hidden_state_decodes_from_its_hypothesis() -> None:
     """hypothesis_of writes Dracula's place, Local Rumours, Blood Points and voyage or
     Castle turns as the tracker encodes its hypotheses."""
