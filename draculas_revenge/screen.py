@@ -32,6 +32,19 @@ KEY = ("Key: # wall, . floor, : the tinted tile, + a closed door, / an open door
 SHORT_KEY = "  # wall  . floor  : tinted tile  + door  / open door  (map: the whole key)"
 
 
+def _named(query: str, names: Mapping[str, str]) -> str | None:
+    """The id ``query`` gives: an id or a name itself ("the" left out or not), else the one
+    name (or id) it begins."""
+    said = query.strip().lower()
+    spoken = {i: (name.lower(), name.lower().removeprefix("the ")) for i, name in names.items()}
+    for fits in ([i for i in names if i == said.replace(" ", "_") or said in spoken[i]],
+                 [i for i in names if i.startswith(said.replace(" ", "_"))
+                  or any(n.startswith(said) for n in spoken[i])]):
+        if len(fits) == 1:
+            return fits[0]
+    return None
+
+
 def side_name(seat: str) -> str:
     """"Vampires", "Hunters"; with the Multiplayer rule "Player 2 (Hunters)"."""
     side, _, number = seat.partition("_")
@@ -59,6 +72,8 @@ class RevengeScreen(TextScreen):
         return found
 
     def map(self, observation: Mapping[str, Any], viewer: str, query: str = "") -> list[str]:
+        if query:
+            return self.look_up(observation, query)
         lines = [f"{observation.get('title', '')}: the board", *self.board(observation),
                  *self.figures(observation)]
         tiles = observation["board"].get("tiles", [])
@@ -69,6 +84,29 @@ class RevengeScreen(TextScreen):
             squares = ", ".join(f"({x}, {y})" for x, y in info["squares"])
             lines += wrap(f"{words(area).capitalize()}: {squares}", self.width)
         return [*lines, *wrap(KEY, self.width)]
+
+    def look_up(self, observation: Mapping[str, Any], query: str) -> list[str]:
+        """What ``map WHAT`` shows: an area, a tile or a character, named by its id, its
+        name or the start of it."""
+        board = observation["board"]
+        areas = {a: words(a) for a in board.get("areas", {})}
+        tiles = {t["tile"]: t for t in board.get("tiles", [])}
+        figures = {f["id"]: f for f in observation.get("figures", [])}
+        found = _named(query, {**areas, **{i: t["name"] for i, t in tiles.items()},
+                               **{i: f["name"] for i, f in figures.items()}})
+        if found is None:
+            return [f"No place on the map is called {query!r}."]
+        if found in figures:
+            active = (observation.get("active") or {}).get("character")
+            f = figures[found]
+            return wrap(f"{self.whereabouts(f, f['id'] == active)} ({side_name(f['seat'])}).",
+                        self.width)
+        if found in tiles:
+            t = tiles[found]
+            return wrap(f"{t['name'].capitalize()}: the tile at column {t['col']}, row "
+                        f"{t['row']}.", self.width)
+        squares = ", ".join(f"({x}, {y})" for x, y in board["areas"][found]["squares"])
+        return wrap(f"{areas[found].capitalize()}: {squares}.", self.width)
 
     def group(self, action: Mapping[str, Any], label: str, observation: Mapping[str, Any],
               viewer: str) -> str:
@@ -137,14 +175,7 @@ class RevengeScreen(TextScreen):
                 if f["seat"] != seat or f["exited"]:
                     continue
                 if f["square"] is not None:
-                    mark = MIST_MARK if f["misted"] else MARKS.get(f["kind"], "?")
-                    how = "mist" if f["misted"] else \
-                        f"facing {FACING_WORDS.get(f['facing'], f['facing'])}"
-                    if f["unconscious"]:
-                        how += ", unconscious"
-                    star = "*" if f["id"] == active else ""
-                    placed.append(f"{star}{mark} {f['name']} at ({f['square'][0]}, "
-                                  f"{f['square'][1]}), {how}")
+                    placed.append(f"{self.whereabouts(f, f['id'] == active)}")
                 elif f["off_board"] and f["entrance"]:
                     waiting.append(f["name"])
             text = "; ".join(placed) or "none on the board"
@@ -158,6 +189,22 @@ class RevengeScreen(TextScreen):
         if gone:
             lines += wrap(f"Escaped off the board: {self.names(observation, gone)}.", self.width)
         return lines
+
+    @staticmethod
+    def whereabouts(f: Mapping[str, Any], active: bool) -> str:
+        """Where a character stands and how ("*N Nosferatu A at (3, 4), facing north"), or
+        why it does not."""
+        if f["square"] is None:
+            return f["name"] + (" has escaped off the board" if f["exited"] else
+                                " waits off the board to enter by the "
+                                f"{words(f['entrance'])}" if f["off_board"] and f["entrance"]
+                                else " is not on the board")
+        mark = MIST_MARK if f["misted"] else MARKS.get(f["kind"], "?")
+        how = "mist" if f["misted"] else f"facing {FACING_WORDS.get(f['facing'], f['facing'])}"
+        if f["unconscious"]:
+            how += ", unconscious"
+        star = "*" if active else ""
+        return f"{star}{mark} {f['name']} at ({f['square'][0]}, {f['square'][1]}), {how}"
 
     # -- the turn -------------------------------------------------------------------------------
     def turn(self, observation: Mapping[str, Any], viewer: str) -> list[str]:

@@ -157,3 +157,14 @@ def test_a_feeding_vampires_move_is_said_to_be_over_once() -> None:
     said = " ".join(texts[texts.index(fed["text"]):])
     assert said.count(f"{fed['text'].split(' feeds')[0]}'s move is over") == 1, said
     assert said.count("move is over") == 1, said
+
+
+def test_map_what_shows_an_area_a_tile_or_a_character_and_says_so_when_there_is_none() -> None:
+    screen = GAME.text_screen()
+    view = GAME.new_game(seed=3).observation("hunters")
+    assert screen.map(view, "hunters", "zzz") == ["No place on the map is called 'zzz'."]
+    assert screen.map(view, "hunters", "hunter entrance") == ["  Hunter entrance: (0, 2), (0, 3)."]
+    assert screen.map(view, "hunters", "north-east chamber") == [
+        "  The north-east chamber: the tile at column 2, row 0."]
+    assert screen.map(view, "hunters", "staker 1") == [
+        "  Staker 1 waits off the board to enter by the hunter entrance (Hunters)."]
