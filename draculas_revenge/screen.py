@@ -195,10 +195,12 @@ class RevengeScreen(TextScreen):
         """Where a character stands and how ("*N Nosferatu A at (3, 4), facing north"), or
         why it does not."""
         if f["square"] is None:
-            return f["name"] + (" has escaped off the board" if f["exited"] else
-                                " waits off the board to enter by the "
-                                f"{words(f['entrance'])}" if f["off_board"] and f["entrance"]
-                                else " is not on the board")
+            name = str(f["name"])
+            if f["exited"]:
+                return f"{name} has escaped off the board"
+            if f["off_board"] and f["entrance"]:
+                return f"{name} waits off the board to enter by the {words(f['entrance'])}"
+            return f"{name} is not on the board"
         mark = MIST_MARK if f["misted"] else MARKS.get(f["kind"], "?")
         how = "mist" if f["misted"] else f"facing {FACING_WORDS.get(f['facing'], f['facing'])}"
         if f["unconscious"]:
