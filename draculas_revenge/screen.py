@@ -222,8 +222,7 @@ class RevengeScreen(TextScreen):
                 cells.append(f"#{play['play']} {side_name(play['seat'])}: {card}")
             lines += wrap("Action Timeline (in the order played): " + "; ".join(cells) + ".",
                           self.width)
-        if observation.get("passes_in_a_row"):
-            lines += wrap(f"Passes in a row: {observation['passes_in_a_row']}.", self.width)
+        lines += self.passes(observation)
         active = observation.get("active")
         if active and active.get("character"):
             name = self.name_of(observation, active["character"])
@@ -246,6 +245,22 @@ class RevengeScreen(TextScreen):
             lines += wrap(f"Van Helsing is held in {words(str(helsing['room']))} ({found}).",
                           self.width)
         return lines
+
+    def passes(self, observation: Mapping[str, Any]) -> list[str]:
+        """The passes since the last card was played, while the timeline is built (once
+        every player has passed, the last card is turned over and the count is spent). A
+        player with no Action Card left passes at once, which the log does not tell: the
+        line names them."""
+        passes = observation.get("passes_in_a_row")
+        if not passes or observation.get("phase") != "timeline":
+            return []
+        empty = [say.player(seat) for seat in observation["seats"]
+                 if not (observation["hands"].get(seat) or {}).get("count")]
+        told = f"Passes in a row: {passes}"
+        if empty:
+            told += (f" ({' and '.join(empty)}, with no Action Card left, "
+                     f"{'pass' if len(empty) > 1 else 'passes'} at once)")
+        return wrap(f"{told}.", self.width)
 
     # -- the sides ------------------------------------------------------------------------------
     def own(self, observation: Mapping[str, Any], viewer: str) -> list[str]:

@@ -11,6 +11,7 @@ come out the same.
 from __future__ import annotations
 
 import io
+import random
 import sys
 
 import pytest
@@ -168,3 +169,22 @@ def test_map_what_shows_an_area_a_tile_or_a_character_and_says_so_when_there_is_
         "  The north-east chamber: the tile at column 2, row 0."]
     assert screen.map(view, "hunters", "staker 1") == [
         "  Staker 1 waits off the board to enter by the hunter entrance (Hunters)."]
+
+
+def test_the_passes_in_a_row_name_the_players_who_pass_for_want_of_cards() -> None:
+    """A player with no Action Card left passes at once, unlogged: the count says who, and
+    it is not shown once the card is turned over (G9: "Passes in a row: 2" beside a
+    character's move, with no pass in the log)."""
+    state = GAME.new_game(seed=3)
+    rng = random.Random(3)
+    told: dict[str, set[str]] = {"timeline": set(), "activation": set()}
+    while not state.is_over:
+        phase = state.phase
+        if phase in told and state.tl_passes:
+            told[phase] |= {line.strip() for line in screen_text(state, "hunters").splitlines()
+                            if line.strip().startswith("Passes in a row")}
+        seat = state.current_seats()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert "Passes in a row: 1 (the hunter player, with no Action Card left, passes at " \
+           "once)." in told["timeline"]
+    assert not told["activation"]
