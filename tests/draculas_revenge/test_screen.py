@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import sys
 
 import pytest
@@ -188,3 +189,20 @@ def test_the_passes_in_a_row_name_the_players_who_pass_for_want_of_cards() -> No
     assert "Passes in a row: 1 (the hunter player, with no Action Card left, passes at " \
            "once)." in told["timeline"]
     assert not told["activation"]
+
+
+def test_the_multiplayer_help_shows_the_form_the_command_line_takes(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`gothic list` showed a Python tuple, which --option refuses (G12); the example it
+    shows now plays."""
+    assert main(["list"]) == 0
+    listed = " ".join(capsys.readouterr().out.split())
+    found = re.search(r"--option multiplayer=\S* .*?e\.g\. (\S+); needs (adventure=\w+)",
+                      listed)
+    assert found, listed
+    example, needs = found.groups()
+    assert example == "vampires,hunters,hunters" and "(" not in listed.split("multiplayer")[1][:200]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["play", "draculas_revenge", "--seed", "1", "--seat", "hunters_2",
+                 "--option", needs, "--option", f"multiplayer={example}"]) == 0
+    assert "Player 1 (Vampires)" in capsys.readouterr().out
