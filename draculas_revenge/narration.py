@@ -42,10 +42,11 @@ def kind_name(kind: str, data_dir: str = "") -> str:
 
 def player(seat: str) -> str:
     """A player by seat: "the vampire player", "the hunter player" (the rulebook's
-    words); with the Multiplayer rule "player 2 (hunters)"."""
+    words); with the Multiplayer rule "player 2 (Hunters)", its side as the screen's
+    headings name it (:func:`seat_name`)."""
     side, _, number = seat.partition("_")
     if number:
-        return f"player {number} ({side})"
+        return f"player {number} ({side.title()})"
     return f"the {side.rstrip('s')} player"
 
 

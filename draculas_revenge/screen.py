@@ -45,10 +45,6 @@ def _named(query: str, names: Mapping[str, str]) -> str | None:
     return None
 
 
-def side_name(seat: str) -> str:
-    """"Vampires", "Hunters"; with the Multiplayer rule "Player 2 (Hunters)"."""
-    side, _, number = seat.partition("_")
-    return f"Player {number} ({side.title()})" if number else side.title()
 
 
 class RevengeScreen(TextScreen):
@@ -66,7 +62,7 @@ class RevengeScreen(TextScreen):
         found: list[Section] = [(f"{observation.get('title', '')}: the board", board),
                                 ("The turn", self.turn(observation, viewer))]
         if viewer in observation["seats"]:
-            found.append((f"Your side: {side_name(viewer)}", self.own(observation, viewer)))
+            found.append((f"Your side: {say.seat_name(viewer)}", self.own(observation, viewer)))
         found.append(("The others" if viewer in observation["seats"] else "The players",
                       self.others(observation, viewer)))
         return found
@@ -99,7 +95,7 @@ class RevengeScreen(TextScreen):
         if found in figures:
             active = (observation.get("active") or {}).get("character")
             f = figures[found]
-            return wrap(f"{self.whereabouts(f, f['id'] == active)} ({side_name(f['seat'])}).",
+            return wrap(f"{self.whereabouts(f, f['id'] == active)} ({say.seat_name(f['seat'])}).",
                         self.width)
         if found in tiles:
             t = tiles[found]
@@ -181,7 +177,7 @@ class RevengeScreen(TextScreen):
             text = "; ".join(placed) or "none on the board"
             if waiting:
                 text += f"; waiting off the board to enter: {', '.join(waiting)}"
-            lines += wrap(f"{side_name(seat)}: {text}.", self.width)
+            lines += wrap(f"{say.seat_name(seat)}: {text}.", self.width)
         dead = observation.get("dead") or []
         if dead:
             lines += wrap(f"Destroyed: {self.names(observation, dead)}.", self.width)
@@ -213,13 +209,13 @@ class RevengeScreen(TextScreen):
         lines: list[str] = []
         first = observation.get("first_player")
         if first:
-            lines += wrap(f"First player this turn: {side_name(first)}.", self.width)
+            lines += wrap(f"First player this turn: {say.seat_name(first)}.", self.width)
         timeline = observation.get("timeline") or []
         if timeline:
             cells = []
             for play in timeline:
                 card = play["name"] or "face down"
-                cells.append(f"#{play['play']} {side_name(play['seat'])}: {card}")
+                cells.append(f"#{play['play']} {say.seat_name(play['seat'])}: {card}")
             lines += wrap("Action Timeline (in the order played): " + "; ".join(cells) + ".",
                           self.width)
         lines += self.passes(observation)
@@ -227,7 +223,7 @@ class RevengeScreen(TextScreen):
         if active and active.get("character"):
             name = self.name_of(observation, active["character"])
             over = ", its move is over" if active.get("move_over") else ""
-            lines += wrap(f"Acting now: {name} ({side_name(active['seat'])}), "
+            lines += wrap(f"Acting now: {name} ({say.seat_name(active['seat'])}), "
                           f"{active['action_points_left']} Action Points left{over}.",
                           self.width)
         last = observation.get("last_action") or {}
@@ -291,7 +287,7 @@ class RevengeScreen(TextScreen):
             discards = observation.get("discards", {}).get(seat) or []
             if discards:
                 facts.append(f"discards: {self.names(observation, discards)}")
-            lines += wrap(f"{side_name(seat)}: {'; '.join(facts)}.", self.width)
+            lines += wrap(f"{say.seat_name(seat)}: {'; '.join(facts)}.", self.width)
         return lines
 
     @staticmethod

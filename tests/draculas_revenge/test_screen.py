@@ -206,3 +206,19 @@ def test_the_multiplayer_help_shows_the_form_the_command_line_takes(
     assert main(["play", "draculas_revenge", "--seed", "1", "--seat", "hunters_2",
                  "--option", needs, "--option", f"multiplayer={example}"]) == 0
     assert "Player 1 (Vampires)" in capsys.readouterr().out
+
+
+def test_a_multiplayer_seat_is_named_alike_in_the_log_and_on_the_screen() -> None:
+    """"Player 1 (Vampires)" on the screen, "Player 1 (vampires) recruits ..." in the log
+    (G14): both now name the side as the screen's headings do."""
+    state = GAME.new_game(seed=2, adventure="custom",
+                          multiplayer=("vampires", "hunters", "hunters"))
+    rng = random.Random(2)
+    for _ in range(40):
+        seat = state.current_seats()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    told = " ".join(str(e.get("text", "")) for e in state.log("hunters_2"))
+    shown = screen_text(state, "hunters_2")
+    for said in (told, shown):
+        assert "(Vampires)" in said and "(Hunters)" in said
+        assert "(vampires)" not in said and "(hunters)" not in said
