@@ -544,12 +544,18 @@ def _refresh(fight: Fight, state: ModernState) -> None:
     hand = fight.hand
     if state.combat_deck.cards:
         hand = tuple(sorted((*hand, state.combat_deck.cards.pop())))
-    hands = {h: tuple(c for c in hunter_hand(state, h) if c != fight.chosen.get(h))
+    hands = {h: _less_one(hunter_hand(state, h), "" if h in fight.discard else fight.chosen[h])
              for h in hunters}
     state.stack[-1] = attrs.evolve(
         fight, stage=Stage.CHOOSE, round=fight.round + 1, hand=hand, hunters=hunters,
         hands=hands, in_play={h: fight.chosen[h] for h in hunters}, chosen={},
         engaged=hunters[0])
+
+
+def _less_one(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """The hunter's combat hand without the card he played this round, which stays in play
+    until the next round ends (Refresh Hands); another copy of it stays in his hand."""
+    return _without(hand, card) if card in hand else hand
 
 
 def _still_fighting(state: ModernState, seat: str) -> bool:

@@ -165,3 +165,38 @@ def test_escape_as_bat_clears_his_own_hideout_on_space_one() -> None:
     act(state, "dracula", MoveTo("vienna"))
     assert [(h.card, h.power) for h in state.trail] == [
         ("vienna", "escape_as_bat"), ("nuremburg", "")]
+
+
+def test_refresh_hands_a_second_copy_of_the_card_played_stays_in_the_hunters_hand() -> None:
+    """Refresh Hands: "the combat card the hunter played during the previous round is
+    returned to his hand" - the card played is out for one round, not every copy of it:
+    Mina, holding two Pistols, fires the second in round 2."""
+    state = _mina_at_dusk_in_the_second_week(
+        ("claws", "strength", "escape_as_mist", "fangs", "plotting"))
+    state.hunters["mina"].items = ["pistol", "pistol"]
+    state.item_deck.take("pistol")
+    fight = _fight(state)
+    state.stack[-1] = Fight(False, ("mina",), "munich", hand=fight.hand,
+                            hands={"mina": ("punch", "dodge", "escape", "pistol", "pistol")})
+    state.invalidate()
+    act(state, "mina", ChooseCombatCard("pistol"))
+    act(state, "dracula", ChooseCombatCard("fangs"))
+    assert _fight(state).round == 2  # (no Holy Bullets after the Pistol)
+    assert state.dracula.damage == 2
+    assert _fight(state).round == 2
+    assert ChooseCombatCard("pistol") in state.legal_actions("mina")
+    assert _fight(state).hands["mina"].count("pistol") == 1
+
+
+def test_refresh_hands_the_card_played_is_out_for_the_next_round_only() -> None:
+    """The other side of Refresh Hands: with a single Pistol, it is out in round 2 and back
+    in round 3."""
+    state = _mina_at_dusk_in_the_second_week(
+        ("claws", "strength", "escape_as_mist", "fangs", "plotting"))
+    act(state, "mina", ChooseCombatCard("pistol"))
+    act(state, "dracula", ChooseCombatCard("fangs"))
+    assert _fight(state).round == 2  # (no Holy Bullets after the Pistol)
+    assert ChooseCombatCard("pistol") not in state.legal_actions("mina")
+    act(state, "mina", ChooseCombatCard("dodge"))
+    act(state, "dracula", ChooseCombatCard("strength"))
+    assert ChooseCombatCard("pistol") in state.legal_actions("mina")
