@@ -424,6 +424,10 @@ def _resolve_dracula(fight: Fight, state: ModernState) -> None:
     state.stack[-1] = fight
     if card in SISTER_AGATHA_PUNISHES and ally_in_play(state, "sister_agatha"):
         hurt_dracula(state, SISTER_AGATHA_DAMAGE, "Sister Agatha")  # when he plays it
+    if card == "fangs" and fight.vampire == "reckless_vampire" and not state.is_over:
+        # "each time Fangs is played in that combat" (encounters.toml): cancelled or not
+        advance_influence(state, state.rules.numbers[
+            "influence_fangs_against_reckless_vampire_fighter"], "the Reckless Vampire's Fangs")
 
 
 def _compare(fight: Fight, state: ModernState) -> None:
@@ -676,10 +680,6 @@ class Fangs(DraculaCard):
     def resolve(self, fight: Fight, state: ModernState) -> None:
         card = state.rules.dracula_cards["fangs"]
         heal_foe(state, fight, card.heals, "Fangs")
-        if fight.vampire == "reckless_vampire":
-            advance_influence(state, state.rules.numbers[
-                "influence_fangs_against_reckless_vampire_fighter"], "the Reckless Vampire's "
-                                                                     "Fangs")
         if fight.night and fight.engaged in fight.mesmerized:
             bite_hunter(state, fight.engaged, "Fangs against a mesmerized hunter")
             leave(state, fight.engaged, "bitten")
