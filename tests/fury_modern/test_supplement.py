@@ -139,6 +139,34 @@ def test_ticket_tokens_a_hunter_holds_at_most_two() -> None:
     assert len(seward.tickets) == 2 and "ticket_1" in state.tickets + seward.tickets
 
 
+def test_ticket_tokens_a_third_ticket_handed_over_in_a_trade_forces_one_to_be_given_up() -> None:
+    """At most two tickets held, "a third forcing a discard" (tickets.toml, [REF3], [SG],
+    [DP]): a hunter handed a third in a trade gives one up, face down to the pool, his
+    choice; the table learns that he gave one up, not which."""
+    from fury_modern.actions import END_TRADE, Discard, Give, Trade
+
+    state = started(hunters=("paris", "paris", "rome", "london"))
+    state.hunters["godalming"].tickets = ["ticket_1", "ticket_2_2"]
+    state.hunters["seward"].tickets = ["ticket_2_1", "ticket_3_2"]
+    for t in ("ticket_1", "ticket_2_2", "ticket_2_1", "ticket_3_2"):
+        state.tickets.remove(t)
+    state.invalidate()
+    act(state, "godalming", Trade("seward"))
+    act(state, "godalming", Give("ticket_1", "seward"))
+    act(state, "seward", END_TRADE)
+    act(state, "godalming", END_TRADE)
+    assert state.current_seats() == ("seward",)
+    assert sorted(state.legal_actions("seward"), key=repr) == [
+        Discard("ticket_1"), Discard("ticket_2_1"), Discard("ticket_3_2")]
+    assert "give one up to the pool" in state.prompt("seward")
+    act(state, "seward", Discard("ticket_3_2"))
+    assert state.hunters["seward"].tickets == ["ticket_1", "ticket_2_1"]
+    assert "ticket_3_2" in state.tickets and len(state.tickets) == 13
+    assert isinstance(state.stack[-1], HunterTurns)
+    assert "Dr. Seward gives up a ticket to the pool (ticket limit)." in public_texts(state)
+    assert "3/2" not in " ".join(public_texts(state)[-2:])
+
+
 # -- Maturing Encounters -------------------------------------------------------------------
 
 def test_maturing_the_hideout_on_the_sixth_space_matures_when_the_trail_slides() -> None:
