@@ -801,9 +801,21 @@ class Wolves(Encounter):
 
 def mature(state: ModernState, hideout: Hideout) -> None:
     """The hideout leaving the trail matures: each encounter's matured effect, then the
-    encounters are discarded and the location card goes back to the deck."""
-    state.say("matures", f"The hideout in {state.name(hideout.card)} matures: its card is "
-                         "revealed as it leaves the trail.", card=hideout.card)
+    encounters are discarded and the location card goes back to the deck. The card is shown
+    only when a matured effect says "Reveal the location" (encounters.toml
+    ``matured_reveals_location``: the vampires, the Szgany Mob, Unnatural Fog, Wolves);
+    otherwise it goes back unseen (Maturing Encounters names no reveal)."""
+    rules = state.rules
+    if hideout.revealed or any(rules.encounters[e].matured_reveals_location
+                               for e in hideout.encounters):
+        state.say("matures", f"The hideout in {state.name(hideout.card)} matures: its card is "
+                             "revealed as it leaves the trail.", card=hideout.card)
+    else:
+        state.events.add(event("matures", f"The hideout in {state.name(hideout.card)} "
+                                          "matures; its card goes back unseen.",
+                               card=hideout.card), Scope.seat(DRACULA),
+                         event("matures", "The hideout leaving the trail (a face-down card) "
+                                          "matures; its card goes back unseen."))
     for card in hideout.encounters:
         state.encounter_deck.discard(card)
     for card in hideout.encounters:

@@ -785,9 +785,11 @@ class Tracker:
         self._slide()
 
     def _matures(self, shown: Mapping[str, Any]) -> None:
-        """Matured with its effects: the card is shown as it leaves."""
+        """Matured with its effects: the card is shown as it leaves when an effect says
+        "Reveal the location" (or it lay face up); otherwise it goes back unseen."""
         self._slide()
-        self._pin(LIMBO, self.geometry.index[shown["card"]])
+        if "card" in shown:
+            self._pin(LIMBO, self.geometry.index[shown["card"]])
 
     def _lair(self, shown: Mapping[str, Any]) -> None:
         """The hideout sliding off becomes a lair: a location, not at sea."""

@@ -665,6 +665,32 @@ def test_vampire_encounters_a_matured_vampire_advances_influence_and_clears_hide
     assert "new_vampire" in state.encounter_deck.discards
 
 
+def test_maturing_a_matured_effect_without_reveal_the_location_leaves_the_card_unseen() -> None:
+    """Maturing Encounters: Dracula "may resolve the matured effect ... Then, Dracula returns
+    the location card in the hideout to the location deck" - no reveal. Only the matured
+    effects that say "Reveal the location" (the vampires, the Szgany Mob, Unnatural Fog,
+    Wolves) show it: Desecrated Soil heals him, and the hunters learn nothing of where the
+    face-down card lay (it was shown to them as it left the trail)."""
+    from fury_modern.actions import Mature
+
+    state = _sixth_holds("desecrated_soil")
+    state.dracula.damage = 5
+    act(state, "dracula", Mature(effects=True))
+    assert state.dracula.damage == 2  # the matured effect happened
+    for viewer in (gk.PUBLIC, "mina"):
+        assert "paris" not in str(state.log(viewer)).lower()
+    assert "The hideout in Paris matures" in " ".join(e["text"] for e in state.log("dracula"))
+
+
+def test_maturing_a_matured_effect_that_reveals_the_location_shows_the_card() -> None:
+    from fury_modern.actions import Mature
+
+    state = _sixth_holds("wolves")
+    act(state, "dracula", Mature(effects=True))
+    assert "The hideout in Paris matures: its card is revealed as it leaves the trail." in \
+        public_texts(state)
+
+
 # -- Combat ------------------------------------------------------------------------------------
 
 def _fight_mina(hand: tuple[str, ...], *, night: bool = True, items: tuple[str, ...] = (),
