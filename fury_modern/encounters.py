@@ -17,6 +17,7 @@ Each of the thirteen encounters is one class: ``meet`` (its effect when encounte
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -799,15 +800,15 @@ class Wolves(Encounter):
                                          "city"))
 
 
-def mature(state: ModernState, hideout: Hideout) -> None:
-    """The hideout leaving the trail matures: each encounter's matured effect, then the
+def mature(state: ModernState, hideout: Hideout, chosen: Sequence[str]) -> None:
+    """The hideout leaving the trail matures: the matured effect of each encounter
+    ``chosen`` (Dracula "may mature any of the encounter cards in that hideout"), then the
     encounters are discarded and the location card goes back to the deck. The card is shown
-    only when a matured effect says "Reveal the location" (encounters.toml
+    only when a matured effect resolved says "Reveal the location" (encounters.toml
     ``matured_reveals_location``: the vampires, the Szgany Mob, Unnatural Fog, Wolves);
     otherwise it goes back unseen (Maturing Encounters names no reveal)."""
     rules = state.rules
-    if hideout.revealed or any(rules.encounters[e].matured_reveals_location
-                               for e in hideout.encounters):
+    if hideout.revealed or any(rules.encounters[e].matured_reveals_location for e in chosen):
         state.say("matures", f"The hideout in {state.name(hideout.card)} matures: its card is "
                              "revealed as it leaves the trail.", card=hideout.card)
     else:
@@ -818,10 +819,11 @@ def mature(state: ModernState, hideout: Hideout) -> None:
                                           "matures; its card goes back unseen."))
     for card in hideout.encounters:
         state.encounter_deck.discard(card)
-    for card in hideout.encounters:
+    for card in chosen:
         if state.is_over:  # a vampire's influence won the game: nothing more happens
             return
-        Encounter.of(card).mature(state, hideout)
+        if rules.encounters[card].matures:
+            Encounter.of(card).mature(state, hideout)
 
 
 __all__ = ["Bodyguards", "Encounter", "EncounterStep", "HoaxKeep", "Searching",

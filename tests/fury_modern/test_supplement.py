@@ -691,6 +691,51 @@ def test_maturing_a_matured_effect_that_reveals_the_location_shows_the_card() ->
         public_texts(state)
 
 
+def test_maturing_dracula_may_mature_any_of_the_encounter_cards_in_the_hideout() -> None:
+    """Maturing: "Dracula may mature any of the encounter cards in that hideout by resolving
+    the text in the 'Matured Effect' section on those cards": with Desecrated Soil and Wolves
+    he may take the healing alone, and the Wolves (which would reveal the location) are
+    discarded unmatured. He is asked about every encounter of the hideout."""
+    from fury_modern.actions import Mature
+
+    state = started(dracula="berlin", hunters=("madrid", "rome", "vienna", "london"))
+    trail_of(state, "berlin", "hamburg", "cologne", "amsterdam", "brussels", "paris")
+    for card in ("desecrated_soil", "wolves"):
+        state.trail[5].add_encounter(card)
+        state.encounter_deck.cards.remove(card)
+    state.dracula.damage = 5
+    _pass_until(state, type(state.stack[0]))
+    act(state, "dracula", MoveTo("leipzig"))
+    act(state, "dracula", Mature(effects=True))
+    assert "Desecrated Soil" in state.prompt("dracula")
+    assert [state.describe_action("dracula", x) for x in state.legal_actions("dracula")] == [
+        "mature Desecrated Soil", "discard Desecrated Soil unmatured"]
+    act(state, "dracula", Mature(effects=True))
+    assert "Wolves" in state.prompt("dracula")
+    act(state, "dracula", Mature(effects=False))
+    assert state.dracula.damage == 2  # Desecrated Soil matured
+    assert state.current_seats() == ("dracula",) and "encounter" in state.prompt("dracula")
+    assert {"desecrated_soil", "wolves"} <= set(state.encounter_deck.discards)
+    assert "paris" not in str(state.log(gk.PUBLIC)).lower()  # the Wolves did not reveal it
+
+
+def test_maturing_dracula_picking_none_of_them_matures_nothing() -> None:
+    from fury_modern.actions import Mature
+
+    state = started(dracula="berlin", hunters=("madrid", "rome", "vienna", "london"))
+    trail_of(state, "berlin", "hamburg", "cologne", "amsterdam", "brussels", "paris")
+    for card in ("new_vampire", "rats"):
+        state.trail[5].add_encounter(card)
+        state.encounter_deck.cards.remove(card)
+    _pass_until(state, type(state.stack[0]))
+    act(state, "dracula", MoveTo("leipzig"))
+    act(state, "dracula", Mature(effects=True))
+    act(state, "dracula", Mature(effects=False))  # the New Vampire, unmatured
+    assert state.legal_actions("dracula") == [Mature(effects=False)]  # Rats: no matured effect
+    act(state, "dracula", Mature(effects=False))
+    assert state.influence == 0 and len(state.trail) == 6  # nothing cleared
+
+
 # -- Combat ------------------------------------------------------------------------------------
 
 def _fight_mina(hand: tuple[str, ...], *, night: bool = True, items: tuple[str, ...] = (),
