@@ -736,6 +736,33 @@ def test_maturing_dracula_picking_none_of_them_matures_nothing() -> None:
     assert state.influence == 0 and len(state.trail) == 6  # nothing cleared
 
 
+def test_roadblock_tokens_a_matured_saboteur_places_one_on_a_road_or_railway() -> None:
+    from fury_modern.actions import Mature, Roadblock
+
+    state = _sixth_holds("saboteur")
+    act(state, "dracula", Mature(effects=True))
+    offered = state.legal_actions("dracula")
+    assert offered and all(isinstance(x, Roadblock) for x in offered)
+    assert {x.kind for x in offered} == {"road", "rail"}
+    act(state, "dracula", Roadblock("road", "berlin", "hamburg"))
+    assert state.tokens.roadblocks == [["road", "berlin", "hamburg"]]
+
+
+def test_roadblock_tokens_a_matured_saboteur_places_none_when_all_eight_lie_on_the_board() -> None:
+    """The box holds eight roadblock tokens ([UBG]; tracks.toml): with all of them on the
+    board the matured Saboteur has none to place (the Roadblock event already counted)."""
+    from fury_modern.actions import Mature
+
+    state = _sixth_holds("saboteur")
+    roads = [x for x in state.board.links if x.kind == "road"][:8]
+    state.tokens.roadblocks = [["road", x.a, x.b] for x in roads]
+    state.invalidate()
+    act(state, "dracula", Mature(effects=True))
+    assert len(state.tokens.roadblocks) == 8
+    assert "No roadblock token is left to place (the Saboteur matured)." in public_texts(state)
+    assert "encounter" in state.prompt("dracula")  # his phase goes on
+
+
 # -- Combat ------------------------------------------------------------------------------------
 
 def _fight_mina(hand: tuple[str, ...], *, night: bool = True, items: tuple[str, ...] = (),
