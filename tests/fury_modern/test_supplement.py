@@ -344,6 +344,23 @@ def test_hospitals_supply_draws_only_items_and_by_day_a_move_into_the_city() -> 
     assert len(state.hunters["godalming"].items) == 2  # Lord Godalming draws two items
 
 
+def test_hospitals_two_hunters_in_the_same_hospital_may_trade() -> None:
+    """Special Locations - Hospitals names what a hunter there can do (Supply, items only;
+    by day the move into the city) and forbids nothing: two hunters in the Rome hospital
+    may trade, by day and by night."""
+    from fury_modern.actions import Trade
+
+    state = started()
+    for seat in ("godalming", "seward"):
+        state.hunters[seat].location = "rome_hospital"
+    state.invalidate()
+    assert Trade("seward") in state.legal_actions("godalming")
+    state.stack[-1] = HunterTurns(night=True)
+    state.invalidate()
+    assert Trade("seward") in state.legal_actions("godalming")
+    assert Trade("mina") not in state.legal_actions("godalming")
+
+
 def test_hospitals_equidistant_dracula_chooses() -> None:
     from fury_modern.round import HospitalChoice
 
