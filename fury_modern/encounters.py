@@ -777,12 +777,13 @@ class Wolves(Encounter):
         self.strike(state, met, met.city)
 
     def strike(self, state: ModernState, met: Met, city: str) -> None:
+        """Each hunter reveals his weapons (every one: it only spares him, a ruling), named
+        to the table, and suffers 4 less 2 for each."""
         for seat in state.hunters_at(city):
-            weapons = len(_weapons(state, seat))
-            if weapons:
-                state.say("reveal", f"{state.name(seat)} reveals {weapons} weapon(s).",
-                          seat=seat)
-            hurt_hunter(state, seat, max(0, 4 - 2 * weapons), "Wolves")
+            weapons = sorted(_weapons(state, seat))
+            for card in weapons:
+                _revealed(state, seat, card)
+            hurt_hunter(state, seat, max(0, 4 - 2 * len(weapons)), "Wolves")
 
     def options(self, state: ModernState, step: EncounterStep) -> list[Action]:
         reach = state.board.distances(step.met.city, ("road",))
