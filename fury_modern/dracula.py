@@ -83,8 +83,9 @@ def power_moves(state: ModernState) -> list[MoveTo]:
 
 
 def powers_in_use(state: ModernState) -> set[str]:
-    """The power cards out of his location deck: on the trail or in a lair, as the card or
-    beside it (Wolf Form beside the city it brought him to; powers.toml [powers])."""
+    """The power cards out of his location deck: on the trail, as the card or beside it
+    (Wolf Form beside the city it brought him to; powers.toml [powers]). One that slid off
+    the trail went back to his deck, a lair's beside card too (``Maturing.apply``)."""
     return {c for h in (*state.trail, *state.lairs) for c in (h.card, h.power)
             if c in state.rules.powers}
 
@@ -449,6 +450,9 @@ class Maturing(ModernDecision):
         if action.lair:
             if action.clear >= 0:
                 clear_hideout(state, state.lairs[action.clear], "a fourth lair was needed")
+            # a power card beside it (Wolf Form) slid off the trail: back to his deck
+            # (powers.toml [powers], [FAQ]); the lair keeps the location card alone
+            hideout.power = ""
             state.lairs.append(hideout)
             state.events.add(event("lair", f"The hideout in {state.name(hideout.card)} becomes "
                                            "a lair.", card=hideout.card), Scope.seat(DRACULA),
