@@ -385,6 +385,27 @@ def host_seal(share: float) -> Callable[[], None]:
     return apply
 
 
+def weapon_worth(weapon: str, worth: float) -> Callable[[], None]:
+    """A Weapon Chit valued ``worth`` by the Hunters (taken, kept, swapped, Re-Equipped)."""
+    def apply() -> None:
+        be.WEAPON_VALUE[weapon] = worth
+    return apply
+
+
+def blood_worth(per_point: float) -> Callable[[], None]:
+    """A Blood Point Dracula loses in combat valued ``per_point`` (not 5) by the Hunters."""
+    def apply() -> None:
+        original = hbc.HunterCombat._result_value
+
+        def value(self: Any, result: Any, chit: str) -> float:
+            v = original(self, result, chit)
+            if result.blood_points and result.code != hbc.MORTAL_WOUND:
+                v += (per_point - 5.0) * result.blood_points
+            return v
+        patch(hbc.HunterCombat, "_result_value", value)
+    return apply
+
+
 VARIANTS: dict[str, Callable[[], None]] = {
     "base": lambda: None,
     "esc4": escape_penalty(3.5), "esc8": escape_penalty(7.5), "esc15": escape_penalty(15.0),
@@ -436,6 +457,11 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "consumed40": constant(hbs, "STALEMATE_RACE_PULL", 40.0),
     "race0": constant(hbs, "STALEMATE_RACE_PULL", 0.0),
     "host3": host_seal(0.3), "host10": host_seal(1.0),
+    "garlic": weapon_worth("garlic", 8.5),
+    "blood8": blood_worth(8.0), "blood12bp": blood_worth(12.0),
+    "long99": constant(hbc, "LONG_FIGHT", 99),
+    "smooth5": constant(hbs, "SMOOTHED_SUSPICION", 0.5),
+    "smooth10": constant(hbs, "SMOOTHED_SUSPICION", 1.0),
 }
 
 

@@ -185,3 +185,75 @@ def stalemate_is_won(obs: Mapping[str, Any]) -> bool:
     regains Blood Points), six Vampires destroyed is the Hunters' Minor Victory, so every
     Vampire destroyed is a step to a win, not only to a draw."""
     return bool(obs["dracula"].get("vampires_consumed"))
+
+
+# -- the trail read backwards: where he has been, in the light of where he is now --------
+SMOOTHED_SUSPICION = 0.0  # the share of the suspicion read from the trail smoothed backwards
+
+
+class TrailMemory:
+    """Dracula's possible places turn by turn, read again in the light of later turns.
+
+    The tracker's weights for a past turn knew only the clues up to that turn; a later
+    find or search narrows where he can have been since (he moves one Road or Sea move a
+    turn, or stays). Each turn's weights are multiplied by the chance that, from each of
+    its places, a walk of such moves (each way on equally likely) reaches the places he
+    may be in now through the places he might have been in between: the places he was in
+    when he laid his Encounters, read with everything the Hunters know now."""
+
+    def __init__(self, geo: Geography) -> None:
+        self.geo = geo
+        near = (geo.dist <= 1).astype(np.float64)
+        self.step = near / near.sum(axis=1, keepdims=True)
+        self.turns: list[int] = []
+        self.weights: list[np.ndarray[Any, Any]] = []   # per turn, over the map's places
+        self.quiet: list[np.ndarray[Any, Any]] = []     # per turn, the Town-far multiplier
+        self.cleared = np.full(len(geo.places), -1)     # last turn a Hunter stood in each
+        self._smoothed: np.ndarray[Any, Any] | None = None  # per turn, worked out anew
+        #                                                      when a turn's weights change
+
+    def see(self, turn: int, places: Sequence[str], weights: Mapping[str, float],
+            quiet: np.ndarray[Any, Any], occupied: Sequence[str]) -> None:
+        """This turn's possible places and weights (the latest seen stand for the turn),
+        the multiplier of the Towns far from the Hunters, the places they stand in."""
+        w = np.zeros(len(self.geo.places))
+        rows = self.geo.rows(list(places))
+        w[rows] = [float(weights.get(p, 1)) for p in places if p in self.geo.index]
+        if self.turns and self.turns[-1] == turn:
+            if not np.array_equal(self.weights[-1], w):
+                self.weights[-1] = w
+                self._smoothed = None
+        else:
+            self.turns.append(turn)
+            self.weights.append(w)
+            self.quiet.append(quiet)
+            self._smoothed = None
+        self.cleared[self.geo.rows(list(occupied))] = turn
+
+    def suspicion(self, towns: np.ndarray[Any, np.dtype[np.bool_]]) -> np.ndarray[Any, Any]:
+        """Each place's suspicion: over the turns since a Hunter last stood in it, the
+        smoothed chance that Dracula was there (each turn's chances over the Towns summing
+        to one), times that turn's multiplier of the Towns far from the Hunters."""
+        if not self.turns:
+            return np.zeros(len(self.geo.places))
+        if self._smoothed is None:
+            self._smoothed = self._smooth(towns) * np.array(self.quiet)
+        fresh = self.cleared[None, :] < np.array(self.turns)[:, None]
+        total: np.ndarray[Any, Any] = (self._smoothed * fresh).sum(axis=0)
+        return total
+
+    def _smooth(self, towns: np.ndarray[Any, np.dtype[np.bool_]]) -> np.ndarray[Any, Any]:
+        """Each turn's chances over the Towns, given every turn's possible places."""
+        out = np.zeros((len(self.turns), len(self.geo.places)))
+        ahead = np.ones(len(self.geo.places))   # the chance of the later turns' clues
+        for index in range(len(self.turns) - 1, -1, -1):
+            w = self.weights[index]
+            message = ahead if index == len(self.turns) - 1 else self.step @ ahead
+            smoothed = w * message * towns
+            mass = float(smoothed.sum())
+            if mass > 0.0:
+                out[index] = smoothed / mass
+            ahead = (w > 0) * message
+            top = float(ahead.max())
+            ahead = ahead / top if top > 0.0 else np.ones(len(ahead))
+        return out

@@ -197,3 +197,46 @@ def test_once_dracula_has_consumed_a_vampire_the_hunters_race_for_his_vampires(
     assert not unchanged.should_face_vampire()
     unchanged = HunterView(bot, "godalming", vampire_left_in_munich(1, "stake"))
     assert unchanged._vampire_pull("paris") == pytest.approx(hb.VAMPIRE_PULL / (1 + d))
+
+
+def test_the_suspicion_is_read_again_in_the_light_of_a_later_find(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Munich and Lisbon were equally possible on turn 5; on turn 6 he is found in
+    Nuremberg, a move from Munich and five from Lisbon. Read backwards, he was in Munich
+    on turn 5 (where he laid that turn's Encounter): Munich is suspect, Lisbon is not.
+    The suspicion as the turns add it holds them equal; a Town a Hunter then stands in is
+    cleared."""
+    monkeypatch.setattr(search, "SMOOTHED_SUSPICION", 1.0)
+    bot = HunterBot(RULES, 1)
+    row = bot.geo.index
+    assert bot.geo.distance("munich", "nuremberg") == 1
+    assert bot.geo.distance("lisbon", "nuremberg") == 5
+    before = hunter_obs(5)
+    before["possible_dracula_locations"] = ["lisbon", "munich"]
+    before["possible_dracula_weights"] = {"lisbon": 1, "munich": 1}
+    bot.remember(before, ["lisbon", "munich"])
+    assert bot.suspicion[row["munich"]] == bot.suspicion[row["lisbon"]] > 0.0
+    found = hunter_obs(6)
+    found["dracula"]["shown_at"] = "nuremberg"
+    found["possible_dracula_locations"] = ["nuremberg"]
+    found["possible_dracula_weights"] = {"nuremberg": 1}
+    bot.remember(found, ["nuremberg"])
+    assert bot._plain[row["munich"]] == bot._plain[row["lisbon"]]
+    assert bot.suspicion[row["lisbon"]] == 0.0
+    assert bot.suspicion[row["munich"]] > 0.9
+    searched = hunter_obs(6, godalming="munich")
+    searched["dracula"]["shown_at"] = "nuremberg"
+    searched["possible_dracula_locations"] = ["nuremberg"]
+    searched["possible_dracula_weights"] = {"nuremberg": 1}
+    bot.remember(searched, ["nuremberg"])
+    assert bot.suspicion[row["munich"]] == 0.0
+    assert bot.suspicion[row["nuremberg"]] > 0.9
+
+
+def test_without_the_trail_read_backwards_the_suspicion_is_as_the_turns_add_it() -> None:
+    """Off (the default until measured otherwise), no trail is kept."""
+    bot = HunterBot(RULES, 1)
+    obs = hunter_obs(5)
+    obs["possible_dracula_locations"] = ["lisbon", "munich"]
+    bot.remember(obs, ["lisbon", "munich"])
+    assert bot.trail is None and bot.suspicion is bot._plain
