@@ -159,9 +159,10 @@ class HunterBot(Bot):
         shown_at = observation["dracula"].get("shown_at")
         places = [shown_at] if shown_at else list(
             observation.get("possible_dracula_locations", []))
-        trail.see(turn, places, weights if not shown_at else {}, quiet, here)
+        trail.see(turn, places, weights if not shown_at else {}, quiet, here, self._towns)
         share = search.SMOOTHED_SUSPICION
-        self.suspicion = (1 - share) * self._plain + share * trail.suspicion(self._towns)
+        read = trail.suspicion(self._towns)
+        self.suspicion = read if share == 1.0 else (1 - share) * self._plain + share * read
 
     def remember_behind(self, observation: Mapping[str, Any]) -> None:
         """Keep the possible places of the turn before (a Town a Hunter has since moved

@@ -189,6 +189,7 @@ def stalemate_is_won(obs: Mapping[str, Any]) -> bool:
 
 # -- the trail read backwards: where he has been, in the light of where he is now --------
 SMOOTHED_SUSPICION = 0.0  # the share of the suspicion read from the trail smoothed backwards
+TRAIL_WINDOW = 10         # turns read again; older ones are kept as last read
 
 
 class TrailMemory:
@@ -199,21 +200,28 @@ class TrailMemory:
     turn, or stays). Each turn's weights are multiplied by the chance that, from each of
     its places, a walk of such moves (each way on equally likely) reaches the places he
     may be in now through the places he might have been in between: the places he was in
-    when he laid his Encounters, read with everything the Hunters know now."""
+    when he laid his Encounters, read with everything the Hunters know now. The last
+    :data:`TRAIL_WINDOW` turns are read again; an older turn's reading is kept as it was
+    when it left them (a clue that far ahead says little more of it)."""
 
     def __init__(self, geo: Geography) -> None:
         self.geo = geo
         near = (geo.dist <= 1).astype(np.float64)
         self.step = near / near.sum(axis=1, keepdims=True)
-        self.turns: list[int] = []
-        self.weights: list[np.ndarray[Any, Any]] = []   # per turn, over the map's places
-        self.quiet: list[np.ndarray[Any, Any]] = []     # per turn, the Town-far multiplier
-        self.cleared = np.full(len(geo.places), -1)     # last turn a Hunter stood in each
-        self._smoothed: np.ndarray[Any, Any] | None = None  # per turn, worked out anew
-        #                                                      when a turn's weights change
+        n = len(geo.places)
+        self.turns: list[int] = []                       # the turns of the window
+        self.weights = np.zeros((0, n))                  # their possible places' weights
+        self.quiet = np.zeros((0, n))                    # the Town-far multiplier
+        self.cleared = np.full(n, -1)                    # last turn a Hunter stood in each
+        self.kept = np.zeros(n)                          # the older turns, as last read
+        self._smoothed: np.ndarray[Any, Any] | None = None  # the window, read anew when
+        #                                                      a turn's weights change
+        self._total: np.ndarray[Any, Any] | None = None     # the suspicion, until a
+        #                                                      weight or a Hunter moves
 
     def see(self, turn: int, places: Sequence[str], weights: Mapping[str, float],
-            quiet: np.ndarray[Any, Any], occupied: Sequence[str]) -> None:
+            quiet: np.ndarray[Any, Any], occupied: Sequence[str],
+            towns: np.ndarray[Any, np.dtype[np.bool_]]) -> None:
         """This turn's possible places and weights (the latest seen stand for the turn),
         the multiplier of the Towns far from the Hunters, the places they stand in."""
         w = np.zeros(len(self.geo.places))
@@ -224,36 +232,45 @@ class TrailMemory:
                 self.weights[-1] = w
                 self._smoothed = None
         else:
+            if len(self.turns) >= TRAIL_WINDOW:
+                oldest = self.window(towns)[0] * (self.cleared < self.turns[0])
+                self.kept += oldest
+                self.turns, self.weights, self.quiet = \
+                    self.turns[1:], self.weights[1:], self.quiet[1:]
             self.turns.append(turn)
-            self.weights.append(w)
-            self.quiet.append(quiet)
+            self.weights = np.vstack([self.weights, w])
+            self.quiet = np.vstack([self.quiet, quiet])
             self._smoothed = None
-        self.cleared[self.geo.rows(list(occupied))] = turn
+        occupied_rows = self.geo.rows(list(occupied))
+        if self._smoothed is None or bool((self.cleared[occupied_rows] != turn).any()):
+            self._total = None
+        self.cleared[occupied_rows] = turn
+        self.kept[occupied_rows] = 0.0
 
     def suspicion(self, towns: np.ndarray[Any, np.dtype[np.bool_]]) -> np.ndarray[Any, Any]:
         """Each place's suspicion: over the turns since a Hunter last stood in it, the
         smoothed chance that Dracula was there (each turn's chances over the Towns summing
         to one), times that turn's multiplier of the Towns far from the Hunters."""
-        if not self.turns:
-            return np.zeros(len(self.geo.places))
-        if self._smoothed is None:
-            self._smoothed = self._smooth(towns) * np.array(self.quiet)
-        fresh = self.cleared[None, :] < np.array(self.turns)[:, None]
-        total: np.ndarray[Any, Any] = (self._smoothed * fresh).sum(axis=0)
-        return total
+        if self._total is None:
+            fresh = self.cleared[None, :] < np.array(self.turns)[:, None]
+            self._total = self.kept + (self.window(towns) * fresh).sum(axis=0)
+        return self._total
 
-    def _smooth(self, towns: np.ndarray[Any, np.dtype[np.bool_]]) -> np.ndarray[Any, Any]:
-        """Each turn's chances over the Towns, given every turn's possible places."""
-        out = np.zeros((len(self.turns), len(self.geo.places)))
-        ahead = np.ones(len(self.geo.places))   # the chance of the later turns' clues
-        for index in range(len(self.turns) - 1, -1, -1):
-            w = self.weights[index]
-            message = ahead if index == len(self.turns) - 1 else self.step @ ahead
-            smoothed = w * message * towns
-            mass = float(smoothed.sum())
-            if mass > 0.0:
-                out[index] = smoothed / mass
-            ahead = (w > 0) * message
-            top = float(ahead.max())
-            ahead = ahead / top if top > 0.0 else np.ones(len(ahead))
-        return out
+    def window(self, towns: np.ndarray[Any, np.dtype[np.bool_]]) -> np.ndarray[Any, Any]:
+        """The window's turns read again: each turn's chances over the Towns, given every
+        later turn's possible places, times its Town-far multiplier."""
+        if self._smoothed is None:
+            out = np.zeros_like(self.weights)
+            ahead = np.ones(len(self.geo.places))   # the chance of the later turns' clues
+            for index in range(len(self.turns) - 1, -1, -1):
+                w = self.weights[index]
+                message = ahead if index == len(self.turns) - 1 else self.step @ ahead
+                smoothed = w * message * towns
+                mass = float(smoothed.sum())
+                if mass > 0.0:
+                    out[index] = smoothed / mass
+                ahead = (w > 0) * message
+                top = float(ahead.max())
+                ahead = ahead / top if top > 0.0 else np.ones(len(ahead))
+            self._smoothed = out * self.quiet
+        return self._smoothed
