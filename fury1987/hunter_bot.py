@@ -4,8 +4,8 @@ when he (or his group) can hurt them.
 
 How it plays is told in :mod:`fury1987.bots` (and docs/fury1987.md, Bots); its combat
 reckoning is :mod:`fury1987.hunter_bot_combat`; the search aids measured for issue 18
-(joint placement, foresight of Dracula's moves, closing in: left off; the race for his
-Vampires once a Stalemate is theirs: on) :mod:`fury1987.hunter_bot_search`.
+(joint placement, foresight of Dracula's moves, closing in, the trail read backwards:
+left off; the race for his Vampires once a Stalemate is theirs: on) :mod:`fury1987.hunter_bot_search`.
 """
 
 from __future__ import annotations
@@ -592,6 +592,8 @@ class HunterView(HunterCombat):
         hunters = self.obs["hunters"]
         exposed = self.exposed()
         if any(hunters[m]["bitten"] for m in exposed):
+            return False
+        if search.stalemate_held(self.obs, bool(self.shown_at) or self.narrowed):
             return False
         if "stake" in self.group_weapons:
             return True

@@ -10,9 +10,11 @@ stand, not where they will go; planned together, the three close the net instead
 crowding the same side of it. Everything here is read from the observation: the
 tracker's places and weights, the Hunters' places and who has moved.
 
-Also here: closing in on a narrowed trail (:data:`CONVERGE`, off), and the race for
+Also here: closing in on a narrowed trail (:data:`CONVERGE`, off), the race for
 Dracula's Vampires once he has consumed one (:data:`STALEMATE_RACE_PULL`, on: after that a
-Stalemate is the Hunters' Minor Victory, Victory - Stalemate).
+Stalemate is the Hunters' Minor Victory, Victory - Stalemate), and the suspicion read from
+the trail backwards (:class:`TrailMemory`, :data:`SMOOTHED_SUSPICION`, off: it finds his
+Vampires, and the Stalemates it brings end games the Hunters would have won).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from .bot_common import FAR, Geography
+from .victory import STALEMATE_VAMPIRES
 
 JOINT_PLACES = 16       # possible places up to which the Hunters place themselves jointly
 BLOCK_SHARE = 0.5       # worth of a possible place all of whose ways on they reach
@@ -178,6 +181,20 @@ def mean_distance(geo: Geography, place: str, cols: Sequence[int],
     the Hunters close in on all of them, so that whichever he is in, one is at hand."""
     row = geo.index[place]
     return float(geo.dist[row, list(cols)] @ weights) / len(cols)
+
+
+HOLD_HOT_STALEMATE = False  # the last Vampire of a Stalemate left while the hunt is hot
+
+
+def stalemate_held(obs: Mapping[str, Any], hot: bool) -> bool:
+    """Victory - Stalemate: with one Vampire short of six destroyed, and the Stalemate not
+    theirs (Dracula has consumed none), the next one destroyed ends the game in a draw.
+    While the hunt is ``hot`` (his piece on the map, or his trail narrowed to three
+    Towns) the Hunters leave it where it is, known, and go on for the win; the game is a
+    draw only once the hunt has cooled."""
+    return (HOLD_HOT_STALEMATE and hot
+            and int(obs.get("vampires_destroyed", 0)) >= STALEMATE_VAMPIRES - 1
+            and not stalemate_is_won(obs))
 
 
 def stalemate_is_won(obs: Mapping[str, Any]) -> bool:

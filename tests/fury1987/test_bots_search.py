@@ -234,9 +234,35 @@ def test_the_suspicion_is_read_again_in_the_light_of_a_later_find(
 
 
 def test_without_the_trail_read_backwards_the_suspicion_is_as_the_turns_add_it() -> None:
-    """Off (the default until measured otherwise), no trail is kept."""
+    """Off (the default: it turned Hunters' wins into Stalemates, docs/fury1987.md, the
+    seventh stop), no trail is kept and the suspicion is the one the turns add."""
     bot = HunterBot(RULES, 1)
     obs = hunter_obs(5)
     obs["possible_dracula_locations"] = ["lisbon", "munich"]
     bot.remember(obs, ["lisbon", "munich"])
     assert bot.trail is None and bot.suspicion is bot._plain
+
+
+def test_the_vampire_that_would_end_the_game_in_a_draw_waits_while_the_hunt_is_hot(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Victory - Stalemate: with five Vampires destroyed and none consumed, the sixth
+    destroyed ends the game in a draw. With Dracula's piece on the map (the hunt hot),
+    Godalming with a Stake leaves a Vampire where it is, and is not drawn back to the one
+    seen in Munich; once the hunt has cooled, or with four destroyed, or once Dracula has
+    consumed one (the Stalemate theirs), he destroys it."""
+    monkeypatch.setattr(search, "HOLD_HOT_STALEMATE", True)
+    bot = HunterBot(RULES, 1)
+
+    def view(destroyed: int, consumed: int = 0, shown_at: str | None = "vienna") -> HunterView:
+        obs = vampire_left_in_munich(consumed, "stake")
+        obs["vampires_destroyed"] = destroyed
+        obs["dracula"]["shown_at"] = shown_at
+        return HunterView(bot, "godalming", obs)
+
+    assert not view(5).should_face_vampire()
+    assert view(5)._vampire_pull("paris") == 0.0
+    assert view(5, shown_at=None).should_face_vampire()  # (the trail wide open)
+    assert view(4).should_face_vampire()
+    assert view(5, consumed=1).should_face_vampire()
+    monkeypatch.setattr(search, "HOLD_HOT_STALEMATE", False)
+    assert view(5).should_face_vampire()
