@@ -504,7 +504,8 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "smooth5": constant(hbs, "SMOOTHED_SUSPICION", 0.5),
     "smooth10": constant(hbs, "SMOOTHED_SUSPICION", 1.0),
     "trail05": trail_scale(0.5), "trail03": trail_scale(0.3),
-    "bank6": bank_sixth, "hold": constant(hbs, "HOLD_HOT_STALEMATE", 1.0), "mort60": mortal_worth(60.0), "mort150": mortal_worth(150.0),
+    "bank6": bank_sixth, "hold": constant(hbs, "HOLD_HOT_STALEMATE", 1.0),
+    "mort60": mortal_worth(60.0), "mort150": mortal_worth(150.0),
 }
 
 

@@ -5,7 +5,8 @@ when he (or his group) can hurt them.
 How it plays is told in :mod:`fury1987.bots` (and docs/fury1987.md, Bots); its combat
 reckoning is :mod:`fury1987.hunter_bot_combat`; the search aids measured for issue 18
 (joint placement, foresight of Dracula's moves, closing in, the trail read backwards:
-left off; the race for his Vampires once a Stalemate is theirs: on) :mod:`fury1987.hunter_bot_search`.
+left off; the race for his Vampires once a Stalemate is theirs: on)
+:mod:`fury1987.hunter_bot_search`.
 """
 
 from __future__ import annotations
