@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gothic_kernel.screen import Section, TextScreen, words, wrap
+from gothic_kernel.screen import Section, TextScreen, named, no_place, words, wrap
 
 from . import narration as say
 
@@ -31,18 +31,6 @@ KEY = ("Key: # wall, . floor, : the tinted tile, + a closed door, / an open door
 #: The key under the board on every screen (``map`` prints the whole of it).
 SHORT_KEY = "  # wall  . floor  : tinted tile  + door  / open door  (map: the whole key)"
 
-
-def _named(query: str, names: Mapping[str, str]) -> str | None:
-    """The id ``query`` gives: an id or a name itself ("the" left out or not), else the one
-    name (or id) it begins."""
-    said = query.strip().lower()
-    spoken = {i: (name.lower(), name.lower().removeprefix("the ")) for i, name in names.items()}
-    for fits in ([i for i in names if i == said.replace(" ", "_") or said in spoken[i]],
-                 [i for i in names if i.startswith(said.replace(" ", "_"))
-                  or any(n.startswith(said) for n in spoken[i])]):
-        if len(fits) == 1:
-            return fits[0]
-    return None
 
 
 
@@ -88,10 +76,10 @@ class RevengeScreen(TextScreen):
         areas = {a: words(a) for a in board.get("areas", {})}
         tiles = {t["tile"]: t for t in board.get("tiles", [])}
         figures = {f["id"]: f for f in observation.get("figures", [])}
-        found = _named(query, {**areas, **{i: t["name"] for i, t in tiles.items()},
+        found = named(query, {**areas, **{i: t["name"] for i, t in tiles.items()},
                                **{i: f["name"] for i, f in figures.items()}})
         if found is None:
-            return [f"No place on the map is called {query!r}."]
+            return no_place(query)
         if found in figures:
             active = (observation.get("active") or {}).get("character")
             f = figures[found]

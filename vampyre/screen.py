@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from gothic_kernel import Game
-from gothic_kernel.screen import Section, TextScreen, in_columns, words, wrap
+from gothic_kernel.screen import Section, TextScreen, in_columns, named, no_place, words, wrap
 
 TERRAIN_MARKS = {"clear": ".", "forest": "f", "mountain": "^", "evil": "~"}
 TERRAIN_KEY = ("Key: . clear  f forest  ^ mountain  ~ evil  = road; two capitals: a large hex; "
@@ -198,9 +198,9 @@ class VampyreScreen(TextScreen):
         places = dict(self.castle.names) if castle else dict(self.transylvania.large_hex_names)
         players = observation["players"]
         hunters = {seat: f"{p['name']} {p['hunter']}" for seat, p in players.items()}
-        found = _named(query, {**places, **hunters})
+        found = named(query, {**places, **hunters})
         if found is None:
-            return [f"No place on the map is called {query!r}."]
+            return no_place(query)
         if found in players:
             return self.hunter(observation, found, short=True)
         if castle:
@@ -244,18 +244,6 @@ class VampyreScreen(TextScreen):
             else self.thing(str(foe))
         return f"{hunter} against {foe_name}"
 
-
-def _named(query: str, names: Mapping[str, str]) -> str | None:
-    """The id ``query`` gives: an id or a name itself ("The" left out or not), else the one
-    name (or id) it begins."""
-    said = query.strip().lower()
-    spoken = {i: (name.lower(), name.lower().removeprefix("the ")) for i, name in names.items()}
-    for fits in ([i for i in names if i == said.replace(" ", "_") or said in spoken[i]],
-                 [i for i in names if i.startswith(said.replace(" ", "_"))
-                  or any(n.startswith(said) for n in spoken[i])]):
-        if len(fits) == 1:
-            return fits[0]
-    return None
 
 
 def _initials(name: str) -> str:
