@@ -14,6 +14,7 @@ may swap Weapon Chits (Hunter Groups).
 from __future__ import annotations
 
 import enum
+import functools
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -632,11 +633,16 @@ def apply_train(state: FuryState, record: TrainRide, seat: str, action: Action) 
 
 # -- Passing: swapping Weapon Chits -------------------------------------------------------
 def swap_options(state: FuryState, record: WeaponSwap, seat: str) -> list[Action]:
-    weapons = sorted(state.hunters[seat].weapons)
+    return list(_swaps(tuple(sorted(state.hunters[seat].weapons))))
+
+
+@functools.lru_cache(maxsize=1024)
+def _swaps(weapons: tuple[str, ...]) -> tuple[SwapWeapons, ...]:
+    """The choices of ``weapons`` (sorted) to discard, the fewest first, then by name."""
     found: set[tuple[str, ...]] = set()
     for size in range(len(weapons) + 1):
         found.update(combinations(weapons, size))
-    return [SwapWeapons(d) for d in sorted(found, key=lambda t: (len(t), t))]
+    return tuple(SwapWeapons(d) for d in sorted(found, key=lambda t: (len(t), t)))
 
 
 def apply_swap(state: FuryState, record: WeaponSwap, seat: str, action: Action) -> None:
