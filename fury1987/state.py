@@ -277,9 +277,9 @@ class FuryState(LoggedState, DecisionState):
         self._tracker: Any = None
 
     # -- the contract ----------------------------------------------------------------------
-    @property
-    def seats(self) -> tuple[str, ...]:
-        return SEATS
+    #: The seats, in seat order (a class attribute: the kernel checks the seat asking at
+    #: every step).
+    seats: tuple[str, ...] = SEATS
 
     def enter_phase(self) -> None:
         """Nothing is pending: the Sequence of Play begins the next phase (fury1987.flow)."""

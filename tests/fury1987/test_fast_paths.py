@@ -16,7 +16,10 @@ import pytest
 
 from fury1987.actions import NO_EVENT, PlayEvent, StartIn
 from fury1987.decisions import FuryDecision
+from fury1987.dracula import swap_options
 from fury1987.events import EventWindow, OffersEventCards, card_rule, hand
+from fury1987.movement import WeaponSwap
+from fury1987.movement import swap_options as weapon_swap_options
 from fury1987.state import FuryState
 from gothic_kernel import Action, RuleError
 from gothic_kernel.decisions import DecisionState
@@ -109,3 +112,26 @@ def test_who_acts_and_what_he_may_do_come_from_the_top_record() -> None:
     assert StartIn("paris") in state._legal_actions("godalming")
     state.stack.clear()
     assert state.current_seats() == () and state._legal_actions("godalming") == ()
+
+
+def test_the_discard_choices_of_a_pass_are_every_distinct_choice_each_time_a_fresh_list(
+) -> None:
+    state = started()
+    state.dracula.encounter_set = ["rats", "wolves", "rats", "bats"]
+    first = swap_options(state)
+    assert [a.discard for a in first] == [
+        (), ("bats",), ("rats",), ("wolves",), ("bats", "rats"), ("bats", "wolves"),
+        ("rats", "rats"), ("rats", "wolves"), ("bats", "rats", "rats"),
+        ("bats", "rats", "wolves"), ("rats", "rats", "wolves"),
+        ("bats", "rats", "rats", "wolves")]
+    first.clear()  # a caller may do as he likes with his list
+    assert len(swap_options(state)) == 12
+    hunter = state.hunters["godalming"]
+    hunter.weapons = ["knife", "crucifix", "knife"]
+    record = WeaponSwap(("godalming",))
+    weapons = weapon_swap_options(state, record, "godalming")
+    assert [a.discard for a in weapons] == [
+        (), ("crucifix",), ("knife",), ("crucifix", "knife"), ("knife", "knife"),
+        ("crucifix", "knife", "knife")]
+    weapons.pop()
+    assert len(weapon_swap_options(state, record, "godalming")) == 6
