@@ -44,7 +44,16 @@ import attrs
 
 from gothic_kernel import Action, RuleError
 
-from .actions import CATCH_TRAIN, NO_EVENT, PASS, STAY_PUT, ChoosePlace, MoveTo, PlayEvent
+from .actions import (
+    CATCH_TRAIN,
+    NO_EVENT,
+    PASS,
+    STAY_PUT,
+    ChoosePlace,
+    MoveTo,
+    NoEvent,
+    PlayEvent,
+)
 from .decisions import FuryDecision, current_action, find
 from .event_cards import TIMINGS, EventCard, default_events, effective_draws
 from .labels import label
@@ -264,7 +273,7 @@ class EventWindow(FuryDecision):
 
     def apply(self, state: FuryState, seat: str, action: Action) -> None:
         turn = (self.turn + 1) % len(self.seats)
-        if action == NO_EVENT:
+        if isinstance(action, NoEvent):
             if self.passes + 1 >= len(self.seats):
                 state.stack.pop()
             else:

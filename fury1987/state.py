@@ -310,7 +310,7 @@ class FuryState(LoggedState, DecisionState):
                 break
             stack = self.stack
             if not stack:
-                self.game.enter_phase(self)
+                self.enter_phase()
                 if not self.stack and not self.is_over:
                     raise RuleError("FuryState.enter_phase pushed no decision")
                 continue
