@@ -40,7 +40,7 @@ from .actions import (
     SwapWeapons,
     move_to,
 )
-from .board import HOST_FORBIDDEN
+from .board import HOST_FORBIDDEN, Board
 from .decisions import FuryDecision, SeatDecides
 from .events import (
     DieRoll,
@@ -318,7 +318,7 @@ def _move_options(state: FuryState, record: HunterMovement,
     if board.is_sea(here):
         return [move_to(p) for p in sea_moves(state, lead)]
     storm = state.map_effect(here) == "storms"
-    options: list[Action] = [move_to(p) for p in board.road[here]]
+    options: list[Action] = list(_road_moves(board, here))
     if board.is_port(here) and not storm:
         blocked = state.cards.get("stormy", {})
         options.extend(move_to(p) for p in board.sea[here] if p not in blocked)
@@ -328,6 +328,12 @@ def _move_options(state: FuryState, record: HunterMovement,
         options.append(PASS)
     options.append(STAY_PUT)
     return options
+
+
+@functools.lru_cache(maxsize=1024)
+def _road_moves(board: Board, here: str) -> tuple[MoveTo, ...]:
+    """The moves by Road from ``here``, in the map's order."""
+    return tuple(move_to(p) for p in board.road[here])
 
 
 def sea_moves(state: FuryState, hunter: Hunter) -> list[str]:

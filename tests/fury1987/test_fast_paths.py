@@ -14,11 +14,18 @@ from collections.abc import Iterator
 import attrs
 import pytest
 
-from fury1987.actions import NO_EVENT, PlayEvent, StartIn
+from fury1987.actions import (
+    NO_EVENT,
+    MoveTo,
+    PlayEvent,
+    StartIn,
+    SwapEncounters,
+    SwapWeapons,
+)
 from fury1987.decisions import FuryDecision
 from fury1987.dracula import swap_options
 from fury1987.events import EventWindow, OffersEventCards, card_rule, hand
-from fury1987.movement import WeaponSwap
+from fury1987.movement import HunterMovement, WeaponSwap, _road_moves
 from fury1987.movement import swap_options as weapon_swap_options
 from fury1987.state import FuryState
 from gothic_kernel import Action, RuleError
@@ -114,12 +121,19 @@ def test_who_acts_and_what_he_may_do_come_from_the_top_record() -> None:
     assert state.current_seats() == () and state._legal_actions("godalming") == ()
 
 
+def discards(actions: list[Action]) -> list[tuple[str, ...]]:
+    """What each choice of a Pass discards (every action must be one)."""
+    found = [a.discard for a in actions if isinstance(a, SwapEncounters | SwapWeapons)]
+    assert len(found) == len(actions)
+    return found
+
+
 def test_the_discard_choices_of_a_pass_are_every_distinct_choice_each_time_a_fresh_list(
 ) -> None:
     state = started()
     state.dracula.encounter_set = ["rats", "wolves", "rats", "bats"]
     first = swap_options(state)
-    assert [a.discard for a in first] == [
+    assert discards(first) == [
         (), ("bats",), ("rats",), ("wolves",), ("bats", "rats"), ("bats", "wolves"),
         ("rats", "rats"), ("rats", "wolves"), ("bats", "rats", "rats"),
         ("bats", "rats", "wolves"), ("rats", "rats", "wolves"),
@@ -130,8 +144,24 @@ def test_the_discard_choices_of_a_pass_are_every_distinct_choice_each_time_a_fre
     hunter.weapons = ["knife", "crucifix", "knife"]
     record = WeaponSwap(("godalming",))
     weapons = weapon_swap_options(state, record, "godalming")
-    assert [a.discard for a in weapons] == [
+    assert discards(weapons) == [
         (), ("crucifix",), ("knife",), ("crucifix", "knife"), ("knife", "knife"),
         ("crucifix", "knife", "knife")]
     weapons.pop()
     assert len(weapon_swap_options(state, record, "godalming")) == 6
+
+
+def test_the_road_moves_made_once_per_town_are_the_maps_roads() -> None:
+    state = started()
+    board = state.board
+    for town in board.towns:
+        assert _road_moves(board, town) == tuple(MoveTo(p) for p in board.road[town])
+    seat = "godalming"
+    while state.current_seats() != (seat,) or not isinstance(state.stack[-1], HunterMovement):
+        who = state.current_seats()[0]
+        state.apply(who, state.legal_actions(who)[0])
+    legal = state.legal_actions(seat)
+    here = state.hunters[seat].location
+    assert here is not None
+    assert [a for a in legal if isinstance(a, MoveTo)][:len(board.road[here])] == list(
+        _road_moves(board, here))
