@@ -161,7 +161,7 @@ def explain(state: ModernState, seat: str, action: Action, *, night: bool) -> st
                 f"holding at most {state.rules.numbers['ticket_limit']}")
     if isinstance(action, Trade):
         return "a trade needs another hunter in the same city"
-    return f"{state.name(seat)} may not do that now"
+    return f"{state.name(seat)} may not do that now: {state.prompt(seat)}"
 
 
 # -- doing it --------------------------------------------------------------------------------------
