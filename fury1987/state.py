@@ -24,7 +24,6 @@ from gothic_kernel import (
     Outcome,
     Pool,
     Reshuffle,
-    RuleError,
     Scope,
     Sequencer,
     copy_json,
@@ -41,7 +40,6 @@ from .tracker import remember
 from .wording import bad_field
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
 
     from gothic_kernel import Action
 
@@ -51,10 +49,6 @@ __all__ = ["DRACULA", "HUNTERS", "HUNTER_NAMES", "SEATS", "Dracula", "FuryState"
            "agree", "article", "counted"]
 
 PHASES = ("movement", "action")
-#: The rules' own steps in a row after which a game is taken to be stuck (the kernel's
-#: ``settle`` limit).
-_STEPS_IN_A_ROW = 1_000_000
-
 
 def counted(n: int, noun: str) -> str:
     """``n`` and the noun agreeing with it, for the log: "1 Weapon Chit", "2 wounds"."""
@@ -284,48 +278,6 @@ class FuryState(LoggedState, DecisionState):
     def enter_phase(self) -> None:
         """Nothing is pending: the Sequence of Play begins the next phase (fury1987.flow)."""
         self.game.enter_phase(self)
-
-    # The kernel's DecisionState steps, written out (they run at every action): who acts
-    # and what he may do asked of the top record once, and after an action the rules' own
-    # steps run on as the kernel's ``settle`` runs them, with its checks.
-    def current_seats(self) -> tuple[str, ...]:
-        stack = self.stack
-        if self.is_over or not stack:
-            return ()
-        return stack[-1].deciders(self)
-
-    def _legal_actions(self, seat: str) -> Sequence[Action]:
-        stack = self.stack
-        if self.is_over or not stack:
-            return ()
-        top = stack[-1]
-        if seat not in top.deciders(self):
-            return ()
-        return top.legal_actions(self, seat)
-
-    def _apply(self, seat: str, action: Action) -> None:
-        self.stack[-1].apply(self, seat, action)
-        for _ in range(_STEPS_IN_A_ROW):
-            if self.is_over:
-                break
-            stack = self.stack
-            if not stack:
-                self.enter_phase()
-                if not self.stack and not self.is_over:
-                    raise RuleError("FuryState.enter_phase pushed no decision")
-                continue
-            top = stack[-1]
-            if top.deciders(self):
-                break
-            height = len(stack)
-            top.run(self)
-            if not self.is_over and self.stack and self.stack[-1] is top \
-                    and len(self.stack) == height:
-                raise RuleError(f"{type(top).__name__}.run made no progress")
-        else:
-            raise RuleError(f"the rules took {_STEPS_IN_A_ROW} steps in a row without "
-                            "asking anyone")
-        self._legal_cache = None  # whatever a step worked out on the way is stale now
 
     def _describe_action(self, seat: str, action: Action) -> str:
         if not self.stack:  # the game is over: the action's own words

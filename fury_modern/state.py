@@ -32,7 +32,6 @@ from gothic_kernel import (
     Outcome,
     Reshuffle,
     ResultState,
-    RuleError,
 )
 from gothic_kernel.decisions import Decision, DecisionState
 from gothic_kernel.serial import from_data, to_data
@@ -42,13 +41,8 @@ from .rules import DRACULA, HUNTERS, SEATS, Rules
 from .wording import bad_field
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
 
     from . import FuryModernGame
-
-#: The rules' own steps in a row after which a game is taken to be stuck (the kernel's
-#: ``settle`` limit).
-_STEPS_IN_A_ROW = 1_000_000
 
 
 @attrs.define
@@ -222,48 +216,6 @@ class ModernState(ResultState, LoggedState, DecisionState):
 
     def enter_phase(self) -> None:
         self.game.begin_round(self)
-
-    # The kernel's DecisionState steps, written out (they run at every action): who acts
-    # and what he may do asked of the top record once, and after an action the rules' own
-    # steps run on as the kernel's ``settle`` runs them, with its checks.
-    def current_seats(self) -> tuple[str, ...]:
-        stack = self.stack
-        if self.is_over or not stack:
-            return ()
-        return stack[-1].deciders(self)
-
-    def _legal_actions(self, seat: str) -> Sequence[Action]:
-        stack = self.stack
-        if self.is_over or not stack:
-            return ()
-        top = stack[-1]
-        if seat not in top.deciders(self):
-            return ()
-        return top.legal_actions(self, seat)
-
-    def _apply(self, seat: str, action: Action) -> None:
-        self.stack[-1].apply(self, seat, action)
-        for _ in range(_STEPS_IN_A_ROW):
-            if self.is_over:
-                break
-            stack = self.stack
-            if not stack:
-                self.enter_phase()
-                if not self.stack and not self.is_over:
-                    raise RuleError("ModernState.enter_phase pushed no decision")
-                continue
-            top = stack[-1]
-            if top.deciders(self):
-                break
-            height = len(stack)
-            top.run(self)
-            if not self.is_over and self.stack and self.stack[-1] is top \
-                    and len(self.stack) == height:
-                raise RuleError(f"{type(top).__name__}.run made no progress")
-        else:
-            raise RuleError(f"the rules took {_STEPS_IN_A_ROW} steps in a row without "
-                            "asking anyone")
-        self._legal_cache = None  # whatever a step worked out on the way is stale now
 
     def explain_illegal(self, seat: str, action: Action) -> IllegalAction:
         """A field naming nothing of the game, or one the decision waiting has no reason

@@ -1,8 +1,5 @@
-"""The state's own copy of the kernel's settle loop gives what the kernel's gives.
-
-Random play runs the loop after every action; it is checked here against the kernel's
-``DecisionState`` steps, position by position over seeded random games.
-"""
+"""The kernel's settle loop and top-record questions, as fury_modern's state runs them:
+a broken step is refused, and nobody acts once nothing is pending."""
 
 from __future__ import annotations
 
@@ -15,7 +12,6 @@ import pytest
 from fury_modern.decisions import ModernDecision
 from fury_modern.state import ModernState
 from gothic_kernel import Action, RuleError
-from gothic_kernel.decisions import DecisionState
 
 from .helpers import GAME, started
 
@@ -31,22 +27,6 @@ def positions(seed: int, steps: int) -> Iterator[ModernState]:
         seat = state.current_seats()[0]
         state.apply(seat, pick.choice(state.legal_actions(seat)))
 
-
-@pytest.mark.parametrize("seed", range(3))
-def test_the_steps_after_an_action_are_the_kernels_settle(seed: int) -> None:
-    pick, checked = random.Random(seed), 0
-    for state in positions(seed, steps=500):
-        seat = state.current_seats()[0]
-        action = pick.choice(state.legal_actions(seat))
-        ours, kernels = state.clone(), state.clone()
-        ours._apply(seat, action)
-        DecisionState._apply(kernels, seat, action)
-        assert ours.to_json() == kernels.to_json()
-        assert ours.current_seats() == kernels.current_seats()
-        for viewer in state.seats:
-            assert ours._legal_actions(viewer) == DecisionState._legal_actions(kernels, viewer)
-        checked += 1
-    assert checked > 100
 
 
 @attrs.frozen
