@@ -172,9 +172,12 @@ class ChooseSecretRoom(Action):
 
 @attrs.frozen
 class PlaceVanHelsing(Action):
-    """Rescue Van Helsing: a hunter entered the secret room; place him there."""
+    """Rescue Van Helsing: a hunter entered a tinted room; the vampire player places him in
+    the recorded one, facing any side ("Placing Characters"). A record written before the
+    facing was chosen has none and reads as north, as he was placed then."""
 
     square: tuple[int, int]
+    facing: str = "n"
 
 
 @attrs.frozen

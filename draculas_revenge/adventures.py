@@ -439,32 +439,41 @@ class VanHelsingFound(Pending):
 
     def legal_actions(self, state: DRState, seat: str) -> list[Action]:
         board = state.rules.board
-        return [PlaceVanHelsing(board.xy(s)) for s in van_helsing_squares(state, self)]
+        # "the vampire player places Van Helsing": placing is "facing in any direction you
+        # like" (Placing Characters)
+        return [PlaceVanHelsing(board.xy(s), f) for s in van_helsing_squares(state, self)
+                for f in FACINGS]
 
     def apply(self, state: DRState, seat: str, action: Action) -> None:
         assert isinstance(action, PlaceVanHelsing)
         state.stack.pop()
         board = state.rules.board
         state.figures["van_helsing"] = Figure("van_helsing", "van_helsing", "hunters",
-                                              board.index(*action.square), 0, unconscious=True)
+                                              board.index(*action.square),
+                                              FACINGS.index(action.facing), unconscious=True)
         state.no_card.add("van_helsing")
         state.events.say("placed", f"The vampire player places Van Helsing, unconscious, at "
-                         f"{say.xy(*action.square)}.", figure="van_helsing",
-                         square=list(action.square))
+                         f"{say.xy(*action.square)}, facing {say.facing(action.facing)}.",
+                         figure="van_helsing", square=list(action.square),
+                         facing=action.facing)
         state.occupancy_changed()
 
     def why_not(self, state: DRState, seat: str, action: Action) -> Refusal:
+        assert isinstance(action, PlaceVanHelsing)
+        if action.facing not in FACINGS:
+            return CORNER
         return (f"Van Helsing must be placed on a free square of "
                 f"{say.tile(state.rules.board, self.room)}", self.RULE)
 
     def question(self, state: DRState, seat: str) -> str:
         return (f"a hunter found Van Helsing: place him, unconscious, in "
-                f"{say.tile(state.rules.board, self.room)}.")
+                f"{say.tile(state.rules.board, self.room)}, facing any direction you like.")
 
     @classmethod
     def label(cls, state: DRState, seat: str, action: Action) -> str:
         assert isinstance(action, PlaceVanHelsing)
-        return f"place Van Helsing at {say.xy(*action.square)}"
+        return (f"place Van Helsing at {say.xy(*action.square)}, facing "
+                f"{say.facing(action.facing)}")
 
 
 @attrs.frozen

@@ -23,7 +23,7 @@ type                     fields
 ``feed``                 ``feed``: flag
 ``place``, ``settle_mist``  ``character``; ``square``; ``facing``
 ``choose_secret_room``   ``room``: a tile of the board
-``place_van_helsing``    ``square``
+``place_van_helsing``    ``square``; ``facing``
 ``recruit``              ``kind``: a character type
 =======================  ===========================================================
 
@@ -125,7 +125,7 @@ class RevengeEncoding(GameEncoding):
             (Feed, {"feed": BOOLS}),
             (Place, {"character": figure, "square": square, "facing": facing}),
             (ChooseSecretRoom, {"room": Choice(self.tiles, "tile")}),
-            (PlaceVanHelsing, {"square": square}),
+            (PlaceVanHelsing, {"square": square, "facing": facing}),
             (SettleMist, {"character": figure, "square": square, "facing": facing}),
             (Recruit, {"kind": Choice(self.kinds, "character type")}),
             (DoneRecruiting, {}),

@@ -2,7 +2,9 @@
 
 Run with the package installed:
     .venv/bin/python examples/fury1987_simulate.py [games] [seed] [workers] [max_steps]
-defaults: 1000 games, seed 2026, 2 workers, 6000 actions at most per game.
+defaults: 1000 games, seed 2026, 2 workers, 6000 actions at most per game. The whole
+default run takes several minutes on two cores (more on a busy machine); it says on
+standard error how many games are done as it goes, and `... 50` plays 50 games only.
 
 Each game's seed comes from gothic_kernel.agents.game_seeds(seed, games), the same as
 `gothic simulate fury1987 --games N --seed S`, so the outcome table matches the kernel's
@@ -20,6 +22,7 @@ import sys
 import time
 import traceback
 from collections import Counter
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -144,15 +147,27 @@ def report(results: list[dict[str, Any]], games: int, seed: int, workers: int,
     return "\n".join(out)
 
 
+def _told(results: Iterator[dict[str, Any]], games: int, start: float
+          ) -> Iterator[dict[str, Any]]:
+    """The results as they come, saying on standard error each tenth of the games done."""
+    step = max(1, games // 10)
+    for done, result in enumerate(results, 1):
+        if done % step == 0 or done == games:
+            print(f"  {done}/{games} games, {time.perf_counter() - start:.0f}s",
+                  file=sys.stderr, flush=True)
+        yield result
+
+
 def main(games: int = 1000, seed: int = 2026, workers: int = 2,
          max_steps: int = 6_000) -> None:
     jobs = [(i, s, max_steps) for i, s in enumerate(game_seeds(seed, games))]
     start = time.perf_counter()
+    print(f"{GAME}: {games} games, seed {seed}, {workers} worker(s)", file=sys.stderr)
     if workers <= 1:
-        results = [play_one(job) for job in jobs]
+        results = list(_told(map(play_one, jobs), games, start))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(play_one, jobs, chunksize=10))
+            results = list(_told(pool.map(play_one, jobs, chunksize=10), games, start))
     results.sort(key=lambda r: r["index"])
     print(report(results, games, seed, workers, time.perf_counter() - start))
     for r in results:

@@ -7,6 +7,8 @@ possessions) on the way.
 
 Run:  python examples/vampyre_simulate.py [games] [stage] [agents]
       stage: basic | extended | castle (default extended); agents: default | random
+The default 1000 games take a minute or two; the count of games done is said on
+standard error as it goes.
 """
 
 from __future__ import annotations
@@ -28,7 +30,9 @@ def simulate(games: int = 1000, stage: str = "extended", agents: str = "default"
     endings: Counter[str] = Counter()
     conversions: Counter[str] = Counter()
     games_with_conversion = 0
-    for game_seed in game_seeds(seed, games):
+    for done, game_seed in enumerate(game_seeds(seed, games)):
+        if done and done % max(1, games // 10) == 0:
+            print(f"  {done}/{games} games", file=sys.stderr, flush=True)
         def make(state: gk.GameState, s: int) -> dict[str, gk.Agent]:
             if agents == "random":
                 return {seat: RandomAgent(s + i) for i, seat in enumerate(state.seats)}
@@ -76,7 +80,9 @@ def report(result: dict[str, object]) -> None:
     assert isinstance(conversions, Counter)
     print("  conversions per game: " + ", ".join(
         f"{k} {v / games:.2f}" for k, v in sorted(conversions.items()) if k))
-    print(f"  games with a conversion: {result['games_with_conversion'] / games:.1%}")
+    converted = result["games_with_conversion"]
+    assert isinstance(converted, int)
+    print(f"  games with a conversion: {converted / games:.1%}")
 
 
 if __name__ == "__main__":

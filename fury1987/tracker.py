@@ -92,10 +92,17 @@ class Geometry:
     castle: int
     none: int
     hops: Array
+    #: How many Sea moves leave each place (the first entries of its ``sea_table`` row).
+    sea_degree: Array
 
     @property
     def rumour_states(self) -> int:
         return self.none + 1
+
+    @property
+    def code_bound(self) -> int:
+        """A bound on every hypothesis's code (the first place past the map's)."""
+        return (self.none + 1) * self.per_place
 
     @property
     def per_place(self) -> int:
@@ -109,9 +116,9 @@ class Geometry:
 
     def decode(self, codes: Array) -> tuple[Array, Array, Array, Array]:
         aux = codes & (AUX_STATES - 1)  # (AUX_STATES is a power of two)
-        rest, bp = np.divmod(codes >> AUX_BITS, BLOOD_STATES)
+        rest, bp = _divmod(codes >> AUX_BITS, BLOOD_STATES)
         bp -= 12
-        loc, rum = np.divmod(rest, self.rumour_states)
+        loc, rum = _divmod(rest, self.rumour_states)
         return loc, rum, bp, aux
 
     def place_of(self, codes: Array) -> Array:
@@ -121,8 +128,7 @@ class Geometry:
 
     def rumours_of(self, codes: Array) -> Array:
         """The Local Rumours Marker's box of each hypothesis (the second of :meth:`decode`)."""
-        rum: Array = (codes // (AUX_STATES * BLOOD_STATES)) % self.rumour_states
-        return rum
+        return _divmod(codes // (AUX_STATES * BLOOD_STATES), self.rumour_states)[1]
 
     def distances(self, hosts: Sequence[str]) -> Array:
         """Flee distances to the Castle (a large number where there is none)."""
@@ -133,6 +139,13 @@ class Geometry:
         for town in towns:
             found[self.index[town]] = True
         return found
+
+
+def _divmod(values: Array, divisor: int) -> tuple[Array, Array]:
+    """``np.divmod`` by a whole number, about four times as fast: numpy divides by a
+    constant quickly, but its remainder (and divmod) divide each value again."""
+    quotient: Array = values // divisor
+    return quotient, values - quotient * divisor
 
 
 @functools.lru_cache(maxsize=256)
@@ -191,7 +204,8 @@ def geometry_of(board: Board) -> Geometry:
         land_table=np.concatenate([road_table, sea_table], axis=1),
         land_embark=np.concatenate([np.zeros_like(road_table, dtype=bool),
                                     sea_table >= 0], axis=1),
-        castle=index[CASTLE_DRACULA], none=len(places), hops=hops)
+        castle=index[CASTLE_DRACULA], none=len(places), hops=hops,
+        sea_degree=(sea_table >= 0).sum(axis=1))
 
 
 @attrs.frozen(eq=False)
@@ -205,6 +219,12 @@ class _LandMoves:
     #: the hypothesis the move makes with -12 Blood Points, not fleeing and fleeing
     base: Array
     fleeing: Array
+    #: by (Town, Blood Points) (``town * BLOOD_STATES + blood + 12``) and column: the
+    #: hypothesis the move makes (a Blood Point less to embark, fleeing: never below -12),
+    #: not fleeing and fleeing, and whether he has the two Blood Points to embark
+    by_blood: Array
+    by_blood_fleeing: Array
+    blood_allows: np.ndarray[Any, np.dtype[np.bool_]]
 
 
 @functools.lru_cache(maxsize=8)
@@ -217,8 +237,41 @@ def _land_moves_of(g: Geometry) -> _LandMoves:
         first = np.where(to == g.castle, 0 if fleeing else 1, aux)  # a first turn there
         found: Array = ((to * g.rumour_states + here) * BLOOD_STATES + 12) * AUX_STATES + first
         return found
+    town, blood = _divmod(np.arange(len(to) * BLOOD_STATES), BLOOD_STATES)
+    blood -= 12
+    spent = blood[:, None] - embark[town]  # a Blood Point to embark
     return _LandMoves(valid=to >= 0, from_port=np.broadcast_to(g.is_port[here], to.shape),
-                      base=base(False), fleeing=base(True))
+                      base=base(False), fleeing=base(True),
+                      by_blood=base(False)[town] + spent * AUX_STATES,
+                      by_blood_fleeing=base(True)[town] + np.maximum(spent, -12) * AUX_STATES,
+                      blood_allows=~embark[town] | (blood >= 2)[:, None])
+
+
+@attrs.frozen(eq=False)
+class _SeaMoves:
+    """What every move from a Sea Sector is whatever the clue, by the Sector and the
+    voyage's Sectors (``key``: a row of these tables) and ``Geometry.sea_table``'s column."""
+
+    #: each place's first row (a Sea Sector's; 0 elsewhere): add the voyage's bits
+    key: Array
+    #: a move into a Sector not yet crossed, or a landing (the table's padding is not)
+    unvisited: np.ndarray[Any, np.dtype[np.bool_]]
+    #: what the move adds to the hypothesis's code: the place and the voyage changed
+    delta: Array
+
+
+@functools.lru_cache(maxsize=8)
+def _sea_moves_of(g: Geometry) -> _SeaMoves:
+    seas = np.flatnonzero(g.is_sea)
+    key = np.zeros(len(g.is_sea), dtype=np.int64)
+    key[seas] = np.arange(len(seas)) * AUX_STATES
+    here, voyage = _divmod(np.arange(len(seas) * AUX_STATES), AUX_STATES)
+    here = seas[here]
+    to = g.sea_table[here]
+    bit = g.sea_bit[to]  # (none for a Port, nor for the padding)
+    aux = np.where(g.is_sea[to], voyage[:, None] | bit, 0)
+    return _SeaMoves(key=key, unvisited=(to >= 0) & ((voyage[:, None] & bit) == 0),
+                     delta=(to - here[:, None]) * g.per_place + aux - voyage[:, None])
 
 
 @functools.lru_cache(maxsize=8)
@@ -237,12 +290,23 @@ class Obligation:
     end: int
 
 
-def _unique(values: Array) -> Array:
+#: Fewer values than this are sorted as they are (see :func:`_unique`).
+NARROW_SORT_FROM = 512
+
+
+def _unique(values: Array, below: int = 0) -> Array:
     """The sorted distinct values (as ``np.unique``, about twice as fast on these
-    int64 arrays: one sort and a mask instead of hashing then sorting)."""
+    int64 arrays: one sort and a mask instead of hashing then sorting). ``below``: a
+    bound on the values, all at least 0, when known: below 2**31 they are sorted as
+    32-bit numbers (quicker to sort, the longest part of the work)."""
     if len(values) < 2:
         return values.copy()
-    ordered = np.sort(values)
+    if 0 < below <= 1 << 31 and len(values) >= NARROW_SORT_FROM:
+        narrow = values.astype(np.int32)
+        narrow.sort()
+        ordered: Array = narrow.astype(np.int64)
+    else:
+        ordered = np.sort(values)
     keep = np.empty(len(ordered), dtype=bool)
     keep[0] = True
     np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
@@ -253,18 +317,21 @@ def _unique(values: Array) -> Array:
 PRESENCE_LIMIT = 1 << 16
 
 
-def _distinct(values: Array, flags: Array, size: int) -> tuple[Array, Array]:
+def _distinct(values: Array, flags: Array | None, size: int) -> tuple[Array, Array | None]:
     """The distinct pairs of ``values`` (each below ``size``) and ``flags``, sorted: as
     :func:`_unique` of the pairs packed in one number, with a table of the pairs present
-    in place of a sort when the flags are few."""
+    in place of a sort when the flags are few (no flags: the distinct values)."""
+    if flags is None:
+        present = np.zeros(size, dtype=bool)
+        present[values] = True
+        return np.flatnonzero(present), None
     top = int(flags.max()) + 1 if len(flags) else 1
     if size * top > PRESENCE_LIMIT:
         key = _unique((values << _FLAG_ROOM) | flags)
         return key >> _FLAG_ROOM, key & ((1 << _FLAG_ROOM) - 1)
     present = np.zeros(size * top, dtype=bool)
     present[values * top + flags] = True
-    found: tuple[Array, Array] = np.divmod(np.flatnonzero(present), top)
-    return found
+    return _divmod(np.flatnonzero(present), top)
 
 
 def _intersect(first: Array, second: Array) -> Array:
@@ -277,6 +344,20 @@ def _intersect(first: Array, second: Array) -> Array:
     return found
 
 
+#: The flags of rows outside a replay: all 0, views of one read-only buffer (so that a
+#: filter need not pick them, nor a move carry them along).
+_ZEROS = [np.zeros(1 << 16, dtype=np.int64)]
+_ZEROS[0].setflags(write=False)
+
+
+def _no_flags(size: int) -> Array:
+    """``size`` flags, all 0 (shared: never written to)."""
+    if size > len(_ZEROS[0]):
+        _ZEROS[0] = np.zeros(max(size, 2 * len(_ZEROS[0])), dtype=np.int64)
+        _ZEROS[0].setflags(write=False)
+    return _ZEROS[0][:size]
+
+
 @attrs.define
 class Rows:
     """Hypotheses with their constraint flags (flags are 0 outside a replay)."""
@@ -284,14 +365,31 @@ class Rows:
     codes: Array
     flags: Array
 
-    def unique(self, bits: int) -> Rows:
+    @classmethod
+    def plain(cls, codes: Array) -> Rows:
+        """Hypotheses without flags."""
+        return cls(codes, _no_flags(len(codes)))
+
+    @property
+    def flagless(self) -> bool:
+        """Whether the flags are known to be all 0 without looking (rows made by
+        :meth:`plain`)."""
+        return self.flags.base is _ZEROS[0]
+
+    def picked(self, keep: np.ndarray[Any, Any]) -> Rows:
+        """The rows ``keep`` picks (a mask or indices)."""
+        if self.flagless:
+            return Rows.plain(self.codes[keep])
+        return Rows(self.codes[keep], self.flags[keep])
+
+    def unique(self, bits: int, below: int = 0) -> Rows:
+        """The distinct rows, sorted (``below``: a bound on the codes, when known)."""
         if not len(self.codes):
             return self
         if not bits:  # (no flags outside a replay)
-            codes = _unique(self.codes)
-            return Rows(codes, np.zeros_like(codes))
+            return Rows.plain(_unique(self.codes, below))
         key = (self.codes << bits) | self.flags
-        key = _unique(key)
+        key = _unique(key, below << bits)
         return Rows(key >> bits, key & ((1 << bits) - 1) if bits else np.zeros_like(key))
 
 
@@ -555,7 +653,8 @@ class Tracker:
                 self.rows = self._apply(clue, i, self.rows, (), 0)
             self._note_box(clue, i)
             if digested is None:
-                self._digest.update(_CLUE_TEXT(clue).encode())
+                text = _CLUE_TEXT(clue)
+                self._digest.update((CLUE_SEPARATOR + text if i else text).encode())
             self.processed += 1
         if digested is not None:
             self._digest = digested.copy()
@@ -613,7 +712,7 @@ class Tracker:
         old = dict(self.checkpoints)
         previous = self.rows.codes
         self.checkpoints = [(k, c) for k, c in self.checkpoints if k < at]
-        rows = Rows(codes, np.zeros_like(codes))
+        rows = Rows.plain(codes)
         bits = len(chosen)
         for j in range(at, upto + 1):
             rows = self._apply(clues[j], j, rows, chosen, bits)
@@ -627,18 +726,18 @@ class Tracker:
                 rows = _drop_flag(rows, drop, bits)
                 chosen = [o for b, o in enumerate(chosen) if b != drop]
                 bits -= 1
-        codes = _unique(rows.codes)
+        codes = _unique(rows.codes, self.geometry.code_bound)
         if upto > at:  # the set before this clue was already narrowed by older obligations
             codes = _intersect(codes, self._advance(clues[upto], upto, previous))
-        self.rows = Rows(codes, np.zeros_like(codes))
+        self.rows = Rows.plain(codes)
 
     def _advance(self, clue: Mapping[str, Any], i: int, codes: Array) -> Array:
         """The set after applying one clue to ``codes``, without any obligation."""
         keep = self.checkpoints
         self.checkpoints = [*keep]
-        rows = self._apply(clue, i, Rows(codes, np.zeros_like(codes)), (), 0)
+        rows = self._apply(clue, i, Rows.plain(codes), (), 0)
         self.checkpoints = keep
-        return _unique(rows.codes)
+        return _unique(rows.codes, self.geometry.code_bound)
 
     def _short_obligations(self) -> list[Obligation]:
         return [o for o in self.obligations if self._window_turns(o) <= WINDOW_TURNS]
@@ -670,7 +769,7 @@ class Tracker:
             loc = np.array([g.index[t] for t in towns], dtype=np.int64)
             codes = g.encode(loc, np.full_like(loc, g.none), np.full_like(loc, 12),
                              np.zeros_like(loc))
-            return Rows(np.sort(codes), np.zeros_like(codes))
+            return Rows.plain(np.sort(codes))
         if kind == "turn":
             rows = self._turn(clue, rows, obligations, i)
         elif kind == "bat":
@@ -697,7 +796,7 @@ class Tracker:
         # (the rows come in sorted and distinct: a clue that only filters keeps them so)
         if not dedupe or (kind in FILTER_KINDS and not closed):
             return rows
-        return rows.unique(bits)
+        return rows.unique(bits, g.code_bound)
 
     def _search(self, clue: Mapping[str, Any], rows: Rows, in_order: bool) -> Rows:
         """Dracula found in a Town or not, the Local Rumours Marker found there or not.
@@ -706,6 +805,11 @@ class Tracker:
         g = self.geometry
         town = g.index[clue["town"]]
         dracula, rumours = clue.get("dracula"), clue.get("rumours")
+        if dracula is False and isinstance(rumours, bool):  # (the commonest: in one pass)
+            loc, rum = _divmod(rows.codes // (AUX_STATES * BLOOD_STATES), g.rumour_states)
+            away = loc != town
+            away &= (rum == town) if rumours else (rum != town)
+            return rows.picked(away)
         keep: np.ndarray[Any, np.dtype[np.bool_]] | None = None
         if isinstance(dracula, bool):  # (a place's codes are one run: no division)
             first = town * g.per_place
@@ -716,13 +820,13 @@ class Tracker:
                 keep = there if dracula else ~there
         if isinstance(rumours, bool):  # (one division: the Town's run within a place)
             first = town * AUX_STATES * BLOOD_STATES
-            rest = rows.codes % g.per_place
+            rest = _divmod(rows.codes, g.per_place)[1]
             there = (rest >= first) & (rest < first + AUX_STATES * BLOOD_STATES)
             found = there if rumours else ~there
             keep = found if keep is None else keep & found
         if keep is None:
             return rows
-        return Rows(rows.codes[keep], rows.flags[keep])
+        return rows.picked(keep)
 
     def _blood(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
         g = self.geometry
@@ -741,7 +845,7 @@ class Tracker:
         Press, a declared move made)."""
         g = self.geometry
         keep = g.mask(clue["places"])[g.place_of(rows.codes)]
-        return Rows(rows.codes[keep], rows.flags[keep])
+        return rows.picked(keep)
 
     def _evasion(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
         """Evasion: straight to any Town with no Hunter and no Host Marker (not his own);
@@ -802,10 +906,13 @@ class Tracker:
         moving, consuming a Vampire) and the fallback Pass when hemmed in on every side."""
         g = self.geometry
         turn = self._turn_clue(clue, i).placing(obligations, i)
-        codes, flags = rows.codes, rows.flags
+        codes = rows.codes
+        # (no flag set and none to set, as outside a replay: none carried along)
+        flags = None if not turn.placing_in and (rows.flagless or not rows.flags.any()) \
+            else rows.flags
         if turn.fleeing:  # a fleeing Dracula already in the Castle would have hidden
             alive = codes // g.per_place != g.castle
-            codes, flags = codes[alive], flags[alive]
+            codes, flags = codes[alive], _picked(flags, alive)
         loc, rum, bp, aux = g.decode(codes)
         at_sea = g.is_sea[loc]
         may_stay = np.zeros(len(loc), dtype=bool) if turn.fleeing \
@@ -815,23 +922,20 @@ class Tracker:
         parts = [turn.stay(np.flatnonzero(may_stay), codes, loc, bp, aux, flags)]
         if not turn.consumed:  # (a Vampire consumed: he stayed by choice)
             land = ~at_sea
-            parts.append(turn.land_moves(loc[land], bp[land], flags[land]))
-            if at_sea.any():
-                sailed, options = turn.sea_moves(codes, loc, rum, aux, flags, at_sea)
-                parts.append(sailed)
-            else:
-                options = np.zeros(len(loc), dtype=np.int64)
+            parts.append(turn.land_moves(loc[land], bp[land], _picked(flags, land)))
             # Hemmed in on every side (no move, no stay allowed): the fallback Pass.
-            options += may_stay
-            options += turn.land_road_count[loc]
-            ready = g.cut_off[loc] if turn.fleeing else bp >= 2  # to embark from a Port
-            options += np.where(ready, turn.port_embark_count[loc], 0)
-            stuck = np.flatnonzero(options == 0)
+            stuck = turn.hemmed_in_town(loc, bp, may_stay)
+            if at_sea.any():
+                sailed, stranded = turn.sea_moves(codes, loc, rum, aux, flags, at_sea)
+                parts.append(sailed)
+                stuck = np.concatenate([stuck, stranded])
             if len(stuck):
-                parts.append(turn.hemmed(codes[stuck], loc[stuck], aux[stuck], flags[stuck],
-                                         at_sea[stuck]))
-        return Rows(np.concatenate([c for c, _ in parts]),
-                    np.concatenate([f for _, f in parts]))
+                parts.append(turn.hemmed(codes[stuck], loc[stuck], aux[stuck],
+                                         _picked(flags, stuck), at_sea[stuck]))
+        moved = np.concatenate([c for c, _ in parts])
+        if flags is None:
+            return Rows.plain(moved)
+        return Rows(moved, np.concatenate([f for _, f in parts if f is not None]))
 
     def _turn_clue(self, clue: Mapping[str, Any], i: int) -> _TurnClue:
         cached = self._turn_clues.get(i)
@@ -844,6 +948,41 @@ class Tracker:
         return turn
 
 
+@attrs.frozen(eq=False)
+class _Passage:
+    """What the Host markers and the storms leave open, as a turn clue needs it (the same
+    for every clue with the same Host markers and storms: worked out once for them)."""
+
+    #: whether a move into each place is open (a Sea Sector: no storm; a Town: no Host)
+    passable: np.ndarray[Any, np.dtype[np.bool_]]
+    #: the moves open from each Town by Road, and from each Port by Sea (0 elsewhere)
+    land_road_count: Array
+    port_embark_count: Array
+    #: every move from a Town (as ``Geometry.land_table``) the markers and storms leave open
+    land_open: np.ndarray[Any, np.dtype[np.bool_]]
+    #: the Towns with no Road open
+    roadless: np.ndarray[Any, np.dtype[np.bool_]]
+
+
+@functools.lru_cache(maxsize=256)
+def _passage_of(g: Geometry, hosts: tuple[str, ...], blocked: tuple[str, ...]) -> _Passage:
+    road_open = ~g.mask(hosts)
+    sea_open = ~g.mask(blocked)  # Stormy Seas
+    roads = (road_open[g.road_table] & (g.road_table >= 0)).sum(axis=1)
+    sails = (sea_open[g.sea_table] & (g.sea_table >= 0)).sum(axis=1)
+    to = g.land_table
+    fixed = _land_moves_of(g)
+    land_open = fixed.valid & np.where(g.land_embark, sea_open[to] & fixed.from_port,
+                                       road_open[to])
+    found = _Passage(passable=np.where(g.is_sea, sea_open, road_open),
+                     land_road_count=np.where(g.is_sea, 0, roads),
+                     port_embark_count=np.where(g.is_port & ~g.is_sea, sails, 0),
+                     land_open=land_open, roadless=~g.is_sea & (roads == 0))
+    for shared in attrs.astuple(found, recurse=False):
+        shared.setflags(write=False)  # (shared by every clue with these markers)
+    return found
+
+
 class _TurnClue:
     """One turn clue, as the masks and counts its successors need (see Tracker._turn)."""
 
@@ -854,7 +993,6 @@ class _TurnClue:
         attack = clue.get("attack")
         self.attack = None if attack is None else g.index[attack]
         self.sea: str | None = clue.get("sea")  # Shipping Agents: his Sea Movement's kind
-        hosts = g.mask(clue["hosts"])
         self.hosts = clue["hosts"]
         self.occupied = g.mask(clue["occupied"])
         self.no_placing = self.occupied | g.mask(clue.get("spared", ()))  # ruling 6
@@ -862,15 +1000,12 @@ class _TurnClue:
         self.placing_in: list[tuple[int, int]] = []
         #: The flag bits each place sets on arriving there (an Encounter placed), by place.
         self.placing_bits: Array | None = None
-        self.road_open = ~hosts
-        self.sea_open = ~g.mask(clue.get("blocked", ()))  # Stormy Seas
-        #: whether a move into each place is open (a Sea Sector: no storm; a Town: no Host)
-        self.passable = np.where(g.is_sea, self.sea_open, self.road_open)
-        #: the moves open from each Town by Road, and from each Port by Sea (0 elsewhere)
-        roads = (self.road_open[g.road_table] & (g.road_table >= 0)).sum(axis=1)
-        self.land_road_count = np.where(g.is_sea, 0, roads)
-        sails = (self.sea_open[g.sea_table] & (g.sea_table >= 0)).sum(axis=1)
-        self.port_embark_count = np.where(g.is_port & ~g.is_sea, sails, 0)
+        passage = _passage_of(g, tuple(self.hosts), tuple(clue.get("blocked", ())))
+        self.passable = passage.passable
+        self.land_road_count = passage.land_road_count
+        self.port_embark_count = passage.port_embark_count
+        self._land_open = passage.land_open
+        self.roadless = passage.roadless
         self._alive: dict[bool, np.ndarray[Any, np.dtype[np.bool_]]] = {}
         self._land: tuple[np.ndarray[Any, np.dtype[np.bool_]], Array, Array] | None = None
         #: This clue read with each set of open obligations (see :meth:`placing`).
@@ -902,8 +1037,7 @@ class _TurnClue:
             to, embark = g.land_table, g.land_embark
             here = np.arange(len(to))[:, None]
             fixed = _land_moves_of(g)
-            ok = fixed.valid & np.where(embark, self.sea_open[to] & fixed.from_port,
-                                        self.road_open[to])
+            ok = self._land_open.copy()
             if self.fleeing:  # from the British Isles by sea; else one step nearer
                 ok &= ~embark | g.cut_off[here]
                 dist = g.distances(self.hosts)
@@ -935,7 +1069,8 @@ class _TurnClue:
             self._placings[placing_in] = turn
         return turn
 
-    def land_moves(self, loc: Array, bp: Array, flags: Array) -> tuple[Array, Array]:
+    def land_moves(self, loc: Array, bp: Array, flags: Array | None
+                   ) -> tuple[Array, Array | None]:
         """By Road to a Town without a Host marker, or embarking from a Port (two Blood
         Points, or fleeing from the British Isles) into a Sector not closed by a storm.
         A move from a Town depends only on the Town, his Blood Points and the flags: the
@@ -943,89 +1078,122 @@ class _TurnClue:
         g = self.g
         town_blood, u_flags = _distinct(loc * BLOOD_STATES + bp + 12, flags,
                                         len(g.places) * BLOOD_STATES)
-        u_loc, u_bp = np.divmod(town_blood, BLOOD_STATES)
-        u_bp -= 12
-        allowed, base, targets = self.land_table()
+        u_loc = town_blood // BLOOD_STATES
+        allowed, _, targets = self.land_table()
+        fixed = _land_moves_of(g)
         ok = allowed[u_loc]
-        embark = g.land_embark[u_loc]
-        if not self.fleeing:
-            ok &= ~embark | (u_bp >= 2)[:, None]
-        blood = u_bp[:, None] - embark  # a Blood Point to embark
-        if self.fleeing:
-            blood = np.maximum(blood, -12)
-        codes = (base[u_loc] + blood * AUX_STATES)[ok]
+        if not self.fleeing:  # (fleeing from the British Isles, he embarks without them)
+            ok &= fixed.blood_allows[town_blood]
+        codes = (fixed.by_blood_fleeing if self.fleeing else fixed.by_blood)[town_blood][ok]
+        if u_flags is None:
+            return codes, None
         moved_flags = np.repeat(u_flags, ok.sum(axis=1))  # (row by row, as ``[ok]``)
         if self.placing_in:
-            moved_flags = self.placed(targets[u_loc][ok], moved_flags)
+            return codes, self.placed(targets[u_loc][ok], moved_flags)
         return codes, moved_flags
 
-    def sea_moves(self, codes: Array, loc: Array, rum: Array, aux: Array, flags: Array,
+    def hemmed_in_town(self, loc: Array, bp: Array,
+                       may_stay: np.ndarray[Any, np.dtype[np.bool_]]) -> Array:
+        """The hypotheses in a Town with no move and no stay allowed: no Road open, not
+        staying, and no Sea Sector to embark for (too few Blood Points, or none open)."""
+        roadless = self.roadless[loc]
+        if not roadless.any():
+            return np.zeros(0, dtype=np.int64)
+        g = self.g
+        found = np.flatnonzero(roadless & ~may_stay)
+        here = loc[found]
+        ready = g.cut_off[here] if self.fleeing else bp[found] >= 2  # to embark from a Port
+        stuck: Array = found[~ready | (self.port_embark_count[here] == 0)]
+        return stuck
+
+    def sea_moves(self, codes: Array, loc: Array, rum: Array, aux: Array, flags: Array | None,
                   at_sea: np.ndarray[Any, np.dtype[np.bool_]]
-                  ) -> tuple[tuple[Array, Array], Array]:
+                  ) -> tuple[tuple[Array, Array | None], Array]:
         """At Sea: sail to a Sector not yet visited, or disembark at a Port (not the one
-        holding the Local Rumours Marker, nor one with a Host marker). Also how many
-        moves each hypothesis has."""
+        holding the Local Rumours Marker, nor one with a Host marker). Also the
+        hypotheses at Sea with no move at all."""
         g = self.g
         seas = np.flatnonzero(at_sea)
+        if not self.fleeing and not _castle_by_sea(g):
+            return self._sea_moves_by_table(codes, loc[seas], rum, aux, flags, seas)
         here, aux = loc[seas], aux[seas]
-        # each code without its place and aux: the Local Rumours and Blood Points go along
-        kept = codes[seas] - aux - here * g.per_place
-        pos, to = _expand(here, g.sea_table)  # (pos: the source among ``seas``)
+        pos, to = _expand(here, g.sea_table, g.sea_degree)  # (pos: the source among ``seas``)
         bit = g.sea_bit[to]  # (none for a Port)
+        voyage = aux[pos]
         # (the Local Rumours are never in a Sea Sector: no need to ask where ``to`` is one)
         open_ = self.passable[to] & (to != rum[seas][pos])
-        new_aux = aux[pos]
-        ok = open_ & ((new_aux & bit) == 0)
+        ok = open_ & ((voyage & bit) == 0)
         # Ruling 2: stranded, he may sail into a Sector he has crossed.
         counts = np.bincount(pos[ok], minlength=len(seas))
+        stranded = seas[:0]
         if not counts.all():
             ok |= (counts[pos] == 0) & open_
             counts = np.bincount(pos[ok], minlength=len(seas))
-        options = np.zeros(len(loc), dtype=counts.dtype)
-        options[seas] = counts
-        new_aux = np.where(g.is_sea[to], new_aux | bit, 0)
-        pos, to, new_aux = pos[ok], to[ok], new_aux[ok]
+            stranded = seas[counts == 0]
         if self.fleeing and len(pos):
-            keep = self._closer(pos, here[pos], to, len(seas))
-            pos, to, new_aux = pos[keep], to[keep], new_aux[keep]
-        return self.moved(to, kept[pos], new_aux, flags[seas][pos], from_sea=True), options
+            ok &= self._closer(pos, here[pos], to, ok, len(seas))
+        ok &= self.arrival(True)[to]
+        pos, to = pos[ok], to[ok]
+        new_aux = np.where(g.is_sea[to], voyage[ok] | bit[ok], 0)
+        if _castle_by_sea(g):
+            new_aux = np.where(to == g.castle, 0 if self.fleeing else 1, new_aux)  # a first turn
+        # each code without its place and aux: the Local Rumours and Blood Points go along
+        kept = codes[seas] - aux - here * g.per_place
+        moved: Array = kept[pos] + to * g.per_place + new_aux
+        if flags is None:
+            return (moved, None), stranded
+        return (moved, self.placed(to, flags[seas][pos])), stranded
 
-    def _closer(self, src: Array, here: Array, to: Array, sources: int
+    def _sea_moves_by_table(self, codes: Array, here: Array, rum: Array, aux: Array,
+                            flags: Array | None, seas: Array
+                            ) -> tuple[tuple[Array, Array | None], Array]:
+        """:meth:`sea_moves` not fleeing (on a map where no Sea Sector borders the Castle),
+        every Sector's moves in a row of a table worked out once per map."""
+        g = self.g
+        fixed = _sea_moves_of(g)
+        key = fixed.key[here] + aux[seas]
+        to = g.sea_table[here]
+        # (the Local Rumours are never in a Sea Sector: no need to ask where ``to`` is one)
+        open_ = (to >= 0) & self.passable[to] & (to != rum[seas][:, None])
+        ok = open_ & fixed.unvisited[key]
+        # Ruling 2: stranded, he may sail into a Sector he has crossed.
+        counts = ok.sum(axis=1)
+        stranded = seas[:0]
+        if not counts.all():
+            ok |= (counts == 0)[:, None] & open_
+            stranded = seas[~ok.any(axis=1)]
+        ok &= self.arrival(True)[to]
+        moved: Array = (codes[seas][:, None] + fixed.delta[key])[ok]
+        if flags is None:
+            return (moved, None), stranded
+        moved_flags = np.broadcast_to(flags[seas][:, None], ok.shape)[ok]
+        return (moved, self.placed(to[ok], moved_flags)), stranded
+
+    def _closer(self, src: Array, here: Array, to: Array,
+                ok: np.ndarray[Any, np.dtype[np.bool_]], sources: int
                 ) -> np.ndarray[Any, np.dtype[np.bool_]]:
-        """Fleeing: the moves one step closer to the Castle, where a source has one."""
+        """Fleeing: among the moves ``ok``, those one step closer to the Castle, where a
+        source has one."""
         dist = self.g.distances(self.hosts)
         closer = dist[to] == dist[here] - 1
-        any_closer = np.bincount(src, weights=closer, minlength=sources) > 0
+        any_closer = np.bincount(src[ok], weights=closer[ok], minlength=sources) > 0
         keep: np.ndarray[Any, np.dtype[np.bool_]] = closer | ~any_closer[src]
         return keep
 
-    def moved(self, to: Array, kept: Array, aux: Array, flags: Array,
-              from_sea: bool) -> tuple[Array, Array]:
-        """Moves made: into a Town he may act (and must attack a Hunter there). ``kept``:
-        the codes without place and aux (:meth:`Geometry.encode`'s arithmetic)."""
-        g = self.g
-        if _castle_by_sea(g):
-            aux = np.where(to == g.castle, 0 if self.fleeing else 1, aux)  # a first turn there
-        alive = self.arrival(from_sea)[to]
-        to, flags = to[alive], flags[alive]
-        codes: Array = kept[alive] + to * g.per_place + aux[alive]
-        return codes, self.placed(to, flags)
-
     def stay(self, st: Array, codes: Array, loc: Array, bp: Array, aux: Array,
-             flags: Array) -> tuple[Array, Array]:
+             flags: Array | None) -> tuple[Array, Array | None]:
         """Staying in his Town by choice: he may act there (the hypotheses ``st``, their
         codes changed in place of being decoded and encoded again)."""
         g = self.g
-        loc, flags, aux = loc[st], flags[st], aux[st]
-        kept = codes[st] - (aux & MUST_LEAVE)
-        aux = aux & ~MUST_LEAVE
+        loc, flags, aux = loc[st], _picked(flags, st), aux[st]
+        kept = codes[st] & ~MUST_LEAVE  # (aux: the code's last bits)
         if self.consumed:
             kept += (np.minimum(bp[st] + CONSUME_GAIN, 12) - bp[st]) * AUX_STATES
         alive: np.ndarray[Any, np.dtype[np.bool_]] | None = None
         castle = loc == g.castle  # successive turns there: a third ends the game
         if castle.any():
             count = (aux & CASTLE_COUNT) + 1
-            kept = np.where(castle, kept - aux + count, kept)
+            kept = np.where(castle, (kept & ~(AUX_STATES - 1)) + count, kept)
             alive = ~(castle & (count >= CASTLE_TURNS_LIMIT))
         if self.attack is not None:
             alive = _both(alive, loc == self.attack)
@@ -1034,11 +1202,11 @@ class _TurnClue:
         if self.sea is not None and self.sea != "none":
             alive = np.zeros(len(loc), dtype=bool)
         if alive is not None and not alive.all():
-            kept, loc, flags = kept[alive], loc[alive], flags[alive]
+            kept, loc, flags = kept[alive], loc[alive], _picked(flags, alive)
         return kept, self.placed(loc, flags)
 
-    def hemmed(self, codes: Array, loc: Array, aux: Array, flags: Array,
-               sea: np.ndarray[Any, np.dtype[np.bool_]]) -> tuple[Array, Array]:
+    def hemmed(self, codes: Array, loc: Array, aux: Array, flags: Array | None,
+               sea: np.ndarray[Any, np.dtype[np.bool_]]) -> tuple[Array, Array | None]:
         """The fallback Pass: no Action Phase."""
         g = self.g
         aux = np.where(sea, aux, aux & ~MUST_LEAVE)
@@ -1052,11 +1220,11 @@ class _TurnClue:
             was_sea, is_sea = _SEA_MOVEMENT[self.sea]
             alive &= (sea == is_sea) & (sea == was_sea)
         kept = codes[alive]
-        return kept - kept % AUX_STATES + aux[alive], flags[alive]
+        return (kept & ~(AUX_STATES - 1)) + aux[alive], _picked(flags, alive)
 
-    def placed(self, loc: Array, flags: Array) -> Array:
+    def placed(self, loc: Array, flags: Array | None) -> Array | None:
         """The flags with the bit of every Encounter he may have placed by acting here."""
-        if self.placing_bits is None or not self.placing_in:
+        if self.placing_bits is None or not self.placing_in or flags is None:
             return flags
         found: Array = flags | self.placing_bits[loc]
         return found
@@ -1070,6 +1238,8 @@ def _run_kept(rows: Rows, low: int, high: int, inside: bool) -> Rows:
         return Rows(rows.codes[lo:hi], rows.flags[lo:hi])
     if lo == hi:
         return rows
+    if rows.flagless:
+        return Rows.plain(np.concatenate([rows.codes[:lo], rows.codes[hi:]]))
     return Rows(np.concatenate([rows.codes[:lo], rows.codes[hi:]]),
                 np.concatenate([rows.flags[:lo], rows.flags[hi:]]))
 
@@ -1078,6 +1248,11 @@ def _both(first: np.ndarray[Any, np.dtype[np.bool_]] | None,
           second: np.ndarray[Any, np.dtype[np.bool_]]) -> np.ndarray[Any, np.dtype[np.bool_]]:
     """Both conditions (the first, when there is one)."""
     return second if first is None else first & second
+
+
+def _picked(flags: Array | None, which: np.ndarray[Any, Any]) -> Array | None:
+    """The flags of the rows picked (none without flags)."""
+    return None if flags is None else flags[which]
 
 
 #: A Shipping Agents clue's kind of Sea Movement: (from a Sea Sector, into a Sea Sector).
@@ -1104,16 +1279,12 @@ def _steer(candidates: list[int], pending: Sequence[tuple[int, int, int, int, st
     return [code for score, code in feasible if score == best]
 
 
-def _expand(sources: Array, table: Array) -> tuple[Array, Array]:
+def _expand(sources: Array, table: Array, degree: Array) -> tuple[Array, Array]:
     """For each source position, every edge leaving its place, in order: (position
-    index, target)."""
-    if not len(sources):
-        empty = np.zeros(0, dtype=np.int64)
-        return empty, empty
+    index, target). ``degree``: each place's edges (a table row's first entries)."""
     neighbours = table[sources]
-    edge = neighbours >= 0
-    pos: Array = np.nonzero(edge)[0]
-    targets: Array = neighbours[edge]
+    pos: Array = np.repeat(np.arange(len(sources)), degree[sources])
+    targets: Array = neighbours[neighbours >= 0]
     return pos, targets
 
 
@@ -1154,8 +1325,10 @@ def hypothesis_of(state: FuryState) -> int:
 
 _KNOWN: dict[str, Tracker] = {}
 #: A clue as the fingerprint reads it (``json.dumps(clue, sort_keys=True)``, its encoder
-#: made once).
+#: made once). The fingerprint reads the clues as the JSON list of them without its
+#: brackets: each clue's text, after the first one's joined by ``CLUE_SEPARATOR``.
 _CLUE_TEXT = json.JSONEncoder(sort_keys=True).encode
+CLUE_SEPARATOR = ", "  # (the encoder's own, between the items of a list)
 _KNOWN_LIMIT = 64
 
 
@@ -1168,10 +1341,10 @@ def _digest_for(board: Board) -> Any:
 
 
 def _fingerprint(board: Board, clues: Sequence[Mapping[str, Any]]) -> tuple[str, Any]:
-    """The key of the map and the clues (as :attr:`Tracker.key`), and its digest."""
+    """The key of the map and the clues (as :attr:`Tracker.key`), and its digest (the
+    clues encoded in one call: as :meth:`Tracker.update` reads them one by one)."""
     digest = _digest_for(board)
-    for clue in clues:
-        digest.update(_CLUE_TEXT(clue).encode())
+    digest.update(_CLUE_TEXT(list(clues))[1:-1].encode())
     return f"{len(clues)}:{digest.hexdigest()}", digest
 
 
@@ -1189,13 +1362,14 @@ def tracker_of(state: FuryState) -> Tracker:
         tracker = tracker.clone()
         tracker.update(state.clues)
     else:
-        key, digest = _fingerprint(state.board, state.clues)
+        clues = state.clues[:]  # (a plain list: read clue by clue, and more than once)
+        key, digest = _fingerprint(state.board, clues)
         known = _KNOWN.get(key)
         if known is not None:
             state._tracker = known
             return known
         tracker = Tracker(geometry_of(state.board))
-        tracker.update(state.clues, digest)
+        tracker.update(clues, digest)
         if len(_KNOWN) >= _KNOWN_LIMIT:
             _KNOWN.pop(next(iter(_KNOWN)))
         _KNOWN[key] = tracker

@@ -204,8 +204,10 @@ def listing(state: FuryState, things: Sequence[str]) -> str:
 
 #: What each action field names, in the rulebook's words (an unlisted field: its name).
 FIELD_NOUNS = {"town": "Town", "to": "place", "place": "place", "route": "route",
-               "chit": "Encounter Chit", "weapon": "Weapon Chit", "weapons": "Weapon Chits",
-               "events": "Event Cards", "card": "Event Card", "discard": "chit to discard",
+               "chit": "Encounter Chit", "weapon": "Weapon Chit",
+               "weapons": "Hunters who receive the Weapon Chits",
+               "events": "Hunters who receive the Event Cards", "card": "Event Card",
+               "discard": "chit to discard",
                "back": "Weapon Chit given back",
                "fighter": "fighter", "hunter": "Hunter", "giver": "Hunter who gives",
                "taker": "Hunter who takes", "holder": "Hunter", "target": "target",

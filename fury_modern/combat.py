@@ -424,6 +424,10 @@ def _resolve_dracula(fight: Fight, state: ModernState) -> None:
     state.stack[-1] = fight
     if card in SISTER_AGATHA_PUNISHES and ally_in_play(state, "sister_agatha"):
         hurt_dracula(state, SISTER_AGATHA_DAMAGE, "Sister Agatha")  # when he plays it
+    if card == "fangs" and fight.vampire == "reckless_vampire" and not state.is_over:
+        # "each time Fangs is played in that combat" (encounters.toml): cancelled or not
+        advance_influence(state, state.rules.numbers[
+            "influence_fangs_against_reckless_vampire_fighter"], "the Reckless Vampire's Fangs")
 
 
 def _compare(fight: Fight, state: ModernState) -> None:
@@ -544,12 +548,18 @@ def _refresh(fight: Fight, state: ModernState) -> None:
     hand = fight.hand
     if state.combat_deck.cards:
         hand = tuple(sorted((*hand, state.combat_deck.cards.pop())))
-    hands = {h: tuple(c for c in hunter_hand(state, h) if c != fight.chosen.get(h))
+    hands = {h: _less_one(hunter_hand(state, h), "" if h in fight.discard else fight.chosen[h])
              for h in hunters}
     state.stack[-1] = attrs.evolve(
         fight, stage=Stage.CHOOSE, round=fight.round + 1, hand=hand, hunters=hunters,
         hands=hands, in_play={h: fight.chosen[h] for h in hunters}, chosen={},
         engaged=hunters[0])
+
+
+def _less_one(hand: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """The hunter's combat hand without the card he played this round, which stays in play
+    until the next round ends (Refresh Hands); another copy of it stays in his hand."""
+    return _without(hand, card) if card in hand else hand
 
 
 def _still_fighting(state: ModernState, seat: str) -> bool:
@@ -670,10 +680,6 @@ class Fangs(DraculaCard):
     def resolve(self, fight: Fight, state: ModernState) -> None:
         card = state.rules.dracula_cards["fangs"]
         heal_foe(state, fight, card.heals, "Fangs")
-        if fight.vampire == "reckless_vampire":
-            advance_influence(state, state.rules.numbers[
-                "influence_fangs_against_reckless_vampire_fighter"], "the Reckless Vampire's "
-                                                                     "Fangs")
         if fight.night and fight.engaged in fight.mesmerized:
             bite_hunter(state, fight.engaged, "Fangs against a mesmerized hunter")
             leave(state, fight.engaged, "bitten")

@@ -6,8 +6,8 @@ sea zone next to his own by road or sea, never by railway, never a location alre
 his trail, never consecrated ground or a heavenly host; or a power card; Misdirect
 clears a hideout and takes its place as he plays it); every hideout slides one space
 (trail space 1 is empty until his card goes on it: ``ModernState.first_space``), and the
-one pushed off the sixth space is matured (its encounters' matured effects resolved if
-he wishes, the card back to the deck) or turned into a lair; he is asked about it
+one pushed off the sixth space is matured (the matured effects of any of its encounters
+he picks, the card back to the deck) or turned into a lair; he is asked about it
 whatever it is, a power card only going back; then the card goes face down on trail
 space 1 and an encounter from his hand on it (none at sea, none when he moves into a
 hunter's city); then he draws back up to five encounters. A sea-to-sea move costs him 1
@@ -83,8 +83,9 @@ def power_moves(state: ModernState) -> list[MoveTo]:
 
 
 def powers_in_use(state: ModernState) -> set[str]:
-    """The power cards out of his location deck: on the trail or in a lair, as the card or
-    beside it (Wolf Form beside the city it brought him to; powers.toml [powers])."""
+    """The power cards out of his location deck: on the trail, as the card or beside it
+    (Wolf Form beside the city it brought him to; powers.toml [powers]). One that slid off
+    the trail went back to his deck, a lair's beside card too (``Maturing.apply``)."""
     return {c for h in (*state.trail, *state.lairs) for c in (h.card, h.power)
             if c in state.rules.powers}
 
@@ -363,6 +364,11 @@ class Maturing(ModernDecision):
     #: Which encounters lie face up, and the damage on each (a vampire back from a fight).
     shown: tuple[bool, ...] = ()
     wounds: tuple[int, ...] = ()
+    #: He chose to mature a hideout of several encounters and now picks them one by one
+    #: ("Dracula may mature any of the encounter cards in that hideout"): ``picked`` says,
+    #: for the encounters already asked about, which mature.
+    picking: bool = False
+    picked: tuple[bool, ...] = ()
 
     @staticmethod
     def leaving(hideout: Hideout) -> Maturing:
@@ -388,6 +394,10 @@ class Maturing(ModernDecision):
 
     def options(self, state: ModernState) -> list[Action]:
         hideout, rules = self.hideout, state.rules
+        if self.picking:  # the next encounter: mature it (if it has a matured effect) or not
+            card = self.encounters[len(self.picked)]
+            return [Mature(effects=True), Mature(effects=False)] if \
+                rules.encounters[card].matures else [Mature(effects=False)]
         if hideout.card in rules.powers:  # it goes back (Hide's encounters never mature)
             return [Mature(effects=False)]
         found: list[Action] = []
@@ -407,6 +417,10 @@ class Maturing(ModernDecision):
         return self.options(state)
 
     def prompt(self, state: ModernState, seat: str) -> str:
+        if self.picking:
+            card = self.encounters[len(self.picked)]
+            return (f"Dracula: the hideout in {state.name(self.card)} matures - mature "
+                    f"{state.name(card)} (its matured effect), or discard it unmatured?")
         if self.card in state.rules.powers:
             return (f"Dracula: {state.name(self.card)} leaves the trail; it goes back to your "
                     "location deck.")
@@ -414,17 +428,31 @@ class Maturing(ModernDecision):
                 "mature it or turn it into a lair.")
 
     def describe(self, state: ModernState, seat: str, action: Action) -> str:
+        if self.picking and isinstance(action, Mature):
+            card = state.name(self.encounters[len(self.picked)])
+            return f"mature {card}" if action.effects else f"discard {card} unmatured"
         if self.card in state.rules.powers:
             return "return it to the location deck"
         return super().describe(state, seat, action)
 
     def apply(self, state: ModernState, seat: str, action: Action) -> None:
         assert isinstance(action, Mature)
+        if self.picking:
+            self.pick(state, action.effects)
+            return
+        if action.effects and not action.lair and len(self.encounters) > 1:
+            # several encounters: he picks which mature, one by one (asked of every one,
+            # so that the questions tell the table only the count it sees)
+            state.stack[-1] = attrs.evolve(self, picking=True)
+            return
         state.stack.pop()
         hideout = self.hideout
         if action.lair:
             if action.clear >= 0:
                 clear_hideout(state, state.lairs[action.clear], "a fourth lair was needed")
+            # a power card beside it (Wolf Form) slid off the trail: back to his deck
+            # (powers.toml [powers], [FAQ]); the lair keeps the location card alone
+            hideout.power = ""
             state.lairs.append(hideout)
             state.events.add(event("lair", f"The hideout in {state.name(hideout.card)} becomes "
                                            "a lair.", card=hideout.card), Scope.seat(DRACULA),
@@ -432,7 +460,21 @@ class Maturing(ModernDecision):
             state.stack.append(LairEncounter())
             return
         if action.effects:
-            mature(state, hideout)
+            mature(state, hideout, hideout.encounters)
+        else:
+            _return_to_deck(state, hideout, "matures")
+
+    def pick(self, state: ModernState, matures: bool) -> None:
+        """One encounter picked; after the last, those picked mature (none: as declining)."""
+        picked = (*self.picked, matures)
+        if len(picked) < len(self.encounters):
+            state.stack[-1] = attrs.evolve(self, picked=picked)
+            return
+        state.stack.pop()
+        hideout = self.hideout
+        chosen = [e for e, m in zip(hideout.encounters, picked, strict=True) if m]
+        if chosen:
+            mature(state, hideout, chosen)
         else:
             _return_to_deck(state, hideout, "matures")
 

@@ -34,7 +34,7 @@ from .hunters import MoveEnds, RailJourney, rail_reach
 from .item_cards import road_reach
 from .perils import bite_hunter, hurt_hunter
 from .rules import DRACULA, HUNTERS
-from .tokens import RoadblockPlacement
+from .tokens import ROADBLOCK_TOKENS, RoadblockPlacement
 from .trail import hideout_in
 
 if TYPE_CHECKING:
@@ -195,7 +195,7 @@ def dracula_phase_starts(state: ModernState) -> None:
 
 
 #: Token supplies (fidelity table, [UBG]).
-ROADBLOCK_TOKENS, STORM_TOKENS = 8, 6
+STORM_TOKENS = 6
 
 
 class RoadblockEvent(CardRule):

@@ -17,6 +17,7 @@ Each of the thirteen encounters is one class: ``meet`` (its effect when encounte
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -776,12 +777,13 @@ class Wolves(Encounter):
         self.strike(state, met, met.city)
 
     def strike(self, state: ModernState, met: Met, city: str) -> None:
+        """Each hunter reveals his weapons (every one: it only spares him, a ruling), named
+        to the table, and suffers 4 less 2 for each."""
         for seat in state.hunters_at(city):
-            weapons = len(_weapons(state, seat))
-            if weapons:
-                state.say("reveal", f"{state.name(seat)} reveals {weapons} weapon(s).",
-                          seat=seat)
-            hurt_hunter(state, seat, max(0, 4 - 2 * weapons), "Wolves")
+            weapons = sorted(_weapons(state, seat))
+            for card in weapons:
+                _revealed(state, seat, card)
+            hurt_hunter(state, seat, max(0, 4 - 2 * len(weapons)), "Wolves")
 
     def options(self, state: ModernState, step: EncounterStep) -> list[Action]:
         reach = state.board.distances(step.met.city, ("road",))
@@ -799,17 +801,30 @@ class Wolves(Encounter):
                                          "city"))
 
 
-def mature(state: ModernState, hideout: Hideout) -> None:
-    """The hideout leaving the trail matures: each encounter's matured effect, then the
-    encounters are discarded and the location card goes back to the deck."""
-    state.say("matures", f"The hideout in {state.name(hideout.card)} matures: its card is "
-                         "revealed as it leaves the trail.", card=hideout.card)
+def mature(state: ModernState, hideout: Hideout, chosen: Sequence[str]) -> None:
+    """The hideout leaving the trail matures: the matured effect of each encounter
+    ``chosen`` (Dracula "may mature any of the encounter cards in that hideout"), then the
+    encounters are discarded and the location card goes back to the deck. The card is shown
+    only when a matured effect resolved says "Reveal the location" (encounters.toml
+    ``matured_reveals_location``: the vampires, the Szgany Mob, Unnatural Fog, Wolves);
+    otherwise it goes back unseen (Maturing Encounters names no reveal)."""
+    rules = state.rules
+    if hideout.revealed or any(rules.encounters[e].matured_reveals_location for e in chosen):
+        state.say("matures", f"The hideout in {state.name(hideout.card)} matures: its card is "
+                             "revealed as it leaves the trail.", card=hideout.card)
+    else:
+        state.events.add(event("matures", f"The hideout in {state.name(hideout.card)} "
+                                          "matures; its card goes back unseen.",
+                               card=hideout.card), Scope.seat(DRACULA),
+                         event("matures", "The hideout leaving the trail (a face-down card) "
+                                          "matures; its card goes back unseen."))
     for card in hideout.encounters:
         state.encounter_deck.discard(card)
-    for card in hideout.encounters:
+    for card in chosen:
         if state.is_over:  # a vampire's influence won the game: nothing more happens
             return
-        Encounter.of(card).mature(state, hideout)
+        if rules.encounters[card].matures:
+            Encounter.of(card).mature(state, hideout)
 
 
 __all__ = ["Bodyguards", "Encounter", "EncounterStep", "HoaxKeep", "Searching",

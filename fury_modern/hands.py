@@ -2,7 +2,9 @@
 
 Most hunters hold at most three item and three event cards (Dr. Seward four of each:
 characters.toml); Dracula at most four event cards. Over a limit, the holder discards one
-card at a time until the hand fits.
+card at a time until the hand fits. A hunter holds at most two tickets, a third forcing a
+discard (tickets.toml, [REF3], [SG], [DP]): one handed to him in a trade too, given up
+face down to the pool.
 
 "A weakened hunter must keep one event card and one item card revealed" (Mina always).
 The hunter chooses which, when he is weakened holding such a card, or gains one while
@@ -17,12 +19,13 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gothic_kernel import Action
+from gothic_kernel import Action, Scope, event
 
 from .actions import Discard, Reveal
 from .decisions import ModernDecision
 from .health import weakened
 from .rules import DRACULA
+from .wording import card_name
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -33,7 +36,8 @@ def check_hand_limits(state: ModernState, seat: str) -> None:
     then, if he is weakened, he keeps a card of each kind revealed."""
     sheet, hunter = state.rules.hunters[seat], state.hunters[seat]
     for kind, held, limit in (("item", hunter.items, sheet.item_limit),
-                              ("event", hunter.events, sheet.event_limit)):
+                              ("event", hunter.events, sheet.event_limit),
+                              ("ticket", hunter.tickets, state.rules.numbers["ticket_limit"])):
         if len(held) > limit:
             state.stack.append(OverLimit(seat, kind))
             return
@@ -76,17 +80,19 @@ class OverLimit(ModernDecision):
     KIND = "over_limit"
     RULE = "What Are Hand Limits"
     seat: str
-    pile: str  # "item" or "event"
+    pile: str  # "item", "event" or "ticket"
 
     def hand(self, state: ModernState) -> list[str]:
         if self.seat == DRACULA:
             return state.dracula.events
         hunter = state.hunters[self.seat]
-        return hunter.items if self.pile == "item" else hunter.events
+        return {"item": hunter.items, "ticket": hunter.tickets}.get(self.pile, hunter.events)
 
     def limit(self, state: ModernState) -> int:
         if self.seat == DRACULA:
             return state.rules.dracula.event_limit
+        if self.pile == "ticket":
+            return state.rules.numbers["ticket_limit"]
         sheet = state.rules.hunters[self.seat]
         return sheet.item_limit if self.pile == "item" else sheet.event_limit
 
@@ -97,24 +103,48 @@ class OverLimit(ModernDecision):
         return [Discard(c) for c in sorted(set(self.hand(state)))]
 
     def prompt(self, state: ModernState, seat: str) -> str:
+        if self.pile == "ticket":
+            return (f"{state.name(seat)}: you hold more tickets than your limit of "
+                    f"{self.limit(state)}; give one up to the pool.")
         return (f"{state.name(seat)}: you hold more {self.pile} cards than your limit of "
                 f"{self.limit(state)}; discard one.")
+
+    def describe(self, state: ModernState, seat: str, action: Action) -> str:
+        if self.pile == "ticket" and isinstance(action, Discard):
+            return f"give up {card_name(state, action.card)}"
+        return super().describe(state, seat, action)
 
     def apply(self, state: ModernState, seat: str, action: Action) -> None:
         assert isinstance(action, Discard)
         hand = self.hand(state)
-        if seat == DRACULA:
+        if self.pile == "ticket":
+            give_up_ticket(state, seat, action.card)
+        elif seat == DRACULA:
             hand.remove(action.card)
         else:
             drop_card(state, seat, action.card)
-        deck = state.item_deck if self.pile == "item" else state.event_deck
-        deck.discard(action.card)
-        state.say("discard", f"{state.name(seat)} discards {state.name(action.card)} (hand "
-                             "limit).", seat=seat, card=action.card)
+        if self.pile != "ticket":
+            deck = state.item_deck if self.pile == "item" else state.event_deck
+            deck.discard(action.card)
+            state.say("discard", f"{state.name(seat)} discards {state.name(action.card)} (hand "
+                                 "limit).", seat=seat, card=action.card)
         if len(hand) <= self.limit(state):
             state.stack.pop()
             if seat != DRACULA:
                 check_hand_limits(state, seat)
+
+
+def give_up_ticket(state: ModernState, seat: str, kind: str) -> None:
+    """A hunter over his ticket limit returns a ticket face down to the pool: which one is
+    his secret (the table counts his tickets)."""
+    state.hunters[seat].tickets.remove(kind)
+    state.tickets.insert(0, kind)
+    state.dice.shuffle(state.tickets)
+    state.events.add(event("ticket_given_up", f"{state.name(seat)} gives up "
+                                              f"{card_name(state, kind)} (ticket limit).",
+                           seat=seat, ticket=kind), Scope.seat(seat),
+                     event("ticket_given_up", f"{state.name(seat)} gives up a ticket to the "
+                                              "pool (ticket limit).", seat=seat))
 
 
 @attrs.frozen

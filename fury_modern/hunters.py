@@ -1,10 +1,10 @@
 """The hunters' actions: move, search, supply, reserve a ticket, trade, rest, pass.
 
 By day a hunter may take any of them; by night all but Move ([AID], [DP]). A hunter who
-starts the day at sea must move on; one in a hospital may only Supply (item cards
-only), rest or pass, or by day move into the hospital's city (Special Locations -
-Hospitals). No Supply and no ticket at Castle Dracula (Special Locations - Castle
-Dracula).
+starts the day at sea must move on; one in a hospital may Supply (item cards only),
+trade, rest or pass, or by day move into the hospital's city (Special Locations -
+Hospitals; no ticket there: [SG]). No Supply and no ticket at Castle Dracula (Special
+Locations - Castle Dracula).
 
 Moving (Ticket Tokens; Event And Encounter Tokens): by road to a neighbouring city; by
 sea from a port to a sea zone, sea to sea, or sea to a port, never into a storm; by
@@ -65,17 +65,19 @@ def hunter_actions(state: ModernState, seat: str, *, night: bool) -> list[Action
         # he must move on; with every way closed (fog, storms) he stays: ruling in the docs
         return list(move_options(state, seat)) or [PASS]
     supply = [] if state.dracula.no_supply else [SUPPLY]  # Devilish Power
+    trades = [Trade(p) for p in HUNTERS if p != seat and p in state.hunters_at(here)]
     if board.is_hospital(here):
+        # Special Locations - Hospitals names Supply (items only) and, by day, the move into
+        # the city; it forbids nothing else: a trade with a hunter in the same hospital too
         moves = [] if night else [Move(board.hospital_of[here], "hospital")]
-        return [*moves, *supply, REST, PASS]
+        return [*moves, *supply, *trades, REST, PASS]
     found: list[Action] = [] if night else list(move_options(state, seat))
     if searchable(state, here):
         found.append(SEARCH)
     if here != "castle_dracula":
         found += supply
         found += ticket_options(state, seat)
-    found += [Trade(p) for p in HUNTERS if p != seat and p in state.hunters_at(here)]
-    found += [REST, PASS]
+    found += [*trades, REST, PASS]
     return found + action_cards(state, seat, night=night)
 
 
@@ -161,7 +163,7 @@ def explain(state: ModernState, seat: str, action: Action, *, night: bool) -> st
                 f"holding at most {state.rules.numbers['ticket_limit']}")
     if isinstance(action, Trade):
         return "a trade needs another hunter in the same city"
-    return f"{state.name(seat)} may not do that now"
+    return f"{state.name(seat)} may not do that now: {state.prompt(seat)}"
 
 
 # -- doing it --------------------------------------------------------------------------------------

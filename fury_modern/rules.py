@@ -96,6 +96,8 @@ class Encounter:
     influence_on_mature: int
     clears_trail_spaces: tuple[int, ...]
     matures: bool  # it has a matured effect
+    #: its matured effect reveals the location card ("Reveal the location")
+    matured_reveals_location: bool
 
 
 @attrs.frozen
@@ -303,7 +305,8 @@ class _Reader:
                 e.text("id"), e.text("name"), e.number("count"), e.flag("ambush"),
                 e.flag("vampire"), e.flag("fight"), e.number("health"), e.flag("returns"),
                 e.number("influence_on_mature"), e.numbers("clears_trail_spaces"),
-                bool(e.text("matured_effect"))) for e in encounters.entries("encounter")},
+                bool(e.text("matured_effect")), e.flag("matured_reveals_location"))
+                for e in encounters.entries("encounter")},
             items={c.text("id"): Card(c.text("id"), c.text("name"), c.number("count"),
                                       c.text("owner"), True, c.words("timing"))
                    for c in items.entries("item")},

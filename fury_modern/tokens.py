@@ -26,6 +26,9 @@ from .trail import hideout_in, reveal_location
 if TYPE_CHECKING:
     from .state import ModernState
 
+#: Roadblock tokens in the box (tracks.toml, [UBG]): no more can lie on the board.
+ROADBLOCK_TOKENS = 8
+
 
 def place_holy_token(state: ModernState, city: str, *, host: bool) -> None:
     """The consecrated ground token (or a heavenly host, ``host``) goes on ``city`` (Host
@@ -113,7 +116,12 @@ class RoadblockPlacement(ModernDecision):
     why: str
 
     def deciders(self, state: ModernState) -> tuple[str, ...]:
-        return (DRACULA,)
+        return (DRACULA,) if len(state.tokens.roadblocks) < ROADBLOCK_TOKENS else ()
+
+    def run(self, state: ModernState) -> None:
+        """Every roadblock token of the box lies on the board: none is placed."""
+        state.stack.pop()
+        state.say("no_roadblock", f"No roadblock token is left to place ({self.why}).")
 
     def legal_actions(self, state: ModernState, seat: str) -> list[Action]:
         taken = {tuple(r) for r in state.tokens.roadblocks}

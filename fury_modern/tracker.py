@@ -785,9 +785,11 @@ class Tracker:
         self._slide()
 
     def _matures(self, shown: Mapping[str, Any]) -> None:
-        """Matured with its effects: the card is shown as it leaves."""
+        """Matured with its effects: the card is shown as it leaves when an effect says
+        "Reveal the location" (or it lay face up); otherwise it goes back unseen."""
         self._slide()
-        self._pin(LIMBO, self.geometry.index[shown["card"]])
+        if "card" in shown:
+            self._pin(LIMBO, self.geometry.index[shown["card"]])
 
     def _lair(self, shown: Mapping[str, Any]) -> None:
         """The hideout sliding off becomes a lair: a location, not at sea."""
@@ -804,7 +806,7 @@ class Tracker:
                                       dom_cols=(*self.table.dom_cols, LAIR0 + t.lairs))
         self.table = attrs.evolve(self.table, lairs=t.lairs + 1,
                                   lairs_shown=(*t.lairs_shown, t.limbo_shown),
-                                  lair_marks=(*t.lair_marks, t.limbo_mark))
+                                  lair_marks=(*t.lair_marks, ""))  # its power went back
 
     def _vampire(self, shown: Mapping[str, Any]) -> None:
         """A vampire matures: it clears trail spaces 4 to 6 (encounters.toml), the last
@@ -1012,7 +1014,7 @@ class Tracker:
 
     def _in_use(self, power: str) -> Mask:
         """The power card lies on the trail (or is sliding off it), or beside a card of the
-        trail or a lair (Wolf Form; dracula.powers_in_use: lairs hold location cards only). A
+        trail (Wolf Form; dracula.powers_in_use: lairs hold location cards alone). A
         card kept as a set may be it or not (a move that plays it then takes it out of the
         set)."""
         t = self.table

@@ -146,11 +146,23 @@ def bad_field(state: ModernState, seat: str, action: Action, *,
                          [_shown(state, c, known=True) for c in choices])
 
 
+#: The ways a hunter travels (``Move.by``), named as players say them.
+WAYS = {"road": "road", "sea": "sea", "rail": "rail", "hospital": "from the hospital"}
+
+
 def _known(state: ModernState, value: object) -> bool:
-    """Whether a field's value is a word of the game (a name it prints)."""
-    return known_value(value, state.rules.printed.__contains__)
+    """Whether a field's value is a word of the game (a name it prints, a ticket, a way)."""
+    return known_value(value, lambda word: _word(state, word) is not None)
 
 
 def _shown(state: ModernState, value: object, *, known: bool = False) -> str:
     """A value of an action field as players read it (``shown_value``)."""
-    return shown_value(value, state.rules.printed.get, known=known)
+    return shown_value(value, lambda word: _word(state, word), known=known)
+
+
+def _word(state: ModernState, word: str) -> str | None:
+    """A word of the game as players read it: a ticket by its values, a way to travel, a
+    printed name; None if the game has no such word."""
+    if word in state.rules.tickets:
+        return f"the {ticket_label(state, word)} ticket"
+    return WAYS.get(word) or state.rules.printed.get(word)

@@ -141,6 +141,6 @@ def shown_value(value: object, printed: Callable[[str], str | None], *,
     if isinstance(value, tuple):
         return "none" if not value else " and ".join(shown_value(v, printed, known=known)
                                                      for v in value)
-    if isinstance(value, bool) and known:
+    if isinstance(value, bool):
         return "yes" if value else "no"
     return repr(value)

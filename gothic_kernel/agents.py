@@ -238,15 +238,41 @@ class GameRecord:
 
     @staticmethod
     def from_json(text: str) -> GameRecord:
+        """The record ``to_json`` wrote; CorruptSave naming the field that is wrong."""
         try:
             data = json.loads(text)
-            return GameRecord(str(data["game"]), int(data["seed"]), dict(data["options"]),
-                              [(str(a["seat"]), dict(a["action"])) for a in data["actions"]],
-                              list(data["public_log"]), data["outcome"])
-        except KeyError as exc:
-            raise CorruptSave(f"not a game record: it has no {exc} field") from None
-        except (TypeError, ValueError) as exc:
-            raise CorruptSave(f"not a game record: {exc}") from None
+        except ValueError:
+            raise CorruptSave("not a game record: it is not JSON") from None
+        if not isinstance(data, dict):
+            raise CorruptSave("not a game record: it is not a JSON object")
+        seed = _record_field(data, "seed", int, "a whole number from 0")
+        if isinstance(seed, bool) or seed < 0:
+            raise CorruptSave(f"not a game record: its 'seed' must be a whole number from 0, "
+                              f"not {json.dumps(seed)[:60]}")
+        actions = []
+        for step, entry in enumerate(_record_field(data, "actions", list, "a list")):
+            if not (isinstance(entry, dict) and isinstance(entry.get("seat"), str)
+                    and isinstance(entry.get("action"), dict)):
+                raise CorruptSave(f"not a game record: its action {step} must be "
+                                  '{"seat": text, "action": {...}}')
+            actions.append((entry["seat"], dict(entry["action"])))
+        outcome = data.get("outcome")
+        if outcome is not None and not isinstance(outcome, dict):
+            raise CorruptSave("not a game record: its 'outcome' must be an object or null")
+        return GameRecord(_record_field(data, "game", str, "a text"), seed,
+                          dict(_record_field(data, "options", dict, "an object")), actions,
+                          list(_record_field(data, "public_log", list, "a list")), outcome)
+
+
+def _record_field(data: Mapping[str, Any], name: str, kind: type, said: str) -> Any:
+    """A field of a game record, of ``kind``; CorruptSave naming it if it is missing or
+    of another kind (``said`` says which)."""
+    if name not in data:
+        raise CorruptSave(f"not a game record: it has no {name!r} field")
+    if not isinstance(data[name], kind):
+        raise CorruptSave(f"not a game record: its {name!r} must be {said}, "
+                          f"not {json.dumps(data[name])[:60]}")
+    return data[name]
 
 
 def play_game(game: Game, seed: int, *, options: Mapping[str, Any] | None = None,
@@ -295,7 +321,9 @@ def replay(game: Game, record: GameRecord) -> GameState:
         try:
             state.apply(seat, game.parse_action(data))
         except GothicError as exc:
-            raise GothicError(f"step {step}: {seat} {data} no longer replays: {exc}") from None
+            who = game.seat_name(seat) if seat in state.seats else repr(seat)
+            raise GothicError(f"step {step}: {who}'s {json.dumps(data)} no longer replays: "
+                              f"{exc}") from None
     log = state.log(PUBLIC)
     if log != record.public_log:
         first = next((i for i, (a, b) in enumerate(zip(log, record.public_log, strict=False))

@@ -97,6 +97,10 @@ def _options_for(game: Game, given: Sequence[tuple[str, str]]) -> dict[str, Any]
         if name not in known:
             names = ", ".join(known) or "none"
             raise BadOption(f"{game.name} has no option {name!r}; its options are {names}")
+        if name in options:  # not the last one silently: the user meant one of them
+            first = next(value for given_name, value in given if given_name == name)
+            raise BadOption(f"option {name!r} is given twice ({first} and {raw}); give it "
+                            "once (a tuple is a,b)")
         options[name] = known[name].parse(raw)
     game.resolve_options(options)
     return options
@@ -313,12 +317,28 @@ class _CheckedAgent:
             return None
 
 
+def _factory_spec(spec: str) -> str:
+    """``--agents MODULE:FACTORY`` made importable as ``python -m`` would: MODULE is looked
+    for in the current folder too (a console script's path does not hold it), and a file
+    name given for MODULE is refused with the form to use instead."""
+    module = spec.partition(":")[0]
+    if module.endswith(".py") or os.sep in module or "/" in module:
+        name = Path(module).name.removesuffix(".py")
+        raise BadOption(f"agents {spec!r}: MODULE is a module name, not a file: run from "
+                        f"the folder of {Path(module).name} with --agents "
+                        f"{name}:{spec.partition(':')[2] or 'FACTORY'}")
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.insert(0, here)
+    return spec
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     options = _options_for(load_game(args.game), args.option or ())
     progress = _Progress(args.games) if args.games > 1 else None
     agents: str | _CheckedAgents = args.agents
     if args.agents not in ("default", "random"):
-        agents = _CheckedAgents(args.agents)
+        agents = _CheckedAgents(_factory_spec(args.agents))
     with _executor(args) as (executor, workers):
         result = simulate(args.game, args.games, args.seed, workers=workers,
                           executor=executor, options=options, agents=agents,
@@ -619,9 +639,9 @@ def _plain(doc: str) -> str:
                   doc.replace("``", ""))
 
 
-def _seed_arg(p: argparse.ArgumentParser) -> None:
+def _seed_arg(p: argparse.ArgumentParser, more: str = "") -> None:
     p.add_argument("--seed", type=_whole("--seed", 0), default=1,
-                   help="the seed of the game's dice and bots (a whole number from 0)")
+                   help=f"the seed of the game's dice and bots (a whole number from 0){more}")
 
 
 def _option_arg(p: argparse.ArgumentParser) -> None:
@@ -677,7 +697,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "same FILE to go on after an interruption without replaying them")
     p.add_argument("--agents", default="default", metavar="default|random|MODULE:FACTORY",
                    help="who plays: the game's bots, random play, or a factory "
-                        "f(state, seed) -> {seat: agent} (seats left out play the game's bots)")
+                        "f(state, seed) -> {seat: agent} (seats left out play the game's "
+                        "bots); MODULE is a module name (mybot for mybot.py), imported "
+                        "from the current folder or the installed packages")
     _option_arg(p)
     p.add_argument("--max-steps", type=_whole("--max-steps", 1), default=100_000,
                    help="stop a game still going after this many actions (counted unfinished)")
@@ -716,7 +738,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "first seat)")
     p.add_argument("--bots", choices=("default", "random"), default="default",
                    help="who plays the other seats: the game's bots or random play")
-    _seed_arg(p)
+    _seed_arg(p, "; with --load, the bots' only (the file holds the dice)")
     _option_arg(p)
     p.add_argument("--load", metavar="FILE", default=None,
                    help="go on from a file: a position written by save FILE at a prompt, "

@@ -93,9 +93,9 @@ class Decision(Generic[StateT]):
         raise RuleError(f"{self.KIND} is decided by nobody; it takes no action")
 
     def refusal(self, state: StateT, seat: str, action: Action) -> str:
-        """Why ``action`` does not fit this decision, in words ``seat`` may read."""
-        return (f"{state.game.seat_name(seat)} may not {action.TYPE.replace('_', ' ')} "
-                f"now; the game waits for {self.KIND.replace('_', ' ')}")
+        """Why ``action`` does not fit this decision, in words ``seat`` may read: what
+        ``seat`` is asked now (its prompt)."""
+        return f"{state.game.seat_name(seat)} may not do that now: {self.prompt(state, seat)}"
 
     def prompt(self, state: StateT, seat: str) -> str:
         """What ``seat`` (one of the deciders) is asked, one sentence."""

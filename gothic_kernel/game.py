@@ -85,14 +85,28 @@ class Outcome:
         return Outcome(tuple(data["winners"]), data.get("level"), data.get("reason", ""),
                        dict(data.get("scores", {})))
 
-    def sentence(self, names: Callable[[str], str] = str) -> str:
-        """The outcome in words: "Dracula wins (major victory): the reason."."""
-        winners = " and ".join(names(w) for w in self.winners)
+    def sentence(self, names: Callable[[str], str] | None = None) -> str:
+        """The outcome in words: "Dracula wins (major victory): the reason.". ``names`` names
+        a seat (a game's ``seat_name``; by default its id in words). A level that only says
+        "win" is left out. Games whose seat names are plural word it themselves
+        (``Game.outcome_sentence``)."""
+        name = names or _words
+        winners = " and ".join(name(w) for w in self.winners)
         said = f"{winners} {'wins' if len(self.winners) == 1 else 'win'}" if winners \
             else "Nobody wins"
-        level = f" ({self.level})" if self.level else ""
+        level = f" ({self.level})" if self.level and self.level != "win" else ""
         reason = f": {self.reason.rstrip('.')}" if self.reason else ""
         return f"{said}{level}{reason}."
+
+
+def _words(ident: str) -> str:
+    """An id in words: "van_helsing" -> "Van helsing"."""
+    return ident.replace("_", " ").capitalize()
+
+
+#: How an option's refusal names the kind of value it takes.
+_KIND_WORDS: dict[type, str] = {int: "a whole number", float: "a number", str: "a text",
+                                bool: "true or false", tuple: "a list"}
 
 
 def same_form(one: Action, other: Action) -> bool:
@@ -184,7 +198,8 @@ class Option:
         if kind in (tuple, list) and isinstance(value, (list, tuple)):
             value = tuple(value)
         elif not isinstance(value, kind):
-            raise BadOption(f"option {self.name!r} takes a {kind.__name__}, not {value!r}")
+            takes = _KIND_WORDS.get(kind, f"a {kind.__name__}")
+            raise BadOption(f"option {self.name!r} takes {takes}, not {value!r}")
         if self.choices is not None:
             bad = [v for v in (value if isinstance(value, tuple) else (value,))
                    if v not in self.choices]

@@ -37,7 +37,7 @@ from pettingzoo.utils import wrappers
 from .actions import Action
 from .agents import agent_choice, seat_agents
 from .encoding import GameEncoding
-from .errors import IllegalAction
+from .errors import IllegalAction, UnknownSeat
 from .game import LEGAL_ACTIONS, Game, GameState
 from .registry import load_game
 from .visibility import PUBLIC
@@ -93,8 +93,11 @@ class _Game:
         return {"observation": state.observation_tensor(seat), "action_mask": mask}
 
     def play(self, state: GameState, seat: str, action: Any) -> None:
+        """Play action id ``action`` for ``seat``; IllegalAction for anything but the id of
+        one of its legal actions now (a bool, a text or a number out of range included)."""
         legal = self.coding.actions.legal(state, seat)
-        chosen: Action | None = legal.get(int(action))
+        is_id = isinstance(action, (int, np.integer)) and not isinstance(action, (bool, np.bool_))
+        chosen: Action | None = legal.get(int(action)) if is_id else None
         if chosen is None:
             raise IllegalAction(f"action id {action} is not one of "
                                 f"{self.game.seat_name(seat)}'s legal actions now "
@@ -286,7 +289,7 @@ class GothicGymEnv(gymnasium.Env[Any, Any]):
                  **options: Any) -> None:
         self._game = _Game(game, max_steps, options)
         if seat not in self._game.seats:
-            raise ValueError(f"{seat!r} does not play this game; its seats are "
+            raise UnknownSeat(f"{seat!r} does not play this game; its seats are "
                              f"{', '.join(self._game.seats)}")
         self.seat = seat
         self.opponents = opponents
@@ -362,10 +365,11 @@ def raw_env(game: str | Game, **kwargs: Any) -> GothicAECEnv:
 
 
 def env(game: str | Game, **kwargs: Any) -> Any:
-    """The AEC environment wrapped as PettingZoo's own environments are (an error for an
-    illegal action, order enforced)."""
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw_env(game,
-                                                                                    **kwargs)))
+    """The AEC environment wrapped as PettingZoo's own environments are (order enforced);
+    an action that is not a legal id raises IllegalAction, as in ``raw_env`` (PettingZoo's
+    bounds assertion is left out: it would raise AssertionError first, and not at all
+    under ``python -O``)."""
+    return wrappers.OrderEnforcingWrapper(raw_env(game, **kwargs))
 
 
 def parallel_env(game: str | Game, **kwargs: Any) -> GothicParallelEnv:

@@ -31,7 +31,8 @@ you had no other choice, which may depend on your secrets.
 
 Undo takes back your own last choice, and only while nobody else can have seen a
 consequence of it. Exactly, ``undo`` at your prompt (or, in hot-seat, at the
-hand-over screen that follows your turn) takes back your most recent choice when
+hand-over screen that follows your turn, which offers it after every turn and refuses
+without a reason, as the next person sees it) takes back your most recent choice when
 
 1. no other seat, person or bot, has acted since it (so no one else was asked
    anything, or shown a screen, in the position it made);
@@ -98,7 +99,8 @@ choice that fits that choice only. At the prompt you may also type:
 Hot-seat (several --seat, or --seat all): the screen is cleared and
 "Pass the keyboard to X, then press Enter." stands between two seats' turns, so
 nobody sees another seat's screen. Secret choices made at the same time are asked of each seat in
-turn, each behind that screen.
+turn, each behind that screen. (Only a terminal can be cleared: into a pipe or an IDE's
+console every screen stays readable, and gothic play says so when it starts.)
 
 Only choices: when your seat has exactly one legal choice and one person plays, it is
 played for you and the next screen says so. In hot-seat it is asked like any other
@@ -110,7 +112,8 @@ and nothing was shuffled or drawn at random; and it showed you nothing you did n
 know (a card drawn, a counter turned over, a place found empty). Only choices played
 for you after it are taken back with it. Several undos in a row take back several of
 your choices, each under the same rules; a choice that fails them cannot be taken
-back, nor can any before it.
+back, nor can any before it. In hot-seat the next person sees the hand-over screen, so
+it offers undo after every turn and says no reason when one is refused.
 """
 
 #: How many entries of the log a turn's screen shows (``log`` shows them all).
@@ -118,6 +121,11 @@ RECENT = 12
 #: How many states resampled for the seat ``undo`` compares (rule 3 above).
 UNDO_TRIES = 8
 HINT = "Type a number or the start of a choice; help lists the commands."
+#: Said once in hot-seat when the screens go to no terminal (a pipe, a file, an IDE's console):
+#: nothing can be cleared there, so each seat's screen stays readable above the next one's.
+NOT_A_TERMINAL = ("Hot-seat, but the output is not a terminal: the screen cannot be cleared "
+                  "between seats, so every seat's screen stays readable above the next one's. "
+                  "Run gothic play in a terminal to keep each seat's secrets.")
 #: ANSI: cursor home, clear the screen and the scrollback (hot-seat: nothing to scroll back to).
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 
@@ -318,17 +326,26 @@ def _help(session: Session, seat: str, argument: str) -> str:
 
 def _log(session: Session, seat: str, argument: str) -> str:
     entries = session.state.log(seat)
+    whole = len(entries)
     if argument.strip():
         try:
-            count = max(1, int(argument))
+            count = int(argument)
         except ValueError:
-            session.say("log takes a number: log 30 shows the last 30 entries.")
+            count = 0
+        if count < 1:
+            session.say("log takes a number from 1: log 30 shows the last 30 entries.")
             return ASK_AGAIN
         entries = entries[-count:]
-    session.say(f"The log as {session.name(seat)} may read it ({len(entries)} entries):")
+    shown = f"all {_entries(whole)}" if len(entries) == whole \
+        else f"the last {len(entries)} of {_entries(whole)}"
+    session.say(f"The log as {session.name(seat)} may read it ({shown}):")
     for entry in entries:
         session.say_lines(wrap(str(entry.get("text", "")), session.width, "  "))
     return ASK_AGAIN
+
+
+def _entries(count: int) -> str:
+    return "1 entry" if count == 1 else f"{count} entries"
 
 
 def _map(session: Session, seat: str, argument: str) -> str:
@@ -388,7 +405,8 @@ for _command in (
         Command("help", "help", "this help", _help),
         Command("log", "log [N]", "the whole log as your seat may read it (or its last N "
                                   "entries)", _log),
-        Command("map", "map [WHAT]", "the board in full, as your seat sees it", _map),
+        Command("map", "map [WHAT]", "the board in full as your seat sees it, or what the "
+                                     "place or piece WHAT is (map Paris)", _map),
         Command("save", "save FILE", "save this position (gothic play --load FILE goes on)",
                 _save),
         Command("picture", "picture FILE", "draw the board as your seat sees it, as .svg "
@@ -454,7 +472,14 @@ class Session:
 
     # -- output -----------------------------------------------------------------------------
     def say(self, line: str = "") -> None:
-        print(line, file=self.out)
+        """Print ``line``; one longer than the screen is wrapped at its words (a terminal
+        would cut it mid-word)."""
+        if len(line) <= self.width:
+            print(line, file=self.out)
+            return
+        indent = line[:len(line) - len(line.lstrip())]
+        for part in wrap(line.strip(), self.width, indent):
+            print(part, file=self.out)
 
     def say_lines(self, lines: Sequence[str]) -> None:
         for line in lines:
@@ -485,6 +510,8 @@ class Session:
     # -- playing ----------------------------------------------------------------------------
     def run(self) -> int:
         """Play until the game ends, the person quits or ``max_steps`` actions were played."""
+        if len(self.humans) > 1 and not self.tty:
+            self.say_lines(wrap(NOT_A_TERMINAL, self.width, ""))
         while True:
             state = self.state
             if state.is_over:
@@ -613,9 +640,6 @@ class Session:
         return -1, "Nothing to take back: you have made no choice since another seat last " \
                    "acted."
 
-    def may_take_back(self, seat: str) -> bool:
-        return self._undo_to(seat)[0] >= 0
-
     def take_back(self, seat: str) -> str:
         """Undo ``seat``'s last choice if the rules allow (module docstring); the words to
         say."""
@@ -632,26 +656,37 @@ class Session:
         return f"Taken back: {step.label}."
 
     def hand_over(self, seat: str) -> str:
-        """The screen between two people's turns; QUIT, REDRAW (after an undo) or ""."""
+        """The screen between two people's turns; QUIT, REDRAW (after an undo) or "".
+
+        The next person sees this screen, so it says nothing that depends on a secret:
+        the offer to undo stands whenever the last person chose since another seat acted
+        (whose turn it is is public), not only when the undo would be allowed (that tells
+        whether the choice drew on chance, such as Dracula placing an Encounter and taking
+        a new one), and a refused undo is said without its reason."""
         self.clear()
-        self.say(f"Pass the keyboard to {self.name(seat)}, then press Enter.")
         previous = self.last_person
-        if previous is not None and self.may_take_back(previous):
-            self.say(f"({self.name(previous)}: type undo first to take back your last "
-                     "choice.)")
-        text = self.ask("")
-        if text is None:
-            self.say("End of input: the game stops here, unsaved.")
-            return QUIT
-        word = text.strip().lower()
-        if word == "quit":
-            return _quit(self, seat, "")
-        if word == "undo" and previous is not None:
+        offer = previous is not None and bool(self.undoable) \
+            and self.undoable[-1].seat == previous
+        while True:
+            self.say(f"Pass the keyboard to {self.name(seat)}, then press Enter.")
+            if offer and previous is not None:
+                self.say(f"({self.name(previous)}: type undo first to take back your last "
+                         "choice, if nothing has come of it yet.)")
+            text = self.ask("")
+            if text is None:
+                self.say("End of input: the game stops here, unsaved.")
+                return QUIT
+            word = text.strip().lower()
+            if word == "quit":
+                return _quit(self, seat, "")
+            if not (word == "undo" and offer and previous is not None):
+                break
             said = self.take_back(previous)
             if said.startswith("Taken back"):
                 self.notice = said
                 return REDRAW
-            self.say(said)
+            self.say(f"{self.name(previous)}'s last choice cannot be taken back now.")
+            offer = False
         self.clear()
         return ""
 

@@ -162,9 +162,8 @@ class PlayerDecision(VampyreDecision):
         refused by :meth:`why_not`."""
         allowed = sorted({a.TYPE for a in self.legal_actions(state, seat)})
         if action.TYPE not in allowed:
-            return IllegalAction(f"{state.name(seat)} must {self.DOING} now "
-                                 f"({', '.join(allowed)}), not {action.TYPE}",
-                                 rule=self.rule(state))
+            return IllegalAction(f"{state.name(seat)} must {self.DOING} now, not "
+                                 f"{action.TYPE.replace('_', ' ')}", rule=self.rule(state))
         return self.why_not(state, seat, action)
 
     def why_not(self, state: VampyreState, seat: str, action: Action) -> IllegalAction:

@@ -258,6 +258,34 @@ def test_rescue_van_helsing_entering_either_room_reveals_him_in_the_recorded_one
     assert st.observation("hunters")["van_helsing"]["room"] == "chamber_one_door_a"
 
 
+def test_rescue_van_helsing_the_vampire_player_places_him_facing_any_side() -> None:
+    """"When a hunter enters either room, the vampire player places Van Helsing"; placing a
+    character is "anywhere on the indicated tiles and facing in any direction you like"
+    (Placing Characters). The facing is the vampire player's to choose: once woken, it
+    decides whom Van Helsing sees, outflanks and holds back with his crucifix."""
+    st = rescue("chamber_one_door_b",
+                [{"id": "staker_1", "square": (11, 8), "facing": "e"},
+                 {"id": "priest_1", "square": (0, 9)}, {"id": "minion_1", "square": (8, 14)}],
+                "staker_1")
+    st.doors_open["door_2"] = True
+    st.apply("hunters", Move("staker_1", "e", "e"))
+    place = st.legal_actions("vampires")
+    square = place[0].square
+    assert {a.facing for a in place if a.square == square} == {"n", "e", "s", "w"}
+    assert st.prompt("vampires").endswith("facing any direction you like.")
+    before = st.to_json()
+    with pytest.raises(IllegalAction, match="never a corner"):
+        st.apply("vampires", PlaceVanHelsing(square, "ne"))
+    assert st.to_json() == before
+    st.apply("vampires", PlaceVanHelsing(square, "w"))
+    vh = st.figures["van_helsing"]
+    assert vh.unconscious and vh.facing == 3 and st.rules.board.xy(vh.pos) == square
+    assert st.log(gk.PUBLIC)[-1]["text"].endswith(f"at {square}, facing west.")
+    # a record of before, without a facing, reads as facing north (as he was placed then)
+    old = {"type": "place_van_helsing", "square": [5, 5]}
+    assert GAME.parse_action(old) == PlaceVanHelsing((5, 5), "n")
+
+
 def test_rescue_van_helsing_waking_him_and_he_cannot_move_while_unconscious() -> None:
     figs = [{"id": "van_helsing", "square": (14, 8), "facing": "n", "unconscious": True},
             {"id": "priest_1", "square": (13, 8), "facing": "e"},

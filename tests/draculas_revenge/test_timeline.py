@@ -80,6 +80,23 @@ def test_the_player_with_most_cards_is_first() -> None:
     assert st.current_seats() == ("hunters",)
 
 
+def test_ruling_each_turn_begins_with_the_player_with_most_cards() -> None:
+    """Ruling 33: the first player is worked out again as each turn begins (the most cards,
+    a tie to the vampire player), not carried over from the turn before, whose last move
+    (Nosferatu A's, card #1) made the hunter player the next first player."""
+    st = lugosi_and_cushing()
+    while st.turn == 1:
+        seat = st.current_seats()[0]
+        legal = st.legal_actions(seat)
+        cards = [a for a in legal if isinstance(a, PlayCard)]
+        st.apply(seat, EndMove() if EndMove() in legal else cards[0] if cards else Pass())
+    turned = [e["card"] for e in st.log(gk.PUBLIC) if e["kind"] == "activate"]
+    assert turned == ["staker_1", "she_wolf_a", "crossbow_1", "nosferatu_a"]
+    assert st.current_seats() == ("vampires",)
+    first = [e for e in st.log(gk.PUBLIC) if e["kind"] == "first_player"]
+    assert [e["seat"] for e in first] == ["vampires", "vampires"]
+
+
 def test_a_killed_characters_card_is_discarded_when_it_appears() -> None:
     st = lugosi_and_cushing()
     del st.figures["staker_1"]  # killed earlier this turn: its card is still used normally

@@ -183,7 +183,7 @@ def test_points_beyond_the_action_points_are_labelled_reaction_points() -> None:
     (FaceAttacker("staker_1", ""), "keep Staker 1 facing north"),
     (Feed(False), "do not feed"),
     (Place("she_wolf_a", (2, 1), "w"), "place She-wolf A at (2, 1), facing west"),
-    (PlaceVanHelsing((5, 5)), "place Van Helsing at (5, 5)"),
+    (PlaceVanHelsing((5, 5), "w"), "place Van Helsing at (5, 5), facing west"),
     (SettleMist("she_wolf_a", (1, 1), "n"), "turn She-wolf A solid at (1, 1), facing north"),
     (Recruit("staker"), "recruit a Staker (3 points)"),
     (Recruit("dracula"), "recruit Dracula (12 points)"),

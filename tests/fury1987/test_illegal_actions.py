@@ -3,11 +3,15 @@ value in players' words (no raw ids), with the choices it has, and the state unc
 
 from __future__ import annotations
 
+import random
 import re
 
+import attrs
 import pytest
 
 import gothic_kernel as gk
+from fury1987.actions import TakeItems
+from fury1987.seats import HUNTERS
 from gothic_kernel.testing.fields import bad_field_refusals
 
 from .helpers import GAME
@@ -38,3 +42,21 @@ def test_an_action_of_a_kind_not_open_now_is_told_in_words() -> None:
         state.apply("godalming", GAME.parse_action({"type": "catch_train"}))
     assert str(refused.value).startswith("Lord Godalming must choose a Town to start in")
     assert not RAW_ID.search(str(refused.value))
+
+
+def test_items_given_to_another_hunter_name_who_receives_them() -> None:
+    """New Weapons and Events: the fields of a declaration name the Hunter receiving each
+    item, and a refusal says so (not "the Weapon Chits must be Dr Seward")."""
+    state, rng = GAME.new_game(seed=3), random.Random(3)
+    while True:
+        seat = state.current_seats()[0]
+        legal = state.legal_actions(seat)
+        take = next((a for a in legal if isinstance(a, TakeItems) and a.weapons), None)
+        if take is not None:
+            break
+        state.apply(seat, rng.choice(legal))
+    other = next(h for h in HUNTERS if h != seat)
+    with pytest.raises(gk.IllegalAction) as refused:
+        state.apply(seat, attrs.evolve(take, weapons=(other,)))
+    assert "the Hunters who receive the Weapon Chits (field 'weapons') must be one of none, " \
+        in str(refused.value)

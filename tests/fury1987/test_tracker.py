@@ -21,10 +21,14 @@ from fury1987.actions import STAY_PUT, MoveTo
 from fury1987.board import Board
 from fury1987.state import FuryState
 from fury1987.tracker import (
+    NARROW_SORT_FROM,
     Rows,
     Tracker,
+    _divmod,
+    _fingerprint,
     _intersect,
     _run_kept,
+    _unique,
     geometry_of,
     hypothesis_of,
     tracker_of,
@@ -224,6 +228,51 @@ def test_a_custom_map_never_borrows_the_default_maps_hypotheses(tmp_path) -> Non
     assert fresh.place_weights() != tracker_of(default).place_weights()
 
 
+def test_a_loaded_state_finds_the_tracker_its_game_built_clue_by_clue() -> None:
+    """The fingerprint of a record read in one go (a state read back from a save) is the
+    key of the tracker that read it clue by clue: the loaded state gets that tracker
+    itself, and a record one clue shorter or on another seed never matches."""
+    state = random_game(5, 400)
+    clues = list(state.clues)
+    stepwise = Tracker(geometry_of(state.board))
+    for end in range(1, len(clues) + 1):
+        stepwise.update(clues[:end])
+        if end in (1, 2, len(clues) // 2, len(clues)):
+            assert stepwise.key == _fingerprint(state.board, clues[:end])[0]
+    assert _fingerprint(state.board, clues[:-1])[0] != stepwise.key
+    assert _fingerprint(state.board, list(random_game(6, 400).clues))[0] != stepwise.key
+    assert tracker_of(state) is not None  # built by the game, and remembered on saving
+    twin = GAME.from_json(state.to_json())
+    assert isinstance(twin, FuryState)
+    assert tracker_of(twin) is tracker_of(state)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_first_observation_of_a_loaded_state_is_the_one_built_step_by_step(
+        seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Hunter's first observation of a state read back from a save, its tracker worked
+    out from the whole record at once (no tracker to find), is the observation the game
+    gave as it went, its tracker brought up to date at every step, for both Hunters
+    looked at from either seat."""
+    from fury1987 import tracker as tracking
+
+    state = GAME.new_game(seed=seed)
+    assert isinstance(state, FuryState)
+    dice = Dice(seed + 101)
+    for step in range(420):
+        if state.is_over:
+            break
+        seat = dice.choice(state.current_seats())
+        state.apply(seat, dice.choice(state.legal_actions(seat)))
+        if step % 7 == 0:
+            state.observation("seward")  # (the tracker read a few clues at a time)
+    text = state.to_json()
+    for viewer in ("godalming", "van_helsing"):
+        monkeypatch.setattr(tracking, "_KNOWN", {})  # (nothing to find: worked out anew)
+        loaded = GAME.from_json(text)
+        assert loaded.observation(viewer) == state.observation(viewer)
+
+
 def test_dracula_hidden_state_decodes_from_its_hypothesis() -> None:
     """hypothesis_of writes Dracula's place, Local Rumours, Blood Points and voyage or
     Castle turns as the tracker encodes its hypotheses."""
@@ -279,6 +328,47 @@ def test_the_movement_phase_reads_as_its_plain_form(seed: int) -> None:
     assert_same_trackers(state.board, fleeing_from(clues, len(clues) // 2))
 
 
+def test_distinct_values_sorted_as_32_bit_numbers_are_numpys_unique() -> None:
+    """``_unique`` with a bound below 2**31 sorts 32-bit copies of the values: the same
+    sorted distinct int64 values as ``np.unique``, short and long arrays alike."""
+    rng = np.random.default_rng(3)
+    for size in (0, 1, 2, 40, NARROW_SORT_FROM, 5000):
+        for high in (10, 1 << 20, (1 << 31) - 1):
+            values = rng.integers(0, high, size).astype(np.int64)
+            for below in (0, high, 1 << 31):
+                found = _unique(values, below)
+                assert found.dtype == np.int64
+                assert np.array_equal(found, np.unique(values))
+
+
+def test_the_quick_divmod_is_numpys() -> None:
+    """``_divmod`` (a quotient, then a product taken away) gives ``np.divmod``'s floor
+    quotients and remainders, negative values included."""
+    rng = np.random.default_rng(4)
+    values = rng.integers(-(1 << 40), 1 << 40, 2000).astype(np.int64)
+    for divisor in (1, 3, 25, 71, 1024, 1 << 22):
+        quotient, remainder = _divmod(values, divisor)
+        expected = np.divmod(values, divisor)
+        assert np.array_equal(quotient, expected[0])
+        assert np.array_equal(remainder, expected[1])
+
+
+def test_rows_without_flags_are_picked_and_made_distinct_without_flags() -> None:
+    """Rows made without flags share one read-only buffer of zeros: picking some keeps
+    them flagless, made distinct they stay so, and their flags are zeros all along."""
+    codes = np.array([5, 3, 3, 9, 1], dtype=np.int64)
+    rows = Rows.plain(codes)
+    assert rows.flagless and not rows.flags.flags.writeable
+    picked = rows.picked(codes > 2)
+    assert picked.flagless and picked.codes.tolist() == [5, 3, 3, 9]
+    distinct = picked.unique(0)
+    assert distinct.flagless and distinct.codes.tolist() == [3, 5, 9]
+    assert distinct.flags.tolist() == [0, 0, 0]
+    flagged = Rows(codes, np.array([1, 0, 2, 0, 0], dtype=np.int64))
+    assert not flagged.flagless
+    assert flagged.picked(codes > 2).flags.tolist() == [1, 0, 2, 0]
+
+
 def test_the_intersection_of_sorted_sets_is_numpys() -> None:
     """The replay narrows a checkpoint by the one it replaces: ``_intersect`` gives what
     ``np.intersect1d`` gives on sorted arrays of distinct values (empty ones included)."""
@@ -289,6 +379,37 @@ def test_the_intersection_of_sorted_sets_is_numpys() -> None:
             second = np.unique(rng.integers(0, 1000, size_b))
             assert np.array_equal(_intersect(first, second),
                                   np.intersect1d(first, second, assume_unique=True))
+
+
+def test_a_search_keeps_the_hypotheses_its_findings_allow() -> None:
+    """Every kind of search (Dracula found or not or not looked for, the Local Rumours
+    likewise) keeps exactly the hypotheses whose place and Local Rumours agree with it,
+    on sorted rows and on rows in any order, with flags or without."""
+    g = geometry_of(Board.load())
+    rng = np.random.default_rng(11)
+    size = 3000
+    loc = rng.integers(0, len(g.places), size)
+    rum = rng.integers(0, g.rumour_states, size)
+    town = g.index["paris"]
+    loc[:400], rum[400:900] = town, town  # (many there, or with the Rumours there)
+    codes = g.encode(loc, rum, rng.integers(-12, 13, size), rng.integers(0, 1024, size))
+    order = np.argsort(codes)
+    tracker = Tracker(g)
+    for dracula in (True, False, None):
+        for rumours in (True, False, None):
+            clue = {"k": "search", "town": "paris", "dracula": dracula, "rumours": rumours}
+            keep = np.ones(size, dtype=bool)
+            if dracula is not None:
+                keep &= (loc == town) == dracula
+            if rumours is not None:
+                keep &= (rum == town) == rumours
+            for rows, in_order in ((Rows.plain(codes[order]), True),
+                                   (Rows(codes, np.arange(size)), False)):
+                found = tracker._search(clue, rows, in_order)
+                expected = np.sort(codes[keep])
+                assert np.array_equal(np.sort(found.codes), expected), (dracula, rumours)
+                if not in_order:
+                    assert np.array_equal(found.flags, np.flatnonzero(keep))
 
 
 def test_a_search_keeps_or_strikes_out_a_run_of_sorted_hypotheses_as_a_mask_would() -> None:

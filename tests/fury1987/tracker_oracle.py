@@ -22,8 +22,20 @@ from fury1987.tracker import (
     Obligation,
     Rows,
     Tracker,
-    _expand,
 )
+
+
+def _expand(sources: Array, table: Array) -> tuple[Array, Array]:
+    """For each source position, every edge leaving its place, in order: (position
+    index, target)."""
+    if not len(sources):
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty
+    neighbours = table[sources]
+    edge = neighbours >= 0
+    pos: Array = np.nonzero(edge)[0]
+    targets: Array = neighbours[edge]
+    return pos, targets
 
 
 class PlainTracker(Tracker):

@@ -165,3 +165,79 @@ def test_escape_as_bat_clears_his_own_hideout_on_space_one() -> None:
     act(state, "dracula", MoveTo("vienna"))
     assert [(h.card, h.power) for h in state.trail] == [
         ("vienna", "escape_as_bat"), ("nuremburg", "")]
+
+
+def test_refresh_hands_a_second_copy_of_the_card_played_stays_in_the_hunters_hand() -> None:
+    """Refresh Hands: "the combat card the hunter played during the previous round is
+    returned to his hand" - the card played is out for one round, not every copy of it:
+    Mina, holding two Pistols, fires the second in round 2."""
+    state = _mina_at_dusk_in_the_second_week(
+        ("claws", "strength", "escape_as_mist", "fangs", "plotting"))
+    state.hunters["mina"].items = ["pistol", "pistol"]
+    state.item_deck.take("pistol")
+    fight = _fight(state)
+    state.stack[-1] = Fight(False, ("mina",), "munich", hand=fight.hand,
+                            hands={"mina": ("punch", "dodge", "escape", "pistol", "pistol")})
+    state.invalidate()
+    act(state, "mina", ChooseCombatCard("pistol"))
+    act(state, "dracula", ChooseCombatCard("fangs"))
+    assert _fight(state).round == 2  # (no Holy Bullets after the Pistol)
+    assert state.dracula.damage == 2
+    assert _fight(state).round == 2
+    assert ChooseCombatCard("pistol") in state.legal_actions("mina")
+    assert _fight(state).hands["mina"].count("pistol") == 1
+
+
+def test_refresh_hands_the_card_played_is_out_for_the_next_round_only() -> None:
+    """The other side of Refresh Hands: with a single Pistol, it is out in round 2 and back
+    in round 3."""
+    state = _mina_at_dusk_in_the_second_week(
+        ("claws", "strength", "escape_as_mist", "fangs", "plotting"))
+    act(state, "mina", ChooseCombatCard("pistol"))
+    act(state, "dracula", ChooseCombatCard("fangs"))
+    assert _fight(state).round == 2  # (no Holy Bullets after the Pistol)
+    assert ChooseCombatCard("pistol") not in state.legal_actions("mina")
+    act(state, "mina", ChooseCombatCard("dodge"))
+    act(state, "dracula", ChooseCombatCard("strength"))
+    assert ChooseCombatCard("pistol") in state.legal_actions("mina")
+
+
+def _mina_against_the_reckless_vampire(hand: tuple[str, ...]) -> ModernState:
+    state = started(seed=5)
+    state.hunters["mina"].location = "munich"
+    state.encounter_deck.take("reckless_vampire")
+    start_fight(state, ("mina",), "munich", night=False, vampire="reckless_vampire")
+    fight = _fight(state)
+    state.combat_deck.cards += list(fight.hand)
+    for card in hand:
+        state.combat_deck.cards.remove(card)
+    state.stack[-1] = Fight(False, ("mina",), "munich", vampire="reckless_vampire",
+                            hand=tuple(sorted(hand)),
+                            hands={"mina": ("punch", "dodge", "escape")})
+    state.invalidate()
+    return state
+
+
+def test_reckless_vampire_each_fangs_played_advances_influence_even_when_cancelled() -> None:
+    """Reckless Vampire (encounters.toml, the [PFE] photograph): "each time Fangs is played
+    in that combat the influence track advances 1" - played, so a Fangs that Dodge cancels
+    counts too (as Sister Agatha's "when he plays it")."""
+    state = _mina_against_the_reckless_vampire(
+        ("fangs", "claws", "strength", "plotting", "mesmerize"))
+    act(state, "mina", ChooseCombatCard("dodge"))
+    act(state, "dracula", ChooseCombatCard("fangs"))
+    assert "Dodge cancels Fangs." in public_texts(state)
+    assert state.hunters["mina"].damage == 0
+    assert state.influence == 1
+
+
+def test_reckless_vampire_a_fangs_that_resolves_advances_influence_once() -> None:
+    state = _mina_against_the_reckless_vampire(
+        ("fangs", "claws", "strength", "plotting", "mesmerize"))
+    act(state, "mina", ChooseCombatCard("punch"))
+    act(state, "dracula", ChooseCombatCard("fangs"))
+    assert state.hunters["mina"].damage == 2
+    assert state.influence == 1
+    act(state, "mina", ChooseCombatCard("dodge"))
+    act(state, "dracula", ChooseCombatCard("claws"))
+    assert state.influence == 1  # only Fangs counts

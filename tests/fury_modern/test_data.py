@@ -416,6 +416,15 @@ def test_maturing_some_encounters_have_a_matured_effect() -> None:
         assert ("matured" in card["timing"]) == bool(card["matured_effect"]), card["id"]
 
 
+def test_maturing_only_a_matured_effect_that_says_so_reveals_the_location() -> None:
+    for card in ENCOUNTERS:
+        says = card["matured_effect"].startswith("Reveal the location")
+        assert card["matured_reveals_location"] == says, card["id"]
+    revealing = {card["id"] for card in ENCOUNTERS if card["matured_reveals_location"]}
+    assert revealing == {"new_vampire", "aristocratic_vampire", "reckless_vampire",
+                         "szgany_mob", "unnatural_fog", "wolves"}
+
+
 def test_vampire_encounters_are_the_three_named_vampires() -> None:
     named = {card["id"] for card in ENCOUNTERS if "Vampire" in card["name"]}
     assert named == {"new_vampire", "aristocratic_vampire", "reckless_vampire"}

@@ -98,12 +98,25 @@ def test_wolf_form_beside_the_card_on_the_trail_is_in_use() -> None:
     assert any(m.power == "" for m in options)
 
 
-def test_wolf_form_beside_a_lair_card_is_in_use() -> None:
-    state = started(dracula="berlin", hunters=("paris", "madrid", "rome", "london"))
-    state.trail = [Hideout("berlin")]
-    state.lairs = [Hideout("hamburg", power="wolf_form")]
-    state.invalidate()
+def test_wolf_form_beside_a_hideout_turned_lair_goes_back_to_his_deck() -> None:
+    """Powers: "a power card that slides off the trail ... goes back to the location deck"
+    (powers.toml [powers], [FAQ]): Wolf Form beside the card on trail space 6 slides off
+    with it when that hideout becomes a lair; the lair keeps the location card alone, and
+    Wolf Form may be played again."""
+    from fury_modern.actions import Mature, PlaceEncounter
+
+    state = started(dracula="berlin", hunters=("madrid", "rome", "vienna", "london"))
+    _six(state, Hideout("paris", power="wolf_form"))
     assert not any(m.power == "wolf_form" for m in _dracula_options(state))
+    state.apply(DRACULA, MoveTo("leipzig"))
+    state.apply(DRACULA, Mature(lair=True, effects=False))
+    state.apply(DRACULA, state.legal_actions(DRACULA)[0])  # the lair's extra encounter
+    assert [(h.card, h.power) for h in state.lairs] == [("paris", "")]
+    while state.stack[-1].KIND != "hunter_turns" and state.current_seats() == (DRACULA,):
+        legal = state.legal_actions(DRACULA)
+        state.apply(DRACULA, next((a for a in legal if isinstance(a, PlaceEncounter)),
+                                  legal[0]))
+    assert any(m.power == "wolf_form" for m in _dracula_options(state))
 
 
 def test_wolf_form_is_playable_when_it_is_in_his_deck() -> None:

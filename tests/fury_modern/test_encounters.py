@@ -163,3 +163,28 @@ def test_spy_matured_its_victim_without_a_weapon_is_spied_on_at_once() -> None:
     assert state.hunters["mina"].tickets == []
     assert not any(isinstance(a, Discard) for s in state.current_seats()
                    for a in state.legal_actions(s))
+
+
+# -- Wolves ----------------------------------------------------------------------------------
+
+def test_wolves_every_hunter_in_the_city_suffers_4_less_2_for_each_weapon_he_reveals() -> None:
+    """Wolves (encounters.toml): "every hunter in the city takes 4 damage, less 2 for each
+    weapon card he reveals" - revealed, so the table is told which weapons (a ruling: he
+    reveals every one, it only spares him)."""
+    from fury_modern.actions import Ambush, Move
+
+    state = started(dracula="berlin", hunters=("zurich", "munich", "rome", "vienna"))
+    state.trail = [Hideout("berlin"), Hideout("munich")]
+    state.trail[1].add_encounter("wolves")
+    state.encounter_deck.cards.remove("wolves")
+    state.hunters["seward"].items = ["knife", "pistol"]
+    for card in ("knife", "pistol"):
+        state.item_deck.take(card)
+    state.invalidate()
+    state.apply("godalming", Move("munich", "road"))
+    state.apply(DRACULA, Ambush(0))
+    assert state.hunters["godalming"].damage == 4
+    assert state.hunters["seward"].damage == 0
+    told = [e["text"] for e in state.log(PUBLIC)]
+    assert "Dr. Seward reveals Knife." in told and "Dr. Seward reveals Pistol." in told
+    assert "wolves" in state.encounter_deck.discards

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import attrs
 import pytest
 
 import gothic_kernel as gk
@@ -45,3 +46,29 @@ def test_a_real_card_not_held_is_named_where_the_decision_gives_no_reason() -> N
     with pytest.raises(gk.IllegalAction, match=r"may not choose Stake: the card \(field 'card'\)"):
         state.apply(seat, GAME.parse_action({**give.to_json(), "card": "stake"}))
     assert state.to_json() == before
+
+
+def test_an_action_of_another_step_is_refused_with_what_the_hunter_is_asked() -> None:
+    """The Round - Hunter Actions: a hunter choosing his action who sends one of another
+    step (ending a trade he is not in) is told what he is asked now."""
+    state = started()
+    with pytest.raises(gk.IllegalAction) as refused:
+        state.apply("godalming", GAME.parse_action({"type": "end_trade"}))
+    assert str(refused.value) == ("Lord Godalming may not do that now: Lord Godalming (Paris, "
+                                  "Monday day): choose your action. "
+                                  "[rule: The Round - Hunter Actions]")
+
+
+def test_a_ticket_and_a_way_to_travel_read_as_players_say_them() -> None:
+    """A move by a way or with a ticket a hunter does not have now is refused by the rule it
+    breaks, the way to travel said as a word, never as an id ('rail', ticket_1_1)."""
+    state = started()
+    state.hunters["godalming"].tickets = ["ticket_2_2"]
+    state.invalidate()
+    road = GAME.parse_action({"type": "move", "to": "brussels", "by": "road", "ticket": ""})
+    assert road in state.legal_actions("godalming")
+    for by, ticket in (("rail", ""), ("rail", "ticket_1_1"), ("sea", "")):
+        with pytest.raises(gk.IllegalAction) as refused:
+            state.apply("godalming", attrs.evolve(road, by=by, ticket=ticket))
+        assert str(refused.value).startswith(
+            f"Lord Godalming cannot reach Brussels by {by} from Paris"), refused.value

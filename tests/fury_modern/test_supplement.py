@@ -139,6 +139,34 @@ def test_ticket_tokens_a_hunter_holds_at_most_two() -> None:
     assert len(seward.tickets) == 2 and "ticket_1" in state.tickets + seward.tickets
 
 
+def test_ticket_tokens_a_third_ticket_handed_over_in_a_trade_forces_one_to_be_given_up() -> None:
+    """At most two tickets held, "a third forcing a discard" (tickets.toml, [REF3], [SG],
+    [DP]): a hunter handed a third in a trade gives one up, face down to the pool, his
+    choice; the table learns that he gave one up, not which."""
+    from fury_modern.actions import END_TRADE, Discard, Give, Trade
+
+    state = started(hunters=("paris", "paris", "rome", "london"))
+    state.hunters["godalming"].tickets = ["ticket_1", "ticket_2_2"]
+    state.hunters["seward"].tickets = ["ticket_2_1", "ticket_3_2"]
+    for t in ("ticket_1", "ticket_2_2", "ticket_2_1", "ticket_3_2"):
+        state.tickets.remove(t)
+    state.invalidate()
+    act(state, "godalming", Trade("seward"))
+    act(state, "godalming", Give("ticket_1", "seward"))
+    act(state, "seward", END_TRADE)
+    act(state, "godalming", END_TRADE)
+    assert state.current_seats() == ("seward",)
+    assert sorted(state.legal_actions("seward"), key=repr) == [
+        Discard("ticket_1"), Discard("ticket_2_1"), Discard("ticket_3_2")]
+    assert "give one up to the pool" in state.prompt("seward")
+    act(state, "seward", Discard("ticket_3_2"))
+    assert state.hunters["seward"].tickets == ["ticket_1", "ticket_2_1"]
+    assert "ticket_3_2" in state.tickets and len(state.tickets) == 13
+    assert isinstance(state.stack[-1], HunterTurns)
+    assert "Dr. Seward gives up a ticket to the pool (ticket limit)." in public_texts(state)
+    assert "3/2" not in " ".join(public_texts(state)[-2:])
+
+
 # -- Maturing Encounters -------------------------------------------------------------------
 
 def test_maturing_the_hideout_on_the_sixth_space_matures_when_the_trail_slides() -> None:
@@ -314,6 +342,23 @@ def test_hospitals_supply_draws_only_items_and_by_day_a_move_into_the_city() -> 
     act(state, "godalming", SUPPLY)
     assert len(state.event_deck.cards) == events_before  # no event card at a hospital
     assert len(state.hunters["godalming"].items) == 2  # Lord Godalming draws two items
+
+
+def test_hospitals_two_hunters_in_the_same_hospital_may_trade() -> None:
+    """Special Locations - Hospitals names what a hunter there can do (Supply, items only;
+    by day the move into the city) and forbids nothing: two hunters in the Rome hospital
+    may trade, by day and by night."""
+    from fury_modern.actions import Trade
+
+    state = started()
+    for seat in ("godalming", "seward"):
+        state.hunters[seat].location = "rome_hospital"
+    state.invalidate()
+    assert Trade("seward") in state.legal_actions("godalming")
+    state.stack[-1] = HunterTurns(night=True)
+    state.invalidate()
+    assert Trade("seward") in state.legal_actions("godalming")
+    assert Trade("mina") not in state.legal_actions("godalming")
 
 
 def test_hospitals_equidistant_dracula_chooses() -> None:
@@ -635,6 +680,104 @@ def test_vampire_encounters_a_matured_vampire_advances_influence_and_clears_hide
     assert [h.card for h in state.trail][:3] == ["leipzig", "berlin", "hamburg"]
     assert len(state.trail) == 3
     assert "new_vampire" in state.encounter_deck.discards
+
+
+def test_maturing_a_matured_effect_without_reveal_the_location_leaves_the_card_unseen() -> None:
+    """Maturing Encounters: Dracula "may resolve the matured effect ... Then, Dracula returns
+    the location card in the hideout to the location deck" - no reveal. Only the matured
+    effects that say "Reveal the location" (the vampires, the Szgany Mob, Unnatural Fog,
+    Wolves) show it: Desecrated Soil heals him, and the hunters learn nothing of where the
+    face-down card lay (it was shown to them as it left the trail)."""
+    from fury_modern.actions import Mature
+
+    state = _sixth_holds("desecrated_soil")
+    state.dracula.damage = 5
+    act(state, "dracula", Mature(effects=True))
+    assert state.dracula.damage == 2  # the matured effect happened
+    for viewer in (gk.PUBLIC, "mina"):
+        assert "paris" not in str(state.log(viewer)).lower()
+    assert "The hideout in Paris matures" in " ".join(e["text"] for e in state.log("dracula"))
+
+
+def test_maturing_a_matured_effect_that_reveals_the_location_shows_the_card() -> None:
+    from fury_modern.actions import Mature
+
+    state = _sixth_holds("wolves")
+    act(state, "dracula", Mature(effects=True))
+    assert "The hideout in Paris matures: its card is revealed as it leaves the trail." in \
+        public_texts(state)
+
+
+def test_maturing_dracula_may_mature_any_of_the_encounter_cards_in_the_hideout() -> None:
+    """Maturing: "Dracula may mature any of the encounter cards in that hideout by resolving
+    the text in the 'Matured Effect' section on those cards": with Desecrated Soil and Wolves
+    he may take the healing alone, and the Wolves (which would reveal the location) are
+    discarded unmatured. He is asked about every encounter of the hideout."""
+    from fury_modern.actions import Mature
+
+    state = started(dracula="berlin", hunters=("madrid", "rome", "vienna", "london"))
+    trail_of(state, "berlin", "hamburg", "cologne", "amsterdam", "brussels", "paris")
+    for card in ("desecrated_soil", "wolves"):
+        state.trail[5].add_encounter(card)
+        state.encounter_deck.cards.remove(card)
+    state.dracula.damage = 5
+    _pass_until(state, type(state.stack[0]))
+    act(state, "dracula", MoveTo("leipzig"))
+    act(state, "dracula", Mature(effects=True))
+    assert "Desecrated Soil" in state.prompt("dracula")
+    assert [state.describe_action("dracula", x) for x in state.legal_actions("dracula")] == [
+        "mature Desecrated Soil", "discard Desecrated Soil unmatured"]
+    act(state, "dracula", Mature(effects=True))
+    assert "Wolves" in state.prompt("dracula")
+    act(state, "dracula", Mature(effects=False))
+    assert state.dracula.damage == 2  # Desecrated Soil matured
+    assert state.current_seats() == ("dracula",) and "encounter" in state.prompt("dracula")
+    assert {"desecrated_soil", "wolves"} <= set(state.encounter_deck.discards)
+    assert "paris" not in str(state.log(gk.PUBLIC)).lower()  # the Wolves did not reveal it
+
+
+def test_maturing_dracula_picking_none_of_them_matures_nothing() -> None:
+    from fury_modern.actions import Mature
+
+    state = started(dracula="berlin", hunters=("madrid", "rome", "vienna", "london"))
+    trail_of(state, "berlin", "hamburg", "cologne", "amsterdam", "brussels", "paris")
+    for card in ("new_vampire", "rats"):
+        state.trail[5].add_encounter(card)
+        state.encounter_deck.cards.remove(card)
+    _pass_until(state, type(state.stack[0]))
+    act(state, "dracula", MoveTo("leipzig"))
+    act(state, "dracula", Mature(effects=True))
+    act(state, "dracula", Mature(effects=False))  # the New Vampire, unmatured
+    assert state.legal_actions("dracula") == [Mature(effects=False)]  # Rats: no matured effect
+    act(state, "dracula", Mature(effects=False))
+    assert state.influence == 0 and len(state.trail) == 6  # nothing cleared
+
+
+def test_roadblock_tokens_a_matured_saboteur_places_one_on_a_road_or_railway() -> None:
+    from fury_modern.actions import Mature, Roadblock
+
+    state = _sixth_holds("saboteur")
+    act(state, "dracula", Mature(effects=True))
+    offered = state.legal_actions("dracula")
+    assert offered and all(isinstance(x, Roadblock) for x in offered)
+    assert {x.kind for x in offered} == {"road", "rail"}
+    act(state, "dracula", Roadblock("road", "berlin", "hamburg"))
+    assert state.tokens.roadblocks == [["road", "berlin", "hamburg"]]
+
+
+def test_roadblock_tokens_a_matured_saboteur_places_none_when_all_eight_lie_on_the_board() -> None:
+    """The box holds eight roadblock tokens ([UBG]; tracks.toml): with all of them on the
+    board the matured Saboteur has none to place (the Roadblock event already counted)."""
+    from fury_modern.actions import Mature
+
+    state = _sixth_holds("saboteur")
+    roads = [x for x in state.board.links if x.kind == "road"][:8]
+    state.tokens.roadblocks = [["road", x.a, x.b] for x in roads]
+    state.invalidate()
+    act(state, "dracula", Mature(effects=True))
+    assert len(state.tokens.roadblocks) == 8
+    assert "No roadblock token is left to place (the Saboteur matured)." in public_texts(state)
+    assert "encounter" in state.prompt("dracula")  # his phase goes on
 
 
 # -- Combat ------------------------------------------------------------------------------------

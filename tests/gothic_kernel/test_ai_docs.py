@@ -46,3 +46,16 @@ def rewrite() -> None:
 
 if __name__ == "__main__":
     rewrite()
+
+
+def test_the_register_example_lists_every_installed_game() -> None:
+    """docs/ai.md's ``openspiel.register()`` comment left out fury_modern after it was
+    installed through its entry point; the comment is what register() returns."""
+    import ast
+
+    import gothic_kernel as gk
+
+    line = next(line for line in DOC.read_text(encoding="utf-8").splitlines()
+                if line.startswith("openspiel.register()"))
+    said = ast.literal_eval(line.split("#", 1)[1].strip())
+    assert said == [f"gothic_{name}" for name in gk.available_games()]

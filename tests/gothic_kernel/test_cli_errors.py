@@ -107,3 +107,13 @@ def test_a_snapshot_without_its_state_is_called_a_snapshot(
     assert main(["play", "--load", str(saved), "--seat", "first"]) == 2
     err = capsys.readouterr().err
     assert "is corrupt" in err and "not a game record" not in err
+
+
+@pytest.mark.parametrize("command", ["demo", "simulate", "play"])
+def test_an_option_given_twice_is_refused_not_the_last_one_taken(
+        command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--option players=3 --option players=4`` played 4 players without a word."""
+    argv = [command, "vampyre", "--option", "players=3", "--option", "players=4"]
+    assert main(argv) == 2
+    assert capsys.readouterr().err == (f"gothic {command}: option 'players' is given twice "
+                                       "(3 and 4); give it once (a tuple is a,b)\n")

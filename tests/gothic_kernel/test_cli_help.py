@@ -61,3 +61,10 @@ def test_python_m_game_help_names_itself(capsys: pytest.CaptureFixture[str]) -> 
                           capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 2
     assert done.stderr.startswith("python -m vampyre: argument --seed")
+
+
+def test_play_seed_says_what_it_seeds_with_load(capsys: pytest.CaptureFixture[str]) -> None:
+    """--option is refused with --load (the file holds the options) but --seed is taken,
+    and seeds only the bots then: the help said "the game's dice and bots"."""
+    text = " ".join(help_of(capsys, "play").split())
+    assert "with --load, the bots' only (the file holds the dice)" in text

@@ -140,3 +140,29 @@ def test_killing_simulate_stops_its_workers() -> None:
     run.kill()
     run.wait()
     assert wait_gone(workers, 15) == []  # a batch of games takes longer: dropped
+
+
+def test_a_factory_in_the_current_folder_is_found_as_python_m_would(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A new user writes mybot.py where they are and runs --agents mybot:f; the console
+    script's sys.path does not hold the current folder, so it said "No module named"."""
+    (tmp_path / "mybot_here.py").write_text(
+        "def first(state, seed):\n"
+        "    class First:\n"
+        "        def choose(self, seat, observation, legal_actions):\n"
+        "            return legal_actions[0]\n"
+        "    return {seat: First() for seat in state.seats}\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    status, err = simulate(capsys, "mybot_here:first")
+    assert status == 0, err
+
+
+def test_a_file_name_for_module_is_refused_with_the_form_to_use(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    status, err = simulate(capsys, "mybot.py:hunters")
+    assert status == 2
+    assert err.strip() == ("gothic simulate: agents 'mybot.py:hunters': MODULE is a module "
+                           "name, not a file: run from the folder of mybot.py with --agents "
+                           "mybot:hunters")

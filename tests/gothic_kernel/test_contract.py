@@ -120,7 +120,10 @@ def test_an_outcome_is_read_only(toy: gk.Game) -> None:
     with pytest.raises(TypeError):
         outcome.scores["south"] = 5.0  # type: ignore[index]
     assert outcome == gk.Outcome.from_data(outcome.to_data())
-    assert outcome.sentence() == "north wins."
+    assert outcome.sentence() == "North wins."
+    assert gk.Outcome(("north",), "win", "south fell").sentence() == "North wins: south fell."
+    assert gk.Outcome(("north",), "major victory").sentence(str.upper) == \
+        "NORTH wins (major victory)."
 
 
 class _Recorder:
@@ -360,3 +363,9 @@ def test_same_form_compares_the_json_texts_of_equal_actions(
         one: gk.Action, other: gk.Action, same: bool) -> None:
     assert one == other
     assert same_form(one, other) is same
+
+
+def test_an_option_of_the_wrong_kind_names_the_kind_in_words() -> None:
+    """`--option players=abc` is told the option takes "a whole number", not "a int"."""
+    with pytest.raises(gk.BadOption, match=r"option 'players' takes a whole number, not 'abc'"):
+        gk.load_game("vampyre").new_game(seed=1, players="abc")

@@ -172,7 +172,8 @@ def test_the_top_decision_answers_the_contract() -> None:
     with pytest.raises(gk.IllegalAction) as refused:
         state.apply("red", Concede())
     assert refused.value.rule == "pressing on"
-    assert refused.value.message == "Red may not concede now; the game waits for press on"
+    assert refused.value.message == \
+        f"Red may not do that now: Red has {top.total} this turn: keep it or throw again."
 
 
 def test_saves_name_decisions_by_kind() -> None:

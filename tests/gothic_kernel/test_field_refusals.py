@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import attrs
 import pytest
 
 import gothic_kernel as gk
 from gothic_kernel import Action
 from gothic_kernel.actions import field_refusal, known_value, must_be, shown_value, unlisted_field
-from gothic_kernel.testing.fields import bad_field_refusals
+from gothic_kernel.testing.fields import bad_field_refusals, stale_refusals
 
 
 @attrs.frozen
@@ -45,6 +47,7 @@ def test_shown_value_reads_printed_names_words_and_quotes_the_rest() -> None:
     assert shown_value(("van_helsing", ""), printed, known=True) == "Van Helsing and none"
     assert shown_value((), printed) == "none"
     assert shown_value(True, printed, known=True) == "yes"
+    assert shown_value(False, printed) == "no"
     assert shown_value(3, printed) == "3"
 
 
@@ -61,3 +64,18 @@ def test_every_game_refuses_a_bad_field_value_and_stays_unchanged(name: str) -> 
     its state refusing it."""
     said = bad_field_refusals(gk.load_game(name), 5, 200)
     assert said and all(message for message in said.values())
+
+
+#: A raw id in a refusal: a snake_case word, or a quoted lower-case word (a field's own
+#: name, "(field 'x')", is the one quoted word a refusal may hold).
+RAW_WORD = re.compile(r"\b[a-z]+_[a-z0-9_]+\b|'[a-z_]+'")
+
+
+@pytest.mark.parametrize("name", ["fury1987", "fury_modern", "vampyre", "draculas_revenge"])
+def test_every_game_refuses_an_earlier_action_in_players_words(name: str) -> None:
+    """An action that was legal earlier (a misclick, a stale menu) is refused, the state
+    unchanged, in words: no ids such as 'rail', make_camp or ticket_1_1."""
+    said = stale_refusals(gk.load_game(name), seed=3, steps=250)
+    assert len(said) > 10
+    for message in said:
+        assert not RAW_WORD.search(re.sub(r"\(field '\w+'\)", "", message)), message

@@ -14,7 +14,7 @@ pytest.importorskip("gymnasium")
 
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 
-from gothic_kernel import IllegalAction
+from gothic_kernel import IllegalAction, UnknownSeat
 from gothic_kernel import pettingzoo as gpz
 
 from .ai_games import CASES, encoded_cases
@@ -121,6 +121,26 @@ def test_an_illegal_action_is_refused() -> None:
     env.reset(seed=0)
     with pytest.raises(IllegalAction):
         env.step(2)  # call: nobody has bet
+
+
+@pytest.mark.parametrize("bad", [-1, 10**9, "0", None, True, 0.0, np.float32(0)])
+def test_anything_but_a_legal_action_id_is_refused_as_illegal(bad: Any) -> None:
+    """docs/ai.md: an id outside the mask raises IllegalAction; so does a value that is no
+    id at all (not AssertionError, not played as 1 for True); the game does not move."""
+    for env in (make("kuhn_poker"), gpz.raw_env(CASES["kuhn_poker"][0])):
+        env.reset(seed=0)
+        before = env.unwrapped.game_state.to_json()
+        with pytest.raises(IllegalAction):
+            env.step(bad)
+        assert env.unwrapped.game_state.to_json() == before
+    env = make("kuhn_poker")
+    env.reset(seed=0)
+    env.step(np.int64(0))  # a numpy integer is an id
+
+
+def test_a_gym_env_for_a_seat_not_in_the_game_is_an_unknown_seat() -> None:
+    with pytest.raises(UnknownSeat):
+        gpz.gym_env(CASES["kuhn_poker"][0], "zorro")
 
 
 def test_reset_with_a_seed_replays_the_same_game() -> None:

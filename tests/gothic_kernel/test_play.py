@@ -385,7 +385,8 @@ def test_undo_refuses_once_another_seat_acted(pile: gk.Game) -> None:
 def test_undo_at_the_hand_over_screen(pile: gk.Game) -> None:
     _status, out = play(pile, pile.new_game(seed=2), SEATS,
                        ["", "end the turn", "undo", "wait", "end the turn", "", "quit"])
-    assert "(North: type undo first to take back your last choice.)" in out
+    assert "(North: type undo first to take back your last choice, if nothing has come of it " \
+           "yet.)" in out
     assert "Taken back: end the turn." in out
     assert out.count("Pass the keyboard to North") == 1
     assert out.count("Pass the keyboard to South") == 2
@@ -569,7 +570,7 @@ def test_picture_writes_the_board_as_the_seat_at_the_prompt_sees_it(tmp_path: Pa
     seat = state.current_seats()[0]
     where = tmp_path / "board.svg"
     _status, out = play(game, state, [seat], [f"picture {where}", "quit"])
-    assert f"to {where}" in out
+    assert f"to {where}" in " ".join(out.split())  # a long path is wrapped to the screen
     assert where.read_text(encoding="utf-8") == gk.picture(state, seat)
 
 
@@ -584,7 +585,7 @@ def test_picture_of_a_game_without_pictures_or_to_a_bad_name_is_a_hint(
     state = game.new_game(seed=2)
     _status, out = play(game, state, [state.current_seats()[0]],
                         [f"picture {tmp_path / 'v.gif'}", "quit"])
-    assert "a picture is written as .svg or .png" in out
+    assert "a picture is written as .svg or .png" in " ".join(out.split())
     assert not (tmp_path / "v.gif").exists()
 
 
@@ -599,3 +600,107 @@ def test_saved_positions_are_state_snapshots(pile: gk.Game, tmp_path: Path) -> N
     COMMANDS["save"].run(session, "north", str(tmp_path / "s.json"))
     data = json.loads((tmp_path / "s.json").read_text())
     assert {"game", "dice", "state"} <= set(data)
+
+
+def test_log_counts_in_words_and_refuses_a_count_below_one(kuhn: gk.Game) -> None:
+    """``log 0`` and ``log -5`` showed one entry as "(1 entries)"; the header did not say
+    that only the last entries were shown."""
+    state = kuhn.new_game(seed=3)
+    whole = len(state.log("first"))
+    status, out = play(kuhn, state, ["first"], ["log 0", "log -5", "log 1", "log", "quit"])
+    assert status == 0
+    assert out.count("log takes a number from 1: log 30 shows the last 30 entries.") == 2
+    assert "(1 entries)" not in out
+    assert f"The log as First may read it (the last 1 of {whole} entries):" in out
+    assert f"The log as First may read it (all {whole} entries):" in out
+
+
+def test_the_prompt_help_says_what_map_takes(kuhn: gk.Game) -> None:
+    """The prompt's help said "map [WHAT]  the board in full" without saying what WHAT is,
+    where gothic play --help says "the map, or what a place or piece is"."""
+    status, out = play(kuhn, kuhn.new_game(seed=3), ["first"], ["help", "quit"])
+    assert status == 0
+    line = next(line for line in out.splitlines() if line.strip().startswith("map [WHAT]"))
+    assert "WHAT is" in line
+
+
+def test_hot_seat_without_a_terminal_says_the_screens_stay_readable(kuhn: gk.Game) -> None:
+    """Hot-seat into a pipe or an IDE's console cannot clear the screen: the hand-over was
+    only a blank line, with the last seat's cards readable just above, and nothing said so."""
+    state = kuhn.new_game(seed=3)
+    status, out = play(kuhn, state, state.seats, ["", "bet", "", "call"])
+    assert status == 0
+    said = " ".join(out.split())
+    assert "Hot-seat, but the output is not a terminal" in said
+    assert said.index("not a terminal") < said.index("Pass the keyboard")
+    status, alone = play(kuhn, kuhn.new_game(seed=3), ["first"], ["quit"])
+    assert "not a terminal" not in alone  # one person: nothing to keep from anybody
+
+
+def test_no_line_is_wider_than_the_screen(kuhn: gk.Game) -> None:
+    """At 60 columns the hint "Type a number or the start of a choice; help lists the
+    commands." (67 characters) was cut by the terminal mid-word ("comma" / "nds.")."""
+    out = io.StringIO()
+    feed = iter(["7", "zz", "help", "check", "quit"])
+
+    def read(prompt: str) -> str:
+        out.write(prompt)
+        return next(feed)
+
+    session = Session(kuhn, kuhn.new_game(seed=3), ["first"],
+                      {"second": gk.RandomAgent(1)}, out=out, read=read, tty=False,
+                      echo=True, width=60)
+    assert session.run() == 0
+    long = [line for line in out.getvalue().splitlines()
+            if len(line) > 60 and not line.startswith("> ")]
+    assert not long, long
+
+
+def _hot_seat_hand_over_after_draculas_action(choice: str, typed: str = "") -> str:
+    """fury1987 played hot-seat to Dracula's first Action Phase, where he picks
+    ``choice``; the screen shown when the keyboard passes to Lord Godalming (where
+    ``typed`` is typed once before Enter)."""
+    game = gk.load_game("fury1987")
+    out = io.StringIO()
+    asked: dict[str, int | str] = {"n": 0}
+
+    def read(prompt: str) -> str:
+        asked["n"] = int(asked["n"]) + 1
+        if int(asked["n"]) > 40:
+            raise EOFError
+        shown = [line for line in out.getvalue().splitlines() if line.strip()]
+        if shown[-1].startswith(("Pass the keyboard", "(Dracula")):
+            said, asked["typed"] = asked.get("typed", ""), ""
+            return str(said)
+        if any("place an Encounter from your Encounter Set" in line for line in shown[-12:]):
+            asked["typed"] = typed  # at the hand-over that follows
+            return choice
+        return "1"
+
+    session = Session(game, game.new_game(seed=2), list(game.seats), {}, out=out, read=read,
+                      tty=False, width=100)
+    session.run()
+    text = out.getvalue()
+    after = text.split("Dracula's Action Phase", 1)[1]
+    start = after.index("Pass the keyboard to Lord Godalming")
+    return after[start:after.index("==", start)]
+
+
+def test_the_hand_over_screen_does_not_tell_whether_the_last_choice_drew_on_chance() -> None:
+    """Dracula placing an Encounter (he then takes a new one at random) or doing nothing
+    looks the same to the Hunters, but the hand-over screen that the next person sees
+    offered "(Dracula: type undo first ...)" only after doing nothing."""
+    placed = _hot_seat_hand_over_after_draculas_action("1")  # place the first Encounter
+    nothing = _hot_seat_hand_over_after_draculas_action("do nothing")
+    assert "Pass the keyboard to Lord Godalming" in placed
+    assert "type undo first" in placed
+    assert placed == nothing
+
+
+def test_an_undo_refused_at_the_hand_over_screen_is_said_without_its_reason() -> None:
+    """The reason ("it called on chance") would tell the next person, who is watching,
+    that Dracula placed an Encounter."""
+    placed = _hot_seat_hand_over_after_draculas_action("1", typed="undo")
+    assert "Dracula's last choice cannot be taken back now." in placed
+    assert "chance" not in placed and "Encounter" not in placed
+    assert placed.count("Pass the keyboard to Lord Godalming") == 2  # asked again

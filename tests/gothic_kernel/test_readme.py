@@ -36,3 +36,15 @@ def test_the_readme_says_what_the_whole_test_run_costs_and_the_quick_commands() 
     assert "about ten minutes" in README
     assert '.venv/bin/pytest -o addopts="" tests/gothic_kernel -q -x' in README
     assert '.venv/bin/pytest -q -k "conformance and vampyre"' in README
+
+
+@pytest.mark.parametrize("number", range(len(EXAMPLES)))
+def test_each_readme_example_prints_words_not_python_reprs(number: int) -> None:
+    """The first example printed ``Outcome(..., scores=mappingproxy({...}))`` and log
+    entries as dicts holding ``<Form.NOSFERATU: 'nosferatu'>``: a new user's first output."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(EXAMPLES[number], f"README example {number + 1}", "exec"), {})
+    printed = out.getvalue()
+    assert printed.strip()
+    assert not re.search(r"mappingproxy\(|Outcome\(|<\w+\.\w+: |\{'kind'", printed), printed

@@ -6,11 +6,13 @@ import json
 from collections.abc import Iterator
 from importlib.metadata import EntryPoint
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import gothic_kernel as gk
 from gothic_kernel import registry
+from gothic_kernel.agents import GameRecord, play_game, replay
 from gothic_kernel.cli import main
 from gothic_kernel.game import SAVE_FORMAT
 from gothic_kernel.reference import KuhnPoker
@@ -214,3 +216,28 @@ def test_demo_uses_the_games_report(kuhn: gk.Game, capsys: pytest.CaptureFixture
     assert main(["demo", "kuhn_poker", "--seed", "4"]) == 0
     out = capsys.readouterr().out
     assert "wins" in out and "actions)" in out
+
+
+@pytest.mark.parametrize(("change", "said"), [
+    ({"seed": "x"}, "its 'seed' must be a whole number from 0, not \"x\""),
+    ({"seed": -3}, "its 'seed' must be a whole number from 0, not -3"),
+    ({"actions": [[1, 2]]}, "its action 0 must be"),
+    ({"options": []}, "its 'options' must be an object, not []"),
+    ({"outcome": 3}, "its 'outcome' must be an object or null"),
+])
+def test_a_bad_game_record_names_its_field_in_words(change: dict[str, Any], said: str) -> None:
+    """No Python internals ("invalid literal for int()", "list indices must be integers")."""
+    _, record = play_game(gk.load_game("vampyre"), 1, max_steps=5)
+    data = {**json.loads(record.to_json()), **change}
+    with pytest.raises(gk.CorruptSave) as refused:
+        GameRecord.from_json(json.dumps(data))
+    assert f"not a game record: {said}" in str(refused.value)
+
+
+def test_a_record_that_no_longer_replays_shows_the_action_as_json() -> None:
+    game = gk.load_game("vampyre")
+    _, record = play_game(game, 1, max_steps=5)
+    record.actions[2] = (record.actions[2][0], {"type": "move", "to": "nowhere"})
+    with pytest.raises(gk.GothicError, match=r"^step 2: \w+'s \{\"type\": \"move\", "
+                       r"\"to\": \"nowhere\"\} no longer replays: "):
+        replay(game, record)

@@ -317,6 +317,22 @@ def test_restocking_the_map_at_midnight() -> None:
     assert state.players["mina"].must_reveal
 
 
+def test_ruling_restocking_at_midnight_returns_the_rats_and_the_trap_too() -> None:
+    """Ruling 25: the Swarm of Rats and the Trap are met, not fought, yet they go back into
+    the mix at midnight with the guardians "removed earlier that day through combat", so
+    that every green area has its counter again, as at the start."""
+    state = castle()
+    rats = guardian(state, "guardroom", "swarm_of_rats")
+    enter(state, "guardroom", [])
+    trap = guardian(state, "great_hall", "trap")
+    enter(state, "great_hall", [6], seat="mina")  # leaps clear
+    assert not state.green["guardroom"] and not state.green["great_hall"]
+    assert rats not in state.green.values() and trap not in state.green.values()
+    restock(state)
+    assert rats in state.green.values() and trap in state.green.values()
+    assert all(state.green.values()) and state.red_aside == []
+
+
 def test_a_hunter_in_a_green_area_at_midnight_reveals_the_new_counter_instead_of_moving() -> None:
     state = castle()
     put(state, "mina", "library")

@@ -95,6 +95,30 @@ def test_players_fighting_players_an_n_goes_on_at_the_soonest_turn_of_either() -
     assert state.players["harker"].location == "hex_10_05"
 
 
+def test_ruling_a_turn_lost_while_locked_in_a_fight_with_a_player_is_lost_whole() -> None:
+    """Ruling 36: Harker, held up by the storm (Strange Occurrence 4: "Lose one turn") in
+    the forest, is attacked by the nosferatu Mina before that turn comes: N. His lost turn
+    is lost whole: he does not fight on it ("the battle continues on the soonest turn of
+    either player" that is played: Mina's), nor make camp with the battle unresolved;
+    the fight goes on at Mina's next turn."""
+    state = new(players=2)
+    state.players["mina"].form = NOSFERATU
+    put(state, "mina", "hex_09_05")
+    put(state, "harker", "hex_10_05")  # forest
+    state.players["harker"].lost_turns = 1  # the storm
+    turn_of(state, "mina", 1)
+    script(state, [4, 1, *[1] * 30])  # N; then, at Mina's next turn, B
+    state.apply("mina", Move("hex_10_05", "harker"))  # Harker's lost turn needs no decision
+    log = texts(state)
+    n = log.index("Mina (Nosferatu) rolls 4 against Harker: N (no result)")
+    assert log[n + 1:n + 7] == [
+        "Harker's fight is not resolved; it goes on next turn", "Round 2",
+        "Harker loses this turn",  # no roll in the fight, no night's encounter roll
+        "The fight between Harker and Mina (Nosferatu) goes on", "Mina attacks Harker",
+        "Mina (Nosferatu) rolls 1 against Harker: B (bite)"]
+    assert state.players["harker"].bites == 1 and state.players["harker"].lost_turns == 0
+
+
 def test_werewolf_conversion_two_bites_and_a_werewolfs_wound() -> None:
     state = new()
     state.players["harker"].bites = 2

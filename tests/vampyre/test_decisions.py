@@ -156,13 +156,16 @@ def test_each_kind_refuses_in_its_own_words_under_its_own_rule() -> None:
     with pytest.raises(IllegalAction) as refused:
         state.apply("harker", SEARCH)
     assert refused.value.rule == "Movement"
-    assert refused.value.message == "Harker must move now (move), not search"
+    assert refused.value.message == "Harker must move now, not search"
+    with pytest.raises(IllegalAction) as refused:
+        state.apply("harker", MAKE_CAMP)
+    assert refused.value.message == "Harker must move now, not make camp"  # in words, no ids
     state.pending = SearchOrCamp("harker")
     state.invalidate()
     with pytest.raises(IllegalAction) as refused:
         state.apply("harker", FIRE)
     assert refused.value.rule == "Searching a Large Hex"
-    assert "must search or make camp now (make_camp, search)" in refused.value.message
+    assert "must search or make camp now, not " in refused.value.message
     state.pending = TurnStart("harker")
     state.invalidate()
     with pytest.raises(IllegalAction) as refused:

@@ -16,7 +16,18 @@ from vampyre.state import (
     VampyreState,
 )
 
-from .helpers import GAME, camp_in, give, new, put, script, texts, turn_of, two_dice
+from .helpers import (
+    GAME,
+    camp_in,
+    give,
+    new,
+    put,
+    script,
+    step_into,
+    texts,
+    turn_of,
+    two_dice,
+)
 
 FOREST = {2: "vampire", 3: "bear", 4: "none", 5: "none", 6: "none", 7: "none", 8: "none",
           9: "none", 10: "boar", 11: "wolf", 12: "strange_occurrence"}
@@ -187,6 +198,27 @@ def test_strange_occurrence_12_reconstructed_dracula_attacks_in_the_night() -> N
 def test_every_strange_occurrence_has_an_entry() -> None:
     state = new()
     assert sorted(state.rules.strange_occurrences) == list(range(2, 13))
+
+
+def test_strange_occurrence_5_led_onto_an_opponent_the_lost_player_does_not_fight() -> None:
+    """Ruling 17: the player on the left may lead the lost Harker into the hex of the
+    nosferatu Van Helsing; nobody attacks: the move is not Harker's own ("either ... can
+    attack simply by ending his or her move in the hex occupied by the other"), it is made
+    at night after his move, and it leaves him no encounter or fight afterwards."""
+    state = new()
+    board = state.world.transylvania
+    _, camp = step_into(state, "forest")
+    lair = next(h for h in board.neighbours[camp] if not board.is_large(h))
+    state.players["van_helsing"].form = NOSFERATU
+    put(state, "van_helsing", lair)
+    camp_in(state, "harker", "forest", [6, 6, *two_dice(5), 1])
+    assert LeadAstray(lair) in state.legal_actions("mina")
+    state.apply("mina", LeadAstray(lair))
+    assert state.players["harker"].location == state.players["van_helsing"].location == lair
+    assert not state.fights and state.players["harker"].bites == 0
+    assert texts(state)[-1].startswith("Mina leads Harker astray")
+    assert state.current_seats() == ("mina",) and state.pending is not None \
+        and state.pending.kind == "move"  # Mina's own turn: Harker's is over
 
 
 def test_strange_occurrence_5_any_hex_a_walk_of_the_roll_reaches_may_be_chosen() -> None:
