@@ -94,8 +94,8 @@ def cap(text: str) -> str:
 
 def square(board: Board, pos: int) -> str:
     """A square as its (x, y) coordinates from the map's north-west corner."""
-    x, y = board.xy(pos)
-    return f"({x}, {y})"
+    width = board.width
+    return f"({pos % width}, {pos // width})"
 
 
 def xy(x: int, y: int) -> str:
