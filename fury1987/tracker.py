@@ -1081,15 +1081,15 @@ class _TurnClue:
         u_loc = town_blood // BLOOD_STATES
         allowed, _, targets = self.land_table()
         fixed = _land_moves_of(g)
-        ok = allowed[u_loc]
+        ok = _rows(allowed, u_loc)
         if not self.fleeing:  # (fleeing from the British Isles, he embarks without them)
-            ok &= fixed.blood_allows[town_blood]
-        codes = (fixed.by_blood_fleeing if self.fleeing else fixed.by_blood)[town_blood][ok]
+            ok &= _rows(fixed.blood_allows, town_blood)
+        codes = _rows(fixed.by_blood_fleeing if self.fleeing else fixed.by_blood, town_blood)[ok]
         if u_flags is None:
             return codes, None
         moved_flags = np.repeat(u_flags, ok.sum(axis=1))  # (row by row, as ``[ok]``)
         if self.placing_in:
-            return codes, self.placed(targets[u_loc][ok], moved_flags)
+            return codes, self.placed(_rows(targets, u_loc)[ok], moved_flags)
         return codes, moved_flags
 
     def hemmed_in_town(self, loc: Array, bp: Array,
@@ -1152,18 +1152,18 @@ class _TurnClue:
         g = self.g
         fixed = _sea_moves_of(g)
         key = fixed.key[here] + aux[seas]
-        to = g.sea_table[here]
+        to = _rows(g.sea_table, here)
         # (the Local Rumours are never in a Sea Sector: no need to ask where ``to`` is one)
         open_ = (to >= 0) & self.passable[to] & (to != rum[seas][:, None])
-        ok = open_ & fixed.unvisited[key]
+        ok = open_ & _rows(fixed.unvisited, key)
         # Ruling 2: stranded, he may sail into a Sector he has crossed.
-        counts = ok.sum(axis=1)
+        some = _any_per_row(ok)
         stranded = seas[:0]
-        if not counts.all():
-            ok |= (counts == 0)[:, None] & open_
-            stranded = seas[~ok.any(axis=1)]
+        if not some.all():
+            ok |= ~some[:, None] & open_
+            stranded = seas[~_any_per_row(ok)]
         ok &= self.arrival(True)[to]
-        moved: Array = (codes[seas][:, None] + fixed.delta[key])[ok]
+        moved: Array = (codes[seas][:, None] + _rows(fixed.delta, key))[ok]
         if flags is None:
             return (moved, None), stranded
         moved_flags = np.broadcast_to(flags[seas][:, None], ok.shape)[ok]
@@ -1242,6 +1242,24 @@ def _run_kept(rows: Rows, low: int, high: int, inside: bool) -> Rows:
         return Rows.plain(np.concatenate([rows.codes[:lo], rows.codes[hi:]]))
     return Rows(np.concatenate([rows.codes[:lo], rows.codes[hi:]]),
                 np.concatenate([rows.flags[:lo], rows.flags[hi:]]))
+
+
+def _rows(table: np.ndarray[Any, Any], which: Array) -> np.ndarray[Any, Any]:
+    """The rows ``which`` of a 2-D table (as ``table[which]``, several times as fast:
+    numpy copies whole rows for ``take`` but indexes a 2-D array element by element)."""
+    found: np.ndarray[Any, Any] = np.take(table, which, axis=0)
+    return found
+
+
+def _any_per_row(found: np.ndarray[Any, np.dtype[np.bool_]]
+                 ) -> np.ndarray[Any, np.dtype[np.bool_]]:
+    """Whether each row of a 2-D boolean array has a True (as ``found.any(axis=1)``; a
+    row of eight, as the Sea table's, read as one 64-bit number: several times as fast)."""
+    if found.shape[1] == 8 and found.flags.c_contiguous:
+        some: np.ndarray[Any, np.dtype[np.bool_]] = found.view(np.uint64)[:, 0] != 0
+        return some
+    anywhere: np.ndarray[Any, np.dtype[np.bool_]] = np.any(found, axis=1)
+    return anywhere
 
 
 def _both(first: np.ndarray[Any, np.dtype[np.bool_]] | None,

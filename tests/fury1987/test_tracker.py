@@ -24,9 +24,11 @@ from fury1987.tracker import (
     NARROW_SORT_FROM,
     Rows,
     Tracker,
+    _any_per_row,
     _divmod,
     _fingerprint,
     _intersect,
+    _rows,
     _run_kept,
     _unique,
     geometry_of,
@@ -351,6 +353,21 @@ def test_the_quick_divmod_is_numpys() -> None:
         expected = np.divmod(values, divisor)
         assert np.array_equal(quotient, expected[0])
         assert np.array_equal(remainder, expected[1])
+
+
+def test_quick_row_picks_and_row_tests_are_numpys() -> None:
+    """``_rows`` picks a 2-D table's rows as indexing does; ``_any_per_row`` finds a True
+    in each row as ``any(axis=1)`` does, rows of eight (read as one number) or not."""
+    rng = np.random.default_rng(5)
+    for width in (1, 7, 8, 16):
+        table = rng.integers(-5, 5, (40, width)).astype(np.int64)
+        which = rng.integers(0, 40, 300).astype(np.int64)
+        assert np.array_equal(_rows(table, which), table[which])
+        found = rng.random((300, width)) < 0.1
+        found[:5] = False
+        found[5, -1] = True
+        assert np.array_equal(_any_per_row(found), found.any(axis=1))
+        assert np.array_equal(_any_per_row(found[::2]), found[::2].any(axis=1))
 
 
 def test_rows_without_flags_are_picked_and_made_distinct_without_flags() -> None:
