@@ -640,6 +640,7 @@ class Tracker:
     def update(self, clues: Sequence[Mapping[str, Any]], digested: Any = None) -> None:
         """Take in the clues not yet read (``digested``: the fingerprint's digest of all
         of them, when the caller has it already)."""
+        in_vain: list[Mapping[str, Any]] = []  # (a run of them: applied as one filter)
         while self.processed < len(clues):
             i = self.processed
             clue = clues[i]
@@ -647,17 +648,28 @@ class Tracker:
                 self.turns.append(i)
             new = self._obligation_from(clues, i)
             if new is not None and self._window_turns(new) <= WINDOW_TURNS:
+                self._filter_by(in_vain)
                 self.obligations.append(new)
                 self._replay(clues, i)
-            else:
+            elif _finds_neither(clue):
+                in_vain.append(clue)
+            elif clue["k"] != "box":  # (a box seen changes no hypothesis: see _note_box)
+                self._filter_by(in_vain)
                 self.rows = self._apply(clue, i, self.rows, (), 0)
             self._note_box(clue, i)
             if digested is None:
                 text = _CLUE_TEXT(clue)
                 self._digest.update((CLUE_SEPARATOR + text if i else text).encode())
             self.processed += 1
+        self._filter_by(in_vain)
         if digested is not None:
             self._digest = digested.copy()
+
+    def _filter_by(self, in_vain: list[Mapping[str, Any]]) -> None:
+        """Apply the searches in vain read and not yet applied (and forget them)."""
+        if in_vain:
+            self.rows = self._searched_in_vain(in_vain, self.rows)
+            in_vain.clear()
 
     @property
     def key(self) -> str:
@@ -805,11 +817,8 @@ class Tracker:
         g = self.geometry
         town = g.index[clue["town"]]
         dracula, rumours = clue.get("dracula"), clue.get("rumours")
-        if dracula is False and isinstance(rumours, bool):  # (the commonest: in one pass)
-            loc, rum = _divmod(rows.codes // (AUX_STATES * BLOOD_STATES), g.rumour_states)
-            away = loc != town
-            away &= (rum == town) if rumours else (rum != town)
-            return rows.picked(away)
+        if _finds_neither(clue):  # (the commonest: in one pass)
+            return self._searched_in_vain([clue], rows)
         keep: np.ndarray[Any, np.dtype[np.bool_]] | None = None
         if isinstance(dracula, bool):  # (a place's codes are one run: no division)
             first = town * g.per_place
@@ -827,6 +836,19 @@ class Tracker:
         if keep is None:
             return rows
         return rows.picked(keep)
+
+    def _searched_in_vain(self, searches: Sequence[Mapping[str, Any]], rows: Rows) -> Rows:
+        """Searches that did not find Dracula (the Local Rumours Marker found or not):
+        the places and Local Rumours read once for all of them (a run of them: one filter)."""
+        g = self.geometry
+        loc, rum = _divmod(rows.codes // (AUX_STATES * BLOOD_STATES), g.rumour_states)
+        keep: np.ndarray[Any, np.dtype[np.bool_]] | None = None
+        for clue in searches:
+            town = g.index[clue["town"]]
+            away = loc != town
+            away &= (rum == town) if clue["rumours"] else (rum != town)
+            keep = _both(keep, away)
+        return rows if keep is None else rows.picked(keep)
 
     def _blood(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
         g = self.geometry
@@ -1260,6 +1282,13 @@ def _any_per_row(found: np.ndarray[Any, np.dtype[np.bool_]]
         return some
     anywhere: np.ndarray[Any, np.dtype[np.bool_]] = np.any(found, axis=1)
     return anywhere
+
+
+def _finds_neither(clue: Mapping[str, Any]) -> bool:
+    """Whether a clue is a search that did not find Dracula, the Local Rumours Marker
+    found or not (a filter on the places and the Marker alone)."""
+    return clue["k"] == "search" and clue.get("dracula") is False \
+        and isinstance(clue.get("rumours"), bool)
 
 
 def _both(first: np.ndarray[Any, np.dtype[np.bool_]] | None,

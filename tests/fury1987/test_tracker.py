@@ -429,6 +429,41 @@ def test_a_search_keeps_the_hypotheses_its_findings_allow() -> None:
                     assert np.array_equal(found.flags, np.flatnonzero(keep))
 
 
+def test_a_run_of_searches_in_vain_keeps_what_each_in_turn_would() -> None:
+    """Searches that did not find Dracula, read as one filter, keep the rows (and flags)
+    the searches one after the other keep; a tracker taking a record's clues one at a
+    time (never a run) ends with the sets and checkpoints of one taking them all at once."""
+    g = geometry_of(Board.load())
+    rng = np.random.default_rng(12)
+    size = 3000
+    towns = [g.index[t] for t in ("paris", "rome", "berlin")]
+    loc = rng.choice([*towns, g.index["madrid"], g.index["london"]], size)
+    rum = rng.choice([*towns, g.none], size)
+    codes = np.sort(g.encode(loc, rum, rng.integers(-12, 13, size),
+                             rng.integers(0, 1024, size)))
+    searches = [{"k": "search", "town": t, "dracula": False, "rumours": r}
+                for t, r in (("paris", False), ("rome", True), ("berlin", False))]
+    tracker = Tracker(g)
+    for rows in (Rows.plain(codes), Rows(codes, np.arange(size))):
+        one_by_one = rows
+        for clue in searches:
+            one_by_one = tracker._search(clue, one_by_one, in_order=True)
+        together = tracker._searched_in_vain(searches, rows)
+        assert len(together.codes) and len(together.codes) < size
+        assert np.array_equal(together.codes, one_by_one.codes)
+        assert np.array_equal(together.flags, one_by_one.flags)
+    for seed in (3, 8):
+        state = random_game(seed, 400)
+        whole, by_clue = Tracker(geometry_of(state.board)), Tracker(geometry_of(state.board))
+        whole.update(state.clues)
+        for k in range(len(state.clues)):
+            by_clue.update(state.clues[:k + 1])
+        assert np.array_equal(whole.rows.codes, by_clue.rows.codes)
+        assert [k for k, _ in whole.checkpoints] == [k for k, _ in by_clue.checkpoints]
+        assert all(np.array_equal(a, b) for (_, a), (_, b)
+                   in zip(whole.checkpoints, by_clue.checkpoints, strict=True))
+
+
 def test_a_search_keeps_or_strikes_out_a_run_of_sorted_hypotheses_as_a_mask_would() -> None:
     """Dracula found in a Town or not: on rows sorted by hypothesis, the Town's codes are
     one run, kept (or cut out) by slicing; the same rows a mask over every code keeps."""
