@@ -937,17 +937,25 @@ class Tracker:
             codes, flags = codes[alive], _picked(flags, alive)
         loc, rum, bp, aux = g.decode(codes)
         at_sea = g.is_sea[loc]
-        may_stay = np.zeros(len(loc), dtype=bool) if turn.fleeing \
-            else ~at_sea & ((aux & MUST_LEAVE) == 0)
+        some_at_sea = bool(at_sea.any())  # (none: every hypothesis is in a Town)
+        if turn.fleeing:
+            may_stay = np.zeros(len(loc), dtype=bool)
+        else:
+            may_stay = (aux & MUST_LEAVE) == 0
+            if some_at_sea:
+                may_stay &= ~at_sea
         if turn.consumed:
             may_stay &= bp >= 0
         parts = [turn.stay(np.flatnonzero(may_stay), codes, loc, bp, aux, flags)]
         if not turn.consumed:  # (a Vampire consumed: he stayed by choice)
-            land = ~at_sea
-            parts.append(turn.land_moves(loc[land], bp[land], _picked(flags, land)))
+            if some_at_sea:
+                land = ~at_sea
+                parts.append(turn.land_moves(loc[land], bp[land], _picked(flags, land)))
+            else:
+                parts.append(turn.land_moves(loc, bp, flags))
             # Hemmed in on every side (no move, no stay allowed): the fallback Pass.
             stuck = turn.hemmed_in_town(loc, bp, may_stay)
-            if at_sea.any():
+            if some_at_sea:
                 sailed, stranded = turn.sea_moves(codes, loc, rum, aux, flags, at_sea)
                 parts.append(sailed)
                 stuck = np.concatenate([stuck, stranded])
