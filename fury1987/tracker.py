@@ -875,19 +875,17 @@ class Tracker:
         g = self.geometry
         loc, rum, bp, _ = g.decode(rows.codes)
         banned = g.mask([*clue["occupied"], *clue["hosts"]])
-        towns = [i for i, p in enumerate(g.places) if not g.is_sea[i] and not banned[i]]
-        out: list[Array] = []
-        flags: list[Array] = []
-        new_rum = np.where(g.is_sea[loc], rum, loc)
-        for town in towns:
-            keep = loc != town
-            out.append(g.encode(np.full(int(keep.sum()), town, dtype=np.int64),
-                                new_rum[keep], bp[keep], np.zeros(int(keep.sum()),
-                                                                   dtype=np.int64)))
-            flags.append(rows.flags[keep])
-        if not out:
+        towns = np.array([i for i, p in enumerate(g.places)
+                          if not g.is_sea[i] and not banned[i]], dtype=np.int64)
+        if not len(towns):
             return rows
-        return Rows(np.concatenate(out), np.concatenate(flags))
+        new_rum = np.where(g.is_sea[loc], rum, loc)
+        # every (Town, hypothesis) pair, Town by Town: the code is the Town's first one
+        # plus the hypothesis's Local Rumours and Blood Points (no aux)
+        rest = g.encode(np.zeros_like(loc), new_rum, bp, np.zeros_like(loc))
+        keep = loc[None, :] != towns[:, None]
+        codes: Array = (towns[:, None] * g.per_place + rest[None, :])[keep]
+        return Rows(codes, np.broadcast_to(rows.flags[None, :], keep.shape)[keep])
 
     def _driven(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
         """Stormy Seas drove Dracula out of a Sea Sector into a Port (on the map)."""

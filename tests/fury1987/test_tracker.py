@@ -464,6 +464,34 @@ def test_a_run_of_searches_in_vain_keeps_what_each_in_turn_would() -> None:
                    in zip(whole.checkpoints, by_clue.checkpoints, strict=True))
 
 
+def test_evasion_takes_him_to_every_open_town_but_his_own_town_by_town() -> None:
+    """Evasion: each hypothesis goes to every Town with no Hunter and no Host marker but
+    its own, the Local Rumours Marker into the Town he left (kept when he was at Sea),
+    aux cleared, the flags carried; Town by Town in map order, hypotheses in order."""
+    g = geometry_of(Board.load())
+    rng = np.random.default_rng(13)
+    size = 500
+    loc = rng.integers(0, len(g.places), size)
+    rum = rng.integers(0, g.rumour_states, size)
+    bp = rng.integers(-12, 13, size)
+    codes = g.encode(loc, rum, bp, rng.integers(0, 1024, size))
+    flags = rng.integers(0, 8, size)
+    clue = {"k": "evasion", "occupied": ["paris", "rome"], "hosts": ["berlin"]}
+    found = Tracker(g)._evasion(clue, Rows(codes, flags))
+    expected_codes, expected_flags = [], []
+    for town, place in enumerate(g.places):
+        if g.is_sea[town] or place in ("paris", "rome", "berlin"):
+            continue
+        for k in range(size):
+            if loc[k] != town:
+                left = rum[k] if g.is_sea[loc[k]] else loc[k]
+                expected_codes.append(int(g.encode(np.array([town]), np.array([left]),
+                                                   np.array([bp[k]]), np.array([0]))[0]))
+                expected_flags.append(int(flags[k]))
+    assert found.codes.tolist() == expected_codes
+    assert found.flags.tolist() == expected_flags
+
+
 def test_a_search_keeps_or_strikes_out_a_run_of_sorted_hypotheses_as_a_mask_would() -> None:
     """Dracula found in a Town or not: on rows sorted by hypothesis, the Town's codes are
     one run, kept (or cut out) by slicing; the same rows a mask over every code keeps."""
