@@ -32,6 +32,7 @@ from .round import HunterTurns
 from .round import Stage as TwilightStage
 from .rules import DRACULA, HUNTERS, SEATS
 from .tracker import possible_locations
+from .wording import pronoun
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -237,7 +238,7 @@ def problems_of(state: ModernState) -> list[str]:
         if (hunter.revealed_item and hunter.revealed_item not in hunter.items) or \
                 (hunter.revealed_event and hunter.revealed_event not in hunter.events):
             problems.append(f"{sheet.name} reveals a card "
-                            f"{'she' if seat == 'mina' else 'he'} does not hold")
+                            f"{pronoun(seat, 'he')} does not hold")
     if state.rounds and not state.dracula_location:
         problems.append("Dracula is nowhere though the game has begun")
     if not 0 <= state.dracula.damage <= rules.dracula.health:
