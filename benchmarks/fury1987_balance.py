@@ -385,6 +385,68 @@ def host_seal(share: float) -> Callable[[], None]:
     return apply
 
 
+def weapon_worth(weapon: str, worth: float) -> Callable[[], None]:
+    """A Weapon Chit valued ``worth`` by the Hunters (taken, kept, swapped, Re-Equipped)."""
+    def apply() -> None:
+        be.WEAPON_VALUE[weapon] = worth
+    return apply
+
+
+def blood_worth(per_point: float) -> Callable[[], None]:
+    """A Blood Point Dracula loses in combat valued ``per_point`` (not 5) by the Hunters."""
+    def apply() -> None:
+        original = hbc.HunterCombat._result_value
+
+        def value(self: Any, result: Any, chit: str) -> float:
+            v = original(self, result, chit)
+            if result.blood_points and result.code != hbc.MORTAL_WOUND:
+                v += (per_point - 5.0) * result.blood_points
+            return v
+        patch(hbc.HunterCombat, "_result_value", value)
+    return apply
+
+
+def trail_scale(scale: float) -> Callable[[], None]:
+    """The suspicion read from the whole trail counted ``scale`` times as much (the
+    Hunters' search then leans towards Dracula himself, away from his Encounters)."""
+    def apply() -> None:
+        original = hbs.TrailMemory.suspicion
+
+        def suspicion(self: Any, towns: Any) -> Any:
+            return scale * original(self, towns)
+        patch(hbs.TrailMemory, "suspicion", suspicion)
+    return apply
+
+
+def bank_sixth() -> None:
+    """With five Vampires destroyed and the Stalemate not theirs, a sixth found is left
+    while the hunt is hot (Dracula's piece on the map, or narrowed to three Towns): the
+    game goes on while a Stake may still find him, the Vampire waits, known."""
+    original = hb.HunterView.should_face_vampire
+
+    def should_face_vampire(self: Any) -> bool:
+        hot = bool(self.shown_at) or self.narrowed
+        if (int(self.obs.get("vampires_destroyed", 0)) >= 5 and hot
+                and not hbs.stalemate_is_won(self.obs)):
+            return False
+        return bool(original(self))
+    patch(hb.HunterView, "should_face_vampire", should_face_vampire)
+
+
+def mortal_worth(worth: float) -> Callable[[], None]:
+    """A Mortal Wound on Dracula valued ``worth`` (not 100) by the Hunters in combat."""
+    def apply() -> None:
+        original = hbc.HunterCombat._result_value
+
+        def value(self: Any, result: Any, chit: str) -> float:
+            v = original(self, result, chit)
+            if result.code == hbc.MORTAL_WOUND and self.waiting.get("side") == "dracula":
+                v += worth - 100.0
+            return v
+        patch(hbc.HunterCombat, "_result_value", value)
+    return apply
+
+
 VARIANTS: dict[str, Callable[[], None]] = {
     "base": lambda: None,
     "esc4": escape_penalty(3.5), "esc8": escape_penalty(7.5), "esc15": escape_penalty(15.0),
@@ -436,6 +498,14 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "consumed40": constant(hbs, "STALEMATE_RACE_PULL", 40.0),
     "race0": constant(hbs, "STALEMATE_RACE_PULL", 0.0),
     "host3": host_seal(0.3), "host10": host_seal(1.0),
+    "garlic": weapon_worth("garlic", 8.5),
+    "blood8": blood_worth(8.0), "blood12bp": blood_worth(12.0),
+    "long99": constant(hbc, "LONG_FIGHT", 99),
+    "smooth5": constant(hbs, "SMOOTHED_SUSPICION", 0.5),
+    "smooth10": constant(hbs, "SMOOTHED_SUSPICION", 1.0),
+    "trail05": trail_scale(0.5), "trail03": trail_scale(0.3),
+    "bank6": bank_sixth, "hold": constant(hbs, "HOLD_HOT_STALEMATE", 1.0),
+    "mort60": mortal_worth(60.0), "mort150": mortal_worth(150.0),
 }
 
 

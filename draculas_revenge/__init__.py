@@ -62,8 +62,8 @@ class DraculasRevengeGame(Game):
                "reactions); needs reaction_dice=False"),
         Option("feeding_and_saving", True, "False: the optional rule No Feeding or Saving"),
         Option("multiplayer", (), "the optional rule Multiplayer: each player's side in "
-               "clockwise order, e.g. ('vampires', 'hunters', 'hunters'); needs "
-               "adventure='custom'", ("vampires", "hunters"), kind=tuple),
+               "clockwise order, 3 or 4 of them, e.g. vampires,hunters,hunters; needs "
+               "adventure=custom", ("vampires", "hunters"), kind=tuple),
         Option("own_forces", False, "Points Value: play the adventure with forces each player "
                "buys for its side's printed points total (as near as the box allows)"),
         Option("points", 36, "your own adventure: the points value each player may spend"),
@@ -87,7 +87,7 @@ class DraculasRevengeGame(Game):
     def check_options(self, options: dict[str, Any]) -> None:
         multi = options["multiplayer"]
         if multi and options["adventure"] != "custom":
-            raise BadOption("option 'multiplayer' needs adventure='custom' (players purchase "
+            raise BadOption("option 'multiplayer' needs adventure=custom (players purchase "
                             "their characters)")
         if multi and not 3 <= len(multi) <= 4:
             raise BadOption("option 'multiplayer' takes 3 or 4 players' sides; allowed "

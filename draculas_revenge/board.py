@@ -7,8 +7,6 @@ lives in ``grid``; its names are re-exported here.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from gothic_kernel import BadOption
 
 from . import data
@@ -25,15 +23,13 @@ from .grid import (
 )
 
 
-@lru_cache(maxsize=32)
 def load_board(name: str, data_dir: str = "") -> Board:
-    """The board of map ``name`` (built once per process and shared)."""
-    files = data.load(data_dir)
-    maps = files["maps"]["maps"]
-    if name not in maps:
-        raise BadOption(f"no map called {name!r}; maps are {', '.join(sorted(maps))}")
-    tiles = files["tiles"]
-    return Board(name, maps[name], tiles["tiles"], int(tiles["meta"]["size"]))
+    """The board of map ``name`` (built once per process, as the data files are checked,
+    and shared)."""
+    boards = data.checked(data_dir).boards
+    if name not in boards:
+        raise BadOption(f"no map called {name!r}; maps are {', '.join(sorted(boards))}")
+    return boards[name]
 
 
 __all__ = ["DIRECTIONS", "DIRECTION_VECTORS", "FACINGS", "FACING_VECTORS", "FLOOR", "VOID",

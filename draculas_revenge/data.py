@@ -13,27 +13,43 @@ from __future__ import annotations
 import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from gothic_kernel import BadOption
 from gothic_kernel.datacache import parse_toml
 
 from . import data_check
+from .grid import Board
 
 PACKAGE_DATA = Path(__file__).parent / "data"
 FILES = ("tiles", "maps", "characters", "actions", "adventures")
 
 
+class Checked(NamedTuple):
+    """The data files of a folder, checked, and the boards of their maps."""
+
+    files: dict[str, dict[str, Any]]
+    boards: dict[str, Board]
+
+
+def checked(data_dir: str = "") -> Checked:
+    """Every data file read and checked once per process; the boards the checks built."""
+    return _checked(data_dir)  # one key however it is called
+
+
 @lru_cache(maxsize=16)
-def load(data_dir: str = "") -> dict[str, dict[str, Any]]:
-    """Every data file, keyed by file name (``tiles``, ``maps``...), checked."""
+def _checked(data_dir: str) -> Checked:
     prefix = "option 'data_dir': " if data_dir else ""
     paths = {name: _path(name, data_dir) for name in FILES}
     files = {name: _read(path, prefix) for name, path in paths.items()}
     shown = {name: f"draculas_revenge/data/{name}.toml" if path.parent == PACKAGE_DATA
              else str(path) for name, path in paths.items()}
-    data_check.check(files, shown, prefix)
-    return files
+    return Checked(files, data_check.check(files, shown, prefix))
+
+
+def load(data_dir: str = "") -> dict[str, dict[str, Any]]:
+    """Every data file, keyed by file name (``tiles``, ``maps``...), checked."""
+    return checked(data_dir).files
 
 
 def _path(name: str, data_dir: str) -> Path:

@@ -99,8 +99,10 @@ def _join(field: str, key: str) -> str:
     return f"{field}.{key}" if field else key
 
 
-def check(files: Mapping[str, dict[str, Any]], where: Mapping[str, str], prefix: str) -> None:
-    """Refuse data the game could not play with (``BadOption``, naming file and field)."""
+def check(files: Mapping[str, dict[str, Any]], where: Mapping[str, str], prefix: str
+          ) -> dict[str, Board]:
+    """Refuse data the game could not play with (``BadOption``, naming file and field).
+    Returns the maps' boards, built to check them (``board.load_board`` hands them out)."""
     def at(name: str) -> FileCheck:
         return FileCheck(where[name], prefix)
 
@@ -109,6 +111,7 @@ def check(files: Mapping[str, dict[str, Any]], where: Mapping[str, str], prefix:
     _check_actions(at("actions"), files["actions"])
     boards = _check_maps(at("maps"), files["maps"], files["tiles"]["tiles"], size)
     _check_adventures(at("adventures"), files["adventures"], boards, types)
+    return boards
 
 
 # -- tiles.toml ---------------------------------------------------------------------------
@@ -183,7 +186,7 @@ def _check_actions(c: FileCheck, data: dict[str, Any]) -> None:
 
 # -- maps.toml ------------------------------------------------------------------------------
 def _check_maps(c: FileCheck, data: dict[str, Any], tiles: dict[str, Any],
-                size: int) -> dict[str, Any]:
+                size: int) -> dict[str, Board]:
     maps = c.table(data, "maps", "")
     boards = {}
     for name in maps:
@@ -226,8 +229,9 @@ def _check_map_shape(c: FileCheck, name: str, spec: dict[str, Any],
         c.fail(f"maps.{name}.doors", f"must be a list of [x, y] squares, not {doors!r}")
 
 
-def _check_areas(c: FileCheck, name: str, spec: dict[str, Any], board: Any) -> None:
+def _check_areas(c: FileCheck, name: str, spec: dict[str, Any], board: Board) -> None:
     areas = c.table(spec, "areas", f"maps.{name}", default={})
+    open_squares = set(board.open_squares)
     for area in areas:
         info = c.table(areas, area, f"maps.{name}.areas")
         field = f"maps.{name}.areas.{area}"
@@ -237,7 +241,7 @@ def _check_areas(c: FileCheck, name: str, spec: dict[str, Any], board: Any) -> N
         if not isinstance(squares, list) or not squares or not all(
                 isinstance(s, list) and len(s) == 2 and all(
                     isinstance(v, int) and not isinstance(v, bool) for v in s)
-                and board.on_board(*s) and board.open[board.index(*s)] for s in squares):
+                and board.on_board(*s) and board.index(*s) in open_squares for s in squares):
             c.fail(f"{field}.squares", "must list open squares [x, y] of the map")
 
 

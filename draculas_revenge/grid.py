@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import cached_property
-from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -94,14 +93,31 @@ class Board:
                                              for c in self.tile_squares(tile))
             else:
                 self.areas[area] = frozenset(self.index(x, y) for x, y in info["squares"])
-        #: ``steps[square][direction]``: the square one step away (-1 off the board).
-        self.steps: list[list[int]] = self._neighbours()
-        #: The same as an array (square x direction).
-        self.neighbour = np.array(self.steps, dtype=np.int32).reshape(self.size, 8)
         self._ways: dict[int, tuple[int, ...]] = {}  # 3 x 3 pattern -> directions (ways)
         self._distances: dict[int, bytes] = {}  # square -> distances_from
-        self.xs = np.arange(self.size) % self.width
-        self.ys = np.arange(self.size) // self.width
+
+    # -- worked out on first use (the data checks build every map; a game plays one) ------
+    @cached_property
+    def steps(self) -> list[list[int]]:
+        """``steps[square][direction]``: the square one step away (-1 off the board)."""
+        return self._neighbours()
+
+    @cached_property
+    def neighbour(self) -> np.ndarray:
+        """:attr:`steps` as an array (square x direction)."""
+        return np.array(self.steps, dtype=np.int32).reshape(self.size, 8)
+
+    @cached_property
+    def xs(self) -> np.ndarray:
+        """The column of every square."""
+        xs: np.ndarray = np.arange(self.size) % self.width
+        return xs
+
+    @cached_property
+    def ys(self) -> np.ndarray:
+        """The row of every square."""
+        ys: np.ndarray = np.arange(self.size) // self.width
+        return ys
 
     # -- squares ------------------------------------------------------------------------
     def index(self, x: int, y: int) -> int:
@@ -138,11 +154,23 @@ class Board:
         once per square: an attacker's range is measured to every figure)."""
         found = self._distances.get(square)
         if found is None:
-            w, x, y = self.width, square % self.width, square // self.width
-            across = [abs(column - x) for column in range(w)]
+            x, y = square % self.width, square // self.width
+            across, at_least = self._across[x], self._at_least
             found = self._distances[square] = b"".join(
-                bytes(map(max, across, repeat(abs(row - y), w))) for row in range(self.height))
+                across.translate(at_least[abs(row - y)]) for row in range(self.height))
         return found
+
+    @cached_property
+    def _across(self) -> list[bytes]:
+        """``_across[x]``: the columns' distances from column x, one byte a column."""
+        return [bytes(abs(column - x) for column in range(self.width))
+                for x in range(self.width)]
+
+    @cached_property
+    def _at_least(self) -> list[bytes]:
+        """``_at_least[d]``: the byte table raising every distance below d to d (a row d
+        rows away is the row of its columns' distances, each at least d)."""
+        return [bytes(max(v, d) for v in range(256)) for d in range(self.height)]
 
     def step(self, square: int, direction: int) -> int:
         """The square one step away in a direction (0..7), or -1 off the board."""

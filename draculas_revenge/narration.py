@@ -42,10 +42,11 @@ def kind_name(kind: str, data_dir: str = "") -> str:
 
 def player(seat: str) -> str:
     """A player by seat: "the vampire player", "the hunter player" (the rulebook's
-    words); with the Multiplayer rule "player 2 (hunters)"."""
+    words); with the Multiplayer rule "player 2 (Hunters)", its side as the screen's
+    headings name it (:func:`seat_name`)."""
     side, _, number = seat.partition("_")
     if number:
-        return f"player {number} ({side})"
+        return f"player {number} ({side.title()})"
     return f"the {side.rstrip('s')} player"
 
 
@@ -93,8 +94,8 @@ def cap(text: str) -> str:
 
 def square(board: Board, pos: int) -> str:
     """A square as its (x, y) coordinates from the map's north-west corner."""
-    x, y = board.xy(pos)
-    return f"({x}, {y})"
+    width = board.width
+    return f"({pos % width}, {pos // width})"
 
 
 def xy(x: int, y: int) -> str:

@@ -16,7 +16,11 @@ damaged file fails when it is read, never with a KeyError or a stuck game later:
   one solid character to a square and none in a closed doorway;
 * Action Cards: each card at most once among the hands, the Action Timeline and the
   cards turned over this turn, and every character in play with a card this turn has
-  its card there ("Action Cards", "Killed Characters", "New Characters");
+  its card there ("Action Cards", "Killed Characters", "New Characters"); every card
+  played this turn (``plays``) is in the timeline or turned over, so a card turned over
+  cannot go back to a hand (its character would act twice in the turn);
+* names point at what they name: a figure's entrance is an area of the map, the last
+  action (``witness``) names figures of the game;
 * the Action Timeline is numbered in the order played; the phase agrees with the active
   character, the reaction windows and the pending decisions;
 * unless the game is over, some seat is asked something and has a legal action.
@@ -282,6 +286,7 @@ def check(state: DRState) -> None:
     _check_figures(state, strict)
     _check_cards(state, strict)
     _check_reactions(state, strict)
+    _check_witness(state)
     _check_decisions(state)
     _check_adventure(state, strict)
     _check_someone_is_asked(state)
@@ -374,6 +379,8 @@ def _check_figures(state: DRState, strict: bool) -> None:
 
 def _check_square(state: DRState, fig: Figure, solid: set[int], strict: bool) -> None:
     board = state.rules.board
+    need(fig.entrance in ("", *board.areas),
+         f"{fig.id}'s entrance {fig.entrance!r} is no area of the map")
     if fig.pos == OFF_BOARD:
         need(fig.entrance in board.areas, f"{fig.id} waits at no entrance of the map")
     if fig.misted:
@@ -420,10 +427,28 @@ def _check_cards(state: DRState, strict: bool) -> None:
     elif state.phase == "between":
         need(not state.timeline and not any(state.hands.values()), "cards left after the turn")
     if state.phase in ("timeline", "activation", "between"):
+        _check_played(state)
         dealt = set(every)
         missing = [f for f in state.figures if f not in state.no_card and f not in state.exited
                    and f not in dealt]
         need(not missing, f"the Action Card of {', '.join(missing)} is nowhere")
+
+
+def _check_played(state: DRState) -> None:
+    """Every card played this turn is still in the timeline or turned over ("Action
+    Timeline": a card turned over stays turned over until the turn ends)."""
+    turned = sum(len(cards) for cards in state.discards.values())
+    need(len(state.timeline) + turned == state.plays,
+         f"{state.plays} cards were played this turn (plays), but the timeline holds "
+         f"{len(state.timeline)} and the turned-over cards (discards) {turned}")
+
+
+def _check_witness(state: DRState) -> None:
+    """The last action's actor and target are figures of the game (or none)."""
+    actor, _, _, target, _ = state.witness
+    for what, fid in (("actor", actor), ("target", target)):
+        need(fid == "" or fid in state.figures or fid in state.dead,
+             f"the last action's {what} (witness) {fid!r} is no figure of the game")
 
 
 def _check_reactions(state: DRState, strict: bool) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gothic_kernel.screen import Section, TextScreen, words, wrap
+from gothic_kernel.screen import Section, TextScreen, named, no_place, words, wrap
 
 from . import narration as say
 
@@ -32,10 +32,7 @@ KEY = ("Key: # wall, . floor, : the tinted tile, + a closed door, / an open door
 SHORT_KEY = "  # wall  . floor  : tinted tile  + door  / open door  (map: the whole key)"
 
 
-def side_name(seat: str) -> str:
-    """"Vampires", "Hunters"; with the Multiplayer rule "Player 2 (Hunters)"."""
-    side, _, number = seat.partition("_")
-    return f"Player {number} ({side.title()})" if number else side.title()
+
 
 
 class RevengeScreen(TextScreen):
@@ -53,12 +50,14 @@ class RevengeScreen(TextScreen):
         found: list[Section] = [(f"{observation.get('title', '')}: the board", board),
                                 ("The turn", self.turn(observation, viewer))]
         if viewer in observation["seats"]:
-            found.append((f"Your side: {side_name(viewer)}", self.own(observation, viewer)))
+            found.append((f"Your side: {say.seat_name(viewer)}", self.own(observation, viewer)))
         found.append(("The others" if viewer in observation["seats"] else "The players",
                       self.others(observation, viewer)))
         return found
 
     def map(self, observation: Mapping[str, Any], viewer: str, query: str = "") -> list[str]:
+        if query:
+            return self.look_up(observation, query)
         lines = [f"{observation.get('title', '')}: the board", *self.board(observation),
                  *self.figures(observation)]
         tiles = observation["board"].get("tiles", [])
@@ -69,6 +68,29 @@ class RevengeScreen(TextScreen):
             squares = ", ".join(f"({x}, {y})" for x, y in info["squares"])
             lines += wrap(f"{words(area).capitalize()}: {squares}", self.width)
         return [*lines, *wrap(KEY, self.width)]
+
+    def look_up(self, observation: Mapping[str, Any], query: str) -> list[str]:
+        """What ``map WHAT`` shows: an area, a tile or a character, named by its id, its
+        name or the start of it."""
+        board = observation["board"]
+        areas = {a: words(a) for a in board.get("areas", {})}
+        tiles = {t["tile"]: t for t in board.get("tiles", [])}
+        figures = {f["id"]: f for f in observation.get("figures", [])}
+        found = named(query, {**areas, **{i: t["name"] for i, t in tiles.items()},
+                               **{i: f["name"] for i, f in figures.items()}})
+        if found is None:
+            return no_place(query)
+        if found in figures:
+            active = (observation.get("active") or {}).get("character")
+            f = figures[found]
+            return wrap(f"{self.whereabouts(f, f['id'] == active)} ({say.seat_name(f['seat'])}).",
+                        self.width)
+        if found in tiles:
+            t = tiles[found]
+            return wrap(f"{t['name'].capitalize()}: the tile at column {t['col']}, row "
+                        f"{t['row']}.", self.width)
+        squares = ", ".join(f"({x}, {y})" for x, y in board["areas"][found]["squares"])
+        return wrap(f"{areas[found].capitalize()}: {squares}.", self.width)
 
     def group(self, action: Mapping[str, Any], label: str, observation: Mapping[str, Any],
               viewer: str) -> str:
@@ -137,20 +159,13 @@ class RevengeScreen(TextScreen):
                 if f["seat"] != seat or f["exited"]:
                     continue
                 if f["square"] is not None:
-                    mark = MIST_MARK if f["misted"] else MARKS.get(f["kind"], "?")
-                    how = "mist" if f["misted"] else \
-                        f"facing {FACING_WORDS.get(f['facing'], f['facing'])}"
-                    if f["unconscious"]:
-                        how += ", unconscious"
-                    star = "*" if f["id"] == active else ""
-                    placed.append(f"{star}{mark} {f['name']} at ({f['square'][0]}, "
-                                  f"{f['square'][1]}), {how}")
+                    placed.append(f"{self.whereabouts(f, f['id'] == active)}")
                 elif f["off_board"] and f["entrance"]:
                     waiting.append(f["name"])
             text = "; ".join(placed) or "none on the board"
             if waiting:
                 text += f"; waiting off the board to enter: {', '.join(waiting)}"
-            lines += wrap(f"{side_name(seat)}: {text}.", self.width)
+            lines += wrap(f"{say.seat_name(seat)}: {text}.", self.width)
         dead = observation.get("dead") or []
         if dead:
             lines += wrap(f"Destroyed: {self.names(observation, dead)}.", self.width)
@@ -159,27 +174,44 @@ class RevengeScreen(TextScreen):
             lines += wrap(f"Escaped off the board: {self.names(observation, gone)}.", self.width)
         return lines
 
+    @staticmethod
+    def whereabouts(f: Mapping[str, Any], active: bool) -> str:
+        """Where a character stands and how ("*N Nosferatu A at (3, 4), facing north"), or
+        why it does not."""
+        if f["square"] is None:
+            name = str(f["name"])
+            if f["exited"]:
+                return f"{name} has escaped off the board"
+            if f["off_board"] and f["entrance"]:
+                return f"{name} waits off the board to enter by the {words(f['entrance'])}"
+            return f"{name} is not on the board"
+        mark = MIST_MARK if f["misted"] else MARKS.get(f["kind"], "?")
+        how = "mist" if f["misted"] else f"facing {FACING_WORDS.get(f['facing'], f['facing'])}"
+        if f["unconscious"]:
+            how += ", unconscious"
+        star = "*" if active else ""
+        return f"{star}{mark} {f['name']} at ({f['square'][0]}, {f['square'][1]}), {how}"
+
     # -- the turn -------------------------------------------------------------------------------
     def turn(self, observation: Mapping[str, Any], viewer: str) -> list[str]:
         lines: list[str] = []
         first = observation.get("first_player")
         if first:
-            lines += wrap(f"First player this turn: {side_name(first)}.", self.width)
+            lines += wrap(f"First player this turn: {say.seat_name(first)}.", self.width)
         timeline = observation.get("timeline") or []
         if timeline:
             cells = []
             for play in timeline:
                 card = play["name"] or "face down"
-                cells.append(f"#{play['play']} {side_name(play['seat'])}: {card}")
+                cells.append(f"#{play['play']} {say.seat_name(play['seat'])}: {card}")
             lines += wrap("Action Timeline (in the order played): " + "; ".join(cells) + ".",
                           self.width)
-        if observation.get("passes_in_a_row"):
-            lines += wrap(f"Passes in a row: {observation['passes_in_a_row']}.", self.width)
+        lines += self.passes(observation)
         active = observation.get("active")
         if active and active.get("character"):
             name = self.name_of(observation, active["character"])
             over = ", its move is over" if active.get("move_over") else ""
-            lines += wrap(f"Acting now: {name} ({side_name(active['seat'])}), "
+            lines += wrap(f"Acting now: {name} ({say.seat_name(active['seat'])}), "
                           f"{active['action_points_left']} Action Points left{over}.",
                           self.width)
         last = observation.get("last_action") or {}
@@ -197,6 +229,22 @@ class RevengeScreen(TextScreen):
             lines += wrap(f"Van Helsing is held in {words(str(helsing['room']))} ({found}).",
                           self.width)
         return lines
+
+    def passes(self, observation: Mapping[str, Any]) -> list[str]:
+        """The passes since the last card was played, while the timeline is built (once
+        every player has passed, the last card is turned over and the count is spent). A
+        player with no Action Card left passes at once, which the log does not tell: the
+        line names them."""
+        passes = observation.get("passes_in_a_row")
+        if not passes or observation.get("phase") != "timeline":
+            return []
+        empty = [say.player(seat) for seat in observation["seats"]
+                 if not (observation["hands"].get(seat) or {}).get("count")]
+        told = f"Passes in a row: {passes}"
+        if empty:
+            told += (f" ({' and '.join(empty)}, with no Action Card left, "
+                     f"{'pass' if len(empty) > 1 else 'passes'} at once)")
+        return wrap(f"{told}.", self.width)
 
     # -- the sides ------------------------------------------------------------------------------
     def own(self, observation: Mapping[str, Any], viewer: str) -> list[str]:
@@ -227,7 +275,7 @@ class RevengeScreen(TextScreen):
             discards = observation.get("discards", {}).get(seat) or []
             if discards:
                 facts.append(f"discards: {self.names(observation, discards)}")
-            lines += wrap(f"{side_name(seat)}: {'; '.join(facts)}.", self.width)
+            lines += wrap(f"{say.seat_name(seat)}: {'; '.join(facts)}.", self.width)
         return lines
 
     @staticmethod

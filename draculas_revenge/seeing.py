@@ -55,6 +55,8 @@ def held_back_by(state: DRState, vampire: Figure, within: int = -1) -> list[Figu
     if vampire.misted or vampire.pos < 0 or not state.is_vampire(vampire):
         return []
     holders = crucifix_holders(state, vampire)
+    if not holders:
+        return []
     if within >= 0:
         distance = state.rules.board.distances_from(vampire.pos)
         holders = [h for h in holders if distance[h.pos] <= within]

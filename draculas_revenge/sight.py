@@ -74,6 +74,15 @@ def _row_span(dx: int, dy: int, y: int, reach: int, lo_x: int, hi_x: int) -> ran
     return range(max(lo_x, floor(ends[0])), min(hi_x, ceil(ends[1])) + 1)
 
 
+def _backwards(lines: tuple[int, int, int, int], dx: int, dy: int, width: int
+               ) -> tuple[int, int, int, int]:
+    """The line bits of (-dx, -dy) from those of (dx, dy): the line back crosses the same
+    squares of the same box, whose top left lies at the same offset of square numbers
+    from the box's corner; what lay on its left lies on its right."""
+    _, crossed, left, right = lines
+    return min(0, -dx) + min(0, -dy) * width, crossed, right, left
+
+
 #: Masks not worked out yet (``Sight.sees``).
 _UNKNOWN = (-1, -1, -1)
 
@@ -101,7 +110,9 @@ class Sight:
         dx, dy = b % w - a % w, b // w - a // w
         lines = self._lines.get((dx, dy))
         if lines is None:
-            lines = self._lines[(dx, dy)] = self._line_bits(dx, dy)
+            lines = self._line_bits(dx, dy)
+            self._lines[(dx, dy)] = lines
+            self._lines[(-dx, -dy)] = _backwards(lines, dx, dy, w)
         corner, m_in, m_l, m_r = lines
         at = a + corner  # the square at the top left of the line's box, on the board
         m_in, m_l, m_r = m_in << at, m_l << at, m_r << at

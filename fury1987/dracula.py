@@ -14,6 +14,7 @@ places an Encounter, or does nothing (Dracula's Action Phase).
 from __future__ import annotations
 
 import enum
+import functools
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -450,11 +451,17 @@ def swap_options(state: FuryState) -> list[Action]:
     Vampire chit (or Jonathan Harker's) is not the Pool's and is never exchanged
     (ruling 73)."""
     pool_chits = state.rules.encounters.chits
-    chits = sorted(c for c in state.dracula.encounter_set if c in pool_chits)
+    return list(_swaps(tuple(sorted(c for c in state.dracula.encounter_set
+                                    if c in pool_chits))))
+
+
+@functools.lru_cache(maxsize=4096)
+def _swaps(chits: tuple[str, ...]) -> tuple[SwapAction, ...]:
+    """The choices of ``chits`` (sorted) to discard, the fewest first, then by name."""
     found: set[tuple[str, ...]] = {()}
     for i in range(1, 1 << len(chits)):
         found.add(tuple(c for j, c in enumerate(chits) if i >> j & 1))
-    return [SwapAction(discard) for discard in sorted(found, key=lambda t: (len(t), t))]
+    return tuple(SwapAction(discard) for discard in sorted(found, key=lambda t: (len(t), t)))
 
 
 def apply_swap(state: FuryState, record: DraculaSwap, seat: str, action: Action) -> None:

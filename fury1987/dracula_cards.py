@@ -58,7 +58,7 @@ if TYPE_CHECKING:
 
 def towns(state: FuryState) -> list[str]:
     """Every Town, in the map's order."""
-    return [p for p in state.board.order if state.board.is_town(p)]
+    return list(state.board.towns)
 
 
 # -- declaring a move ---------------------------------------------------------------------

@@ -44,7 +44,16 @@ import attrs
 
 from gothic_kernel import Action, RuleError
 
-from .actions import CATCH_TRAIN, NO_EVENT, PASS, STAY_PUT, ChoosePlace, MoveTo, PlayEvent
+from .actions import (
+    CATCH_TRAIN,
+    NO_EVENT,
+    PASS,
+    STAY_PUT,
+    ChoosePlace,
+    MoveTo,
+    NoEvent,
+    PlayEvent,
+)
 from .decisions import FuryDecision, current_action, find
 from .event_cards import TIMINGS, EventCard, default_events, effective_draws
 from .labels import label
@@ -198,6 +207,18 @@ def _kinds_in(timing: Timing) -> tuple[bool, bool]:
     return found
 
 
+_RULES_IN: dict[Timing, dict[str, CardRule]] = {}
+
+
+def _rules_in(timing: Timing) -> dict[str, CardRule]:
+    """The rules of the cards a window of ``timing`` offers, by card id."""
+    found = _RULES_IN.get(timing)
+    if found is None:
+        found = _RULES_IN[timing] = {i: r for i, r in CardRule.rules.items()
+                                     if timing in r.WINDOWS}
+    return found
+
+
 def open_window(state: FuryState, timing: Timing, seats: tuple[str, ...], *,
                 hunter: str = "", town: str = "", chit: str = "") -> bool:
     """Push a window for ``seats`` (in order) that hold cards of a kind it offers."""
@@ -242,15 +263,17 @@ class EventWindow(FuryDecision):
 
     def legal_actions(self, state: FuryState, seat: str) -> list[Action]:
         options: list[Action] = [NO_EVENT]
-        for card_id in dict.fromkeys(sorted(hand(state, seat))):
-            rule = card_rule(card_id)
-            if self.timing in rule.WINDOWS and rule.eligible(state, self, seat):
-                options.append(PlayEvent(card_id))
+        held = hand(state, seat)
+        if held:
+            offered = _rules_in(self.timing)
+            for card_id in sorted({c for c in held if c in offered}):
+                if offered[card_id].eligible(state, self, seat):
+                    options.append(PlayEvent(card_id))
         return options
 
     def apply(self, state: FuryState, seat: str, action: Action) -> None:
         turn = (self.turn + 1) % len(self.seats)
-        if action == NO_EVENT:
+        if isinstance(action, NoEvent):
             if self.passes + 1 >= len(self.seats):
                 state.stack.pop()
             else:
@@ -411,8 +434,12 @@ class OffersEventCards(FuryDecision):
 
     def card_offers(self, state: FuryState, seat: str) -> list[Action]:
         """The cards ``seat`` may play here, each once, in the order of their ids."""
-        return [PlayEvent(card_id) for card_id in dict.fromkeys(sorted(hand(state, seat)))
-                if card_rule(card_id).offered_in(state, self, seat)]
+        held = hand(state, seat)
+        if not held:
+            return []
+        offering = _offering_rules()
+        return [PlayEvent(card_id) for card_id in sorted({c for c in held if c in offering})
+                if offering[card_id].offered_in(state, self, seat)]
 
     def apply(self, state: FuryState, seat: str, action: Action) -> None:
         if isinstance(action, PlayEvent):
@@ -423,6 +450,18 @@ class OffersEventCards(FuryDecision):
     def apply_own(self, state: FuryState, seat: str, action: Action) -> None:
         """Apply one of the decision's own actions."""
         raise NotImplementedError
+
+
+_OFFERING: dict[str, CardRule] = {}
+
+
+def _offering_rules() -> dict[str, CardRule]:
+    """The rules of the cards that may be offered in a seat's own decision at all (those
+    whose rule says when: the others are never offered there), by card id."""
+    if not _OFFERING:
+        _OFFERING.update((i, r) for i, r in CardRule.rules.items()
+                         if type(r).offered_in is not CardRule.offered_in)
+    return _OFFERING
 
 
 # -- the hand limit: an extra card played immediately -----------------------------------------

@@ -41,14 +41,14 @@ def group_candidates(state: FuryState, seat: str) -> list[tuple[str, ...]]:
     """Groups ``seat`` may form: Hunters together since the start of the turn, none of
     whom has had his Movement Phase (Hunter Groups). Existing groups join whole."""
     me = state.hunters[seat]
-    if len(state.group_of(seat)) > 1 or me.moved or me.location is None \
-            or state.board.is_sea(me.location):
-        return []
+    if me.moved or me.location is None or me.turn_start != me.location \
+            or len(state.group_of(seat)) > 1 or state.board.is_sea(me.location):
+        return []  # (he must have stayed in his Town since the turn began)
     units: list[tuple[str, ...]] = []
     for other in HUNTERS:
         h = state.hunters[other]
         if other == seat or not h.alive or h.moved or h.location != me.location \
-                or h.turn_start != me.turn_start or me.turn_start != me.location:
+                or h.turn_start != me.turn_start:
             continue
         unit = state.group_of(other)
         if unit not in units:

@@ -4,8 +4,9 @@ when he (or his group) can hurt them.
 
 How it plays is told in :mod:`fury1987.bots` (and docs/fury1987.md, Bots); its combat
 reckoning is :mod:`fury1987.hunter_bot_combat`; the search aids measured for issue 18
-(joint placement, foresight of Dracula's moves, closing in: left off; the race for his
-Vampires once a Stalemate is theirs: on) :mod:`fury1987.hunter_bot_search`.
+(joint placement, foresight of Dracula's moves, closing in, the trail read backwards:
+left off; the race for his Vampires once a Stalemate is theirs: on)
+:mod:`fury1987.hunter_bot_search`.
 """
 
 from __future__ import annotations
@@ -90,7 +91,9 @@ class HunterBot(Bot):
     def __init__(self, rules: Rules, seed: int) -> None:
         super().__init__(rules, seed)
         self.temperature = HUNTER_TEMPERATURE
-        self.suspicion = np.zeros(len(self.geo.places))
+        #: (the suspicion as the turns add it; read from the whole trail when
+        #: :data:`search.SMOOTHED_SUSPICION` is on)
+        self.suspicion = self._plain = np.zeros(len(self.geo.places))
         #: Dracula's own reckoning, run on what the Hunters see, to foresee his chits.
         self.dracula_model = DraculaBot(rules, seed + 7919)
         self._seen_turn = -1
@@ -105,6 +108,10 @@ class HunterBot(Bot):
         #: Turns in a row this Hunter has started in the same place (to break a deadlock:
         #: a way barred that the map's distances do not know of, such as Stormy Seas).
         self._stuck: tuple[str | None, int, int] = (None, -1, 0)
+        #: Dracula's possible places of every turn, read again backwards (off unless
+        #: :data:`search.SMOOTHED_SUSPICION`); the suspicion as the turns added it.
+        self.trail: search.TrailMemory | None = None
+        self._towns = np.zeros(0, dtype=bool)
 
     def remember(self, observation: Mapping[str, Any], towns: Sequence[str]) -> None:
         """Once a turn: add this turn's possible Towns to the suspicion; clear the Towns
@@ -129,10 +136,34 @@ class HunterBot(Bot):
             if hunters:
                 near = self.geo.dist[hunters][:, rows].min(axis=0)
                 share = share * np.where(near >= 2, QUIET_TOWN, 1.0)
-            self.suspicion[rows] += share
+            self._plain[rows] += share
         here = [h["location"] for h in observation["hunters"].values()
                 if h["status"] == "alive" and h["location"]]
-        self.suspicion[self.geo.rows(here)] = 0.0
+        self._plain[self.geo.rows(here)] = 0.0
+        if search.SMOOTHED_SUSPICION:
+            self._remember_trail(observation, here)
+
+    def _remember_trail(self, observation: Mapping[str, Any], here: Sequence[str]) -> None:
+        """The suspicion read again from the whole trail (:class:`search.TrailMemory`):
+        the Towns he was in when he laid his Encounters, as the later clues tell them."""
+        geo, trail = self.geo, self.trail
+        if trail is None:
+            trail = self.trail = search.TrailMemory(geo)
+            self._towns = np.array([self.board.is_town(p) for p in geo.places])
+        turn = int(observation.get("turn", 0))
+        quiet = np.ones(len(geo.places))
+        if not trail.turns or trail.turns[-1] != turn:
+            rows = geo.rows(list(here))
+            if rows:
+                quiet = np.where(geo.dist[rows].min(axis=0) >= 2, QUIET_TOWN, 1.0)
+        weights = observation.get("possible_dracula_weights") or {}
+        shown_at = observation["dracula"].get("shown_at")
+        places = [shown_at] if shown_at else list(
+            observation.get("possible_dracula_locations", []))
+        trail.see(turn, places, weights if not shown_at else {}, quiet, here, self._towns)
+        share = search.SMOOTHED_SUSPICION
+        read = trail.suspicion(self._towns)
+        self.suspicion = read if share == 1.0 else (1 - share) * self._plain + share * read
 
     def remember_behind(self, observation: Mapping[str, Any]) -> None:
         """Keep the possible places of the turn before (a Town a Hunter has since moved
@@ -562,6 +593,8 @@ class HunterView(HunterCombat):
         hunters = self.obs["hunters"]
         exposed = self.exposed()
         if any(hunters[m]["bitten"] for m in exposed):
+            return False
+        if search.stalemate_held(self.obs, bool(self.shown_at) or self.narrowed):
             return False
         if "stake" in self.group_weapons:
             return True

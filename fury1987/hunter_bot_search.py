@@ -10,9 +10,11 @@ stand, not where they will go; planned together, the three close the net instead
 crowding the same side of it. Everything here is read from the observation: the
 tracker's places and weights, the Hunters' places and who has moved.
 
-Also here: closing in on a narrowed trail (:data:`CONVERGE`, off), and the race for
+Also here: closing in on a narrowed trail (:data:`CONVERGE`, off), the race for
 Dracula's Vampires once he has consumed one (:data:`STALEMATE_RACE_PULL`, on: after that a
-Stalemate is the Hunters' Minor Victory, Victory - Stalemate).
+Stalemate is the Hunters' Minor Victory, Victory - Stalemate), and the suspicion read from
+the trail backwards (:class:`TrailMemory`, :data:`SMOOTHED_SUSPICION`, off: it finds his
+Vampires, and the Stalemates it brings end games the Hunters would have won).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from .bot_common import FAR, Geography
+from .victory import STALEMATE_VAMPIRES
 
 JOINT_PLACES = 16       # possible places up to which the Hunters place themselves jointly
 BLOCK_SHARE = 0.5       # worth of a possible place all of whose ways on they reach
@@ -180,8 +183,111 @@ def mean_distance(geo: Geography, place: str, cols: Sequence[int],
     return float(geo.dist[row, list(cols)] @ weights) / len(cols)
 
 
+HOLD_HOT_STALEMATE = False  # the last Vampire of a Stalemate left while the hunt is hot
+
+
+def stalemate_held(obs: Mapping[str, Any], hot: bool) -> bool:
+    """Victory - Stalemate: with one Vampire short of six destroyed, and the Stalemate not
+    theirs (Dracula has consumed none), the next one destroyed ends the game in a draw.
+    While the hunt is ``hot`` (his piece on the map, or his trail narrowed to three
+    Towns) the Hunters leave it where it is, known, and go on for the win; the game is a
+    draw only once the hunt has cooled."""
+    return (HOLD_HOT_STALEMATE and hot
+            and int(obs.get("vampires_destroyed", 0)) >= STALEMATE_VAMPIRES - 1
+            and not stalemate_is_won(obs))
+
+
 def stalemate_is_won(obs: Mapping[str, Any]) -> bool:
     """Victory - Stalemate: once Dracula has consumed one of his Vampires (public, as he
     regains Blood Points), six Vampires destroyed is the Hunters' Minor Victory, so every
     Vampire destroyed is a step to a win, not only to a draw."""
     return bool(obs["dracula"].get("vampires_consumed"))
+
+
+# -- the trail read backwards: where he has been, in the light of where he is now --------
+SMOOTHED_SUSPICION = 0.0  # the share of the suspicion read from the trail smoothed backwards
+TRAIL_WINDOW = 10         # turns read again; older ones are kept as last read
+
+
+class TrailMemory:
+    """Dracula's possible places turn by turn, read again in the light of later turns.
+
+    The tracker's weights for a past turn knew only the clues up to that turn; a later
+    find or search narrows where he can have been since (he moves one Road or Sea move a
+    turn, or stays). Each turn's weights are multiplied by the chance that, from each of
+    its places, a walk of such moves (each way on equally likely) reaches the places he
+    may be in now through the places he might have been in between: the places he was in
+    when he laid his Encounters, read with everything the Hunters know now. The last
+    :data:`TRAIL_WINDOW` turns are read again; an older turn's reading is kept as it was
+    when it left them (a clue that far ahead says little more of it)."""
+
+    def __init__(self, geo: Geography) -> None:
+        self.geo = geo
+        near = (geo.dist <= 1).astype(np.float64)
+        self.step = near / near.sum(axis=1, keepdims=True)
+        n = len(geo.places)
+        self.turns: list[int] = []                       # the turns of the window
+        self.weights = np.zeros((0, n))                  # their possible places' weights
+        self.quiet = np.zeros((0, n))                    # the Town-far multiplier
+        self.cleared = np.full(n, -1)                    # last turn a Hunter stood in each
+        self.kept = np.zeros(n)                          # the older turns, as last read
+        self._smoothed: np.ndarray[Any, Any] | None = None  # the window, read anew when
+        #                                                      a turn's weights change
+        self._total: np.ndarray[Any, Any] | None = None     # the suspicion, until a
+        #                                                      weight or a Hunter moves
+
+    def see(self, turn: int, places: Sequence[str], weights: Mapping[str, float],
+            quiet: np.ndarray[Any, Any], occupied: Sequence[str],
+            towns: np.ndarray[Any, np.dtype[np.bool_]]) -> None:
+        """This turn's possible places and weights (the latest seen stand for the turn),
+        the multiplier of the Towns far from the Hunters, the places they stand in."""
+        w = np.zeros(len(self.geo.places))
+        rows = self.geo.rows(list(places))
+        w[rows] = [float(weights.get(p, 1)) for p in places if p in self.geo.index]
+        if self.turns and self.turns[-1] == turn:
+            if not np.array_equal(self.weights[-1], w):
+                self.weights[-1] = w
+                self._smoothed = None
+        else:
+            if len(self.turns) >= TRAIL_WINDOW:
+                oldest = self.window(towns)[0] * (self.cleared < self.turns[0])
+                self.kept += oldest
+                self.turns, self.weights, self.quiet = \
+                    self.turns[1:], self.weights[1:], self.quiet[1:]
+            self.turns.append(turn)
+            self.weights = np.vstack([self.weights, w])
+            self.quiet = np.vstack([self.quiet, quiet])
+            self._smoothed = None
+        occupied_rows = self.geo.rows(list(occupied))
+        if self._smoothed is None or bool((self.cleared[occupied_rows] != turn).any()):
+            self._total = None
+        self.cleared[occupied_rows] = turn
+        self.kept[occupied_rows] = 0.0
+
+    def suspicion(self, towns: np.ndarray[Any, np.dtype[np.bool_]]) -> np.ndarray[Any, Any]:
+        """Each place's suspicion: over the turns since a Hunter last stood in it, the
+        smoothed chance that Dracula was there (each turn's chances over the Towns summing
+        to one), times that turn's multiplier of the Towns far from the Hunters."""
+        if self._total is None:
+            fresh = self.cleared[None, :] < np.array(self.turns)[:, None]
+            self._total = self.kept + (self.window(towns) * fresh).sum(axis=0)
+        return self._total
+
+    def window(self, towns: np.ndarray[Any, np.dtype[np.bool_]]) -> np.ndarray[Any, Any]:
+        """The window's turns read again: each turn's chances over the Towns, given every
+        later turn's possible places, times its Town-far multiplier."""
+        if self._smoothed is None:
+            out = np.zeros_like(self.weights)
+            ahead = np.ones(len(self.geo.places))   # the chance of the later turns' clues
+            for index in range(len(self.turns) - 1, -1, -1):
+                w = self.weights[index]
+                message = ahead if index == len(self.turns) - 1 else self.step @ ahead
+                smoothed = w * message * towns
+                mass = float(smoothed.sum())
+                if mass > 0.0:
+                    out[index] = smoothed / mass
+                ahead = (w > 0) * message
+                top = float(ahead.max())
+                ahead = ahead / top if top > 0.0 else np.ones(len(ahead))
+            self._smoothed = out * self.quiet
+        return self._smoothed

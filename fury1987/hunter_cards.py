@@ -54,8 +54,8 @@ def _reveal_dracula(state: FuryState) -> None:
 def _open_seas(state: FuryState) -> list[str]:
     """Sea Sectors with no Hunter in them (Stormy Seas may not be played on the others)."""
     occupied = {h.location for h in state.hunters.values() if h.alive}
-    return [p for p in state.board.order if state.board.is_sea(p) and p not in occupied
-            and p not in state.cards.get("stormy", {})]
+    stormy = state.cards.get("stormy", {})
+    return [p for p in state.board.seas if p not in occupied and p not in stormy]
 
 
 def _pool_open(state: FuryState) -> bool:

@@ -14,6 +14,7 @@ may swap Weapon Chits (Hunter Groups).
 from __future__ import annotations
 
 import enum
+import functools
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -39,7 +40,7 @@ from .actions import (
     SwapWeapons,
     move_to,
 )
-from .board import HOST_FORBIDDEN
+from .board import HOST_FORBIDDEN, Board
 from .decisions import FuryDecision, SeatDecides
 from .events import (
     DieRoll,
@@ -317,7 +318,7 @@ def _move_options(state: FuryState, record: HunterMovement,
     if board.is_sea(here):
         return [move_to(p) for p in sea_moves(state, lead)]
     storm = state.map_effect(here) == "storms"
-    options: list[Action] = [move_to(p) for p in board.road[here]]
+    options: list[Action] = list(_road_moves(board, here))
     if board.is_port(here) and not storm:
         blocked = state.cards.get("stormy", {})
         options.extend(move_to(p) for p in board.sea[here] if p not in blocked)
@@ -327,6 +328,12 @@ def _move_options(state: FuryState, record: HunterMovement,
         options.append(PASS)
     options.append(STAY_PUT)
     return options
+
+
+@functools.lru_cache(maxsize=1024)
+def _road_moves(board: Board, here: str) -> tuple[MoveTo, ...]:
+    """The moves by Road from ``here``, in the map's order."""
+    return tuple(move_to(p) for p in board.road[here])
 
 
 def sea_moves(state: FuryState, hunter: Hunter) -> list[str]:
@@ -632,11 +639,16 @@ def apply_train(state: FuryState, record: TrainRide, seat: str, action: Action) 
 
 # -- Passing: swapping Weapon Chits -------------------------------------------------------
 def swap_options(state: FuryState, record: WeaponSwap, seat: str) -> list[Action]:
-    weapons = sorted(state.hunters[seat].weapons)
+    return list(_swaps(tuple(sorted(state.hunters[seat].weapons))))
+
+
+@functools.lru_cache(maxsize=1024)
+def _swaps(weapons: tuple[str, ...]) -> tuple[SwapWeapons, ...]:
+    """The choices of ``weapons`` (sorted) to discard, the fewest first, then by name."""
     found: set[tuple[str, ...]] = set()
     for size in range(len(weapons) + 1):
         found.update(combinations(weapons, size))
-    return [SwapWeapons(d) for d in sorted(found, key=lambda t: (len(t), t))]
+    return tuple(SwapWeapons(d) for d in sorted(found, key=lambda t: (len(t), t)))
 
 
 def apply_swap(state: FuryState, record: WeaponSwap, seat: str, action: Action) -> None:

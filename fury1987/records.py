@@ -24,34 +24,36 @@ from attrs import AttrsInstance
 R = TypeVar("R", bound=AttrsInstance)
 T = TypeVar("T")
 
-_COPIERS: dict[type, Callable[[Any, dict[str, Any]], Any]] = {}
+_COPIERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
 
 
 def evolve(record: R, **changes: Any) -> R:
     """A copy of the attrs instance ``record`` with ``changes`` (as ``attrs.evolve``)."""
     cls = type(record)
-    copier = _COPIERS.get(cls)
+    names = tuple(changes)
+    copier = _COPIERS.get((cls, names))
     if copier is None:
-        copier = _COPIERS[cls] = _copier(cls)
-    made: R = copier(record, changes)
+        copier = _COPIERS[cls, names] = _copier(cls, names)
+    made: R = copier(record, *changes.values())
     return made
 
 
-def _copier(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
-    """A function copying a ``cls`` record with changes, its fields written out one by one
-    (the way attrs writes a class's ``__init__``)."""
-    fields = [(f.alias, f.name) for f in attrs.fields(cls) if f.init]
-    values = "".join(f"{alias!r}: record.{name}, " for alias, name in fields)
-    source = (f"def copy(record, changes):\n"
-              f"    if not changes.keys() <= known:\n"
-              f"        raise TypeError(f'{cls.__name__} has no field(s) "
-              f"{{sorted(changes.keys() - known)}}')\n"
-              f"    values = {{{values}}}\n"
-              f"    values.update(changes)\n"
-              f"    return cls(**values)\n")
-    scope: dict[str, Any] = {"cls": cls, "known": frozenset(alias for alias, _ in fields)}
+def _copier(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
+    """A function copying a ``cls`` record with the fields ``names`` (keyword aliases, in
+    this order) changed: ``cls`` made from every field in order, each the new value or the
+    record's own (the way attrs writes a class's ``__init__``)."""
+    fields = [f for f in attrs.fields(cls) if f.init]
+    unknown = sorted(set(names) - {f.alias for f in fields})
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field(s) {unknown}")
+    given = {alias: f"new_{i}" for i, alias in enumerate(names)}
+    values = ", ".join(f"{f.alias + '=' if f.kw_only else ''}"
+                       f"{given.get(f.alias, 'record.' + f.name)}" for f in fields)
+    source = (f"def copy(record, {''.join(v + ', ' for v in given.values())}):\n"
+              f"    return cls({values})\n")
+    scope: dict[str, Any] = {"cls": cls}
     exec(compile(source, f"<evolve {cls.__qualname__}>", "exec"), scope)
-    copier: Callable[[Any, dict[str, Any]], Any] = scope["copy"]
+    copier: Callable[..., Any] = scope["copy"]
     return copier
 
 

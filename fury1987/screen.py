@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gothic_kernel import Game
-from gothic_kernel.screen import Section, TextScreen, words, wrap
+from gothic_kernel.screen import Section, TextScreen, named, no_place, words, wrap
 
 from .board import Board
 from .seats import DRACULA, HUNTERS
@@ -80,7 +80,7 @@ class FuryScreen(TextScreen):
         if query:
             place = self.find_place(query)
             if place is None:
-                return [f"No place on the map is called {query!r}."]
+                return no_place(query)
             return self.place_lines(observation, viewer, place)
         lines = ["Europe", *self.europe(observation, viewer), "",
                  "Where the pieces stand, and the ways out (map PLACE for any other place):"]
@@ -274,12 +274,7 @@ class FuryScreen(TextScreen):
 
     # -- one place (map PLACE) --------------------------------------------------------------------
     def find_place(self, query: str) -> str | None:
-        said = query.strip().lower().replace(" ", "_")
-        if said in self.board.places:
-            return said
-        fits = [p for p in self.board.order
-                if p.startswith(said) or self.board.name(p).lower().startswith(query.lower())]
-        return fits[0] if len(fits) == 1 else None
+        return named(query, {p: self.board.name(p) for p in self.board.order})
 
     def place_lines(self, observation: Mapping[str, Any], viewer: str, place: str) -> list[str]:
         board = self.board

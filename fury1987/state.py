@@ -40,6 +40,7 @@ from .tracker import remember
 from .wording import bad_field
 
 if TYPE_CHECKING:
+
     from gothic_kernel import Action
 
     from .game import FuryGame, Rules
@@ -48,7 +49,6 @@ __all__ = ["DRACULA", "HUNTERS", "HUNTER_NAMES", "SEATS", "Dracula", "FuryState"
            "agree", "article", "counted"]
 
 PHASES = ("movement", "action")
-
 
 def counted(n: int, noun: str) -> str:
     """``n`` and the noun agreeing with it, for the log: "1 Weapon Chit", "2 wounds"."""
@@ -271,9 +271,9 @@ class FuryState(LoggedState, DecisionState):
         self._tracker: Any = None
 
     # -- the contract ----------------------------------------------------------------------
-    @property
-    def seats(self) -> tuple[str, ...]:
-        return SEATS
+    #: The seats, in seat order (a class attribute: the kernel checks the seat asking at
+    #: every step).
+    seats: tuple[str, ...] = SEATS
 
     def enter_phase(self) -> None:
         """Nothing is pending: the Sequence of Play begins the next phase (fury1987.flow)."""

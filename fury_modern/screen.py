@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gothic_kernel import Game
-from gothic_kernel.screen import Section, TextScreen, wrap
+from gothic_kernel.screen import Section, TextScreen, named, no_place, wrap
 
 from .rules import DRACULA, HUNTERS, Rules
 from .wording import plural, pronoun
@@ -67,7 +67,7 @@ class ModernScreen(TextScreen):
         if query:
             place = self.find_place(query)
             if place is None:
-                return [f"No place on the map is called {query!r}."]
+                return no_place(query)
             return self.place_lines(observation, place)
         lines = ["Europe", *self.europe(observation, viewer), "",
                  "Where the pieces stand, and the ways out (map PLACE for any other place):"]
@@ -260,12 +260,7 @@ class ModernScreen(TextScreen):
 
     # -- one place (map PLACE) --------------------------------------------------------------------
     def find_place(self, query: str) -> str | None:
-        said = query.strip().lower().replace(" ", "_")
-        if said in self.board:
-            return said
-        fits = [p for p in self.board.places
-                if p.startswith(said) or self.named(p).lower().startswith(query.lower())]
-        return fits[0] if len(fits) == 1 else None
+        return named(query, {p: self.named(p) for p in self.board.places})
 
     def place_lines(self, observation: Mapping[str, Any], place: str) -> list[str]:
         board = self.board

@@ -41,6 +41,7 @@ from .rules import DRACULA, HUNTERS, SEATS, Rules
 from .wording import bad_field
 
 if TYPE_CHECKING:
+
     from . import FuryModernGame
 
 
@@ -209,9 +210,9 @@ class ModernState(ResultState, LoggedState, DecisionState):
         self.events = Log()
 
     # -- the contract --------------------------------------------------------------------------
-    @property
-    def seats(self) -> tuple[str, ...]:
-        return SEATS
+    #: The seats, in seat order (a class attribute: the kernel checks the seat asking at
+    #: every step).
+    seats: tuple[str, ...] = SEATS
 
     def enter_phase(self) -> None:
         self.game.begin_round(self)

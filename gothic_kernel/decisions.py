@@ -153,14 +153,17 @@ class DecisionState(GameState):
         game)."""
 
     def current_seats(self) -> tuple[str, ...]:
-        if self.is_over or not self.stack:
+        stack = self.stack
+        if self.is_over or not stack:
             return ()
-        return self.stack[-1].deciders(self)
+        return stack[-1].deciders(self)
 
     def _legal_actions(self, seat: str) -> Sequence[Action]:
-        if seat not in self.current_seats():
+        stack = self.stack  # asked at every step: the top record is read once
+        if self.is_over or not stack:
             return ()
-        return self.stack[-1].legal_actions(self, seat)
+        top = stack[-1]
+        return top.legal_actions(self, seat) if seat in top.deciders(self) else ()
 
     def explain_illegal(self, seat: str, action: Action) -> IllegalAction:
         top = self.stack[-1]

@@ -87,6 +87,25 @@ def words(ident: str) -> str:
     return ident.replace("_", " ")
 
 
+def named(query: str, names: Mapping[str, str]) -> str | None:
+    """The id ``query`` names among ``names`` (id -> name), as ``map WHAT`` reads it: an id
+    or a name itself ("the" left out or not), else the one id or name it begins; None if
+    it names nothing, or the start of several."""
+    said = query.strip().lower()
+    spoken = {i: (name.lower(), name.lower().removeprefix("the ")) for i, name in names.items()}
+    for fits in ([i for i in names if i == said.replace(" ", "_") or said in spoken[i]],
+                 [i for i in names if i.startswith(said.replace(" ", "_"))
+                  or any(n.startswith(said) for n in spoken[i])]):
+        if len(fits) == 1:
+            return fits[0]
+    return None
+
+
+def no_place(query: str) -> list[str]:
+    """What ``map WHAT`` shows when ``WHAT`` names nothing on the map."""
+    return [f"No place on the map is called {query!r}."]
+
+
 def wrap(text: str, width: int, indent: str = "  ", more: str | None = None) -> list[str]:
     """``text`` wrapped to ``width``, the first line indented by ``indent``, the others by
     ``more`` (two spaces deeper by default)."""
@@ -159,5 +178,5 @@ def readable(value: Any, width: int = DEFAULT_WIDTH, indent: str = "  ") -> list
     return lines
 
 
-__all__ = ["DEFAULT_WIDTH", "Section", "TextScreen", "in_columns", "readable", "scalar",
-           "words", "wrap"]
+__all__ = ["DEFAULT_WIDTH", "Section", "TextScreen", "in_columns", "named", "no_place",
+           "readable", "scalar", "words", "wrap"]

@@ -9,6 +9,8 @@ wrong. The rules behind each check:
   exactly one place (face down in a large hex but Klausenburg, kept by the player who
   found it, or set aside) and none in a Castle-Dracula-only game; the 15 red guardians
   each in exactly one place (face down in a green area, face up, or set aside);
+* the running counts: the clock within its 24 hours, turns from 1, rounds within the
+  turns, gifts within one a turn (a Strange Occurrence's) and the Basic Game winner's;
 * the players: bites 0-3 (three make a nosferatu), wounds only in Castle Dracula (two
   kill), possession 1-6 turns, lost turns and immobility as the rules give them, a
   counter off the board only while waiting to reappear or out for good, every place on
@@ -51,6 +53,7 @@ if TYPE_CHECKING:
 #: A sated nosferatu waits one turn (``conversion.SATED_TURNS``); saves of before ruling 9
 #: was revised hold waits of two, which play on as saved.
 SAVED_SATED_TURNS = 2
+MOST_GYPSIES = 6  # "a band of one die's number" (guardians.reveal)
 MOST_LOST_TURNS = 2  # a storm or the rats: one; a gargoyle's I: two (never on top of another)
 
 
@@ -86,16 +89,33 @@ def _check_stage(state: VampyreState) -> None:
     if (option == "basic" and state.in_castle) or (option == "castle" and not state.in_castle) \
             or (state.in_castle and option == "extended" and not state.basic_winner):
         raise _fail(f"a {option!r} game cannot be at the {state.stage} stage")
-    if state.first not in seats or state.rounds < 1:
-        raise _fail("no player went first, or no round has begun")
+    if state.first not in seats:
+        raise _fail("no player went first")
     if state.basic_winner and (state.basic_winner not in seats or (
             not state.in_castle and state.result is None
             and (state.pending is None or state.pending.kind != CHOOSE_ITEM))):
         raise _fail("the Basic Game has a winner, yet play goes on in Transylvania")
+    if state.turn_kind not in tuple(TurnKind):
+        raise _fail(f"the kind of turn (turn_kind) {state.turn_kind!r} is unknown")
+    _check_counts(state)
+
+
+def _check_counts(state: VampyreState) -> None:
+    """The clock and the running counts, each within what play can reach."""
+    if not 0 <= state.clock < 24 or (not state.in_castle and state.clock != 12):
+        raise _fail(f"the clock (clock) at {state.clock}: 0-23 in Castle Dracula, 12 (noon) "
+                    "before it")
     # every decision is asked within a player's turn, so a save has seen one begin
-    if not 0 <= state.clock < 24 or (not state.in_castle and state.clock != 12) \
-            or state.turns < 1 or state.gifts < 0 or state.turn_kind not in tuple(TurnKind):
-        raise _fail("the clock, the turn count or the gift count is impossible")
+    if state.turns < 1:
+        raise _fail(f"the turn count (turns) {state.turns}: a decision comes within a turn")
+    if not 1 <= state.rounds <= state.turns:
+        raise _fail(f"the round count (rounds) {state.rounds}: from 1 to the turns played "
+                    f"({state.turns})")
+    # a gift comes from a Strange Occurrence (one encounter a turn) or is the Basic Game
+    # winner's item (once)
+    if not 0 <= state.gifts <= state.turns + 1:
+        raise _fail(f"the gift count (gifts) {state.gifts}: from 0 to {state.turns + 1}, one "
+                    "a turn at most and the Basic Game winner's item")
 
 
 def _check_black_counters(state: VampyreState) -> None:
@@ -232,9 +252,12 @@ def _check_fight(state: VampyreState, fight: Fight) -> None:
                                     or fight.opponent == fight.hunter)) \
             or fight.attacker not in (fight.hunter, fight.opponent or fight.hunter) \
             or fight.monster not in rules.monster_table \
-            or fight.gypsies < 0 or (fight.gypsies and fight.monster != "gypsy") \
+            or (fight.gypsies and fight.monster != "gypsy") \
             or (fight.space and fight.space not in places):
         raise _fail("an impossible fight")
+    if not 0 <= fight.gypsies <= MOST_GYPSIES:
+        raise _fail(f"a fight against {fight.gypsies} gypsies (gypsies): a band is one die's "
+                    f"number, at most {MOST_GYPSIES}")
     if fight.counter and (not state.in_castle or fight.counter not in rules.red_counters
                           or state.revealed.get(fight.space) != fight.counter):
         raise _fail("a fight with a guardian that is not face up where the fight is")

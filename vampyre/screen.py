@@ -14,15 +14,20 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from gothic_kernel import Game
-from gothic_kernel.screen import Section, TextScreen, in_columns, words, wrap
+from gothic_kernel.screen import Section, TextScreen, in_columns, named, no_place, words, wrap
 
 TERRAIN_MARKS = {"clear": ".", "forest": "f", "mountain": "^", "evil": "~"}
 TERRAIN_KEY = ("Key: . clear  f forest  ^ mountain  ~ evil  = road; two capitals: a large hex; "
-               "(1) the hunters as numbered below, (*) several in one hex. Odd columns lie "
-               "half a hex lower on the printed map.")
+               "(1) the hunters as numbered below, (*) several in one hex (in a large hex after "
+               "its capitals: KL1, KL*). Odd columns lie half a hex lower on the printed map.")
 CASTLE_KEY = ("Key: .. a white space; two capitals: a green area (lower case: its counter "
               "turned over or gone); PC the Portcullis, TW the Tower; #1 the hunters as "
               "numbered below, #* several in one space.")
+#: The keys under the map on every screen (``map`` prints the whole of them).
+SHORT_TERRAIN_KEY = ("  . clear  f forest  ^ mountain  ~ evil  = road  KL large hex  (1) KL1 "
+                     "hunter 1  (map: more)")
+SHORT_CASTLE_KEY = ("  .. white space  CH green area  PC Portcullis  TW Tower  #1 hunter 1  "
+                    "(map: more)")
 FORMS = {"nosferatu": "a nosferatu", "player_werewolf": "a player werewolf"}
 
 
@@ -52,7 +57,7 @@ class VampyreScreen(TextScreen):
         return f"{stage}, round {observation['round']}{when}"
 
     def sections(self, observation: Mapping[str, Any], viewer: str) -> list[Section]:
-        found: list[Section] = [self.board(observation, viewer)]
+        found: list[Section] = [self.board(observation, viewer, short_key=True)]
         players = observation["players"]
         if viewer in players:
             found.append((f"You: {self.number(observation, viewer)} "
@@ -66,6 +71,8 @@ class VampyreScreen(TextScreen):
         return found
 
     def map(self, observation: Mapping[str, Any], viewer: str, query: str = "") -> list[str]:
+        if query:
+            return self.look_up(observation, query)
         title, lines = self.board(observation, viewer)
         key = CASTLE_KEY if observation.get("castle") else TERRAIN_KEY
         return [title, *lines, *wrap(key, self.width)]
@@ -84,7 +91,9 @@ class VampyreScreen(TextScreen):
         return super().group(action, label, observation, viewer)
 
     # -- the sections ---------------------------------------------------------------------------
-    def board(self, observation: Mapping[str, Any], viewer: str) -> Section:
+    def board(self, observation: Mapping[str, Any], viewer: str,
+              short_key: bool = False) -> Section:
+        """The map, its key in one line if ``short_key``, then its large hexes or areas."""
         marks: dict[str, str] = {}
         for seat, p in observation["players"].items():
             if p["location"] and not p["out"]:
@@ -94,13 +103,16 @@ class VampyreScreen(TextScreen):
         if castle:
             light = "daylight" if castle["daylight"] else "night"
             title = f"Castle Dracula at {castle['clock_text']} ({light})"
-            return title, [*self.castle_map(marks, castle), *self.castle_areas(castle)]
-        return "Transylvania", [*self.hex_map(marks), *self.large_hexes(observation)]
+            key = [SHORT_CASTLE_KEY] if short_key else []
+            return title, [*self.castle_map(marks, castle), *key, *self.castle_areas(castle)]
+        key = [SHORT_TERRAIN_KEY] if short_key else []
+        return "Transylvania", [*self.hex_map(marks), *key, *self.large_hexes(observation)]
 
     def hex_map(self, marks: Mapping[str, str]) -> list[str]:
         """The hex map, three characters a hex, with column and row numbers (a hex "at
         02.07" is column 02, row 07): the terrain and ``=`` on a road, a large hex's two
-        capitals, ``(n)`` where hunter n stands."""
+        capitals, ``(n)`` where hunter n stands (in a large hex after its capitals, ``KLn``,
+        so that the large hexes stay readable)."""
         t = self.transylvania
         columns = 1 + max(c for c, _ in t.offset.values())
         rows = 1 + max(r for _, r in t.offset.values())
@@ -110,10 +122,10 @@ class VampyreScreen(TextScreen):
             cells = []
             for c in range(columns):
                 h = at[(c, r)]
-                if h in marks:
+                if h in t.large_hex_names:
+                    cells.append(_initials(t.large_hex_names[h]) + marks.get(h, " "))
+                elif h in marks:
                     cells.append(f"({marks[h]})")
-                elif h in t.large_hex_names:
-                    cells.append(_initials(t.large_hex_names[h]) + " ")
                 else:
                     road = "=" if h in t.road_hexes else " "
                     cells.append(f"{TERRAIN_MARKS.get(t.terrain[h], '?')}{road} ")
@@ -121,23 +133,25 @@ class VampyreScreen(TextScreen):
         return lines
 
     def large_hexes(self, observation: Mapping[str, Any]) -> list[str]:
-        cells = []
-        for h in observation["large_hexes"].values():
-            if h["clean"]:
-                said = "searched clean"
-            elif h["counters"]:
-                said = f"{h['counters']} face down"
-                if h["top_seen"]:
-                    said += f", you saw the top one: {self.thing(h['top_seen'])}"
-            else:
-                said = "no counters"
-            cells.append(f"{_initials(h['name'])} {h['name']}: {said}")
+        cells = [self.large_hex(h) for h in observation["large_hexes"].values()]
         aside = observation.get("set_aside") or []
         lines = in_columns(cells, self.width)
         if aside:
             lines += wrap("Counters turned over and set aside: " + _counted(map(self.thing, aside)),
                           self.width)
         return lines
+
+    def large_hex(self, h: Mapping[str, Any]) -> str:
+        """One large hex and its counters as the viewer knows them."""
+        if h["clean"]:
+            said = "searched clean"
+        elif h["counters"]:
+            said = f"{h['counters']} face down"
+            if h["top_seen"]:
+                said += f", you saw the top one: {self.thing(h['top_seen'])}"
+        else:
+            said = "no counters"
+        return f"{_initials(h['name'])} {h['name']}: {said}"
 
     def castle_map(self, marks: Mapping[str, str], castle: Mapping[str, Any]) -> list[str]:
         coords = self.castle.coords
@@ -161,17 +175,43 @@ class VampyreScreen(TextScreen):
         return ["  " + " ".join(row).rstrip() for row in grid]
 
     def castle_areas(self, castle: Mapping[str, Any]) -> list[str]:
-        cells = []
-        for space, down in castle["face_down"].items():
-            name = self.castle.names[space]
-            shown = castle["revealed"].get(space)
-            said = "face down" if down else (self.thing(shown) if shown else "empty")
-            cells.append(f"{_initials(name)} {name}: {said}")
+        cells = [self.castle_area(castle, space) for space in castle["face_down"]]
         lines = in_columns(cells, self.width)
         if castle.get("set_aside"):
             lines += wrap("Set aside: " + _counted(map(self.thing, castle["set_aside"])),
                           self.width)
         return lines
+
+    def castle_area(self, castle: Mapping[str, Any], space: str) -> str:
+        """One green area and its guardian as the viewer knows it."""
+        name = self.castle.names[space]
+        shown = castle["revealed"].get(space)
+        said = "face down" if castle["face_down"][space] else \
+            (self.thing(shown) if shown else "empty")
+        return f"{_initials(name)} {name}: {said}"
+
+    # -- one place or hunter (map WHAT) ---------------------------------------------------------
+    def look_up(self, observation: Mapping[str, Any], query: str) -> list[str]:
+        """What ``map WHAT`` shows: a large hex (a space of Castle Dracula there) or a
+        hunter, named by its id, its name or their first letters."""
+        castle = observation.get("castle")
+        places = dict(self.castle.names) if castle else dict(self.transylvania.large_hex_names)
+        players = observation["players"]
+        hunters = {seat: f"{p['name']} {p['hunter']}" for seat, p in players.items()}
+        found = named(query, {**places, **hunters})
+        if found is None:
+            return no_place(query)
+        if found in players:
+            return self.hunter(observation, found, short=True)
+        if castle:
+            kind = "a green area" if self.castle.kind[found] == "green" else "a white space"
+            lines = wrap(self.castle_area(castle, found) if found in castle["face_down"]
+                         else f"{self.castle.names[found]}: {kind}", self.width)
+        else:
+            lines = wrap(self.large_hex(observation["large_hexes"][found]), self.width)
+        here = [f"{self.number(observation, seat)} {p['name']}" for seat, p in players.items()
+                if p["location"] == found and not p["out"]]
+        return lines + wrap(f"Here: {', '.join(here) or 'nobody'}.", self.width)
 
     def hunter(self, observation: Mapping[str, Any], seat: str, short: bool = False) -> list[str]:
         p = observation["players"][seat]
@@ -203,6 +243,7 @@ class VampyreScreen(TextScreen):
         foe_name = self.game.seat_name(foe) if foe in self.rules.hunter_short \
             else self.thing(str(foe))
         return f"{hunter} against {foe_name}"
+
 
 
 def _initials(name: str) -> str:

@@ -213,7 +213,7 @@ def test_a_multiplayer_custom_map_needs_a_start_area_per_player(tmp_path: Path) 
     message = refused(adventure="custom", custom_map="little_crypt", data_dir=folder,
                       multiplayer=("vampires", "hunters", "vampires"), start_areas=True)
     assert message == ("option 'custom_map': the map 'little_crypt' (maps.toml) has no "
-                       "start_area_3, where player 3 (vampires) places its characters")
+                       "start_area_3, where player 3 (Vampires) places its characters")
 
 
 def test_own_forces_need_room_on_the_tinted_tiles(tmp_path: Path) -> None:

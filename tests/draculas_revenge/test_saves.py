@@ -201,6 +201,7 @@ def _moved_across(s: dict[str, Any], field: str) -> None:
         s["plays"] += 1
         s["timeline"].append([s["plays"], "vampires", card])
     else:
+        s["plays"] += field == "discards.vampires"  # played, then turned over
         s[field.split(".")[0]]["vampires"].append(card)
 
 
@@ -235,3 +236,49 @@ def test_the_vampires_holding_a_mesmerized_hunters_card_loads() -> None:
     assert GAME.from_json(state.to_json()).to_json() == state.to_json()
     # ... and a read-in-full copy (its log parsed and asked) too
     assert GAME.from_json(json.dumps(json.loads(state.to_json())))
+
+
+def _hunters_card_turned_over() -> Any:
+    """Into the Breach, turn 1, a hunter's card turned over (its character has acted)."""
+    state = GAME.new_game(seed=1)
+    rng = random.Random(1)
+    while not state.discards["hunters"] or state.queue or state.windows:
+        seat = state.current_seats()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def _back_to_the_hand(s: dict[str, Any]) -> None:
+    s["hands"]["hunters"].append(s["discards"]["hunters"].pop())
+
+
+def test_a_turned_over_card_back_in_its_hand_is_refused_naming_the_discards() -> None:
+    """A hunter who has acted this turn cannot get its Action Card back: it would act
+    twice in the turn."""
+    text = _hunters_card_turned_over().to_json()
+    GAME.from_json(text)
+    with pytest.raises(CorruptSave, match=r"played this turn \(plays\).*discards"):
+        GAME.from_json(corrupt(text, _back_to_the_hand))
+
+
+@pytest.mark.parametrize("entrance", ["crossbow_2", "staker_1", "nowhere"])
+def test_an_entrance_that_is_no_area_of_the_map_is_refused_naming_it(entrance: str) -> None:
+    text = mid_turn().to_json()
+    with pytest.raises(CorruptSave, match=rf"entrance '{entrance}' is no area of the map"):
+        GAME.from_json(corrupt(text, lambda s: s["figures"][0].update(entrance=entrance)))
+
+
+@pytest.mark.parametrize(("index", "what"), [(0, "actor"), (3, "target")])
+def test_a_witness_that_is_no_figure_is_refused_naming_it(index: int, what: str) -> None:
+    state = mid_turn()
+    while state.witness[0] == "":  # the active character acts once
+        seat = state.current_seats()[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    text = state.to_json()
+    GAME.from_json(text)
+
+    def staker(s: dict[str, Any]) -> None:
+        s["witness"][index] = "staker"
+
+    with pytest.raises(CorruptSave, match=rf"last action's {what} \(witness\) 'staker'"):
+        GAME.from_json(corrupt(text, staker))

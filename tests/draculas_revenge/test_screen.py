@@ -11,6 +11,8 @@ come out the same.
 from __future__ import annotations
 
 import io
+import random
+import re
 import sys
 
 import pytest
@@ -157,3 +159,66 @@ def test_a_feeding_vampires_move_is_said_to_be_over_once() -> None:
     said = " ".join(texts[texts.index(fed["text"]):])
     assert said.count(f"{fed['text'].split(' feeds')[0]}'s move is over") == 1, said
     assert said.count("move is over") == 1, said
+
+
+def test_map_what_shows_an_area_a_tile_or_a_character_and_says_so_when_there_is_none() -> None:
+    screen = GAME.text_screen()
+    view = GAME.new_game(seed=3).observation("hunters")
+    assert screen.map(view, "hunters", "zzz") == ["No place on the map is called 'zzz'."]
+    assert screen.map(view, "hunters", "hunter entrance") == ["  Hunter entrance: (0, 2), (0, 3)."]
+    assert screen.map(view, "hunters", "north-east chamber") == [
+        "  The north-east chamber: the tile at column 2, row 0."]
+    assert screen.map(view, "hunters", "staker 1") == [
+        "  Staker 1 waits off the board to enter by the hunter entrance (Hunters)."]
+
+
+def test_the_passes_in_a_row_name_the_players_who_pass_for_want_of_cards() -> None:
+    """A player with no Action Card left passes at once, unlogged: the count says who, and
+    it is not shown once the card is turned over (G9: "Passes in a row: 2" beside a
+    character's move, with no pass in the log)."""
+    state = GAME.new_game(seed=3)
+    rng = random.Random(3)
+    told: dict[str, set[str]] = {"timeline": set(), "activation": set()}
+    while not state.is_over:
+        phase = state.phase
+        if phase in told and state.tl_passes:
+            told[phase] |= {line.strip() for line in screen_text(state, "hunters").splitlines()
+                            if line.strip().startswith("Passes in a row")}
+        seat = state.current_seats()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert "Passes in a row: 1 (the hunter player, with no Action Card left, passes at " \
+           "once)." in told["timeline"]
+    assert not told["activation"]
+
+
+def test_the_multiplayer_help_shows_the_form_the_command_line_takes(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`gothic list` showed a Python tuple, which --option refuses (G12); the example it
+    shows now plays."""
+    assert main(["list"]) == 0
+    listed = " ".join(capsys.readouterr().out.split())
+    found = re.search(r"--option multiplayer=\S* .*?e\.g\. (\S+); needs (adventure=\w+)",
+                      listed)
+    assert found, listed
+    example, needs = found.groups()
+    assert example == "vampires,hunters,hunters" and "(" not in listed.split("multiplayer")[1][:200]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    assert main(["play", "draculas_revenge", "--seed", "1", "--seat", "hunters_2",
+                 "--option", needs, "--option", f"multiplayer={example}"]) == 0
+    assert "Player 1 (Vampires)" in capsys.readouterr().out
+
+
+def test_a_multiplayer_seat_is_named_alike_in_the_log_and_on_the_screen() -> None:
+    """"Player 1 (Vampires)" on the screen, "Player 1 (vampires) recruits ..." in the log
+    (G14): both now name the side as the screen's headings do."""
+    state = GAME.new_game(seed=2, adventure="custom",
+                          multiplayer=("vampires", "hunters", "hunters"))
+    rng = random.Random(2)
+    for _ in range(40):
+        seat = state.current_seats()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    told = " ".join(str(e.get("text", "")) for e in state.log("hunters_2"))
+    shown = screen_text(state, "hunters_2")
+    for said in (told, shown):
+        assert "(Vampires)" in said and "(Hunters)" in said
+        assert "(vampires)" not in said and "(hunters)" not in said

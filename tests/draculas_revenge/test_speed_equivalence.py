@@ -22,7 +22,7 @@ from draculas_revenge.characters import Figure
 from draculas_revenge.combat import front_squares
 from draculas_revenge.reactions import _eligible, can_react, window_seats
 from draculas_revenge.seeing import crucifix_holders, held_back_by
-from draculas_revenge.sight import Sight, in_field_of_view, offset_pattern
+from draculas_revenge.sight import Sight, _backwards, in_field_of_view, offset_pattern
 from draculas_revenge.state import DRState, Phase
 from draculas_revenge.victory import (
     _sides_in_play,
@@ -442,3 +442,41 @@ def test_front_bits_are_the_squares_in_front_of_every_square_and_facing() -> Non
             for facing in range(4):
                 assert board.front_bits[4 * square + facing] == sum(
                     1 << s for s in front_squares(board, square, facing)), (name, square)
+
+
+def test_line_bits_kept_backwards_are_those_of_the_opposite_offset() -> None:
+    """A line's bits stand for the line back too (its left its right), for every offset of
+    two maps; and who sees whom, the lines kept both ways, is what a line worked out for
+    each pair alone gives (walls and a scatter of figures)."""
+    for name in ("into_the_breach", "destroy_dracula"):
+        board = load_board(name)
+        sight = Sight(board)
+        for dx in range(1 - board.width, board.width):
+            for dy in range(1 - board.height, board.height):
+                assert _backwards(sight._line_bits(dx, dy), dx, dy, board.width) \
+                    == sight._line_bits(-dx, -dy), (name, dx, dy)
+        kept, rng = Sight(board), random.Random(name)
+        figures = board.wall_bits | sum(1 << rng.randrange(board.size) for _ in range(12))
+        for a in range(0, board.size, 7):
+            for b in range(board.size):
+                alone = Sight(board).clear(a, b, figures)  # the offset's own line
+                assert kept.clear(a, b, figures) == alone, (name, a, b)
+
+
+def test_the_boards_built_to_check_the_data_are_the_boards_played_on() -> None:
+    """The checks build every map's board and ``load_board`` hands those out: each is
+    the board built afresh from the files."""
+    from draculas_revenge import data
+
+    files = data.load()
+    tiles, size = files["tiles"]["tiles"], int(files["tiles"]["meta"]["size"])
+    checked = data.checked()
+    for name, spec in files["maps"]["maps"].items():
+        board = load_board(name)
+        assert board is checked.boards[name]
+        fresh = Board(name, spec, tiles, size)
+        assert "steps" not in vars(fresh)  # worked out on first use
+        assert (board.render(), board.steps, board.doors, board.areas, board.area_tiles,
+                board.wall_bits, board.void_bits, board.open_squares) \
+            == (fresh.render(), fresh.steps, fresh.doors, fresh.areas, fresh.area_tiles,
+                fresh.wall_bits, fresh.void_bits, fresh.open_squares), name

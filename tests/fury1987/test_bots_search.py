@@ -197,3 +197,72 @@ def test_once_dracula_has_consumed_a_vampire_the_hunters_race_for_his_vampires(
     assert not unchanged.should_face_vampire()
     unchanged = HunterView(bot, "godalming", vampire_left_in_munich(1, "stake"))
     assert unchanged._vampire_pull("paris") == pytest.approx(hb.VAMPIRE_PULL / (1 + d))
+
+
+def test_the_suspicion_is_read_again_in_the_light_of_a_later_find(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Munich and Lisbon were equally possible on turn 5; on turn 6 he is found in
+    Nuremberg, a move from Munich and five from Lisbon. Read backwards, he was in Munich
+    on turn 5 (where he laid that turn's Encounter): Munich is suspect, Lisbon is not.
+    The suspicion as the turns add it holds them equal; a Town a Hunter then stands in is
+    cleared."""
+    monkeypatch.setattr(search, "SMOOTHED_SUSPICION", 1.0)
+    bot = HunterBot(RULES, 1)
+    row = bot.geo.index
+    assert bot.geo.distance("munich", "nuremberg") == 1
+    assert bot.geo.distance("lisbon", "nuremberg") == 5
+    before = hunter_obs(5)
+    before["possible_dracula_locations"] = ["lisbon", "munich"]
+    before["possible_dracula_weights"] = {"lisbon": 1, "munich": 1}
+    bot.remember(before, ["lisbon", "munich"])
+    assert bot.suspicion[row["munich"]] == bot.suspicion[row["lisbon"]] > 0.0
+    found = hunter_obs(6)
+    found["dracula"]["shown_at"] = "nuremberg"
+    found["possible_dracula_locations"] = ["nuremberg"]
+    found["possible_dracula_weights"] = {"nuremberg": 1}
+    bot.remember(found, ["nuremberg"])
+    assert bot._plain[row["munich"]] == bot._plain[row["lisbon"]]
+    assert bot.suspicion[row["lisbon"]] == 0.0
+    assert bot.suspicion[row["munich"]] > 0.9
+    searched = hunter_obs(6, godalming="munich")
+    searched["dracula"]["shown_at"] = "nuremberg"
+    searched["possible_dracula_locations"] = ["nuremberg"]
+    searched["possible_dracula_weights"] = {"nuremberg": 1}
+    bot.remember(searched, ["nuremberg"])
+    assert bot.suspicion[row["munich"]] == 0.0
+    assert bot.suspicion[row["nuremberg"]] > 0.9
+
+
+def test_without_the_trail_read_backwards_the_suspicion_is_as_the_turns_add_it() -> None:
+    """Off (the default: it turned Hunters' wins into Stalemates, docs/fury1987.md, the
+    seventh stop), no trail is kept and the suspicion is the one the turns add."""
+    bot = HunterBot(RULES, 1)
+    obs = hunter_obs(5)
+    obs["possible_dracula_locations"] = ["lisbon", "munich"]
+    bot.remember(obs, ["lisbon", "munich"])
+    assert bot.trail is None and bot.suspicion is bot._plain
+
+
+def test_the_vampire_that_would_end_the_game_in_a_draw_waits_while_the_hunt_is_hot(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Victory - Stalemate: with five Vampires destroyed and none consumed, the sixth
+    destroyed ends the game in a draw. With Dracula's piece on the map (the hunt hot),
+    Godalming with a Stake leaves a Vampire where it is, and is not drawn back to the one
+    seen in Munich; once the hunt has cooled, or with four destroyed, or once Dracula has
+    consumed one (the Stalemate theirs), he destroys it."""
+    monkeypatch.setattr(search, "HOLD_HOT_STALEMATE", True)
+    bot = HunterBot(RULES, 1)
+
+    def view(destroyed: int, consumed: int = 0, shown_at: str | None = "vienna") -> HunterView:
+        obs = vampire_left_in_munich(consumed, "stake")
+        obs["vampires_destroyed"] = destroyed
+        obs["dracula"]["shown_at"] = shown_at
+        return HunterView(bot, "godalming", obs)
+
+    assert not view(5).should_face_vampire()
+    assert view(5)._vampire_pull("paris") == 0.0
+    assert view(5, shown_at=None).should_face_vampire()  # (the trail wide open)
+    assert view(4).should_face_vampire()
+    assert view(5, consumed=1).should_face_vampire()
+    monkeypatch.setattr(search, "HOLD_HOT_STALEMATE", False)
+    assert view(5).should_face_vampire()

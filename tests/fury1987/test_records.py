@@ -25,6 +25,24 @@ def test_evolve_copies_a_record_with_the_changes_as_attrs_does() -> None:
     assert evolve(record) == record and evolve(record) is not record
     with pytest.raises(TypeError, match="no field"):
         evolve(record, colour="red")
+    # the same changes named in another order, one at a time, then all of them
+    assert evolve(record, ended=True, found="rats") == moved
+    assert evolve(evolve(record, found="rats"), ended=True) == moved
+    every = {"seat": "seward", "members": ("seward",), "town": "rome", "arrived": False}
+    assert evolve(record, **every) == attrs.evolve(record, **every)
+
+
+@attrs.frozen
+class _Odd:
+    first: int
+    _private: int = 0
+    last: int = attrs.field(default=0, kw_only=True)
+
+
+def test_evolve_keeps_keyword_only_and_private_fields_as_attrs_does() -> None:
+    record = _Odd(1, 2, last=3)
+    assert evolve(record, private=5) == attrs.evolve(record, private=5) == _Odd(1, 5, last=3)
+    assert evolve(record, last=7, first=0) == _Odd(0, 2, last=7)
 
 
 def test_a_chronicle_s_clones_share_what_was_written_and_never_see_each_other_s_entries(

@@ -208,6 +208,9 @@ BROKEN_BASIC = [
         stables=s["red_aside"].pop())),
     ("the clock starts at Castle Dracula", lambda s: s.update(clock=3)),
     ("a decision comes within a turn", lambda s: s.update(turns=0)),
+    ("no more gifts than turns", lambda s: s.update(gifts=10**9)),
+    ("a gift count of -1", lambda s: s.update(gifts=-1)),
+    ("rounds within the turns", lambda s: s.update(rounds=10**9)),
     ("VAMPYRE gives no extra turns", lambda s: s["order"].update(extra_turn=True)),
     ("a winner only when the Basic Game ends", lambda s: s.update(basic_winner="mina")),
     ("the options as a game sets them", lambda s: s["options"].pop("players")),
@@ -238,7 +241,11 @@ PROBLEMS = {
     'a search where one may search': "cannot offer the decision 'search'",
     'no guardian before Castle Dracula': 'guardians on the board before',
     'the clock starts at Castle Dracula': 'the clock',
-    'a decision comes within a turn': 'the turn count',
+    'a decision comes within a turn': 'the turn count (turns) 0',
+    'no more gifts than turns': 'the gift count (gifts) 1000000000',
+    'a gift count of -1': 'the gift count (gifts) -1',
+    'rounds within the turns': 'the round count (rounds) 1000000000',
+    "a band of gypsies is one die's number": 'against 1000000000 gypsies (gypsies)',
     'VAMPYRE gives no extra turns': 'extra turns VAMPYRE never gives',
     'a winner only when the Basic Game ends': 'the Basic Game has a winner',
     'the options as a game sets them': 'the options',
@@ -284,6 +291,9 @@ BROKEN_CASTLE = [
         {"hunter": "van_helsing", "monster": "zombie", "attacker": "van_helsing",
          "opponent": "", "counter": "zombie_1", "origin": "guardian", "gypsies": 0,
          "space": "guardroom"})),
+    ("a band of gypsies is one die's number", lambda s: s["fights"].append(
+        {"hunter": "van_helsing", "monster": "gypsy", "attacker": "van_helsing",
+         "opponent": "", "counter": "", "origin": "", "gypsies": 10**9, "space": ""})),
 ]
 
 

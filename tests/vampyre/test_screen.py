@@ -106,3 +106,31 @@ def test_gothic_play_vampyre_from_the_command_line(monkeypatch: pytest.MonkeyPat
     out = capsys.readouterr().out
     assert "== Vampyre: the Transylvania hex race and Castle Dracula | Mina |" in out
     assert "Quitting; the game is not saved" in out
+
+
+def test_map_what_shows_a_place_or_a_hunter_and_says_so_when_there_is_none() -> None:
+    screen = GAME.text_screen()
+    view = GAME.new_game(seed=2).observation("mina")
+    assert screen.map(view, "mina", "zzz") == ["No place on the map is called 'zzz'."]
+    klausenburg = "\n".join(screen.map(view, "mina", "klaus"))
+    assert "KL Klausenburg: no counters" in klausenburg and "2 Mina" in klausenburg
+    assert "OA The Old Abbey: 3 face down" in "\n".join(screen.map(view, "mina", "old abbey"))
+    assert screen.map(view, "mina", "harker")[0].startswith("  1 Harker (Jonathan Harker)")
+    castle = GAME.new_game(seed=1, stage="castle")
+    seat = castle.current_seats()[0]
+    assert screen.map(castle.observation(seat), seat, "chapel")[0] == "  CH Chapel: face down"
+    assert screen.map(castle.observation(seat), seat, "zzz") == [
+        "No place on the map is called 'zzz'."]
+
+
+def test_the_turn_screen_keys_its_map_and_a_hunter_leaves_a_large_hex_readable() -> None:
+    """The key is on every turn screen, not only under ``map``; Mina in Klausenburg (with
+    the others) is drawn after its capitals, KL*, not over them."""
+    state = GAME.new_game(seed=2)
+    text = screen_text(state, "mina")
+    assert "  . clear  f forest  ^ mountain  ~ evil  = road  KL large hex" in text
+    row = next(line for line in text.splitlines() if line.startswith("  06  "))
+    assert "KL*" in row and "(*)" not in row
+    castle = GAME.new_game(seed=1, stage="castle")
+    seat = castle.current_seats()[0]
+    assert "  .. white space  CH green area  PC Portcullis" in screen_text(castle, seat)
