@@ -359,7 +359,7 @@ def start_fight(state: ModernState, hunters: tuple[str, ...], city: str, *, nigh
     state.dice.shuffle(deck.cards)
     draws = min(state.rules.numbers["dracula_draws_at_start"], len(deck.cards))
     hand = tuple(sorted(deck.cards.pop() for _ in range(draws)))
-    foe = state.name(vampire) if vampire else "Dracula"
+    foe = f"the {state.name(vampire)}" if vampire else "Dracula"
     state.say("combat", f"Combat in {state.name(city)} ({'night' if night else 'day'}): "
                         f"{' and '.join(state.name(h) for h in hunters)} against {foe}.",
               city=city, hunters=list(hunters), vampire=vampire, night=night)

@@ -254,6 +254,7 @@ def test_a_vampire_destroyed_is_said_destroyed_once() -> None:
     act(state, "mina", ChooseCombatCard("punch"))
     act(state, "dracula", ChooseCombatCard("claws"))
     told = public_texts(state)
+    assert "Combat in Munich (day): Mina Harker against the Reckless Vampire." in told
     assert told[-2:] == ["The combat in Munich ends: the Reckless Vampire is destroyed.",
                          "The Reckless Vampire is discarded."]
     assert sum("is destroyed" in t for t in told) == 1
