@@ -501,8 +501,10 @@ def initiative_rolled(state: FuryState, opponent: int, hunters: int) -> None:
     winner: Winner = ("dracula" if side == "dracula" else "agents") if won_by_opponent \
         else "hunters"
     foe = "Dracula" if side == "dracula" else "the Agents"
+    # every roll but the last was a tie, rolled again: said so, not left to the reader
     text = "; ".join(f"{foe} {o}{opponent_mod:+d} against the Hunters {h}{hunters_mod:+d}"
-                     for o, h in rolls)
+                     + (", a tie, rolled again" if i < len(rolls) - 1 else "")
+                     for i, (o, h) in enumerate(rolls))
     verdict = "the Hunters win" if winner == "hunters" else (
         "Dracula wins" if side == "dracula" else "the Agents win")
     state.say("initiative", f"Initiative: {text}: {verdict}",

@@ -8,9 +8,13 @@ instead of failing later in play:
 * every Encounter Chit, Weapon Chit and Event Card is a known one, in exactly one place
   (:func:`fury1987.setup.invariant_problems`);
 * every track is in range: Wounds, Blood Points, Valour, successive turns in the Castle,
-  the Vampires destroyed, the Hunters' chits and cards;
+  the Vampires destroyed, the Hunters' chits and cards (never more than three Weapon
+  Chits but while the discard of the extra ones waits);
+* Dracula's secret trail goes from each box to the next by road or sea, but for as many
+  jumps as the public record shows Evasions, Bat flights and storms driving him ashore;
 * every place named (pieces, Town boxes, markers, voyages, the public record of clues,
-  the pending decisions) is on the map, and of the right kind;
+  the pending decisions) is on the map, and of the right kind; a clue's set of Towns
+  (occupied, hosts, spared) names each once;
 * the turn record names the game's seats and phases; each pending decision is of a kind
   the game has (its stage one of its kind's: the serialiser reads each sub-state into its
   enum), names seats that play, dice from 1 to 6; a game not over waits on a decision
@@ -34,7 +38,7 @@ from .encounter_chits import hunter_vampire_id
 from .events import CardRule, CardStep, DieRoll, EventWindow, card_rule
 from .fight import Combat
 from .hunters import HunterAction
-from .items import ItemChoice
+from .items import ItemChoice, NewWeapons
 from .movement import HunterMovement, TrainRide
 from .seats import DRACULA, HARKER, HUNTERS, SEATS
 from .setup import ChooseStart, invariant_problems
@@ -66,8 +70,8 @@ def save_problems(state: FuryState) -> Problems:
     """Everything wrong with a loaded state (empty if it is sound). Each check assumes
     the ones before it passed."""
     for check in (_seat_problems, _place_problems, invariant_problems, _holder_problems,
-                  _track_problems, _clue_problems, _card_problems, _stack_problems,
-                  _decision_problems):
+                  _track_problems, _clue_problems, _trail_problems, _card_problems,
+                  _stack_problems, _decision_problems):
         problems: Problems = check(state)
         if problems:
             return problems
@@ -181,6 +185,11 @@ def _track_problems(state: FuryState) -> Problems:
             problems.append(f"{hunter.seat} has {hunter.valour} Valour Points")
         if hunter.alive and len(hunter.weapons) > WEAPON_LIMIT + 2:
             problems.append(f"{hunter.seat} holds {len(hunter.weapons)} Weapon Chits")
+        elif hunter.alive and len(hunter.weapons) > WEAPON_LIMIT and not any(
+                isinstance(d, NewWeapons) and d.seat == hunter.seat for d in state.stack):
+            problems.append(f"hunters.{hunter.seat}.weapons holds {len(hunter.weapons)} "
+                            "Weapon Chits with no discard waiting (New Weapons and Events: "
+                            "never more than three)")
         if len(hunter.events) > EVENT_LIMIT + 2:
             problems.append(f"{hunter.seat} holds {len(hunter.events)} Event Cards")
         placed = [t for t, owner in state.hosts.items() if owner == hunter.seat]
@@ -222,8 +231,20 @@ def _chit_kind_problems(state: FuryState) -> Problems:
 
 
 # -- the public record (the tracker's clues) ----------------------------------------------------
+#: The fields of a clue that hold a set of Towns (written sorted, each once).
+TOWN_SETS = ("occupied", "hosts", "spared")
+
+
 def _clue_problems(state: FuryState) -> Problems:
     board = state.board
+    for i, clue in enumerate(state.clues):
+        for key in TOWN_SETS:
+            towns = clue.get(key) if isinstance(clue, dict) else None
+            if isinstance(towns, list) and all(isinstance(t, str) for t in towns):
+                twice = sorted(t for t, n in Counter(towns).items() if n > 1)
+                if twice:
+                    return [f"clues[{i}].{key} names {', '.join(twice)} twice (a set of "
+                            "Towns, each once)"]
     towns = frozenset(p for p in board.places if board.is_town(p))
     checks = _clue_checks(frozenset(board.places), towns,
                           frozenset(p for p in board.places if board.is_sea(p)))
@@ -482,3 +503,22 @@ def _decision_problems(state: FuryState) -> Problems:
             state.describe_action(seat, action)
     return []
 
+
+
+# -- Dracula's secret trail ---------------------------------------------------------------------
+def _trail_problems(state: FuryState) -> Problems:
+    """Dracula moves by road or by sea (Movement), so each box of his trail is the one
+    before it or joined to it by a road or a sea connection, but for the jumps the public
+    record tells of: an Evasion (anywhere), a Bat flight, a storm driving him ashore (each
+    a clue of its own kind)."""
+    board, trail = state.board, state.dracula.trail
+    jumps = [i for i in range(len(trail) - 1) if trail[i] != trail[i + 1]
+             and not board.connection_kinds(trail[i], trail[i + 1]) & {"road", "sea"}]
+    told = sum(1 for clue in state.clues if clue.get("k") in ("evasion", "bat", "driven"))
+    if len(jumps) > told:
+        pairs = "; ".join(f"dracula.trail[{i}] {trail[i]!r} to dracula.trail[{i + 1}] "
+                          f"{trail[i + 1]!r}" for i in jumps[:3])
+        return [f"Dracula's trail jumps by no road or sea ({pairs}) {len(jumps)} times; the "
+                f"public record tells of {told} Evasion, Bat flight or storm to account for "
+                "them"]
+    return []

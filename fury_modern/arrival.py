@@ -26,6 +26,7 @@ from .decisions import ModernDecision
 from .encounters import encounter
 from .rules import DRACULA
 from .trail import hideout_in, reveal_dracula, reveal_location
+from .wording import pronoun
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -72,8 +73,10 @@ class AmbushChoice(ModernDecision):
         return [*(Ambush(i) for i in seen.values()), PASS]
 
     def prompt(self, state: ModernState, seat: str) -> str:
-        return (f"Dracula: {state.name(self.hunter)} ends his move in "
-                f"{state.name(self.city)}; ambush him with an encounter, or let him be.")
+        him = pronoun(self.hunter, "him")
+        return (f"Dracula: {state.name(self.hunter)} ends {pronoun(self.hunter, 'his')} move "
+                f"in {state.name(self.city)}; ambush {him} with an encounter, or let {him} "
+                "be.")
 
     def describe(self, state: ModernState, seat: str, action: Action) -> str:
         hideout = hideout_in(state, self.city)

@@ -41,7 +41,7 @@ from .actions import NO_CARD, ChooseMode, PlayCard
 from .decisions import ModernDecision
 from .hands import drop_card, keep_revealed
 from .rules import DRACULA, Rules
-from .wording import describe
+from .wording import describe, pronoun
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -95,7 +95,7 @@ WINDOW_WORDS = {Timing.IMMEDIATELY: "now, as you receive it",
                 Timing.HUNTER_SPENDS_TICKET: "as {hunter} spends a ticket",
                 Timing.HUNTER_MOVES_BY_ROAD: "as {hunter} moves by road, before the trail is "
                                              "checked",
-                Timing.HUNTER_CHANGES_REGION: "as the move of {hunter} takes him into the "
+                Timing.HUNTER_CHANGES_REGION: "as the move of {hunter} takes {him} into the "
                                               "other region",
                 Timing.HUNTER_SEARCHES: "as {hunter} searches",
                 Timing.HUNTER_PLAYS_EVENT: "as {hunter} plays {card}",
@@ -317,6 +317,7 @@ class CardWindow(Window["ModernState"], ModernDecision):
 
     def prompt(self, state: ModernState, seat: str) -> str:
         moment = WINDOW_WORDS[self.timing].format(hunter=state.name(self.hunter),
+                                                  him=pronoun(self.hunter, "him"),
                                                   card=state.name(self.card))
         return f"{state.name(seat)}: play a card {moment}, or none."
 

@@ -55,6 +55,7 @@ from .perils import bite_hunter, hurt_hunter
 from .rules import DRACULA, HUNTERS
 from .state import Hideout
 from .trail import clear_hideout, return_encounter
+from .wording import pronoun
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -199,7 +200,8 @@ class Fight(ModernDecision):
         if self.stage is Stage.LUCY:
             return (f"{state.name(seat)}: Lucy's Revenge - cancel "
                     f"{state.name(self.chosen[DRACULA])}, or keep the card.")
-        return {Stage.ENGAGE: "Dracula: name the engaged hunter (only he can block your card).",
+        return {Stage.ENGAGE: "Dracula: name the engaged hunter (only that hunter can block your "
+                              "card).",
                 Stage.PLOTTING: "Dracula: turn Plotting face down to cancel the engaged "
                                 "hunter's card, or keep it.",
                 Stage.CLAWS: "Dracula: it is night - choose the hunter who suffers 2 more "
@@ -272,7 +274,7 @@ class Fight(ModernDecision):
         chosen = self.chosen
         if isinstance(action, ChooseCombatCard):
             chosen = {**chosen, seat: action.card}
-            state.say("planned_ambush", f"{state.name(seat)} swaps his "
+            state.say("planned_ambush", f"{state.name(seat)} swaps {pronoun(seat, 'his')} "
                                         f"{state.name(self.chosen[seat])} for "
                                         f"{state.name(action.card)} (Planned Ambush).",
                       seat=seat, card=action.card)
@@ -357,7 +359,7 @@ def start_fight(state: ModernState, hunters: tuple[str, ...], city: str, *, nigh
     state.dice.shuffle(deck.cards)
     draws = min(state.rules.numbers["dracula_draws_at_start"], len(deck.cards))
     hand = tuple(sorted(deck.cards.pop() for _ in range(draws)))
-    foe = state.name(vampire) if vampire else "Dracula"
+    foe = f"the {state.name(vampire)}" if vampire else "Dracula"
     state.say("combat", f"Combat in {state.name(city)} ({'night' if night else 'day'}): "
                         f"{' and '.join(state.name(h) for h in hunters)} against {foe}.",
               city=city, hunters=list(hunters), vampire=vampire, night=night)
@@ -389,8 +391,10 @@ def _end(fight: Fight, state: ModernState) -> None:
 def after_vampire_fight(state: ModernState, fight: Fight) -> None:
     """A vampire destroyed is discarded; one still alive goes back face up with its damage
     (encounters.toml: New and Reckless Vampires)."""
-    if vampire_destroyed(state, fight):
-        state.say("vampire_destroyed", f"The {state.name(fight.vampire)} is destroyed.")
+    if vampire_destroyed(state, fight):  # said once: the end of the combat may have said it
+        said = fight.ended == destroyed_words(state, fight)
+        state.say("vampire_destroyed", f"The {state.name(fight.vampire)} "
+                                       f"{'is discarded' if said else 'is destroyed'}.")
         state.encounter_deck.discard(fight.vampire)
     else:
         return_encounter(state, fight.city, fight.vampire, fight.wounds)
@@ -573,8 +577,12 @@ def _why_over(state: ModernState, fight: Fight, hunters: tuple[str, ...]) -> str
     if not hunters:
         return "no hunter is left in the combat"
     if fight.vampire and vampire_destroyed(state, fight):
-        return f"the {state.name(fight.vampire)} is destroyed"
+        return destroyed_words(state, fight)
     return ""
+
+
+def destroyed_words(state: ModernState, fight: Fight) -> str:
+    return f"the {state.name(fight.vampire)} is destroyed"
 
 
 def vampire_destroyed(state: ModernState, fight: Fight) -> bool:

@@ -30,7 +30,7 @@ from .encounters import mature
 from .health import heal_dracula, hurt_dracula
 from .rules import DRACULA
 from .state import Hideout
-from .trail import clear_hideout, reveal_dracula, reveal_location
+from .trail import clear_hideout, encounters_discarded, reveal_dracula, reveal_location
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -487,8 +487,10 @@ def _return_to_deck(state: ModernState, hideout: Hideout, why: str) -> None:
     count = len(hideout.encounters)
 
     def told(shown: str) -> str:
-        return (f"The hideout leaving the trail ({shown}) {why}: its {count} encounter(s) are "
-                "discarded and the card goes back to Dracula's location deck.")
+        discarded = encounters_discarded(count).removeprefix("; ")
+        return (f"The hideout leaving the trail ({shown}) {why}: "
+                f"{discarded + ' and ' if discarded else ''}the card goes back to Dracula's "
+                "location deck.")
 
     state.events.add(event("matured", told(state.name(hideout.card)), card=hideout.card,
                            reason=why), Scope.seat(DRACULA),

@@ -36,6 +36,7 @@ from .perils import bite_hunter, hurt_hunter
 from .rules import DRACULA, HUNTERS
 from .tokens import ROADBLOCK_TOKENS, RoadblockPlacement
 from .trail import hideout_in
+from .wording import counted, pronoun
 
 if TYPE_CHECKING:
     from .state import Hideout, ModernState
@@ -100,8 +101,9 @@ def _dracula_takes(state: ModernState, cards: list[str], why: str) -> None:
     state.dracula.events += cards
     state.events.add(event("dracula_takes", f"Dracula takes {', '.join(map(state.name, cards))}"
                                             f" ({why}).", cards=cards), Scope.seat(DRACULA),
-                     event("dracula_takes", f"Dracula takes {len(cards)} Dracula event "
-                                            f"card(s) ({why}).", count=len(cards)))
+                     event("dracula_takes", f"Dracula takes "
+                                            f"{counted(len(cards), 'Dracula event card')} "
+                                            f"({why}).", count=len(cards)))
 
 
 class UnearthlySwiftness(CardRule):
@@ -278,9 +280,12 @@ class VampiricInfluence(CardRule):
         return [ChoosePlace(c) for c in road_reach(state, step.picks[0], 1)]
 
     def step_prompt(self, state: ModernState, step: CardStep) -> str:
-        return {"victim": "choose a bitten hunter",
-                "discard": "choose the card he discards",
-                "city": "choose the adjacent city you move him to"}[step.step]
+        if step.step == "victim":
+            return "choose a bitten hunter"
+        victim = state.name(step.picks[0])
+        if step.step == "discard":
+            return f"choose the card {victim} discards"
+        return f"choose the adjacent city you move {victim} to"
 
     def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
         if isinstance(action, ChooseHunter):
@@ -322,7 +327,7 @@ class VampiricInfluence(CardRule):
 
     def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
         if isinstance(action, ChoosePlace):
-            return f"move him to {state.name(action.place)}"
+            return f"move {pronoun(step.picks[0], 'him')} to {state.name(action.place)}"
         return super().step_label(state, step, action)
 
 
@@ -438,11 +443,12 @@ class FalseTip(CardRule):
         return [ChoosePlace(c) for c in self.cities(state, journey)]
 
     def step_prompt(self, state: ModernState, step: CardStep) -> str:
-        return f"choose where {state.name(step.seat)}'s railway journey takes him"
+        return (f"choose where {state.name(step.seat)}'s railway journey takes "
+                f"{pronoun(step.seat, 'him')}")
 
     def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
         assert isinstance(action, ChoosePlace)
-        return f"send him to {state.name(action.place)}"
+        return f"send {pronoun(step.seat, 'him')} to {state.name(action.place)}"
 
     def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
         assert isinstance(action, ChoosePlace)
@@ -450,8 +456,9 @@ class FalseTip(CardRule):
         journey = _journey(state)
         assert journey is not None
         state.stack[state.stack.index(journey)] = attrs.evolve(journey, to=action.place)
-        state.say("false_tip", f"False Tip: {state.name(step.seat)}'s journey takes him to "
-                               f"{state.name(action.place)}.", seat=step.seat, to=action.place)
+        state.say("false_tip", f"False Tip: {state.name(step.seat)}'s journey takes "
+                               f"{pronoun(step.seat, 'him')} to {state.name(action.place)}.",
+                  seat=step.seat, to=action.place)
 
 
 @attrs.frozen
@@ -514,7 +521,7 @@ class CustomsSearch(CardRule):
         for card in items:
             drop_card(state, seat, card)
             state.item_deck.discard(card)
-        state.say("discard", f"{state.name(seat)} discards all his items: "
+        state.say("discard", f"{state.name(seat)} discards all {pronoun(seat, 'his')} items: "
                              f"{', '.join(map(state.name, items)) or 'none'} (Customs Search).",
                   seat=seat, cards=items)
 
@@ -546,7 +553,7 @@ class WildHorses(CardRule):
 
     def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
         assert isinstance(action, ChoosePlace)
-        return f"carry him to {state.name(action.place)}"
+        return f"carry {pronoun(step.seat, 'him')} to {state.name(action.place)}"
 
     def step_apply(self, state: ModernState, step: CardStep, action: Action) -> None:
         assert isinstance(action, ChoosePlace)

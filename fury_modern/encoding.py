@@ -153,8 +153,8 @@ class ModernEncoding(GameEncoding):
         t.add("hunter_numbers", HUNTERS, ("damage", "bites", "items", "events", "tickets"),
               doc="... damage / 12, bites / 3, items / 6, events / 6, tickets / 3")
         t.add("hunter_flags", HUNTERS, ("delayed", "bats", "defeated"), doc="... yes or no")
-        t.add("hunter_revealed_item", HUNTERS, self.items, doc="... his item revealed")
-        t.add("hunter_revealed_event", HUNTERS, self.events, doc="... his event revealed")
+        t.add("hunter_revealed_item", HUNTERS, self.items, doc="... the revealed item")
+        t.add("hunter_revealed_event", HUNTERS, self.events, doc="... the revealed event")
         t.add("own_items", self.items, doc="the viewer's own items / 3")
         t.add("own_events", self.events, doc="the viewer's own events")
         t.add("own_tickets", self.tickets, doc="the viewer's own tickets / 2")

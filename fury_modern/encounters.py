@@ -35,6 +35,7 @@ from .perils import hurt_hunter
 from .rules import DRACULA, HUNTERS
 from .tokens import RoadblockPlacement, place_fog
 from .trail import clear_hideout, hideout_in, return_encounter, reveal_location
+from .wording import counted
 
 if TYPE_CHECKING:
     from .state import Hideout, ModernState
@@ -74,7 +75,7 @@ def search(state: ModernState, seat: str) -> None:
     hideout.wounds.clear()
     reveal_location(state, hideout)
     state.say("search", f"{state.name(seat)} searches {state.name(city)}: "
-                        f"{len(queue)} encounter(s).", seat=seat, city=city)
+                        f"{counted(len(queue), 'encounter')}.", seat=seat, city=city)
     state.stack.append(Searching(queue))
 
 
@@ -594,7 +595,7 @@ class Spy(Encounter):
         hunter = state.hunters[seat]
         cards = ", ".join(state.name(c) for c in (*hunter.items, *hunter.events)) or "nothing"
         state.say("spied", f"The Spy: {state.name(seat)} reveals {cards} and discards "
-                           f"{len(hunter.tickets)} ticket(s).", seat=seat,
+                           f"{counted(len(hunter.tickets), 'ticket')}.", seat=seat,
                   cards=[*hunter.items, *hunter.events])
         state.tickets += hunter.tickets
         state.dice.shuffle(state.tickets)

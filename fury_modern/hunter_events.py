@@ -50,6 +50,7 @@ from .perils import hurt_hunter, prevent
 from .rules import DRACULA, HUNTERS
 from .tokens import place_holy_token
 from .trail import hideout_in, reveal_location, trail_space
+from .wording import counted, pronoun
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -493,7 +494,7 @@ class ExcellentWeather(CardRule):
         return [ChoosePlace(p) for p in self.lanes(state, step.chooser)]
 
     def step_prompt(self, state: ModernState, step: CardStep) -> str:
-        return f"sail ({step.count} sea move(s) left)"
+        return f"sail ({counted(step.count, 'sea move')} left)"
 
     def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
         assert isinstance(action, ChoosePlace)
@@ -626,8 +627,9 @@ class PlannedAmbush(CardRule):
         found = fight_below(state)
         assert found is not None
         change_fight(state, ambushes=(*found.ambushes, played.seat))
+        he, his = pronoun(played.seat, "he"), pronoun(played.seat, "his")
         state.say("planned_ambush", f"Planned Ambush lies before {state.name(played.seat)}: "
-                                    "in the first round he may swap his revealed card.",
+                                    f"in the first round {he} may swap {his} revealed card.",
                   seat=played.seat)
 
 

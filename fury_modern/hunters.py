@@ -47,7 +47,7 @@ from .hands import check_dracula_events, check_hand_limits, drop_card
 from .health import heal_hunter
 from .rules import DRACULA, HUNTERS
 from .trail import hideout_in
-from .wording import card_name, ticket_label
+from .wording import card_name, pronoun, ticket_label
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -283,7 +283,8 @@ class MoveEnds(ModernDecision):
     def run(self, state: ModernState) -> None:
         state.stack.pop()
         where = state.hunters[self.hunter].location
-        state.say("hunter_arrives", f"{state.name(self.hunter)} ends his move in "
+        state.say("hunter_arrives", f"{state.name(self.hunter)} ends "
+                                    f"{pronoun(self.hunter, 'his')} move in "
                                     f"{state.name(where)}.", seat=self.hunter, to=where)
         finish_move(state, self.hunter, self.start)
 
@@ -312,7 +313,8 @@ def moved_by_bats(state: ModernState, seat: str, city: str) -> None:
         state.say("bats_move", f"Bats carry {state.name(seat)} to {state.name(city)}.",
                   seat=seat, to=city)
     else:
-        state.say("bats_move", f"The bats leave {state.name(seat)} where he is.", seat=seat)
+        state.say("bats_move", f"The bats leave {state.name(seat)} where "
+                              f"{pronoun(seat, 'he')} is.", seat=seat)
     hunter.delayed = True
     end_movement(state, seat)
 

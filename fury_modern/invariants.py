@@ -5,9 +5,12 @@ Every card is somewhere exactly once, even after the game ended in a combat or a
 cards and 16 tickets, wherever they lie (decks, discards, hands, the trail and lairs, a
 combat or a search in progress); every location card on the
 trail or in a lair once; tracks and damage in range; tokens on places of the map; every
-word in a decision waiting is a place, seat, card or step of the game; a decision waiting
-unless the game is over, with someone to decide it; the public log reads as a game to the
-tracker, whose set holds Dracula's true place; every seat asked can be shown its choices.
+word in a decision waiting is a place, seat, card or step of the game, every field naming
+a person names a seat; a power card beside a location card only as play puts one there;
+hands within their limits unless a discard is waiting (What Are Hand Limits); a decision
+waiting unless the game is over, with someone to decide it; the public log reads as a game
+to the tracker, whose set holds Dracula's true place; every seat asked can be shown its
+choices.
 """
 
 from __future__ import annotations
@@ -21,12 +24,15 @@ from gothic_kernel import PUBLIC, CorruptSave
 from .cards import CardMode, CardStep, card_words
 from .combat import Fight
 from .combat import Stage as CombatStage
-from .dracula import Maturing, Step
+from .dracula import DARK_CALL_DRAWS, DarkCallDiscard, Maturing, Step
 from .encounters import EncounterStep, Searching
+from .hands import OverLimit
+from .hunters import TradeSession
 from .round import HunterTurns
 from .round import Stage as TwilightStage
 from .rules import DRACULA, HUNTERS, SEATS
 from .tracker import possible_locations
+from .wording import pronoun
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -36,6 +42,13 @@ if TYPE_CHECKING:
 ID_KEYED = frozenset({"hands", "in_play", "chosen"})
 #: Fields of decisions that hold words for people, not ids.
 FREE_TEXT = frozenset({"why", "ended"})
+#: Fields of decisions that name people: each holds seats (or "" for nobody).
+PEOPLE = frozenset({"hunter", "hunters", "seat", "seats", "chooser", "first", "second",
+                    "engaged", "cancelled", "discard", "mesmerized", "resolved", "wreaths",
+                    "order"})
+#: The power cards play lays beside a location card on the trail: Wolf Form with the move
+#: (powers.toml), Escape as Bat with the flight (combat.fly_off); a lair keeps none.
+BESIDE_A_LOCATION = frozenset({"", "wolf_form", "escape_as_bat"})
 #: Words a decision may hold besides places, seats and cards: ways to move, piles, tokens,
 #: the steps encounters ask.
 WORDS = frozenset({"", "road", "rail", "sea", "hospital", "item", "event", "roadblock", "storm",
@@ -52,7 +65,7 @@ def check_save(state: ModernState) -> None:
 
 def check_loaded(state: ModernState) -> None:
     """What the state and its log, read back, must allow (``play_problems``)."""
-    _refuse(play_problems(state))
+    _refuse(encounter_hand_problems(state) or play_problems(state))
 
 
 def _refuse(problems: list[str]) -> None:
@@ -68,7 +81,10 @@ def decision_problems(state: ModernState) -> list[str]:
     known |= {s.value for enum in (CombatStage, Step, TwilightStage) for s in enum}
     known |= card_words(rules)
     problems = []
-    for decision in state.stack:
+    for number, decision in enumerate(state.stack):
+        problems += [f"stack[{number}].{key} is {value!r}, not a seat"
+                     for key, value in _leaves(decision.to_data())
+                     if key in PEOPLE and isinstance(value, str) and value not in ("", *SEATS)]
         for key, value in _leaves(decision.to_data()):
             if key in FREE_TEXT or key == "kind":
                 continue
@@ -91,12 +107,16 @@ def decision_problems(state: ModernState) -> list[str]:
 
 def _chosen_problems(state: ModernState, fight: Fight) -> list[str]:
     """The cards held and chosen in a combat: each by a fighter, a hunter's among the
-    hunters' combat cards, Dracula's among his."""
+    hunters' combat cards, Dracula's among his. A hunter bitten or defeated while the
+    round's cards resolve leaves the combat (``hunters``), his cards staying until the next
+    round deals hands to those left (so a hunter out of it is refused only while cards are
+    chosen)."""
+    choosing = fight.stage is CombatStage.CHOOSE
     problems = []
     held = [(seat, card) for seat, cards in fight.hands.items() for card in cards]
     for seat, card in [*held, *fight.chosen.items()]:
         cards = state.rules.dracula_cards if seat == DRACULA else state.rules.hunter_cards
-        if seat != DRACULA and seat not in fight.hunters:
+        if seat != DRACULA and seat not in fight.hunters and (choosing or seat not in HUNTERS):
             problems.append(f"a combat holds a card chosen by {seat!r}, who is not in it")
         elif card not in cards:
             problems.append(f"a combat holds {card!r} as {seat!r}'s combat card")
@@ -196,6 +216,7 @@ def problems_of(state: ModernState) -> list[str]:
     if any(p not in state.board for p in token_places) or \
             any(len(r) != 3 for r in tokens.roadblocks):
         problems.append("a token lies off the map")
+    problems += power_problems(state) + hand_problems(state)
     places = [h.card for h in hideouts]
     if len(places) != len(set(places)):
         problems.append("a location card lies twice on the trail")
@@ -217,7 +238,7 @@ def problems_of(state: ModernState) -> list[str]:
         if (hunter.revealed_item and hunter.revealed_item not in hunter.items) or \
                 (hunter.revealed_event and hunter.revealed_event not in hunter.events):
             problems.append(f"{sheet.name} reveals a card "
-                            f"{'she' if seat == 'mina' else 'he'} does not hold")
+                            f"{pronoun(seat, 'he')} does not hold")
     if state.rounds and not state.dracula_location:
         problems.append("Dracula is nowhere though the game has begun")
     if not 0 <= state.dracula.damage <= rules.dracula.health:
@@ -258,3 +279,54 @@ def holder_problems(state: ModernState) -> list[str]:
                         "events")
     return problems
 
+
+
+def power_problems(state: ModernState) -> list[str]:
+    """A power card lies beside a trail card only as Wolf Form or Escape as Bat put it there;
+    a lair keeps its location card alone (the power slid off with it: dracula.py)."""
+    problems = [f"trail[{i}].power is {h.power!r}, not a power card laid beside a location "
+                "(Wolf Form, Escape as Bat)"
+                for i, h in enumerate(state.trail) if h.power not in BESIDE_A_LOCATION]
+    problems += [f"lairs[{i}].power is {h.power!r}: a lair keeps its location card alone"
+                 for i, h in enumerate(state.lairs) if h.power]
+    return problems
+
+
+def hand_problems(state: ModernState) -> list[str]:
+    """What Are Hand Limits: a hunter over a limit discards down at once, so he holds more
+    only while that discard waits (an ``OverLimit`` of his on the stack: one pile at a time,
+    the next asked after) or in a trade (the limits are checked when it ends)."""
+    waiting = {d.seat for d in state.stack if isinstance(d, OverLimit)} | \
+        {s for d in state.stack if isinstance(d, TradeSession) for s in (d.first, d.second)}
+    problems = []
+    for seat, hunter in state.hunters.items():
+        sheet = state.rules.hunters.get(seat)
+        if sheet is None or seat in waiting:
+            continue
+        for pile, held, limit in (("items", hunter.items, sheet.item_limit),
+                                  ("events", hunter.events, sheet.event_limit),
+                                  ("tickets", hunter.tickets,
+                                   state.rules.numbers["ticket_limit"])):
+            if len(held) > limit:
+                problems.append(f"hunters.{seat}.{pile} holds {len(held)} cards, over "
+                                f"{sheet.name}'s limit of {limit} with no discard waiting")
+    return problems
+
+
+def encounter_hand_problems(state: ModernState) -> list[str]:
+    """Dracula refills his encounters up to his hand of five and never draws past it, but
+    for three ways the public log tells of: Desecrated Soil (three drawn, up to three
+    discarded, at his choice), Seduction (a vampire encounter back into his hand) and Dark
+    Call (five drawn, a discard down to five waiting). More than those allow no play
+    reaches."""
+    rules = state.rules
+    kinds = Counter(str(shown.get("kind")) for entry in state.events
+                    if (shown := entry.for_viewer(PUBLIC)) is not None)
+    most = rules.dracula.encounter_hand + 3 * kinds["desecrated_soil"] + kinds["seduction"]
+    if any(isinstance(d, DarkCallDiscard) for d in state.stack):
+        most += DARK_CALL_DRAWS
+    held = len(state.dracula.encounters)
+    if held > most:
+        return [f"dracula.encounters holds {held} cards, more than the {most} his hand of "
+                f"{rules.dracula.encounter_hand} and the log's draws allow"]
+    return []

@@ -70,7 +70,7 @@ class Ride(CardRule):
         return [ChoosePlace(c) for c in road_reach(state, step.chooser, step.count)]
 
     def step_prompt(self, state: ModernState, step: CardStep) -> str:
-        return f"ride up to {step.count} road(s)"
+        return f"ride up to {step.count} {'road' if step.count == 1 else 'roads'}"
 
     def step_label(self, state: ModernState, step: CardStep, action: Action) -> str:
         assert isinstance(action, ChoosePlace)

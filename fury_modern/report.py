@@ -16,6 +16,7 @@ from gothic_kernel import PUBLIC, GothicError
 
 from .rules import DRACULA, HUNTERS
 from .state import ModernState
+from .wording import plural
 
 if TYPE_CHECKING:
     from gothic_kernel import GameState
@@ -109,7 +110,7 @@ def _where(state: ModernState, board: Entry) -> list[str]:
     for seat in HUNTERS:
         h = board["hunters"][seat]
         notes = [f"{h['damage']} damage"] if h["damage"] else []
-        notes += [f"{h['bites']} bite(s)"] if h["bites"] else []
+        notes += [plural(h["bites"], "bite")] if h["bites"] else []
         notes += ["defeated"] if h["defeated"] else []
         hunters.append(f"{state.name(seat)} in {state.name(h['location'])}"
                        + (f" ({', '.join(notes)})" if notes else ""))
@@ -132,9 +133,9 @@ def summary(state: Any) -> list[str]:
     outcome = state.outcome
     lines = ["== The end ==",
              state.game.outcome_sentence(outcome) if outcome else "The game did not finish.",
-             f"Influence {state.influence} of 13; {state.despair} despair token(s); Dracula has "
-             f"suffered {state.dracula.damage} of {state.rules.dracula.health} damage; "
-             f"{state.rounds} round(s) played."]
+             f"Influence {state.influence} of 13; {plural(state.despair, 'despair token')}; "
+             f"Dracula has suffered {state.dracula.damage} of {state.rules.dracula.health} "
+             f"damage; {plural(state.rounds, 'round')} played."]
     public = state.observation(PUBLIC)
     for seat in HUNTERS:
         hunter = public["hunters"][seat]
@@ -144,7 +145,7 @@ def summary(state: Any) -> list[str]:
         where = f"in the {state.name(place)}" if state.board.is_sea(place) else \
             f"in {state.name(place)}"
         lines.append(f"  {state.name(seat):<15} {fate} {where}, "
-                     f"{hunter['damage']} damage, {hunter['bites']} bite(s)")
+                     f"{hunter['damage']} damage, {plural(hunter['bites'], 'bite')}")
     mine = state.observation(DRACULA)
     first = mine["trail_first_space"]
     cards = [f"{i + first}: {state.name(h['card'])}" for i, h in enumerate(mine["trail"])]

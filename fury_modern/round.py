@@ -36,6 +36,7 @@ from .influence import advance_influence
 from .item_cards import road_reach
 from .rules import DRACULA, HUNTERS
 from .tokens import dusk_tokens
+from .wording import pronoun
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -271,10 +272,10 @@ class HunterTurns(ModernDecision):
     def prompt(self, state: ModernState, seat: str) -> str:
         if seat == DRACULA:
             return (f"Dracula: the bats carry {state.name(self.seat)} off - choose the "
-                    "adjacent city he is moved to.")
+                    f"adjacent city {pronoun(self.seat, 'he')} is moved to.")
         where = state.name(state.hunters[self.seat].location)
         if self.naming():
-            return (f"{state.name(seat)}: name the hunter who takes his action next (Speedy "
+            return (f"{state.name(seat)}: name the hunter who takes the next action (Speedy "
                     "Telegraph).")
         which = "your extra action (Renewed Vigour)" if self.taken else "your action"
         return (f"{state.name(seat)} ({where}, {state.weekday.title()} "

@@ -20,6 +20,7 @@ from gothic_kernel import Game
 from gothic_kernel.screen import Section, TextScreen, named, no_place, wrap
 
 from .rules import DRACULA, HUNTERS, Rules
+from .wording import plural, pronoun
 
 #: How many of the places Dracula may be the hunters' screen names.
 PLACES_NAMED = 12
@@ -167,7 +168,7 @@ class ModernScreen(TextScreen):
         time = "night" if fight["night"] else "day"
         lines = wrap(f"In {self.named(fight['city'])}, round {fight['round']} ({time}): "
                      f"{self.names(fight['hunters'])} against {foe}.", self.width)
-        facts = [f"Dracula has played {fight['cards_played']} combat card(s) and holds "
+        facts = [f"Dracula has played {plural(fight['cards_played'], 'combat card')} and holds "
                  f"{fight['dracula_hand']}"]
         if len(fight["hunters"]) > 1 and fight["stage"] not in ("choose",):
             facts.append(f"engaged: {self.named(fight['engaged'])}")
@@ -204,16 +205,18 @@ class ModernScreen(TextScreen):
             facts = [f"damage {h['damage']}/{sheet.health}",
                      f"bites {h['bites']}/{sheet.bite_spaces}"
                      + (", weakened" if h["bites"] or sheet.permanently_weakened else "")]
+            bats = f"a bats token under {pronoun(seat, 'him')}"
             facts += [word for word, on in (("defeated", h["defeated"]),
                                             ("delayed", h["delayed"]),
-                                            ("a bats token under him", h["bats"])) if on]
+                                            (bats, h["bats"])) if on]
             if "hand_items" in h:
                 facts += [f"items: {self.names(h['hand_items'])}",
                           f"events: {self.names(h['hand_events'])}",
-                          f"tickets: {self.tickets(h['hand_tickets'])}"]
+                          f"tickets (white/yellow railways): "
+                          f"{self.tickets(h['hand_tickets'])}"]
             else:
-                facts += [f"{h['items']} item(s), {h['events']} event(s), "
-                          f"{h['tickets']} ticket(s)"]
+                facts += [f"{plural(h['items'], 'item')}, {plural(h['events'], 'event')}, "
+                          f"{plural(h['tickets'], 'ticket')}"]
             revealed = [c for c in (h["revealed_item"], h["revealed_event"]) if c]
             if revealed:
                 facts.append(f"revealed: {self.names(revealed)}")
@@ -222,7 +225,7 @@ class ModernScreen(TextScreen):
         return lines
 
     def tickets(self, kinds: Sequence[str]) -> str:
-        """Ticket tokens by their values, white/yellow ("2/1", "1/-")."""
+        """Ticket tokens by their values, white/yellow railways ("2/1", "1/-")."""
         tickets = self.rules.tickets
         return ", ".join(f"{tickets[k].white}/{tickets[k].yellow or '-'}" for k in kinds) \
             or "none"
@@ -234,12 +237,12 @@ class ModernScreen(TextScreen):
                      f"{self.rules.numbers['influence_max']}; despair tokens "
                      f"{observation['despair']} of {self.rules.numbers['despair_tokens']}.",
                      self.width)
-        held = f"; he holds {dracula['encounters']} encounter(s) and {dracula['events']} " \
-               "event card(s)" if viewer != DRACULA else ""
+        held = f"; he holds {plural(dracula['encounters'], 'encounter')} and " \
+               f"{plural(dracula['events'], 'event card')}" if viewer != DRACULA else ""
         lines += wrap(f"Dracula's damage {dracula['damage']} of {sheet.health}{held}.",
                       self.width)
         allies = [f"{who}: {self.named(card)}" for who, card in
-                  (("the hunters' ally", observation["hunter_ally"]),
+                  (("The hunters' ally", observation["hunter_ally"]),
                    ("Dracula's ally", dracula["ally"])) if card]
         if dracula["kept_encounters"]:
             allies.append(f"Dracula keeps face up: {self.names(dracula['kept_encounters'])}")

@@ -12,7 +12,9 @@ supplement prints no map), in the manner of python-chess's ``chess.svg``:
   its trail space (1 is the newest), a lair ringed;
 * for the hunters and spectators, the places Dracula may be (``possible_locations``),
   shaded, and his figure while he is revealed;
-* for Dracula, his figure and his whole trail.
+* for Dracula, his figure and his whole trail;
+* under the map, a caption and a key to every mark (the railways, the cities, the
+  hospital cross, the "Holy" and "Host" badges).
 
 Only the observation and the public map are read, so a hunter's picture cannot show
 where Dracula hides::
@@ -179,12 +181,7 @@ def _places(svg: ET.Element, places: PlaceMap, layout: Layout, ink: Mapping[str,
                                    "stroke": ink["town edge"], "stroke-width": 1}, cls=cls,
                 title=name)
         elif kind == "hospital":
-            group = sub(marks, "g", cls=cls, title=name)
-            sub(group, "rect", {"x": x - 4.5, "y": y - 4.5, "width": 9, "height": 9,
-                                "fill": "#ffffff", "stroke": ink["hospital"],
-                                "stroke-width": 1})
-            sub(group, "path", {"d": f"M{x - 3} {y}H{x + 3}M{x} {y - 3}V{y + 3}",
-                                "stroke": ink["hospital"], "stroke-width": 1.8})
+            _hospital(sub(marks, "g", cls=cls, title=name), x, y, ink)
             continue
         elif kind == "large":
             sub(marks, "rect", {"x": x - 4.5, "y": y - 4.5, "width": 9, "height": 9,
@@ -197,6 +194,19 @@ def _places(svg: ET.Element, places: PlaceMap, layout: Layout, ink: Mapping[str,
         if labels:
             label(names, x, y, name, where=side, gap=6.5, font=8.5 if kind != "small" else 8,
                   fill=ink["text"], halo=ink["land"], cls=f"name town {kind}")
+
+
+def _hospital(group: ET.Element, x: float, y: float, ink: Mapping[str, str]) -> None:
+    """A hospital city: a red cross on white (on the map and in its key)."""
+    sub(group, "rect", {"x": x - 4.5, "y": y - 4.5, "width": 9, "height": 9,
+                        "fill": "#ffffff", "stroke": ink["hospital"], "stroke-width": 1})
+    sub(group, "path", {"d": f"M{x - 3} {y}H{x + 3}M{x} {y - 3}V{y + 3}",
+                        "stroke": ink["hospital"], "stroke-width": 1.8})
+
+
+#: The markers drawn above a place, by their badge's word: (class, what it stands for).
+MARKERS = {"Holy": ("consecrated-ground", "consecrated ground"),
+           "Host": ("heavenly-host", "a heavenly host")}
 
 
 def _castle(x: float, y: float) -> list[tuple[float, float]]:
@@ -265,10 +275,9 @@ def _markers(svg: ET.Element, observation: Mapping[str, Any], layout: Layout,
     for sea in tokens.get("storms", []):
         above.setdefault(sea, []).append(("Storm", "storm", "a storm"))
     if tokens.get("consecrated_ground"):
-        above.setdefault(tokens["consecrated_ground"], []).append(
-            ("Holy", "consecrated-ground", "consecrated ground"))
+        above.setdefault(tokens["consecrated_ground"], []).append(("Holy", *MARKERS["Holy"]))
     for city in tokens.get("heavenly_hosts", []):
-        above.setdefault(city, []).append(("Host", "heavenly-host", "a heavenly host"))
+        above.setdefault(city, []).append(("Host", *MARKERS["Host"]))
     group = sub(svg, "g", cls="markers")
     for place, items in above.items():
         if place not in layout.xy:
@@ -370,6 +379,12 @@ def _key(panel: ET.Element, viewer: str, width: float, top: float,
         sub(group, "circle", {"cx": x, "cy": y, "r": 6, "fill": ink["possible"],
                               "fill-opacity": 0.4})
 
+    def marker(word: str) -> Any:
+        def draw(group: ET.Element, x: float, y: float) -> None:
+            badge(group, x, y, word, fill=ink["marker"], cls=f"marker {MARKERS[word][0]}",
+                  font=6.5)
+        return draw
+
     def figure(group: ET.Element, x: float, y: float) -> None:
         token(group, x, y, "D", fill=ink["dracula"], cls="sample", r=5.5)
 
@@ -381,14 +396,19 @@ def _key(panel: ET.Element, viewer: str, width: float, top: float,
                                     "stroke-dasharray": "3.5 2"}]),
             "sea": line([{"stroke": ink["sea lane"], "stroke-width": 1.1,
                           "stroke-dasharray": "4 3"}]),
-            "town": town, "possible": shaded, "figure": figure}
+            "town": town, "possible": shaded, "figure": figure,
+            "hospital": lambda group, x, y: _hospital(group, x, y, ink),
+            **{word: marker(word) for word in MARKERS}}
     third = "possible" if viewer != DRACULA else "figure"
     words = "Dracula may be here" if viewer != DRACULA else "Dracula"
-    legend(panel, width - 335, top + 12, [("road", "road"), ("white", "white railway"),
+    legend(panel, width - 360, top + 12, [("road", "road"), ("white", "white railway"),
                                           ("yellow", "yellow railway")], draw)
-    legend(panel, width - 215, top + 12, [("sea", "sea connection"),
+    legend(panel, width - 240, top + 12, [("sea", "sea connection"),
                                           ("town", "small and large city"),
                                           (third, words)], draw)
+    legend(panel, width - 125, top + 12, [("hospital", "hospital"),
+                                          *((word, MARKERS[word][1]) for word in MARKERS)],
+           draw)
 
 
 def _over(observation: Mapping[str, Any]) -> str:

@@ -22,6 +22,7 @@ from .actions import RemoveStorm, Roadblock
 from .decisions import ModernDecision
 from .rules import DRACULA
 from .trail import hideout_in, reveal_location
+from .wording import plural
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -57,7 +58,7 @@ def place_holy_token(state: ModernState, city: str, *, host: bool) -> None:
 
 def place_fog(state: ModernState, city: str, count: int) -> None:
     state.tokens.fog[city] = state.tokens.fog.get(city, 0) + count
-    state.say("fog", f"{count} fog token(s) in {state.name(city)}.", city=city, count=count)
+    state.say("fog", f"{plural(count, 'fog token')} in {state.name(city)}.", city=city, count=count)
 
 
 def dusk_tokens(state: ModernState) -> None:

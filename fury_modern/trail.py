@@ -78,9 +78,18 @@ def clear_hideout(state: ModernState, hideout: Hideout, why: str, *,
                                               f"({why}).", card=hideout.card, space=where,
                            reason=why),
                      Scope.seat(DRACULA),
-                     event("hideout_cleared", f"{where} ({shown}) is cleared ({why}); its "
-                                              f"{len(hideout.encounters)} encounter(s) are "
-                                              "discarded.", space=where, reason=why))
+                     event("hideout_cleared", f"{where} ({shown}) is cleared ({why})"
+                                              f"{encounters_discarded(len(hideout.encounters))}"
+                                              ".", space=where, reason=why))
+
+
+def encounters_discarded(count: int) -> str:
+    """What the table learns of a hideout's encounters discarded face down: how many, or
+    nothing when there are none."""
+    if not count:
+        return ""
+    return "; its encounter is discarded" if count == 1 else \
+        f"; its {count} encounters are discarded"
 
 
 def return_encounter(state: ModernState, city: str, encounter: str, wounds: int = 0) -> None:

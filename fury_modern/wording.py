@@ -41,9 +41,9 @@ def describe(state: ModernState, seat: str, action: Action) -> str:
         return "mature it with its matured effects" if action.effects else \
             "mature it (no matured effect)"
     if isinstance(action, a.ChooseHospital):
-        return f"send him to {name(action.hospital)}"
+        return f"send the hunter to {name(action.hospital)}"
     if isinstance(action, a.MoveHunter):
-        return f"move him to {name(action.to)}"
+        return f"move the hunter to {name(action.to)}"
     if isinstance(action, a.Roadblock):
         verb = "remove the roadblock from" if action.remove else "block"
         return f"{verb} the {action.kind} {name(action.a)} - {name(action.b)}"
@@ -68,6 +68,31 @@ def describe(state: ModernState, seat: str, action: Action) -> str:
     if isinstance(action, a.NoCard):
         return "play no card"
     return _SIMPLE.get(action.TYPE, action.TYPE.replace("_", " "))
+
+
+#: The hunters the log speaks of as "she" (the rest as "he").
+WOMEN = frozenset({"mina"})
+_HER = {"he": "she", "his": "her", "him": "her", "himself": "herself", "He": "She",
+        "His": "Her"}
+
+
+def pronoun(seat: str, word: str) -> str:
+    """``word`` ("he", "his", "him", "himself") for ``seat``: Mina Harker's are "she",
+    "her", "herself"."""
+    return _HER[word] if seat in WOMEN else word
+
+
+def counted(n: int, noun: str, *, none: str = "") -> str:
+    """``n`` with its noun agreeing, in words for none and one ("no encounters", "one
+    encounter", "2 encounters"; ``none`` in place of the first)."""
+    if n == 0:
+        return none or f"no {noun}s"
+    return f"one {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def plural(n: int, noun: str) -> str:
+    """``n`` and its noun agreeing, for counts on a screen: "1 bite", "0 bites"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def ticket_label(state: ModernState, kind: str) -> str:

@@ -130,11 +130,9 @@ def test_group_combat_dracula_declares_a_target() -> None:
     assert state.hunters["seward"].wounds == 3 and state.hunters["godalming"].wounds == 0
 
 
-def test_dracula_s_bitten_bonus_counts_when_any_hunter_he_fights_is_bitten() -> None:
-    # Ruling 38 (Wounds - Bites: "a bonus to his initiative die roll in combat when facing
-    # a Hunter who has been bitten"): Godalming is bitten, Dracula declares Seward his
-    # target; his +1 still counts. Night (5); Dracula 3+1 ties the Hunters' 4 (Seward's
-    # 0, the best modifier), rerolled: 6+1 against 1. Without the bonus the Hunters win.
+def _bitten_bonus_fight() -> FuryState:
+    """Godalming (bitten) and Seward in Naples fight Dracula at night (5); he declares
+    Seward his target; initiative 3+1 against 4 (a tie), then 6+1 against 1."""
     state = started(dracula="rome", godalming="naples", seward="naples",
                     van_helsing="london")
     state.hunters["godalming"].bitten = True
@@ -146,10 +144,28 @@ def test_dracula_s_bitten_bonus_counts_when_any_hunter_he_fights_is_bitten() -> 
     act(state, "seward", ChooseChit("seward", "fist"))
     act(state, "dracula", ChooseChit("dracula", "claw"))
     act(state, "dracula", DeclareTarget("dracula", "seward"))
+    return state
+
+
+def test_dracula_s_bitten_bonus_counts_when_any_hunter_he_fights_is_bitten() -> None:
+    # Ruling 38 (Wounds - Bites: "a bonus to his initiative die roll in combat when facing
+    # a Hunter who has been bitten"): Godalming is bitten, Dracula declares Seward his
+    # target; his +1 still counts. Night (5); Dracula 3+1 ties the Hunters' 4 (Seward's
+    # 0, the best modifier), rerolled: 6+1 against 1. Without the bonus the Hunters win.
+    state = _bitten_bonus_fight()
     initiative = [e for e in state.log(PUBLIC) if e["kind"] == "initiative"][-1]
     assert initiative["rolls"] == [[3, 4], [6, 1]] and initiative["winner"] == "dracula"
     assert "Dracula 3+1 against the Hunters 4+0" in initiative["text"]
     assert state.hunters["seward"].wounds == 3 and state.hunters["godalming"].wounds == 0
+
+
+def test_a_tied_initiative_roll_is_said_to_be_a_tie_rolled_again() -> None:
+    """"Ties are rerolled" (Combat - The Combat Round): the log says the first roll was a
+    tie, not two rolls side by side for the reader to add up (the trial's seed 5)."""
+    initiative = [e for e in _bitten_bonus_fight().log(PUBLIC) if e["kind"] == "initiative"]
+    assert initiative[-1]["text"] == ("Initiative: Dracula 3+1 against the Hunters 4+0, a tie, "
+                                      "rolled again; Dracula 6+1 against the Hunters 1+0: "
+                                      "Dracula wins")
 
 
 def test_all_the_hunters_in_a_group_must_fight() -> None:

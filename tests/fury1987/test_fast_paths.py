@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-import attrs
 import pytest
 
 from fury1987.actions import (
@@ -22,13 +21,12 @@ from fury1987.actions import (
     SwapEncounters,
     SwapWeapons,
 )
-from fury1987.decisions import FuryDecision
 from fury1987.dracula import swap_options
 from fury1987.events import EventWindow, OffersEventCards, card_rule, hand
 from fury1987.movement import HunterMovement, WeaponSwap, _road_moves
 from fury1987.movement import swap_options as weapon_swap_options
 from fury1987.state import FuryState
-from gothic_kernel import Action, RuleError
+from gothic_kernel import Action
 
 from .helpers import new_state, started
 
@@ -76,25 +74,6 @@ def test_windows_and_own_decisions_offer_what_every_cards_rule_says(seed: int) -
             assert found == own_card_offers(state, top, seat)
             offers += 1
     assert windows > 100 and offers > 50
-
-
-
-@attrs.frozen
-class _Stuck(FuryDecision):
-    """A step that leaves itself on top: a broken rule."""
-
-    def run(self, state: FuryState) -> None:
-        pass
-
-    def apply(self, state: FuryState, seat: str, action: Action) -> None:
-        pass
-
-
-def test_a_step_that_makes_no_progress_is_refused_as_by_the_kernel() -> None:
-    state = started()
-    state.stack.append(_Stuck())
-    with pytest.raises(RuleError, match=r"_Stuck\.run made no progress"):
-        state._apply("dracula", NO_EVENT)
 
 
 def test_who_acts_and_what_he_may_do_come_from_the_top_record() -> None:

@@ -151,10 +151,14 @@ def test_every_position_of_play_passes_the_save_checks() -> None:
     assert state.is_over and save_problems(state) == []
 
 
-@pytest.mark.parametrize("extra, loads", [(2, True), (3, False)])
-def test_a_save_holds_at_most_two_weapon_chits_over_the_limit(extra: int, loads: bool) -> None:
-    """New Weapons and Events: a Hunter in a Large Town may draw two Weapon Chits before
-    discarding down to three, so a save may show him with five; never with six."""
+@pytest.mark.parametrize("extra, waiting, loads", [
+    (2, True, True), (1, True, True), (3, True, False), (1, False, False), (2, False, False)])
+def test_a_save_holds_weapon_chits_over_three_only_while_their_discard_waits(
+        extra: int, waiting: bool, loads: bool) -> None:
+    """New Weapons and Events: "never more than three". A Hunter in a Large Town may draw
+    two Weapon Chits before discarding down to three, so a save taken while that discard
+    waits (``new_weapons``) may show him with five; never with six, and never over three
+    with no discard waiting (at a Movement prompt, say)."""
     data = saved()
     state = data["state"]
     seat = next(s for s, h in state["hunters"].items() if h["status"] == "alive")
@@ -162,12 +166,15 @@ def test_a_save_holds_at_most_two_weapon_chits_over_the_limit(extra: int, loads:
     need = 3 + extra - len(weapons)
     weapons += bag[:need]
     del bag[:need]
+    if waiting:
+        state["stack"].append({"kind": "new_weapons", "seat": seat})
     text = json.dumps(data)
     if loads:
         loaded = GAME.from_json(text)
-        assert isinstance(loaded, FuryState) and len(loaded.hunters[seat].weapons) == 5
+        assert isinstance(loaded, FuryState) and len(loaded.hunters[seat].weapons) == 3 + extra
     else:
-        with pytest.raises(CorruptSave, match="Weapon Chits"):
+        field = "Weapon Chits" if waiting else rf"hunters\.{seat}\.weapons holds {3 + extra}"
+        with pytest.raises(CorruptSave, match=field):
             GAME.from_json(text)
 
 
@@ -259,4 +266,45 @@ def test_a_card_or_playsheet_its_holder_may_not_keep_is_refused_naming_the_field
     GAME.from_json(json.dumps(data))  # the save itself loads
     _moved(data["state"], change)
     with pytest.raises(CorruptSave, match=rf"{re.escape(change)} (holds .*, )?{why}"):
+        GAME.from_json(json.dumps(data))
+
+
+def test_a_hunter_with_a_fourth_weapon_chit_at_a_movement_prompt_is_refused() -> None:
+    """The trial's save: a Hunter holding four Weapon Chits, one taken from the Pool, while
+    the Hunters' Movement waits."""
+    data = saved(100)
+    state = data["state"]
+    assert state["stack"][-1]["kind"] == "hunter_movement"
+    seat = next(s for s, h in state["hunters"].items() if h["status"] == "alive")
+    weapons, bag = state["hunters"][seat]["weapons"], state["weapons_pool"]["bag"]
+    while len(weapons) < 4:
+        weapons.append(bag.pop())
+    with pytest.raises(CorruptSave, match=rf"hunters\.{seat}\.weapons"):
+        GAME.from_json(json.dumps(data))
+
+
+def test_a_trail_jumping_by_no_road_or_sea_is_refused_naming_the_field() -> None:
+    """Dracula moves by road or sea; a box of his trail not joined to the next (London
+    beside Athens) is refused unless the public record tells of an Evasion, a Bat flight or a
+    storm for it."""
+    data = saved(100)
+    state = data["state"]
+    jumps = [c for c in state["clues"] if c["k"] in ("evasion", "bat", "driven")]
+    assert len(state["dracula"]["trail"]) > 2 and not jumps
+    state["dracula"]["trail"][0] = "london" if state["dracula"]["trail"][1] != "london" \
+        else "athens"
+    with pytest.raises(CorruptSave, match=r"dracula\.trail\[0\] '(london|athens)' to "
+                                          r"dracula\.trail\[1\]"):
+        GAME.from_json(json.dumps(data))
+    state["clues"].append({"k": "evasion", "occupied": [], "hosts": []})  # Evasion accounts
+    GAME.from_json(json.dumps(data))  # for one jump
+
+
+def test_a_clue_naming_a_town_twice_is_refused_naming_the_field() -> None:
+    data = saved()
+    clues = data["state"]["clues"]
+    i = next(i for i, c in enumerate(clues) if c.get("occupied"))
+    clues[i]["occupied"].append(clues[i]["occupied"][0])
+    with pytest.raises(CorruptSave, match=rf"clues\[{i}\]\.occupied names "
+                                          f"{clues[i]['occupied'][0]} twice"):
         GAME.from_json(json.dumps(data))

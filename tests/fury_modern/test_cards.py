@@ -523,7 +523,7 @@ def test_excellent_weather_makes_two_sea_moves() -> None:
     first = [a.place for a in state.legal_actions("godalming")]
     assert first == list(state.board.sea_lanes("lisbon"))
     act(state, "godalming", ChoosePlace("atlantic_ocean"))
-    assert "sail (1 sea move(s) left)" in state.prompt("godalming")
+    assert "sail (one sea move left)" in state.prompt("godalming")
     act(state, "godalming", ChoosePlace("north_sea"))
     assert state.hunters["godalming"].location == "north_sea"
     assert state.current_seats() == ("seward",)
@@ -632,8 +632,9 @@ def test_immanuel_hildesheim_helps_dracula_to_the_dracula_events_of_the_top_six(
         state.stack[-1].KIND == "over_limit"
     assert all(c in state.event_deck.discards for c in top if c not in draculas)
     told = [e["text"] for e in state.log("godalming") if e["kind"] == "dracula_takes"]
-    assert told == [f"Dracula takes {len(draculas)} Dracula event card(s) (Immanuel "
-                    "Hildesheim)."]
+    taken = "one Dracula event card" if len(draculas) == 1 else \
+        f"{len(draculas)} Dracula event cards"
+    assert told == [f"Dracula takes {taken} (Immanuel Hildesheim)."]
     mine = [e["text"] for e in state.log("dracula") if e["kind"] == "dracula_takes"]
     assert all(state.name(c) in mine[0] for c in draculas)
     assert problems_of(state) == []
@@ -648,7 +649,7 @@ def test_immanuel_hildesheim_as_an_ally_takes_a_dracula_event_off_the_top() -> N
     state.invalidate()
     settle(state)
     assert state.dracula.events == ["enraged"]
-    assert "Dracula takes 1 Dracula event card(s) (Immanuel Hildesheim)." in \
+    assert "Dracula takes one Dracula event card (Immanuel Hildesheim)." in \
         _texts(state, "godalming")
 
 

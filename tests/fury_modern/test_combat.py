@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from fury_modern.actions import NO_CARD, ChooseCombatCard, Engage, MoveTo
@@ -241,3 +242,19 @@ def test_reckless_vampire_a_fangs_that_resolves_advances_influence_once() -> Non
     act(state, "mina", ChooseCombatCard("dodge"))
     act(state, "dracula", ChooseCombatCard("claws"))
     assert state.influence == 1  # only Fangs counts
+
+
+def test_a_vampire_destroyed_is_said_destroyed_once() -> None:
+    """The end of the combat says the vampire is destroyed; the next entry says where it
+    goes, not the same again."""
+    state = _mina_against_the_reckless_vampire(
+        ("fangs", "claws", "strength", "plotting", "mesmerize"))
+    state.stack[-1] = attrs.evolve(_fight(state), wounds=3)
+    state.invalidate()
+    act(state, "mina", ChooseCombatCard("punch"))
+    act(state, "dracula", ChooseCombatCard("claws"))
+    told = public_texts(state)
+    assert "Combat in Munich (day): Mina Harker against the Reckless Vampire." in told
+    assert told[-2:] == ["The combat in Munich ends: the Reckless Vampire is destroyed.",
+                         "The Reckless Vampire is discarded."]
+    assert sum("is destroyed" in t for t in told) == 1

@@ -230,8 +230,8 @@ def test_dracula_is_asked_about_the_card_sliding_off_even_a_power_card() -> None
         state.apply(DRACULA, Mature(effects=False))
         texts.append([e["text"] for e in state.log(PUBLIC) if e["kind"] == "matured"])
     assert texts[0] == texts[1] == [
-        "The hideout leaving the trail (a face-down card) matures: its 0 encounter(s) are "
-        "discarded and the card goes back to Dracula's location deck."]
+        "The hideout leaving the trail (a face-down card) matures: the card goes back to "
+        "Dracula's location deck."]
 
 
 def test_a_hideout_turned_lair_keeps_its_face_up_vampire_and_its_damage() -> None:

@@ -216,7 +216,7 @@ def test_fast_horses_ride_up_to_the_yellow_value_and_come_back_to_hand() -> None
     state.tickets = ["ticket_3_2"]
     state.invalidate()
     act(state, "godalming", PlayCard("fast_horses"))
-    assert "ride up to 2 road(s)" in state.prompt("godalming")
+    assert "ride up to 2 roads" in state.prompt("godalming")
     reach = {a.place for a in state.legal_actions("godalming") if isinstance(a, ChoosePlace)}
     assert "brussels" in reach and "amsterdam" in reach and "paris" not in reach
     act(state, "godalming", ChoosePlace("amsterdam"))

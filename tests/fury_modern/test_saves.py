@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from collections.abc import Callable
+from typing import cast
 
 import pytest
 from hypothesis import example, given, settings
@@ -13,6 +16,7 @@ from fury_modern.actions import ChooseCombatCard
 from fury_modern.combat import Fight, start_fight
 from fury_modern.invariants import problems_of
 from fury_modern.rules import load_rules
+from fury_modern.state import ModernState
 from gothic_kernel import PUBLIC, CorruptSave
 from gothic_kernel.testing.saves import check_mutated_save
 
@@ -201,3 +205,81 @@ def test_a_card_or_sheet_in_a_seat_that_may_not_hold_it_is_refused_naming_the_fi
 def test_a_revealed_card_not_held_is_told_in_the_hunters_name() -> None:
     with pytest.raises(CorruptSave, match="Mina Harker reveals a card she does not hold"):
         GAME.from_json(_spoilt("a revealed card not held"))
+
+
+def _meaningless(change: str) -> str:
+    """SAVE_POINTS[3] (a hunter's action waits) with a value of the right type but no
+    meaning: a city as a power card, a sea as a hunter, hands past what play can reach."""
+    data = json.loads(SAVE_POINTS[3])
+    state = data["state"]
+    if change == "trail[0].power":
+        state["trail"][0]["power"] = "saragossa"
+    elif change == "lairs[0].power":
+        state["lairs"] = [{**state["trail"].pop(), "power": "wolf_form"}]
+    elif change.startswith("stack["):
+        number = next(i for i, d in enumerate(state["stack"]) if "hunter" in d)
+        state["stack"][number]["hunter"] = "atlantic_ocean"
+    elif change == "dracula.encounters":
+        state["dracula"]["encounters"].append(state["encounter_deck"]["cards"].pop())
+        state["dracula"]["encounters"].sort()
+    elif change == "hunters.mina.items":
+        deck = state["item_deck"]["cards"]
+        state["hunters"]["mina"]["items"] += [deck.pop() for _ in range(9)]
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("change", ["trail[0].power", "lairs[0].power", "stack[].hunter",
+                                    "dracula.encounters", "hunters.mina.items"])
+def test_a_value_of_the_right_type_but_no_meaning_is_refused_naming_the_field(
+        change: str) -> None:
+    data = json.loads(SAVE_POINTS[3])["state"]
+    assert not {d["kind"] for d in data["stack"]} & {"over_limit", "trade", "dark_call_discard"}
+    assert len(data["dracula"]["encounters"]) == 5
+    assert not any(e.get("kind") in ("desecrated_soil", "seduction") for e in
+                   GAME.from_json(SAVE_POINTS[3]).log(PUBLIC))
+    field = re.escape(change).replace(r"\[\]", r"\[\d+\]")
+    with pytest.raises(CorruptSave, match=field):
+        GAME.from_json(_meaningless(change))
+
+
+def _first(seeds: range, steps: int, holds: Callable[[ModernState], bool]) -> ModernState:
+    """The first position of the bots' games of ``seeds`` where ``holds``."""
+    for seed in seeds:
+        state = played(seed, steps, bots=True, until=lambda s: holds(cast(ModernState, s)))
+        if holds(cast(ModernState, state)):
+            return cast(ModernState, state)
+    raise AssertionError("no game reached it")
+
+
+def test_a_hunter_over_his_limit_loads_while_his_discard_waits() -> None:
+    """What Are Hand Limits: over the limit only until he discards; that save is sound."""
+    state = _first(range(1, 30), 3000, lambda s: not s.is_over and s.stack[-1].KIND ==
+                   "over_limit" and s.stack[-1].seat != "dracula")
+    seat = state.stack[-1].seat
+    assert GAME.from_json(state.to_json()).to_json() == state.to_json()
+    data = json.loads(state.to_json())
+    data["state"]["stack"].pop()  # the discard no longer waits: no play leaves him so
+    with pytest.raises(CorruptSave, match=rf"hunters\.{seat}\.(items|events|tickets) holds"):
+        GAME.from_json(json.dumps(data))
+
+
+def test_dracula_over_five_encounters_after_desecrated_soil_loads() -> None:
+    """Desecrated Soil: three drawn, discarding up to three at his choice: he may keep more
+    than five, and the save says so."""
+    state = _first(range(1, 30), 3000, lambda s: not s.is_over and
+                   len(s.dracula.encounters) > 5 and s.stack[-1].KIND == "hunter_turns")
+    assert GAME.from_json(state.to_json()).to_json() == state.to_json()
+
+
+def test_a_combat_round_resolving_after_a_hunter_left_it_loads() -> None:
+    """A hunter bitten by Fangs leaves the combat while the round's other cards resolve; his
+    cards stay in the combat's hands until the next round (seed 20, 79 random actions: it
+    was refused as 'a card chosen by van_helsing, who is not in it')."""
+    state = GAME.new_game(seed=20)
+    pick = random.Random(20)
+    for _ in range(79):
+        seat = state.current_seats()[0]
+        state.apply(seat, pick.choice(state.legal_actions(seat)))
+    fight = next(d for d in state.stack if isinstance(d, Fight))
+    assert "van_helsing" in fight.chosen and "van_helsing" not in fight.hunters
+    assert GAME.from_json(state.to_json()).to_json() == state.to_json()

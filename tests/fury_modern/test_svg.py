@@ -75,3 +75,16 @@ def test_a_hunters_picture_cannot_tell_where_dracula_hides(viewer: str) -> None:
             assert GAME.picture(twin.observation(viewer), viewer) == \
                 GAME.picture(state.observation(viewer), viewer)
     assert moved > 0
+
+
+def test_the_key_names_the_hospital_cross_and_the_markers_drawn_above_a_city() -> None:
+    """Every mark on the map is in its key: the hospitals' red cross, the "Holy" badge of
+    consecrated ground and the "Host" of a heavenly host (as the map draws them)."""
+    svg = ET.fromstring(board(GAME.new_game(seed=4).observation(gk.PUBLIC)))
+    keys = [g for g in svg.iter("{http://www.w3.org/2000/svg}g") if g.get("class") == "legend"]
+    words = [t.text for g in keys for t in g.iter("{http://www.w3.org/2000/svg}text")]
+    for sample, meaning in (("Holy", "consecrated ground"), ("Host", "a heavenly host")):
+        assert sample in words and meaning in words
+    assert "hospital" in words
+    crosses = [p for g in keys for p in g.iter("{http://www.w3.org/2000/svg}path")]
+    assert crosses and crosses[0].get("stroke") == fury_modern.svg.COLORS["hospital"]

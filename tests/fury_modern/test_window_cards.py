@@ -333,7 +333,7 @@ def test_seduction_bites_the_searcher_and_takes_the_vampire_back() -> None:
         hunters
     assert "New Vampire" not in hunters.split("Seduction")[-1].split(".")[0]
     assert "Dracula takes New Vampire back into his hand." in _texts(state, "dracula")
-    assert "searches Paris: 1 encounter(s)" in hunters  # the search goes on with the Rats
+    assert "searches Paris: one encounter." in hunters  # the search goes on with the Rats
 
 
 def test_seduction_is_not_offered_without_a_vampire_but_dracula_is_asked() -> None:

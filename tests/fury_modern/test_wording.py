@@ -1,0 +1,75 @@
+"""The words the game prints: Mina Harker is "she", counts agree with their nouns (never
+"(s)", never "its 0 ..."), the screen says what a ticket's numbers are and starts its
+sentences with a capital."""
+
+from __future__ import annotations
+
+import re
+
+import gothic_kernel as gk
+from fury_modern.arrival import AmbushChoice
+from fury_modern.trail import encounters_discarded
+from gothic_kernel.play import screen_text
+
+from .helpers import GAME, played, started
+
+MASCULINE = re.compile(r"\b(he|his|him|himself)\b", re.IGNORECASE)
+HUNTER_NAMES = ("Lord Godalming", "Dr. Seward", "Van Helsing")
+
+
+def _games() -> list[gk.GameState]:
+    return [played(seed, 700) for seed in (1, 2, 3)]
+
+
+GAMES = _games()
+
+
+def test_mina_harker_is_she_in_the_log() -> None:
+    """Every entry about Mina alone (no other hunter, not Dracula) speaks of her as a woman."""
+    about_her = [e["text"] for state in GAMES for e in state.log(gk.PUBLIC)
+                 if "Mina Harker" in e["text"] and "Dracula" not in e["text"]
+                 and not any(name in e["text"] for name in HUNTER_NAMES)]
+    assert any("Mina Harker ends her move in" in t for t in about_her)
+    assert [t for t in about_her if MASCULINE.search(t)] == []
+
+
+def test_draculas_ambush_prompt_speaks_of_mina_as_her() -> None:
+    state = started()
+    prompt = AmbushChoice("mina", "madrid").prompt(state, "dracula")
+    assert prompt == ("Dracula: Mina Harker ends her move in Madrid; ambush her with an "
+                      "encounter, or let her be.")
+    assert "ends his move in Paris; ambush him" in \
+        AmbushChoice("godalming", "paris").prompt(state, "dracula")
+
+
+def test_no_count_is_printed_with_a_bracketed_plural() -> None:
+    for state in GAMES:
+        for seat in (*GAME.seats, gk.PUBLIC):
+            assert [e["text"] for e in state.log(seat) if "(s)" in e["text"]] == []
+            if seat != gk.PUBLIC:
+                assert "(s)" not in screen_text(state, seat)
+
+
+def test_a_hideout_cleared_says_nothing_of_encounters_when_it_held_none() -> None:
+    assert encounters_discarded(0) == ""
+    assert encounters_discarded(1) == "; its encounter is discarded"
+    assert encounters_discarded(2) == "; its 2 encounters are discarded"
+    told = [e["text"] for state in GAMES for e in state.log(gk.PUBLIC)
+            if e["kind"] in ("hideout_cleared", "matured")]
+    assert told and not [t for t in told if re.search(r"\b0 encounter", t)]
+
+
+def test_the_screen_says_what_a_tickets_numbers_are() -> None:
+    state = started()
+    state.hunters["mina"].tickets.append(state.tickets.pop())
+    state.invalidate()
+    assert "tickets (white/yellow railways): " in " ".join(screen_text(state, "mina").split())
+
+
+def test_the_hunters_ally_starts_its_sentence_with_a_capital() -> None:
+    state = started()
+    state.hunter_ally = state.event_deck.take("jonathan_harker")
+    state.invalidate()
+    lines = [line.strip() for line in screen_text(state, "dracula").splitlines()]
+    assert any(line.startswith("The hunters' ally: Jonathan Harker.") for line in lines)
+    assert not any(line.startswith("the hunters' ally") for line in lines)
