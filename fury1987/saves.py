@@ -424,7 +424,19 @@ def _train_ride(state: FuryState, record: TrainRide) -> Problems:
 
 
 def _item_choice(state: FuryState, record: ItemChoice) -> Problems:
-    return [] if record.limit in (1, 2) else [f"a limit of {record.limit} items"]
+    problems = [] if record.limit in (1, 2) else [f"a limit of {record.limit} items"]
+    below = _below(state, record)
+    if not (isinstance(below, HunterAction) and below.seat == record.seat
+            and below.town == record.town):
+        problems.append("it is not asked by its Hunter's Action Phase in that Town "
+                        "(New Weapons and Events)")
+    return problems
+
+
+def _below(state: FuryState, record: Decision[Any]) -> Decision[Any] | None:
+    """The record under ``record`` on the stack (the one that pushed it), or None."""
+    at = next(i for i, r in enumerate(state.stack) if r is record)
+    return state.stack[at - 1] if at else None
 
 
 def _hunter_action(state: FuryState, record: HunterAction) -> Problems:

@@ -82,6 +82,19 @@ def test_a_mutated_save_is_refused_or_plays_on_to_the_end(seed: int) -> None:
     check_mutated_save(GAME, SAVES[seed % len(SAVES)], seed)
 
 
+def test_an_item_choice_without_the_action_phase_that_asked_it_is_refused() -> None:
+    """New Weapons and Events are chosen in a Hunter's Action Phase: a save whose item
+    choice lies on nothing (its Action Phase cut from the stack) loaded, and the game broke
+    later ("enter_phase pushed no decision"); it is refused at load."""
+    data = json.loads(SAVES[5])
+    kinds = [r["kind"] for r in data["state"]["stack"]]
+    assert kinds == ["hunter_action", "item_choice"]
+    del data["state"]["stack"][0]
+    with pytest.raises(CorruptSave, match="item_choice: it is not asked by its Hunter's "
+                       "Action Phase"):
+        GAME.from_json(json.dumps(data))
+
+
 def _refused(data: dict[str, Any], change: Any) -> None:
     change(data["state"])
     with pytest.raises(CorruptSave):
