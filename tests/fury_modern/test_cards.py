@@ -25,7 +25,7 @@ from fury_modern.combat import Fight, start_fight
 from fury_modern.dracula import DraculaPhase
 from fury_modern.invariants import decision_problems, problems_of
 from fury_modern.round import HunterTurns, Twilight
-from fury_modern.state import ModernState
+from fury_modern.state import Hideout, ModernState
 from gothic_kernel.decisions import settle
 from gothic_kernel.errors import IllegalAction
 
@@ -1006,3 +1006,18 @@ def test_a_turn_order_that_is_not_the_four_hunters_is_a_problem_of_the_state() -
     state = started()
     state.stack[-1] = HunterTurns(night=False, telegraph=True, order=("mina", "mina"))
     assert "the hunters' turn order is not the four hunters" in decision_problems(state)
+
+
+def test_hired_scouts_ruling_a_city_holding_a_lair_is_on_dracula_s_trail() -> None:
+    """Ruling (docs/fury_modern.md): the lairs are the trail's hideouts kept beside it, so
+    "if they are on his trail" finds a lair's location card too."""
+    state = started()
+    trail_of(state, "berlin", "hamburg")
+    state.lairs = [Hideout("madrid", ["rats"])]
+    state.invalidate()
+    _top_event(state, "hired_scouts")
+    act(state, "godalming", SUPPLY)
+    act(state, "godalming", ChoosePlace("madrid"))
+    act(state, "godalming", ChoosePlace("rome"))
+    assert state.lairs[0].revealed and not state.trail[1].revealed
+    assert "Madrid is not on Dracula's trail." not in public_texts(state)

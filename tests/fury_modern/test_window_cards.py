@@ -591,3 +591,18 @@ def test_a_save_in_draculas_windows_reads_back_and_plays_on_alike() -> None:
         state.apply(seat, action)
         twin.apply(seat, action)
         assert twin.to_json() == state.to_json()
+
+
+def test_wild_horses_ruling_no_window_after_a_ride_of_fast_horses() -> None:
+    """Ruling (docs/fury_modern.md): "after a hunter moves by road" is the Move action by
+    road; a ride of Fast Horses (or Sense of Emergency) is a card's effect, and Dracula,
+    holding Wild Horses, is not asked."""
+    state = started()  # Godalming in Paris, by day
+    _give(state, "dracula", "wild_horses")
+    _give(state, "godalming", "fast_horses")
+    state.tickets = ["ticket_3_2"]
+    state.invalidate()
+    act(state, "godalming", PlayCard("fast_horses"))
+    act(state, "godalming", ChoosePlace("brussels"))
+    assert state.hunters["godalming"].location == "brussels"
+    assert state.current_seats() == ("seward",)
