@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from gothic_kernel import Action
-from gothic_kernel.actions import field_refusal, known_value, shown_value, unlisted_field
+from gothic_kernel.actions import bad_field_refusal
 
 from .board import Board
 from .combat_round import Pairing
@@ -216,28 +216,16 @@ FIELD_NOUNS = {"town": "Town", "to": "place", "place": "place", "route": "route"
 
 def bad_field(state: FuryState, seat: str, action: Action, *, any_value: bool) -> str | None:
     """Why ``action`` is refused when a field holds a value no action of its kind open to
-    ``seat`` now has (``unlisted_field``), in players' words with ``seat``'s own choices;
+    ``seat`` now has (``bad_field_refusal``), in players' words with ``seat``'s own choices;
     None if there is none, and the decision says why."""
-    found = unlisted_field(action, state.legal_actions(seat), lambda v: _known(state, v),
-                           any_value=any_value)
-    if found is None:
-        return None
-    name, value, choices = found
-    noun = FIELD_NOUNS.get(name, name.replace("_", " "))
-    return field_refusal(seat_name(seat), _shown(state, value), noun, name,
-                         [_shown(state, c, known=True) for c in choices])
+    return bad_field_refusal(action, state.legal_actions(seat), seat_name(seat),
+                             lambda word: _word(state, word),
+                             lambda name: FIELD_NOUNS.get(name, name.replace("_", " ")),
+                             any_value=any_value)
 
 
-def _known(state: FuryState, value: object) -> bool:
-    """Whether a field's value is a word of the game (a seat or a name it prints)."""
-    return known_value(value, lambda word: word in (DRACULA, HARKER, *HUNTER_NAMES)
-                       or word in state.rules.printed)
-
-
-def _shown(state: FuryState, value: object, *, known: bool = False) -> str:
-    """A value of an action field as players read it (``shown_value``)."""
-    def printed(word: str) -> str | None:
-        if word in (DRACULA, HARKER, *HUNTER_NAMES):
-            return seat_name(word)
-        return state.rules.printed.get(word)
-    return shown_value(value, printed, known=known)
+def _word(state: FuryState, word: str) -> str | None:
+    """A word of the game as players read it (a seat, a name it prints); None if none."""
+    if word in (DRACULA, HARKER, *HUNTER_NAMES):
+        return seat_name(word)
+    return state.rules.printed.get(word)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gothic_kernel import Action
-from gothic_kernel.actions import field_refusal, known_value, shown_value, unlisted_field
+from gothic_kernel.actions import bad_field_refusal
 
 from . import actions as a
 
@@ -158,31 +158,17 @@ ACTION_FIELD_NOUNS = {("give", "to"): "hunter to give it to",
 def bad_field(state: ModernState, seat: str, action: Action, *,
               any_value: bool) -> str | None:
     """Why ``action`` is refused when a field holds a value no action of its kind open to
-    ``seat`` now has (``unlisted_field``), in players' words with ``seat``'s own choices;
+    ``seat`` now has (``bad_field_refusal``), in players' words with ``seat``'s own choices;
     None if there is none, and the decision says why."""
-    found = unlisted_field(action, state.legal_actions(seat), lambda v: _known(state, v),
-                           any_value=any_value)
-    if found is None:
-        return None
-    name, value, choices = found
-    noun = ACTION_FIELD_NOUNS.get((action.TYPE, name)) or \
-        FIELD_NOUNS.get(name, name.replace("_", " "))
-    return field_refusal(state.name(seat), _shown(state, value), noun, name,
-                         [_shown(state, c, known=True) for c in choices])
+    def noun(name: str) -> str:
+        return ACTION_FIELD_NOUNS.get((action.TYPE, name)) or \
+            FIELD_NOUNS.get(name, name.replace("_", " "))
+    return bad_field_refusal(action, state.legal_actions(seat), state.name(seat),
+                             lambda word: _word(state, word), noun, any_value=any_value)
 
 
 #: The ways a hunter travels (``Move.by``), named as players say them.
 WAYS = {"road": "road", "sea": "sea", "rail": "rail", "hospital": "from the hospital"}
-
-
-def _known(state: ModernState, value: object) -> bool:
-    """Whether a field's value is a word of the game (a name it prints, a ticket, a way)."""
-    return known_value(value, lambda word: _word(state, word) is not None)
-
-
-def _shown(state: ModernState, value: object, *, known: bool = False) -> str:
-    """A value of an action field as players read it (``shown_value``)."""
-    return shown_value(value, lambda word: _word(state, word), known=known)
 
 
 def _word(state: ModernState, word: str) -> str | None:

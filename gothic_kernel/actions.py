@@ -104,6 +104,25 @@ def unlisted_field(action: Action, listed: Sequence[Action], known: Callable[[ob
     return None
 
 
+def bad_field_refusal(action: Action, listed: Sequence[Action], who: str,
+                      word: Callable[[str], str | None], noun: Callable[[str], str], *,
+                      any_value: bool = False) -> str | None:
+    """Why ``action`` is refused when a field holds a value no action of its kind in
+    ``listed`` has (``unlisted_field``), in players' words; None if there is none.
+
+    ``who`` is the seat asking, as people call it; ``word`` gives a word of the game as
+    players read it (None for no word of the game: such a value is quoted); ``noun`` names
+    a field. The choices listed are the asking seat's own."""
+    found = unlisted_field(action, listed,
+                           lambda v: known_value(v, lambda w: word(w) is not None),
+                           any_value=any_value)
+    if found is None:
+        return None
+    name, value, choices = found
+    return field_refusal(who, shown_value(value, word), noun(name), name,
+                         [shown_value(c, word, known=True) for c in choices])
+
+
 def field_refusal(who: str, value: str, noun: str, field: str, choices: Sequence[str]) -> str:
     """The refusal of a field's value, in players' words: who, the value, what the field is,
     and what it must be."""

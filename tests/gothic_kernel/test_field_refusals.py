@@ -9,7 +9,14 @@ import pytest
 
 import gothic_kernel as gk
 from gothic_kernel import Action
-from gothic_kernel.actions import field_refusal, known_value, must_be, shown_value, unlisted_field
+from gothic_kernel.actions import (
+    bad_field_refusal,
+    field_refusal,
+    known_value,
+    must_be,
+    shown_value,
+    unlisted_field,
+)
 from gothic_kernel.testing.fields import bad_field_refusals, stale_refusals
 
 
@@ -56,6 +63,20 @@ def test_known_value_and_field_refusal() -> None:
     assert not known_value(("paris", "zzz"), KNOWN)
     assert field_refusal("North", "'zzz'", "city", "to", ["Paris", "Rome"]) == \
         "North may not choose 'zzz': the city (field 'to') must be one of Paris, Rome"
+
+
+def test_bad_field_refusal_reads_values_through_the_games_words() -> None:
+    """The one refusal both Fury games give: the value and the choices read through the
+    game's words (an unknown value quoted), the field named by the game's noun."""
+    word = {"paris": "Paris", "rome": "Rome"}.get
+    def noun(name: str) -> str:
+        return {"to": "city"}.get(name, name)
+    assert bad_field_refusal(Go("zzz"), LISTED, "North", word, noun) == \
+        "North may not choose 'zzz': the city (field 'to') must be one of Paris, Rome"
+    assert bad_field_refusal(Go("paris"), LISTED, "North", word, noun) is None
+    assert bad_field_refusal(Go("paris", True), LISTED[:2], "North", word, noun,
+                             any_value=True) == \
+        "North may not choose yes: the fast (field 'fast') must be no"
 
 
 @pytest.mark.parametrize("name", ["fury1987", "fury_modern", "vampyre", "draculas_revenge"])
