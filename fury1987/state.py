@@ -40,7 +40,6 @@ from .tracker import remember
 from .wording import bad_field
 
 if TYPE_CHECKING:
-
     from gothic_kernel import Action
 
     from .game import FuryGame, Rules

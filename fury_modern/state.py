@@ -41,7 +41,6 @@ from .rules import DRACULA, HUNTERS, SEATS, Rules
 from .wording import bad_field
 
 if TYPE_CHECKING:
-
     from . import FuryModernGame
 
 
