@@ -68,8 +68,10 @@ def hunter_actions(state: ModernState, seat: str, *, night: bool) -> list[Action
     trades = [Trade(p) for p in HUNTERS if p != seat and p in state.hunters_at(here)]
     if board.is_hospital(here):
         # Special Locations - Hospitals names Supply (items only) and, by day, the move into
-        # the city; it forbids nothing else: a trade with a hunter in the same hospital too
-        moves = [] if night else [Move(board.hospital_of[here], "hospital")]
+        # the city; it forbids nothing else: a trade with a hunter in the same hospital too.
+        # Fog Token: no hunter may enter a fogged city, from its hospital neither
+        city = board.hospital_of[here]
+        moves = [] if night or state.tokens.fog.get(city) else [Move(city, "hospital")]
         return [*moves, *supply, *trades, REST, PASS]
     found: list[Action] = [] if night else list(move_options(state, seat))
     if searchable(state, here):

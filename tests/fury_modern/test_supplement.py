@@ -393,6 +393,23 @@ def test_fog_no_search_and_no_move_into_or_out_of_the_city() -> None:
     assert not any(isinstance(a, Move) for a in state.legal_actions("godalming"))
 
 
+def test_fog_no_move_out_of_a_hospital_into_its_fogged_city() -> None:
+    """Fog Token: hunters "cannot move ... in a way that would cause them to enter ... a
+    city that contains a fog token": the move from a hospital into its city too."""
+    state = started()
+    state.hunters["godalming"].location = "rome_hospital"
+    state.tokens.fog["rome"] = 1
+    state.invalidate()
+    assert Move("rome", "hospital") not in state.legal_actions("godalming")
+    before = state.to_json()
+    with pytest.raises(gk.IllegalAction, match="fog"):
+        state.apply("godalming", Move("rome", "hospital"))
+    assert state.to_json() == before
+    state.tokens.fog.clear()
+    state.invalidate()
+    assert Move("rome", "hospital") in state.legal_actions("godalming")
+
+
 def test_fog_one_token_leaves_each_city_at_the_end_of_dusk() -> None:
     state = started()
     state.tokens.fog = {"paris": 2, "rome": 1}
