@@ -619,6 +619,12 @@ def hurt_foe(state: ModernState, fight: Fight, damage: int, why: str) -> None:
     health = state.rules.encounters[fight.vampire].health
     state.say("vampire_damage", f"The {state.name(fight.vampire)} suffers {damage} damage "
                                 f"({why}): {top.wounds + damage} of {health}.", damage=damage)
+    if top.wounds + damage >= health and not top.ended:
+        # Fighting Vampires: at its health it is defeated, then and there: no card more of
+        # this round resolves, and one destroyed before the cards are revealed (Heroic Leap
+        # as the combat starts) plays none
+        _update(state, ended=destroyed_words(state, fight),
+                **({"stage": Stage.REFRESH} if top.stage in _FACE_DOWN else {}))
 
 
 def heal_foe(state: ModernState, fight: Fight, amount: int, why: str) -> None:
@@ -875,7 +881,8 @@ class Weapon(HunterCard):
         card = state.rules.hunter_cards[fight.chosen[seat]]
         damage = card.damage - (seat in fight.mesmerized and card.weapon)
         hurt_foe(state, fight, damage, f"{state.name(seat)}'s {card.name}")
-        if card.id in HOLY_BULLETS_AFTER and not fight.bullets and not state.is_over:
+        if card.id in HOLY_BULLETS_AFTER and not fight.bullets and not state.is_over \
+                and not _top(state).ended:  # nothing left to shoot: the vampire destroyed
             open_window(state, Timing.COMBAT_AFTER_CARD, (seat,), hunter=seat, card=card.id)
 
 

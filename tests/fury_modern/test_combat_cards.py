@@ -373,6 +373,27 @@ def test_holy_bullets_are_not_asked_after_a_knife() -> None:
     assert isinstance(state.stack[-1], Fight) and state.dracula.damage == 3
 
 
+def test_a_vampire_destroyed_mid_round_takes_no_more_cards_and_no_holy_bullets() -> None:
+    """Fighting Vampires: at its health the vampire is defeated and discarded: Dr. Seward's
+    Pistol, resolving after Lord Godalming's killing Knife, deals nothing, and no Holy
+    Bullets are asked for."""
+    state = _fight(("godalming", "seward"),
+                   cards={"godalming": ("knife",), "seward": ("pistol", "holy_bullets")})
+    state.encounter_deck.take("reckless_vampire")
+    i = next(i for i, d in enumerate(state.stack) if isinstance(d, Fight))
+    state.stack[i] = attrs.evolve(state.stack[i], vampire="reckless_vampire", wounds=1)
+    state.invalidate()
+    _pass_window(state)
+    _round(state, "fangs", godalming="knife", seward="pistol")  # the Knife shows Fangs
+    assert not any(isinstance(d, Fight) for d in state.stack)
+    assert not any(isinstance(d, CardWindow) for d in state.stack)
+    assert "holy_bullets" in state.hunters["seward"].items
+    texts = " ".join(public_texts(state))
+    assert "Lord Godalming's Knife): 4 of 4" in texts and "Pistol" not in texts.split(
+        "4 of 4")[1]
+    assert "reckless_vampire" in state.encounter_deck.discards
+
+
 # -- Forewarned and Dogs, when ambushed ---------------------------------------------------------
 
 def _ambushed(encounter: str, cards: tuple[str, ...]) -> ModernState:

@@ -917,6 +917,30 @@ def test_fighting_vampires_a_vampire_at_its_health_is_destroyed_and_discarded() 
     assert "new_vampire" in state.encounter_deck.discards
 
 
+def test_fighting_vampires_a_vampire_destroyed_before_the_cards_fights_no_more() -> None:
+    """Fighting Vampires: "If the total value of damage tokens on the vampire equal or
+    exceeds its health value, that vampire is defeated and its encounter card is
+    discarded": a Reckless Vampire (health 4) that Heroic Leap deals 5 as the combat
+    starts plays no card against the hunter left in the combat."""
+    from fury_modern.actions import NO_CARD, PlayCard
+    from fury_modern.combat import start_fight
+
+    state = started(dracula="prague", hunters=("berlin", "berlin", "rome", "vienna"))
+    state.event_deck.take("heroic_leap")
+    state.hunters["godalming"].events.append("heroic_leap")
+    state.encounter_deck.take("reckless_vampire")
+    start_fight(state, ("godalming", "seward"), "berlin", night=False,
+                vampire="reckless_vampire")
+    act(state, "godalming", PlayCard("heroic_leap"))
+    while state.current_seats() and state.legal_actions(state.current_seats()[0]) and \
+            NO_CARD in state.legal_actions(state.current_seats()[0]):
+        act(state, state.current_seats()[0], NO_CARD)  # the rest of the combat-start window
+    assert not _fighting(state)
+    assert state.hunters["seward"].damage == 0
+    assert "reckless_vampire" in state.encounter_deck.discards
+    assert "The combat in Berlin ends: the Reckless Vampire is destroyed." in public_texts(state)
+
+
 def test_fighting_vampires_a_vampire_alive_keeps_its_damage_on_its_card() -> None:
     from fury_modern.actions import ChooseCombatCard
 
