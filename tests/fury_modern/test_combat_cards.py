@@ -15,6 +15,7 @@ from fury_modern.actions import (
     PASS,
     SEARCH,
     Ambush,
+    ChooseCard,
     ChooseCombatCard,
     ChooseHunter,
     ChoosePlace,
@@ -302,6 +303,57 @@ def test_planned_ambush_kept_card_resolves() -> None:
     _round(state, "claws", godalming="punch")
     act(state, "godalming", NO_CARD)
     assert state.hunters["godalming"].damage == 2 and state.dracula.damage == 1
+
+
+# -- Plotting -------------------------------------------------------------------------------------
+
+def test_plotting_takes_any_card_of_his_deck_and_stays_face_up() -> None:
+    """Plotting: "Dracula searches his combat deck for any one card, takes it into hand,
+    and shuffles the deck. He keeps Plotting face up until the combat ends"."""
+    state = _fight(("godalming",))
+    _pass_window(state)
+    _round(state, "plotting", godalming="dodge")  # Dodge shows no Plotting icon
+    assert state.current_seats() == (DRACULA,)
+    deck = sorted(set(state.combat_deck.cards))
+    assert state.legal_actions(DRACULA) == [ChooseCard(c) for c in deck]
+    act(state, DRACULA, ChooseCard("escape_as_bat"))
+    fight = _fight_of(state)
+    assert "escape_as_bat" in fight.hand and fight.face_up == ("plotting",)
+    assert "Dracula takes a card from his combat deck and shuffles it." in public_texts(state)
+    assert "escape_as_bat" not in " ".join(public_texts(state))
+
+
+def test_plotting_turned_down_cancels_a_dodge_before_the_icons_are_compared() -> None:
+    """Plotting, face up from an earlier round, may be turned face down once "to cancel the
+    involved hunter's Punch, Dodge or Escape" (a ruling: before the icons are compared, so
+    a cancelled Dodge blocks nothing, else cancelling it would do nothing)."""
+    state = _fight(("godalming",))
+    _pass_window(state)
+    _round(state, "plotting", godalming="dodge")
+    act(state, DRACULA, ChooseCard(sorted(set(state.combat_deck.cards))[0]))
+    _round(state, "fangs", godalming="punch")
+    assert state.legal_actions(DRACULA) == [ChooseCard("plotting"), PASS]
+    act(state, DRACULA, PASS)  # kept face up: Fangs resolves, then the Punch
+    assert state.hunters["godalming"].damage == 2
+    _round(state, "claws", godalming="dodge")
+    assert state.legal_actions(DRACULA) == [ChooseCard("plotting"), PASS]
+    act(state, DRACULA, ChooseCard("plotting"))
+    assert state.hunters["godalming"].damage == 4  # the cancelled Dodge did not block Claws
+    fight = _fight_of(state)
+    assert fight.plotting_used and "plotting" not in fight.face_up
+    _round(state, "strength", godalming="punch")  # once only: no more Plotting to turn
+    assert state.current_seats() != (DRACULA,) or PASS not in state.legal_actions(DRACULA)
+
+
+def test_plotting_turned_down_cancels_a_punch_which_deals_nothing() -> None:
+    state = _fight(("godalming",))
+    _pass_window(state)
+    _round(state, "plotting", godalming="dodge")
+    act(state, DRACULA, ChooseCard(sorted(set(state.combat_deck.cards))[0]))
+    damage = state.dracula.damage
+    _round(state, "claws", godalming="punch")
+    act(state, DRACULA, ChooseCard("plotting"))
+    assert state.dracula.damage == damage and state.hunters["godalming"].damage == 2
 
 
 # -- Enraged --------------------------------------------------------------------------------------
