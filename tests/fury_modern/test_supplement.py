@@ -410,6 +410,25 @@ def test_fog_no_move_out_of_a_hospital_into_its_fogged_city() -> None:
     assert Move("rome", "hospital") in state.legal_actions("godalming")
 
 
+def test_fog_token_no_more_than_the_four_of_the_box() -> None:
+    """The box holds four fog tokens ([UBG], tracks.toml supply): an Unnatural Fog met in a
+    port with three already on the board places one, not two; with four, none."""
+    from fury_modern.encounters import Encounter, Met
+
+    state = started(hunters=("lisbon", "madrid", "rome", "vienna"))
+    state.tokens.fog = {"paris": 2, "rome": 1}
+    for _ in range(2):  # both copies out of the deck or Dracula's hand, to be met
+        if "unnatural_fog" in state.encounter_deck.cards:
+            state.encounter_deck.take("unnatural_fog")
+        else:
+            state.dracula.encounters.remove("unnatural_fog")
+    Encounter.of("unnatural_fog").meet(state, Met("unnatural_fog", "godalming", "lisbon"))
+    assert state.tokens.fog == {"paris": 2, "rome": 1, "lisbon": 1}
+    Encounter.of("unnatural_fog").meet(state, Met("unnatural_fog", "seward", "madrid"))
+    assert "madrid" not in state.tokens.fog
+    assert "No fog token is left to place in Madrid." in public_texts(state)
+
+
 def test_fog_one_token_leaves_each_city_at_the_end_of_dusk() -> None:
     state = started()
     state.tokens.fog = {"paris": 2, "rome": 1}
