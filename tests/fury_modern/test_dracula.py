@@ -11,7 +11,7 @@ from fury_modern.round import HunterTurns
 from fury_modern.state import Hideout, ModernState
 from gothic_kernel import PUBLIC
 
-from .helpers import started
+from .helpers import started, trail_of
 
 GAME = FuryModernGame()
 
@@ -190,6 +190,19 @@ def test_misdirect_clears_and_takes_its_space_as_he_plays_it_before_the_slide() 
     while DRACULA in state.current_seats():
         state.apply(DRACULA, state.legal_actions(DRACULA)[0])
     assert [h.card for h in state.trail] == ["leipzig", "berlin", "hamburg"]
+
+
+def test_misdirect_may_not_clear_the_hideout_linked_to_hide() -> None:
+    """powers.toml (the walkthrough in [FFGF] 193167): Misdirect clears a hideout "not his
+    current location, not Castle Dracula, not one holding a power card or linked to Hide".
+    He hid in Hamburg (Hide on trail space 2, Hamburg's card behind it) and then went on
+    to Berlin: Hamburg's hideout stays linked to Hide."""
+    state = started(dracula="berlin", hunters=("madrid", "rome", "vienna", "london"))
+    trail_of(state, "berlin", "hide", "hamburg", "cologne", "amsterdam")
+    _to_dracula_phase(state)
+    spaces = {a.space for a in state.legal_actions(DRACULA)  # type: ignore[attr-defined]
+              if isinstance(a, MoveTo) and a.power == "misdirect"}
+    assert spaces == {4, 5}
 
 
 def test_misdirect_on_a_short_trail() -> None:
