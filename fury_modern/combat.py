@@ -707,12 +707,8 @@ class Fangs(DraculaCard):
             return
         hurt_hunter(state, fight.engaged, card.damage, "Fangs")
         if fight.engaged in fight.wreaths and not state.is_over:
-            hurt_foe(state, fight, GARLIC_WREATH_DAMAGE,
+            hurt_foe(state, fight, state.rules.items["garlic_wreath"].damage,
                      f"{state.name(fight.engaged)}'s Garlic Wreath")
-
-
-#: Garlic Wreath: the damage Fangs suffers each time it hurts the wreath's wearer (items.toml).
-GARLIC_WREATH_DAMAGE = 4
 
 
 class Strength(DraculaCard):
@@ -909,7 +905,8 @@ class Garlic(HunterCard):
 
     def resolve(self, fight: Fight, state: ModernState, seat: str) -> None:
         if seat == fight.engaged and fight.chosen[DRACULA] in ("fangs", "claws"):
-            hurt_foe(state, fight, 2, f"{state.name(seat)}'s Garlic")
+            hurt_foe(state, fight, state.rules.hunter_cards["garlic"].damage,
+                     f"{state.name(seat)}'s Garlic")
 
 
 class HeavenlyHost(HunterCard):
@@ -924,7 +921,8 @@ class HeavenlyHost(HunterCard):
             bite_hunter(state, seat, "Heavenly Host against Fangs")
             leave(state, seat, "bitten")
             return
-        hurt_foe(state, fight, 4, f"{state.name(seat)}'s Heavenly Host")
+        hurt_foe(state, fight, state.rules.hunter_cards["heavenly_host"].damage,
+                 f"{state.name(seat)}'s Heavenly Host")
 
 
 class HolyCircle(HunterCard):

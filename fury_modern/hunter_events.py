@@ -669,11 +669,12 @@ class VampireLair(CardRule):
                              "is delayed.", seat=played.seat, card=STAKE)
         state.hunters[played.seat].delayed = True
         keep_revealed(state, played.seat)
-        advance_influence(state, -VAMPIRE_LAIR_INFLUENCE, "Vampire Lair")
+        advance_influence(state, state.rules.numbers["influence_vampire_lair_event"],
+                          "Vampire Lair")
 
 
-#: Vampire Lair: the Stake it spends, and how far the influence track goes back (events.toml).
-STAKE, VAMPIRE_LAIR_INFLUENCE = "stake", 2
+#: Vampire Lair: the Stake it spends (events.toml).
+STAKE = "stake"
 
 
 class BehindTheVeil(CardRule):
