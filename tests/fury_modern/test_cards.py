@@ -561,6 +561,30 @@ def test_excellent_weather_makes_two_sea_moves() -> None:
     assert state.current_seats() == ("seward",)
 
 
+def test_excellent_weather_ruling_a_hunter_at_sea_may_sail_on_with_it() -> None:
+    """A ruling: one who starts the day at sea "must move on"; Excellent Weather's two sea
+    moves are a move on, so it is offered beside his moves (no other card is). Landing in a
+    port ends the sailing (the second move is made from a sea zone only)."""
+    state = started(hunters=("lisbon", "madrid", "rome", "vienna"))
+    state.hunters["godalming"].location = "atlantic_ocean"
+    _give(state, "godalming", "excellent_weather", "money_trail")
+    legal = state.legal_actions("godalming")
+    assert PlayCard("excellent_weather") in legal and PlayCard("money_trail") not in legal
+    act(state, "godalming", PlayCard("excellent_weather"))
+    act(state, "godalming", ChoosePlace("north_sea"))
+    act(state, "godalming", ChoosePlace("english_channel"))
+    assert state.hunters["godalming"].location == "english_channel"
+    assert state.current_seats() == ("seward",)
+    state.hunters["godalming"].location = "atlantic_ocean"
+    _give(state, "godalming", "excellent_weather")
+    state.stack[-1] = HunterTurns(night=False)
+    state.invalidate()
+    act(state, "godalming", PlayCard("excellent_weather"))
+    act(state, "godalming", ChoosePlace("lisbon"))
+    assert state.hunters["godalming"].location == "lisbon"
+    assert state.current_seats() == ("seward",)
+
+
 def test_excellent_weather_is_not_offered_inland() -> None:
     state = started()  # Paris has no sea lane
     _give(state, "godalming", "excellent_weather")
