@@ -254,6 +254,8 @@ def place_card(state: ModernState, move: MoveTo) -> None:
     elif lair is not None:
         state.lairs.remove(lair)
         state.trail.insert(0, lair)  # the lair moves to trail space 1, no new card
+        if move.power == "wolf_form":
+            lair.power = move.power  # Wolf Form lies beside it, as beside a new card
     else:
         state.trail.insert(0, Hideout(move.place, power=move.power
                                       if move.power == "wolf_form" else ""))
