@@ -235,6 +235,29 @@ def test_search_action_resolves_every_encounter_of_the_hideout() -> None:
     assert state.trail[1].shown == [True]
 
 
+def test_search_action_ruling_a_hunter_defeated_meets_no_more_of_its_encounters() -> None:
+    """A ruling: the Wolves defeat Lord Godalming as he searches; a defeated hunter is out
+    of play until dawn, so the New Vampire still to come is not fought: it goes back to the
+    hideout as it lay (face down), unmet."""
+    state = started(dracula="berlin", hunters=("brussels", "madrid", "rome", "vienna"))
+    trail_of(state, "berlin", "brussels")
+    state.trail[1].revealed = True
+    for encounter in ("wolves", "new_vampire"):
+        state.trail[1].add_encounter(encounter)
+        if encounter in state.encounter_deck.cards:
+            state.encounter_deck.take(encounter)
+        else:
+            state.dracula.encounters.remove(encounter)
+    state.hunters["godalming"].damage = 8
+    state.invalidate()
+    act(state, "godalming", SEARCH)
+    assert state.hunters["godalming"].defeated
+    assert not _fighting(state)
+    assert state.trail[1].encounters == ["new_vampire"] and state.trail[1].shown == [False]
+    assert "New Vampire" not in " ".join(public_texts(state))
+    assert state.current_seats() == ("seward",)
+
+
 # -- Revealing Dracula ---------------------------------------------------------------------
 
 def test_revealing_dracula_a_hunter_ending_in_his_city_reveals_him() -> None:
