@@ -155,6 +155,11 @@ class Fight(ModernDecision):
             return [NO_CARD, PlayCard(LUCYS_REVENGE)]
         return self.dracula_options(state)
 
+    def standing(self, state: ModernState) -> tuple[str, ...]:
+        """The hunters still in the combat: a defeated one is out of it (his departure is
+        told when the round ends)."""
+        return tuple(h for h in self.hunters if not state.hunters[h].defeated)
+
     @property
     def cards_revealed(self) -> bool:
         """Whether this round's chosen cards lie face up (after the reveal)."""
@@ -184,7 +189,8 @@ class Fight(ModernDecision):
                 self.chosen.get(self.engaged) in BASIC and self.engaged not in self.cancelled
             return [ChooseCard("plotting"), PASS] if usable else []
         if self.stage is Stage.CLAWS:
-            return [ChooseHunter(h) for h in self.hunters] if len(self.hunters) > 1 else []
+            standing = self.standing(state)
+            return [ChooseHunter(h) for h in standing] if len(standing) > 1 else []
         if self.stage is Stage.BAT:
             return [*(MoveTo(c) for c in bat_flight(state)), PASS] if not self.vampire else []
         return []
@@ -602,10 +608,11 @@ def _stay(fight: Fight, state: ModernState) -> None:
 
 
 def _claws_alone(fight: Fight, state: ModernState) -> None:
-    """Claws at night with one hunter: he suffers the extra damage himself."""
+    """Claws at night with one hunter still in the combat: he suffers the extra damage."""
     state.stack[-1] = attrs.evolve(fight, stage=Stage.HUNTERS)
-    if fight.hunters:
-        hurt_hunter(state, fight.hunters[0],
+    standing = fight.standing(state)
+    if standing:
+        hurt_hunter(state, standing[0],
                     state.rules.dracula_cards["claws"].night_extra_damage, "Claws at night")
 
 

@@ -356,6 +356,18 @@ def test_plotting_turned_down_cancels_a_punch_which_deals_nothing() -> None:
     assert state.dracula.damage == damage and state.hunters["godalming"].damage == 2
 
 
+def test_claws_at_night_strikes_a_hunter_still_in_the_combat_not_one_it_defeated() -> None:
+    """Claws at night: "Dracula picks any hunter in this combat; that hunter takes 2": the
+    engaged hunter its first 2 defeat is out of the combat (Combat: defeated hunters are
+    no longer in it), so the other suffers the 2 and Dracula is not asked."""
+    state = _fight(("godalming", "seward"), night=True)
+    state.hunters["godalming"].damage = 9
+    _pass_window(state)
+    _round(state, "claws", godalming="punch", seward="punch")
+    assert state.hunters["godalming"].defeated
+    assert state.hunters["seward"].damage == 2
+
+
 # -- Enraged --------------------------------------------------------------------------------------
 
 def test_enraged_keeps_a_cancelled_card_and_forbids_escapes_for_the_rest_of_the_combat() -> None:
