@@ -131,6 +131,15 @@ class Observation(Mapping[str, Any]):
         return f"Observation({self._read()!r})"
 
 
+def _as_action(state: GameState, chosen: object) -> Action:
+    """An agent's choice as an Action: an action's JSON form (which ``apply`` takes too) is
+    read as the game reads it, so that what is played is what is recorded; anything else
+    is refused with IllegalAction before anything is played."""
+    if isinstance(chosen, Action):
+        return chosen
+    return state.game.parse_action(chosen)
+
+
 def agent_choice(state: GameState, seat: str, agent: Agent,
                  legal_actions: Sequence[Action], *,
                  sample: GameState | None = None) -> Action:
@@ -146,14 +155,16 @@ def agent_choice(state: GameState, seat: str, agent: Agent,
     if not getattr(agent, "lazy_observation", False):
         view = seat_view(state, seat, agent)
         if sample is None:
-            return agent.choose(seat, view, legal_actions)
-        return cast(SearchAgent, agent).choose(seat, view, legal_actions, sample=sample)
+            return _as_action(state, agent.choose(seat, view, legal_actions))
+        return _as_action(state, cast(SearchAgent, agent).choose(seat, view, legal_actions,
+                                                                  sample=sample))
     lazy = Observation(lambda: state.observation(seat))
     kept = weakref.ref(lazy)
     try:
         if sample is None:
-            return agent.choose(seat, lazy, legal_actions)
-        return cast(SearchAgent, agent).choose(seat, lazy, legal_actions, sample=sample)
+            return _as_action(state, agent.choose(seat, lazy, legal_actions))
+        return _as_action(state, cast(SearchAgent, agent).choose(seat, lazy, legal_actions,
+                                                                 sample=sample))
     finally:
         del lazy
         held = kept()
