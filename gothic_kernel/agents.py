@@ -34,7 +34,7 @@ import numpy as np
 from .actions import Action
 from .dice import Dice
 from .errors import BadOption, CorruptSave, GothicError
-from .game import Game, GameState, check_seed
+from .game import MAX_SEED, Game, GameState, check_seed
 from .randomagent import RandomAgent as RandomAgent
 from .seeds import game_seeds as game_seeds
 from .visibility import PUBLIC
@@ -257,9 +257,9 @@ class GameRecord:
         if not isinstance(data, dict):
             raise CorruptSave("not a game record: it is not a JSON object")
         seed = _record_field(data, "seed", int, "a whole number from 0")
-        if isinstance(seed, bool) or seed < 0:
-            raise CorruptSave(f"not a game record: its 'seed' must be a whole number from 0, "
-                              f"not {json.dumps(seed)[:60]}")
+        if isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise CorruptSave(f"not a game record: its 'seed' must be a whole number from 0 "
+                              f"to 2**128 - 1, not {json.dumps(seed)[:60]}")
         actions = []
         for step, entry in enumerate(_record_field(data, "actions", list, "a list")):
             if not (isinstance(entry, dict) and isinstance(entry.get("seat"), str)
