@@ -619,6 +619,14 @@ def declared_moves(state: FuryState, seat: str, actions: list[Action]) -> list[A
     return kept or actions
 
 
+def bound_by_declaration(state: FuryState, seat: str, actions: list[Action]) -> bool:
+    """Whether ``seat`` declared a move he can still make among ``actions``: then he must
+    make it, and may play no card instead of it (Hypnosis: "he must stick to this
+    choice")."""
+    declared = state.cards.get("declared", {}).get(seat)
+    return declared is not None and any(_matches(a, declared) for a in actions)
+
+
 def _matches(action: Action, declared: str) -> bool:
     """Whether ``action`` is the move ``declared`` ("train", "pass", "stay" or a place)."""
     if isinstance(action, MoveTo):

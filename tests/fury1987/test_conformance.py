@@ -23,8 +23,9 @@ def test_conformance_kit() -> None:
 def test_golden_playthrough(path: Path) -> None:
     """Seeded random games replayed action by action (same public log, same outcome):
     seed 11 ends in a Supreme Victory for Dracula (every Hunter fallen), 57 in a Major one
-    for the Hunters (a Hunter died), 66 in a Minor one for Dracula (three Vampires, two
-    Hunters fallen). Re-record after a rules
-    change with ``gothic_kernel.testing.write_golden(GAME, seed, path)``."""
+    for the Hunters (a Hunter died), 78 in a Minor one for Dracula (three Vampires, two
+    Hunters fallen; it replaced 66, whose game broke the move Dracula had declared under
+    Hypnosis). Re-record after a rules change with
+    ``gothic_kernel.testing.write_golden(GAME, seed, path)``."""
     state = check_golden(GAME, path)
     assert state.is_over

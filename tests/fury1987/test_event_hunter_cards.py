@@ -241,6 +241,53 @@ def test_good_luck_rolls_the_hypnosis_die_again() -> None:
     assert state.seq.seat == "seward"  # Godalming missed his turn
     assert "good_luck" in state.event_deck.discards
 
+def hypnotised_dracula_declares(move: str, *cards: str) -> FuryState:
+    """Hypnosis works on Dracula in London (Godalming bitten, Seward's card); Dracula, who
+    holds ``cards``, declares ``move``; then his next Movement Phase comes."""
+    state = started(godalming="paris", seward="madrid", van_helsing="rome", dracula="london")
+    state.hunters["godalming"].bitten = True
+    give(state, "seward", "hypnosis")
+    dracula_turn(state, STAY_PUT)
+    rig(state, [4])
+    act(state, "godalming", PlayEvent("hypnosis", "seward"))
+    act(state, "dracula", DeclareMove(move))
+    give(state, "dracula", *cards)
+    for seat in ("seward", "van_helsing"):
+        pass_windows(state)
+        act(state, seat, STAY_PUT)
+        while state.current_seats() == (seat,):
+            act(state, seat, state.legal_actions(seat)[0])
+    pass_windows(state)
+    assert kind(state) == "dracula_movement"
+    return state
+
+
+def test_hypnosis_dracula_must_stick_to_his_declared_move_no_card_instead() -> None:
+    # Reference 4 - Hypnosis: "Dracula must immediately state where he intends to move to
+    # during his next Movement Phase, and he must stick to this choice": no Evasion to
+    # elsewhere, no Walpurgis Nacht instead of the move he declared.
+    state = hypnotised_dracula_declares("manchester", "evasion", "walpurgis_nacht")
+    assert state.legal_actions("dracula") == [MoveTo("manchester")]
+    state = hypnotised_dracula_declares("stay", "evasion", "walpurgis_nacht")
+    assert state.legal_actions("dracula") == [STAY_PUT]
+
+
+def test_hypnosis_a_declared_move_made_impossible_frees_dracula_for_that_phase_only() -> None:
+    # "Dracula can not be held responsible if, for reasons beyond his control (such as a
+    # Hunter Event Card), he cannot carry out the move declared": a Host on Manchester
+    # frees him, cards included; the declaration is spent with that Movement Phase.
+    state = hypnotised_dracula_declares("manchester", "evasion")
+    state.hosts["manchester"] = ""
+    state.invalidate()
+    assert PlayEvent("evasion") in state.legal_actions("dracula")
+    play(state, "dracula", "evasion")
+    act(state, "dracula", ChoosePlace("dublin"))
+    assert "declared" not in state.cards
+    hunters_stay(state)
+    pass_windows(state)
+    assert MoveTo("galway") in state.legal_actions("dracula")  # free again
+
+
 
 def test_shipping_agents_make_dracula_announce_his_sea_moves() -> None:
     state = godalming_turn(("shipping_agents",), dracula="le_havre")
