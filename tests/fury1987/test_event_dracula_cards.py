@@ -9,8 +9,11 @@ from fury1987.actions import (
     CATCH_TRAIN,
     NO_EVENT,
     STAY_PUT,
+    TREAT_BITE,
+    WAIT_FOR_GROUP,
     ChoosePlace,
     DeclareMove,
+    FormGroup,
     MoveTo,
     PlayEvent,
     RideTo,
@@ -172,6 +175,34 @@ def test_vampiric_influence_is_spent_once_the_declared_train_is_taken() -> None:
     hunters_stay(state)
     dracula_turn(state, STAY_PUT)
     assert MoveTo("amsterdam") in state.legal_actions("godalming")  # free to move again
+
+
+def test_vampiric_influence_no_turn_missed_by_choice_instead_of_the_declared_move() -> None:
+    # Reference 4 - Vampiric Influence: "A Hunter cannot be held responsible for changes to
+    # his declared movement plan which are beyond his control" - those of his own choosing
+    # he is: Godalming, bitten, holding Holy Water and Hypnosis, declared Brussels; he may
+    # not treat his bite, nor be hypnotised, nor leave the move to his group, instead.
+    state = started(godalming="paris", seward="paris", van_helsing="rome", dracula="athens")
+    give(state, "dracula", "vampiric_influence")
+    arm(state, "godalming", "holy_water")
+    dracula_turn(state, STAY_PUT)
+    act(state, "dracula", NO_EVENT)
+    act(state, "godalming", STAY_PUT)
+    play(state, "dracula", "vampiric_influence")
+    act(state, "godalming", DeclareMove("brussels"))
+    state.hunters["godalming"].bitten = True
+    give(state, "godalming", "hypnosis")
+    pass_windows(state)
+    hunters_stay(state)
+    dracula_turn(state, STAY_PUT)
+    pass_windows(state)
+    legal = state.legal_actions("godalming")
+    assert TREAT_BITE not in legal and PlayEvent("hypnosis") not in legal
+    assert MoveTo("brussels") in legal
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    assert WAIT_FOR_GROUP not in state.legal_actions("godalming")
+    assert [a for a in state.legal_actions("godalming") if isinstance(a, MoveTo)] \
+        == [MoveTo("brussels")]
 
 
 def test_dracula_is_asked_whatever_card_he_holds() -> None:
