@@ -170,6 +170,7 @@ class WalpurgisNacht(CardRule):
         d.blood = min(MAX_BLOOD_POINTS, d.blood + gain)
         state.clues.append({"k": "blood", "loss": -gain, "drained": False})
         d.castle_turns = 0  # not a voluntary turn in the Castle: the three are broken (65)
+        state.cards["walpurgis_nacht"] = True  # "nothing else whatsoever during the turn"
         state.say("walpurgis_nacht", f"Walpurgis Nacht: Dracula regains "
                   f"{counted(d.blood - before, 'Blood Point')} and does nothing else this "
                   "turn", gain=gain)

@@ -97,7 +97,9 @@ def test_the_saves_of_before_load_write_the_same_and_play_on_alike() -> None:
     plays on as the replay does. A window opened since by a rule (the Servant's die waiting
     for Good Luck) is declined by everyone asked, and leaves no trace. A game of that time
     in which Dracula played a card instead of the move he had declared under Hypnosis (a
-    fault fixed since: "he must stick to this choice") is checked up to that move."""
+    fault fixed since: "he must stick to this choice") is checked up to that move; where
+    Dracula was asked for a card in the turn he played Walpurgis Nacht ("he may do nothing
+    else whatsoever during the turn": he is not asked now), his declining is passed over."""
     saves: dict[str, str] = json.loads(gzip.decompress(SAVES_BEFORE.read_bytes()))
     games: dict[str, str] = json.loads(gzip.decompress(GAMES_BEFORE.read_bytes()))
     checked = 0
@@ -112,6 +114,11 @@ def test_the_saves_of_before_load_write_the_same_and_play_on_alike() -> None:
             action = GAME.parse_action(data)
             if _breaks_a_declared_move(state, seat, action):
                 break
+            if _after_walpurgis_nacht(state, seat, action):
+                for _, back in followers:
+                    if action in back.legal_actions(seat):
+                        back.apply(seat, action)
+                continue
             for asked in _new_windows_declined(state, seat, action):
                 for _, back in followers:
                     back.apply(asked, NO_EVENT)
@@ -152,6 +159,17 @@ def _breaks_a_declared_move(state: gk.GameState, seat: str, action: gk.Action) -
         and action not in state.legal_actions(seat)
 
 
+def _after_walpurgis_nacht(state: gk.GameState, seat: str, action: gk.Action) -> bool:
+    """Dracula declining a card in a window that no longer opens: the games of before asked
+    him in the turn he played Walpurgis Nacht ("he may do nothing else whatsoever during
+    the turn"; at its very end, no window is open now, none opened since to decline)."""
+    if seat != "dracula" or action != NO_EVENT or action in state.legal_actions(seat):
+        return False
+    waiting = state.current_seats()
+    return (isinstance(state, FuryState) and bool(state.cards.get("walpurgis_nacht"))) \
+        or not (waiting and NO_EVENT in state.legal_actions(waiting[0]))
+
+
 def _new_windows_declined(state: gk.GameState, seat: str, action: gk.Action) -> list[str]:
     """Decline every Event Card window the record of before did not have, until ``action``
     is legal again; the seats that declined, in order."""
@@ -171,6 +189,7 @@ def _saved(state: gk.GameState) -> tuple[Any, Any]:
     data = json.loads(state.to_json())
     for clue in data["state"]["clues"]:
         clue.pop("spared", None)
+    data["state"]["cards"].pop("walpurgis_nacht", None)  # (noted since it bars his cards)
     return data["state"], data["dice"]
 
 

@@ -6,11 +6,14 @@ and being asked in a window tells nothing of what a seat holds."""
 from __future__ import annotations
 
 from fury1987.actions import (
+    ATTACK_DRACULA,
     CATCH_TRAIN,
+    KEEP_GARLIC,
     NO_EVENT,
     STAY_PUT,
     TREAT_BITE,
     WAIT_FOR_GROUP,
+    ChooseChit,
     ChoosePlace,
     DeclareMove,
     FormGroup,
@@ -22,7 +25,7 @@ from fury1987.actions import (
 from fury1987.state import FuryState
 
 from .event_helpers import arm, give, pass_windows, play, window
-from .helpers import act, dracula_turn, hunters_stay, kind, rig, started
+from .helpers import GAME, act, dracula_turn, hunters_stay, kind, quiet_turn, rig, started
 
 
 def test_walpurgis_nacht_three_blood_points_and_nothing_else() -> None:
@@ -45,6 +48,39 @@ def test_walpurgis_nacht_never_above_twelve_nor_in_blood_death() -> None:
     state.invalidate()
     play(state, "dracula", "walpurgis_nacht")
     assert state.dracula.blood == 12
+
+
+def test_walpurgis_nacht_dracula_does_nothing_else_whatsoever_that_turn() -> None:
+    # Reference 4 - Walpurgis Nacht: "he may do nothing else whatsoever during the turn":
+    # no Wild Horses at the start of a Hunter's Movement Phase, no Trap when a Hunter
+    # attacks him; the next turn he plays his cards again.
+    state = started(godalming="paris", seward="manchester", van_helsing="rome",
+                    dracula="london")
+    give(state, "dracula", "walpurgis_nacht", "wild_horses", "trap")
+    state.dracula.blood = 8
+    state.invalidate()
+    play(state, "dracula", "walpurgis_nacht")
+    state = GAME.from_json(state.to_json())  # (a save keeps the turn he played it)
+    assert isinstance(state, FuryState)
+    assert kind(state) == "hunter_movement" and state.seq.seat == "godalming"
+    quiet_turn(state, "godalming")
+    rig(state, [5, 1, 6, 1, 6])  # Night; the Hunters win the initiative twice
+    act(state, "seward", MoveTo("london"))
+    act(state, "seward", ATTACK_DRACULA)
+    act(state, "seward", KEEP_GARLIC)
+    act(state, "seward", ChooseChit("seward", "fist"))
+    act(state, "dracula", ChooseChit("dracula", "claw"))
+    assert kind(state) != "event_window"  # never asked for his Trap
+    while kind(state) == "combat":  # Seward tries to escape until he does
+        seat = state.current_seats()[0]
+        escape = ChooseChit("seward", "escape")
+        legal = state.legal_actions(seat)
+        act(state, seat, escape if escape in legal else legal[0])
+    assert state.dracula.events == ["wild_horses", "trap"]
+    hunters_stay(state)
+    dracula_turn(state, STAY_PUT)
+    assert window(state) == "hunter_movement_start"  # his turn is over: asked again
+    assert PlayEvent("wild_horses") in state.legal_actions("dracula")
 
 
 def test_evasion_moves_dracula_in_secret_and_the_rumours_follow() -> None:
