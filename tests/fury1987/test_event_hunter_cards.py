@@ -698,3 +698,25 @@ def test_a_fleeing_dracula_escaping_jonathan_harker_as_a_bat_flies_outside_his_c
     act(state, "dracula", ChooseChit("dracula", "escape_bat"))
     assert find(state, Combat) is None
     assert isinstance(state.stack[-1], BatFlight) and state.stack[-1].town == "london"
+
+
+def test_ruling_a_fleeing_dracula_s_bat_is_not_bound_to_fly_closer_to_his_castle() -> None:
+    """Ruling 17: the bat's flight is an escape out of a fight, not one of the moves of his
+    Movement Phase that Fleeing binds ("Each move that Dracula makes when fleeing must move
+    him a Town closer"): from Paris (six Towns from the Castle) he may fly to Strasbourg
+    (five) or to Le Havre (seven); his next Movement Phase takes him closer again."""
+    state = draws("jonathan_harker")
+    state.dracula.fleeing = True
+    state.dracula.location = "paris"
+    state.invalidate()
+    rig(state, [5, 6, 1])  # Night; Dracula wins initiative
+    act(state, "godalming", ChoosePlace("paris"))
+    act(state, "godalming", ChooseChit("harker", "fist"))
+    act(state, "dracula", ChooseChit("dracula", "escape_bat"))
+    assert {MoveTo("strasbourg"), MoveTo("le_havre")} <= set(state.legal_actions("dracula"))
+    act(state, "dracula", MoveTo("le_havre"))
+    hunters_stay(state)
+    pass_windows(state)
+    distance = state.board.flee_distances(frozenset())
+    assert all(distance[a.to] == distance["le_havre"] - 1
+               for a in state.legal_actions("dracula") if isinstance(a, MoveTo))
