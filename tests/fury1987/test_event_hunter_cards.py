@@ -241,6 +241,25 @@ def test_good_luck_rolls_the_hypnosis_die_again() -> None:
     assert state.seq.seat == "seward"  # Godalming missed his turn
     assert "good_luck" in state.event_deck.discards
 
+def test_hypnosis_in_a_group_the_hunter_who_misses_his_turn_stays_behind() -> None:
+    # Hypnosis: the bitten Hunter "must then miss his turn"; his group may not carry him
+    # off in another member's Movement Phase (as a Hunter treating his bite with Holy Water
+    # leaves his group: ruling 13). Godalming, bitten, in a group with Seward in Paris.
+    state = started(godalming="paris", seward="paris", van_helsing="rome", dracula="athens")
+    state.hunters["godalming"].bitten = True
+    give(state, "godalming", "hypnosis")
+    dracula_turn(state, STAY_PUT)
+    pass_windows(state)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    rig(state, [1])  # no effect
+    act(state, "godalming", PlayEvent("hypnosis"))
+    pass_windows(state)
+    assert state.seq.seat == "seward" and state.groups == []
+    act(state, "seward", MoveTo("brussels"))
+    assert state.hunters["godalming"].location == "paris"
+    assert state.hunters["seward"].location == "brussels"
+
+
 def hypnotised_dracula_declares(move: str, *cards: str) -> FuryState:
     """Hypnosis works on Dracula in London (Godalming bitten, Seward's card); Dracula, who
     holds ``cards``, declares ``move``; then his next Movement Phase comes."""
