@@ -31,7 +31,7 @@ from fury1987.setup import invariant_problems
 from fury1987.state import FuryState
 
 from .event_helpers import arm, give, on_top, pass_windows, play, take_chit, window
-from .helpers import act, dracula_turn, hunters_stay, kind, rig, started
+from .helpers import act, dracula_turn, hunters_stay, kind, quiet_turn, rig, started
 
 
 def godalming_turn(cards: tuple[str, ...] = (), dracula: str = "london") -> FuryState:
@@ -75,6 +75,33 @@ def test_two_mishaps_drawn_together_one_is_ignored() -> None:
     assert state.event_deck.discards.count("mishap") == 2
     assert next_turn(state) == "seward"
     assert next_turn(state) == "godalming"  # "The Hunter must only miss one turn"
+
+
+def test_mishap_a_hunter_who_misses_his_turn_is_taken_along_by_no_group() -> None:
+    # Mishap: "The Hunter must only miss one turn" - miss it he must: a companion in his
+    # Town may not form a group with him and carry him off, whether his turn comes before
+    # the companion's (Godalming, missed already) or after it (Seward, still to miss it).
+    state = started(godalming="paris", seward="brussels", van_helsing="rome",
+                    dracula="athens")
+    dracula_turn(state, STAY_PUT)
+    on_top(state, "mishap")
+    act(state, "godalming", MoveTo("brussels"))
+    act(state, "godalming", TakeItems((), ("godalming",)))
+    pass_windows(state)
+    assert next_turn(state) == "seward"  # Godalming misses this turn
+    assert not any(isinstance(a, FormGroup) for a in state.legal_actions("seward"))
+    act(state, "seward", MoveTo("amsterdam"))
+    assert state.hunters["godalming"].location == "brussels"
+    state = started(godalming="brussels", seward="paris", van_helsing="rome",
+                    dracula="athens")
+    dracula_turn(state, STAY_PUT)
+    quiet_turn(state, "godalming")
+    on_top(state, "mishap")
+    act(state, "seward", MoveTo("brussels"))
+    act(state, "seward", TakeItems((), ("seward",)))
+    pass_windows(state)
+    assert next_turn(state) == "godalming"
+    assert not any(isinstance(a, FormGroup) for a in state.legal_actions("godalming"))
 
 
 def test_sense_of_emergency_gives_an_extra_turn() -> None:
