@@ -374,6 +374,22 @@ def test_stormy_seas_blocks_a_sea_sector() -> None:
     assert MoveTo("english_channel") not in state.legal_actions("godalming")
 
 
+def test_stormy_seas_may_not_be_played_on_a_sea_sector_where_there_is_a_hunter() -> None:
+    # Reference 4 - Stormy Seas: "This card may not be played on any Sea Sector where there
+    # is a Hunter": Seward sails the English Channel; the North Sea is free.
+    state = started(godalming="paris", seward="le_havre", van_helsing="rome",
+                    dracula="athens")
+    dracula_turn(state, STAY_PUT)
+    quiet_turn(state, "godalming")
+    act(state, "seward", MoveTo("english_channel"))
+    hunters_stay(state)
+    dracula_turn(state, STAY_PUT)
+    give(state, "godalming", "stormy_seas")
+    play(state, "godalming", "stormy_seas")
+    assert ChoosePlace("english_channel") not in state.legal_actions("godalming")
+    assert ChoosePlace("north_sea") in state.legal_actions("godalming")
+
+
 def test_excellent_weather_up_to_four_sea_moves() -> None:
     state = started(godalming="le_havre", seward="madrid", van_helsing="rome",
                     dracula="vienna")
