@@ -135,10 +135,9 @@ class Geometry:
         return _distances(self, tuple(sorted(hosts)))
 
     def mask(self, towns: Sequence[str]) -> np.ndarray[Any, np.dtype[np.bool_]]:
-        found = np.zeros(len(self.places) + 1, dtype=bool)
-        for town in towns:
-            found[self.index[town]] = True
-        return found
+        """Whether each place is one of ``towns`` (read-only: shared by every caller
+        naming the same places, in the same order)."""
+        return _mask(self, tuple(towns))
 
 
 def _divmod(values: Array, divisor: int) -> tuple[Array, Array]:
@@ -146,6 +145,15 @@ def _divmod(values: Array, divisor: int) -> tuple[Array, Array]:
     constant quickly, but its remainder (and divmod) divide each value again."""
     quotient: Array = values // divisor
     return quotient, values - quotient * divisor
+
+
+@functools.lru_cache(maxsize=1024)
+def _mask(geometry: Geometry, towns: tuple[str, ...]) -> np.ndarray[Any, np.dtype[np.bool_]]:
+    found = np.zeros(len(geometry.places) + 1, dtype=bool)
+    for town in towns:
+        found[geometry.index[town]] = True
+    found.setflags(write=False)
+    return found
 
 
 @functools.lru_cache(maxsize=256)
@@ -324,14 +332,14 @@ def _distinct(values: Array, flags: Array | None, size: int) -> tuple[Array, Arr
     if flags is None:
         present = np.zeros(size, dtype=bool)
         present[values] = True
-        return np.flatnonzero(present), None
+        return _true_at(present), None
     top = int(flags.max()) + 1 if len(flags) else 1
     if size * top > PRESENCE_LIMIT:
         key = _unique((values << _FLAG_ROOM) | flags)
         return key >> _FLAG_ROOM, key & ((1 << _FLAG_ROOM) - 1)
     present = np.zeros(size * top, dtype=bool)
     present[values * top + flags] = True
-    return _divmod(np.flatnonzero(present), top)
+    return _divmod(_true_at(present), top)
 
 
 def _intersect(first: Array, second: Array) -> Array:
@@ -944,7 +952,7 @@ class Tracker:
                 may_stay &= ~at_sea
         if turn.consumed:
             may_stay &= bp >= 0
-        parts = [turn.stay(np.flatnonzero(may_stay), codes, loc, bp, aux, flags)]
+        parts = [turn.stay(_true_at(may_stay), codes, loc, bp, flags)]
         if not turn.consumed:  # (a Vampire consumed: he stayed by choice)
             if some_at_sea:
                 land = ~at_sea
@@ -1023,7 +1031,7 @@ class _TurnClue:
         self.sea: str | None = clue.get("sea")  # Shipping Agents: his Sea Movement's kind
         self.hosts = clue["hosts"]
         self.occupied = g.mask(clue["occupied"])
-        self.no_placing = self.occupied | g.mask(clue.get("spared", ()))  # ruling 6
+        self._spared: Sequence[str] = clue.get("spared", ())
         #: (flag bit, Town) of each Encounter he may be placing now.
         self.placing_in: list[tuple[int, int]] = []
         #: The flag bits each place sets on arriving there (an Encounter placed), by place.
@@ -1046,12 +1054,12 @@ class _TurnClue:
         found = self._alive.get(from_sea)
         if found is None:
             g = self.g
-            town = ~g.is_sea
             if self.attack is not None:
-                found = town & (np.arange(len(town)) == self.attack)
-            else:
-                found = ~(town & self.occupied)
+                found = ~g.is_sea & (np.arange(len(g.is_sea)) == self.attack)
+            else:  # (not a Town with a Hunter)
+                found = g.is_sea | ~self.occupied
             if self.sea is not None:
+                town = ~g.is_sea
                 was_sea, is_sea = _SEA_MOVEMENT[self.sea]
                 found &= (town != is_sea) & (was_sea == from_sea)
             self._alive[from_sea] = found
@@ -1063,15 +1071,16 @@ class _TurnClue:
         if self._land is None:
             g = self.g
             to, embark = g.land_table, g.land_embark
-            here = np.arange(len(to))[:, None]
             fixed = _land_moves_of(g)
-            ok = self._land_open.copy()
             if self.fleeing:  # from the British Isles by sea; else one step nearer
-                ok &= ~embark | g.cut_off[here]
+                here = np.arange(len(to))[:, None]
+                ok = self._land_open & (~embark | g.cut_off[here])
                 dist = g.distances(self.hosts)
                 closer = ok & (dist[to] == dist[here] - 1)
                 ok &= closer | ~closer.any(axis=1)[:, None]
-            ok &= self.arrival(False)[to]
+                ok &= self.arrival(False)[to]
+            else:
+                ok = self._land_open & self.arrival(False)[to]
             base = fixed.fleeing if self.fleeing else fixed.base
             self._land = (ok, base, to)
         return self._land
@@ -1090,8 +1099,9 @@ class _TurnClue:
             turn = copy.copy(self)
             turn.placing_in = list(placing_in)
             bits = np.zeros(len(g.places) + 1, dtype=np.int64)
+            no_placing = self.occupied | g.mask(self._spared)  # ruling 6
             for b, town in placing_in:
-                if not self.no_placing[town]:
+                if not no_placing[town]:
                     bits[town] |= 1 << b
             turn.placing_bits = bits
             self._placings[placing_in] = turn
@@ -1128,7 +1138,7 @@ class _TurnClue:
         if not roadless.any():
             return np.zeros(0, dtype=np.int64)
         g = self.g
-        found = np.flatnonzero(roadless & ~may_stay)
+        found = _true_at(roadless & ~may_stay)
         here = loc[found]
         ready = g.cut_off[here] if self.fleeing else bp[found] >= 2  # to embark from a Port
         stuck: Array = found[~ready | (self.port_embark_count[here] == 0)]
@@ -1141,7 +1151,7 @@ class _TurnClue:
         holding the Local Rumours Marker, nor one with a Host marker). Also the
         hypotheses at Sea with no move at all."""
         g = self.g
-        seas = np.flatnonzero(at_sea)
+        seas = _true_at(at_sea)
         if not self.fleeing and not _castle_by_sea(g):
             return self._sea_moves_by_table(codes, loc[seas], rum, aux, flags, seas)
         here, aux = loc[seas], aux[seas]
@@ -1208,19 +1218,19 @@ class _TurnClue:
         keep: np.ndarray[Any, np.dtype[np.bool_]] = closer | ~any_closer[src]
         return keep
 
-    def stay(self, st: Array, codes: Array, loc: Array, bp: Array, aux: Array,
-             flags: Array | None) -> tuple[Array, Array | None]:
-        """Staying in his Town by choice: he may act there (the hypotheses ``st``, their
-        codes changed in place of being decoded and encoded again)."""
+    def stay(self, st: Array, codes: Array, loc: Array, bp: Array, flags: Array | None
+             ) -> tuple[Array, Array | None]:
+        """Staying in his Town by choice: he may act there (the hypotheses ``st``, none
+        bound to leave, their codes changed in place of being decoded and encoded again)."""
         g = self.g
-        loc, flags, aux = loc[st], _picked(flags, st), aux[st]
-        kept = codes[st] & ~MUST_LEAVE  # (aux: the code's last bits)
+        loc, flags = loc[st], _picked(flags, st)
+        kept = codes[st]  # (no must-leave bit to clear: none of them may stay)
         if self.consumed:
             kept += (np.minimum(bp[st] + CONSUME_GAIN, 12) - bp[st]) * AUX_STATES
         alive: np.ndarray[Any, np.dtype[np.bool_]] | None = None
         castle = loc == g.castle  # successive turns there: a third ends the game
         if castle.any():
-            count = (aux & CASTLE_COUNT) + 1
+            count = (kept & CASTLE_COUNT) + 1  # (aux: the code's last bits)
             kept = np.where(castle, (kept & ~(AUX_STATES - 1)) + count, kept)
             alive = ~(castle & (count >= CASTLE_TURNS_LIMIT))
         if self.attack is not None:
@@ -1295,6 +1305,13 @@ def _finds_neither(clue: Mapping[str, Any]) -> bool:
     found or not (a filter on the places and the Marker alone)."""
     return clue["k"] == "search" and clue.get("dracula") is False \
         and isinstance(clue.get("rumours"), bool)
+
+
+def _true_at(found: np.ndarray[Any, np.dtype[np.bool_]]) -> Array:
+    """Where a 1-D boolean array is True (as ``np.flatnonzero``, without its Python
+    wrapper's ravel: a call per turn part, so the wrapper's cost counts)."""
+    at: Array = found.nonzero()[0]
+    return at
 
 
 def _both(first: np.ndarray[Any, np.dtype[np.bool_]] | None,
