@@ -126,6 +126,10 @@ class Geometry:
         loc: Array = codes // self.per_place
         return loc
 
+    def blood_of(self, codes: Array) -> Array:
+        """His Blood Points in each hypothesis, plus 12 (0 to 24: the code's digit)."""
+        return _divmod(codes >> AUX_BITS, BLOOD_STATES)[1]
+
     def rumours_of(self, codes: Array) -> Array:
         """The Local Rumours Marker's box of each hypothesis (the second of :meth:`decode`)."""
         return _divmod(codes // (AUX_STATES * BLOOD_STATES), self.rumour_states)[1]
@@ -288,6 +292,29 @@ def _castle_by_sea(g: Geometry) -> bool:
     return bool((g.sea_table == g.castle).any())
 
 
+@functools.lru_cache(maxsize=512)
+def _searched_in_vain_at(g: Geometry, town: int, rumours: bool
+                         ) -> np.ndarray[Any, np.dtype[np.bool_]]:
+    """By (place, Local Rumours) (``place * rumour_states + rumours``): whether a search
+    in ``town`` that did not find Dracula, finding the Local Rumours Marker or not
+    (``rumours``), leaves the hypothesis (read-only: shared)."""
+    loc, rum = _divmod(np.arange((g.none + 1) * g.rumour_states), g.rumour_states)
+    found = (loc != town) & ((rum == town) if rumours else (rum != town))
+    found.setflags(write=False)
+    return found
+
+
+@functools.lru_cache(maxsize=64)
+def _start(g: Geometry, occupied: tuple[str, ...]) -> Array:
+    """Where Dracula may start: any Town with no Hunter (read-only: shared)."""
+    towns = [p for p in g.places if not g.board.is_sea(p) and p not in occupied]
+    loc = np.array([g.index[t] for t in towns], dtype=np.int64)
+    codes = np.sort(g.encode(loc, np.full_like(loc, g.none), np.full_like(loc, 12),
+                             np.zeros_like(loc)))
+    codes.setflags(write=False)
+    return codes
+
+
 @attrs.frozen
 class Obligation:
     """Dracula had an Action Phase in ``town`` at some move in ``(start, end]`` (clue
@@ -314,7 +341,8 @@ def _unique(values: Array, below: int = 0) -> Array:
         narrow.sort()
         ordered: Array = narrow.astype(np.int64)
     else:
-        ordered = np.sort(values)
+        ordered = values.copy()
+        ordered.sort()
     keep = np.empty(len(ordered), dtype=bool)
     keep[0] = True
     np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
@@ -347,7 +375,7 @@ def _intersect(first: Array, second: Array) -> Array:
     with ``assume_unique``, without sorting both together)."""
     if not len(first) or not len(second):
         return first[:0]
-    at = np.minimum(np.searchsorted(second, first), len(second) - 1)
+    at = np.minimum(second.searchsorted(first), len(second) - 1)
     found: Array = first[second[at] == first]
     return found
 
@@ -652,19 +680,26 @@ class Tracker:
         while self.processed < len(clues):
             i = self.processed
             clue = clues[i]
-            if clue["k"] == "turn":
-                self.turns.append(i)
-            new = self._obligation_from(clues, i)
-            if new is not None and self._window_turns(new) <= WINDOW_TURNS:
-                self._filter_by(in_vain)
-                self.obligations.append(new)
-                self._replay(clues, i)
-            elif _finds_neither(clue):
-                in_vain.append(clue)
-            elif clue["k"] != "box":  # (a box seen changes no hypothesis: see _note_box)
+            kind = clue["k"]
+            if kind == "search":
+                new = self._obligation_from(clues, i)
+                if new is not None and self._window_turns(new) <= WINDOW_TURNS:
+                    self._filter_by(in_vain)
+                    self.obligations.append(new)
+                    self._replay(clues, i)
+                elif _finds_neither(clue):
+                    in_vain.append(clue)
+                else:
+                    self._filter_by(in_vain)
+                    self.rows = self._apply(clue, i, self.rows, (), 0)
+                self._note_box(clue, i)
+            elif kind == "box":  # (a box seen changes no hypothesis)
+                self._note_box(clue, i)
+            else:
+                if kind == "turn":
+                    self.turns.append(i)
                 self._filter_by(in_vain)
                 self.rows = self._apply(clue, i, self.rows, (), 0)
-            self._note_box(clue, i)
             if digested is None:
                 text = _CLUE_TEXT(clue)
                 self._digest.update((CLUE_SEPARATOR + text if i else text).encode())
@@ -734,7 +769,13 @@ class Tracker:
         self.checkpoints = [(k, c) for k, c in self.checkpoints if k < at]
         rows = Rows.plain(codes)
         bits = len(chosen)
-        for j in range(at, upto + 1):
+        j = at
+        while j <= upto:
+            vain = _in_vain_run(clues, j, upto, chosen) if len(rows.codes) <= MAX_ROWS else j
+            if vain > j:  # (filters: each leaves fewer rows, none past MAX_ROWS)
+                rows = self._searched_in_vain([c for c in clues[j:vain] if c["k"] != "box"], rows)
+                j = vain
+                continue
             rows = self._apply(clues[j], j, rows, chosen, bits)
             if self.checkpoints and self.checkpoints[-1][0] == j and j in old:
                 narrowed = _intersect(self.checkpoints[-1][1], old[j])
@@ -746,6 +787,7 @@ class Tracker:
                 rows = _drop_flag(rows, drop, bits)
                 chosen = [o for b, o in enumerate(chosen) if b != drop]
                 bits -= 1
+            j += 1
         codes = _unique(rows.codes, self.geometry.code_bound)
         if upto > at:  # the set before this clue was already narrowed by older obligations
             codes = _intersect(codes, self._advance(clues[upto], upto, previous))
@@ -784,12 +826,7 @@ class Tracker:
         if kind in MOVE_KINDS and dedupe:  # (a segment's own rows are not checkpoints)
             self.checkpoints.append((i, _project(rows, bits)))
         if kind == "start":
-            towns = [p for p in g.places if not g.board.is_sea(p)
-                     and p not in clue["occupied"]]
-            loc = np.array([g.index[t] for t in towns], dtype=np.int64)
-            codes = g.encode(loc, np.full_like(loc, g.none), np.full_like(loc, 12),
-                             np.zeros_like(loc))
-            return Rows.plain(np.sort(codes))
+            return Rows.plain(_start(g, tuple(clue["occupied"])))
         if kind == "turn":
             rows = self._turn(clue, rows, obligations, i)
         elif kind == "bat":
@@ -847,15 +884,14 @@ class Tracker:
 
     def _searched_in_vain(self, searches: Sequence[Mapping[str, Any]], rows: Rows) -> Rows:
         """Searches that did not find Dracula (the Local Rumours Marker found or not):
-        the places and Local Rumours read once for all of them (a run of them: one filter)."""
+        the places and Local Rumours read once for all of them (a run of them: one filter),
+        each search a look-up by (place, Local Rumours)."""
         g = self.geometry
-        loc, rum = _divmod(rows.codes // (AUX_STATES * BLOOD_STATES), g.rumour_states)
+        place_rumours = rows.codes // (AUX_STATES * BLOOD_STATES)
         keep: np.ndarray[Any, np.dtype[np.bool_]] | None = None
         for clue in searches:
-            town = g.index[clue["town"]]
-            away = loc != town
-            away &= (rum == town) if clue["rumours"] else (rum != town)
-            keep = _both(keep, away)
+            away = _searched_in_vain_at(g, g.index[clue["town"]], clue["rumours"])
+            keep = _both(keep, away[place_rumours])
         return rows if keep is None else rows.picked(keep)
 
     def _blood(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
@@ -941,32 +977,36 @@ class Tracker:
         if turn.fleeing:  # a fleeing Dracula already in the Castle would have hidden
             alive = codes // g.per_place != g.castle
             codes, flags = codes[alive], _picked(flags, alive)
-        loc, rum, bp, aux = g.decode(codes)
+        # (each part decoded as it is needed: the place of all, the Blood Points of those
+        # in a Town, the aux and the Local Rumours of those at Sea)
+        loc = codes // g.per_place
         at_sea = g.is_sea[loc]
         some_at_sea = bool(at_sea.any())  # (none: every hypothesis is in a Town)
+        on_land = ~at_sea if some_at_sea else None
         if turn.fleeing:
             may_stay = np.zeros(len(loc), dtype=bool)
         else:
-            may_stay = (aux & MUST_LEAVE) == 0
-            if some_at_sea:
-                may_stay &= ~at_sea
+            may_stay = (codes & MUST_LEAVE) == 0  # (aux: the code's last bits)
+            if on_land is not None:
+                may_stay &= on_land
+        blood = g.blood_of(codes)
         if turn.consumed:
-            may_stay &= bp >= 0
-        parts = [turn.stay(_true_at(may_stay), codes, loc, bp, flags)]
+            may_stay &= blood >= 12
+        parts = [turn.stay(_true_at(may_stay), codes, loc, blood, flags)]
         if not turn.consumed:  # (a Vampire consumed: he stayed by choice)
-            if some_at_sea:
-                land = ~at_sea
-                parts.append(turn.land_moves(loc[land], bp[land], _picked(flags, land)))
+            town_blood = loc * BLOOD_STATES + blood
+            if on_land is not None:
+                parts.append(turn.land_moves(town_blood[on_land], _picked(flags, on_land)))
             else:
-                parts.append(turn.land_moves(loc, bp, flags))
+                parts.append(turn.land_moves(town_blood, flags))
             # Hemmed in on every side (no move, no stay allowed): the fallback Pass.
-            stuck = turn.hemmed_in_town(loc, bp, may_stay)
+            stuck = turn.hemmed_in_town(loc, blood, may_stay)
             if some_at_sea:
-                sailed, stranded = turn.sea_moves(codes, loc, rum, aux, flags, at_sea)
+                sailed, stranded = turn.sea_moves(codes, loc, flags, at_sea)
                 parts.append(sailed)
                 stuck = np.concatenate([stuck, stranded])
             if len(stuck):
-                parts.append(turn.hemmed(codes[stuck], loc[stuck], aux[stuck],
+                parts.append(turn.hemmed(codes[stuck], loc[stuck], codes[stuck] & (AUX_STATES - 1),
                                          _picked(flags, stuck), at_sea[stuck]))
         moved = np.concatenate([c for c, _ in parts])
         if flags is None:
@@ -991,6 +1031,8 @@ class _Passage:
 
     #: whether a move into each place is open (a Sea Sector: no storm; a Town: no Host)
     passable: np.ndarray[Any, np.dtype[np.bool_]]
+    #: the same, not at the last index (``Geometry.sea_table``'s padding, -1, reads it)
+    sailable: np.ndarray[Any, np.dtype[np.bool_]]
     #: the moves open from each Town by Road, and from each Port by Sea (0 elsewhere)
     land_road_count: Array
     port_embark_count: Array
@@ -1010,7 +1052,8 @@ def _passage_of(g: Geometry, hosts: tuple[str, ...], blocked: tuple[str, ...]) -
     fixed = _land_moves_of(g)
     land_open = fixed.valid & np.where(g.land_embark, sea_open[to] & fixed.from_port,
                                        road_open[to])
-    found = _Passage(passable=np.where(g.is_sea, sea_open, road_open),
+    passable = np.where(g.is_sea, sea_open, road_open)
+    found = _Passage(passable=passable, sailable=np.append(passable[:-1], False),
                      land_road_count=np.where(g.is_sea, 0, roads),
                      port_embark_count=np.where(g.is_port & ~g.is_sea, sails, 0),
                      land_open=land_open, roadless=~g.is_sea & (roads == 0))
@@ -1038,6 +1081,7 @@ class _TurnClue:
         self.placing_bits: Array | None = None
         passage = _passage_of(g, tuple(self.hosts), tuple(clue.get("blocked", ())))
         self.passable = passage.passable
+        self.sailable = passage.sailable
         self.land_road_count = passage.land_road_count
         self.port_embark_count = passage.port_embark_count
         self._land_open = passage.land_open
@@ -1107,15 +1151,14 @@ class _TurnClue:
             self._placings[placing_in] = turn
         return turn
 
-    def land_moves(self, loc: Array, bp: Array, flags: Array | None
+    def land_moves(self, town_blood: Array, flags: Array | None
                    ) -> tuple[Array, Array | None]:
         """By Road to a Town without a Host marker, or embarking from a Port (two Blood
         Points, or fleeing from the British Isles) into a Sector not closed by a storm.
         A move from a Town depends only on the Town, his Blood Points and the flags: the
-        hypotheses are narrowed to those first."""
+        hypotheses (``town * BLOOD_STATES + blood + 12`` each) are narrowed to those first."""
         g = self.g
-        town_blood, u_flags = _distinct(loc * BLOOD_STATES + bp + 12, flags,
-                                        len(g.places) * BLOOD_STATES)
+        town_blood, u_flags = _distinct(town_blood, flags, len(g.places) * BLOOD_STATES)
         u_loc = town_blood // BLOOD_STATES
         allowed, _, targets = self.land_table()
         fixed = _land_moves_of(g)
@@ -1125,26 +1168,27 @@ class _TurnClue:
         codes = _rows(fixed.by_blood_fleeing if self.fleeing else fixed.by_blood, town_blood)[ok]
         if u_flags is None:
             return codes, None
-        moved_flags = np.repeat(u_flags, ok.sum(axis=1))  # (row by row, as ``[ok]``)
+        moved_flags = u_flags.repeat(ok.sum(axis=1))  # (row by row, as ``[ok]``)
         if self.placing_in:
             return codes, self.placed(_rows(targets, u_loc)[ok], moved_flags)
         return codes, moved_flags
 
-    def hemmed_in_town(self, loc: Array, bp: Array,
+    def hemmed_in_town(self, loc: Array, blood: Array,
                        may_stay: np.ndarray[Any, np.dtype[np.bool_]]) -> Array:
         """The hypotheses in a Town with no move and no stay allowed: no Road open, not
-        staying, and no Sea Sector to embark for (too few Blood Points, or none open)."""
+        staying, and no Sea Sector to embark for (too few Blood Points, or none open).
+        ``blood``: his Blood Points plus 12."""
         roadless = self.roadless[loc]
         if not roadless.any():
             return np.zeros(0, dtype=np.int64)
         g = self.g
         found = _true_at(roadless & ~may_stay)
         here = loc[found]
-        ready = g.cut_off[here] if self.fleeing else bp[found] >= 2  # to embark from a Port
+        ready = g.cut_off[here] if self.fleeing else blood[found] >= 14  # to embark: 2 BP
         stuck: Array = found[~ready | (self.port_embark_count[here] == 0)]
         return stuck
 
-    def sea_moves(self, codes: Array, loc: Array, rum: Array, aux: Array, flags: Array | None,
+    def sea_moves(self, codes: Array, loc: Array, flags: Array | None,
                   at_sea: np.ndarray[Any, np.dtype[np.bool_]]
                   ) -> tuple[tuple[Array, Array | None], Array]:
         """At Sea: sail to a Sector not yet visited, or disembark at a Port (not the one
@@ -1152,14 +1196,17 @@ class _TurnClue:
         hypotheses at Sea with no move at all."""
         g = self.g
         seas = _true_at(at_sea)
+        here, sea_codes = loc[seas], codes[seas]
+        aux = sea_codes & (AUX_STATES - 1)
+        # the Local Rumours: the code's second digit, past the place's
+        rum = sea_codes // (AUX_STATES * BLOOD_STATES) - here * g.rumour_states
         if not self.fleeing and not _castle_by_sea(g):
-            return self._sea_moves_by_table(codes, loc[seas], rum, aux, flags, seas)
-        here, aux = loc[seas], aux[seas]
+            return self._sea_moves_by_table(sea_codes, here, rum, aux, flags, seas)
         pos, to = _expand(here, g.sea_table, g.sea_degree)  # (pos: the source among ``seas``)
         bit = g.sea_bit[to]  # (none for a Port)
         voyage = aux[pos]
         # (the Local Rumours are never in a Sea Sector: no need to ask where ``to`` is one)
-        open_ = self.passable[to] & (to != rum[seas][pos])
+        open_ = self.passable[to] & (to != rum[pos])
         ok = open_ & ((voyage & bit) == 0)
         # Ruling 2: stranded, he may sail into a Sector he has crossed.
         counts = np.bincount(pos[ok], minlength=len(seas))
@@ -1176,7 +1223,7 @@ class _TurnClue:
         if _castle_by_sea(g):
             new_aux = np.where(to == g.castle, 0 if self.fleeing else 1, new_aux)  # a first turn
         # each code without its place and aux: the Local Rumours and Blood Points go along
-        kept = codes[seas] - aux - here * g.per_place
+        kept = sea_codes - aux - here * g.per_place
         moved: Array = kept[pos] + to * g.per_place + new_aux
         if flags is None:
             return (moved, None), stranded
@@ -1186,13 +1233,14 @@ class _TurnClue:
                             flags: Array | None, seas: Array
                             ) -> tuple[tuple[Array, Array | None], Array]:
         """:meth:`sea_moves` not fleeing (on a map where no Sea Sector borders the Castle),
-        every Sector's moves in a row of a table worked out once per map."""
+        every Sector's moves in a row of a table worked out once per map (``codes``,
+        ``here``, ``rum``, ``aux``: the hypotheses at Sea, ``seas`` among all)."""
         g = self.g
         fixed = _sea_moves_of(g)
-        key = fixed.key[here] + aux[seas]
+        key = fixed.key[here] + aux
         to = _rows(g.sea_table, here)
         # (the Local Rumours are never in a Sea Sector: no need to ask where ``to`` is one)
-        open_ = (to >= 0) & self.passable[to] & (to != rum[seas][:, None])
+        open_ = self.sailable[to] & (to != rum[:, None])
         ok = open_ & _rows(fixed.unvisited, key)
         # Ruling 2: stranded, he may sail into a Sector he has crossed.
         some = _any_per_row(ok)
@@ -1201,10 +1249,10 @@ class _TurnClue:
             ok |= ~some[:, None] & open_
             stranded = seas[~_any_per_row(ok)]
         ok &= self.arrival(True)[to]
-        moved: Array = (codes[seas][:, None] + _rows(fixed.delta, key))[ok]
+        moved: Array = (codes[:, None] + _rows(fixed.delta, key))[ok]
         if flags is None:
             return (moved, None), stranded
-        moved_flags = np.broadcast_to(flags[seas][:, None], ok.shape)[ok]
+        moved_flags = flags[seas][:, None].repeat(ok.shape[1], axis=1)[ok]
         return (moved, self.placed(to[ok], moved_flags)), stranded
 
     def _closer(self, src: Array, here: Array, to: Array,
@@ -1218,15 +1266,16 @@ class _TurnClue:
         keep: np.ndarray[Any, np.dtype[np.bool_]] = closer | ~any_closer[src]
         return keep
 
-    def stay(self, st: Array, codes: Array, loc: Array, bp: Array, flags: Array | None
+    def stay(self, st: Array, codes: Array, loc: Array, blood: Array, flags: Array | None
              ) -> tuple[Array, Array | None]:
         """Staying in his Town by choice: he may act there (the hypotheses ``st``, none
-        bound to leave, their codes changed in place of being decoded and encoded again)."""
+        bound to leave, their codes changed in place of being decoded and encoded again;
+        ``blood``: his Blood Points plus 12)."""
         g = self.g
         loc, flags = loc[st], _picked(flags, st)
         kept = codes[st]  # (no must-leave bit to clear: none of them may stay)
         if self.consumed:
-            kept += (np.minimum(bp[st] + CONSUME_GAIN, 12) - bp[st]) * AUX_STATES
+            kept += (np.minimum(blood[st] + CONSUME_GAIN, 24) - blood[st]) * AUX_STATES
         alive: np.ndarray[Any, np.dtype[np.bool_]] | None = None
         castle = loc == g.castle  # successive turns there: a third ends the game
         if castle.any():
@@ -1271,7 +1320,7 @@ class _TurnClue:
 def _run_kept(rows: Rows, low: int, high: int, inside: bool) -> Rows:
     """The rows (sorted by hypothesis) with a hypothesis in ``[low, high)`` (``inside``)
     or the others: a slice, or the two around it."""
-    lo, hi = (int(at) for at in np.searchsorted(rows.codes, [low, high]))
+    lo, hi = (int(at) for at in rows.codes.searchsorted([low, high]))
     if inside:
         return Rows(rows.codes[lo:hi], rows.flags[lo:hi])
     if lo == hi:
@@ -1285,19 +1334,31 @@ def _run_kept(rows: Rows, low: int, high: int, inside: bool) -> Rows:
 def _rows(table: np.ndarray[Any, Any], which: Array) -> np.ndarray[Any, Any]:
     """The rows ``which`` of a 2-D table (as ``table[which]``, several times as fast:
     numpy copies whole rows for ``take`` but indexes a 2-D array element by element)."""
-    found: np.ndarray[Any, Any] = np.take(table, which, axis=0)
+    found: np.ndarray[Any, Any] = table.take(which, axis=0)
     return found
 
 
 def _any_per_row(found: np.ndarray[Any, np.dtype[np.bool_]]
                  ) -> np.ndarray[Any, np.dtype[np.bool_]]:
-    """Whether each row of a 2-D boolean array has a True (as ``found.any(axis=1)``; a
+    """Whether each row of a 2-D boolean array has a True (as ``np.any(found, axis=1)``; a
     row of eight, as the Sea table's, read as one 64-bit number: several times as fast)."""
     if found.shape[1] == 8 and found.flags.c_contiguous:
         some: np.ndarray[Any, np.dtype[np.bool_]] = found.view(np.uint64)[:, 0] != 0
         return some
     anywhere: np.ndarray[Any, np.dtype[np.bool_]] = np.any(found, axis=1)
     return anywhere
+
+
+def _in_vain_run(clues: Sequence[Mapping[str, Any]], start: int, stop: int,
+                 obligations: Sequence[Obligation]) -> int:
+    """Where the run of searches in vain (and boxes seen) from clue ``start`` ends (at
+    most past ``stop``): clues that only filter, none ending an obligation (a replay
+    applies them as one filter)."""
+    ends = {o.end for o in obligations}
+    k = start
+    while k <= stop and k not in ends and (clues[k]["k"] == "box" or _finds_neither(clues[k])):
+        k += 1
+    return k
 
 
 def _finds_neither(clue: Mapping[str, Any]) -> bool:
