@@ -270,6 +270,9 @@ class _SeaMoves:
     unvisited: np.ndarray[Any, np.dtype[np.bool_]]
     #: what the move adds to the hypothesis's code: the place and the voyage changed
     delta: Array
+    #: by place and Local Rumours (``place * rumour_states + rumours``, the code's first
+    #: digits) and column: a move not into the Port holding the Local Rumours Marker
+    not_rumours: np.ndarray[Any, np.dtype[np.bool_]]
 
 
 @functools.lru_cache(maxsize=8)
@@ -282,8 +285,10 @@ def _sea_moves_of(g: Geometry) -> _SeaMoves:
     to = g.sea_table[here]
     bit = g.sea_bit[to]  # (none for a Port, nor for the padding)
     aux = np.where(g.is_sea[to], voyage[:, None] | bit, 0)
+    place, rumours = _divmod(np.arange((g.none + 1) * g.rumour_states), g.rumour_states)
     return _SeaMoves(key=key, unvisited=(to >= 0) & ((voyage[:, None] & bit) == 0),
-                     delta=(to - here[:, None]) * g.per_place + aux - voyage[:, None])
+                     delta=(to - here[:, None]) * g.per_place + aux - voyage[:, None],
+                     not_rumours=g.sea_table[place] != rumours[:, None])
 
 
 @functools.lru_cache(maxsize=8)
@@ -299,7 +304,8 @@ def _searched_in_vain_at(g: Geometry, town: int, rumours: bool
     in ``town`` that did not find Dracula, finding the Local Rumours Marker or not
     (``rumours``), leaves the hypothesis (read-only: shared)."""
     loc, rum = _divmod(np.arange((g.none + 1) * g.rumour_states), g.rumour_states)
-    found = (loc != town) & ((rum == town) if rumours else (rum != town))
+    found: np.ndarray[Any, np.dtype[np.bool_]] = (loc != town) & (
+        (rum == town) if rumours else (rum != town))
     found.setflags(write=False)
     return found
 
@@ -337,16 +343,15 @@ def _unique(values: Array, below: int = 0) -> Array:
     if len(values) < 2:
         return values.copy()
     if 0 < below <= 1 << 31 and len(values) >= NARROW_SORT_FROM:
-        narrow = values.astype(np.int32)
-        narrow.sort()
-        ordered: Array = narrow.astype(np.int64)
+        ordered: np.ndarray[Any, Any] = values.astype(np.int32)  # (widened once distinct)
     else:
         ordered = values.copy()
-        ordered.sort()
+    ordered.sort()
     keep = np.empty(len(ordered), dtype=bool)
     keep[0] = True
     np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
-    return ordered[keep]
+    found: Array = ordered[keep].astype(np.int64, copy=False)
+    return found
 
 
 #: The most (value, flags) pairs :func:`_distinct` marks in a table instead of sorting.
@@ -1033,6 +1038,8 @@ class _Passage:
     passable: np.ndarray[Any, np.dtype[np.bool_]]
     #: the same, not at the last index (``Geometry.sea_table``'s padding, -1, reads it)
     sailable: np.ndarray[Any, np.dtype[np.bool_]]
+    #: by place, whether each move of ``Geometry.sea_table``'s row is open
+    sail_rows: np.ndarray[Any, np.dtype[np.bool_]]
     #: the moves open from each Town by Road, and from each Port by Sea (0 elsewhere)
     land_road_count: Array
     port_embark_count: Array
@@ -1053,7 +1060,8 @@ def _passage_of(g: Geometry, hosts: tuple[str, ...], blocked: tuple[str, ...]) -
     land_open = fixed.valid & np.where(g.land_embark, sea_open[to] & fixed.from_port,
                                        road_open[to])
     passable = np.where(g.is_sea, sea_open, road_open)
-    found = _Passage(passable=passable, sailable=np.append(passable[:-1], False),
+    sailable = np.append(passable[:-1], False)
+    found = _Passage(passable=passable, sailable=sailable, sail_rows=sailable[g.sea_table],
                      land_road_count=np.where(g.is_sea, 0, roads),
                      port_embark_count=np.where(g.is_port & ~g.is_sea, sails, 0),
                      land_open=land_open, roadless=~g.is_sea & (roads == 0))
@@ -1082,6 +1090,8 @@ class _TurnClue:
         passage = _passage_of(g, tuple(self.hosts), tuple(clue.get("blocked", ())))
         self.passable = passage.passable
         self.sailable = passage.sailable
+        self.sail_rows = passage.sail_rows
+        self._landfall: np.ndarray[Any, np.dtype[np.bool_]] | None = None
         self.land_road_count = passage.land_road_count
         self.port_embark_count = passage.port_embark_count
         self._land_open = passage.land_open
@@ -1108,6 +1118,13 @@ class _TurnClue:
                 found &= (town != is_sea) & (was_sea == from_sea)
             self._alive[from_sea] = found
         return found
+
+    def landfall_rows(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """By place, whether each move of ``Geometry.sea_table``'s row may end where it
+        does, as this clue tells (:meth:`arrival` from a Sea Sector)."""
+        if self._landfall is None:
+            self._landfall = self.arrival(True)[self.g.sea_table]
+        return self._landfall
 
     def land_table(self) -> tuple[np.ndarray[Any, np.dtype[np.bool_]], Array, Array]:
         """Every move from each Town as this clue allows it (before his Blood Points are
@@ -1178,11 +1195,10 @@ class _TurnClue:
         """The hypotheses in a Town with no move and no stay allowed: no Road open, not
         staying, and no Sea Sector to embark for (too few Blood Points, or none open).
         ``blood``: his Blood Points plus 12."""
-        roadless = self.roadless[loc]
-        if not roadless.any():
-            return np.zeros(0, dtype=np.int64)
+        found = _true_at(self.roadless[loc] & ~may_stay)
+        if not len(found):  # (the commonest)
+            return found
         g = self.g
-        found = _true_at(roadless & ~may_stay)
         here = loc[found]
         ready = g.cut_off[here] if self.fleeing else blood[found] >= 14  # to embark: 2 BP
         stuck: Array = found[~ready | (self.port_embark_count[here] == 0)]
@@ -1198,10 +1214,10 @@ class _TurnClue:
         seas = _true_at(at_sea)
         here, sea_codes = loc[seas], codes[seas]
         aux = sea_codes & (AUX_STATES - 1)
+        if not self.fleeing and not _castle_by_sea(g):
+            return self._sea_moves_by_table(sea_codes, here, aux, flags, seas)
         # the Local Rumours: the code's second digit, past the place's
         rum = sea_codes // (AUX_STATES * BLOOD_STATES) - here * g.rumour_states
-        if not self.fleeing and not _castle_by_sea(g):
-            return self._sea_moves_by_table(sea_codes, here, rum, aux, flags, seas)
         pos, to = _expand(here, g.sea_table, g.sea_degree)  # (pos: the source among ``seas``)
         bit = g.sea_bit[to]  # (none for a Port)
         voyage = aux[pos]
@@ -1229,18 +1245,18 @@ class _TurnClue:
             return (moved, None), stranded
         return (moved, self.placed(to, flags[seas][pos])), stranded
 
-    def _sea_moves_by_table(self, codes: Array, here: Array, rum: Array, aux: Array,
+    def _sea_moves_by_table(self, codes: Array, here: Array, aux: Array,
                             flags: Array | None, seas: Array
                             ) -> tuple[tuple[Array, Array | None], Array]:
         """:meth:`sea_moves` not fleeing (on a map where no Sea Sector borders the Castle),
         every Sector's moves in a row of a table worked out once per map (``codes``,
-        ``here``, ``rum``, ``aux``: the hypotheses at Sea, ``seas`` among all)."""
+        ``here``, ``aux``: the hypotheses at Sea, ``seas`` among all)."""
         g = self.g
         fixed = _sea_moves_of(g)
         key = fixed.key[here] + aux
-        to = _rows(g.sea_table, here)
-        # (the Local Rumours are never in a Sea Sector: no need to ask where ``to`` is one)
-        open_ = self.sailable[to] & (to != rum[:, None])
+        # (rows of tables by Sector: whole rows copied, not a move at a time)
+        open_ = _rows(self.sail_rows, here) \
+            & _rows(fixed.not_rumours, codes // (AUX_STATES * BLOOD_STATES))
         ok = open_ & _rows(fixed.unvisited, key)
         # Ruling 2: stranded, he may sail into a Sector he has crossed.
         some = _any_per_row(ok)
@@ -1248,12 +1264,12 @@ class _TurnClue:
         if not some.all():
             ok |= ~some[:, None] & open_
             stranded = seas[~_any_per_row(ok)]
-        ok &= self.arrival(True)[to]
+        ok &= _rows(self.landfall_rows(), here)
         moved: Array = (codes[:, None] + _rows(fixed.delta, key))[ok]
         if flags is None:
             return (moved, None), stranded
         moved_flags = flags[seas][:, None].repeat(ok.shape[1], axis=1)[ok]
-        return (moved, self.placed(to[ok], moved_flags)), stranded
+        return (moved, self.placed(_rows(g.sea_table, here)[ok], moved_flags)), stranded
 
     def _closer(self, src: Array, here: Array, to: Array,
                 ok: np.ndarray[Any, np.dtype[np.bool_]], sources: int
@@ -1279,9 +1295,9 @@ class _TurnClue:
         alive: np.ndarray[Any, np.dtype[np.bool_]] | None = None
         castle = loc == g.castle  # successive turns there: a third ends the game
         if castle.any():
-            count = (kept & CASTLE_COUNT) + 1  # (aux: the code's last bits)
-            kept = np.where(castle, (kept & ~(AUX_STATES - 1)) + count, kept)
-            alive = ~(castle & (count >= CASTLE_TURNS_LIMIT))
+            # (aux, the code's last bits, is the count of turns there: one more)
+            alive = ~(castle & ((kept & CASTLE_COUNT) + 1 >= CASTLE_TURNS_LIMIT))
+            kept = kept + castle
         if self.attack is not None:
             alive = _both(alive, loc == self.attack)
         elif self.consumed:  # he did not Pass (ruling 76: the Hunters never know he may not)
