@@ -892,12 +892,13 @@ class Tracker:
         the places and Local Rumours read once for all of them (a run of them: one filter),
         each search a look-up by (place, Local Rumours)."""
         g = self.geometry
-        place_rumours = rows.codes // (AUX_STATES * BLOOD_STATES)
-        keep: np.ndarray[Any, np.dtype[np.bool_]] | None = None
-        for clue in searches:
-            away = _searched_in_vain_at(g, g.index[clue["town"]], clue["rumours"])
-            keep = _both(keep, away[place_rumours])
-        return rows if keep is None else rows.picked(keep)
+        if not searches:
+            return rows
+        tables = [_searched_in_vain_at(g, g.index[c["town"]], c["rumours"]) for c in searches]
+        away = tables[0]
+        for table in tables[1:]:  # (the run's tables joined: one look-up per hypothesis)
+            away = away & table
+        return rows.picked(away[rows.codes // (AUX_STATES * BLOOD_STATES)])
 
     def _blood(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
         g = self.geometry
@@ -985,7 +986,8 @@ class Tracker:
         # (each part decoded as it is needed: the place of all, the Blood Points of those
         # in a Town, the aux and the Local Rumours of those at Sea)
         loc = codes // g.per_place
-        at_sea = g.is_sea[loc]
+        ground = turn.ground[loc]
+        at_sea = ground == AT_SEA
         some_at_sea = bool(at_sea.any())  # (none: every hypothesis is in a Town)
         on_land = ~at_sea if some_at_sea else None
         if turn.fleeing:
@@ -1005,7 +1007,7 @@ class Tracker:
             else:
                 parts.append(turn.land_moves(town_blood, flags))
             # Hemmed in on every side (no move, no stay allowed): the fallback Pass.
-            stuck = turn.hemmed_in_town(loc, blood, may_stay)
+            stuck = turn.hemmed_in_town(loc, blood, may_stay, ground == ROADLESS)
             if some_at_sea:
                 sailed, stranded = turn.sea_moves(codes, loc, flags, at_sea)
                 parts.append(sailed)
@@ -1045,8 +1047,13 @@ class _Passage:
     port_embark_count: Array
     #: every move from a Town (as ``Geometry.land_table``) the markers and storms leave open
     land_open: np.ndarray[Any, np.dtype[np.bool_]]
-    #: the Towns with no Road open
-    roadless: np.ndarray[Any, np.dtype[np.bool_]]
+    #: each place: a Sea Sector (AT_SEA), a Town with no Road open (ROADLESS) or another
+    #: Town (one look-up tells both of a hypothesis)
+    ground: np.ndarray[Any, np.dtype[np.int8]]
+
+
+#: The kinds of place in ``_Passage.ground`` (0: a Town with a Road open).
+AT_SEA, ROADLESS = 1, 2
 
 
 @functools.lru_cache(maxsize=256)
@@ -1064,7 +1071,9 @@ def _passage_of(g: Geometry, hosts: tuple[str, ...], blocked: tuple[str, ...]) -
     found = _Passage(passable=passable, sailable=sailable, sail_rows=sailable[g.sea_table],
                      land_road_count=np.where(g.is_sea, 0, roads),
                      port_embark_count=np.where(g.is_port & ~g.is_sea, sails, 0),
-                     land_open=land_open, roadless=~g.is_sea & (roads == 0))
+                     land_open=land_open,
+                     ground=np.where(g.is_sea, AT_SEA, np.where(roads == 0, ROADLESS, 0)
+                                     ).astype(np.int8))
     for shared in attrs.astuple(found, recurse=False):
         shared.setflags(write=False)  # (shared by every clue with these markers)
     return found
@@ -1095,7 +1104,7 @@ class _TurnClue:
         self.land_road_count = passage.land_road_count
         self.port_embark_count = passage.port_embark_count
         self._land_open = passage.land_open
-        self.roadless = passage.roadless
+        self.ground = passage.ground
         self._alive: dict[bool, np.ndarray[Any, np.dtype[np.bool_]]] = {}
         self._land: tuple[np.ndarray[Any, np.dtype[np.bool_]], Array, Array] | None = None
         #: This clue read with each set of open obligations (see :meth:`placing`).
@@ -1191,11 +1200,12 @@ class _TurnClue:
         return codes, moved_flags
 
     def hemmed_in_town(self, loc: Array, blood: Array,
-                       may_stay: np.ndarray[Any, np.dtype[np.bool_]]) -> Array:
+                       may_stay: np.ndarray[Any, np.dtype[np.bool_]],
+                       roadless: np.ndarray[Any, np.dtype[np.bool_]]) -> Array:
         """The hypotheses in a Town with no move and no stay allowed: no Road open, not
         staying, and no Sea Sector to embark for (too few Blood Points, or none open).
-        ``blood``: his Blood Points plus 12."""
-        found = _true_at(self.roadless[loc] & ~may_stay)
+        ``blood``: his Blood Points plus 12; ``roadless``: in a Town with no Road open."""
+        found = _true_at(roadless & ~may_stay)
         if not len(found):  # (the commonest)
             return found
         g = self.g
@@ -1288,25 +1298,31 @@ class _TurnClue:
         bound to leave, their codes changed in place of being decoded and encoded again;
         ``blood``: his Blood Points plus 12)."""
         g = self.g
-        loc, flags = loc[st], _picked(flags, st)
+        flags = _picked(flags, st)
         kept = codes[st]  # (no must-leave bit to clear: none of them may stay)
         if self.consumed:
             kept += (np.minimum(blood[st] + CONSUME_GAIN, 24) - blood[st]) * AUX_STATES
+        # his Town, where it matters (Castle Dracula's codes are one run: no need)
+        where = loc[st] if self.attack is not None or self.consumed \
+            or (flags is not None and self.placing_in) else None
         alive: np.ndarray[Any, np.dtype[np.bool_]] | None = None
-        castle = loc == g.castle  # successive turns there: a third ends the game
-        if castle.any():
+        first = g.castle * g.per_place
+        castle = (kept >= first) & (kept < first + g.per_place)
+        if castle.any():  # successive turns there: a third ends the game
             # (aux, the code's last bits, is the count of turns there: one more)
             alive = ~(castle & ((kept & CASTLE_COUNT) + 1 >= CASTLE_TURNS_LIMIT))
             kept = kept + castle
-        if self.attack is not None:
-            alive = _both(alive, loc == self.attack)
-        elif self.consumed:  # he did not Pass (ruling 76: the Hunters never know he may not)
-            alive = _both(alive, ~self.occupied[loc])
+        if where is not None:
+            if self.attack is not None:
+                alive = _both(alive, where == self.attack)
+            elif self.consumed:  # he did not Pass (ruling 76: the Hunters never know)
+                alive = _both(alive, ~self.occupied[where])
         if self.sea is not None and self.sea != "none":
-            alive = np.zeros(len(loc), dtype=bool)
+            alive = np.zeros(len(kept), dtype=bool)
         if alive is not None and not alive.all():
-            kept, loc, flags = kept[alive], loc[alive], _picked(flags, alive)
-        return kept, self.placed(loc, flags)
+            kept, flags = kept[alive], _picked(flags, alive)
+            where = None if where is None else where[alive]
+        return kept, flags if where is None else self.placed(where, flags)
 
     def hemmed(self, codes: Array, loc: Array, aux: Array, flags: Array | None,
                sea: np.ndarray[Any, np.dtype[np.bool_]]) -> tuple[Array, Array | None]:
