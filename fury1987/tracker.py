@@ -126,10 +126,6 @@ class Geometry:
         loc: Array = codes // self.per_place
         return loc
 
-    def blood_of(self, codes: Array) -> Array:
-        """His Blood Points in each hypothesis, plus 12 (0 to 24: the code's digit)."""
-        return _divmod(codes >> AUX_BITS, BLOOD_STATES)[1]
-
     def rumours_of(self, codes: Array) -> Array:
         """The Local Rumours Marker's box of each hypothesis (the second of :meth:`decode`)."""
         return _divmod(codes // (AUX_STATES * BLOOD_STATES), self.rumour_states)[1]
@@ -237,6 +233,16 @@ class _LandMoves:
     by_blood: Array
     by_blood_fleeing: Array
     blood_allows: np.ndarray[Any, np.dtype[np.bool_]]
+
+
+@functools.lru_cache(maxsize=8)
+def _town_blood_of(g: Geometry) -> Array:
+    """By a code's place, Local Rumours and Blood Points digits (``code >> AUX_BITS``):
+    ``place * BLOOD_STATES + blood + 12``, the key of a move from a Town (read-only)."""
+    place_rumours, blood = _divmod(np.arange(g.code_bound >> AUX_BITS), BLOOD_STATES)
+    found: Array = place_rumours // g.rumour_states * BLOOD_STATES + blood
+    found.setflags(write=False)
+    return found
 
 
 @functools.lru_cache(maxsize=8)
@@ -465,7 +471,7 @@ class Tracker:
         codes = self.rows.codes
         if self._weights[0] is not codes:  # worked out once per set of hypotheses
             g = self.geometry
-            counts = np.bincount(g.decode(codes)[0], minlength=len(g.places)).tolist()
+            counts = np.bincount(g.place_of(codes), minlength=len(g.places)).tolist()
             self._weights = (codes, {g.places[i]: n for i, n in enumerate(counts) if n})
         return dict(self._weights[1])
 
@@ -986,32 +992,37 @@ class Tracker:
         # (each part decoded as it is needed: the place of all, the Blood Points of those
         # in a Town, the aux and the Local Rumours of those at Sea)
         loc = codes // g.per_place
+        # (his place and Blood Points as ``place * BLOOD_STATES + blood + 12``, read from
+        # the code's place, Local Rumours and Blood Points digits)
+        town_blood = _town_blood_of(g)[codes >> AUX_BITS]
         ground = turn.ground[loc]
         at_sea = ground == AT_SEA
         some_at_sea = bool(at_sea.any())  # (none: every hypothesis is in a Town)
         on_land = ~at_sea if some_at_sea else None
+        bound = (codes & MUST_LEAVE) != 0  # (aux: the code's last bits)
         if turn.fleeing:
             may_stay = np.zeros(len(loc), dtype=bool)
         else:
-            may_stay = (codes & MUST_LEAVE) == 0  # (aux: the code's last bits)
+            may_stay = ~bound
             if on_land is not None:
                 may_stay &= on_land
-        blood = g.blood_of(codes)
         if turn.consumed:
-            may_stay &= blood >= 12
-        parts = [turn.stay(_true_at(may_stay), codes, loc, blood, flags)]
+            may_stay &= town_blood - loc * BLOOD_STATES >= 12
+        parts = [turn.stay(_true_at(may_stay), codes, loc, town_blood, flags)]
         if not turn.consumed:  # (a Vampire consumed: he stayed by choice)
-            town_blood = loc * BLOOD_STATES + blood
             if on_land is not None:
                 parts.append(turn.land_moves(town_blood[on_land], _picked(flags, on_land)))
             else:
                 parts.append(turn.land_moves(town_blood, flags))
-            # Hemmed in on every side (no move, no stay allowed): the fallback Pass.
-            stuck = turn.hemmed_in_town(loc, blood, may_stay, ground == ROADLESS)
+            # Hemmed in on every side (no move, no stay allowed): the fallback Pass. In a
+            # Town, only one he must leave or fleeing (no Road open, staying allowed: stays).
+            stuck = turn.hemmed_in_town(loc, town_blood, may_stay, ground == ROADLESS) \
+                if turn.fleeing or bound.any() else loc[:0]
             if some_at_sea:
                 sailed, stranded = turn.sea_moves(codes, loc, flags, at_sea)
                 parts.append(sailed)
-                stuck = np.concatenate([stuck, stranded])
+                if len(stranded):
+                    stuck = np.concatenate([stuck, stranded])
             if len(stuck):
                 parts.append(turn.hemmed(codes[stuck], loc[stuck], codes[stuck] & (AUX_STATES - 1),
                                          _picked(flags, stuck), at_sea[stuck]))
@@ -1199,18 +1210,20 @@ class _TurnClue:
             return codes, self.placed(_rows(targets, u_loc)[ok], moved_flags)
         return codes, moved_flags
 
-    def hemmed_in_town(self, loc: Array, blood: Array,
+    def hemmed_in_town(self, loc: Array, town_blood: Array,
                        may_stay: np.ndarray[Any, np.dtype[np.bool_]],
                        roadless: np.ndarray[Any, np.dtype[np.bool_]]) -> Array:
         """The hypotheses in a Town with no move and no stay allowed: no Road open, not
         staying, and no Sea Sector to embark for (too few Blood Points, or none open).
-        ``blood``: his Blood Points plus 12; ``roadless``: in a Town with no Road open."""
+        ``town_blood``: as :meth:`land_moves` reads it; ``roadless``: in a Town with no
+        Road open."""
         found = _true_at(roadless & ~may_stay)
         if not len(found):  # (the commonest)
             return found
         g = self.g
         here = loc[found]
-        ready = g.cut_off[here] if self.fleeing else blood[found] >= 14  # to embark: 2 BP
+        blood = town_blood[found] - here * BLOOD_STATES  # (his Blood Points + 12)
+        ready = g.cut_off[here] if self.fleeing else blood >= 14  # to embark: 2 BP
         stuck: Array = found[~ready | (self.port_embark_count[here] == 0)]
         return stuck
 
@@ -1269,10 +1282,9 @@ class _TurnClue:
             & _rows(fixed.not_rumours, codes // (AUX_STATES * BLOOD_STATES))
         ok = open_ & _rows(fixed.unvisited, key)
         # Ruling 2: stranded, he may sail into a Sector he has crossed.
-        some = _any_per_row(ok)
         stranded = seas[:0]
-        if not some.all():
-            ok |= ~some[:, None] & open_
+        if not _every_row_has_one(ok):
+            ok |= ~_any_per_row(ok)[:, None] & open_
             stranded = seas[~_any_per_row(ok)]
         ok &= _rows(self.landfall_rows(), here)
         moved: Array = (codes[:, None] + _rows(fixed.delta, key))[ok]
@@ -1292,16 +1304,17 @@ class _TurnClue:
         keep: np.ndarray[Any, np.dtype[np.bool_]] = closer | ~any_closer[src]
         return keep
 
-    def stay(self, st: Array, codes: Array, loc: Array, blood: Array, flags: Array | None
-             ) -> tuple[Array, Array | None]:
+    def stay(self, st: Array, codes: Array, loc: Array, town_blood: Array,
+             flags: Array | None) -> tuple[Array, Array | None]:
         """Staying in his Town by choice: he may act there (the hypotheses ``st``, none
         bound to leave, their codes changed in place of being decoded and encoded again;
-        ``blood``: his Blood Points plus 12)."""
+        ``town_blood``: as :meth:`land_moves` reads it)."""
         g = self.g
         flags = _picked(flags, st)
         kept = codes[st]  # (no must-leave bit to clear: none of them may stay)
         if self.consumed:
-            kept += (np.minimum(blood[st] + CONSUME_GAIN, 24) - blood[st]) * AUX_STATES
+            blood = town_blood[st] - loc[st] * BLOOD_STATES  # (his Blood Points + 12)
+            kept += (np.minimum(blood + CONSUME_GAIN, 24) - blood) * AUX_STATES
         # his Town, where it matters (Castle Dracula's codes are one run: no need)
         where = loc[st] if self.attack is not None or self.consumed \
             or (flags is not None and self.placing_in) else None
@@ -1379,6 +1392,14 @@ def _any_per_row(found: np.ndarray[Any, np.dtype[np.bool_]]
         return some
     anywhere: np.ndarray[Any, np.dtype[np.bool_]] = np.any(found, axis=1)
     return anywhere
+
+
+def _every_row_has_one(found: np.ndarray[Any, np.dtype[np.bool_]]) -> bool:
+    """Whether every row of a 2-D boolean array has a True (as ``_any_per_row(found).all()``;
+    rows of eight read as 64-bit numbers, the least of them not 0)."""
+    if found.shape[1] == 8 and found.flags.c_contiguous:
+        return not len(found) or bool(found.view(np.uint64).min())
+    return bool(_any_per_row(found).all())
 
 
 def _in_vain_run(clues: Sequence[Mapping[str, Any]], start: int, stop: int,
