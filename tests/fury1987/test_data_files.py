@@ -186,3 +186,15 @@ def test_a_kept_form_is_checked_like_a_parsed_file(tmp_path: Path,
     same.write_text(text, "utf-8")
     with pytest.raises(BadOption, match="railway_chart_file"):
         load_rules(railway_chart_file=str(same))
+
+
+@pytest.mark.parametrize("option", sorted(FILES))
+def test_a_data_file_of_another_format_is_refused(tmp_path: Path, option: str) -> None:
+    """A file saying ``format = 99`` was read as if it were format 1 (trial s26 F7)."""
+    name = FILES[option][0]
+    text = (DATA / name).read_text("utf-8")
+    path = tmp_path / name
+    path.write_text(text.replace("format = 1", "format = 99", 1) if "format = 1" in text
+                    else "format = 99\n" + text, "utf-8")
+    message = refused(option, path)
+    assert "its format (field 'format') is 99; this version reads format 1" in message

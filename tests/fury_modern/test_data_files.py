@@ -140,3 +140,13 @@ def test_a_place_without_a_region_is_refused(tmp_path: Path) -> None:
 def test_a_map_file_in_the_data_folder_is_the_games_map(tmp_path: Path) -> None:
     edited(tmp_path, "map.toml", 'b = "granada"', 'b = "granadaa"')
     refused("'granadaa'", data_dir=str(tmp_path))
+
+
+@pytest.mark.parametrize("name", ["map.toml", "events.toml", "tracks.toml"])
+def test_a_data_file_of_another_format_is_refused(tmp_path: Path, name: str) -> None:
+    """A map saying ``format = 99`` was read as if it were format 1 (trial s26 F7)."""
+    folder = edited(tmp_path, name, "format = 1", "format = 99")
+    wanted = ("its format (field 'format') is 99; this version reads format 1", name)
+    if name == "map.toml":
+        refused(*wanted, map_file=str(folder / name))
+    refused(*wanted, data_dir=str(folder))
