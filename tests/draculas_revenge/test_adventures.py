@@ -433,6 +433,37 @@ def test_multiplayer_needs_a_custom_adventure() -> None:
         GAME.new_game(seed=1, adventure="custom", multiplayer=("vampires", "orcs", "hunters"))
 
 
+@pytest.mark.parametrize("sides", [
+    ("vampires", "hunters", "hunters", "vampires", "hunters"),
+    ("hunters", "vampires", "hunters", "vampires", "hunters", "vampires"),
+])
+def test_multiplayer_more_than_two_players_has_no_most_of_four(sides: tuple[str, ...]) -> None:
+    """Multiplayer: "You can play games with more than two players", with no most; five or
+    six players buy, place and play to the end (ruling 22). Refused before this version."""
+    import random
+
+    st = GAME.new_game(seed=2, adventure="custom", points=12, multiplayer=sides)
+    assert st.seats == tuple(f"{side}_{i}" for i, side in enumerate(sides, 1))
+    rng = random.Random(2)
+    while not st.is_over:
+        seat = st.current_seats()[0]
+        st.apply(seat, rng.choice(list(st.legal_actions(seat))))
+    assert st.outcome is not None and set(st.outcome.winners) <= set(st.seats)
+
+
+def test_multiplayer_the_box_bounds_the_players_of_a_side() -> None:
+    """Every player needs a Character Card of its side: the box holds 17 for the vampires
+    (12 vampires, 5 minions) and 19 for the hunters (ruling 22)."""
+    GAME.new_game(seed=1, adventure="custom", points=4,
+                  multiplayer=("hunters",) + ("vampires",) * 17)
+    with pytest.raises(BadOption, match="17 Character Cards"):
+        GAME.new_game(seed=1, adventure="custom", multiplayer=("hunters",) + ("vampires",) * 18)
+    with pytest.raises(BadOption, match="19 Character Cards"):
+        GAME.new_game(seed=1, adventure="custom", multiplayer=("vampires",) + ("hunters",) * 20)
+    with pytest.raises(BadOption, match="more than two players"):
+        GAME.new_game(seed=1, adventure="custom", multiplayer=("vampires", "hunters"))
+
+
 def test_multiplayer_reactions_go_round_from_the_active_players_left() -> None:
     st = sandbox(["........"] * 8, adventure="custom",
                  multiplayer=("vampires", "hunters", "hunters"),
