@@ -464,6 +464,27 @@ def test_multiplayer_the_box_bounds_the_players_of_a_side() -> None:
         GAME.new_game(seed=1, adventure="custom", multiplayer=("vampires", "hunters"))
 
 
+def test_several_players_on_a_side_share_its_seat_and_multiplayer_players_fight_alone(
+        ) -> None:
+    """Object of the Game: "Although several players can play on a side, these rules assume
+    there's only one player to each side": the two-player game has one seat a side, which
+    several people may play together (ruling 34). Players of one side who each play their
+    own seat are the Multiplayer rule, where "Each player fights alone": a hunter player's
+    Staker may attack another hunter player's."""
+    assert GAME.new_game(seed=1, adventure="destroy_dracula").seats == ("vampires", "hunters")
+    st = no_dice(adventure="custom", multiplayer=("vampires", "hunters", "hunters"),
+                 figures=[{"id": "staker_1", "seat": "hunters_2", "square": (2, 3),
+                           "facing": "n"},
+                          {"id": "staker_2", "seat": "hunters_3", "square": (2, 2),
+                           "facing": "s"},
+                          {"id": "she_wolf_a", "seat": "vampires_1", "square": (6, 6),
+                           "facing": "n"}],
+                 active="staker_1", dice=ScriptedDice([6, 1]))
+    assert CloseAttack("staker_1", "staker_2") in st.legal_actions("hunters_2")
+    st.apply("hunters_2", CloseAttack("staker_1", "staker_2"))
+    assert "staker_2" not in st.figures
+
+
 def test_multiplayer_reactions_go_round_from_the_active_players_left() -> None:
     st = sandbox(["........"] * 8, adventure="custom",
                  multiplayer=("vampires", "hunters", "hunters"),
