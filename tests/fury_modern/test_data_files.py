@@ -152,17 +152,6 @@ def test_a_data_file_of_another_format_is_refused(tmp_path: Path, name: str) -> 
     refused(*wanted, data_dir=str(folder))
 
 
-def test_every_option_a_data_files_header_names_is_one_the_game_takes() -> None:
-    """Each packaged file's header told the owner to pass it as `items_file=` (and the like),
-    options no version had (trial s26 F7): the options named are the game's, or the
-    picture's ``layout_file``."""
-    taken = {option.name for option in GAME.options} | {"layout_file"}
-    for path in sorted(PACKAGED.glob("*.toml")):
-        header = "".join(line for line in path.read_text("utf-8").splitlines(keepends=True)
-                         if line.startswith("#"))
-        named = set(re.findall(r"`?(\w+)=", header)) - {"format"}
-        assert named <= taken, (path.name, named - taken)
-
 
 # -- values the engine reads from the files ----------------------------------------------------
 
