@@ -134,6 +134,11 @@ class DraculaStage(enum.StrEnum):
     DONE = "done"
 
 
+#: The stages at which Dracula decides (a set made once: Python 3.11 reads an Enum member
+#: through ``EnumType.__getattr__``, slowly, and this is asked at every step).
+_DRACULA_DECIDES = frozenset({DraculaStage.PLACE, DraculaStage.IDLE})
+
+
 @attrs.frozen
 class DraculaAction(DraculaSecret):
     """Dracula's Action Phase: attack, place an Encounter, or do nothing."""
@@ -144,7 +149,7 @@ class DraculaAction(DraculaSecret):
     consumed: bool = False
 
     def deciders(self, state: FuryState) -> tuple[str, ...]:
-        return (DRACULA,) if self.stage in (DraculaStage.PLACE, DraculaStage.IDLE) else ()
+        return (DRACULA,) if self.stage in _DRACULA_DECIDES else ()
 
     def legal_actions(self, state: FuryState, seat: str) -> list[Action]:
         return placement_options(state)

@@ -266,7 +266,7 @@ class EventWindow(FuryDecision):
         held = hand(state, seat)
         if held:
             offered = _rules_in(self.timing)
-            for card_id in sorted({c for c in held if c in offered}):
+            for card_id in sorted(offered.keys() & held):
                 if offered[card_id].eligible(state, self, seat):
                     options.append(PlayEvent(card_id))
         return options
@@ -438,7 +438,7 @@ class OffersEventCards(FuryDecision):
         if not held:
             return []
         offering = _offering_rules()
-        return [PlayEvent(card_id) for card_id in sorted({c for c in held if c in offering})
+        return [PlayEvent(card_id) for card_id in sorted(offering.keys() & held)
                 if offering[card_id].offered_in(state, self, seat)]
 
     def apply(self, state: FuryState, seat: str, action: Action) -> None:

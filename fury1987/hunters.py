@@ -11,6 +11,7 @@ moved into the Town this turn may take Weapon Chits and Event Cards
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -101,17 +102,11 @@ def _run_stage(state: FuryState, record: HunterAction) -> None:
     if not members and record.stage != ActionStage.DONE:
         record = evolve(record, stage=ActionStage.DONE, ended=True)
         state.stack[-1] = record
-    match record.stage:
-        case ActionStage.SEARCH:
-            _search(state, record, members)
-        case ActionStage.ENCOUNTER:
-            _face_encounter(state, record, members)
-        case ActionStage.MEET:
-            _meet(state, record, members)
-        case ActionStage.ITEMS:
-            _offer_items(state, record, members)
-        case _:
-            _finish(state, record)
+    step = _STAGES.get(record.stage)
+    if step is None:
+        _finish(state, record)
+    else:
+        step(state, record, members)
 
 
 # -- Searching ----------------------------------------------------------------------------
@@ -230,3 +225,15 @@ def _finish(state: FuryState, record: HunterAction) -> None:
         seat = record.seat
         if state.hunters[seat].alive:
             open_window(state, Timing.HUNTER_ACTION_END, ("dracula",), hunter=seat)
+
+
+#: The steps of the stages before the last, in the order they come (the phase ends with
+#: :func:`_finish`). A table rather than a ``match``: Python 3.11 reads an Enum member
+#: (``ActionStage.SEARCH``) through ``EnumType.__getattr__``, which costs more than the
+#: step's own bookkeeping, and this runs several times a turn.
+_STAGES: dict[ActionStage, Callable[[FuryState, HunterAction, tuple[str, ...]], None]] = {
+    ActionStage.SEARCH: _search,
+    ActionStage.ENCOUNTER: _face_encounter,
+    ActionStage.MEET: _meet,
+    ActionStage.ITEMS: _offer_items,
+}

@@ -102,6 +102,13 @@ class Deed(enum.StrEnum):
     TIP_OFF = "tip_off"
 
 
+# The deeds and the window a Movement Phase tests at every step, read once: Python 3.11
+# reads an Enum member (``Deed.LEFT``) through ``EnumType.__getattr__``, many times slower.
+_HOST, _LEFT, _MISSED_TRAIN = Deed.HOST, Deed.LEFT, Deed.MISSED_TRAIN
+_DECLARING, _TIP_OFF = Deed.DECLARING, Deed.TIP_OFF
+_MOVEMENT_START = Timing.HUNTER_MOVEMENT_START
+
+
 @attrs.frozen
 class HunterMovement(OffersEventCards, SeatDecides):
     """A Hunter's (or his group's) Movement Phase: the deeds of its start (Dogs, a Host,
@@ -158,7 +165,7 @@ class HunterMovement(OffersEventCards, SeatDecides):
 
     def train_refused(self) -> bool:
         """No train this phase: only the cards that move no one may still be played."""
-        return Deed.MISSED_TRAIN in self.done or Deed.TIP_OFF in self.done
+        return _MISSED_TRAIN in self.done or _TIP_OFF in self.done
 
 
 @attrs.frozen
@@ -266,7 +273,7 @@ def begin_movement_phase(state: FuryState, seat: str) -> None:
     state.cards.get("weather", {}).pop(seat, None)
     state.stack.append(HunterMovement(seat))
     # Control Storms, Wild Horses: "at the start of a Hunter's Movement Phase".
-    open_window(state, Timing.HUNTER_MOVEMENT_START, ("dracula",), hunter=seat)
+    open_window(state, _MOVEMENT_START, ("dracula",), hunter=seat)
 
 
 # -- the options --------------------------------------------------------------------------
@@ -274,10 +281,10 @@ def movement_options(state: FuryState, record: HunterMovement, seat: str) -> lis
     hunter = state.hunters[seat]
     group = movers(state, seat)
     options: list[Action] = []
-    if Deed.MISSED_TRAIN not in record.done and Deed.DECLARING not in record.done:
+    if _MISSED_TRAIN not in record.done and _DECLARING not in record.done:
         options.extend(_start_of_phase_options(state, record, seat, hunter, group))
     moves = _move_options(state, record, group)
-    if Deed.DECLARING not in record.done:
+    if _DECLARING not in record.done:
         moves = declared_moves(state, seat, moves)  # Vampiric Influence
     options.extend(moves)
     return options
@@ -291,20 +298,20 @@ def _start_of_phase_options(state: FuryState, record: HunterMovement, seat: str,
     at_sea = state.board.is_sea(here)
     if hunter.holds_hidden("dogs"):
         options.append(REVEAL_DOGS)
-    if not at_sea and HEAVENLY_HOST in hunter.weapons and Deed.HOST not in record.done \
+    if not at_sea and HEAVENLY_HOST in hunter.weapons and _HOST not in record.done \
             and here not in HOST_FORBIDDEN and here not in state.hosts:
         options.append(PLACE_HOST)
     options.extend(RemoveHost(t) for t in sorted(hunter.hosts_placed))
     if not at_sea and hunter.bitten and HOLY_WATER in hunter.weapons:
         options.append(TREAT_BITE)  # missing his turn at Sea would be a Pass (ruling 81)
     if len(group) > 1:
-        if Deed.LEFT not in record.done:
+        if _LEFT not in record.done:
             options.append(LEAVE_GROUP)
             if later_members(state, seat, group):
                 options.append(WAIT_FOR_GROUP)
         if record.done.count(Deed.TRADE) < trades_allowed(state, group):
             options.extend(weapon_swaps(state, group))
-    elif Deed.LEFT not in record.done:
+    elif _LEFT not in record.done:
         options.extend(FormGroup(m) for m in group_candidates(state, seat))
     return options
 
@@ -322,9 +329,9 @@ def _move_options(state: FuryState, record: HunterMovement,
     if board.is_port(here) and not storm:
         blocked = state.cards.get("stormy", {})
         options.extend(move_to(p) for p in board.sea[here] if p not in blocked)
-    if board.rail[here] and not storm and Deed.MISSED_TRAIN not in record.done:
+    if board.rail[here] and not storm and _MISSED_TRAIN not in record.done:
         options.append(CATCH_TRAIN)
-    if Deed.MISSED_TRAIN not in record.done and may_pass(state, here):
+    if _MISSED_TRAIN not in record.done and may_pass(state, here):
         options.append(PASS)
     options.append(STAY_PUT)
     return options
