@@ -236,7 +236,8 @@ def open_window(state: FuryState, timing: Timing, seats: tuple[str, ...], *,
     return True
 
 
-@attrs.frozen
+# Fields in the instance's dict, not slots: opened and passed on at almost every step.
+@attrs.frozen(slots=False)
 class EventWindow(FuryDecision):
     """A timing window for Event Cards (Event Cards; Reference 4): each seat in ``seats``
     in turn may play one eligible card or pass; it closes when all have passed in a row.

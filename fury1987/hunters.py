@@ -37,7 +37,7 @@ RULE_MEETING = "Hunters' Action Phases - Meeting Dracula"
 ATTACKING_DRACULA_VALOUR = 5  # Valour Points: "For attacking Count Dracula"
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # as ActionPhase's
 class HunterAction(ActionPhase):
     """A Hunter's (or group's) Action Phase in ``town``, the rules' own steps: searching,
     the Encounter found, Meeting Dracula, New Weapons and Events (``stage``, an

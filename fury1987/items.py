@@ -25,7 +25,9 @@ from .actions import (
     REVEAL_DOGS,
     DiscardEvent,
     DiscardWeapon,
+    KeepWeapons,
     PlayEvent,
+    RevealDogs,
     TakeItems,
 )
 from .decisions import SeatDecides
@@ -245,11 +247,11 @@ def apply_new_weapons(state: FuryState, record: NewWeapons, seat: str,
     Movement Phase"; extra Weapon Chits are discarded beside the Pool, not into it."""
     hunter = state.hunters[seat]
     name = HUNTER_NAMES[seat]
-    if action == REVEAL_DOGS:
+    if isinstance(action, RevealDogs):
         hunter.show("dogs")
         state.say("dogs_revealed", f"{name} reveals Dogs and puts them face up", hunter=seat)
         return
-    if action == KEEP_WEAPONS:
+    if isinstance(action, KeepWeapons):
         state.stack.pop()
         return
     assert isinstance(action, DiscardWeapon)

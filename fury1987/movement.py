@@ -31,13 +31,20 @@ from .actions import (
     STAY_PUT,
     TREAT_BITE,
     WAIT_FOR_GROUP,
+    CatchTrain,
     FormGroup,
     GiveWeapon,
+    LeaveGroup,
     MoveTo,
+    Pass,
+    PlaceHost,
     PlayEvent,
     RemoveHost,
+    RevealDogs,
     RideTo,
     SwapWeapons,
+    TreatBite,
+    WaitForGroup,
     move_to,
 )
 from .board import HOST_FORBIDDEN, Board
@@ -400,24 +407,24 @@ def apply_movement(state: FuryState, record: HunterMovement, seat: str,
                    action: Action) -> None:
     hunter = state.hunters[seat]
     name = HUNTER_NAMES[seat]
-    if action == REVEAL_DOGS:
+    if isinstance(action, RevealDogs):
         hunter.show("dogs")
         state.say("dogs_revealed", f"{name} reveals Dogs and puts them face up", hunter=seat)
-    elif action == PLACE_HOST:
+    elif isinstance(action, PlaceHost):
         _place_host(state, record, seat)
     elif isinstance(action, RemoveHost):
         _remove_host(state, seat, action.town)
-    elif action == TREAT_BITE:
+    elif isinstance(action, TreatBite):
         treat_bite(state, seat)
     elif isinstance(action, FormGroup):
         state.form_group(action.members)
         state.say("group_formed", f"{' and '.join(HUNTER_NAMES[m] for m in action.members)} "
                   "form a group", members=list(action.members))
-    elif action == LEAVE_GROUP:
+    elif isinstance(action, LeaveGroup):
         state.leave_group(seat)
         state.stack[-1] = HunterMovement(seat, (*record.done, Deed.LEFT))
         state.say("group_left", f"{name} leaves his group", hunter=seat)
-    elif action == WAIT_FOR_GROUP:
+    elif isinstance(action, WaitForGroup):
         state.stack.pop()
         state.say("group_waits", f"{name}'s group will move later this turn", hunter=seat)
         state.seq.end_turn()
@@ -497,7 +504,7 @@ def _move_choice(state: FuryState, record: HunterMovement, seat: str,
     names = " and ".join(HUNTER_NAMES[m] for m in group)
     here = state.hunters[seat].location
     assert here is not None
-    if action == CATCH_TRAIN:
+    if isinstance(action, CatchTrain):
         # False Tip-off: "when a Hunter attempts to catch a train" (Reference 4).
         state.stack.append(TrainAttempt(seat))
         open_window(state, Timing.CATCHING_TRAIN, ("dracula",), hunter=seat)
@@ -517,7 +524,7 @@ def _move_choice(state: FuryState, record: HunterMovement, seat: str,
             # Customs Search: "when a Hunter ends his Movement Phase in a Port he reached
             # by sea" (Reference 4).
             open_window(state, Timing.HUNTER_MOVEMENT_END, ("dracula",), hunter=seat)
-    elif action == PASS:
+    elif isinstance(action, Pass):
         for member in group:
             state.hunters[member].passed = True
         state.say("hunter_passes", f"{names} {'Pass' if len(group) > 1 else 'Passes'} in "
