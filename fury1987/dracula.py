@@ -21,7 +21,16 @@ import attrs
 
 from gothic_kernel import Action, event
 
-from .actions import DO_NOTHING, PASS, STAY_PUT, ConsumeVampire, MoveTo, PlaceEncounter, move_to
+from .actions import (
+    DO_NOTHING,
+    PASS,
+    STAY_PUT,
+    ConsumeVampire,
+    MoveTo,
+    PlaceEncounter,
+    action_of,
+    move_to,
+)
 from .actions import SwapEncounters as SwapAction
 from .bat_flight import BatFlight, apply_bat_flight, bat_flight_options
 from .board import CASTLE_DRACULA
@@ -531,7 +540,7 @@ def placement_options(state: FuryState) -> list[Action]:
     enc = state.rules.encounters
     chits = [c for c in dict.fromkeys(sorted(d.encounter_set))
              if enc.may_place(c, town, state.board)]
-    return [*(PlaceEncounter(c) for c in chits), DO_NOTHING]
+    return [*(action_of(PlaceEncounter, c) for c in chits), DO_NOTHING]
 
 
 def apply_placement(state: FuryState, record: DraculaAction, seat: str,

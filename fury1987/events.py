@@ -53,6 +53,7 @@ from .actions import (
     MoveTo,
     NoEvent,
     PlayEvent,
+    action_of,
 )
 from .decisions import FuryDecision, current_action, find
 from .event_cards import TIMINGS, EventCard, default_events, effective_draws
@@ -269,7 +270,7 @@ class EventWindow(FuryDecision):
             offered = _rules_in(self.timing)
             for card_id in sorted(offered.keys() & held):
                 if offered[card_id].eligible(state, self, seat):
-                    options.append(PlayEvent(card_id))
+                    options.append(action_of(PlayEvent, card_id))
         return options
 
     def apply(self, state: FuryState, seat: str, action: Action) -> None:
@@ -439,7 +440,7 @@ class OffersEventCards(FuryDecision):
         if not held:
             return []
         offering = _offering_rules()
-        return [PlayEvent(card_id) for card_id in sorted(offering.keys() & held)
+        return [action_of(PlayEvent, card_id) for card_id in sorted(offering.keys() & held)
                 if offering[card_id].offered_in(state, self, seat)]
 
     def apply(self, state: FuryState, seat: str, action: Action) -> None:

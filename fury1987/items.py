@@ -29,6 +29,7 @@ from .actions import (
     PlayEvent,
     RevealDogs,
     TakeItems,
+    action_of,
 )
 from .decisions import SeatDecides
 from .events import hand_limit_plays, play_over_limit, queue_drawn
@@ -235,7 +236,7 @@ def new_weapons_options(state: FuryState, record: NewWeapons, seat: str) -> list
     if hunter.holds_hidden("dogs"):
         options.append(REVEAL_DOGS)
     if len(hunter.weapons) > WEAPON_LIMIT:
-        options.extend(DiscardWeapon(w) for w in sorted(set(hunter.weapons)))
+        options.extend(action_of(DiscardWeapon, w) for w in sorted(set(hunter.weapons)))
     else:
         options.append(KEEP_WEAPONS)
     return options
