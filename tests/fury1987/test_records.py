@@ -82,6 +82,8 @@ def test_evolve_of_a_record_kept_in_its_dict_copies_the_dict_as_attrs_evolve_wou
     assert vars(changed) == vars(_InDict(1, 5, last=7))
     assert vars(record) == vars(_InDict(1, 2, last=3))  # the original untouched
     assert hash(changed) == hash(_InDict(1, 5, last=7))
+    assert evolve(record, first=9) == _InDict(9, 2, last=3)  # one change (the usual one)
+    assert evolve(record, private=4) == _InDict(1, 4, last=3)
     action = HunterAction("godalming", ("godalming",), "paris")
     assert "__dict__" in dir(action) and list(vars(action))[:3] == ["seat", "members", "town"]
 
