@@ -25,7 +25,7 @@ from typing import Any
 
 import attrs
 
-from gothic_kernel.datacache import parse_toml
+from gothic_kernel.datacache import format_problem, parse_toml
 
 #: The default meaning "this field must be given".
 REQUIRED: Any = object()
@@ -55,6 +55,9 @@ def read_toml(path: str | Path | None, default_name: str, error: type[Exception]
         parsed = parse_toml(text, "fury1987")  # kept between processes (the kernel's)
     except tomllib.TOMLDecodeError as exc:
         raise error(f"{source} is not valid TOML: {exc}") from None
+    why = format_problem(parsed)
+    if why:
+        raise error(f"{source}: {why}")
     return parsed, source
 
 

@@ -49,6 +49,7 @@ from .state import (
     PHASES,
     WEAPON_LIMIT,
 )
+from .victory import victory_due
 
 if TYPE_CHECKING:
     from .state import FuryState
@@ -343,6 +344,10 @@ def _stack_problems(state: FuryState) -> Problems:
         return ["the game is over but still waits on a decision"] if state.stack else []
     if not state.stack:
         return ["the game is not over but waits on no decision"]
+    due = victory_due(state)
+    if due:
+        return [f"{due}, yet the game is not over (Victory: the game ends as soon as any of "
+                "the victory conditions are fulfilled)"]
     problems: Problems = []
     for record in state.stack:
         problems += [f"a pending {record.KIND}: {p}" for p in _record_problems(state, record)]

@@ -80,7 +80,7 @@ class FuryScreen(TextScreen):
         if query:
             place = self.find_place(query)
             if place is None:
-                return no_place(query)
+                return self.piece(observation, viewer, query) or no_place(query)
             return self.place_lines(observation, viewer, place)
         lines = ["Europe", *self.europe(observation, viewer), "",
                  "Where the pieces stand, and the ways out (map PLACE for any other place):"]
@@ -273,6 +273,25 @@ class FuryScreen(TextScreen):
         return ", ".join(self.fighter(i) for i in idents) or "nobody"
 
     # -- one place (map PLACE) --------------------------------------------------------------------
+    def piece(self, observation: Mapping[str, Any], viewer: str, query: str) -> list[str]:
+        """``map WHAT`` for a figure: where a Hunter stands, or as much of Dracula's place
+        as the viewer knows; [] if ``query`` names no seat."""
+        seat = named(query, {s: self.named(s) for s in (*observation["hunters"], DRACULA)})
+        if seat is None:
+            return []
+        if seat == DRACULA:
+            behind = observation.get("behind_the_screen") or {}
+            where = observation["dracula"].get("shown_at") or behind.get("location")
+            if not where:
+                return self.possible_places(observation) or wrap(
+                    "Where Dracula is, is hidden from you.", self.width)
+        else:
+            where = observation["hunters"][seat]["location"]
+            if not where:
+                return wrap(f"{self.named(seat)} is not on the map.", self.width)
+        return [*wrap(f"{self.named(seat)} is in {self.named(where)}.", self.width),
+                *self.place_lines(observation, viewer, where)]
+
     def find_place(self, query: str) -> str | None:
         return named(query, {p: self.board.name(p) for p in self.board.order})
 

@@ -233,20 +233,48 @@ def problems_of(state: ModernState) -> list[str]:
         if (hunter.location and hunter.location not in state.board) or \
                 (state.rounds and not hunter.location):
             problems.append(f"{seat} stands off the map")
-        if not 0 <= hunter.damage <= sheet.health or not 0 <= hunter.bites <= sheet.bite_spaces:
-            problems.append(f"{seat}'s damage or bites are out of range")
+        problems += _in_range(f"hunters.{seat}.damage", hunter.damage, sheet.health)
+        problems += _in_range(f"hunters.{seat}.bites", hunter.bites, sheet.bite_spaces)
+        if hunter.damage >= sheet.health and not hunter.defeated:
+            problems.append(f"hunters.{seat}.damage is {hunter.damage}, {sheet.name}'s "
+                            f"health, yet {pronoun(seat, 'he')} is not defeated")
         if (hunter.revealed_item and hunter.revealed_item not in hunter.items) or \
                 (hunter.revealed_event and hunter.revealed_event not in hunter.events):
             problems.append(f"{sheet.name} reveals a card "
                             f"{pronoun(seat, 'he')} does not hold")
     if state.rounds and not state.dracula_location:
         problems.append("Dracula is nowhere though the game has begun")
-    if not 0 <= state.dracula.damage <= rules.dracula.health:
-        problems.append("Dracula's damage is out of range")
-    if not 0 <= state.influence <= rules.numbers["influence_max"] or \
-            not 0 <= state.despair <= rules.numbers["despair_tokens"] or not 0 <= state.time < 14:
-        problems.append("a track is out of range")
-    if state.result is None and not state.stack:
+    problems += _in_range("dracula.damage", state.dracula.damage, rules.dracula.health)
+    problems += _in_range("influence", state.influence, rules.numbers["influence_max"])
+    problems += _in_range("despair", state.despair, rules.numbers["despair_tokens"])
+    problems += _in_range("time", state.time, 13)
+    problems += _in_range("rounds", state.rounds, None)
+    return problems + ending_problems(state)
+
+
+def _in_range(field: str, value: int, most: int | None) -> list[str]:
+    """The refusal of a number outside 0 to ``most`` (None: no upper bound), naming it."""
+    if value >= 0 and (most is None or value <= most):
+        return []
+    allowed = "a whole number from 0" if most is None else f"0 to {most}"
+    return [f"{field}: expected {allowed}, got {value}"]
+
+
+def ending_problems(state: ModernState) -> list[str]:
+    """The game is over exactly when the rules end it: Dracula's influence at the last space
+    or his damage at his health ends it at once (influence.py, health.py), and an ended game
+    waits for nothing."""
+    rules = state.rules
+    if state.result is not None:
+        return ["the game is over (result), yet a decision waits"] if state.stack else []
+    problems = []
+    if state.influence >= rules.numbers["influence_max"]:
+        problems.append(f"influence is {state.influence}, Dracula's win, yet the game is not "
+                        "over")
+    if state.dracula.damage >= rules.dracula.health:
+        problems.append(f"dracula.damage is {state.dracula.damage}, his health, yet the game "
+                        "is not over")
+    if not state.stack:
         problems.append("nothing is waiting to happen, yet the game is not over")
     return problems
 

@@ -67,7 +67,7 @@ class ModernScreen(TextScreen):
         if query:
             place = self.find_place(query)
             if place is None:
-                return no_place(query)
+                return self.piece(observation, viewer, query) or no_place(query)
             return self.place_lines(observation, place)
         lines = ["Europe", *self.europe(observation, viewer), "",
                  "Where the pieces stand, and the ways out (map PLACE for any other place):"]
@@ -102,6 +102,26 @@ class ModernScreen(TextScreen):
         if viewer != DRACULA:
             lines += self.possible_places(observation.get("possible_locations") or [])
         return lines
+
+    def piece(self, observation: Mapping[str, Any], viewer: str, query: str) -> list[str]:
+        """``map WHAT`` for a figure: where a hunter stands, or as much of Dracula's place
+        as the viewer knows; [] if ``query`` names no seat."""
+        seat = named(query, {s: self.named(s) for s in (*observation["hunters"], DRACULA)})
+        if seat is None:
+            return []
+        if seat == DRACULA:
+            dracula = observation["dracula"]
+            known = viewer == DRACULA or dracula.get("revealed")
+            where = dracula.get("location") if known else None
+            if not where:
+                return self.possible_places(observation.get("possible_locations") or []) \
+                    or wrap("Where Dracula is, is hidden from you.", self.width)
+        else:
+            where = observation["hunters"][seat]["location"]
+            if not where:
+                return wrap(f"{self.named(seat)} is not on the board.", self.width)
+        return [*wrap(f"{self.named(seat)} is in {self.named(where)}.", self.width),
+                *self.place_lines(observation, where)]
 
     def tokens(self, tokens: Mapping[str, Any]) -> list[str]:
         shown = [f"{n} fog in {self.named(c)}" for c, n in tokens["fog"].items()]

@@ -164,7 +164,18 @@ def bad_field(state: ModernState, seat: str, action: Action, *,
         return ACTION_FIELD_NOUNS.get((action.TYPE, name)) or \
             FIELD_NOUNS.get(name, name.replace("_", " "))
     return bad_field_refusal(action, state.legal_actions(seat), state.name(seat),
-                             lambda word: _word(state, word), noun, any_value=any_value)
+                             lambda word: _word(state, word), noun,
+                             any_value=any_value or _of_another_kind(state, action))
+
+
+def _of_another_kind(state: ModernState, action: Action) -> bool:
+    """Whether a field of a hunter's Move holds a word it can never take (a place as the
+    way to travel, a ticket as the city): the field is then named, not the move refused
+    as out of reach."""
+    if not isinstance(action, a.Move):
+        return False
+    return action.by not in WAYS or action.to not in state.board.places or \
+        (action.ticket != "" and action.ticket not in state.rules.tickets)
 
 
 #: The ways a hunter travels (``Move.by``), named as players say them.

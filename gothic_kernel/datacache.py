@@ -42,6 +42,21 @@ def parse_toml(text: str, game: str) -> dict[str, Any]:
     return parsed
 
 
+#: The ``format`` numbers of data files this version reads.
+DATA_FORMATS = (1,)
+
+
+def format_problem(data: dict[str, Any]) -> str:
+    """Why a data file's ``format`` field is not one this version reads, or "" (a file
+    without the field is read as format 1; it may stand in a ``[meta]`` table)."""
+    meta = data.get("meta")
+    value = data.get("format", meta.get("format", 1) if isinstance(meta, dict) else 1)
+    if type(value) is int and value in DATA_FORMATS:
+        return ""
+    return (f"its format (field 'format') is {json.dumps(value)}; this version reads "
+            f"format {', '.join(map(str, DATA_FORMATS))}")
+
+
 def _kept(folder: Path, key: str) -> dict[str, Any] | None:
     try:
         data = json.loads((folder / f"{key}.json").read_text("utf-8"))

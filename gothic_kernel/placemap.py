@@ -35,7 +35,7 @@ from typing import Any
 import attrs
 import networkx as nx
 
-from .datacache import parse_toml
+from .datacache import format_problem, parse_toml
 from .errors import BadOption
 
 __all__ = ["PROVENANCES", "Link", "PlaceMap", "read_data_file"]
@@ -58,9 +58,13 @@ def read_data_file(path: str | Path, what: str = "data file") -> dict[str, Any]:
         raise BadOption(f"{what} {str(where)!r} is not valid TOML: not UTF-8 text ({exc.reason})"
                         ) from None
     try:
-        return parse_toml(text, "data")
+        data = parse_toml(text, "data")
     except tomllib.TOMLDecodeError as exc:
         raise BadOption(f"{what} {str(where)!r} is not valid TOML: {exc}") from None
+    why = format_problem(data)
+    if why:
+        raise BadOption(f"{what} {str(where)!r}: {why}")
+    return data
 
 
 @attrs.frozen

@@ -359,12 +359,13 @@ def _save(session: Session, seat: str, argument: str) -> str:
         session.say("save takes a file name: save game.json")
         return ASK_AGAIN
     path = Path(argument.strip()).expanduser()
+    text = saved_position(session.state, session.humans)
     try:
-        path.write_text(saved_position(session.state, session.humans) + "\n",
-                        encoding="utf-8")
+        path.write_text(text + "\n", encoding="utf-8")
     except OSError as exc:
         session.say(f"Cannot save to {path}: {exc.strerror or exc}.")
         return ASK_AGAIN
+    session.saved = (text, path)
     session.say(f"Saved this position to {path}. Go on later with: gothic play --load {path}"
                 f" (as {', '.join(map(session.name, session.humans))})")
     session.say("(The file holds every seat's secrets: keep it from the other players.)")
@@ -397,7 +398,11 @@ def _undo(session: Session, seat: str, argument: str) -> str:
 
 
 def _quit(session: Session, seat: str, argument: str) -> str:
-    session.say("Quitting; the game is not saved (save FILE first to keep it).")
+    if session.saved is not None and \
+            session.saved[0] == saved_position(session.state, session.humans):
+        session.say(f"Quitting; this position is saved in {session.saved[1]}.")
+    else:
+        session.say("Quitting; the game is not saved (save FILE first to keep it).")
     return QUIT
 
 
@@ -469,6 +474,8 @@ class Session:
         self.last_screen: list[str] = []
         #: A line to show under the next screen (what the last command did).
         self.notice = ""
+        #: The last position saved by ``save`` and where, to say so at ``quit``.
+        self.saved: tuple[str, Path] | None = None
 
     # -- output -----------------------------------------------------------------------------
     def say(self, line: str = "") -> None:

@@ -84,13 +84,19 @@ class GameResult:
                                 data["finished"], data.get("digest", ""))
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a game result: {exc}") from None
-        fields: tuple[tuple[object, type | tuple[type, ...]], ...] = (
-            (result.index, int), (result.seed, int), (result.steps, int),
-            (result.finished, bool), (result.digest, str), (result.level, (str, NONE)),
-            *((w, str) for w in result.winners))
-        if any(not isinstance(v, kind) or (kind is int and isinstance(v, bool))
-               for v, kind in fields) or result.index < 0 or result.steps < 0:
-            raise ValueError(f"not a game result: {data!r}")
+        fields: tuple[tuple[str, object, type | tuple[type, ...], str], ...] = (
+            ("index", result.index, int, "a whole number from 0"),
+            ("seed", result.seed, int, "a whole number"),
+            ("steps", result.steps, int, "a whole number from 0"),
+            ("finished", result.finished, bool, "true or false"),
+            ("digest", result.digest, str, "a string"),
+            ("level", result.level, (str, NONE), "a string or null"),
+            *(("winners", w, str, "a list of seat names") for w in result.winners))
+        for name, value, kind, wanted in fields:
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)) \
+                    or (wanted.endswith("from 0") and isinstance(value, int) and value < 0):
+                raise ValueError(f"not a game result: its {name} must be {wanted}, "
+                                 f"not {json.dumps(data.get(name))}")
         return result
 
 
@@ -344,6 +350,7 @@ class ResultsFile:
             return
         self._check_header(first[1])
         done = _Done()
+        seats: tuple[str, ...] = ()
         for number, text in lines:
             try:
                 result = GameResult.from_data(json.loads(text))
@@ -354,8 +361,20 @@ class ResultsFile:
                 raise BadOption(f"{self.path}, line {number}: game {result.index} was not "
                                 f"seeded {result.seed} in this simulation"
                                 f"{self._keep(number)}")
-            if result.index < self.plan.games and done.add(result.index):
-                yield result
+            seats = seats or self.plan.game().new_game(seed=result.seed,
+                                                       **self.plan.options).seats
+            strangers = [w for w in result.winners if w not in seats]
+            if strangers:
+                raise BadOption(f"{self.path}, line {number}: game {result.index}'s winners "
+                                f"name {', '.join(map(repr, strangers))}, no seat of "
+                                f"{self.plan.name} (its seats: {', '.join(seats)})"
+                                f"{self._keep(number)}")
+            if result.index >= self.plan.games:
+                continue
+            if not done.add(result.index):
+                raise BadOption(f"{self.path}, line {number}: game {result.index} is written "
+                                f"twice{self._keep(number)}")
+            yield result
 
     def _keep(self, bad: int) -> str:
         """How to go on from the lines before line ``bad``, which is no game result."""

@@ -21,12 +21,13 @@ TERRAIN_KEY = ("Key: . clear  f forest  ^ mountain  ~ evil  = road; two capitals
                "(1) the hunters as numbered below, (*) several in one hex (in a large hex after "
                "its capitals: KL1, KL*). Odd columns lie half a hex lower on the printed map.")
 CASTLE_KEY = ("Key: .. a white space; two capitals: a green area (lower case: its counter "
-              "turned over or gone); PC the Portcullis, TW the Tower; #1 the hunters as "
-              "numbered below, #* several in one space.")
+              "turned over or gone); PC the Portcullis, TW the Tower; a hunter's number "
+              "after a space's two marks (CH1, ..2, PC*): the hunters as numbered below, * "
+              "several in one space.")
 #: The keys under the map on every screen (``map`` prints the whole of them).
 SHORT_TERRAIN_KEY = ("  . clear  f forest  ^ mountain  ~ evil  = road  KL large hex  (1) KL1 "
                      "hunter 1  (map: more)")
-SHORT_CASTLE_KEY = ("  .. white space  CH green area  PC Portcullis  TW Tower  #1 hunter 1  "
+SHORT_CASTLE_KEY = ("  .. white space  CH green area  PC Portcullis  TW Tower  CH1 ..1 hunter 1  "
                     "(map: more)")
 FORMS = {"nosferatu": "a nosferatu", "player_werewolf": "a player werewolf"}
 
@@ -154,10 +155,12 @@ class VampyreScreen(TextScreen):
         return f"{_initials(h['name'])} {h['name']}: {said}"
 
     def castle_map(self, marks: Mapping[str, str], castle: Mapping[str, Any]) -> list[str]:
+        """Castle Dracula, three characters a space: its two marks, then the number of the
+        hunter standing there (``CH1``), so that an area stays readable under a hunter."""
         coords = self.castle.coords
         width = 1 + max(x for x, _ in coords.values())
         height = 1 + max(y for _, y in coords.values())
-        grid = [["  "] * width for _ in range(height)]
+        grid = [["   "] * width for _ in range(height)]
         for space, (x, y) in coords.items():
             if space == self.castle.entrance:
                 cell = "PC"
@@ -169,10 +172,8 @@ class VampyreScreen(TextScreen):
                     cell = cell.lower()
             else:
                 cell = ".."
-            if space in marks:
-                cell = "#" + marks[space]
-            grid[y][x] = cell
-        return ["  " + " ".join(row).rstrip() for row in grid]
+            grid[y][x] = cell + marks.get(space, " ")
+        return ["  " + "".join(row).rstrip() for row in grid]
 
     def castle_areas(self, castle: Mapping[str, Any]) -> list[str]:
         cells = [self.castle_area(castle, space) for space in castle["face_down"]]

@@ -156,3 +156,23 @@ def test_the_heading_names_the_phase_being_played() -> None:
         seat = state.current_seats()[0]
         state.apply(seat, state.legal_actions(seat)[0])
     assert "turn 1, Dracula's Movement Phase" in screen_text(state, "dracula")
+
+
+def test_map_what_finds_a_figure_and_tells_a_hunter_no_more_of_dracula() -> None:
+    """``map WHAT`` promised "the place or piece WHAT" but knew places only (trial s26 F3):
+    a Hunter's name shows where he stands; Dracula's shows his place to Dracula, and to a
+    Hunter only what his clues leave (the same for every state resampled for him)."""
+    state = played(11, steps=60)
+    screen = GAME.text_screen()
+    van = state.observation("seward")["hunters"]["van_helsing"]["location"]
+    shown = screen.map(state.observation("seward"), "seward", "van")
+    assert shown[0] == f"  Van Helsing is in {screen.named(van)}."
+    secret = screen.map(state.observation("dracula"), "dracula", "Dracula")
+    assert secret[0].startswith("  Dracula is in ")
+    seen = screen.map(state.observation("seward"), "seward", "dracula")
+    assert "Dracula is in" not in "\n".join(seen) and "clues leave Dracula" in seen[0]
+    for k in range(3):
+        twin = state.resample("seward", k + 1)
+        assert screen.map(twin.observation("seward"), "seward", "dracula") == seen
+    assert screen.map(state.observation("seward"), "seward", "zzz") == [
+        "No place on the map is called 'zzz'."]

@@ -140,3 +140,25 @@ def test_a_place_without_a_region_is_refused(tmp_path: Path) -> None:
 def test_a_map_file_in_the_data_folder_is_the_games_map(tmp_path: Path) -> None:
     edited(tmp_path, "map.toml", 'b = "granada"', 'b = "granadaa"')
     refused("'granadaa'", data_dir=str(tmp_path))
+
+
+@pytest.mark.parametrize("name", ["map.toml", "events.toml", "tracks.toml"])
+def test_a_data_file_of_another_format_is_refused(tmp_path: Path, name: str) -> None:
+    """A map saying ``format = 99`` was read as if it were format 1 (trial s26 F7)."""
+    folder = edited(tmp_path, name, "format = 1", "format = 99")
+    wanted = ("its format (field 'format') is 99; this version reads format 1", name)
+    if name == "map.toml":
+        refused(*wanted, map_file=str(folder / name))
+    refused(*wanted, data_dir=str(folder))
+
+
+def test_every_option_a_data_files_header_names_is_one_the_game_takes() -> None:
+    """Each packaged file's header told the owner to pass it as `items_file=` (and the like),
+    options no version had (trial s26 F7): the options named are the game's, or the
+    picture's ``layout_file``."""
+    taken = {option.name for option in GAME.options} | {"layout_file"}
+    for path in sorted(PACKAGED.glob("*.toml")):
+        header = "".join(line for line in path.read_text("utf-8").splitlines(keepends=True)
+                         if line.startswith("#"))
+        named = set(re.findall(r"`?(\w+)=", header)) - {"format"}
+        assert named <= taken, (path.name, named - taken)

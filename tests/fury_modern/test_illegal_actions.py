@@ -72,3 +72,26 @@ def test_a_ticket_and_a_way_to_travel_read_as_players_say_them() -> None:
             state.apply("godalming", attrs.evolve(road, by=by, ticket=ticket))
         assert str(refused.value).startswith(
             f"Lord Godalming cannot reach Brussels by {by} from Paris"), refused.value
+
+
+@pytest.mark.parametrize(("field", "value", "said"), [
+    ("by", "madrid", "Lord Godalming may not choose Madrid: the way to travel (field 'by')"),
+    ("by", "ticket_1_1", "may not choose the 1/1 ticket: the way to travel (field 'by')"),
+    ("by", "", "may not choose '': the way to travel (field 'by')"),
+    ("to", "ticket_1_1", "may not choose the 1/1 ticket: the place (field 'to')"),
+    ("to", "", "may not choose '': the place (field 'to')"),
+    ("ticket", "madrid", "may not choose Madrid: the ticket (field 'ticket')"),
+])
+def test_a_move_field_holding_a_word_it_can_never_take_is_named(field: str, value: str,
+                                                                said: str) -> None:
+    """A place as the way to travel, a ticket as the city, a place as the ticket were
+    refused as "cannot reach Berlin by madrid" (trial s26 F5); the field is named, and the
+    state is unchanged."""
+    state = started()
+    road = GAME.parse_action({"type": "move", "to": "brussels", "by": "road", "ticket": ""})
+    assert road in state.legal_actions("godalming")
+    before = state.to_json()
+    with pytest.raises(gk.IllegalAction) as refused:
+        state.apply("godalming", attrs.evolve(road, **{field: value}))
+    assert said in str(refused.value), refused.value
+    assert "cannot reach" not in str(refused.value) and state.to_json() == before

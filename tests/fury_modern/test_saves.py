@@ -283,3 +283,30 @@ def test_a_combat_round_resolving_after_a_hunter_left_it_loads() -> None:
     fight = next(d for d in state.stack if isinstance(d, Fight))
     assert "van_helsing" in fight.chosen and "van_helsing" not in fight.hunters
     assert GAME.from_json(state.to_json()).to_json() == state.to_json()
+
+
+@pytest.mark.parametrize(("field", "value", "words"), [
+    (("influence",), 13, "influence is 13, Dracula's win, yet the game is not over"),
+    (("dracula", "damage"), 15, "dracula.damage is 15, his health, yet the game is not over"),
+    (("hunters", "mina", "damage"), 9, "hunters.mina.damage is 9, Mina Harker's health, yet "
+                                       "she is not defeated"),
+    (("influence",), 14, "influence: expected 0 to 13, got 14"),
+    (("despair",), 5, "despair: expected 0 to 3, got 5"),
+    (("hunters", "mina", "bites"), 1, "hunters.mina.bites: expected 0 to 0, got 1"),
+    (("rounds",), -1, "rounds: expected a whole number from 0, got -1"),
+    (("result",), {"winners": ["dracula"], "level": None, "reason": "x"},
+     "the game is over (result), yet a decision waits"),
+])
+def test_a_save_whose_game_should_be_over_or_out_of_range_is_refused_naming_the_field(
+        field: tuple[str, ...], value: object, words: str) -> None:
+    """The trial (s26 F1, F2): influence 13, Dracula's damage at his health or a hunter's
+    at hers loaded and play went on; a result with a decision waiting loaded as over;
+    rounds -1 loaded; out-of-range tracks were refused as "a track is out of range"."""
+    data = json.loads(played(11, 40).to_json())
+    where = data["state"]
+    for key in field[:-1]:
+        where = where[key]
+    where[field[-1]] = value
+    with pytest.raises(CorruptSave) as refused:
+        GAME.from_json(json.dumps(data))
+    assert words in str(refused.value)

@@ -128,3 +128,20 @@ def test_a_weakened_hunters_revealed_cards_show_on_every_screen() -> None:
     for viewer in (*HUNTERS, "dracula", gk.PUBLIC):
         text = " ".join(screen_text(state, viewer).split())
         assert "revealed: " + GAME.text_screen().named(shown) in text
+
+
+def test_map_what_finds_a_figure_and_tells_a_hunter_no_more_of_dracula() -> None:
+    """``map WHAT`` promised "the place or piece WHAT" but knew places only: ``map Mina``
+    and ``map Dracula`` said "No place on the map is called ..." (trial s26 F3)."""
+    state = played(11, 60)
+    screen = GAME.text_screen()
+    mina = state.observation("seward")["hunters"]["mina"]["location"]
+    shown = screen.map(state.observation("seward"), "seward", "mina")
+    assert shown[0] == f"  Mina Harker is in {screen.named(mina)}."
+    secret = screen.map(state.observation("dracula"), "dracula", "Dracula")
+    assert secret[0].startswith("  Dracula is in ")
+    seen = screen.map(state.observation("seward"), "seward", "dracula")
+    assert "Dracula is in" not in "\n".join(seen)
+    for k in range(3):
+        twin = state.resample("seward", k + 1)
+        assert screen.map(twin.observation("seward"), "seward", "dracula") == seen

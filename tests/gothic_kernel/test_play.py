@@ -704,3 +704,20 @@ def test_an_undo_refused_at_the_hand_over_screen_is_said_without_its_reason() ->
     assert "Dracula's last choice cannot be taken back now." in placed
     assert "chance" not in placed and "Encounter" not in placed
     assert placed.count("Pass the keyboard to Lord Godalming") == 2  # asked again
+
+
+def test_quit_right_after_save_says_where_the_position_is_kept(kuhn: gk.Game,
+                                                               tmp_path: Path) -> None:
+    """``save F`` then ``quit`` said "the game is not saved" although it just was; a
+    choice made after the save makes the warning true again."""
+    saved = tmp_path / "k.json"
+    status, out = play(kuhn, kuhn.new_game(seed=3), ["first"], [f"save {saved}", "quit"])
+    assert status == 0 and saved.exists()
+    assert " ".join(out.split()).endswith(f"Quitting; this position is saved in {saved}.")
+    out_file = io.StringIO()
+    session = Session(kuhn, kuhn.new_game(seed=3), ["first"], {}, out=out_file, tty=False)
+    COMMANDS["save"].run(session, "first", str(saved))
+    session.state.apply("first", session.state.legal_actions("first")[0])
+    COMMANDS["quit"].run(session, "first", "")
+    assert out_file.getvalue().rstrip().endswith(
+        "Quitting; the game is not saved (save FILE first to keep it).")

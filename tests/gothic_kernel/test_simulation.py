@@ -221,7 +221,8 @@ def test_a_results_file_names_every_option_so_defaults_given_or_not_agree(
 
 
 @pytest.mark.parametrize("change", [{"finished": "yes"}, {"steps": -1}, {"winners": [1]},
-                                    {"index": True}, {"level": 3}, {"seed": 12}])
+                                    {"index": True}, {"level": 3}, {"seed": 12},
+                                    {"winners": ["zorro"]}])
 def test_a_line_that_is_no_game_result_is_refused(tmp_path: Path,
                                                   change: dict[str, Any]) -> None:
     path = tmp_path / "kuhn.jsonl"
@@ -230,4 +231,32 @@ def test_a_line_that_is_no_game_result_is_refused(tmp_path: Path,
     lines[2] = json.dumps({**json.loads(lines[2]), **change})
     path.write_text("\n".join(lines) + "\n")
     with pytest.raises(gk.BadOption, match="line 3"):
+        gk.simulate(KUHN, 5, seed=3, agents="random", results_file=path)
+
+
+@pytest.mark.parametrize(("change", "words"), [
+    ({"steps": -5}, "line 3: not a game result: its steps must be a whole number from 0, not -5"),
+    ({"finished": "yes"}, 'its finished must be true or false, not "yes"'),
+    ({"winners": ["zorro"]}, "game 1's winners name 'zorro', no seat of kuhn"),
+])
+def test_a_refused_results_line_names_its_field(tmp_path: Path, change: dict[str, Any],
+                                                words: str) -> None:
+    """The trial (s26 F6) found a line with "steps": -5 refused with a Python dict's repr,
+    and a line whose winners named no seat tabled as "zorro 1 12.5%"."""
+    path = tmp_path / "kuhn.jsonl"
+    gk.simulate(KUHN, 5, seed=3, agents="random", results_file=path)
+    lines = path.read_text().splitlines()
+    lines[2] = json.dumps({**json.loads(lines[2]), **change})
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(gk.BadOption) as refused:
+        gk.simulate(KUHN, 5, seed=3, agents="random", results_file=path)
+    assert words in str(refused.value) and "{'" not in str(refused.value)
+
+
+def test_a_game_written_twice_in_a_results_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "kuhn.jsonl"
+    gk.simulate(KUHN, 5, seed=3, agents="random", results_file=path)
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join([*lines, lines[2]]) + "\n")
+    with pytest.raises(gk.BadOption, match="line 7: game 1 is written twice"):
         gk.simulate(KUHN, 5, seed=3, agents="random", results_file=path)

@@ -94,9 +94,21 @@ def test_castle_dracula_is_drawn_and_keeps_its_guardians_hidden() -> None:
     run = scripted_session(GAME, state, ["mina"], ["map", *["1"] * 40], resamples=2,
                            max_steps=60)
     castle = run.of("mina")[0]
-    assert "Castle Dracula at" in castle and "#*" in castle and "TW" in castle
+    assert "Castle Dracula at" in castle and "PC*" in castle and "TW" in castle
     assert "face down" in castle
     assert "Key: .. a white space" in run.text
+
+
+def test_a_hunter_in_a_castle_area_leaves_its_two_capitals_readable() -> None:
+    """Castle Dracula's map draws a hunter's number after a space's marks (CH1), not over
+    them, as the Transylvania map does in a large hex (KL1)."""
+    state = GAME.new_game(seed=1, stage="castle")
+    screen = GAME.text_screen()
+    castle = state.observation("mina")["castle"]
+    chapel = next(s for s, name in screen.castle.names.items() if name == "Chapel")
+    drawn = "\n".join(screen.castle_map({chapel: "1", screen.castle.entrance: "*"}, castle))
+    assert "CH1" in drawn and "PC*" in drawn and "#" not in drawn
+    assert "CH1 ..1 hunter 1" in screen_text(state, "mina")
 
 
 def test_gothic_play_vampyre_from_the_command_line(monkeypatch: pytest.MonkeyPatch,
