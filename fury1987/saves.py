@@ -302,7 +302,7 @@ def _clue_checks(places: frozenset[str], towns: frozenset[str],
 def _card_problems(state: FuryState) -> Problems:
     cards, board = state.cards, state.board
     known = {"shipping_agents", "stormy", "declared", "route", "weather", "followed",
-             "sea_move"}
+             "sea_move", "walpurgis_nacht"}
     if set(cards) - known:
         return [f"unknown lasting effects {sorted(set(cards) - known)}"]
     problems: Problems = []
@@ -332,6 +332,8 @@ def _card_problems(state: FuryState) -> Problems:
             seat not in HUNTERS or not isinstance(n, int) or isinstance(n, bool)
             or not 0 < n <= 4 for seat, n in weather.items()):
         problems.append(f"Excellent Weather {weather!r} makes no sense")
+    if cards.get("walpurgis_nacht", True) is not True:
+        problems.append("Walpurgis Nacht's turn makes no sense")
     if cards.get("sea_move", "none") not in SEA_MOVES or \
             not isinstance(cards.get("followed", False), bool):
         problems.append("what Dracula must announce makes no sense")
