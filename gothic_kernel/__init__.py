@@ -41,6 +41,7 @@ from .errors import (
 )
 from .game import (
     LEGAL_ACTIONS,
+    MAX_SEED,
     SEQUENCE_OF_PLAY,
     Game,
     GameState,
@@ -70,6 +71,7 @@ except _metadata.PackageNotFoundError:  # run from a source tree that was never 
 __all__ = [
     "ACTION_FORMAT",
     "LEGAL_ACTIONS",
+    "MAX_SEED",
     "PUBLIC",
     "SEQUENCE_OF_PLAY",
     "Action",
