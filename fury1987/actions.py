@@ -7,9 +7,14 @@ chits and cards are named by their snake_case ids (``paris``, ``holy_water``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 import attrs
 
 from gothic_kernel import Action
+
+A = TypeVar("A", bound=Action)
 
 
 # -- Starting the Game --------------------------------------------------------------------
@@ -36,6 +41,19 @@ def move_to(place: str) -> MoveTo:
     found = _MOVES.get(place)
     if found is None:
         found = _MOVES[place] = MoveTo(place)
+    return found
+
+
+_SHARED: dict[tuple[Callable[[str], Any], str], Any] = {}
+
+
+def action_of(kind: Callable[[str], A], value: str) -> A:
+    """``kind(value)`` (an action of one field: a place, a chit, a card), one object per
+    kind and value, as :func:`move_to`: the lists of legal actions name the same places,
+    chits and cards again and again."""
+    found: A | None = _SHARED.get((kind, value))
+    if found is None:
+        found = _SHARED[kind, value] = kind(value)
     return found
 
 

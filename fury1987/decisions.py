@@ -176,7 +176,8 @@ class ActionStage(enum.StrEnum):
     DONE = "done"
 
 
-@attrs.frozen
+# Fields in the instance's dict, not slots: copied whole at every stage (records.evolve).
+@attrs.frozen(slots=False)
 class ActionPhase(FuryDecision):
     """A Hunter's (or group's) Action Phase in ``town`` (``hunters.HunterAction``).
 

@@ -21,7 +21,16 @@ import attrs
 
 from gothic_kernel import Action, event
 
-from .actions import DO_NOTHING, PASS, STAY_PUT, ConsumeVampire, MoveTo, PlaceEncounter, move_to
+from .actions import (
+    DO_NOTHING,
+    PASS,
+    STAY_PUT,
+    ConsumeVampire,
+    MoveTo,
+    PlaceEncounter,
+    action_of,
+    move_to,
+)
 from .actions import SwapEncounters as SwapAction
 from .bat_flight import BatFlight, apply_bat_flight, bat_flight_options
 from .board import CASTLE_DRACULA
@@ -134,6 +143,11 @@ class DraculaStage(enum.StrEnum):
     DONE = "done"
 
 
+#: The stages at which Dracula decides (a set made once: Python 3.11 reads an Enum member
+#: through ``EnumType.__getattr__``, slowly, and this is asked at every step).
+_DRACULA_DECIDES = frozenset({DraculaStage.PLACE, DraculaStage.IDLE})
+
+
 @attrs.frozen
 class DraculaAction(DraculaSecret):
     """Dracula's Action Phase: attack, place an Encounter, or do nothing."""
@@ -144,7 +158,7 @@ class DraculaAction(DraculaSecret):
     consumed: bool = False
 
     def deciders(self, state: FuryState) -> tuple[str, ...]:
-        return (DRACULA,) if self.stage in (DraculaStage.PLACE, DraculaStage.IDLE) else ()
+        return (DRACULA,) if self.stage in _DRACULA_DECIDES else ()
 
     def legal_actions(self, state: FuryState, seat: str) -> list[Action]:
         return placement_options(state)
@@ -527,7 +541,7 @@ def placement_options(state: FuryState) -> list[Action]:
     enc = state.rules.encounters
     chits = [c for c in dict.fromkeys(sorted(d.encounter_set))
              if enc.may_place(c, town, state.board)]
-    return [*(PlaceEncounter(c) for c in chits), DO_NOTHING]
+    return [*(action_of(PlaceEncounter, c) for c in chits), DO_NOTHING]
 
 
 def apply_placement(state: FuryState, record: DraculaAction, seat: str,

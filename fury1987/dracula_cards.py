@@ -21,6 +21,7 @@ from .actions import (
     DeclareMove,
     MoveTo,
     PlayEvent,
+    action_of,
 )
 from .board import CASTLE_DRACULA
 from .decisions import FuryDecision, current_action, find, remove, replace
@@ -197,7 +198,7 @@ class Evasion(CardRule):
         state.stack.append(CardStep(self.ID, DRACULA, Step.TOWN))
 
     def step_options(self, state: FuryState, step: CardStep) -> list[Action]:
-        return [ChoosePlace(t) for t in _evasion_towns(state)]
+        return [action_of(ChoosePlace, t) for t in _evasion_towns(state)]
 
     def step_apply(self, state: FuryState, step: CardStep, action: Action) -> None:
         assert isinstance(action, ChoosePlace)
@@ -307,8 +308,8 @@ class ControlStorms(CardRule):
                 continue
             if board.is_town(place) or (left > 1 and any(
                     board.is_town(p) for p in board.sea[place])):
-                found.append(ChoosePlace(place))
-        return found or [ChoosePlace(p) for p in sea_moves(state, hunter)]
+                found.append(action_of(ChoosePlace, place))
+        return found or [action_of(ChoosePlace, p) for p in sea_moves(state, hunter)]
 
     def step_apply(self, state: FuryState, step: CardStep, action: Action) -> None:
         assert isinstance(action, ChoosePlace)
@@ -350,7 +351,7 @@ class WildHorses(CardRule):
     def step_options(self, state: FuryState, step: CardStep) -> list[Action]:
         here = state.hunters[step.hunter].location
         assert here is not None
-        return [ChoosePlace(t) for t in state.board.road[here]]
+        return [action_of(ChoosePlace, t) for t in state.board.road[here]]
 
     def step_apply(self, state: FuryState, step: CardStep, action: Action) -> None:
         assert isinstance(action, ChoosePlace)

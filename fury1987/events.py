@@ -53,6 +53,7 @@ from .actions import (
     MoveTo,
     NoEvent,
     PlayEvent,
+    action_of,
 )
 from .decisions import FuryDecision, current_action, find
 from .event_cards import TIMINGS, EventCard, default_events, effective_draws
@@ -236,7 +237,8 @@ def open_window(state: FuryState, timing: Timing, seats: tuple[str, ...], *,
     return True
 
 
-@attrs.frozen
+# Fields in the instance's dict, not slots: opened and passed on at almost every step.
+@attrs.frozen(slots=False)
 class EventWindow(FuryDecision):
     """A timing window for Event Cards (Event Cards; Reference 4): each seat in ``seats``
     in turn may play one eligible card or pass; it closes when all have passed in a row.
@@ -266,9 +268,9 @@ class EventWindow(FuryDecision):
         held = hand(state, seat)
         if held:
             offered = _rules_in(self.timing)
-            for card_id in sorted({c for c in held if c in offered}):
+            for card_id in sorted(offered.keys() & held):
                 if offered[card_id].eligible(state, self, seat):
-                    options.append(PlayEvent(card_id))
+                    options.append(action_of(PlayEvent, card_id))
         return options
 
     def apply(self, state: FuryState, seat: str, action: Action) -> None:
@@ -438,7 +440,7 @@ class OffersEventCards(FuryDecision):
         if not held:
             return []
         offering = _offering_rules()
-        return [PlayEvent(card_id) for card_id in sorted({c for c in held if c in offering})
+        return [action_of(PlayEvent, card_id) for card_id in sorted(offering.keys() & held)
                 if offering[card_id].offered_in(state, self, seat)]
 
     def apply(self, state: FuryState, seat: str, action: Action) -> None:

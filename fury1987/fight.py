@@ -42,6 +42,8 @@ from .actions import (
     ChooseChit,
     ChooseResult,
     DeclareTarget,
+    KeepGarlic,
+    RevealGarlic,
     TeamUp,
 )
 from .bat_flight import BatFlight
@@ -92,7 +94,9 @@ __all__ = ["BatFlight", "Combat", "InitiativeRoll", "SacredBulletsRoll", "Stage"
 
 RULE_COMBAT = "Combat"
 RULE_RESTRICTIONS = "Restrictions on Combat"
-@attrs.frozen
+# Fields in the instance's dict, not slots: its 33 fields are copied whole at every step
+# (records.evolve).
+@attrs.frozen(slots=False)
 class Combat(FuryDecision):
     """A fight on the Combat Action Board (Combat), one round at a time.
 
@@ -319,12 +323,12 @@ def explain(state: FuryState, record: Combat, seat: str, action: Action) -> str:
 
 # -- applying a decision ------------------------------------------------------------------
 def apply(state: FuryState, record: Combat, seat: str, action: Action) -> None:
-    if action == REVEAL_GARLIC:
+    if isinstance(action, RevealGarlic):
         state.hunters[seat].show("garlic")
         state.say("garlic", f"{HUNTER_NAMES[seat]} reveals Garlic: Dracula may not attempt an "
                   "Escape for the first three rounds", hunter=seat)
         _replace(state, evolve(record, garlic_by=seat, stage=Stage.START_CARDS))
-    elif action == KEEP_GARLIC:
+    elif isinstance(action, KeepGarlic):
         _replace(state, evolve(record, garlic_asked=(*record.garlic_asked, seat)))
     elif isinstance(action, ChooseChit):
         _choose(state, record, seat, action)

@@ -14,7 +14,7 @@ import attrs
 
 from gothic_kernel import Action, Scope, event
 
-from .actions import ChoosePlace, DiscardWeapon, PlayEvent, TakeWeapon
+from .actions import ChoosePlace, DiscardWeapon, PlayEvent, TakeWeapon, action_of
 from .board import HOST_FORBIDDEN
 from .decisions import FuryDecision, find, replace
 from .dracula_cards import DeclaresMove, towns
@@ -123,7 +123,7 @@ class JonathanHarker(CardRule):
         state.stack.append(CardStep(self.ID, played.holder, Step.TOWN, seat=played.holder))
 
     def step_options(self, state: FuryState, step: CardStep) -> list[Action]:
-        return [ChoosePlace(t) for t in towns(state)]
+        return [action_of(ChoosePlace, t) for t in towns(state)]
 
     def step_apply(self, state: FuryState, step: CardStep, action: Action) -> None:
         assert isinstance(action, ChoosePlace)
@@ -197,7 +197,7 @@ class SensationalistPress(MovementCard):
 
     def step_options(self, state: FuryState, step: CardStep) -> list[Action]:
         here = state.dracula.location
-        return [ChoosePlace(p) for p in state.board.order if p != here]
+        return [action_of(ChoosePlace, p) for p in state.board.order if p != here]
 
     def step_apply(self, state: FuryState, step: CardStep, action: Action) -> None:
         assert isinstance(action, ChoosePlace)
@@ -227,7 +227,7 @@ class HiredScouts(MovementCard):
         state.stack.append(CardStep(self.ID, played.holder, Step.TOWN, seat=played.holder))
 
     def step_options(self, state: FuryState, step: CardStep) -> list[Action]:
-        return [ChoosePlace(t) for t in towns(state) if t not in step.picks]
+        return [action_of(ChoosePlace, t) for t in towns(state) if t not in step.picks]
 
     def step_apply(self, state: FuryState, step: CardStep, action: Action) -> None:
         assert isinstance(action, ChoosePlace)
@@ -349,9 +349,9 @@ class HeavenlyHost(MovementCard):
 
     def step_options(self, state: FuryState, step: CardStep) -> list[Action]:
         if step.stage == Step.FROM:
-            return [ChoosePlace(t) for t in sorted(state.hosts)]
+            return [action_of(ChoosePlace, t) for t in sorted(state.hosts)]
         moved = step.picks[0] if step.picks else ""
-        return [ChoosePlace(t) for t in towns(state)
+        return [action_of(ChoosePlace, t) for t in towns(state)
                 if t not in HOST_FORBIDDEN and t != moved and t not in state.hosts]
 
     def step_apply(self, state: FuryState, step: CardStep, action: Action) -> None:
@@ -419,8 +419,8 @@ class StormySeas(MovementCard):
 
     def step_options(self, state: FuryState, step: CardStep) -> list[Action]:
         if step.stage == Step.PORT:
-            return [ChoosePlace(p) for p in _ports_open(state, step.picks[0])]
-        return [ChoosePlace(s) for s in _open_seas(state)]
+            return [action_of(ChoosePlace, p) for p in _ports_open(state, step.picks[0])]
+        return [action_of(ChoosePlace, s) for s in _open_seas(state)]
 
     def step_apply(self, state: FuryState, step: CardStep, action: Action) -> None:
         assert isinstance(action, ChoosePlace)

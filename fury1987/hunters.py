@@ -11,6 +11,7 @@ moved into the Town this turn may take Weapon Chits and Event Cards
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -35,8 +36,14 @@ RULE_SEARCH = "Hunters' Action Phases - Searching"
 RULE_MEETING = "Hunters' Action Phases - Meeting Dracula"
 ATTACKING_DRACULA_VALOUR = 5  # Valour Points: "For attacking Count Dracula"
 
+# The stages every Action Phase passes through and the window at its end, read once:
+# Python 3.11 reads an Enum member (``ActionStage.MEET``) through ``EnumType.__getattr__``,
+# which costs more than the step's own bookkeeping.
+_MEET, _ITEMS, _DONE = ActionStage.MEET, ActionStage.ITEMS, ActionStage.DONE
+_ACTION_END = Timing.HUNTER_ACTION_END
 
-@attrs.frozen
+
+@attrs.frozen(slots=False)  # as ActionPhase's
 class HunterAction(ActionPhase):
     """A Hunter's (or group's) Action Phase in ``town``, the rules' own steps: searching,
     the Encounter found, Meeting Dracula, New Weapons and Events (``stage``, an
@@ -98,20 +105,14 @@ def run_action_phase(state: FuryState, record: HunterAction) -> None:
 
 def _run_stage(state: FuryState, record: HunterAction) -> None:
     members = state.still_alive(record.members)
-    if not members and record.stage != ActionStage.DONE:
-        record = evolve(record, stage=ActionStage.DONE, ended=True)
+    if not members and record.stage != _DONE:
+        record = evolve(record, stage=_DONE, ended=True)
         state.stack[-1] = record
-    match record.stage:
-        case ActionStage.SEARCH:
-            _search(state, record, members)
-        case ActionStage.ENCOUNTER:
-            _face_encounter(state, record, members)
-        case ActionStage.MEET:
-            _meet(state, record, members)
-        case ActionStage.ITEMS:
-            _offer_items(state, record, members)
-        case _:
-            _finish(state, record)
+    step = _STAGES.get(record.stage)
+    if step is None:
+        _finish(state, record)
+    else:
+        step(state, record, members)
 
 
 # -- Searching ----------------------------------------------------------------------------
@@ -120,12 +121,12 @@ def _search(state: FuryState, record: HunterAction, members: tuple[str, ...]) ->
     if state.map_effect(town) == "fog":
         state.say("lost_in_fog", f"{names(members)} can see nothing for the Fog in {town}",
                   hunters=list(members), town=town)
-        state.stack[-1] = evolve(record, stage=ActionStage.MEET, ended=True,
+        state.stack[-1] = evolve(record, stage=_MEET, ended=True,
                                        hidden=True)
         return
     chit = state.chart.get(town)
     if chit is None:
-        state.stack[-1] = evolve(record, stage=ActionStage.MEET, found="")
+        state.stack[-1] = evolve(record, stage=_MEET, found="")
         return
     state.stack[-1] = evolve(record, stage=ActionStage.ENCOUNTER, found=chit)
     state.sightings[town] = chit  # shown to the Hunters: no longer a secret
@@ -140,7 +141,7 @@ def _search(state: FuryState, record: HunterAction, members: tuple[str, ...]) ->
 
 def _face_encounter(state: FuryState, record: HunterAction, members: tuple[str, ...]) -> None:
     """Follow the instructions of the Encounter found, unless a card avoided it."""
-    state.stack[-1] = evolve(record, stage=ActionStage.MEET)
+    state.stack[-1] = evolve(record, stage=_MEET)
     chit = record.found
     assert chit is not None
     if record.avoided or record.ended or state.chart.get(record.town) != chit:
@@ -155,7 +156,7 @@ def _face_encounter(state: FuryState, record: HunterAction, members: tuple[str, 
 def _meet(state: FuryState, record: HunterAction, members: tuple[str, ...]) -> None:
     town = record.town
     d = state.dracula
-    state.stack[-1] = evolve(record, stage=ActionStage.ITEMS)
+    state.stack[-1] = evolve(record, stage=_ITEMS)
     if record.ended or record.hidden:
         # Chased off, lost, hoaxed: Dracula keeps his presence and the Rumours secret.
         state.clues.append({"k": "search", "town": town, "box": record.found,
@@ -198,7 +199,7 @@ def apply_fight_choice(state: FuryState, record: FightChoice, seat: str,
 
 # -- New Weapons and Events ---------------------------------------------------------------
 def _offer_items(state: FuryState, record: HunterAction, members: tuple[str, ...]) -> None:
-    state.stack[-1] = evolve(record, stage=ActionStage.DONE)
+    state.stack[-1] = evolve(record, stage=_DONE)
     if may_take_items(state, record, members):
         limit = 2 if state.board.is_large(record.town) else 1
         state.stack.append(ItemChoice(record.seat, members, record.town, limit))
@@ -229,4 +230,15 @@ def _finish(state: FuryState, record: HunterAction) -> None:
         # Vampiric Influence: "at the end of a Hunter's Action Phase" (Reference 4).
         seat = record.seat
         if state.hunters[seat].alive:
-            open_window(state, Timing.HUNTER_ACTION_END, ("dracula",), hunter=seat)
+            open_window(state, _ACTION_END, ("dracula",), hunter=seat)
+
+
+#: The steps of the stages before the last, in the order they come (the phase ends with
+#: :func:`_finish`). A table rather than a ``match`` on Enum members (read slowly: see
+#: ``_MEET``), as this runs several times a turn.
+_STAGES: dict[ActionStage, Callable[[FuryState, HunterAction, tuple[str, ...]], None]] = {
+    ActionStage.SEARCH: _search,
+    ActionStage.ENCOUNTER: _face_encounter,
+    ActionStage.MEET: _meet,
+    ActionStage.ITEMS: _offer_items,
+}

@@ -25,8 +25,11 @@ from .actions import (
     REVEAL_DOGS,
     DiscardEvent,
     DiscardWeapon,
+    KeepWeapons,
     PlayEvent,
+    RevealDogs,
     TakeItems,
+    action_of,
 )
 from .decisions import SeatDecides
 from .events import hand_limit_plays, play_over_limit, queue_drawn
@@ -233,7 +236,7 @@ def new_weapons_options(state: FuryState, record: NewWeapons, seat: str) -> list
     if hunter.holds_hidden("dogs"):
         options.append(REVEAL_DOGS)
     if len(hunter.weapons) > WEAPON_LIMIT:
-        options.extend(DiscardWeapon(w) for w in sorted(set(hunter.weapons)))
+        options.extend(action_of(DiscardWeapon, w) for w in sorted(set(hunter.weapons)))
     else:
         options.append(KEEP_WEAPONS)
     return options
@@ -245,11 +248,11 @@ def apply_new_weapons(state: FuryState, record: NewWeapons, seat: str,
     Movement Phase"; extra Weapon Chits are discarded beside the Pool, not into it."""
     hunter = state.hunters[seat]
     name = HUNTER_NAMES[seat]
-    if action == REVEAL_DOGS:
+    if isinstance(action, RevealDogs):
         hunter.show("dogs")
         state.say("dogs_revealed", f"{name} reveals Dogs and puts them face up", hunter=seat)
         return
-    if action == KEEP_WEAPONS:
+    if isinstance(action, KeepWeapons):
         state.stack.pop()
         return
     assert isinstance(action, DiscardWeapon)

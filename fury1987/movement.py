@@ -31,13 +31,20 @@ from .actions import (
     STAY_PUT,
     TREAT_BITE,
     WAIT_FOR_GROUP,
+    CatchTrain,
     FormGroup,
     GiveWeapon,
+    LeaveGroup,
     MoveTo,
+    Pass,
+    PlaceHost,
     PlayEvent,
     RemoveHost,
+    RevealDogs,
     RideTo,
     SwapWeapons,
+    TreatBite,
+    WaitForGroup,
     move_to,
 )
 from .board import HOST_FORBIDDEN, Board
@@ -103,6 +110,13 @@ class Deed(enum.StrEnum):
     TIP_OFF = "tip_off"
 
 
+# The deeds and the window a Movement Phase tests at every step, read once: Python 3.11
+# reads an Enum member (``Deed.LEFT``) through ``EnumType.__getattr__``, many times slower.
+_HOST, _LEFT, _MISSED_TRAIN = Deed.HOST, Deed.LEFT, Deed.MISSED_TRAIN
+_DECLARING, _TIP_OFF = Deed.DECLARING, Deed.TIP_OFF
+_MOVEMENT_START = Timing.HUNTER_MOVEMENT_START
+
+
 @attrs.frozen
 class HunterMovement(OffersEventCards, SeatDecides):
     """A Hunter's (or his group's) Movement Phase: the deeds of its start (Dogs, a Host,
@@ -160,7 +174,7 @@ class HunterMovement(OffersEventCards, SeatDecides):
 
     def train_refused(self) -> bool:
         """No train this phase: only the cards that move no one may still be played."""
-        return Deed.MISSED_TRAIN in self.done or Deed.TIP_OFF in self.done
+        return _MISSED_TRAIN in self.done or _TIP_OFF in self.done
 
 
 @attrs.frozen
@@ -268,7 +282,7 @@ def begin_movement_phase(state: FuryState, seat: str) -> None:
     state.cards.get("weather", {}).pop(seat, None)
     state.stack.append(HunterMovement(seat))
     # Control Storms, Wild Horses: "at the start of a Hunter's Movement Phase".
-    open_window(state, Timing.HUNTER_MOVEMENT_START, ("dracula",), hunter=seat)
+    open_window(state, _MOVEMENT_START, ("dracula",), hunter=seat)
 
 
 # -- the options --------------------------------------------------------------------------
@@ -277,10 +291,10 @@ def movement_options(state: FuryState, record: HunterMovement, seat: str) -> lis
     group = movers(state, seat)
     options: list[Action] = []
     moves = _move_options(state, record, group)
-    if Deed.MISSED_TRAIN not in record.done and Deed.DECLARING not in record.done:
+    if _MISSED_TRAIN not in record.done and _DECLARING not in record.done:
         bound = bound_by_declaration(state, seat, moves)
         options.extend(_start_of_phase_options(state, record, seat, hunter, group, bound))
-    if Deed.DECLARING not in record.done:
+    if _DECLARING not in record.done:
         moves = declared_moves(state, seat, moves)  # Vampiric Influence
     options.extend(moves)
     return options
@@ -302,20 +316,20 @@ def _start_of_phase_options(state: FuryState, record: HunterMovement, seat: str,
     at_sea = state.board.is_sea(here)
     if hunter.holds_hidden("dogs"):
         options.append(REVEAL_DOGS)
-    if not at_sea and HEAVENLY_HOST in hunter.weapons and Deed.HOST not in record.done \
+    if not at_sea and HEAVENLY_HOST in hunter.weapons and _HOST not in record.done \
             and here not in HOST_FORBIDDEN and here not in state.hosts:
         options.append(PLACE_HOST)
     options.extend(RemoveHost(t) for t in sorted(hunter.hosts_placed))
     if not at_sea and hunter.bitten and HOLY_WATER in hunter.weapons and not bound:
         options.append(TREAT_BITE)  # missing his turn at Sea would be a Pass (ruling 81)
     if len(group) > 1:
-        if Deed.LEFT not in record.done:
+        if _LEFT not in record.done:
             options.append(LEAVE_GROUP)
             if later_members(state, seat, group) and not bound:
                 options.append(WAIT_FOR_GROUP)
         if record.done.count(Deed.TRADE) < trades_allowed(state, group):
             options.extend(weapon_swaps(state, group))
-    elif Deed.LEFT not in record.done:
+    elif _LEFT not in record.done:
         options.extend(FormGroup(m) for m in group_candidates(state, seat))
     return options
 
@@ -333,9 +347,9 @@ def _move_options(state: FuryState, record: HunterMovement,
     if board.is_port(here) and not storm:
         blocked = state.cards.get("stormy", {})
         options.extend(move_to(p) for p in board.sea[here] if p not in blocked)
-    if board.rail[here] and not storm and Deed.MISSED_TRAIN not in record.done:
+    if board.rail[here] and not storm and _MISSED_TRAIN not in record.done:
         options.append(CATCH_TRAIN)
-    if Deed.MISSED_TRAIN not in record.done and may_pass(state, here):
+    if _MISSED_TRAIN not in record.done and may_pass(state, here):
         options.append(PASS)
     options.append(STAY_PUT)
     return options
@@ -404,24 +418,24 @@ def apply_movement(state: FuryState, record: HunterMovement, seat: str,
                    action: Action) -> None:
     hunter = state.hunters[seat]
     name = HUNTER_NAMES[seat]
-    if action == REVEAL_DOGS:
+    if isinstance(action, RevealDogs):
         hunter.show("dogs")
         state.say("dogs_revealed", f"{name} reveals Dogs and puts them face up", hunter=seat)
-    elif action == PLACE_HOST:
+    elif isinstance(action, PlaceHost):
         _place_host(state, record, seat)
     elif isinstance(action, RemoveHost):
         _remove_host(state, seat, action.town)
-    elif action == TREAT_BITE:
+    elif isinstance(action, TreatBite):
         treat_bite(state, seat)
     elif isinstance(action, FormGroup):
         state.form_group(action.members)
         state.say("group_formed", f"{' and '.join(HUNTER_NAMES[m] for m in action.members)} "
                   "form a group", members=list(action.members))
-    elif action == LEAVE_GROUP:
+    elif isinstance(action, LeaveGroup):
         state.leave_group(seat)
         state.stack[-1] = HunterMovement(seat, (*record.done, Deed.LEFT))
         state.say("group_left", f"{name} leaves his group", hunter=seat)
-    elif action == WAIT_FOR_GROUP:
+    elif isinstance(action, WaitForGroup):
         state.stack.pop()
         state.say("group_waits", f"{name}'s group will move later this turn", hunter=seat)
         state.seq.end_turn()
@@ -501,7 +515,7 @@ def _move_choice(state: FuryState, record: HunterMovement, seat: str,
     names = " and ".join(HUNTER_NAMES[m] for m in group)
     here = state.hunters[seat].location
     assert here is not None
-    if action == CATCH_TRAIN:
+    if isinstance(action, CatchTrain):
         # False Tip-off: "when a Hunter attempts to catch a train" (Reference 4).
         state.stack.append(TrainAttempt(seat))
         open_window(state, Timing.CATCHING_TRAIN, ("dracula",), hunter=seat)
@@ -521,7 +535,7 @@ def _move_choice(state: FuryState, record: HunterMovement, seat: str,
             # Customs Search: "when a Hunter ends his Movement Phase in a Port he reached
             # by sea" (Reference 4).
             open_window(state, Timing.HUNTER_MOVEMENT_END, ("dracula",), hunter=seat)
-    elif action == PASS:
+    elif isinstance(action, Pass):
         for member in group:
             state.hunters[member].passed = True
         state.say("hunter_passes", f"{names} {'Pass' if len(group) > 1 else 'Passes'} in "

@@ -404,7 +404,8 @@ class FuryState(LoggedState, DecisionState):
 
     def say(self, kind: str, text: str, **data: Any) -> None:
         """A public log entry (its ids in the sentence replaced by printed names)."""
-        self.events.say(kind, self.rules.printed.sentence(text), **data)
+        # Log.say's entry, written here: passing ``data`` on would copy it once more.
+        self.events.add({"kind": kind, "text": self.rules.printed.sentence(text), **data})
 
     def tell(self, entry: dict[str, Any], scope: Scope,
              public: dict[str, Any] | None = None) -> None:

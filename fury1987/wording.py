@@ -67,13 +67,16 @@ _SENTENCES_KEPT = 32768
 class PrintedNames(Mapping[str, str]):
     """The printed name of every id (read-only), and the sentences worded with them."""
 
-    __slots__ = ("_ids", "_names", "_sentences")
+    __slots__ = ("_ids", "_names", "_sentences", "_words")
 
     def __init__(self, names: Mapping[str, str]) -> None:
         self._names = dict(names)
         #: The names of the ids :data:`_ID` can find whole.
         self._ids = {i: name for i, name in self._names.items() if _ID.fullmatch(i)}
         self._sentences: dict[str, str] = {}
+        #: The words of the sentences worded so far, in print (a new sentence is mostly
+        #: words seen before: names, numbers, "Dracula's").
+        self._words: dict[str, str] = {}
 
     def __getitem__(self, ident: str) -> str:
         return self._names[ident]
@@ -94,19 +97,24 @@ class PrintedNames(Mapping[str, str]):
         return worded
 
     def _word_by_word(self, text: str) -> str:
-        """:func:`in_print` a word at a time: a word that is all letters, digits and
-        underscores is an id whole or not at all, so only the others (with punctuation)
-        need the search."""
+        """:func:`in_print` a word at a time, each word worded once and remembered."""
         words = text.split(" ")
-        ids, names = self._ids, self._names
+        known = self._words
         for i, word in enumerate(words):
-            if word.isidentifier():
-                name = ids.get(word)
-                if name is not None:
-                    words[i] = name
-            elif word:
-                words[i] = _worded(word, names)
+            printed = known.get(word)
+            if printed is None:
+                if len(known) >= _SENTENCES_KEPT:
+                    known.clear()
+                printed = known[word] = self._word(word)
+            words[i] = printed
         return " ".join(words)
+
+    def _word(self, word: str) -> str:
+        """One word in print: a word that is all letters, digits and underscores is an id
+        whole or not at all, so only the others (with punctuation) need the search."""
+        if word.isidentifier():
+            return self._ids.get(word, word)
+        return _worded(word, self._names) if word else word
 
 
 def in_print(text: str, printed: Mapping[str, str]) -> str:

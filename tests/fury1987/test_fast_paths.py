@@ -15,11 +15,15 @@ import pytest
 
 from fury1987.actions import (
     NO_EVENT,
+    ChoosePlace,
+    DiscardWeapon,
     MoveTo,
+    PlaceEncounter,
     PlayEvent,
     StartIn,
     SwapEncounters,
     SwapWeapons,
+    action_of,
 )
 from fury1987.dracula import swap_options
 from fury1987.events import EventWindow, OffersEventCards, card_rule, hand
@@ -129,3 +133,16 @@ def test_the_road_moves_made_once_per_town_are_the_maps_roads() -> None:
     assert here is not None
     assert [a for a in legal if isinstance(a, MoveTo)][:len(board.road[here])] == list(
         _road_moves(board, here))
+
+
+def test_an_action_listed_once_per_kind_and_value_is_the_action_the_kind_makes() -> None:
+    """``action_of``: one object per kind and value, equal to the one the kind makes (and
+    of that kind: a card and a chit of the same name stay apart)."""
+    place = action_of(ChoosePlace, "paris")
+    assert place == ChoosePlace("paris") and type(place) is ChoosePlace
+    assert action_of(ChoosePlace, "paris") is place
+    assert action_of(ChoosePlace, "rome") == ChoosePlace("rome")
+    card = action_of(PlayEvent, "paris")
+    assert card == PlayEvent("paris") and card.holder == "" and type(card) is PlayEvent
+    assert action_of(PlaceEncounter, "rats").to_json() == PlaceEncounter("rats").to_json()
+    assert action_of(DiscardWeapon, "knife") in [DiscardWeapon("knife")]

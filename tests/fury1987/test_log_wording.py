@@ -58,6 +58,9 @@ def test_a_sentence_is_worded_the_same_word_by_word_and_remembered() -> None:
         assert in_print(text, printed) == in_print(text, plain)
         assert in_print(text, printed) is in_print(text, printed)  # worded once
     assert in_print("(paris) and le_havre's road", printed) == "(Paris) and Le Havre's road"
+    # a new sentence of words already seen (each word is remembered in print too)
+    for text in ("le_havre's road (paris) and", "rome, le_havre; 3paris paris_ x-paris"):
+        assert in_print(text, printed) == in_print(text, plain)
 
 
 def test_the_engine_s_own_words_are_never_ids() -> None:

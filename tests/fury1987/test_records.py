@@ -45,6 +45,63 @@ def test_evolve_keeps_keyword_only_and_private_fields_as_attrs_does() -> None:
     assert evolve(record, last=7, first=0) == _Odd(0, 2, last=7)
 
 
+@attrs.frozen(slots=False)
+class _InDict:
+    first: int
+    _private: int = 0
+    last: int = attrs.field(default=0, kw_only=True)
+
+
+def _twice(n: int) -> int:
+    return 2 * n
+
+
+@attrs.frozen(slots=False)
+class _Checked:
+    first: int = attrs.field(validator=attrs.validators.gt(0))
+    doubled: int = attrs.field(default=0, converter=_twice)
+
+
+@attrs.frozen(slots=False)
+class _Counted:
+    first: int
+    count: int = attrs.field(init=False, default=0)
+
+
+@attrs.frozen(slots=False, cache_hash=True)
+class _HashKept:
+    first: int
+
+
+def test_evolve_of_a_record_kept_in_its_dict_copies_the_dict_as_attrs_evolve_would() -> None:
+    """The records copied most keep their fields in the instance's dict (``slots=False``):
+    the dict is copied whole, the changes written over it."""
+    record = _InDict(1, 2, last=3)
+    changed = evolve(record, private=5, last=7)
+    assert changed == attrs.evolve(record, private=5, last=7) == _InDict(1, 5, last=7)
+    assert vars(changed) == vars(_InDict(1, 5, last=7))
+    assert vars(record) == vars(_InDict(1, 2, last=3))  # the original untouched
+    assert hash(changed) == hash(_InDict(1, 5, last=7))
+    assert evolve(record, first=9) == _InDict(9, 2, last=3)  # one change (the usual one)
+    assert evolve(record, private=4) == _InDict(1, 4, last=3)
+    action = HunterAction("godalming", ("godalming",), "paris")
+    assert "__dict__" in dir(action) and list(vars(action))[:3] == ["seat", "members", "town"]
+
+
+def test_evolve_of_a_dict_record_whose_init_does_more_than_store_goes_through_init() -> None:
+    """Validators and converters run, init=False fields start afresh and a cached hash is
+    not copied, as with attrs.evolve."""
+    with pytest.raises(ValueError):
+        evolve(_Checked(1), first=0)
+    assert evolve(_Checked(1, 2), first=3) == attrs.evolve(_Checked(1, 2), first=3)
+    counted = _Counted(1)
+    object.__setattr__(counted, "count", 4)
+    assert evolve(counted, first=2) == attrs.evolve(counted, first=2) == _Counted(2)
+    kept = _HashKept(1)
+    assert hash(kept) == hash(_HashKept(1))
+    assert hash(evolve(kept, first=2)) == hash(_HashKept(2))
+
+
 def test_a_chronicle_s_clones_share_what_was_written_and_never_see_each_other_s_entries(
         ) -> None:
     first: Chronicle[int] = Chronicle([1, 2])
