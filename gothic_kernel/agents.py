@@ -256,7 +256,7 @@ class GameRecord:
             raise CorruptSave("not a game record: it is not JSON") from None
         if not isinstance(data, dict):
             raise CorruptSave("not a game record: it is not a JSON object")
-        seed = _record_field(data, "seed", int, "a whole number from 0")
+        seed = _record_field(data, "seed", int, "a whole number from 0 to 2**128 - 1")
         if isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
             raise CorruptSave(f"not a game record: its 'seed' must be a whole number from 0 "
                               f"to 2**128 - 1, not {json.dumps(seed)[:60]}")

@@ -219,8 +219,8 @@ def test_demo_uses_the_games_report(kuhn: gk.Game, capsys: pytest.CaptureFixture
 
 
 @pytest.mark.parametrize(("change", "said"), [
-    ({"seed": "x"}, "its 'seed' must be a whole number from 0, not \"x\""),
-    ({"seed": -3}, "its 'seed' must be a whole number from 0, not -3"),
+    ({"seed": "x"}, "its 'seed' must be a whole number from 0 to 2**128 - 1, not \"x\""),
+    ({"seed": -3}, "its 'seed' must be a whole number from 0 to 2**128 - 1, not -3"),
     ({"actions": [[1, 2]]}, "its action 0 must be"),
     ({"options": []}, "its 'options' must be an object, not []"),
     ({"outcome": 3}, "its 'outcome' must be an object or null"),
