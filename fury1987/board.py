@@ -99,10 +99,9 @@ class Board:
         self.towns: tuple[str, ...] = tuple(p for p in self.order if self.places[p].is_town)
         self.seas: tuple[str, ...] = tuple(p for p in self.order if self.places[p].is_sea)
         self.ports: tuple[str, ...] = tuple(p for p in self.towns if self.places[p].port)
+        # Rail journeys, found on first asking (a fresh process should not pay for all).
         self._rail_reach: dict[tuple[str, int], tuple[str, ...]] = {}
-        for town in self.towns:
-            for stops in (1, 2, 3):
-                self._rail_reach[town, stops] = self._compute_rail_reach(town, stops)
+        self._rail_routes: dict[tuple[str, int], tuple[tuple[str, ...], ...]] = {}
 
     # -- reading ---------------------------------------------------------------------------
     @staticmethod
@@ -176,12 +175,12 @@ class Board:
         """
         if stops <= 0:
             return ()
-        return self._rail_reach.get((start, min(stops, 3))) or \
-            self._compute_rail_reach(start, stops)
-
-    def _compute_rail_reach(self, start: str, stops: int) -> tuple[str, ...]:
-        reach = {route[-1] for route in self.rail_routes(start, stops)}
-        return tuple(sorted(reach, key=self.index))
+        key = (start, min(stops, 3))
+        reach = self._rail_reach.get(key)
+        if reach is None:
+            ends = {route[-1] for route in self.rail_routes(*key)}
+            reach = self._rail_reach[key] = tuple(sorted(ends, key=self.index))
+        return reach
 
     def rail_routes(self, start: str, stops: int = 3) -> tuple[tuple[str, ...], ...]:
         """Every journey by Rail from ``start`` of one to ``stops`` Towns (never through a
@@ -193,6 +192,13 @@ class Board:
         >>> Board.load().rail_routes("strasbourg", 1)
         (('frankfurt',), ('zurich',))
         """
+        key = (start, stops)
+        routes = self._rail_routes.get(key)
+        if routes is None:
+            routes = self._rail_routes[key] = self._find_rail_routes(start, stops)
+        return routes
+
+    def _find_rail_routes(self, start: str, stops: int) -> tuple[tuple[str, ...], ...]:
         routes: list[tuple[str, ...]] = []
         stack: list[tuple[str, ...]] = [(start,)]
         while stack:

@@ -313,3 +313,18 @@ def test_the_map_says_truthfully_where_it_comes_from() -> None:
     hospital = next(p for p in data["place"] if p["id"] == "st_joseph_and_st_marys")
     assert "hospital" in hospital["source"] and "1987 rules" in hospital["source"]
     assert "one of three" in hospital["flags_source"]  # East: one transcription says so
+
+
+
+def test_rail_reach_on_a_fresh_board_is_the_ends_of_its_rail_routes() -> None:
+    # The board works out rail journeys on first asking: a fresh one answers as a used one.
+    with open(MAP_FILE, "rb") as f:
+        fresh = board_from_data(tomllib.load(f))
+    for place in (*BOARD.order, *BOARD.order):
+        for stops in range(5):
+            ends = {route[-1] for route in fresh.rail_routes(place, min(stops, 3))}
+            assert set(fresh.rail_reach(place, stops)) == ends
+            assert fresh.rail_reach(place, stops) == BOARD.rail_reach(place, stops)
+            assert fresh.rail_routes(place, stops) == BOARD.rail_routes(place, stops)
+    assert fresh.rail_reach("strasbourg", 9) == fresh.rail_reach("strasbourg", 3)
+    assert fresh.rail_reach("strasbourg", 0) == ()
