@@ -431,7 +431,8 @@ def turn_clue(state: FuryState, consumed: bool, attack: str | None) -> dict[str,
     attack; ``spared`` (only when there are some), Towns whose Hunters he fought there last
     turn: he may not attack them, nor place an Encounter beside them (ruling 6)."""
     standing = {h.seat: h.location for h in state.hunters.values()
-                if h.alive and h.location is not None and state.board.is_town(h.location)}
+                if h.status == "alive" and h.location is not None
+                and state.board.is_town(h.location)}
     occupied = sorted({town for seat, town in standing.items()
                        if state.hunters[seat].fought_dracula_at != town})
     spared = sorted(set(standing.values()) - set(occupied))
@@ -503,8 +504,9 @@ def attackable(state: FuryState) -> list[str]:
     """Hunters Dracula must attack: those in his Town, except any he fought there last
     turn who have not left it since (Combat - After Combat)."""
     town = state.dracula.location
-    return [s for s in HUNTERS if state.hunters[s].alive and state.hunters[s].location == town
-            and state.hunters[s].fought_dracula_at != town]
+    hunters = state.hunters
+    return [s for s in HUNTERS if hunters[s].status == "alive" and hunters[s].location == town
+            and hunters[s].fought_dracula_at != town]
 
 
 def run_action_phase(state: FuryState, record: DraculaAction) -> None:
@@ -536,7 +538,7 @@ def placement_options(state: FuryState) -> list[Action]:
     town = d.location
     assert town is not None
     if d.at_sea or town in state.chart or not state.board.is_town(town) \
-            or any(h.alive and h.location == town for h in state.hunters.values()):
+            or state.hunters_at(town):
         return [DO_NOTHING]
     enc = state.rules.encounters
     chits = [c for c in dict.fromkeys(sorted(d.encounter_set))

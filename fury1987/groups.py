@@ -47,7 +47,7 @@ def group_candidates(state: FuryState, seat: str) -> list[tuple[str, ...]]:
     units: list[tuple[str, ...]] = []
     for other in HUNTERS:
         h = state.hunters[other]
-        if other == seat or not h.alive or h.moved or h.location != me.location \
+        if other == seat or h.status != "alive" or h.moved or h.location != me.location \
                 or h.turn_start != me.turn_start or _misses_this_turn(state, other, seat):
             continue
         unit = state.group_of(other)

@@ -275,7 +275,7 @@ class HolyWaterRoll(DieRoll):
 def begin_movement_phase(state: FuryState, seat: str) -> None:
     """A Hunter's Movement Phase begins (unless he is out of the game or his group has
     moved): Control Storms and Wild Horses may be played at once."""
-    if state.seq.phase != "movement" or not state.hunters[seat].alive:
+    if state.seq.phase != "movement" or state.hunters[seat].status != "alive":
         state.seq.end_turn()
         return
     stormy_seas_pass(state, seat)

@@ -104,6 +104,8 @@ class Hunter:
 
     @property
     def alive(self) -> bool:
+        # The hottest paths (still_alive, hunters_at) read ``status == "alive"`` instead:
+        # a property costs a call on Python 3.11.
         return self.status == "alive"
 
     @property
@@ -315,18 +317,20 @@ class FuryState(LoggedState, DecisionState):
 
     # -- helpers for the rules -------------------------------------------------------------
     def alive_hunters(self) -> list[str]:
-        return [s for s in HUNTERS if self.hunters[s].alive]
+        return [s for s in HUNTERS if self.hunters[s].status == "alive"]
 
     def still_alive(self, members: tuple[str, ...]) -> tuple[str, ...]:
         """The Hunters of ``members`` still in the game."""
         hunters = self.hunters
         for member in members:
-            if not hunters[member].alive:
-                return tuple(m for m in members if hunters[m].alive)
+            if hunters[member].status != "alive":
+                return tuple(m for m in members if hunters[m].status == "alive")
         return members
 
     def hunters_at(self, place: str) -> list[str]:
-        return [s for s in HUNTERS if self.hunters[s].alive and self.hunters[s].location == place]
+        hunters = self.hunters
+        return [s for s in HUNTERS
+                if hunters[s].status == "alive" and hunters[s].location == place]
 
     def group_of(self, seat: str) -> tuple[str, ...]:
         for group in self.groups:

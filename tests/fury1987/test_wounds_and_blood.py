@@ -11,7 +11,7 @@ from fury1987.actions import (
     MoveTo,
     PlaceEncounter,
 )
-from fury1987.dracula import lose_blood
+from fury1987.dracula import attackable, lose_blood
 from fury1987.wounds import bite, die, wound
 from gothic_kernel import PUBLIC
 
@@ -41,6 +41,18 @@ def test_a_dead_hunters_turns_are_skipped() -> None:
     act(state, "godalming", STAY_PUT)
     assert state.current_seats() == ("van_helsing",)
 
+
+def test_dead_and_vampire_hunters_are_out_of_the_game_for_every_rule() -> None:
+    state = started(godalming="paris", seward="paris", van_helsing="paris", dracula="athens")
+    state.hunters["seward"].status = "dead"
+    state.hunters["van_helsing"].status = "vampire"
+    assert [s for s in state.hunters if state.hunters[s].alive] == ["godalming"]
+    assert state.alive_hunters() == ["godalming"] and state.hunters_at("paris") == ["godalming"]
+    assert state.still_alive(("seward", "godalming", "van_helsing")) == ("godalming",)
+    state.dracula.location = "paris"
+    assert attackable(state) == ["godalming"]
+    state.hunters["godalming"].status = "dead"
+    assert state.hunters_at("paris") == [] and attackable(state) == []
 
 def test_bitten_twice_a_hunter_becomes_a_vampire_in_his_town_box() -> None:
     state = started(dracula="athens", seward="paris")
