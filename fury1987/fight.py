@@ -94,6 +94,16 @@ __all__ = ["BatFlight", "Combat", "InitiativeRoll", "SacredBulletsRoll", "Stage"
 
 RULE_COMBAT = "Combat"
 RULE_RESTRICTIONS = "Restrictions on Combat"
+
+# The stages a fight tests at every step, read once: Python 3.11 reads an Enum member
+# (``Stage.GARLIC``) through ``EnumType.__getattr__``, many times slower.
+_GARLIC, _START_CARDS, _TIME, _ROUND_CARDS = (
+    Stage.GARLIC, Stage.START_CARDS, Stage.TIME, Stage.ROUND_CARDS)
+_CHOOSE, _TARGET, _BONUS, _ROLL = Stage.CHOOSE, Stage.TARGET, Stage.BONUS, Stage.ROLL
+_RESULT, _BITE_CARDS, _RESOLVE = Stage.RESULT, Stage.BITE_CARDS, Stage.RESOLVE
+_TEAM_UP, _AVOIDED = Stage.TEAM_UP, Stage.AVOIDED
+
+
 # Fields in the instance's dict, not slots: its 33 fields are copied whole at every step
 # (records.evolve).
 @attrs.frozen(slots=False)
@@ -256,55 +266,55 @@ def start_agent_fight(state: FuryState, town: str, members: tuple[str, ...],
 
 # -- whose decision -----------------------------------------------------------------------
 def deciders(state: FuryState, record: Combat) -> tuple[str, ...]:
-    match record.stage:
-        case Stage.GARLIC:
-            holder = next_garlic_holder(state, record)
-            return (holder,) if holder else ()
-        case Stage.CHOOSE:
-            waiting = [owner_of(f, record) for f in fighters_engaged(record)
-                       if f not in record.chosen]
-            return tuple(s for s in (DRACULA, *HUNTERS) if s in waiting)
-        case Stage.TARGET:
-            needed = needing_target(record)
-            return () if needed is None else (owner_of(needed[1], record),)
-        case Stage.RESULT:
-            return (result_chooser(record),)
-        case Stage.TEAM_UP:
-            return (owner_of(record.team_up[0], record),) if record.team_up else ()
-        case _:
-            return ()
+    stage = record.stage
+    if stage == _GARLIC:
+        holder = next_garlic_holder(state, record)
+        return (holder,) if holder else ()
+    elif stage == _CHOOSE:
+        waiting = [owner_of(f, record) for f in fighters_engaged(record)
+                   if f not in record.chosen]
+        return tuple(s for s in (DRACULA, *HUNTERS) if s in waiting)
+    elif stage == _TARGET:
+        needed = needing_target(record)
+        return () if needed is None else (owner_of(needed[1], record),)
+    elif stage == _RESULT:
+        return (result_chooser(record),)
+    elif stage == _TEAM_UP:
+        return (owner_of(record.team_up[0], record),) if record.team_up else ()
+    else:
+        return ()
 
 
 # -- options ------------------------------------------------------------------------------
 def options(state: FuryState, record: Combat, seat: str) -> list[Action]:
-    match record.stage:
-        case Stage.GARLIC:
-            if "garlic" in state.hunters[seat].weapons:
-                return [REVEAL_GARLIC, KEEP_GARLIC]
-            return [KEEP_GARLIC]
-        case Stage.CHOOSE:
-            found: list[Action] = []
-            for fighter in fighters_engaged(record):
-                if owner_of(fighter, record) == seat and fighter not in record.chosen:
-                    found.extend(ChooseChit(fighter, c)
-                                 for c in chit_options(state, record, fighter))
-            return found
-        case Stage.TARGET:
-            needed = needing_target(record)
-            assert needed is not None
-            engagement = record.engagements[needed[0]]
-            if needed[1] in HUNTER_SIDE:
-                return [DeclareTarget(needed[1], o) for o in engagement.opponents]
-            return [DeclareTarget(needed[1], h) for h in engagement.hunters]
-        case Stage.RESULT:
-            index = record.needs_choice[len(record.result_choices)]
-            count = len(results_found(state, record)[index].options)
-            return [ChooseResult(index, i) for i in range(count)]
-        case Stage.TEAM_UP:
-            fighter = record.team_up[0]
-            return [TeamUp(fighter, str(o)) for o in team_up_choices(record, fighter)]
-        case _:
-            return []
+    stage = record.stage
+    if stage == _GARLIC:
+        if "garlic" in state.hunters[seat].weapons:
+            return [REVEAL_GARLIC, KEEP_GARLIC]
+        return [KEEP_GARLIC]
+    elif stage == _CHOOSE:
+        found: list[Action] = []
+        for fighter in fighters_engaged(record):
+            if owner_of(fighter, record) == seat and fighter not in record.chosen:
+                found.extend(ChooseChit(fighter, c)
+                             for c in chit_options(state, record, fighter))
+        return found
+    elif stage == _TARGET:
+        needed = needing_target(record)
+        assert needed is not None
+        engagement = record.engagements[needed[0]]
+        if needed[1] in HUNTER_SIDE:
+            return [DeclareTarget(needed[1], o) for o in engagement.opponents]
+        return [DeclareTarget(needed[1], h) for h in engagement.hunters]
+    elif stage == _RESULT:
+        index = record.needs_choice[len(record.result_choices)]
+        count = len(results_found(state, record)[index].options)
+        return [ChooseResult(index, i) for i in range(count)]
+    elif stage == _TEAM_UP:
+        fighter = record.team_up[0]
+        return [TeamUp(fighter, str(o)) for o in team_up_choices(record, fighter)]
+    else:
+        return []
 
 
 def explain(state: FuryState, record: Combat, seat: str, action: Action) -> str:
@@ -373,34 +383,34 @@ def _choose(state: FuryState, record: Combat, seat: str, action: ChooseChit) -> 
 
 # -- the rules' own steps -----------------------------------------------------------------
 def run(state: FuryState, record: Combat) -> None:
-    match record.stage:
-        case Stage.GARLIC:  # no one (left) to reveal Garlic
-            _replace(state, evolve(record, stage=Stage.START_CARDS))
-        case Stage.START_CARDS:
-            _start_cards(state, record)
-        case Stage.TIME:
-            _roll_time(state, record)
-        case Stage.ROUND_CARDS:
-            _round_cards(state, record)
-        case Stage.TARGET:  # every target declared
-            _replace(state, evolve(record, stage=Stage.BONUS))
-        case Stage.BONUS:
-            # Advance Planning, Trap: "after Combat Chits have been selected, but before
-            # making Initiative Rolls" (Reference 4).
-            _replace(state, evolve(record, stage=Stage.ROLL))
-            open_window(state, Timing.BEFORE_INITIATIVE, _card_seats(state, record))
-        case Stage.ROLL:
-            _roll_initiative(state, record)
-        case Stage.BITE_CARDS:
-            _bite_cards(state, record)
-        case Stage.RESOLVE:
-            _resolve(state, record)
-        case Stage.TEAM_UP:
-            _replace(state, evolve(record, stage=Stage.ROUND_CARDS))
-        case Stage.AVOIDED:
-            _avoided(state, record)
-        case _:
-            _finish(state, record)
+    stage = record.stage
+    if stage == _GARLIC:  # no one (left) to reveal Garlic
+        _replace(state, evolve(record, stage=Stage.START_CARDS))
+    elif stage == _START_CARDS:
+        _start_cards(state, record)
+    elif stage == _TIME:
+        _roll_time(state, record)
+    elif stage == _ROUND_CARDS:
+        _round_cards(state, record)
+    elif stage == _TARGET:  # every target declared
+        _replace(state, evolve(record, stage=Stage.BONUS))
+    elif stage == _BONUS:
+        # Advance Planning, Trap: "after Combat Chits have been selected, but before
+        # making Initiative Rolls" (Reference 4).
+        _replace(state, evolve(record, stage=Stage.ROLL))
+        open_window(state, Timing.BEFORE_INITIATIVE, _card_seats(state, record))
+    elif stage == _ROLL:
+        _roll_initiative(state, record)
+    elif stage == _BITE_CARDS:
+        _bite_cards(state, record)
+    elif stage == _RESOLVE:
+        _resolve(state, record)
+    elif stage == _TEAM_UP:
+        _replace(state, evolve(record, stage=Stage.ROUND_CARDS))
+    elif stage == _AVOIDED:
+        _avoided(state, record)
+    else:
+        _finish(state, record)
 
 
 def _card_seats(state: FuryState, record: Combat) -> tuple[str, ...]:
