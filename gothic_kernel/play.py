@@ -855,18 +855,27 @@ def saved_people(state: GameState, data: Mapping[str, Any]) -> tuple[str, ...] |
 
 def people(state: GameState, asked: Sequence[str]) -> tuple[str, ...]:
     """The seats people play, from ``--seat`` values (``a,b`` or ``all`` allowed): in seat
-    order; the first seat if none is asked for. ValueError names a seat that does not play."""
+    order; the first seat if none is asked for. ValueError names a seat that does not play,
+    an empty name (``--seat ''``, ``a,,b``), and ``all`` given with other seats."""
+    seats = ", ".join(state.seats)
     named: list[str] = []
     for text in asked:
-        named.extend(part.strip() for part in text.split(",") if part.strip())
+        parts = [part.strip() for part in text.split(",")]
+        if "" in parts:
+            raise ValueError(f"--seat {text!r} holds an empty seat name; the seats are "
+                             f"{seats} (or all)")
+        named.extend(parts)
     if not named:
         return state.seats[:1]
     if "all" in named:
+        if len(named) > 1:
+            raise ValueError("--seat all already means every seat: give it alone, or name "
+                             f"the seats ({seats})")
         return state.seats
     unknown = [s for s in named if s not in state.seats]
     if unknown:
         raise ValueError(f"no seat called {unknown[0]!r} plays this game; its seats are "
-                         f"{', '.join(state.seats)} (or all)")
+                         f"{seats} (or all)")
     return tuple(s for s in state.seats if s in named)
 
 

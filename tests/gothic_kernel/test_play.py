@@ -721,3 +721,27 @@ def test_quit_right_after_save_says_where_the_position_is_kept(kuhn: gk.Game,
     COMMANDS["quit"].run(session, "first", "")
     assert out_file.getvalue().rstrip().endswith(
         "Quitting; the game is not saved (save FILE first to keep it).")
+
+
+def test_people_refuses_an_empty_seat_and_all_with_others() -> None:
+    """trial s26 F12: ``--seat ''`` played the default seat and ``--seat all --seat mina``
+    was taken as all, both without a word."""
+    state = PileGame().new_game(seed=1)
+    for asked in ([""], [" "], ["north,"], ["north,,south"]):
+        with pytest.raises(ValueError, match="empty seat name"):
+            people(state, asked)
+    for asked in (["all", "north"], ["north,all"], ["all", "all"]):
+        with pytest.raises(ValueError, match="all already means every seat"):
+            people(state, asked)
+
+
+def test_cli_play_refuses_an_empty_seat(pile: gk.Game, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """trial s26 F12: the refusal is one line, exit status 2."""
+    for seats in ([""], ["all", "north"]):
+        argv = ["play", "pile_game", "--seed", "1"]
+        for seat in seats:
+            argv += ["--seat", seat]
+        status, out, err = run_cli(argv, ["quit"], monkeypatch, capsys)
+        assert status == 2 and err.startswith("gothic play: --seat"), (argv, err)
+        assert err.count("\n") == 1 and out == ""
