@@ -43,8 +43,9 @@ if TYPE_CHECKING:
     from .placemap import Link, PlaceMap
 
 
-__all__ = ["Layout", "Strokes", "Svg", "badge", "colors_with", "draw_land", "draw_links",
-           "fmt", "label", "legend", "offset_line", "picture", "points", "root", "save",
+__all__ = ["PNG_LARGEST", "Layout", "Strokes", "Svg", "badge", "colors_with", "draw_land",
+           "draw_links", "fmt", "label", "legend", "offset_line", "picture", "png_pixels",
+           "points", "root", "save",
            "shade", "spread", "sub", "to_png", "token", "tostring"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -389,15 +390,49 @@ def picture(state: GameState, viewer: str, **options: Any) -> Svg:
     return state.game.picture(state.observation(viewer), viewer, **options)
 
 
+#: The most pixels a PNG has on a side: cairo, which draws it, refuses a larger image.
+PNG_LARGEST = 32767
+
+
+def png_pixels(svg: str, scale: float = 1.0) -> tuple[int, int]:
+    """How many pixels wide and high ``svg`` is drawn as a PNG: its ``width`` and
+    ``height`` (its ``viewBox`` when it has none) times ``scale``."""
+    element = ET.fromstring(svg)
+    box = [float(n) for n in element.get("viewBox", "0 0 0 0").replace(",", " ").split()]
+    width = float(element.get("width") or box[2]) * scale
+    height = float(element.get("height") or box[3]) * scale
+    return round(width), round(height)
+
+
+def _largest_size(width: int, height: int) -> int:
+    """The largest ``size`` (width in pixels) at which a picture of this shape still
+    fits in :data:`PNG_LARGEST` both ways (its height is ``round(size * height /
+    width)``, as :func:`root` writes it)."""
+    size = min(PNG_LARGEST, math.floor(PNG_LARGEST * width / max(height, 1)))
+    while size > 1 and round(size * height / width) > PNG_LARGEST:
+        size -= 1
+    return size
+
+
 def to_png(svg: str, *, scale: float = 1.0) -> bytes:
     """The picture as PNG bytes; needs the optional ``png`` extra (cairosvg), imported
-    only here."""
+    only here. A picture more than :data:`PNG_LARGEST` pixels on a side is refused
+    (:class:`~gothic_kernel.BadOption`, naming the largest size that fits)."""
+    width, height = png_pixels(svg, scale)
+    if max(width, height) > PNG_LARGEST:
+        raise BadOption(f"a PNG is at most {PNG_LARGEST} pixels on a side (cairo's limit), "
+                        f"and this picture would be {width} x {height}: the largest size "
+                        f"that fits is {_largest_size(width, height)}")
     try:
         cairosvg: Any = importlib.import_module("cairosvg")
     except (ImportError, OSError):
         raise NoPicture("writing a PNG needs the png extra: pip install "
                         "'gothic-games[png]' (cairosvg and the cairo library)") from None
-    data: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    try:
+        data: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    except MemoryError:
+        raise NoPicture(f"there is not memory enough to draw a {width} x {height} PNG; "
+                        "try a smaller size") from None
     return data
 
 

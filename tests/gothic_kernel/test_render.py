@@ -15,7 +15,7 @@ import gothic_kernel as gk
 import gothic_kernel.svg
 from gothic_kernel.cli import main
 from gothic_kernel.reference import KuhnPoker
-from gothic_kernel.svg import Layout, save, to_png
+from gothic_kernel.svg import PNG_LARGEST, Layout, png_pixels, save, to_png
 
 
 @pytest.fixture
@@ -157,3 +157,28 @@ def test_render_refuses_files_that_hold_no_game(tmp_path: Path,
     assert "not a game record" in _one_line(capsys.readouterr().err)
     assert main(["render", str(tmp_path / "absent.json")]) == 2
     assert "cannot read" in _one_line(capsys.readouterr().err)
+
+
+def test_a_png_too_large_for_cairo_is_refused_naming_the_largest_size(
+        record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """trial s26 F13: --size 40000 -o x.png printed cairo's traceback; now one line, exit
+    status 2, naming the largest size that fits (checked before cairo is asked)."""
+    state = gk.load_game("fury_modern").new_game(seed=1)
+    wide = gk.picture(state, "mina", size=40000)
+    width, height = png_pixels(wide)
+    assert width == 40000 and height < width
+    with pytest.raises(gk.BadOption, match=f"largest size that fits is {PNG_LARGEST}"):
+        to_png(wide)
+    tall = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 20" width="20000" ' \
+           'height="40000"/>'
+    with pytest.raises(gk.BadOption, match="20000 x 40000: the largest size that fits is "
+                                           "16383"):
+        save(tall, tmp_path / "tall.png")
+    assert not (tmp_path / "tall.png").exists()
+    out = tmp_path / "x.png"
+    assert main(["render", str(record), "--size", "40000", "-o", str(out)]) == 2
+    err = _one_line(capsys.readouterr().err)
+    assert err.startswith("gothic render: --size 40000: a PNG is at most 32767 pixels")
+    assert not out.exists()
+    assert main(["render", str(record), "--size", "40000", "-o",
+                 str(tmp_path / "x.svg")]) == 0  # an SVG has no such limit
