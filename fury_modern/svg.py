@@ -41,6 +41,7 @@ from gothic_kernel.svg import (
     Strokes,
     Svg,
     badge,
+    checked_options,
     colors_with,
     draw_land,
     draw_links,
@@ -96,6 +97,7 @@ def _seat_name(seat: str) -> str:
     return load_rules().name(seat)
 
 
+@checked_options
 def board(observation: Mapping[str, Any], viewer: str = PUBLIC, *, size: int | None = None,
           labels: bool = True, possible: bool = True, legend_box: bool = True,
           caption: bool = True, colors: Mapping[str, str] | None = None,

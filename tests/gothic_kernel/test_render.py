@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -182,3 +183,26 @@ def test_a_png_too_large_for_cairo_is_refused_naming_the_largest_size(
     assert not out.exists()
     assert main(["render", str(record), "--size", "40000", "-o",
                  str(tmp_path / "x.svg")]) == 0  # an SVG has no such limit
+
+
+@pytest.mark.parametrize("name", ["fury1987", "fury_modern", "vampyre", "draculas_revenge"])
+def test_a_bad_picture_option_is_refused_naming_it(name: str) -> None:
+    """trial s26 F14: gk.picture(state, seat, zzz=1) raised Python's TypeError, size='big' a
+    comparison error, colors=5 an AttributeError, and labels='x' or caption=5 were taken;
+    every game's options now go through the kernel's one check (svg.checked_options)."""
+    state = gk.load_game(name).new_game(seed=1)
+    seat = state.seats[0]
+    with pytest.raises(gk.BadOption, match=f"a {name} picture has no option 'zzz'; its "
+                                           "options are size, "):
+        gk.picture(state, seat, zzz=1)
+    for option, value, takes in (("size", "big", "a whole number or None"),
+                                 ("size", True, "a whole number or None"),
+                                 ("colors", 5, "a mapping of text to text or None"),
+                                 ("colors", {"road": 1}, "a mapping of text to text or None"),
+                                 ("style", 5, "a text or None"),
+                                 ("caption", 5, "true or false")):
+        with pytest.raises(gk.BadOption, match=re.escape(
+                f"picture option {option!r} takes {takes}, not {value!r}")):
+            gk.picture(state, seat, **{option: value})
+    assert gk.picture(state, seat, size=300, caption=False, style="") == \
+        gk.picture(state, seat, size=300, caption=False)
