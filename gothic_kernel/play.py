@@ -98,9 +98,11 @@ choice that fits that choice only. At the prompt you may also type:
 
 Hot-seat (several --seat, or --seat all): the screen is cleared and
 "Pass the keyboard to X, then press Enter." stands between two seats' turns, so
-nobody sees another seat's screen. Secret choices made at the same time are asked of each seat in
-turn, each behind that screen. (Only a terminal can be cleared: into a pipe or an IDE's
-console every screen stays readable, and gothic play says so when it starts.)
+nobody sees another seat's screen; that screen takes only Enter, undo and quit (anything
+else typed there is answered, not played). Secret choices made at the same time are asked
+of each seat in turn, each behind that screen. (Only a terminal can be cleared: into a
+pipe or an IDE's console every screen stays readable, and gothic play says so when it
+starts.)
 
 Only choices: when your seat has exactly one legal choice and one person plays, it is
 played for you and the next screen says so. In hot-seat it is asked like any other
@@ -664,6 +666,8 @@ class Session:
 
     def hand_over(self, seat: str) -> str:
         """The screen between two people's turns; QUIT, REDRAW (after an undo) or "".
+        Only Enter (go on), ``undo`` and ``quit`` are taken here; anything else typed is
+        answered with what is, not passed on to the next screen nor lost silently.
 
         The next person sees this screen, so it says nothing that depends on a secret:
         the offer to undo stands whenever the last person chose since another seat acted
@@ -684,16 +688,23 @@ class Session:
                 self.say("End of input: the game stops here, unsaved.")
                 return QUIT
             word = text.strip().lower()
+            if not word:
+                break
             if word == "quit":
                 return _quit(self, seat, "")
-            if not (word == "undo" and offer and previous is not None):
-                break
-            said = self.take_back(previous)
-            if said.startswith("Taken back"):
-                self.notice = said
-                return REDRAW
-            self.say(f"{self.name(previous)}'s last choice cannot be taken back now.")
-            offer = False
+            if word == "undo" and offer and previous is not None:
+                said = self.take_back(previous)
+                if said.startswith("Taken back"):
+                    self.notice = said
+                    return REDRAW
+                self.say(f"{self.name(previous)}'s last choice cannot be taken back now.")
+                offer = False
+            elif word == "undo":
+                self.say("There is no choice to take back now.")
+            else:  # a command typed here would be lost: say so rather than go on
+                self.say(f"Nothing is played from this screen ({text.strip()!r} is not "
+                         f"taken): press Enter to go on{', or type undo' if offer else ''}, "
+                         "or quit.")
         self.clear()
         return ""
 

@@ -669,7 +669,7 @@ def _hot_seat_hand_over_after_draculas_action(choice: str, typed: str = "") -> s
         if int(asked["n"]) > 40:
             raise EOFError
         shown = [line for line in out.getvalue().splitlines() if line.strip()]
-        if shown[-1].startswith(("Pass the keyboard", "(Dracula")):
+        if shown[-1].startswith("Pass the keyboard") or "type undo first" in shown[-1]:
             said, asked["typed"] = asked.get("typed", ""), ""
             return str(said)
         if any("place an Encounter from your Encounter Set" in line for line in shown[-12:]):
@@ -745,3 +745,18 @@ def test_cli_play_refuses_an_empty_seat(pile: gk.Game, monkeypatch: pytest.Monke
         status, out, err = run_cli(argv, ["quit"], monkeypatch, capsys)
         assert status == 2 and err.startswith("gothic play: --seat"), (argv, err)
         assert err.count("\n") == 1 and out == ""
+
+
+def test_the_hand_over_screen_answers_what_it_does_not_take(pile: gk.Game) -> None:
+    """trial s26 F10: a command typed at "Pass the keyboard to X, then press Enter." (log,
+    zzz) was swallowed as Enter, and the next seat's screen opened without a word."""
+    _status, out = play(pile, pile.new_game(seed=2), SEATS,
+                        ["log", "", "end the turn", "zzz", "undo", "", "quit"])
+    assert "Nothing is played from this screen ('log' is not taken): press Enter to go on, " \
+           "or quit." in out
+    assert "('zzz' is not taken): press Enter to go on, or type undo, or quit." in \
+        out.replace("\n  ", " ")
+    assert "Taken back: end the turn." in out  # undo still taken after the refusal
+    assert out.count("Pass the keyboard to North") == 2  # asked again after log
+    assert out.count("Pass the keyboard to South") == 2  # asked again after zzz
+    assert "The log as North" not in out  # log was not run as the next seat's command
