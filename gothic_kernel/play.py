@@ -173,6 +173,10 @@ def _one_word_apart(one: Sequence[str], other: Sequence[str]) -> int | None:
     return at
 
 
+#: From how many lines of labels one word apart a menu section sets them side by side.
+PACKED_ROWS = 6
+
+
 class Menu:
     """The legal actions of a seat as a numbered menu, in sections.
 
@@ -180,8 +184,9 @@ class Menu:
     their first action comes in ``legal_actions``; a section of several actions shows
     the words all its labels share once, as its title ("move to: 1 Paris by Road
     2 Rome by Road"), and runs of labels that differ only in their last word on one line
-    ("(14, 0), facing: 1 north  2 east  3 south  4 west"). Sections of one action are
-    gathered at the end.
+    ("(14, 0), facing: 1 north  2 east  3 south  4 west"), such lines side by side when a
+    section has :data:`PACKED_ROWS` or more of them and they fit. Sections of one action
+    are gathered at the end.
     """
 
     def __init__(self, entries: Sequence[tuple[Action, str, str]], width: int) -> None:
@@ -240,6 +245,13 @@ class Menu:
             i = j
         templates = [row[0] for row in rows if isinstance(row, tuple)]
         lead = max((len(t) for t in templates), default=0)
+        if len(templates) >= PACKED_ROWS and len(templates) == len(rows):
+            # many lines of one shape ("(14, 0), facing: 1 north 2 east ..."): side by
+            # side where they fit, so a long menu does not push the board off the screen
+            texts = [self._row(row, lead) for row in rows if isinstance(row, tuple)]
+            self.lines.extend(line.replace("\xa0", " ")
+                              for line in in_columns(texts, width, "    "))
+            return
         loose: list[str] = []
         for row in rows:
             if isinstance(row, str):
@@ -247,13 +259,17 @@ class Menu:
                 continue
             self.lines.extend(in_columns(loose, width, "  "))
             loose = []
-            template, cells = row
-            widest = max(len(c) for c in cells)
-            text = template.ljust(lead, "\xa0") + " ".join(
-                c.ljust(widest, "\xa0") for c in cells).rstrip("\xa0")
             self.lines.extend(line.replace("\xa0", " ")
-                              for line in wrap(text, width, "    ", "      "))
+                              for line in wrap(self._row(row, lead), width, "    ", "      "))
         self.lines.extend(in_columns(loose, width, "  "))
+
+    @staticmethod
+    def _row(row: tuple[str, list[str]], lead: int) -> str:
+        """A line of labels one word apart: what they share, then each one's word."""
+        template, cells = row
+        widest = max(len(c) for c in cells)
+        return template.ljust(lead, "\xa0") + " ".join(
+            c.ljust(widest, "\xa0") for c in cells).rstrip("\xa0")
 
     def _add(self, action: Action, label: str, shown: str) -> int:
         number = len(self.choices) + 1

@@ -760,3 +760,18 @@ def test_the_hand_over_screen_answers_what_it_does_not_take(pile: gk.Game) -> No
     assert out.count("Pass the keyboard to North") == 2  # asked again after log
     assert out.count("Pass the keyboard to South") == 2  # asked again after zzz
     assert "The log as North" not in out  # log was not run as the next seat's command
+
+
+def test_menu_sets_many_lines_of_one_shape_side_by_side() -> None:
+    """trial s26 F8: twenty lines "(x, y), facing: 1 north 2 east ..." pushed a set-up
+    screen's board off the terminal; from PACKED_ROWS such lines they stand in columns
+    (down, then across), numbered as before."""
+    squares = [(x, y) for y in range(2) for x in range(10)]
+    menu = Menu(labelled(*(f"place A at ({x}, {y}), facing {f}" for x, y in squares
+                           for f in ("north", "east", "south", "west"))), 120)
+    assert len(menu.lines) == 1 + 10
+    assert menu.lines[1].split()[:4] == ["(0,", "0),", "facing:", "1"]
+    assert menu.lines[1].split()[11:15] == ["(0,", "1),", "facing:", "41"]
+    assert [c.number for c in menu.choices] == list(range(1, 81))
+    assert len(Menu(labelled(*(f"place A at ({x}, {y}), facing {f}" for x, y in squares
+                               for f in ("north", "east", "south", "west"))), 60).lines) == 21
