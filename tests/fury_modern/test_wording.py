@@ -93,3 +93,15 @@ def test_supply_and_rest_labels_say_what_they_do_where_the_hunter_stands() -> No
     state.hunters["van_helsing"].location = "madrid_hospital"
     assert label("van_helsing", Supply()) == \
         "supply (draw an item card: at a hospital, items only)"
+
+
+def test_every_log_entry_starts_with_a_capital() -> None:
+    """trial s26 F19: "trail space 6 (a face-down card) is cleared (the Reckless Vampire
+    matured); ..." started in lower case, where every other line starts with a capital."""
+    cleared = 0
+    for state in (*GAMES, played(2, 900)):
+        for viewer in (gk.PUBLIC, "dracula", "mina"):
+            for entry in state.log(viewer):
+                assert not entry["text"][:1].islower(), entry["text"]
+                cleared += entry["kind"] == "hideout_cleared"
+    assert cleared  # the entries that began in lower case are among them
