@@ -4,6 +4,7 @@ parts are still to come."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from fury_modern.rules import load_rules
@@ -30,3 +31,13 @@ def test_the_page_says_no_card_or_part_is_still_to_come() -> None:
     for stale in ("still to come", "lands in slices", "come with part 2", "come with those cards",
                   "What is left for part 2", "effects come with"):
         assert stale not in text, stale
+
+
+def test_the_readme_gives_the_bots_record_of_the_docs_page() -> None:
+    """trial s26 F21: the README said Dracula wins 64.1% of the bots' 1,000 games, the docs
+    page's table (run again since) 64.2%."""
+    total = re.search(r"\*\*total\*\* \| Dracula \d+ \((\d+\.\d)%\)", PAGE.read_text())
+    readme = (PAGE.parents[1] / "README.md").read_text()
+    said = re.search(r"Dracula wins (\d+\.\d)% of 1,000 seeded bot games, docs/fury_modern",
+                     readme)
+    assert total and said and said.group(1) == total.group(1)
