@@ -157,7 +157,7 @@ def test_escape_as_bat_clears_his_own_hideout_behind_a_power_card() -> None:
     act(state, "dracula", MoveTo("vienna"))
     assert [(h.card, h.power) for h in state.trail] == [
         ("vienna", "escape_as_bat"), ("hide", ""), ("nuremburg", "")]
-    assert "trail space 2 (Munich) is cleared (Escape as Bat)" in " ".join(
+    assert "Trail space 2 (Munich) is cleared (Escape as Bat)" in " ".join(
         e["text"] for e in state.log("dracula"))
 
 
