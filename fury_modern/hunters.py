@@ -47,7 +47,7 @@ from .hands import check_dracula_events, check_hand_limits, drop_card
 from .health import heal_hunter
 from .rules import DRACULA, HUNTERS
 from .trail import hideout_in
-from .wording import card_name, pronoun, ticket_label
+from .wording import card_name, describe, pronoun, rest_label, supply_label, ticket_label
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -79,6 +79,18 @@ def hunter_actions(state: ModernState, seat: str, *, night: bool) -> list[Action
         found += ticket_options(state, seat)
     found += [*trades, REST, PASS]
     return found + action_cards(state, seat, night=night)
+
+
+def hunter_label(state: ModernState, seat: str, action: Action) -> str:
+    """A hunter's action in words: Supply and Rest as they are where he stands (a
+    hospital draws items only; Dr. Seward's city recovers 1 more)."""
+    here = state.hunters[seat].location
+    if action == SUPPLY:
+        return supply_label(supply_items(state, seat), hospital=state.board.is_hospital(here),
+                            large=state.board.is_large(here))
+    if action == REST:
+        return rest_label(rest_recovery(state, seat))
+    return describe(state, seat, action)
 
 
 def move_options(state: ModernState, seat: str) -> list[Move]:

@@ -67,10 +67,6 @@ def describe(state: ModernState, seat: str, action: Action) -> str:
         return action.mode.replace("_", " ")
     if isinstance(action, a.NoCard):
         return "play no card"
-    if action.TYPE == "supply":
-        return _supply(state, seat)
-    if action.TYPE == "rest":
-        return _rest(state, seat)
     return _SIMPLE.get(action.TYPE, action.TYPE.replace("_", " "))
 
 
@@ -114,30 +110,26 @@ def card_name(state: ModernState, card: str) -> str:
 
 _SIMPLE = {
     "search": "search this city (resolve its encounters)",
+    "supply": "supply (draw an event card, and an item in a large city)",
     "end_trade": "end the trade",
+    "rest": "rest (recover 1 damage)",
     "pass": "pass",
 }
 
 
-def _supply(state: ModernState, seat: str) -> str:
-    """Supply as it is where the hunter stands: an event card unless at a hospital, and an
-    item (two for Lord Godalming) in a large city or at a hospital."""
-    from .hunters import supply_items
-
-    here = state.hunters[seat].location
-    items = counted(supply_items(state, seat), "item card").replace("one ", "an ")
-    if state.board.is_hospital(here):
-        return f"supply (draw {items}: at a hospital, items only)"
-    if state.board.is_large(here):
-        return f"supply (draw an event card and {items})"
+def supply_label(items: int, *, hospital: bool, large: bool) -> str:
+    """Supply as it is where the hunter stands (``items``: how many item cards it draws in a
+    large city or at a hospital): an event card unless at a hospital, and the items."""
+    drawn = counted(items, "item card").replace("one ", "an ")
+    if hospital:
+        return f"supply (draw {drawn}: at a hospital, items only)"
+    if large:
+        return f"supply (draw an event card and {drawn})"
     return "supply (draw an event card; items only in a large city)"
 
 
-def _rest(state: ModernState, seat: str) -> str:
+def rest_label(amount: int) -> str:
     """Rest, with what it recovers there ("2 damage: Dr. Seward's city")."""
-    from .hunters import rest_recovery
-
-    amount = rest_recovery(state, seat)
     where = ": Dr. Seward's city" if amount > 1 else ""
     return f"rest (recover {amount} damage{where})"
 
