@@ -62,7 +62,7 @@ class DraculasRevengeGame(Game):
                "reactions); needs reaction_dice=False"),
         Option("feeding_and_saving", True, "False: the optional rule No Feeding or Saving"),
         Option("multiplayer", (), "the optional rule Multiplayer: each player's side in "
-               "clockwise order, 3 or 4 of them, e.g. vampires,hunters,hunters; needs "
+               "clockwise order, 3 or more of them, e.g. vampires,hunters,hunters; needs "
                "adventure=custom", ("vampires", "hunters"), kind=tuple),
         Option("own_forces", False, "Points Value: play the adventure with forces each player "
                "buys for its side's printed points total (as near as the box allows)"),
@@ -89,9 +89,7 @@ class DraculasRevengeGame(Game):
         if multi and options["adventure"] != "custom":
             raise BadOption("option 'multiplayer' needs adventure=custom (players purchase "
                             "their characters)")
-        if multi and not 3 <= len(multi) <= 4:
-            raise BadOption("option 'multiplayer' takes 3 or 4 players' sides; allowed "
-                            "values 'vampires', 'hunters'")
+        option_check.check_players(options)
         if options["reaction_points"] and options["reaction_dice"]:
             raise BadOption("option 'reaction_points' is the allowance of the optional rule "
                             "No Reaction Dice: it needs reaction_dice=False")

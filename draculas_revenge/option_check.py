@@ -18,6 +18,29 @@ from .data import load
 from .data_check import free_squares
 
 
+def check_players(options: Mapping[str, Any]) -> None:
+    """The Multiplayer optional rule: "more than two players", each buying characters of
+    its side. The rulebook sets no most; the box does: every player needs a Character Card
+    of its side, so there can be no more players of a side than the box holds cards for it
+    (17 for the vampires, minions included; 19 for the hunters). Ruling 22."""
+    multi = options["multiplayer"]
+    if not multi:
+        return
+    if len(multi) < 3:
+        raise BadOption("option 'multiplayer' takes more than two players' sides (the "
+                        "Multiplayer rule: 'more than two players'); allowed values "
+                        "'vampires', 'hunters'")
+    data_dir = options["data_dir"]
+    sides = side_of_kind(data_dir)
+    for side in ("vampires", "hunters"):
+        cards = sum(t.box for t in character_types(data_dir).values() if sides[t.kind] == side)
+        players = sum(1 for s in multi if s == side)
+        if players > cards:
+            raise BadOption(f"option 'multiplayer' names {players} {side} players, but the box "
+                            f"holds {cards} Character Cards for that side: every player needs "
+                            "one")
+
+
 def most_characters(data_dir: str, side: str, points: int) -> int:
     """The most characters a player of ``side`` can buy for ``points`` (the cheapest
     first, as many as the box holds)."""
@@ -82,4 +105,4 @@ def _check_room(board: Board, area: str, option: str, seat: str, side: str, poin
                         f"{points} points")
 
 
-__all__ = ["check_start_areas", "most_characters"]
+__all__ = ["check_players", "check_start_areas", "most_characters"]

@@ -46,7 +46,7 @@ from .rules import rules_for
 from .scenario import sandbox_rules
 from .state import DRState
 from .turn import stack_for
-from .victory import turn_limit
+from .victory import check_victory, turn_limit
 
 if TYPE_CHECKING:
     from . import DraculasRevengeGame
@@ -534,6 +534,9 @@ def _check_recruits(state: DRState) -> None:
 def _check_someone_is_asked(state: DRState) -> None:
     if state.result is not None:
         return
+    due = None if state.phase is Phase.SETUP else check_victory(state)
+    need(due is None, f"the game is not over, yet it is won ({due.reason if due else ''}): "
+                      "victory is judged after every action")
     seats = state.current_seats()
     need(bool(seats), "nobody is asked anything, yet the game is not over")
     need(bool(state.legal_actions(seats[0])), f"{seats[0]} is asked but has no legal action")

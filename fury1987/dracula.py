@@ -173,6 +173,7 @@ def begin_turn(state: FuryState) -> None:
     d = state.dracula
     state.say("turn_begins", f"Turn {state.seq.round} begins", turn=state.seq.round)
     stormy_seas_orphans(state)
+    state.cards.pop("walpurgis_nacht", None)  # the turn he played it is over
     for hunter in state.hunters.values():
         hunter.moved = hunter.passed = False
         hunter.turn_start = hunter.location

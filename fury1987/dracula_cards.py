@@ -34,7 +34,9 @@ from .events import (
     Step,
     Timing,
     blocked_seas,
+    bound_by_declaration,
     card_of,
+    moved_as_declared,
     open_window,
 )
 from .groups import group_has_moved
@@ -130,6 +132,19 @@ class VampiricInfluence(DeclaresMove):
 
 
 # -- instead of his move ------------------------------------------------------------------
+def _declared_move_due(state: FuryState) -> bool:
+    """Reference 4 - Hypnosis: Dracula "must stick to" the move he declared: while he can
+    make it, no card is played instead of it."""
+    return bound_by_declaration(state, DRACULA, dracula_moves(state))
+
+
+def _instead_of_movement(state: FuryState) -> None:
+    """A card played instead of his Movement Phase: the phase (and with it any move he
+    declared and could not make) is over."""
+    state.stack.pop()
+    moved_as_declared(state, DRACULA)
+
+
 class WalpurgisNacht(CardRule):
     """Walpurgis Nacht: Dracula regains Blood Points (never above 12) and does nothing else
     this turn, even with a Hunter in his Town."""
@@ -141,11 +156,11 @@ class WalpurgisNacht(CardRule):
         Town (ruling 65)."""
         d = state.dracula
         return isinstance(decision, DraculaMovement) and d.blood >= 0 \
-            and not (d.at_sea or d.fleeing or d.must_leave)
+            and not (d.at_sea or d.fleeing or d.must_leave) and not _declared_move_due(state)
 
     def play_own(self, state: FuryState, seat: str, action: PlayEvent,
                  decision: FuryDecision) -> None:
-        state.stack.pop()  # instead of his Movement Phase
+        _instead_of_movement(state)
         super().play_own(state, seat, action, decision)
 
     def takes_effect(self, state: FuryState, played: CardPlayed) -> None:
@@ -155,6 +170,7 @@ class WalpurgisNacht(CardRule):
         d.blood = min(MAX_BLOOD_POINTS, d.blood + gain)
         state.clues.append({"k": "blood", "loss": -gain, "drained": False})
         d.castle_turns = 0  # not a voluntary turn in the Castle: the three are broken (65)
+        state.cards["walpurgis_nacht"] = True  # "nothing else whatsoever during the turn"
         state.say("walpurgis_nacht", f"Walpurgis Nacht: Dracula regains "
                   f"{counted(d.blood - before, 'Blood Point')} and does nothing else this "
                   "turn", gain=gain)
@@ -170,11 +186,11 @@ class Evasion(CardRule):
 
     def offered_in(self, state: FuryState, decision: FuryDecision, seat: str) -> bool:
         return isinstance(decision, DraculaMovement) and not state.dracula.fleeing \
-            and bool(_evasion_towns(state))
+            and bool(_evasion_towns(state)) and not _declared_move_due(state)
 
     def play_own(self, state: FuryState, seat: str, action: PlayEvent,
                  decision: FuryDecision) -> None:
-        state.stack.pop()  # instead of his Movement Phase
+        _instead_of_movement(state)
         super().play_own(state, seat, action, decision)
 
     def takes_effect(self, state: FuryState, played: CardPlayed) -> None:

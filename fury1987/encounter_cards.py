@@ -16,6 +16,7 @@ import attrs
 from gothic_kernel import Action
 
 from .actions import ChooseHunter
+from .combat_round import Engagement
 from .decisions import FuryDecision, current_action, find, replace, update_action
 from .events import CardPlayed, CardRule, CardStep, EventWindow, Step, Timing, open_window
 from .fight import Combat, Stage
@@ -53,7 +54,16 @@ class EscapeRoute(CardRule):
         if combat is not None and combat.stage in (Stage.START_CARDS, Stage.TIME,
                                                    Stage.CHOOSE) \
                 and combat.round == 1 and not combat.chosen:
-            replace(state, combat, evolve(combat, stage=Stage.AVOIDED))
+            escaping = state.group_of(played.holder)
+            staying = tuple(h for h in combat.hunters if h not in escaping)
+            if combat.side == "dracula" and staying:
+                # "Dracula must attack any Hunters in the Town": another Hunter there, not
+                # of the player's group, still fights him (Dracula's Action Phase).
+                replace(state, combat, evolve(
+                    combat, hunters=staying,
+                    engagements=(Engagement.against_dracula(staying),)))
+            else:
+                replace(state, combat, evolve(combat, stage=Stage.AVOIDED))
         else:
             update_action(state, avoided=True)
         update_action(state, ended=True, hidden=True)

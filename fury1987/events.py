@@ -226,7 +226,7 @@ def open_window(state: FuryState, timing: Timing, seats: tuple[str, ...], *,
     asked: list[str] = []
     for seat in seats:
         if seat == DRACULA:
-            if for_dracula and state.dracula.events:
+            if for_dracula and state.dracula.events and not walpurgis_nacht(state):
                 asked.append(seat)
         elif for_hunters and state.hunters[seat].events and state.hunters[seat].alive:
             asked.append(seat)
@@ -470,8 +470,16 @@ def hand_limit_plays(state: FuryState, seat: str) -> list[Action]:
     A card may be played then only if its effect can be had at this moment (the cards of
     a Movement Phase that move no one; Dracula's Vampiric Influence, since the limit is
     reached at the end of a Hunter's Action Phase). Others can only be discarded."""
+    if seat == DRACULA and walpurgis_nacht(state):
+        return []
     return [PlayEvent(card_id) for card_id in dict.fromkeys(sorted(hand(state, seat)))
             if card_rule(card_id).playable_over_limit(state, seat)]
+
+
+def walpurgis_nacht(state: FuryState) -> bool:
+    """Dracula played Walpurgis Nacht this turn: "he may do nothing else whatsoever during
+    the turn" (Reference 4), so he plays no other Event Card until his next turn."""
+    return bool(state.cards.get("walpurgis_nacht"))
 
 
 def play_over_limit(state: FuryState, seat: str, card_id: str) -> None:
@@ -617,6 +625,14 @@ def declared_moves(state: FuryState, seat: str, actions: list[Action]) -> list[A
         return actions
     kept = [a for a in actions if _matches(a, declared)]
     return kept or actions
+
+
+def bound_by_declaration(state: FuryState, seat: str, actions: list[Action]) -> bool:
+    """Whether ``seat`` declared a move he can still make among ``actions``: then he must
+    make it, and may play no card instead of it (Hypnosis: "he must stick to this
+    choice")."""
+    declared = state.cards.get("declared", {}).get(seat)
+    return declared is not None and any(_matches(a, declared) for a in actions)
 
 
 def _matches(action: Action, declared: str) -> bool:

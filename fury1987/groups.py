@@ -48,7 +48,7 @@ def group_candidates(state: FuryState, seat: str) -> list[tuple[str, ...]]:
     for other in HUNTERS:
         h = state.hunters[other]
         if other == seat or not h.alive or h.moved or h.location != me.location \
-                or h.turn_start != me.turn_start:
+                or h.turn_start != me.turn_start or _misses_this_turn(state, other, seat):
             continue
         unit = state.group_of(other)
         if unit not in units:
@@ -59,6 +59,13 @@ def group_candidates(state: FuryState, seat: str) -> list[tuple[str, ...]]:
             members = {seat, *(m for unit in chosen for m in unit)}
             found.append(tuple(s for s in HUNTERS if s in members))
     return found
+
+
+def _misses_this_turn(state: FuryState, other: str, seat: str) -> bool:
+    """A Hunter who misses this turn (Mishap, Customs Search) is taken along by no group:
+    his Movement Phase went by unplayed (he comes before ``seat`` and has not moved), or
+    will be skipped."""
+    return SEATS.index(other) < SEATS.index(seat) or state.seq.missed.get(other, 0) > 0
 
 
 def group_has_moved(state: FuryState, seat: str, group: tuple[str, ...]) -> None:

@@ -532,6 +532,8 @@ class Hypnosis(DeclaresMove):
         movement = state.stack.pop()
         assert isinstance(movement, HunterMovement)
         state.hunters[seat].moved = True
+        # He misses his turn: his group does not carry him off later in it (ruling 13).
+        state.leave_group(seat)
         state.stack.append(EndTurn())
         play(state, seat, self.ID, holder=action.holder or seat, hunter=seat)
 

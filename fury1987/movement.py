@@ -47,6 +47,7 @@ from .events import (
     OffersEventCards,
     Timing,
     What,
+    bound_by_declaration,
     declared_moves,
     declared_route,
     moved_as_declared,
@@ -122,7 +123,8 @@ class HunterMovement(OffersEventCards, SeatDecides):
         is ... bitten"."""
         found = super().card_offers(state, seat)
         hunter = state.hunters[seat]
-        if hunter.bitten and not self.done and not hunter.moved:
+        if hunter.bitten and not self.done and not hunter.moved \
+                and not _bound(state, self, seat):
             for holder in HUNTERS:
                 if "hypnosis" in state.hunters[holder].events and state.hunters[holder].alive:
                     found.append(PlayEvent("hypnosis", "" if holder == seat else holder))
@@ -274,17 +276,26 @@ def movement_options(state: FuryState, record: HunterMovement, seat: str) -> lis
     hunter = state.hunters[seat]
     group = movers(state, seat)
     options: list[Action] = []
-    if Deed.MISSED_TRAIN not in record.done and Deed.DECLARING not in record.done:
-        options.extend(_start_of_phase_options(state, record, seat, hunter, group))
     moves = _move_options(state, record, group)
+    if Deed.MISSED_TRAIN not in record.done and Deed.DECLARING not in record.done:
+        bound = bound_by_declaration(state, seat, moves)
+        options.extend(_start_of_phase_options(state, record, seat, hunter, group, bound))
     if Deed.DECLARING not in record.done:
         moves = declared_moves(state, seat, moves)  # Vampiric Influence
     options.extend(moves)
     return options
 
 
+def _bound(state: FuryState, record: HunterMovement, seat: str) -> bool:
+    """Vampiric Influence: he declared a move he can make (he may not miss his turn, or
+    leave the move to his group, instead: only what is "beyond his control" frees him)."""
+    return Deed.DECLARING not in record.done and bound_by_declaration(
+        state, seat, _move_options(state, record, movers(state, seat)))
+
+
 def _start_of_phase_options(state: FuryState, record: HunterMovement, seat: str,
-                            hunter: Hunter, group: tuple[str, ...]) -> list[Action]:
+                            hunter: Hunter, group: tuple[str, ...],
+                            bound: bool = False) -> list[Action]:
     options: list[Action] = []
     here = hunter.location
     assert here is not None
@@ -295,12 +306,12 @@ def _start_of_phase_options(state: FuryState, record: HunterMovement, seat: str,
             and here not in HOST_FORBIDDEN and here not in state.hosts:
         options.append(PLACE_HOST)
     options.extend(RemoveHost(t) for t in sorted(hunter.hosts_placed))
-    if not at_sea and hunter.bitten and HOLY_WATER in hunter.weapons:
+    if not at_sea and hunter.bitten and HOLY_WATER in hunter.weapons and not bound:
         options.append(TREAT_BITE)  # missing his turn at Sea would be a Pass (ruling 81)
     if len(group) > 1:
         if Deed.LEFT not in record.done:
             options.append(LEAVE_GROUP)
-            if later_members(state, seat, group):
+            if later_members(state, seat, group) and not bound:
                 options.append(WAIT_FOR_GROUP)
         if record.done.count(Deed.TRADE) < trades_allowed(state, group):
             options.extend(weapon_swaps(state, group))

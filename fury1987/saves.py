@@ -49,6 +49,7 @@ from .state import (
     PHASES,
     WEAPON_LIMIT,
 )
+from .victory import victory_due
 
 if TYPE_CHECKING:
     from .state import FuryState
@@ -301,7 +302,7 @@ def _clue_checks(places: frozenset[str], towns: frozenset[str],
 def _card_problems(state: FuryState) -> Problems:
     cards, board = state.cards, state.board
     known = {"shipping_agents", "stormy", "declared", "route", "weather", "followed",
-             "sea_move"}
+             "sea_move", "walpurgis_nacht"}
     if set(cards) - known:
         return [f"unknown lasting effects {sorted(set(cards) - known)}"]
     problems: Problems = []
@@ -331,6 +332,8 @@ def _card_problems(state: FuryState) -> Problems:
             seat not in HUNTERS or not isinstance(n, int) or isinstance(n, bool)
             or not 0 < n <= 4 for seat, n in weather.items()):
         problems.append(f"Excellent Weather {weather!r} makes no sense")
+    if cards.get("walpurgis_nacht", True) is not True:
+        problems.append("Walpurgis Nacht's turn makes no sense")
     if cards.get("sea_move", "none") not in SEA_MOVES or \
             not isinstance(cards.get("followed", False), bool):
         problems.append("what Dracula must announce makes no sense")
@@ -343,6 +346,10 @@ def _stack_problems(state: FuryState) -> Problems:
         return ["the game is over but still waits on a decision"] if state.stack else []
     if not state.stack:
         return ["the game is not over but waits on no decision"]
+    due = victory_due(state)
+    if due:
+        return [f"{due}, yet the game is not over (Victory: the game ends as soon as any of "
+                "the victory conditions are fulfilled)"]
     problems: Problems = []
     for record in state.stack:
         problems += [f"a pending {record.KIND}: {p}" for p in _record_problems(state, record)]

@@ -135,10 +135,9 @@ class Geometry:
         return _distances(self, tuple(sorted(hosts)))
 
     def mask(self, towns: Sequence[str]) -> np.ndarray[Any, np.dtype[np.bool_]]:
-        found = np.zeros(len(self.places) + 1, dtype=bool)
-        for town in towns:
-            found[self.index[town]] = True
-        return found
+        """Whether each place is one of ``towns`` (read-only: shared by every caller
+        naming the same places, in the same order)."""
+        return _mask(self, tuple(towns))
 
 
 def _divmod(values: Array, divisor: int) -> tuple[Array, Array]:
@@ -146,6 +145,15 @@ def _divmod(values: Array, divisor: int) -> tuple[Array, Array]:
     constant quickly, but its remainder (and divmod) divide each value again."""
     quotient: Array = values // divisor
     return quotient, values - quotient * divisor
+
+
+@functools.lru_cache(maxsize=1024)
+def _mask(geometry: Geometry, towns: tuple[str, ...]) -> np.ndarray[Any, np.dtype[np.bool_]]:
+    found = np.zeros(len(geometry.places) + 1, dtype=bool)
+    for town in towns:
+        found[geometry.index[town]] = True
+    found.setflags(write=False)
+    return found
 
 
 @functools.lru_cache(maxsize=256)
@@ -228,6 +236,16 @@ class _LandMoves:
 
 
 @functools.lru_cache(maxsize=8)
+def _town_blood_of(g: Geometry) -> Array:
+    """By a code's place, Local Rumours and Blood Points digits (``code >> AUX_BITS``):
+    ``place * BLOOD_STATES + blood + 12``, the key of a move from a Town (read-only)."""
+    place_rumours, blood = _divmod(np.arange(g.code_bound >> AUX_BITS), BLOOD_STATES)
+    found: Array = place_rumours // g.rumour_states * BLOOD_STATES + blood
+    found.setflags(write=False)
+    return found
+
+
+@functools.lru_cache(maxsize=8)
 def _land_moves_of(g: Geometry) -> _LandMoves:
     to, embark = g.land_table, g.land_embark
     here = np.arange(len(to))[:, None]
@@ -258,6 +276,9 @@ class _SeaMoves:
     unvisited: np.ndarray[Any, np.dtype[np.bool_]]
     #: what the move adds to the hypothesis's code: the place and the voyage changed
     delta: Array
+    #: by place and Local Rumours (``place * rumour_states + rumours``, the code's first
+    #: digits) and column: a move not into the Port holding the Local Rumours Marker
+    not_rumours: np.ndarray[Any, np.dtype[np.bool_]]
 
 
 @functools.lru_cache(maxsize=8)
@@ -270,14 +291,40 @@ def _sea_moves_of(g: Geometry) -> _SeaMoves:
     to = g.sea_table[here]
     bit = g.sea_bit[to]  # (none for a Port, nor for the padding)
     aux = np.where(g.is_sea[to], voyage[:, None] | bit, 0)
+    place, rumours = _divmod(np.arange((g.none + 1) * g.rumour_states), g.rumour_states)
     return _SeaMoves(key=key, unvisited=(to >= 0) & ((voyage[:, None] & bit) == 0),
-                     delta=(to - here[:, None]) * g.per_place + aux - voyage[:, None])
+                     delta=(to - here[:, None]) * g.per_place + aux - voyage[:, None],
+                     not_rumours=g.sea_table[place] != rumours[:, None])
 
 
 @functools.lru_cache(maxsize=8)
 def _castle_by_sea(g: Geometry) -> bool:
     """Whether a Sea Sector borders Castle Dracula (not on the printed map)."""
     return bool((g.sea_table == g.castle).any())
+
+
+@functools.lru_cache(maxsize=512)
+def _searched_in_vain_at(g: Geometry, town: int, rumours: bool
+                         ) -> np.ndarray[Any, np.dtype[np.bool_]]:
+    """By (place, Local Rumours) (``place * rumour_states + rumours``): whether a search
+    in ``town`` that did not find Dracula, finding the Local Rumours Marker or not
+    (``rumours``), leaves the hypothesis (read-only: shared)."""
+    loc, rum = _divmod(np.arange((g.none + 1) * g.rumour_states), g.rumour_states)
+    found: np.ndarray[Any, np.dtype[np.bool_]] = (loc != town) & (
+        (rum == town) if rumours else (rum != town))
+    found.setflags(write=False)
+    return found
+
+
+@functools.lru_cache(maxsize=64)
+def _start(g: Geometry, occupied: tuple[str, ...]) -> Array:
+    """Where Dracula may start: any Town with no Hunter (read-only: shared)."""
+    towns = [p for p in g.places if not g.board.is_sea(p) and p not in occupied]
+    loc = np.array([g.index[t] for t in towns], dtype=np.int64)
+    codes = np.sort(g.encode(loc, np.full_like(loc, g.none), np.full_like(loc, 12),
+                             np.zeros_like(loc)))
+    codes.setflags(write=False)
+    return codes
 
 
 @attrs.frozen
@@ -302,15 +349,15 @@ def _unique(values: Array, below: int = 0) -> Array:
     if len(values) < 2:
         return values.copy()
     if 0 < below <= 1 << 31 and len(values) >= NARROW_SORT_FROM:
-        narrow = values.astype(np.int32)
-        narrow.sort()
-        ordered: Array = narrow.astype(np.int64)
+        ordered: np.ndarray[Any, Any] = values.astype(np.int32)  # (widened once distinct)
     else:
-        ordered = np.sort(values)
+        ordered = values.copy()
+    ordered.sort()
     keep = np.empty(len(ordered), dtype=bool)
     keep[0] = True
     np.not_equal(ordered[1:], ordered[:-1], out=keep[1:])
-    return ordered[keep]
+    found: Array = ordered[keep].astype(np.int64, copy=False)
+    return found
 
 
 #: The most (value, flags) pairs :func:`_distinct` marks in a table instead of sorting.
@@ -324,14 +371,14 @@ def _distinct(values: Array, flags: Array | None, size: int) -> tuple[Array, Arr
     if flags is None:
         present = np.zeros(size, dtype=bool)
         present[values] = True
-        return np.flatnonzero(present), None
+        return _true_at(present), None
     top = int(flags.max()) + 1 if len(flags) else 1
     if size * top > PRESENCE_LIMIT:
         key = _unique((values << _FLAG_ROOM) | flags)
         return key >> _FLAG_ROOM, key & ((1 << _FLAG_ROOM) - 1)
     present = np.zeros(size * top, dtype=bool)
     present[values * top + flags] = True
-    return _divmod(np.flatnonzero(present), top)
+    return _divmod(_true_at(present), top)
 
 
 def _intersect(first: Array, second: Array) -> Array:
@@ -339,7 +386,7 @@ def _intersect(first: Array, second: Array) -> Array:
     with ``assume_unique``, without sorting both together)."""
     if not len(first) or not len(second):
         return first[:0]
-    at = np.minimum(np.searchsorted(second, first), len(second) - 1)
+    at = np.minimum(second.searchsorted(first), len(second) - 1)
     found: Array = first[second[at] == first]
     return found
 
@@ -424,7 +471,7 @@ class Tracker:
         codes = self.rows.codes
         if self._weights[0] is not codes:  # worked out once per set of hypotheses
             g = self.geometry
-            counts = np.bincount(g.decode(codes)[0], minlength=len(g.places)).tolist()
+            counts = np.bincount(g.place_of(codes), minlength=len(g.places)).tolist()
             self._weights = (codes, {g.places[i]: n for i, n in enumerate(counts) if n})
         return dict(self._weights[1])
 
@@ -644,19 +691,26 @@ class Tracker:
         while self.processed < len(clues):
             i = self.processed
             clue = clues[i]
-            if clue["k"] == "turn":
-                self.turns.append(i)
-            new = self._obligation_from(clues, i)
-            if new is not None and self._window_turns(new) <= WINDOW_TURNS:
-                self._filter_by(in_vain)
-                self.obligations.append(new)
-                self._replay(clues, i)
-            elif _finds_neither(clue):
-                in_vain.append(clue)
-            elif clue["k"] != "box":  # (a box seen changes no hypothesis: see _note_box)
+            kind = clue["k"]
+            if kind == "search":
+                new = self._obligation_from(clues, i)
+                if new is not None and self._window_turns(new) <= WINDOW_TURNS:
+                    self._filter_by(in_vain)
+                    self.obligations.append(new)
+                    self._replay(clues, i)
+                elif _finds_neither(clue):
+                    in_vain.append(clue)
+                else:
+                    self._filter_by(in_vain)
+                    self.rows = self._apply(clue, i, self.rows, (), 0)
+                self._note_box(clue, i)
+            elif kind == "box":  # (a box seen changes no hypothesis)
+                self._note_box(clue, i)
+            else:
+                if kind == "turn":
+                    self.turns.append(i)
                 self._filter_by(in_vain)
                 self.rows = self._apply(clue, i, self.rows, (), 0)
-            self._note_box(clue, i)
             if digested is None:
                 text = _CLUE_TEXT(clue)
                 self._digest.update((CLUE_SEPARATOR + text if i else text).encode())
@@ -726,7 +780,13 @@ class Tracker:
         self.checkpoints = [(k, c) for k, c in self.checkpoints if k < at]
         rows = Rows.plain(codes)
         bits = len(chosen)
-        for j in range(at, upto + 1):
+        j = at
+        while j <= upto:
+            vain = _in_vain_run(clues, j, upto, chosen) if len(rows.codes) <= MAX_ROWS else j
+            if vain > j:  # (filters: each leaves fewer rows, none past MAX_ROWS)
+                rows = self._searched_in_vain([c for c in clues[j:vain] if c["k"] != "box"], rows)
+                j = vain
+                continue
             rows = self._apply(clues[j], j, rows, chosen, bits)
             if self.checkpoints and self.checkpoints[-1][0] == j and j in old:
                 narrowed = _intersect(self.checkpoints[-1][1], old[j])
@@ -738,6 +798,7 @@ class Tracker:
                 rows = _drop_flag(rows, drop, bits)
                 chosen = [o for b, o in enumerate(chosen) if b != drop]
                 bits -= 1
+            j += 1
         codes = _unique(rows.codes, self.geometry.code_bound)
         if upto > at:  # the set before this clue was already narrowed by older obligations
             codes = _intersect(codes, self._advance(clues[upto], upto, previous))
@@ -776,12 +837,7 @@ class Tracker:
         if kind in MOVE_KINDS and dedupe:  # (a segment's own rows are not checkpoints)
             self.checkpoints.append((i, _project(rows, bits)))
         if kind == "start":
-            towns = [p for p in g.places if not g.board.is_sea(p)
-                     and p not in clue["occupied"]]
-            loc = np.array([g.index[t] for t in towns], dtype=np.int64)
-            codes = g.encode(loc, np.full_like(loc, g.none), np.full_like(loc, 12),
-                             np.zeros_like(loc))
-            return Rows.plain(np.sort(codes))
+            return Rows.plain(_start(g, tuple(clue["occupied"])))
         if kind == "turn":
             rows = self._turn(clue, rows, obligations, i)
         elif kind == "bat":
@@ -839,16 +895,16 @@ class Tracker:
 
     def _searched_in_vain(self, searches: Sequence[Mapping[str, Any]], rows: Rows) -> Rows:
         """Searches that did not find Dracula (the Local Rumours Marker found or not):
-        the places and Local Rumours read once for all of them (a run of them: one filter)."""
+        the places and Local Rumours read once for all of them (a run of them: one filter),
+        each search a look-up by (place, Local Rumours)."""
         g = self.geometry
-        loc, rum = _divmod(rows.codes // (AUX_STATES * BLOOD_STATES), g.rumour_states)
-        keep: np.ndarray[Any, np.dtype[np.bool_]] | None = None
-        for clue in searches:
-            town = g.index[clue["town"]]
-            away = loc != town
-            away &= (rum == town) if clue["rumours"] else (rum != town)
-            keep = _both(keep, away)
-        return rows if keep is None else rows.picked(keep)
+        if not searches:
+            return rows
+        tables = [_searched_in_vain_at(g, g.index[c["town"]], c["rumours"]) for c in searches]
+        away = tables[0]
+        for table in tables[1:]:  # (the run's tables joined: one look-up per hypothesis)
+            away = away & table
+        return rows.picked(away[rows.codes // (AUX_STATES * BLOOD_STATES)])
 
     def _blood(self, clue: Mapping[str, Any], rows: Rows) -> Rows:
         g = self.geometry
@@ -933,32 +989,42 @@ class Tracker:
         if turn.fleeing:  # a fleeing Dracula already in the Castle would have hidden
             alive = codes // g.per_place != g.castle
             codes, flags = codes[alive], _picked(flags, alive)
-        loc, rum, bp, aux = g.decode(codes)
-        at_sea = g.is_sea[loc]
+        # (each part decoded as it is needed: the place of all, the Blood Points of those
+        # in a Town, the aux and the Local Rumours of those at Sea)
+        loc = codes // g.per_place
+        # (his place and Blood Points as ``place * BLOOD_STATES + blood + 12``, read from
+        # the code's place, Local Rumours and Blood Points digits)
+        town_blood = _town_blood_of(g)[codes >> AUX_BITS]
+        ground = turn.ground[loc]
+        at_sea = ground == AT_SEA
         some_at_sea = bool(at_sea.any())  # (none: every hypothesis is in a Town)
+        on_land = ~at_sea if some_at_sea else None
+        bound = (codes & MUST_LEAVE) != 0  # (aux: the code's last bits)
         if turn.fleeing:
             may_stay = np.zeros(len(loc), dtype=bool)
         else:
-            may_stay = (aux & MUST_LEAVE) == 0
-            if some_at_sea:
-                may_stay &= ~at_sea
+            may_stay = ~bound
+            if on_land is not None:
+                may_stay &= on_land
         if turn.consumed:
-            may_stay &= bp >= 0
-        parts = [turn.stay(np.flatnonzero(may_stay), codes, loc, bp, aux, flags)]
+            may_stay &= town_blood - loc * BLOOD_STATES >= 12
+        parts = [turn.stay(_true_at(may_stay), codes, loc, town_blood, flags)]
         if not turn.consumed:  # (a Vampire consumed: he stayed by choice)
-            if some_at_sea:
-                land = ~at_sea
-                parts.append(turn.land_moves(loc[land], bp[land], _picked(flags, land)))
+            if on_land is not None:
+                parts.append(turn.land_moves(town_blood[on_land], _picked(flags, on_land)))
             else:
-                parts.append(turn.land_moves(loc, bp, flags))
-            # Hemmed in on every side (no move, no stay allowed): the fallback Pass.
-            stuck = turn.hemmed_in_town(loc, bp, may_stay)
+                parts.append(turn.land_moves(town_blood, flags))
+            # Hemmed in on every side (no move, no stay allowed): the fallback Pass. In a
+            # Town, only one he must leave or fleeing (no Road open, staying allowed: stays).
+            stuck = turn.hemmed_in_town(loc, town_blood, may_stay, ground == ROADLESS) \
+                if turn.fleeing or bound.any() else loc[:0]
             if some_at_sea:
-                sailed, stranded = turn.sea_moves(codes, loc, rum, aux, flags, at_sea)
+                sailed, stranded = turn.sea_moves(codes, loc, flags, at_sea)
                 parts.append(sailed)
-                stuck = np.concatenate([stuck, stranded])
+                if len(stranded):
+                    stuck = np.concatenate([stuck, stranded])
             if len(stuck):
-                parts.append(turn.hemmed(codes[stuck], loc[stuck], aux[stuck],
+                parts.append(turn.hemmed(codes[stuck], loc[stuck], codes[stuck] & (AUX_STATES - 1),
                                          _picked(flags, stuck), at_sea[stuck]))
         moved = np.concatenate([c for c, _ in parts])
         if flags is None:
@@ -983,13 +1049,22 @@ class _Passage:
 
     #: whether a move into each place is open (a Sea Sector: no storm; a Town: no Host)
     passable: np.ndarray[Any, np.dtype[np.bool_]]
+    #: the same, not at the last index (``Geometry.sea_table``'s padding, -1, reads it)
+    sailable: np.ndarray[Any, np.dtype[np.bool_]]
+    #: by place, whether each move of ``Geometry.sea_table``'s row is open
+    sail_rows: np.ndarray[Any, np.dtype[np.bool_]]
     #: the moves open from each Town by Road, and from each Port by Sea (0 elsewhere)
     land_road_count: Array
     port_embark_count: Array
     #: every move from a Town (as ``Geometry.land_table``) the markers and storms leave open
     land_open: np.ndarray[Any, np.dtype[np.bool_]]
-    #: the Towns with no Road open
-    roadless: np.ndarray[Any, np.dtype[np.bool_]]
+    #: each place: a Sea Sector (AT_SEA), a Town with no Road open (ROADLESS) or another
+    #: Town (one look-up tells both of a hypothesis)
+    ground: np.ndarray[Any, np.dtype[np.int8]]
+
+
+#: The kinds of place in ``_Passage.ground`` (0: a Town with a Road open).
+AT_SEA, ROADLESS = 1, 2
 
 
 @functools.lru_cache(maxsize=256)
@@ -1002,10 +1077,14 @@ def _passage_of(g: Geometry, hosts: tuple[str, ...], blocked: tuple[str, ...]) -
     fixed = _land_moves_of(g)
     land_open = fixed.valid & np.where(g.land_embark, sea_open[to] & fixed.from_port,
                                        road_open[to])
-    found = _Passage(passable=np.where(g.is_sea, sea_open, road_open),
+    passable = np.where(g.is_sea, sea_open, road_open)
+    sailable = np.append(passable[:-1], False)
+    found = _Passage(passable=passable, sailable=sailable, sail_rows=sailable[g.sea_table],
                      land_road_count=np.where(g.is_sea, 0, roads),
                      port_embark_count=np.where(g.is_port & ~g.is_sea, sails, 0),
-                     land_open=land_open, roadless=~g.is_sea & (roads == 0))
+                     land_open=land_open,
+                     ground=np.where(g.is_sea, AT_SEA, np.where(roads == 0, ROADLESS, 0)
+                                     ).astype(np.int8))
     for shared in attrs.astuple(found, recurse=False):
         shared.setflags(write=False)  # (shared by every clue with these markers)
     return found
@@ -1023,17 +1102,20 @@ class _TurnClue:
         self.sea: str | None = clue.get("sea")  # Shipping Agents: his Sea Movement's kind
         self.hosts = clue["hosts"]
         self.occupied = g.mask(clue["occupied"])
-        self.no_placing = self.occupied | g.mask(clue.get("spared", ()))  # ruling 6
+        self._spared: Sequence[str] = clue.get("spared", ())
         #: (flag bit, Town) of each Encounter he may be placing now.
         self.placing_in: list[tuple[int, int]] = []
         #: The flag bits each place sets on arriving there (an Encounter placed), by place.
         self.placing_bits: Array | None = None
         passage = _passage_of(g, tuple(self.hosts), tuple(clue.get("blocked", ())))
         self.passable = passage.passable
+        self.sailable = passage.sailable
+        self.sail_rows = passage.sail_rows
+        self._landfall: np.ndarray[Any, np.dtype[np.bool_]] | None = None
         self.land_road_count = passage.land_road_count
         self.port_embark_count = passage.port_embark_count
         self._land_open = passage.land_open
-        self.roadless = passage.roadless
+        self.ground = passage.ground
         self._alive: dict[bool, np.ndarray[Any, np.dtype[np.bool_]]] = {}
         self._land: tuple[np.ndarray[Any, np.dtype[np.bool_]], Array, Array] | None = None
         #: This clue read with each set of open obligations (see :meth:`placing`).
@@ -1046,16 +1128,23 @@ class _TurnClue:
         found = self._alive.get(from_sea)
         if found is None:
             g = self.g
-            town = ~g.is_sea
             if self.attack is not None:
-                found = town & (np.arange(len(town)) == self.attack)
-            else:
-                found = ~(town & self.occupied)
+                found = ~g.is_sea & (np.arange(len(g.is_sea)) == self.attack)
+            else:  # (not a Town with a Hunter)
+                found = g.is_sea | ~self.occupied
             if self.sea is not None:
+                town = ~g.is_sea
                 was_sea, is_sea = _SEA_MOVEMENT[self.sea]
                 found &= (town != is_sea) & (was_sea == from_sea)
             self._alive[from_sea] = found
         return found
+
+    def landfall_rows(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """By place, whether each move of ``Geometry.sea_table``'s row may end where it
+        does, as this clue tells (:meth:`arrival` from a Sea Sector)."""
+        if self._landfall is None:
+            self._landfall = self.arrival(True)[self.g.sea_table]
+        return self._landfall
 
     def land_table(self) -> tuple[np.ndarray[Any, np.dtype[np.bool_]], Array, Array]:
         """Every move from each Town as this clue allows it (before his Blood Points are
@@ -1063,15 +1152,16 @@ class _TurnClue:
         if self._land is None:
             g = self.g
             to, embark = g.land_table, g.land_embark
-            here = np.arange(len(to))[:, None]
             fixed = _land_moves_of(g)
-            ok = self._land_open.copy()
             if self.fleeing:  # from the British Isles by sea; else one step nearer
-                ok &= ~embark | g.cut_off[here]
+                here = np.arange(len(to))[:, None]
+                ok = self._land_open & (~embark | g.cut_off[here])
                 dist = g.distances(self.hosts)
                 closer = ok & (dist[to] == dist[here] - 1)
                 ok &= closer | ~closer.any(axis=1)[:, None]
-            ok &= self.arrival(False)[to]
+                ok &= self.arrival(False)[to]
+            else:
+                ok = self._land_open & self.arrival(False)[to]
             base = fixed.fleeing if self.fleeing else fixed.base
             self._land = (ok, base, to)
         return self._land
@@ -1090,22 +1180,22 @@ class _TurnClue:
             turn = copy.copy(self)
             turn.placing_in = list(placing_in)
             bits = np.zeros(len(g.places) + 1, dtype=np.int64)
+            no_placing = self.occupied | g.mask(self._spared)  # ruling 6
             for b, town in placing_in:
-                if not self.no_placing[town]:
+                if not no_placing[town]:
                     bits[town] |= 1 << b
             turn.placing_bits = bits
             self._placings[placing_in] = turn
         return turn
 
-    def land_moves(self, loc: Array, bp: Array, flags: Array | None
+    def land_moves(self, town_blood: Array, flags: Array | None
                    ) -> tuple[Array, Array | None]:
         """By Road to a Town without a Host marker, or embarking from a Port (two Blood
         Points, or fleeing from the British Isles) into a Sector not closed by a storm.
         A move from a Town depends only on the Town, his Blood Points and the flags: the
-        hypotheses are narrowed to those first."""
+        hypotheses (``town * BLOOD_STATES + blood + 12`` each) are narrowed to those first."""
         g = self.g
-        town_blood, u_flags = _distinct(loc * BLOOD_STATES + bp + 12, flags,
-                                        len(g.places) * BLOOD_STATES)
+        town_blood, u_flags = _distinct(town_blood, flags, len(g.places) * BLOOD_STATES)
         u_loc = town_blood // BLOOD_STATES
         allowed, _, targets = self.land_table()
         fixed = _land_moves_of(g)
@@ -1115,41 +1205,47 @@ class _TurnClue:
         codes = _rows(fixed.by_blood_fleeing if self.fleeing else fixed.by_blood, town_blood)[ok]
         if u_flags is None:
             return codes, None
-        moved_flags = np.repeat(u_flags, ok.sum(axis=1))  # (row by row, as ``[ok]``)
+        moved_flags = u_flags.repeat(ok.sum(axis=1))  # (row by row, as ``[ok]``)
         if self.placing_in:
             return codes, self.placed(_rows(targets, u_loc)[ok], moved_flags)
         return codes, moved_flags
 
-    def hemmed_in_town(self, loc: Array, bp: Array,
-                       may_stay: np.ndarray[Any, np.dtype[np.bool_]]) -> Array:
+    def hemmed_in_town(self, loc: Array, town_blood: Array,
+                       may_stay: np.ndarray[Any, np.dtype[np.bool_]],
+                       roadless: np.ndarray[Any, np.dtype[np.bool_]]) -> Array:
         """The hypotheses in a Town with no move and no stay allowed: no Road open, not
-        staying, and no Sea Sector to embark for (too few Blood Points, or none open)."""
-        roadless = self.roadless[loc]
-        if not roadless.any():
-            return np.zeros(0, dtype=np.int64)
+        staying, and no Sea Sector to embark for (too few Blood Points, or none open).
+        ``town_blood``: as :meth:`land_moves` reads it; ``roadless``: in a Town with no
+        Road open."""
+        found = _true_at(roadless & ~may_stay)
+        if not len(found):  # (the commonest)
+            return found
         g = self.g
-        found = np.flatnonzero(roadless & ~may_stay)
         here = loc[found]
-        ready = g.cut_off[here] if self.fleeing else bp[found] >= 2  # to embark from a Port
+        blood = town_blood[found] - here * BLOOD_STATES  # (his Blood Points + 12)
+        ready = g.cut_off[here] if self.fleeing else blood >= 14  # to embark: 2 BP
         stuck: Array = found[~ready | (self.port_embark_count[here] == 0)]
         return stuck
 
-    def sea_moves(self, codes: Array, loc: Array, rum: Array, aux: Array, flags: Array | None,
+    def sea_moves(self, codes: Array, loc: Array, flags: Array | None,
                   at_sea: np.ndarray[Any, np.dtype[np.bool_]]
                   ) -> tuple[tuple[Array, Array | None], Array]:
         """At Sea: sail to a Sector not yet visited, or disembark at a Port (not the one
         holding the Local Rumours Marker, nor one with a Host marker). Also the
         hypotheses at Sea with no move at all."""
         g = self.g
-        seas = np.flatnonzero(at_sea)
+        seas = _true_at(at_sea)
+        here, sea_codes = loc[seas], codes[seas]
+        aux = sea_codes & (AUX_STATES - 1)
         if not self.fleeing and not _castle_by_sea(g):
-            return self._sea_moves_by_table(codes, loc[seas], rum, aux, flags, seas)
-        here, aux = loc[seas], aux[seas]
+            return self._sea_moves_by_table(sea_codes, here, aux, flags, seas)
+        # the Local Rumours: the code's second digit, past the place's
+        rum = sea_codes // (AUX_STATES * BLOOD_STATES) - here * g.rumour_states
         pos, to = _expand(here, g.sea_table, g.sea_degree)  # (pos: the source among ``seas``)
         bit = g.sea_bit[to]  # (none for a Port)
         voyage = aux[pos]
         # (the Local Rumours are never in a Sea Sector: no need to ask where ``to`` is one)
-        open_ = self.passable[to] & (to != rum[seas][pos])
+        open_ = self.passable[to] & (to != rum[pos])
         ok = open_ & ((voyage & bit) == 0)
         # Ruling 2: stranded, he may sail into a Sector he has crossed.
         counts = np.bincount(pos[ok], minlength=len(seas))
@@ -1166,36 +1262,36 @@ class _TurnClue:
         if _castle_by_sea(g):
             new_aux = np.where(to == g.castle, 0 if self.fleeing else 1, new_aux)  # a first turn
         # each code without its place and aux: the Local Rumours and Blood Points go along
-        kept = codes[seas] - aux - here * g.per_place
+        kept = sea_codes - aux - here * g.per_place
         moved: Array = kept[pos] + to * g.per_place + new_aux
         if flags is None:
             return (moved, None), stranded
         return (moved, self.placed(to, flags[seas][pos])), stranded
 
-    def _sea_moves_by_table(self, codes: Array, here: Array, rum: Array, aux: Array,
+    def _sea_moves_by_table(self, codes: Array, here: Array, aux: Array,
                             flags: Array | None, seas: Array
                             ) -> tuple[tuple[Array, Array | None], Array]:
         """:meth:`sea_moves` not fleeing (on a map where no Sea Sector borders the Castle),
-        every Sector's moves in a row of a table worked out once per map."""
+        every Sector's moves in a row of a table worked out once per map (``codes``,
+        ``here``, ``aux``: the hypotheses at Sea, ``seas`` among all)."""
         g = self.g
         fixed = _sea_moves_of(g)
-        key = fixed.key[here] + aux[seas]
-        to = _rows(g.sea_table, here)
-        # (the Local Rumours are never in a Sea Sector: no need to ask where ``to`` is one)
-        open_ = (to >= 0) & self.passable[to] & (to != rum[seas][:, None])
+        key = fixed.key[here] + aux
+        # (rows of tables by Sector: whole rows copied, not a move at a time)
+        open_ = _rows(self.sail_rows, here) \
+            & _rows(fixed.not_rumours, codes // (AUX_STATES * BLOOD_STATES))
         ok = open_ & _rows(fixed.unvisited, key)
         # Ruling 2: stranded, he may sail into a Sector he has crossed.
-        some = _any_per_row(ok)
         stranded = seas[:0]
-        if not some.all():
-            ok |= ~some[:, None] & open_
+        if not _every_row_has_one(ok):
+            ok |= ~_any_per_row(ok)[:, None] & open_
             stranded = seas[~_any_per_row(ok)]
-        ok &= self.arrival(True)[to]
-        moved: Array = (codes[seas][:, None] + _rows(fixed.delta, key))[ok]
+        ok &= _rows(self.landfall_rows(), here)
+        moved: Array = (codes[:, None] + _rows(fixed.delta, key))[ok]
         if flags is None:
             return (moved, None), stranded
-        moved_flags = np.broadcast_to(flags[seas][:, None], ok.shape)[ok]
-        return (moved, self.placed(to[ok], moved_flags)), stranded
+        moved_flags = flags[seas][:, None].repeat(ok.shape[1], axis=1)[ok]
+        return (moved, self.placed(_rows(g.sea_table, here)[ok], moved_flags)), stranded
 
     def _closer(self, src: Array, here: Array, to: Array,
                 ok: np.ndarray[Any, np.dtype[np.bool_]], sources: int
@@ -1208,30 +1304,38 @@ class _TurnClue:
         keep: np.ndarray[Any, np.dtype[np.bool_]] = closer | ~any_closer[src]
         return keep
 
-    def stay(self, st: Array, codes: Array, loc: Array, bp: Array, aux: Array,
+    def stay(self, st: Array, codes: Array, loc: Array, town_blood: Array,
              flags: Array | None) -> tuple[Array, Array | None]:
-        """Staying in his Town by choice: he may act there (the hypotheses ``st``, their
-        codes changed in place of being decoded and encoded again)."""
+        """Staying in his Town by choice: he may act there (the hypotheses ``st``, none
+        bound to leave, their codes changed in place of being decoded and encoded again;
+        ``town_blood``: as :meth:`land_moves` reads it)."""
         g = self.g
-        loc, flags, aux = loc[st], _picked(flags, st), aux[st]
-        kept = codes[st] & ~MUST_LEAVE  # (aux: the code's last bits)
+        flags = _picked(flags, st)
+        kept = codes[st]  # (no must-leave bit to clear: none of them may stay)
         if self.consumed:
-            kept += (np.minimum(bp[st] + CONSUME_GAIN, 12) - bp[st]) * AUX_STATES
+            blood = town_blood[st] - loc[st] * BLOOD_STATES  # (his Blood Points + 12)
+            kept += (np.minimum(blood + CONSUME_GAIN, 24) - blood) * AUX_STATES
+        # his Town, where it matters (Castle Dracula's codes are one run: no need)
+        where = loc[st] if self.attack is not None or self.consumed \
+            or (flags is not None and self.placing_in) else None
         alive: np.ndarray[Any, np.dtype[np.bool_]] | None = None
-        castle = loc == g.castle  # successive turns there: a third ends the game
-        if castle.any():
-            count = (aux & CASTLE_COUNT) + 1
-            kept = np.where(castle, (kept & ~(AUX_STATES - 1)) + count, kept)
-            alive = ~(castle & (count >= CASTLE_TURNS_LIMIT))
-        if self.attack is not None:
-            alive = _both(alive, loc == self.attack)
-        elif self.consumed:  # he did not Pass (ruling 76: the Hunters never know he may not)
-            alive = _both(alive, ~self.occupied[loc])
+        first = g.castle * g.per_place
+        castle = (kept >= first) & (kept < first + g.per_place)
+        if castle.any():  # successive turns there: a third ends the game
+            # (aux, the code's last bits, is the count of turns there: one more)
+            alive = ~(castle & ((kept & CASTLE_COUNT) + 1 >= CASTLE_TURNS_LIMIT))
+            kept = kept + castle
+        if where is not None:
+            if self.attack is not None:
+                alive = _both(alive, where == self.attack)
+            elif self.consumed:  # he did not Pass (ruling 76: the Hunters never know)
+                alive = _both(alive, ~self.occupied[where])
         if self.sea is not None and self.sea != "none":
-            alive = np.zeros(len(loc), dtype=bool)
+            alive = np.zeros(len(kept), dtype=bool)
         if alive is not None and not alive.all():
-            kept, loc, flags = kept[alive], loc[alive], _picked(flags, alive)
-        return kept, self.placed(loc, flags)
+            kept, flags = kept[alive], _picked(flags, alive)
+            where = None if where is None else where[alive]
+        return kept, flags if where is None else self.placed(where, flags)
 
     def hemmed(self, codes: Array, loc: Array, aux: Array, flags: Array | None,
                sea: np.ndarray[Any, np.dtype[np.bool_]]) -> tuple[Array, Array | None]:
@@ -1261,7 +1365,7 @@ class _TurnClue:
 def _run_kept(rows: Rows, low: int, high: int, inside: bool) -> Rows:
     """The rows (sorted by hypothesis) with a hypothesis in ``[low, high)`` (``inside``)
     or the others: a slice, or the two around it."""
-    lo, hi = (int(at) for at in np.searchsorted(rows.codes, [low, high]))
+    lo, hi = (int(at) for at in rows.codes.searchsorted([low, high]))
     if inside:
         return Rows(rows.codes[lo:hi], rows.flags[lo:hi])
     if lo == hi:
@@ -1275,13 +1379,13 @@ def _run_kept(rows: Rows, low: int, high: int, inside: bool) -> Rows:
 def _rows(table: np.ndarray[Any, Any], which: Array) -> np.ndarray[Any, Any]:
     """The rows ``which`` of a 2-D table (as ``table[which]``, several times as fast:
     numpy copies whole rows for ``take`` but indexes a 2-D array element by element)."""
-    found: np.ndarray[Any, Any] = np.take(table, which, axis=0)
+    found: np.ndarray[Any, Any] = table.take(which, axis=0)
     return found
 
 
 def _any_per_row(found: np.ndarray[Any, np.dtype[np.bool_]]
                  ) -> np.ndarray[Any, np.dtype[np.bool_]]:
-    """Whether each row of a 2-D boolean array has a True (as ``found.any(axis=1)``; a
+    """Whether each row of a 2-D boolean array has a True (as ``np.any(found, axis=1)``; a
     row of eight, as the Sea table's, read as one 64-bit number: several times as fast)."""
     if found.shape[1] == 8 and found.flags.c_contiguous:
         some: np.ndarray[Any, np.dtype[np.bool_]] = found.view(np.uint64)[:, 0] != 0
@@ -1290,11 +1394,38 @@ def _any_per_row(found: np.ndarray[Any, np.dtype[np.bool_]]
     return anywhere
 
 
+def _every_row_has_one(found: np.ndarray[Any, np.dtype[np.bool_]]) -> bool:
+    """Whether every row of a 2-D boolean array has a True (as ``_any_per_row(found).all()``;
+    rows of eight read as 64-bit numbers, the least of them not 0)."""
+    if found.shape[1] == 8 and found.flags.c_contiguous:
+        return not len(found) or bool(found.view(np.uint64).min())
+    return bool(_any_per_row(found).all())
+
+
+def _in_vain_run(clues: Sequence[Mapping[str, Any]], start: int, stop: int,
+                 obligations: Sequence[Obligation]) -> int:
+    """Where the run of searches in vain (and boxes seen) from clue ``start`` ends (at
+    most past ``stop``): clues that only filter, none ending an obligation (a replay
+    applies them as one filter)."""
+    ends = {o.end for o in obligations}
+    k = start
+    while k <= stop and k not in ends and (clues[k]["k"] == "box" or _finds_neither(clues[k])):
+        k += 1
+    return k
+
+
 def _finds_neither(clue: Mapping[str, Any]) -> bool:
     """Whether a clue is a search that did not find Dracula, the Local Rumours Marker
     found or not (a filter on the places and the Marker alone)."""
     return clue["k"] == "search" and clue.get("dracula") is False \
         and isinstance(clue.get("rumours"), bool)
+
+
+def _true_at(found: np.ndarray[Any, np.dtype[np.bool_]]) -> Array:
+    """Where a 1-D boolean array is True (as ``np.flatnonzero``, without its Python
+    wrapper's ravel: a call per turn part, so the wrapper's cost counts)."""
+    at: Array = found.nonzero()[0]
+    return at
 
 
 def _both(first: np.ndarray[Any, np.dtype[np.bool_]] | None,

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from gothic_kernel import Outcome
 
 from .seats import DRACULA, HUNTERS
+from .state import BLOOD_DEATH_LIMIT
 
 if TYPE_CHECKING:
     from .state import FuryState
@@ -60,22 +61,47 @@ def hunters_win(state: FuryState, level: str, reason: str) -> None:
     _end(state, HUNTERS, level, f"The Hunters win a {level.capitalize()} Victory: {reason}")
 
 
+def dracula_victory_due(state: FuryState) -> tuple[str, str] | None:
+    """The level of the victory Dracula's position wins him now and why, or None."""
+    if state.dracula.fleeing:  # Fleeing: "If Dracula flees he can no longer win"
+        return None
+    vampires, fallen = vampires_on_chart(state), fallen_hunters(state)
+    if vampires >= SIX_VAMPIRES:
+        return "supreme" if fallen >= 1 else "major", f"{vampires} Vampires stalk Europe"
+    if vampires >= THREE_VAMPIRES and fallen >= 2:
+        return "minor", f"{vampires} Vampires and {fallen} Hunters fallen"
+    if fallen == len(HUNTERS):
+        # Ruling: with every Hunter fallen nobody is left to stop him.
+        return "supreme", "every Hunter has fallen"
+    return None
+
+
 def check_dracula_victory(state: FuryState) -> None:
     """Dracula Wins! (checked whenever a Vampire is placed or a Hunter falls)."""
     if state.outcome is not None:
         return
-    if state.dracula.fleeing:  # Fleeing: "If Dracula flees he can no longer win"
+    if state.dracula.fleeing:
         check_all_fallen_while_fleeing(state)
         return
-    vampires, fallen = vampires_on_chart(state), fallen_hunters(state)
-    if vampires >= SIX_VAMPIRES:
-        level = "supreme" if fallen >= 1 else "major"
-        dracula_wins(state, level, f"{vampires} Vampires stalk Europe")
-    elif vampires >= THREE_VAMPIRES and fallen >= 2:
-        dracula_wins(state, "minor", f"{vampires} Vampires and {fallen} Hunters fallen")
-    elif fallen == len(HUNTERS):
-        # Ruling: with every Hunter fallen nobody is left to stop him.
-        dracula_wins(state, "supreme", "every Hunter has fallen")
+    due = dracula_victory_due(state)
+    if due is not None:
+        dracula_wins(state, *due)
+
+
+def victory_due(state: FuryState) -> str:
+    """Which victory condition the position meets, in words, or "": "The game ends as soon
+    as any of the victory conditions listed below are fulfilled" (Victory), so a game
+    going on meets none (a save that does is corrupt)."""
+    due = dracula_victory_due(state)
+    if due is not None:
+        return f"Dracula's {due[0].capitalize()} Victory ({due[1]})"
+    if state.dracula.fleeing and fallen_hunters(state) == len(HUNTERS):
+        return "every Hunter fallen while Dracula flees"
+    if state.vampires_destroyed >= STALEMATE_VAMPIRES:
+        return f"{state.vampires_destroyed} Vampires destroyed (Stalemate)"
+    if state.dracula.blood <= -BLOOD_DEATH_LIMIT:
+        return "the Blood Death Marker in the 12 box"
+    return ""
 
 
 def check_all_fallen_while_fleeing(state: FuryState) -> None:

@@ -10,7 +10,8 @@ round:
    block Dracula's card.
 2. Reveal them together.
 3. Compare icons: if the icon on Dracula's card is highlighted on the engaged hunter's
-   banner, Dracula's card is cancelled.
+   banner, Dracula's card is cancelled (not by a basic card that Plotting, turned face
+   down just before, has cancelled: a ruling).
 4. Resolve Dracula's card unless cancelled (his Pride decides when an escape card may
    be played: 3 minus the despair tokens combat cards before it; a vampire's only
    when three are in play).
@@ -73,7 +74,9 @@ class Stage(enum.Enum):
     COMPARE = "compare"  # compare the icons, resolve Dracula's card
     CANCELLED = "cancelled"  # Dracula's card cancelled by icons: Enraged may answer
     LUCY = "lucy"  # Lucy's Revenge may cancel Dracula's escape card
-    PLOTTING = "plotting"  # Dracula may turn Plotting down to cancel a basic card
+    # Dracula may turn Plotting down to cancel a basic card: after the reveal (and a
+    # Planned Ambush swap), before the icons are compared (a ruling)
+    PLOTTING = "plotting"
     CLAWS = "claws"  # Claws at night: Dracula picks the hunter who suffers 2 more
     BAT = "bat"  # Escape as Bat at night: Dracula may fly off in secret
     HUNTERS = "hunters"  # the hunters' cards resolve
@@ -152,6 +155,11 @@ class Fight(ModernDecision):
             return [NO_CARD, PlayCard(LUCYS_REVENGE)]
         return self.dracula_options(state)
 
+    def standing(self, state: ModernState) -> tuple[str, ...]:
+        """The hunters still in the combat: a defeated one is out of it (his departure is
+        told when the round ends)."""
+        return tuple(h for h in self.hunters if not state.hunters[h].defeated)
+
     @property
     def cards_revealed(self) -> bool:
         """Whether this round's chosen cards lie face up (after the reveal)."""
@@ -181,7 +189,8 @@ class Fight(ModernDecision):
                 self.chosen.get(self.engaged) in BASIC and self.engaged not in self.cancelled
             return [ChooseCard("plotting"), PASS] if usable else []
         if self.stage is Stage.CLAWS:
-            return [ChooseHunter(h) for h in self.hunters] if len(self.hunters) > 1 else []
+            standing = self.standing(state)
+            return [ChooseHunter(h) for h in standing] if len(standing) > 1 else []
         if self.stage is Stage.BAT:
             return [*(MoveTo(c) for c in bat_flight(state)), PASS] if not self.vampire else []
         return []
@@ -250,7 +259,7 @@ class Fight(ModernDecision):
             state.say("engaged", f"Dracula engages {state.name(action.hunter)}.",
                       hunter=action.hunter)
         elif isinstance(action, ChooseCard):
-            state.stack[-1] = attrs.evolve(self, plotting_used=True, stage=Stage.HUNTERS,
+            state.stack[-1] = attrs.evolve(self, plotting_used=True, stage=Stage.COMPARE,
                                            cancelled=(*self.cancelled, self.engaged),
                                            face_up=tuple(c for c in self.face_up
                                                          if c != "plotting"))
@@ -258,14 +267,14 @@ class Fight(ModernDecision):
                                   f"{state.name(self.engaged)}'s "
                                   f"{state.name(self.chosen[self.engaged])} is cancelled.")
         elif isinstance(action, ChooseHunter):
-            state.stack[-1] = attrs.evolve(self, stage=Stage.PLOTTING)
+            state.stack[-1] = attrs.evolve(self, stage=Stage.HUNTERS)
             hurt_hunter(state, action.hunter, state.rules.dracula_cards["claws"]
                         .night_extra_damage, "Claws at night")
         elif isinstance(action, MoveTo):
             state.stack[-1] = attrs.evolve(self, stage=Stage.REFRESH)
             fly_off(state, action.place)
         else:  # PASS
-            state.stack[-1] = attrs.evolve(self, stage=Stage.HUNTERS if self.stage is
+            state.stack[-1] = attrs.evolve(self, stage=Stage.COMPARE if self.stage is
                                            Stage.PLOTTING else Stage.REFRESH)
 
     def swap(self, state: ModernState, seat: str, action: Action) -> None:
@@ -278,7 +287,7 @@ class Fight(ModernDecision):
                                         f"{state.name(self.chosen[seat])} for "
                                         f"{state.name(action.card)} (Planned Ambush).",
                       seat=seat, card=action.card)
-        nxt = Stage.SWAP if ambushes else Stage.COMPARE
+        nxt = Stage.SWAP if ambushes else Stage.PLOTTING
         state.stack[-1] = attrs.evolve(self, chosen=chosen, ambushes=ambushes, stage=nxt)
 
     def lucy_cancels(self, state: ModernState, action: Action) -> None:
@@ -286,7 +295,7 @@ class Fight(ModernDecision):
         if action == NO_CARD:
             _resolve_card(self, state)
             return
-        state.stack[-1] = attrs.evolve(self, lucy=False, blocked=True, stage=Stage.PLOTTING)
+        state.stack[-1] = attrs.evolve(self, lucy=False, blocked=True, stage=Stage.HUNTERS)
         state.say("lucys_revenge", f"Lucy's Revenge cancels {state.name(self.chosen[DRACULA])}.",
                   seat=LUCY_HOLDER, card=self.chosen[DRACULA])
 
@@ -424,7 +433,7 @@ def _resolve_dracula(fight: Fight, state: ModernState) -> None:
                          cancelled=(), discard=(), blocked=False)
     ambushes = tuple(h for h in fight.ambushes if h in fight.hunters) if fight.round == 1 else ()
     fight = attrs.evolve(fight, ambushes=ambushes,
-                         stage=Stage.SWAP if ambushes else Stage.COMPARE)
+                         stage=Stage.SWAP if ambushes else Stage.PLOTTING)
     state.stack[-1] = fight
     if card in SISTER_AGATHA_PUNISHES and ally_in_play(state, "sister_agatha"):
         hurt_dracula(state, SISTER_AGATHA_DAMAGE, "Sister Agatha")  # when he plays it
@@ -436,11 +445,12 @@ def _resolve_dracula(fight: Fight, state: ModernState) -> None:
 
 def _compare(fight: Fight, state: ModernState) -> None:
     """Compare the icons; Dracula's card is cancelled (Enraged may answer: not an escape card,
-    a ruling), or Lucy's Revenge may cancel an escape card; else it resolves."""
+    a ruling), or Lucy's Revenge may cancel an escape card; else it resolves. A hunter's
+    card Plotting has cancelled blocks nothing."""
     card = fight.chosen[DRACULA]
     drac = state.rules.dracula_cards[card]
     blocker = state.rules.hunter_cards[fight.chosen[fight.engaged]]
-    if drac.icon in blocker.icons:
+    if drac.icon in blocker.icons and fight.engaged not in fight.cancelled:
         state.say("blocked", f"{state.name(fight.chosen[fight.engaged])} cancels "
                              f"{state.name(card)}.", card=card)
         state.stack[-1] = attrs.evolve(fight, blocked=True, stage=Stage.CANCELLED)
@@ -456,7 +466,7 @@ def _compare(fight: Fight, state: ModernState) -> None:
 def _cancelled(fight: Fight, state: ModernState) -> None:
     """Dracula's card stays cancelled, unless Enraged has undone it."""
     if fight.blocked:
-        state.stack[-1] = attrs.evolve(fight, stage=Stage.PLOTTING)
+        state.stack[-1] = attrs.evolve(fight, stage=Stage.HUNTERS)
     else:
         _resolve_card(fight, state)
 
@@ -590,7 +600,7 @@ def vampire_destroyed(state: ModernState, fight: Fight) -> bool:
 
 
 def _keep_plotting(fight: Fight, state: ModernState) -> None:
-    state.stack[-1] = attrs.evolve(fight, stage=Stage.HUNTERS)
+    state.stack[-1] = attrs.evolve(fight, stage=Stage.COMPARE)
 
 
 def _stay(fight: Fight, state: ModernState) -> None:
@@ -598,10 +608,11 @@ def _stay(fight: Fight, state: ModernState) -> None:
 
 
 def _claws_alone(fight: Fight, state: ModernState) -> None:
-    """Claws at night with one hunter: he suffers the extra damage himself."""
-    state.stack[-1] = attrs.evolve(fight, stage=Stage.PLOTTING)
-    if fight.hunters:
-        hurt_hunter(state, fight.hunters[0],
+    """Claws at night with one hunter still in the combat: he suffers the extra damage."""
+    state.stack[-1] = attrs.evolve(fight, stage=Stage.HUNTERS)
+    standing = fight.standing(state)
+    if standing:
+        hurt_hunter(state, standing[0],
                     state.rules.dracula_cards["claws"].night_extra_damage, "Claws at night")
 
 
@@ -619,6 +630,12 @@ def hurt_foe(state: ModernState, fight: Fight, damage: int, why: str) -> None:
     health = state.rules.encounters[fight.vampire].health
     state.say("vampire_damage", f"The {state.name(fight.vampire)} suffers {damage} damage "
                                 f"({why}): {top.wounds + damage} of {health}.", damage=damage)
+    if top.wounds + damage >= health and not top.ended:
+        # Fighting Vampires: at its health it is defeated, then and there: no card more of
+        # this round resolves, and one destroyed before the cards are revealed (Heroic Leap
+        # as the combat starts) plays none
+        _update(state, ended=destroyed_words(state, fight),
+                **({"stage": Stage.REFRESH} if top.stage in _FACE_DOWN else {}))
 
 
 def heal_foe(state: ModernState, fight: Fight, amount: int, why: str) -> None:
@@ -662,7 +679,7 @@ class DraculaCard:
         return card in DraculaCard._kinds
 
     def next_stage(self, fight: Fight) -> Stage:
-        return Stage.PLOTTING
+        return Stage.HUNTERS
 
     def resolve(self, fight: Fight, state: ModernState) -> None:
         raise NotImplementedError
@@ -672,7 +689,7 @@ class Claws(DraculaCard):
     card = "claws"
 
     def next_stage(self, fight: Fight) -> Stage:
-        return Stage.CLAWS if fight.night else Stage.PLOTTING
+        return Stage.CLAWS if fight.night else Stage.HUNTERS
 
     def resolve(self, fight: Fight, state: ModernState) -> None:
         hurt_hunter(state, fight.engaged, state.rules.dracula_cards["claws"].damage, "Claws")
@@ -697,12 +714,8 @@ class Fangs(DraculaCard):
             return
         hurt_hunter(state, fight.engaged, card.damage, "Fangs")
         if fight.engaged in fight.wreaths and not state.is_over:
-            hurt_foe(state, fight, GARLIC_WREATH_DAMAGE,
+            hurt_foe(state, fight, state.rules.items["garlic_wreath"].damage,
                      f"{state.name(fight.engaged)}'s Garlic Wreath")
-
-
-#: Garlic Wreath: the damage Fangs suffers each time it hurts the wreath's wearer (items.toml).
-GARLIC_WREATH_DAMAGE = 4
 
 
 class Strength(DraculaCard):
@@ -888,7 +901,8 @@ class Weapon(HunterCard):
         card = state.rules.hunter_cards[fight.chosen[seat]]
         damage = card.damage - (seat in fight.mesmerized and card.weapon)
         hurt_foe(state, fight, damage, f"{state.name(seat)}'s {card.name}")
-        if card.id in HOLY_BULLETS_AFTER and not fight.bullets and not state.is_over:
+        if card.id in HOLY_BULLETS_AFTER and not fight.bullets and not state.is_over \
+                and not _top(state).ended:  # nothing left to shoot: the vampire destroyed
             open_window(state, Timing.COMBAT_AFTER_CARD, (seat,), hunter=seat, card=card.id)
 
 
@@ -911,7 +925,8 @@ class Garlic(HunterCard):
 
     def resolve(self, fight: Fight, state: ModernState, seat: str) -> None:
         if seat == fight.engaged and fight.chosen[DRACULA] in ("fangs", "claws"):
-            hurt_foe(state, fight, 2, f"{state.name(seat)}'s Garlic")
+            hurt_foe(state, fight, state.rules.hunter_cards["garlic"].damage,
+                     f"{state.name(seat)}'s Garlic")
 
 
 class HeavenlyHost(HunterCard):
@@ -926,7 +941,8 @@ class HeavenlyHost(HunterCard):
             bite_hunter(state, seat, "Heavenly Host against Fangs")
             leave(state, seat, "bitten")
             return
-        hurt_foe(state, fight, 4, f"{state.name(seat)}'s Heavenly Host")
+        hurt_foe(state, fight, state.rules.hunter_cards["heavenly_host"].damage,
+                 f"{state.name(seat)}'s Heavenly Host")
 
 
 class HolyCircle(HunterCard):

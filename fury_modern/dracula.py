@@ -104,12 +104,24 @@ def wolf_form_reach(state: ModernState) -> list[str]:
 
 def misdirect_spaces(state: ModernState) -> list[int]:
     """Trail spaces Misdirect may clear: not his location, not Castle Dracula, not a power
-    card (powers.toml)."""
+    card or one beside a power, not one linked to Hide (powers.toml)."""
     powers = state.rules.powers
     last = state.rules.numbers["trail_spaces"] - 1  # the sixth slides off before it is placed
+    linked = linked_to_hide(state)
     return [i + 1 for i, h in enumerate(state.trail[:last])
             if h is not state.current_hideout and h.card != "castle_dracula"
-            and h.card not in powers and not h.power]
+            and h.card not in powers and not h.power and h is not linked]
+
+
+def linked_to_hide(state: ModernState) -> Hideout | None:
+    """The hideout linked to the Hide card on the trail: the location card behind it, the
+    city where he hid (he stayed there: the card stands for his location)."""
+    powers = state.rules.powers
+    trail = state.trail
+    for i, hideout in enumerate(trail):
+        if hideout.card == "hide":
+            return next((h for h in trail[i + 1:] if h.card not in powers), None)
+    return None
 
 
 def move_options(state: ModernState) -> list[Action]:
@@ -242,6 +254,8 @@ def place_card(state: ModernState, move: MoveTo) -> None:
     elif lair is not None:
         state.lairs.remove(lair)
         state.trail.insert(0, lair)  # the lair moves to trail space 1, no new card
+        if move.power == "wolf_form":
+            lair.power = move.power  # Wolf Form lies beside it, as beside a new card
     else:
         state.trail.insert(0, Hideout(move.place, power=move.power
                                       if move.power == "wolf_form" else ""))

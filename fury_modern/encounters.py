@@ -92,12 +92,29 @@ class Searching(ModernDecision):
             state.encounter_deck.discard(met.encounter)
 
     def run(self, state: ModernState) -> None:
-        if not self.queue:
-            state.stack.pop()
-            _drop_empty_lairs(state)
+        if self.queue and state.hunters[self.queue[0].hunter].defeated:
+            unmet(state, self.queue)  # a ruling: defeated, he meets no more of them
+        elif self.queue:
+            state.stack[-1] = Searching(self.queue[1:])
+            meet(state, self.queue[0])
             return
-        state.stack[-1] = Searching(self.queue[1:])
-        meet(state, self.queue[0])
+        state.stack.pop()
+        _drop_empty_lairs(state)
+
+
+def unmet(state: ModernState, queue: tuple[Met, ...]) -> None:
+    """The encounters a defeated hunter's search had still to meet go back to their hideout
+    as they lay (face down or up, with their damage); the table learns how many."""
+    for met in queue:
+        hideout = hideout_in(state, met.city)
+        if hideout is None:
+            state.encounter_deck.discard(met.encounter)
+        else:
+            hideout.add_encounter(met.encounter, shown=met.shown, wounds=met.wounds)
+    state.say("search_cut_short", f"{state.name(queue[0].hunter)} is defeated: "
+                                  f"{counted(len(queue), 'encounter')} of the search go back "
+                                  f"to {state.name(queue[0].city)} unmet.",
+              seat=queue[0].hunter, count=len(queue))
 
 
 def encounter(state: ModernState, seat: str, hideout: Hideout, index: int, *,

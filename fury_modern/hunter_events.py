@@ -38,11 +38,11 @@ from .cards import (
     open_window,
     set_ally,
 )
-from .combat import LUCY_HOLDER, change_fight, fight_below, hunter_hand
+from .combat import LUCY_HOLDER, change_fight, fight_below, hunter_hand, hurt_foe
 from .dracula_events import FalseTipEffect
 from .encounters import ambushing, cancel_ambush
 from .hands import check_hand_limits, drop_card, keep_revealed
-from .health import hurt_dracula, weakened
+from .health import weakened
 from .hunters import RailJourney, rail_reach, spend_ticket
 from .influence import advance_influence
 from .item_cards import Ride, road_reach
@@ -400,12 +400,7 @@ class HeroicLeap(CardRule):
         fight = fight_below(state)
         assert fight is not None
         leap = 5
-        if fight.vampire:
-            change_fight(state, wounds=fight.wounds + leap)
-            state.say("vampire_damage", f"The {state.name(fight.vampire)} suffers {leap} damage "
-                                        "(Heroic Leap).", damage=leap)
-        else:
-            hurt_dracula(state, leap, "Heroic Leap")
+        hurt_foe(state, fight, leap, "Heroic Leap")  # Dracula, or the vampire fought
         if state.is_over:
             return
         hurt_hunter(state, played.seat, leap, "Heroic Leap")
@@ -674,11 +669,12 @@ class VampireLair(CardRule):
                              "is delayed.", seat=played.seat, card=STAKE)
         state.hunters[played.seat].delayed = True
         keep_revealed(state, played.seat)
-        advance_influence(state, -VAMPIRE_LAIR_INFLUENCE, "Vampire Lair")
+        advance_influence(state, state.rules.numbers["influence_vampire_lair_event"],
+                          "Vampire Lair")
 
 
-#: Vampire Lair: the Stake it spends, and how far the influence track goes back (events.toml).
-STAKE, VAMPIRE_LAIR_INFLUENCE = "stake", 2
+#: Vampire Lair: the Stake it spends (events.toml).
+STAKE = "stake"
 
 
 class BehindTheVeil(CardRule):

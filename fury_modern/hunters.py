@@ -53,6 +53,8 @@ if TYPE_CHECKING:
     from .state import ModernState
 
 RULE_MOVE = "Hunter Actions - Move"
+#: The one card a hunter who starts the day at sea may play: its sea moves move him on.
+SAIL_ON = PlayCard("excellent_weather")
 
 
 # -- what a hunter may do ------------------------------------------------------------------------
@@ -62,14 +64,18 @@ def hunter_actions(state: ModernState, seat: str, *, night: bool) -> list[Action
     board = state.board
     here = state.hunters[seat].location
     if board.is_sea(here):
-        # he must move on; with every way closed (fog, storms) he stays: ruling in the docs
-        return list(move_options(state, seat)) or [PASS]
+        # he must move on (sailing on by Excellent Weather too); with every way closed (fog,
+        # storms) he stays: rulings in the docs
+        sail = [a for a in action_cards(state, seat, night=night) if a == SAIL_ON]
+        return [*move_options(state, seat), *sail] or [PASS]
     supply = [] if state.dracula.no_supply else [SUPPLY]  # Devilish Power
     trades = [Trade(p) for p in HUNTERS if p != seat and p in state.hunters_at(here)]
     if board.is_hospital(here):
         # Special Locations - Hospitals names Supply (items only) and, by day, the move into
-        # the city; it forbids nothing else: a trade with a hunter in the same hospital too
-        moves = [] if night else [Move(board.hospital_of[here], "hospital")]
+        # the city; it forbids nothing else: a trade with a hunter in the same hospital too.
+        # Fog Token: no hunter may enter a fogged city, from its hospital neither
+        city = board.hospital_of[here]
+        moves = [] if night or state.tokens.fog.get(city) else [Move(city, "hospital")]
         return [*moves, *supply, *trades, REST, PASS]
     found: list[Action] = [] if night else list(move_options(state, seat))
     if searchable(state, here):

@@ -120,11 +120,8 @@ class HolyBullets(CardRule):
         found = fight_below(state)
         assert found is not None
         change_fight(state, bullets=True)
-        hurt_foe(state, found, HOLY_BULLETS_DAMAGE, f"{state.name(played.seat)}'s Holy Bullets")
-
-
-#: Holy Bullets: the damage it adds (items.toml).
-HOLY_BULLETS_DAMAGE = 3
+        hurt_foe(state, found, state.rules.items[self.ID].damage,
+                 f"{state.name(played.seat)}'s Holy Bullets")
 
 
 class Dogs(CardRule):

@@ -114,6 +114,8 @@ class Card:
     modes: tuple[str, ...] = ()
     #: The hunter events it cancels when played (Sensationalist Press).
     cancels: tuple[str, ...] = ()
+    #: The damage its effect deals (items.toml: Garlic Wreath, Holy Bullets, ...).
+    damage: int = 0
 
 
 @attrs.frozen
@@ -308,7 +310,8 @@ class _Reader:
                 bool(e.text("matured_effect")), e.flag("matured_reveals_location"))
                 for e in encounters.entries("encounter")},
             items={c.text("id"): Card(c.text("id"), c.text("name"), c.number("count"),
-                                      c.text("owner"), True, c.words("timing"))
+                                      c.text("owner"), True, c.words("timing"),
+                                      damage=c.number("damage", default=0))
                    for c in items.entries("item")},
             events={c.text("id"): Card(c.text("id"), c.text("name"), c.number("count"),
                                        c.text("owner"), c.flag("kept"), c.words("timing"),
@@ -329,7 +332,7 @@ class _Reader:
 
 #: The influence changes the engine reads (tracks.toml [[influence_change]] events).
 NEEDED_INFLUENCE = ("vampire_matured_from_rumour_hideout", "fangs_against_mesmerized_hunter",
-                    "fangs_against_reckless_vampire_fighter")
+                    "fangs_against_reckless_vampire_fighter", "vampire_lair_event")
 #: The combat numbers the engine reads (combat.toml [combat]).
 NEEDED_COMBAT_NUMBERS = ("dracula_draws_at_start", "dracula_max_cards_played",
                          "vampire_escape_needs_cards_in_play")

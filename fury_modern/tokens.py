@@ -27,8 +27,9 @@ from .wording import plural
 if TYPE_CHECKING:
     from .state import ModernState
 
-#: Roadblock tokens in the box (tracks.toml, [UBG]): no more can lie on the board.
+#: Roadblock and fog tokens in the box (tracks.toml, [UBG]): no more can lie on the board.
 ROADBLOCK_TOKENS = 8
+FOG_TOKENS = 4
 
 
 def place_holy_token(state: ModernState, city: str, *, host: bool) -> None:
@@ -57,6 +58,11 @@ def place_holy_token(state: ModernState, city: str, *, host: bool) -> None:
 
 
 def place_fog(state: ModernState, city: str, count: int) -> None:
+    """Up to ``count`` fog tokens on ``city``, as many as the box has left."""
+    count = min(count, FOG_TOKENS - sum(state.tokens.fog.values()))
+    if count <= 0:
+        state.say("no_fog", f"No fog token is left to place in {state.name(city)}.", city=city)
+        return
     state.tokens.fog[city] = state.tokens.fog.get(city, 0) + count
     state.say("fog", f"{plural(count, 'fog token')} in {state.name(city)}.", city=city, count=count)
 

@@ -820,8 +820,8 @@ class Tracker:
                                 attempts)
 
     def _cornered(self, shown: Mapping[str, Any]) -> None:
-        """Nowhere to go: only hypotheses with no move at all; his trail behind him cleared."""
-        self._keep(~self._has_move())
+        """Nowhere to go: only hypotheses with no sure move; his trail behind him cleared."""
+        self._keep(~self._has_move(surely=True))
         self.group = ClearGroup("cornered", CORNERED_REASON)
 
     def _bat_alone(self, shown: Mapping[str, Any]) -> None:
@@ -1050,10 +1050,19 @@ class Tracker:
         found: Mask = (card < g.size) & (card != g.castle) & (index != col)
         return found
 
-    def _has_move(self) -> Mask:
+    def _has_move(self, *, surely: bool = False) -> Mask:
         """Hypotheses in which Dracula has at least one move (DraculaPhase.deciders): one
-        with a move other than Misdirect (Misdirect needs a move by road or sea too)."""
-        pos = self._candidates(-1, self.table.damage)[0]
+        with a move other than Misdirect (Misdirect needs a move by road or sea too).
+        ``surely``: a power card that a set kept for a face-down trail card may hold may be
+        in use, so playing it is no sure move (``_in_use`` counts it free): the hypotheses
+        that surely have one, the rest being kept for a cornered Dracula."""
+        pos, _, power = self._candidates(-1, self.table.damage)
+        t = self.table
+        trail_sets = [i for i, col in enumerate(t.dom_cols) if col < LAIR0 or col == LIMBO]
+        if surely and trail_sets and len(pos):
+            held = self.dom[pos][:, trail_sets]
+            maybe = ((held & _bit(power)[:, None, :]) != 0).any(axis=(1, 2))  # EMPTY: no bit
+            pos = pos[~maybe]
         found: Mask = np.bincount(pos, minlength=len(self.rows)) > 0
         return found
 
@@ -1233,7 +1242,7 @@ class Tracker:
         self.table = attrs.evolve(
             self.table, length=t.length + 1, lairs=len(lairs_shown), limbo=False,
             chosen=False, shown=(first_shown, *t.shown),
-            marks=("wolf_form" if wolf and lair < 0 else first_mark, *t.marks),
+            marks=("wolf_form" if wolf else first_mark, *t.marks),  # beside a lair too
             lairs_shown=tuple(lairs_shown), lair_marks=tuple(lair_marks), limbo_shown=False,
             limbo_mark="", revealed=False,
             last_power="misdirect" if space else "wolf_form" if wolf else "",

@@ -34,7 +34,7 @@ import numpy as np
 from .actions import Action
 from .dice import Dice
 from .errors import BadOption, CorruptSave, GothicError
-from .game import Game, GameState, check_seed
+from .game import MAX_SEED, Game, GameState, check_seed
 from .randomagent import RandomAgent as RandomAgent
 from .seeds import game_seeds as game_seeds
 from .visibility import PUBLIC
@@ -131,6 +131,15 @@ class Observation(Mapping[str, Any]):
         return f"Observation({self._read()!r})"
 
 
+def _as_action(state: GameState, chosen: object) -> Action:
+    """An agent's choice as an Action: an action's JSON form (which ``apply`` takes too) is
+    read as the game reads it, so that what is played is what is recorded; anything else
+    is refused with IllegalAction before anything is played."""
+    if isinstance(chosen, Action):
+        return chosen
+    return state.game.parse_action(chosen)
+
+
 def agent_choice(state: GameState, seat: str, agent: Agent,
                  legal_actions: Sequence[Action], *,
                  sample: GameState | None = None) -> Action:
@@ -146,14 +155,16 @@ def agent_choice(state: GameState, seat: str, agent: Agent,
     if not getattr(agent, "lazy_observation", False):
         view = seat_view(state, seat, agent)
         if sample is None:
-            return agent.choose(seat, view, legal_actions)
-        return cast(SearchAgent, agent).choose(seat, view, legal_actions, sample=sample)
+            return _as_action(state, agent.choose(seat, view, legal_actions))
+        return _as_action(state, cast(SearchAgent, agent).choose(seat, view, legal_actions,
+                                                                  sample=sample))
     lazy = Observation(lambda: state.observation(seat))
     kept = weakref.ref(lazy)
     try:
         if sample is None:
-            return agent.choose(seat, lazy, legal_actions)
-        return cast(SearchAgent, agent).choose(seat, lazy, legal_actions, sample=sample)
+            return _as_action(state, agent.choose(seat, lazy, legal_actions))
+        return _as_action(state, cast(SearchAgent, agent).choose(seat, lazy, legal_actions,
+                                                                 sample=sample))
     finally:
         del lazy
         held = kept()
@@ -246,9 +257,9 @@ class GameRecord:
         if not isinstance(data, dict):
             raise CorruptSave("not a game record: it is not a JSON object")
         seed = _record_field(data, "seed", int, "a whole number from 0")
-        if isinstance(seed, bool) or seed < 0:
-            raise CorruptSave(f"not a game record: its 'seed' must be a whole number from 0, "
-                              f"not {json.dumps(seed)[:60]}")
+        if isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise CorruptSave(f"not a game record: its 'seed' must be a whole number from 0 "
+                              f"to 2**128 - 1, not {json.dumps(seed)[:60]}")
         actions = []
         for step, entry in enumerate(_record_field(data, "actions", list, "a list")):
             if not (isinstance(entry, dict) and isinstance(entry.get("seat"), str)

@@ -644,7 +644,8 @@ def _plain(doc: str) -> str:
 
 def _seed_arg(p: argparse.ArgumentParser, more: str = "") -> None:
     p.add_argument("--seed", type=_whole("--seed", 0), default=1,
-                   help=f"the seed of the game's dice and bots (a whole number from 0){more}")
+                   help=f"the seed of the game's dice and bots (a whole number from 0 to "
+                        f"2**128 - 1){more}")
 
 
 def _option_arg(p: argparse.ArgumentParser) -> None:

@@ -492,7 +492,7 @@ class Game(abc.ABC):
                  **options: Any) -> GameState:
         """A new game in its starting position. Options are keyword arguments with
         defaults (the standard set-up); ``dice`` may be a ScriptedDice for tests."""
-        if type(seed) is not int or seed < 0:
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
             check_seed(seed)
         resolved = self.resolve_options(options)
         return self._new_game(dice if dice is not None else Dice(seed), resolved)
@@ -683,14 +683,21 @@ def _saved_log(game: Game, data: dict[str, Any]) -> Log:
     return Log.loaded(data["log"])
 
 
+#: The largest seed: the dice hold 128 bits, so a larger one would play as another.
+MAX_SEED = 2**128 - 1
+
+
 def check_seed(seed: object) -> None:
-    """Raise BadOption unless ``seed`` is None or a whole number from 0 up."""
+    """Raise BadOption unless ``seed`` is None or a whole number from 0 to MAX_SEED."""
     if seed is None:
         return
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise BadOption(f"the seed must be a whole number, not {seed!r}")
     if seed < 0:
         raise BadOption(f"the seed must be 0 or more, not {seed}")
+    if seed > MAX_SEED:
+        raise BadOption(f"the seed must be at most 2**128 - 1 ({MAX_SEED}), not {seed}: "
+                        "the dice hold 128 bits")
 
 
 def actions_json(actions: Sequence[Action]) -> list[dict[str, Any]]:

@@ -104,10 +104,13 @@ class _Game:
                                 "(see the action_mask)", rule=LEGAL_ACTIONS)
         state.apply(seat, chosen)
 
-    def render(self, state: GameState) -> str:
-        lines = [entry["text"] for entry in state.log(PUBLIC)[-5:]]
-        seats = state.current_seats()
-        lines.append(state.prompt(seats[0]) if seats else state.prompt(PUBLIC))
+    def render(self, state: GameState, viewer: str = PUBLIC) -> str:
+        """What ``viewer`` may see (``render_mode="ansi"``): the last five entries of its log
+        and its prompt. The multi-seat environments render for a spectator, never for the
+        seat to act (a training loop may show it to anyone: Dracula's prompt names his
+        city); a one-seat Gymnasium environment, for its learner."""
+        lines = [entry["text"] for entry in state.log(viewer)[-5:]]
+        lines.append(state.prompt(viewer))
         return "\n".join(lines)
 
 
@@ -349,7 +352,7 @@ class GothicGymEnv(gymnasium.Env[Any, Any]):
     def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
-        return self._game.render(self.game_state)
+        return self._game.render(self.game_state, self.seat)
 
 
 def gym_env(game: str | Game, seat: str, **kwargs: Any) -> GothicGymEnv:

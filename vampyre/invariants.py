@@ -45,7 +45,7 @@ from .state import (
     Player,
     TurnKind,
 )
-from .winning import BASIC_GAME, LEVELS, level
+from .winning import BASIC_GAME, LEVELS, basic_game_due, level
 
 if TYPE_CHECKING:
     from .state import VampyreState
@@ -95,6 +95,9 @@ def _check_stage(state: VampyreState) -> None:
             not state.in_castle and state.result is None
             and (state.pending is None or state.pending.kind != CHOOSE_ITEM))):
         raise _fail("the Basic Game has a winner, yet play goes on in Transylvania")
+    due = basic_game_due(state)
+    if due:
+        raise _fail(f"{due}, yet the Basic Game goes on without a winner (How to Win)")
     if state.turn_kind not in tuple(TurnKind):
         raise _fail(f"the kind of turn (turn_kind) {state.turn_kind!r} is unknown")
     _check_counts(state)

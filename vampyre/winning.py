@@ -55,10 +55,26 @@ def coffin_found(state: VampyreState, seat: str) -> None:
     if len(state.players[seat].coffins) >= COFFINS_TO_WIN:
         _basic_won(state, seat, three=True)
         return
-    coffins_left = any(state.rules.black_counters[c] == "coffin"
-                       for stack in state.stacks.values() for c in stack)
-    if not coffins_left:
+    if not coffins_left(state):
         _most_coffins(state)
+
+
+def coffins_left(state: VampyreState) -> bool:
+    """Whether a coffin still lies face down in a large hex."""
+    return any(state.rules.black_counters[c] == "coffin"
+               for stack in state.stacks.values() for c in stack)
+
+
+def basic_game_due(state: VampyreState) -> str:
+    """Why the Basic Game should already be won, or "": a hunter holds three coffins, or
+    every coffin is found (How to Win). A save of the hunt going on that says so is
+    corrupt."""
+    if state.basic_winner or state.stage != TRANSYLVANIA or state.result is not None:
+        return ""
+    for seat, p in state.players.items():
+        if p.is_hunter and len(p.coffins) >= COFFINS_TO_WIN:
+            return f"{state.name(seat)} has destroyed {len(p.coffins)} coffins"
+    return "" if coffins_left(state) else "every coffin is found"
 
 
 def _most_coffins(state: VampyreState) -> None:

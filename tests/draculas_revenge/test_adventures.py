@@ -433,6 +433,58 @@ def test_multiplayer_needs_a_custom_adventure() -> None:
         GAME.new_game(seed=1, adventure="custom", multiplayer=("vampires", "orcs", "hunters"))
 
 
+@pytest.mark.parametrize("sides", [
+    ("vampires", "hunters", "hunters", "vampires", "hunters"),
+    ("hunters", "vampires", "hunters", "vampires", "hunters", "vampires"),
+])
+def test_multiplayer_more_than_two_players_has_no_most_of_four(sides: tuple[str, ...]) -> None:
+    """Multiplayer: "You can play games with more than two players", with no most; five or
+    six players buy, place and play to the end (ruling 22). Refused before this version."""
+    import random
+
+    st = GAME.new_game(seed=2, adventure="custom", points=12, multiplayer=sides)
+    assert st.seats == tuple(f"{side}_{i}" for i, side in enumerate(sides, 1))
+    rng = random.Random(2)
+    while not st.is_over:
+        seat = st.current_seats()[0]
+        st.apply(seat, rng.choice(list(st.legal_actions(seat))))
+    assert st.outcome is not None and set(st.outcome.winners) <= set(st.seats)
+
+
+def test_multiplayer_the_box_bounds_the_players_of_a_side() -> None:
+    """Every player needs a Character Card of its side: the box holds 17 for the vampires
+    (12 vampires, 5 minions) and 19 for the hunters (ruling 22)."""
+    GAME.new_game(seed=1, adventure="custom", points=4,
+                  multiplayer=("hunters",) + ("vampires",) * 17)
+    with pytest.raises(BadOption, match="17 Character Cards"):
+        GAME.new_game(seed=1, adventure="custom", multiplayer=("hunters",) + ("vampires",) * 18)
+    with pytest.raises(BadOption, match="19 Character Cards"):
+        GAME.new_game(seed=1, adventure="custom", multiplayer=("vampires",) + ("hunters",) * 20)
+    with pytest.raises(BadOption, match="more than two players"):
+        GAME.new_game(seed=1, adventure="custom", multiplayer=("vampires", "hunters"))
+
+
+def test_several_players_on_a_side_share_its_seat_and_multiplayer_players_fight_alone(
+        ) -> None:
+    """Object of the Game: "Although several players can play on a side, these rules assume
+    there's only one player to each side": the two-player game has one seat a side, which
+    several people may play together (ruling 34). Players of one side who each play their
+    own seat are the Multiplayer rule, where "Each player fights alone": a hunter player's
+    Staker may attack another hunter player's."""
+    assert GAME.new_game(seed=1, adventure="destroy_dracula").seats == ("vampires", "hunters")
+    st = no_dice(adventure="custom", multiplayer=("vampires", "hunters", "hunters"),
+                 figures=[{"id": "staker_1", "seat": "hunters_2", "square": (2, 3),
+                           "facing": "n"},
+                          {"id": "staker_2", "seat": "hunters_3", "square": (2, 2),
+                           "facing": "s"},
+                          {"id": "she_wolf_a", "seat": "vampires_1", "square": (6, 6),
+                           "facing": "n"}],
+                 active="staker_1", dice=ScriptedDice([6, 1]))
+    assert CloseAttack("staker_1", "staker_2") in st.legal_actions("hunters_2")
+    st.apply("hunters_2", CloseAttack("staker_1", "staker_2"))
+    assert "staker_2" not in st.figures
+
+
 def test_multiplayer_reactions_go_round_from_the_active_players_left() -> None:
     st = sandbox(["........"] * 8, adventure="custom",
                  multiplayer=("vampires", "hunters", "hunters"),

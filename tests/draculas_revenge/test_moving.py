@@ -99,8 +99,10 @@ def test_opening_and_closing_doors_example() -> None:
                                  {"id": "staker_2", "square": (3, 2), "facing": "n"}],
                   active="staker_1")
     assert OpenDoor("staker_1") not in st2.legal_actions("hunters")
-    st2.apply("hunters", Turn("staker_1", "n"))
-    assert OpenDoor("staker_1") in st2.legal_actions("hunters")
+    st2.apply("hunters", Turn("staker_1", "n"))  # "use a point to turn to face the door"
+    assert st2.ap_left == 5 and OpenDoor("staker_1") in st2.legal_actions("hunters")
+    st2.apply("hunters", OpenDoor("staker_1"))  # "for 1 more point"
+    assert all(st2.doors_open.values()) and st2.ap_left == 4
     st3 = no_dice(rows, figures=[{"id": "staker_1", "square": (1, 2), "facing": "e"},
                                  {"id": "staker_2", "square": (3, 2), "facing": "n"}],
                   active="staker_2")

@@ -282,3 +282,20 @@ def test_a_witness_that_is_no_figure_is_refused_naming_it(index: int, what: str)
 
     with pytest.raises(CorruptSave, match=rf"last action's {what} \(witness\) 'staker'"):
         GAME.from_json(corrupt(text, staker))
+
+
+def _every_vampire_off_the_board(s: dict[str, Any]) -> None:
+    for figure in s["figures"]:
+        if figure["seat"] == "vampires":
+            figure["pos"] = -2  # GONE: off the table
+    s["exited"] = [f["id"] for f in s["figures"] if f["seat"] == "vampires"]
+
+
+def test_a_save_of_a_game_already_won_but_going_on_is_refused() -> None:
+    """Victory is judged after every action and the game ends at once, so a save of Into
+    the Breach with every vampire gone and play going on is corrupt (the trial of s26
+    found fury_modern's such saves loaded and played on)."""
+    text = mid_turn().to_json()
+    with pytest.raises(CorruptSave, match=re.escape(
+            "the game is not over, yet it is won (every vampire destroyed)")):
+        GAME.from_json(corrupt(text, _every_vampire_off_the_board))

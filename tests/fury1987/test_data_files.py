@@ -5,6 +5,7 @@ never a game that breaks later)."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -198,3 +199,14 @@ def test_a_data_file_of_another_format_is_refused(tmp_path: Path, option: str) -
                     else "format = 99\n" + text, "utf-8")
     message = refused(option, path)
     assert "its format (field 'format') is 99; this version reads format 1" in message
+
+
+def test_every_option_a_data_files_header_names_is_one_the_game_takes() -> None:
+    """combat_tables.toml's header named a `tables=` option no version had (trial s26 F7,
+    the same in fury_modern): the options named are the game's, or the picture's."""
+    taken = {option.name for option in GAME.options} | {"layout_file"}
+    for path in sorted(DATA.glob("*.toml")):
+        header = "".join(line for line in path.read_text("utf-8").splitlines(keepends=True)
+                         if line.startswith("#"))
+        named = set(re.findall(r"`?(\w+)=", header)) - {"format"}
+        assert named <= taken, (path.name, named - taken)

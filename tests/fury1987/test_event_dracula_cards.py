@@ -6,11 +6,17 @@ and being asked in a window tells nothing of what a seat holds."""
 from __future__ import annotations
 
 from fury1987.actions import (
+    ATTACK_DRACULA,
     CATCH_TRAIN,
+    KEEP_GARLIC,
     NO_EVENT,
     STAY_PUT,
+    TREAT_BITE,
+    WAIT_FOR_GROUP,
+    ChooseChit,
     ChoosePlace,
     DeclareMove,
+    FormGroup,
     MoveTo,
     PlayEvent,
     RideTo,
@@ -19,7 +25,7 @@ from fury1987.actions import (
 from fury1987.state import FuryState
 
 from .event_helpers import arm, give, pass_windows, play, window
-from .helpers import act, dracula_turn, hunters_stay, kind, rig, started
+from .helpers import GAME, act, dracula_turn, hunters_stay, kind, quiet_turn, rig, started
 
 
 def test_walpurgis_nacht_three_blood_points_and_nothing_else() -> None:
@@ -42,6 +48,39 @@ def test_walpurgis_nacht_never_above_twelve_nor_in_blood_death() -> None:
     state.invalidate()
     play(state, "dracula", "walpurgis_nacht")
     assert state.dracula.blood == 12
+
+
+def test_walpurgis_nacht_dracula_does_nothing_else_whatsoever_that_turn() -> None:
+    # Reference 4 - Walpurgis Nacht: "he may do nothing else whatsoever during the turn":
+    # no Wild Horses at the start of a Hunter's Movement Phase, no Trap when a Hunter
+    # attacks him; the next turn he plays his cards again.
+    state = started(godalming="paris", seward="manchester", van_helsing="rome",
+                    dracula="london")
+    give(state, "dracula", "walpurgis_nacht", "wild_horses", "trap")
+    state.dracula.blood = 8
+    state.invalidate()
+    play(state, "dracula", "walpurgis_nacht")
+    state = GAME.from_json(state.to_json())  # (a save keeps the turn he played it)
+    assert isinstance(state, FuryState)
+    assert kind(state) == "hunter_movement" and state.seq.seat == "godalming"
+    quiet_turn(state, "godalming")
+    rig(state, [5, 1, 6, 1, 6])  # Night; the Hunters win the initiative twice
+    act(state, "seward", MoveTo("london"))
+    act(state, "seward", ATTACK_DRACULA)
+    act(state, "seward", KEEP_GARLIC)
+    act(state, "seward", ChooseChit("seward", "fist"))
+    act(state, "dracula", ChooseChit("dracula", "claw"))
+    assert kind(state) != "event_window"  # never asked for his Trap
+    while kind(state) == "combat":  # Seward tries to escape until he does
+        seat = state.current_seats()[0]
+        escape = ChooseChit("seward", "escape")
+        legal = state.legal_actions(seat)
+        act(state, seat, escape if escape in legal else legal[0])
+    assert state.dracula.events == ["wild_horses", "trap"]
+    hunters_stay(state)
+    dracula_turn(state, STAY_PUT)
+    assert window(state) == "hunter_movement_start"  # his turn is over: asked again
+    assert PlayEvent("wild_horses") in state.legal_actions("dracula")
 
 
 def test_evasion_moves_dracula_in_secret_and_the_rumours_follow() -> None:
@@ -172,6 +211,34 @@ def test_vampiric_influence_is_spent_once_the_declared_train_is_taken() -> None:
     hunters_stay(state)
     dracula_turn(state, STAY_PUT)
     assert MoveTo("amsterdam") in state.legal_actions("godalming")  # free to move again
+
+
+def test_vampiric_influence_no_turn_missed_by_choice_instead_of_the_declared_move() -> None:
+    # Reference 4 - Vampiric Influence: "A Hunter cannot be held responsible for changes to
+    # his declared movement plan which are beyond his control" - those of his own choosing
+    # he is: Godalming, bitten, holding Holy Water and Hypnosis, declared Brussels; he may
+    # not treat his bite, nor be hypnotised, nor leave the move to his group, instead.
+    state = started(godalming="paris", seward="paris", van_helsing="rome", dracula="athens")
+    give(state, "dracula", "vampiric_influence")
+    arm(state, "godalming", "holy_water")
+    dracula_turn(state, STAY_PUT)
+    act(state, "dracula", NO_EVENT)
+    act(state, "godalming", STAY_PUT)
+    play(state, "dracula", "vampiric_influence")
+    act(state, "godalming", DeclareMove("brussels"))
+    state.hunters["godalming"].bitten = True
+    give(state, "godalming", "hypnosis")
+    pass_windows(state)
+    hunters_stay(state)
+    dracula_turn(state, STAY_PUT)
+    pass_windows(state)
+    legal = state.legal_actions("godalming")
+    assert TREAT_BITE not in legal and PlayEvent("hypnosis") not in legal
+    assert MoveTo("brussels") in legal
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    assert WAIT_FOR_GROUP not in state.legal_actions("godalming")
+    assert [a for a in state.legal_actions("godalming") if isinstance(a, MoveTo)] \
+        == [MoveTo("brussels")]
 
 
 def test_dracula_is_asked_whatever_card_he_holds() -> None:

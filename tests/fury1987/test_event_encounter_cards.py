@@ -7,6 +7,7 @@ from fury1987.actions import NO_EVENT, STAY_PUT, ChooseChit, ChooseHunter, FormG
 from fury1987.events import find
 from fury1987.pending import Combat
 from fury1987.state import FuryState
+from fury1987.wounds import become_vampire
 from gothic_kernel import PUBLIC
 
 from .event_helpers import arm, give, pass_windows, play, take_chit, window
@@ -74,6 +75,26 @@ def test_great_strength_resists_seduction_but_the_vampire_still_returns() -> Non
     play(state, "seward", "great_strength")
     pass_windows(state)
     assert not state.hunters["seward"].bitten and "szeged" not in state.chart
+
+
+def test_seduction_on_a_hunter_vampire_leaves_him_in_the_town() -> None:
+    # Reference 4 - Seduction: "If this is played when a Hunter encounters a Hunter-Vampire,
+    # the Hunter-Vampire does not return as usual to the Encounter Set. He is left in the
+    # Town." Lord Godalming, turned in Szeged, seduces Dr Seward.
+    state = started(godalming="szeged", seward="budapest", van_helsing="madrid",
+                    dracula="athens")
+    state.hunters["godalming"].bitten = True
+    become_vampire(state, "godalming")
+    held = list(state.dracula.encounter_set)
+    dracula_turn(state, STAY_PUT)
+    give(state, "dracula", "seduction")
+    pass_windows(state)
+    act(state, "seward", MoveTo("szeged"))
+    play(state, "dracula", "seduction")
+    pass_windows(state)
+    assert state.chart["szeged"] == "godalming_vampire"
+    assert state.dracula.encounter_set == held
+    assert state.hunters["seward"].bitten
 
 
 def test_seduction_in_a_group_bites_the_one_dracula_chooses() -> None:

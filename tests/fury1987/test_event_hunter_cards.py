@@ -31,7 +31,7 @@ from fury1987.setup import invariant_problems
 from fury1987.state import FuryState
 
 from .event_helpers import arm, give, on_top, pass_windows, play, take_chit, window
-from .helpers import act, dracula_turn, hunters_stay, kind, rig, started
+from .helpers import act, dracula_turn, hunters_stay, kind, quiet_turn, rig, started
 
 
 def godalming_turn(cards: tuple[str, ...] = (), dracula: str = "london") -> FuryState:
@@ -75,6 +75,33 @@ def test_two_mishaps_drawn_together_one_is_ignored() -> None:
     assert state.event_deck.discards.count("mishap") == 2
     assert next_turn(state) == "seward"
     assert next_turn(state) == "godalming"  # "The Hunter must only miss one turn"
+
+
+def test_mishap_a_hunter_who_misses_his_turn_is_taken_along_by_no_group() -> None:
+    # Mishap: "The Hunter must only miss one turn" - miss it he must: a companion in his
+    # Town may not form a group with him and carry him off, whether his turn comes before
+    # the companion's (Godalming, missed already) or after it (Seward, still to miss it).
+    state = started(godalming="paris", seward="brussels", van_helsing="rome",
+                    dracula="athens")
+    dracula_turn(state, STAY_PUT)
+    on_top(state, "mishap")
+    act(state, "godalming", MoveTo("brussels"))
+    act(state, "godalming", TakeItems((), ("godalming",)))
+    pass_windows(state)
+    assert next_turn(state) == "seward"  # Godalming misses this turn
+    assert not any(isinstance(a, FormGroup) for a in state.legal_actions("seward"))
+    act(state, "seward", MoveTo("amsterdam"))
+    assert state.hunters["godalming"].location == "brussels"
+    state = started(godalming="brussels", seward="paris", van_helsing="rome",
+                    dracula="athens")
+    dracula_turn(state, STAY_PUT)
+    quiet_turn(state, "godalming")
+    on_top(state, "mishap")
+    act(state, "seward", MoveTo("brussels"))
+    act(state, "seward", TakeItems((), ("seward",)))
+    pass_windows(state)
+    assert next_turn(state) == "godalming"
+    assert not any(isinstance(a, FormGroup) for a in state.legal_actions("godalming"))
 
 
 def test_sense_of_emergency_gives_an_extra_turn() -> None:
@@ -241,6 +268,72 @@ def test_good_luck_rolls_the_hypnosis_die_again() -> None:
     assert state.seq.seat == "seward"  # Godalming missed his turn
     assert "good_luck" in state.event_deck.discards
 
+def test_hypnosis_in_a_group_the_hunter_who_misses_his_turn_stays_behind() -> None:
+    # Hypnosis: the bitten Hunter "must then miss his turn"; his group may not carry him
+    # off in another member's Movement Phase (as a Hunter treating his bite with Holy Water
+    # leaves his group: ruling 13). Godalming, bitten, in a group with Seward in Paris.
+    state = started(godalming="paris", seward="paris", van_helsing="rome", dracula="athens")
+    state.hunters["godalming"].bitten = True
+    give(state, "godalming", "hypnosis")
+    dracula_turn(state, STAY_PUT)
+    pass_windows(state)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    rig(state, [1])  # no effect
+    act(state, "godalming", PlayEvent("hypnosis"))
+    pass_windows(state)
+    assert state.seq.seat == "seward" and state.groups == []
+    act(state, "seward", MoveTo("brussels"))
+    assert state.hunters["godalming"].location == "paris"
+    assert state.hunters["seward"].location == "brussels"
+
+
+def hypnotised_dracula_declares(move: str, *cards: str) -> FuryState:
+    """Hypnosis works on Dracula in London (Godalming bitten, Seward's card); Dracula, who
+    holds ``cards``, declares ``move``; then his next Movement Phase comes."""
+    state = started(godalming="paris", seward="madrid", van_helsing="rome", dracula="london")
+    state.hunters["godalming"].bitten = True
+    give(state, "seward", "hypnosis")
+    dracula_turn(state, STAY_PUT)
+    rig(state, [4])
+    act(state, "godalming", PlayEvent("hypnosis", "seward"))
+    act(state, "dracula", DeclareMove(move))
+    give(state, "dracula", *cards)
+    for seat in ("seward", "van_helsing"):
+        pass_windows(state)
+        act(state, seat, STAY_PUT)
+        while state.current_seats() == (seat,):
+            act(state, seat, state.legal_actions(seat)[0])
+    pass_windows(state)
+    assert kind(state) == "dracula_movement"
+    return state
+
+
+def test_hypnosis_dracula_must_stick_to_his_declared_move_no_card_instead() -> None:
+    # Reference 4 - Hypnosis: "Dracula must immediately state where he intends to move to
+    # during his next Movement Phase, and he must stick to this choice": no Evasion to
+    # elsewhere, no Walpurgis Nacht instead of the move he declared.
+    state = hypnotised_dracula_declares("manchester", "evasion", "walpurgis_nacht")
+    assert state.legal_actions("dracula") == [MoveTo("manchester")]
+    state = hypnotised_dracula_declares("stay", "evasion", "walpurgis_nacht")
+    assert state.legal_actions("dracula") == [STAY_PUT]
+
+
+def test_hypnosis_a_declared_move_made_impossible_frees_dracula_for_that_phase_only() -> None:
+    # "Dracula can not be held responsible if, for reasons beyond his control (such as a
+    # Hunter Event Card), he cannot carry out the move declared": a Host on Manchester
+    # frees him, cards included; the declaration is spent with that Movement Phase.
+    state = hypnotised_dracula_declares("manchester", "evasion")
+    state.hosts["manchester"] = ""
+    state.invalidate()
+    assert PlayEvent("evasion") in state.legal_actions("dracula")
+    play(state, "dracula", "evasion")
+    act(state, "dracula", ChoosePlace("dublin"))
+    assert "declared" not in state.cards
+    hunters_stay(state)
+    pass_windows(state)
+    assert MoveTo("galway") in state.legal_actions("dracula")  # free again
+
+
 
 def test_shipping_agents_make_dracula_announce_his_sea_moves() -> None:
     state = godalming_turn(("shipping_agents",), dracula="le_havre")
@@ -279,6 +372,22 @@ def test_stormy_seas_blocks_a_sea_sector() -> None:
     act(state, "godalming", ChoosePlace("english_channel"))
     assert "english_channel" in state.cards["stormy"]
     assert MoveTo("english_channel") not in state.legal_actions("godalming")
+
+
+def test_stormy_seas_may_not_be_played_on_a_sea_sector_where_there_is_a_hunter() -> None:
+    # Reference 4 - Stormy Seas: "This card may not be played on any Sea Sector where there
+    # is a Hunter": Seward sails the English Channel; the North Sea is free.
+    state = started(godalming="paris", seward="le_havre", van_helsing="rome",
+                    dracula="athens")
+    dracula_turn(state, STAY_PUT)
+    quiet_turn(state, "godalming")
+    act(state, "seward", MoveTo("english_channel"))
+    hunters_stay(state)
+    dracula_turn(state, STAY_PUT)
+    give(state, "godalming", "stormy_seas")
+    play(state, "godalming", "stormy_seas")
+    assert ChoosePlace("english_channel") not in state.legal_actions("godalming")
+    assert ChoosePlace("north_sea") in state.legal_actions("godalming")
 
 
 def test_excellent_weather_up_to_four_sea_moves() -> None:
@@ -651,3 +760,25 @@ def test_a_fleeing_dracula_escaping_jonathan_harker_as_a_bat_flies_outside_his_c
     act(state, "dracula", ChooseChit("dracula", "escape_bat"))
     assert find(state, Combat) is None
     assert isinstance(state.stack[-1], BatFlight) and state.stack[-1].town == "london"
+
+
+def test_ruling_a_fleeing_dracula_s_bat_is_not_bound_to_fly_closer_to_his_castle() -> None:
+    """Ruling 17: the bat's flight is an escape out of a fight, not one of the moves of his
+    Movement Phase that Fleeing binds ("Each move that Dracula makes when fleeing must move
+    him a Town closer"): from Paris (six Towns from the Castle) he may fly to Strasbourg
+    (five) or to Le Havre (seven); his next Movement Phase takes him closer again."""
+    state = draws("jonathan_harker")
+    state.dracula.fleeing = True
+    state.dracula.location = "paris"
+    state.invalidate()
+    rig(state, [5, 6, 1])  # Night; Dracula wins initiative
+    act(state, "godalming", ChoosePlace("paris"))
+    act(state, "godalming", ChooseChit("harker", "fist"))
+    act(state, "dracula", ChooseChit("dracula", "escape_bat"))
+    assert {MoveTo("strasbourg"), MoveTo("le_havre")} <= set(state.legal_actions("dracula"))
+    act(state, "dracula", MoveTo("le_havre"))
+    hunters_stay(state)
+    pass_windows(state)
+    distance = state.board.flee_distances(frozenset())
+    assert all(distance[a.to] == distance["le_havre"] - 1
+               for a in state.legal_actions("dracula") if isinstance(a, MoveTo))

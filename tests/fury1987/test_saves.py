@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from fury1987.actions import MoveTo, StartIn
 from fury1987.state import FuryState
+from fury1987.victory import victory_due
 from gothic_kernel import CorruptSave, Dice
 from gothic_kernel.testing.saves import check_mutated_save
 
@@ -321,3 +322,34 @@ def test_a_clue_naming_a_town_twice_is_refused_naming_the_field() -> None:
     with pytest.raises(CorruptSave, match=rf"clues\[{i}\]\.occupied names "
                                           f"{clues[i]['occupied'][0]} twice"):
         GAME.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda s: s.update(vampires_destroyed=6), "6 Vampires destroyed (Stalemate), yet the game "
+                                                "is not over"),
+    (lambda s: s["dracula"].update(blood=-12, fleeing=True),
+     "the Blood Death Marker in the 12 box, yet the game is not over"),
+])
+def test_a_save_meeting_a_victory_condition_with_the_game_going_on_is_refused(
+        change: Any, words: str) -> None:
+    """Victory: "The game ends as soon as any of the victory conditions listed below are
+    fulfilled", so a save of a game going on that meets one is corrupt (the trial of s26
+    found fury_modern's influence 13 loaded and played on)."""
+    data = saved()
+    change(data["state"])
+    with pytest.raises(CorruptSave) as refused:
+        GAME.from_json(json.dumps(data))
+    assert words in str(refused.value), refused.value
+
+
+def test_victory_due_names_the_condition_a_position_meets() -> None:
+    """What the save check reads: every Hunter fallen is Dracula's Supreme Victory; while
+    he flees it is the Hunters' (ruling); a game in its course meets none."""
+    state = GAME.from_json(json.dumps(saved()))
+    assert isinstance(state, FuryState)
+    assert victory_due(state) == ""
+    for hunter in state.hunters.values():
+        hunter.status = "dead"
+    assert victory_due(state) == "Dracula's Supreme Victory (every Hunter has fallen)"
+    state.dracula.fleeing = True
+    assert victory_due(state) == "every Hunter fallen while Dracula flees"

@@ -26,10 +26,12 @@ from fury1987.tracker import (
     Tracker,
     _any_per_row,
     _divmod,
+    _every_row_has_one,
     _fingerprint,
     _intersect,
     _rows,
     _run_kept,
+    _town_blood_of,
     _unique,
     geometry_of,
     hypothesis_of,
@@ -368,6 +370,23 @@ def test_quick_row_picks_and_row_tests_are_numpys() -> None:
         found[5, -1] = True
         assert np.array_equal(_any_per_row(found), found.any(axis=1))
         assert np.array_equal(_any_per_row(found[::2]), found[::2].any(axis=1))
+        for rows in (found, found[::2], found[5:6], found[6:], found[:0]):
+            assert _every_row_has_one(rows) == rows.any(axis=1).all(), width
+        found[:, 0] = True
+        assert _every_row_has_one(found) and _every_row_has_one(found[::3])
+
+
+def test_a_towns_blood_key_read_from_the_table_is_the_decoded_one() -> None:
+    """A move from a Town is keyed by ``place * BLOOD_STATES + blood + 12``: the table read
+    at a code's top digits gives what decoding the code gives, every place and Blood Point."""
+    g = geometry_of(Board.load())
+    rng = np.random.default_rng(6)
+    size = 5000
+    loc = rng.integers(0, len(g.places), size)
+    codes = g.encode(loc, rng.integers(0, g.rumour_states, size), rng.integers(-12, 13, size),
+                     rng.integers(0, 1024, size))
+    place, _, blood, _ = g.decode(codes)
+    assert np.array_equal(_town_blood_of(g)[codes >> 10], place * 25 + blood + 12)
 
 
 def test_rows_without_flags_are_picked_and_made_distinct_without_flags() -> None:
@@ -530,3 +549,28 @@ def test_clones_that_part_ways_never_read_each_others_turns() -> None:
         assert np.array_equal(kept.rows.codes, fresh.rows.codes)
         for (k, mine), (j, theirs) in zip(kept.checkpoints, fresh.checkpoints, strict=True):
             assert k == j and np.array_equal(mine, theirs)
+
+
+def test_a_replay_reads_a_run_of_searches_in_vain_as_the_searches_one_by_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A replay applies a run of searches in vain (and boxes seen) that ends no Encounter
+    found as one filter: the sets, checkpoints and exactness are those of a replay
+    reading them one clue at a time, over random games with Encounters found."""
+    from fury1987 import tracker as module
+
+    replays = 0
+    for seed in (3, 5, 8):
+        clues = list(random_game(seed, 600).clues)
+        together = Tracker(geometry_of(Board.load()))
+        together.update(clues)
+        with monkeypatch.context() as patched:
+            patched.setattr(module, "_in_vain_run", lambda clues, start, *_: start)
+            one_by_one = Tracker(geometry_of(Board.load()))
+            one_by_one.update(clues)
+        replays += len(together.obligations)
+        assert np.array_equal(together.rows.codes, one_by_one.rows.codes), seed
+        assert [k for k, _ in together.checkpoints] == [k for k, _ in one_by_one.checkpoints]
+        assert all(np.array_equal(a, b) for (_, a), (_, b)
+                   in zip(together.checkpoints, one_by_one.checkpoints, strict=True))
+        assert together.exact == one_by_one.exact
+    assert replays, "no Encounter found: no replay"

@@ -4,6 +4,8 @@ window, and what each seat sees."""
 
 from __future__ import annotations
 
+import pytest
+
 from fury_modern.actions import (
     NO_CARD,
     PASS,
@@ -432,7 +434,37 @@ def test_great_wolf_as_dracula_ally_bites_at_the_start_of_each_of_his_phases() -
     assert state.stack[-1].KIND == "dracula_phase"
 
 
+def test_a_new_dracula_ally_replaces_the_old_one_which_is_discarded() -> None:
+    """Event Cards: "Dracula can only have one ally in play at a time. When an ally is
+    removed from play, it is placed faceup in the event discard pile." """
+    state = started()
+    state.dracula.ally = "great_wolf"
+    state.event_deck.take("great_wolf")
+    _dracula_receives(state, "immanuel_hildesheim")
+    act(state, "dracula", ChooseMode("ally"))
+    assert state.dracula.ally == "immanuel_hildesheim"
+    assert state.event_deck.discards[-1] == "great_wolf"
+    assert "Great Wolf leaves play." in public_texts(state)
+    assert problems_of(state) == []
+
+
 # -- character cards ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("card", ["hypnosis", "mystic_research", "wax_cylinders"])
+def test_ruling_another_hunters_character_card_stays_in_the_hand_unplayable(card: str) -> None:
+    """A ruling: Lord Godalming drawing Mina's, Van Helsing's or Dr. Seward's card keeps it
+    (events are not traded) and may never play it, by day or by night."""
+    state = started(hunters=("paris", "paris", "paris", "paris"))
+    _top_event(state, card)
+    act(state, "godalming", SUPPLY)
+    while state.current_seats() == ("godalming",) and NO_CARD in state.legal_actions("godalming"):
+        act(state, "godalming", NO_CARD)  # the window after the draw
+    assert card in state.hunters["godalming"].events
+    for night in (False, True):
+        state.stack[-1] = HunterTurns(night=night)
+        state.invalidate()
+        assert PlayCard(card) not in state.legal_actions("godalming")
+
 
 def test_hypnosis_is_minas_alone_with_another_hunter_and_names_draculas_region() -> None:
     state = started(hunters=("paris", "madrid", "rome", "paris"))  # Dracula in Berlin
@@ -526,6 +558,30 @@ def test_excellent_weather_makes_two_sea_moves() -> None:
     assert "sail (one sea move left)" in state.prompt("godalming")
     act(state, "godalming", ChoosePlace("north_sea"))
     assert state.hunters["godalming"].location == "north_sea"
+    assert state.current_seats() == ("seward",)
+
+
+def test_excellent_weather_ruling_a_hunter_at_sea_may_sail_on_with_it() -> None:
+    """A ruling: one who starts the day at sea "must move on"; Excellent Weather's two sea
+    moves are a move on, so it is offered beside his moves (no other card is). Landing in a
+    port ends the sailing (the second move is made from a sea zone only)."""
+    state = started(hunters=("lisbon", "madrid", "rome", "vienna"))
+    state.hunters["godalming"].location = "atlantic_ocean"
+    _give(state, "godalming", "excellent_weather", "money_trail")
+    legal = state.legal_actions("godalming")
+    assert PlayCard("excellent_weather") in legal and PlayCard("money_trail") not in legal
+    act(state, "godalming", PlayCard("excellent_weather"))
+    act(state, "godalming", ChoosePlace("north_sea"))
+    act(state, "godalming", ChoosePlace("english_channel"))
+    assert state.hunters["godalming"].location == "english_channel"
+    assert state.current_seats() == ("seward",)
+    state.hunters["godalming"].location = "atlantic_ocean"
+    _give(state, "godalming", "excellent_weather")
+    state.stack[-1] = HunterTurns(night=False)
+    state.invalidate()
+    act(state, "godalming", PlayCard("excellent_weather"))
+    act(state, "godalming", ChoosePlace("lisbon"))
+    assert state.hunters["godalming"].location == "lisbon"
     assert state.current_seats() == ("seward",)
 
 

@@ -168,6 +168,17 @@ def test_escape_as_bat_clears_his_own_hideout_on_space_one() -> None:
         ("vienna", "escape_as_bat"), ("nuremburg", "")]
 
 
+def test_escape_as_bat_ruling_beside_the_card_is_a_mark_the_card_goes_back_to_his_deck() -> None:
+    """A ruling: Combat ("Dracula shuffles all Dracula combat cards into his deck" after the
+    combat) wins over the photograph's "face up beside it": the Escape as Bat beside the new
+    card marks it, and the card itself is shuffled back with the others."""
+    state = _bat_at_night([Hideout("munich", revealed=True), Hideout("nuremburg")], [])
+    act(state, "dracula", MoveTo("vienna"))
+    assert not any(isinstance(d, Fight) for d in state.stack)
+    assert state.combat_deck.cards.count("escape_as_bat") == 2
+    assert len(state.combat_deck.cards) == 13
+
+
 def test_refresh_hands_a_second_copy_of_the_card_played_stays_in_the_hunters_hand() -> None:
     """Refresh Hands: "the combat card the hunter played during the previous round is
     returned to his hand" - the card played is out for one round, not every copy of it:

@@ -15,6 +15,7 @@ from fury_modern.actions import (
     PASS,
     SEARCH,
     Ambush,
+    ChooseCard,
     ChooseCombatCard,
     ChooseHunter,
     ChoosePlace,
@@ -304,6 +305,69 @@ def test_planned_ambush_kept_card_resolves() -> None:
     assert state.hunters["godalming"].damage == 2 and state.dracula.damage == 1
 
 
+# -- Plotting -------------------------------------------------------------------------------------
+
+def test_plotting_takes_any_card_of_his_deck_and_stays_face_up() -> None:
+    """Plotting: "Dracula searches his combat deck for any one card, takes it into hand,
+    and shuffles the deck. He keeps Plotting face up until the combat ends"."""
+    state = _fight(("godalming",))
+    _pass_window(state)
+    _round(state, "plotting", godalming="dodge")  # Dodge shows no Plotting icon
+    assert state.current_seats() == (DRACULA,)
+    deck = sorted(set(state.combat_deck.cards))
+    assert state.legal_actions(DRACULA) == [ChooseCard(c) for c in deck]
+    act(state, DRACULA, ChooseCard("escape_as_bat"))
+    fight = _fight_of(state)
+    assert "escape_as_bat" in fight.hand and fight.face_up == ("plotting",)
+    assert "Dracula takes a card from his combat deck and shuffles it." in public_texts(state)
+    assert "escape_as_bat" not in " ".join(public_texts(state))
+
+
+def test_plotting_turned_down_cancels_a_dodge_before_the_icons_are_compared() -> None:
+    """Plotting, face up from an earlier round, may be turned face down once "to cancel the
+    involved hunter's Punch, Dodge or Escape" (a ruling: before the icons are compared, so
+    a cancelled Dodge blocks nothing, else cancelling it would do nothing)."""
+    state = _fight(("godalming",))
+    _pass_window(state)
+    _round(state, "plotting", godalming="dodge")
+    act(state, DRACULA, ChooseCard(sorted(set(state.combat_deck.cards))[0]))
+    _round(state, "fangs", godalming="punch")
+    assert state.legal_actions(DRACULA) == [ChooseCard("plotting"), PASS]
+    act(state, DRACULA, PASS)  # kept face up: Fangs resolves, then the Punch
+    assert state.hunters["godalming"].damage == 2
+    _round(state, "claws", godalming="dodge")
+    assert state.legal_actions(DRACULA) == [ChooseCard("plotting"), PASS]
+    act(state, DRACULA, ChooseCard("plotting"))
+    assert state.hunters["godalming"].damage == 4  # the cancelled Dodge did not block Claws
+    fight = _fight_of(state)
+    assert fight.plotting_used and "plotting" not in fight.face_up
+    _round(state, "strength", godalming="punch")  # once only: no more Plotting to turn
+    assert state.current_seats() != (DRACULA,) or PASS not in state.legal_actions(DRACULA)
+
+
+def test_plotting_turned_down_cancels_a_punch_which_deals_nothing() -> None:
+    state = _fight(("godalming",))
+    _pass_window(state)
+    _round(state, "plotting", godalming="dodge")
+    act(state, DRACULA, ChooseCard(sorted(set(state.combat_deck.cards))[0]))
+    damage = state.dracula.damage
+    _round(state, "claws", godalming="punch")
+    act(state, DRACULA, ChooseCard("plotting"))
+    assert state.dracula.damage == damage and state.hunters["godalming"].damage == 2
+
+
+def test_claws_at_night_strikes_a_hunter_still_in_the_combat_not_one_it_defeated() -> None:
+    """Claws at night: "Dracula picks any hunter in this combat; that hunter takes 2": the
+    engaged hunter its first 2 defeat is out of the combat (Combat: defeated hunters are
+    no longer in it), so the other suffers the 2 and Dracula is not asked."""
+    state = _fight(("godalming", "seward"), night=True)
+    state.hunters["godalming"].damage = 9
+    _pass_window(state)
+    _round(state, "claws", godalming="punch", seward="punch")
+    assert state.hunters["godalming"].defeated
+    assert state.hunters["seward"].damage == 2
+
+
 # -- Enraged --------------------------------------------------------------------------------------
 
 def test_enraged_keeps_a_cancelled_card_and_forbids_escapes_for_the_rest_of_the_combat() -> None:
@@ -371,6 +435,27 @@ def test_holy_bullets_are_not_asked_after_a_knife() -> None:
     _pass_window(state)
     _round(state, "claws", seward="knife")
     assert isinstance(state.stack[-1], Fight) and state.dracula.damage == 3
+
+
+def test_a_vampire_destroyed_mid_round_takes_no_more_cards_and_no_holy_bullets() -> None:
+    """Fighting Vampires: at its health the vampire is defeated and discarded: Dr. Seward's
+    Pistol, resolving after Lord Godalming's killing Knife, deals nothing, and no Holy
+    Bullets are asked for."""
+    state = _fight(("godalming", "seward"),
+                   cards={"godalming": ("knife",), "seward": ("pistol", "holy_bullets")})
+    state.encounter_deck.take("reckless_vampire")
+    i = next(i for i, d in enumerate(state.stack) if isinstance(d, Fight))
+    state.stack[i] = attrs.evolve(state.stack[i], vampire="reckless_vampire", wounds=1)
+    state.invalidate()
+    _pass_window(state)
+    _round(state, "fangs", godalming="knife", seward="pistol")  # the Knife shows Fangs
+    assert not any(isinstance(d, Fight) for d in state.stack)
+    assert not any(isinstance(d, CardWindow) for d in state.stack)
+    assert "holy_bullets" in state.hunters["seward"].items
+    texts = " ".join(public_texts(state))
+    assert "Lord Godalming's Knife): 4 of 4" in texts and "Pistol" not in texts.split(
+        "4 of 4")[1]
+    assert "reckless_vampire" in state.encounter_deck.discards
 
 
 # -- Forewarned and Dogs, when ambushed ---------------------------------------------------------

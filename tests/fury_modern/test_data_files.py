@@ -150,3 +150,78 @@ def test_a_data_file_of_another_format_is_refused(tmp_path: Path, name: str) -> 
     if name == "map.toml":
         refused(*wanted, map_file=str(folder / name))
     refused(*wanted, data_dir=str(folder))
+
+
+def test_every_option_a_data_files_header_names_is_one_the_game_takes() -> None:
+    """Each packaged file's header told the owner to pass it as `items_file=` (and the like),
+    options no version had (trial s26 F7): the options named are the game's, or the
+    picture's ``layout_file``."""
+    taken = {option.name for option in GAME.options} | {"layout_file"}
+    for path in sorted(PACKAGED.glob("*.toml")):
+        header = "".join(line for line in path.read_text("utf-8").splitlines(keepends=True)
+                         if line.startswith("#"))
+        named = set(re.findall(r"`?(\w+)=", header)) - {"format"}
+        assert named <= taken, (path.name, named - taken)
+
+
+# -- values the engine reads from the files ----------------------------------------------------
+
+def _item_damage(text: str, item: str, damage: int) -> str:
+    """items.toml ``text`` with ``item``'s damage set to ``damage``."""
+    head, sep, rest = text.partition(f'id = "{item}"\n')
+    assert sep, item
+    before, line, after = rest.partition("\ndamage = ")
+    return head + sep + before + line + str(damage) + after[after.index("\n"):]
+
+
+def test_item_damages_and_vampire_lair_are_read_from_the_data_files(tmp_path: Path) -> None:
+    """A user's items.toml and tracks.toml change what Garlic, Heavenly Host, Garlic Wreath,
+    Holy Bullets and Vampire Lair do (docs/fury_modern.md, "Supplying your own data")."""
+    import attrs
+
+    from fury_modern.actions import NO_CARD, ChooseCombatCard, PlayCard
+    from fury_modern.combat import Fight, start_fight
+    from fury_modern.round import HunterTurns
+
+    from .helpers import act, started
+
+    text = packaged("items.toml")
+    for item, damage in (("garlic", 3), ("heavenly_host", 5), ("garlic_wreath", 6),
+                         ("holy_bullets", 1)):
+        text = _item_damage(text, item, damage)
+    (tmp_path / "items.toml").write_text(text, encoding="utf-8")
+    edited(tmp_path, "tracks.toml", 'event = "vampire_lair_event"\namount = -2',
+           'event = "vampire_lair_event"\namount = -1')
+    state = started(seed=5, dracula="munich", data_dir=str(tmp_path))
+    items = state.rules.items
+    assert (items["garlic_wreath"].damage, items["holy_bullets"].damage) == (6, 1)
+    mina = state.hunters["mina"]
+    mina.location = "munich"
+    for item in ("heavenly_host", "garlic"):
+        state.item_deck.take(item)
+        mina.items.append(item)
+    start_fight(state, ("mina",), "munich", night=False)
+    if state.stack[-1].KIND == "card_window":
+        act(state, "mina", NO_CARD)
+    fight = state.stack[-1]
+    assert isinstance(fight, Fight)
+    state.combat_deck.cards += list(fight.hand)
+    for card in ("claws", "claws"):
+        state.combat_deck.cards.remove(card)
+    state.stack[-1] = attrs.evolve(fight, hand=("claws", "claws"))
+    state.invalidate()
+    act(state, "mina", ChooseCombatCard("garlic"))  # Garlic against Claws: 3
+    act(state, "dracula", ChooseCombatCard("claws"))
+    assert state.dracula.damage == 3
+    act(state, "mina", ChooseCombatCard("heavenly_host"))  # not Fangs: 5
+    act(state, "dracula", ChooseCombatCard("claws"))
+    assert state.dracula.damage == 3 + 5
+    state.stack[:] = [HunterTurns(night=False)]
+    state.influence = 5
+    state.item_deck.take("stake")
+    state.hunters["godalming"].items.append("stake")
+    state.event_deck.take("vampire_lair")
+    state.hunters["godalming"].events.append("vampire_lair")
+    state.invalidate()
+    act(state, "godalming", PlayCard("vampire_lair"))
+    assert state.influence == 4

@@ -11,7 +11,7 @@ from fury_modern.round import HunterTurns
 from fury_modern.state import Hideout, ModernState
 from gothic_kernel import PUBLIC
 
-from .helpers import started
+from .helpers import started, trail_of
 
 GAME = FuryModernGame()
 
@@ -119,6 +119,24 @@ def test_wolf_form_beside_a_hideout_turned_lair_goes_back_to_his_deck() -> None:
     assert any(m.power == "wolf_form" for m in _dracula_options(state))
 
 
+def test_wolf_form_into_a_lairs_city_lies_beside_the_lair_moved_up() -> None:
+    """Wolf Form brings him into a lair's city: the lair moves up to trail space 1 (no new
+    location card) and Wolf Form lies beside it, out of his deck while it is there."""
+    state = started(dracula="berlin", hunters=("madrid", "rome", "vienna", "london"))
+    state.trail = [Hideout("berlin")]
+    state.lairs = [Hideout("leipzig")]
+    state.lairs[0].add_encounter(state.encounter_deck.draw_top(state.dice))
+    state.invalidate()
+    assert MoveTo("leipzig", "wolf_form") in _dracula_options(state)
+    state.apply(DRACULA, MoveTo("leipzig", "wolf_form"))
+    while state.current_seats() == (DRACULA,) and state.stack[-1].KIND == "dracula_phase":
+        state.apply(DRACULA, state.legal_actions(DRACULA)[0])
+    assert [(h.card, h.power) for h in state.trail] == [("leipzig", "wolf_form"),
+                                                        ("berlin", "")]
+    assert state.lairs == [] and state.dracula.damage == 1
+    assert not any(m.power == "wolf_form" for m in _dracula_options(state))
+
+
 def test_wolf_form_is_playable_when_it_is_in_his_deck() -> None:
     state = started(dracula="berlin", hunters=("paris", "madrid", "rome", "london"))
     assert any(m.power == "wolf_form" for m in _dracula_options(state))
@@ -190,6 +208,19 @@ def test_misdirect_clears_and_takes_its_space_as_he_plays_it_before_the_slide() 
     while DRACULA in state.current_seats():
         state.apply(DRACULA, state.legal_actions(DRACULA)[0])
     assert [h.card for h in state.trail] == ["leipzig", "berlin", "hamburg"]
+
+
+def test_misdirect_may_not_clear_the_hideout_linked_to_hide() -> None:
+    """powers.toml (the walkthrough in [FFGF] 193167): Misdirect clears a hideout "not his
+    current location, not Castle Dracula, not one holding a power card or linked to Hide".
+    He hid in Hamburg (Hide on trail space 2, Hamburg's card behind it) and then went on
+    to Berlin: Hamburg's hideout stays linked to Hide."""
+    state = started(dracula="berlin", hunters=("madrid", "rome", "vienna", "london"))
+    trail_of(state, "berlin", "hide", "hamburg", "cologne", "amsterdam")
+    _to_dracula_phase(state)
+    spaces = {a.space for a in state.legal_actions(DRACULA)  # type: ignore[attr-defined]
+              if isinstance(a, MoveTo) and a.power == "misdirect"}
+    assert spaces == {4, 5}
 
 
 def test_misdirect_on_a_short_trail() -> None:

@@ -292,6 +292,24 @@ def test_sister_agatha_as_an_ally_hurts_dracula_when_he_plays_fangs() -> None:
     assert "Dracula suffers 2 damage (Sister Agatha)" in " ".join(public_texts(state))
 
 
+def test_sister_agatha_ruling_in_a_vampires_fight_dracula_suffers_the_two() -> None:
+    """A ruling: Sister Agatha punishes "Dracula" who "plays" the card; in a vampire's fight
+    he plays it too, so he suffers the 2, not the vampire."""
+    state = _fight_mina(HAND, night=False)
+    state.hunter_ally = "sister_agatha"
+    state.event_deck.take("sister_agatha")
+    if "new_vampire" in state.encounter_deck.cards:
+        state.encounter_deck.take("new_vampire")
+    else:
+        state.dracula.encounters.remove("new_vampire")
+    state.stack[-1] = attrs.evolve(state.stack[-1], vampire="new_vampire", wounds=1)
+    state.invalidate()
+    _round(state, "dodge", "fangs")  # cancelled by Dodge, but played all the same
+    assert state.dracula.damage == 2
+    fight = next(d for d in state.stack if isinstance(d, Fight))
+    assert fight.wounds == 1
+
+
 def test_sister_agatha_leaves_claws_alone() -> None:
     state = _fight_mina(HAND, night=False)
     state.hunter_ally = "sister_agatha"

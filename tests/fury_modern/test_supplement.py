@@ -235,6 +235,29 @@ def test_search_action_resolves_every_encounter_of_the_hideout() -> None:
     assert state.trail[1].shown == [True]
 
 
+def test_search_action_ruling_a_hunter_defeated_meets_no_more_of_its_encounters() -> None:
+    """A ruling: the Wolves defeat Lord Godalming as he searches; a defeated hunter is out
+    of play until dawn, so the New Vampire still to come is not fought: it goes back to the
+    hideout as it lay (face down), unmet."""
+    state = started(dracula="berlin", hunters=("brussels", "madrid", "rome", "vienna"))
+    trail_of(state, "berlin", "brussels")
+    state.trail[1].revealed = True
+    for encounter in ("wolves", "new_vampire"):
+        state.trail[1].add_encounter(encounter)
+        if encounter in state.encounter_deck.cards:
+            state.encounter_deck.take(encounter)
+        else:
+            state.dracula.encounters.remove(encounter)
+    state.hunters["godalming"].damage = 8
+    state.invalidate()
+    act(state, "godalming", SEARCH)
+    assert state.hunters["godalming"].defeated
+    assert not _fighting(state)
+    assert state.trail[1].encounters == ["new_vampire"] and state.trail[1].shown == [False]
+    assert "New Vampire" not in " ".join(public_texts(state))
+    assert state.current_seats() == ("seward",)
+
+
 # -- Revealing Dracula ---------------------------------------------------------------------
 
 def test_revealing_dracula_a_hunter_ending_in_his_city_reveals_him() -> None:
@@ -391,6 +414,42 @@ def test_fog_no_search_and_no_move_into_or_out_of_the_city() -> None:
     state.tokens.fog = {"paris": 1}
     state.invalidate()
     assert not any(isinstance(a, Move) for a in state.legal_actions("godalming"))
+
+
+def test_fog_no_move_out_of_a_hospital_into_its_fogged_city() -> None:
+    """Fog Token: hunters "cannot move ... in a way that would cause them to enter ... a
+    city that contains a fog token": the move from a hospital into its city too."""
+    state = started()
+    state.hunters["godalming"].location = "rome_hospital"
+    state.tokens.fog["rome"] = 1
+    state.invalidate()
+    assert Move("rome", "hospital") not in state.legal_actions("godalming")
+    before = state.to_json()
+    with pytest.raises(gk.IllegalAction, match="fog"):
+        state.apply("godalming", Move("rome", "hospital"))
+    assert state.to_json() == before
+    state.tokens.fog.clear()
+    state.invalidate()
+    assert Move("rome", "hospital") in state.legal_actions("godalming")
+
+
+def test_fog_token_no_more_than_the_four_of_the_box() -> None:
+    """The box holds four fog tokens ([UBG], tracks.toml supply): an Unnatural Fog met in a
+    port with three already on the board places one, not two; with four, none."""
+    from fury_modern.encounters import Encounter, Met
+
+    state = started(hunters=("lisbon", "madrid", "rome", "vienna"))
+    state.tokens.fog = {"paris": 2, "rome": 1}
+    for _ in range(2):  # both copies out of the deck or Dracula's hand, to be met
+        if "unnatural_fog" in state.encounter_deck.cards:
+            state.encounter_deck.take("unnatural_fog")
+        else:
+            state.dracula.encounters.remove("unnatural_fog")
+    Encounter.of("unnatural_fog").meet(state, Met("unnatural_fog", "godalming", "lisbon"))
+    assert state.tokens.fog == {"paris": 2, "rome": 1, "lisbon": 1}
+    Encounter.of("unnatural_fog").meet(state, Met("unnatural_fog", "seward", "madrid"))
+    assert "madrid" not in state.tokens.fog
+    assert "No fog token is left to place in Madrid." in public_texts(state)
 
 
 def test_fog_one_token_leaves_each_city_at_the_end_of_dusk() -> None:
@@ -898,6 +957,30 @@ def test_fighting_vampires_a_vampire_at_its_health_is_destroyed_and_discarded() 
     act(state, "dracula", his)  # blocked by Punch, which deals the sixth damage
     assert not _fighting(state) and state.trail[1].encounters == []
     assert "new_vampire" in state.encounter_deck.discards
+
+
+def test_fighting_vampires_a_vampire_destroyed_before_the_cards_fights_no_more() -> None:
+    """Fighting Vampires: "If the total value of damage tokens on the vampire equal or
+    exceeds its health value, that vampire is defeated and its encounter card is
+    discarded": a Reckless Vampire (health 4) that Heroic Leap deals 5 as the combat
+    starts plays no card against the hunter left in the combat."""
+    from fury_modern.actions import NO_CARD, PlayCard
+    from fury_modern.combat import start_fight
+
+    state = started(dracula="prague", hunters=("berlin", "berlin", "rome", "vienna"))
+    state.event_deck.take("heroic_leap")
+    state.hunters["godalming"].events.append("heroic_leap")
+    state.encounter_deck.take("reckless_vampire")
+    start_fight(state, ("godalming", "seward"), "berlin", night=False,
+                vampire="reckless_vampire")
+    act(state, "godalming", PlayCard("heroic_leap"))
+    while state.current_seats() and state.legal_actions(state.current_seats()[0]) and \
+            NO_CARD in state.legal_actions(state.current_seats()[0]):
+        act(state, state.current_seats()[0], NO_CARD)  # the rest of the combat-start window
+    assert not _fighting(state)
+    assert state.hunters["seward"].damage == 0
+    assert "reckless_vampire" in state.encounter_deck.discards
+    assert "The combat in Berlin ends: the Reckless Vampire is destroyed." in public_texts(state)
 
 
 def test_fighting_vampires_a_vampire_alive_keeps_its_damage_on_its_card() -> None:

@@ -142,6 +142,19 @@ def test_true_place_always_possible() -> None:
     assert steps > 50 * GAMES
 
 
+def test_cornered_with_hide_perhaps_among_a_set_of_face_down_cards() -> None:
+    """Seed 167 of the random games: Dracula is cornered in Berlin while the table keeps
+    trail space 6 as a set of cards that may be Hide. Playing Hide is then no sure move (it
+    may be in use), so the hypotheses where it is are kept (the tracker had kept none)."""
+    for state in random_game(167):
+        if state.trail and state.dracula_location not in tr.possible_locations(state):
+            raise AssertionError(state.rounds)
+        if any(e.get("kind") == "cornered" for e in state.log(PUBLIC)[-12:]):
+            break
+    else:
+        raise AssertionError("the game never cornered Dracula")
+
+
 def test_true_place_with_the_fourth_edition_reveal() -> None:
     """``reveal_on_entering``: Dracula moving into a hunter's city is revealed at once."""
     for seed in range(GAMES // 10):

@@ -336,6 +336,26 @@ def test_seduction_bites_the_searcher_and_takes_the_vampire_back() -> None:
     assert "searches Paris: one encounter." in hunters  # the search goes on with the Rats
 
 
+def test_seduction_ruling_takes_an_aristocratic_vampire_too() -> None:
+    """A ruling: Seduction names a "vampire encounter", which Vampire Encounters defines as
+    New, Aristocratic and Reckless Vampire; the Aristocratic Vampire is never fought, but
+    the searcher is bitten instead of meeting it all the same."""
+    state = started()
+    state.trail = [Hideout("berlin"), Hideout("paris", revealed=True)]
+    state.trail[1].add_encounter("aristocratic_vampire")
+    if "aristocratic_vampire" in state.encounter_deck.cards:
+        state.encounter_deck.take("aristocratic_vampire")
+    else:
+        state.dracula.encounters.remove("aristocratic_vampire")
+    state.invalidate()
+    _give(state, "dracula", "seduction")
+    act(state, "godalming", SEARCH)
+    act(state, "dracula", PlayCard("seduction"))
+    _close_windows(state)
+    assert state.hunters["godalming"].bites == 1
+    assert "aristocratic_vampire" in state.dracula.encounters
+
+
 def test_seduction_is_not_offered_without_a_vampire_but_dracula_is_asked() -> None:
     state = started()
     _vampire_hideout(state)

@@ -333,13 +333,21 @@ def test_simulate_refuses_bad_arguments(toy: gk.Game, kwargs: dict[str, Any],
 
 # -- 5. bad input -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("seed", ["7", 7.0, True, -1, [7]])
+@pytest.mark.parametrize("seed", ["7", 7.0, True, -1, [7], 2**128, 2**128 + 5])
 def test_a_seed_that_is_not_a_whole_number_from_0_is_a_bad_option(toy: gk.Game,
                                                                    seed: Any) -> None:
     with pytest.raises(gk.BadOption, match="seed"):
         toy.new_game(seed=seed)
     with pytest.raises(gk.BadOption, match="seed"):
         gk.play_game(toy, seed)
+
+
+def test_the_largest_seed_plays_and_one_beyond_is_refused_not_folded(toy: gk.Game) -> None:
+    """The dice hold 128 bits: seed 2**128 + 5 played as seed 5 without a word (trial s26
+    F20); it is refused, and 2**128 - 1 plays."""
+    toy.new_game(seed=2**128 - 1)
+    with pytest.raises(gk.BadOption, match=r"at most 2\*\*128 - 1"):
+        toy.new_game(seed=2**128 + 5)
 
 
 def test_the_module_is_importable_by_name() -> None:

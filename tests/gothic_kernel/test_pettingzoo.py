@@ -150,3 +150,20 @@ def test_reset_with_a_seed_replays_the_same_game() -> None:
     env.reset(seed=12)
     env.reset(seed=11)
     assert np.array_equal(env.observe(env.agent_selection)["observation"], first)
+
+
+def test_render_shows_a_spectator_what_is_public_not_the_seat_to_act() -> None:
+    """render() ended with the acting seat's own prompt: fury_modern's Dracula's names his
+    city ("Dracula (in Bordeaux): choose where you go ...") (trial s26 F18)."""
+    env = make("fury_modern", render_mode="ansi")
+    env.reset(seed=1)
+    for agent in env.agent_iter():
+        if agent == "dracula" and env.unwrapped.game_state.dracula_location:
+            break
+        env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+    state = env.unwrapped.game_state
+    shown = env.render()
+    assert shown.splitlines()[-1] == state.prompt("public")
+    assert state.prompt("dracula") not in shown
+    for k in range(3):  # a state resampled for a spectator renders the same
+        assert env.unwrapped._game.render(state.resample("public", k + 1)) == shown

@@ -241,3 +241,29 @@ def test_a_record_that_no_longer_replays_shows_the_action_as_json() -> None:
     with pytest.raises(gk.GothicError, match=r"^step 2: \w+'s \{\"type\": \"move\", "
                        r"\"to\": \"nowhere\"\} no longer replays: "):
         replay(game, record)
+
+
+class _JsonBot:
+    """A bot answering with an action's JSON form, as ``state.apply`` also takes."""
+
+    def choose(self, seat: str, observation: Any, legal: Any) -> Any:
+        return legal[0].to_json()
+
+
+class _NoneBot:
+    def choose(self, seat: str, observation: Any, legal: Any) -> Any:
+        return None
+
+
+def test_a_bot_answering_an_actions_json_form_is_played_and_recorded(kuhn: gk.Game) -> None:
+    """play_game applied a bot's JSON form, then crashed recording it (AttributeError: 'dict'
+    object has no attribute 'to_json'), the state moved on and the record without it
+    (trial s26 F16). It is read as the game reads it, played and recorded."""
+    state, record = play_game(kuhn, 3, agents={"first": _JsonBot(), "second": _JsonBot()})
+    assert state.is_over and record.actions
+    assert replay(kuhn, record).to_json() == state.to_json()
+
+
+def test_a_bot_answering_no_action_is_refused_before_anything_is_played(kuhn: gk.Game) -> None:
+    with pytest.raises(gk.IllegalAction, match="an action must be an object"):
+        play_game(kuhn, 3, agents={"first": _NoneBot(), "second": _NoneBot()})

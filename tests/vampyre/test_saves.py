@@ -176,8 +176,21 @@ def _first_stack(state: dict) -> list:  # type: ignore[type-arg]
     return next(iter(state["stacks"].values()))  # type: ignore[no-any-return]
 
 
+def _coffins_burned(state: dict, most: int) -> None:  # type: ignore[type-arg]
+    """Every coffin taken from its hex and given to the hunters, ``most`` a hunter at most
+    (in seat order), as if each had been found and burned."""
+    coffins = [c for stack in state["stacks"].values() for c in stack if c.startswith("coffin")]
+    for stack in state["stacks"].values():
+        stack[:] = [c for c in stack if not c.startswith("coffin")]
+    for player in state["players"].values():
+        player["coffins"], coffins = coffins[:most], coffins[most:]
+    state["stacks"]["targoviste"] += coffins
+
+
 #: (what the rules guarantee, the save of a Basic Game's search decision spoilt against it)
 BROKEN_BASIC = [
+    ("three coffins win the Basic Game", lambda s: _coffins_burned(s, 3)),
+    ("the last coffin found ends the Basic Game", lambda s: _coffins_burned(s, 2)),
     ("a record holds every field", lambda s: s["players"]["harker"].pop("bites")),
     ("each black counter once", lambda s: _first_stack(s).pop()),
     ("each black counter once", lambda s: s["removed"].append(_first_stack(s)[0])),
@@ -219,6 +232,9 @@ BROKEN_BASIC = [
 
 #: What the refusal says, for each rule
 PROBLEMS = {
+    'three coffins win the Basic Game': 'has destroyed 3 coffins, yet the Basic Game goes on',
+    'the last coffin found ends the Basic Game': 'every coffin is found, yet the Basic Game '
+                                                 'goes on',
     'a record holds every field': "lacks or adds the field 'bites'",
     'each black counter once': 'black counters are not each in exactly one place',
     'a face-down stack in each large hex but Klausenburg': 'in each large hex but Klausenburg',
