@@ -35,6 +35,21 @@ SHORT_KEY = "  # wall  . floor  : tinted tile  + door  / open door  (map: the wh
 
 
 
+def area_squares(board: Mapping[str, Any], area: str) -> str:
+    """An area's squares in words; its doorways said apart, since nobody is placed on one
+    (doors start closed), so a set-up menu offers fewer squares than the area holds."""
+    doorways = {tuple(square) for squares in board.get("doors", {}).values()
+                for square in squares}
+    squares = [tuple(square) for square in board["areas"][area]["squares"]]
+    said = f"{words(area).capitalize()}: " + ", ".join(
+        f"({x}, {y})" for x, y in squares if (x, y) not in doorways)
+    shut = [f"({x}, {y})" for x, y in squares if (x, y) in doorways]
+    if shut:
+        said += f"; and the doorways {', '.join(shut)}, where nobody is placed at the start " \
+                "(doors start closed)"
+    return said + "."
+
+
 class RevengeScreen(TextScreen):
     """The board, the turn, your cards and the other side, for one viewer."""
 
@@ -64,9 +79,8 @@ class RevengeScreen(TextScreen):
         if tiles:
             lines += wrap("Tiles: " + "; ".join(
                 f"{t['name']} (column {t['col']}, row {t['row']})" for t in tiles), self.width)
-        for area, info in observation["board"].get("areas", {}).items():
-            squares = ", ".join(f"({x}, {y})" for x, y in info["squares"])
-            lines += wrap(f"{words(area).capitalize()}: {squares}", self.width)
+        for area in observation["board"].get("areas", {}):
+            lines += wrap(area_squares(observation["board"], area), self.width)
         return [*lines, *wrap(KEY, self.width)]
 
     def look_up(self, observation: Mapping[str, Any], query: str) -> list[str]:
@@ -89,8 +103,7 @@ class RevengeScreen(TextScreen):
             t = tiles[found]
             return wrap(f"{t['name'].capitalize()}: the tile at column {t['col']}, row "
                         f"{t['row']}.", self.width)
-        squares = ", ".join(f"({x}, {y})" for x, y in board["areas"][found]["squares"])
-        return wrap(f"{areas[found].capitalize()}: {squares}.", self.width)
+        return wrap(area_squares(board, found), self.width)
 
     def group(self, action: Mapping[str, Any], label: str, observation: Mapping[str, Any],
               viewer: str) -> str:

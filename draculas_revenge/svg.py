@@ -31,6 +31,7 @@ from gothic_kernel import PUBLIC
 from gothic_kernel.svg import (
     Svg,
     badge,
+    checked_options,
     colors_with,
     points,
     root,
@@ -58,6 +59,7 @@ MARGIN = 12.0
 FACING = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
 
 
+@checked_options
 def board(observation: Mapping[str, Any], viewer: str = PUBLIC, *, size: int | None = None,
           sight: bool = True, timeline: bool = True, caption: bool = True,
           colors: Mapping[str, str] | None = None, style: str | None = None) -> Svg:

@@ -39,6 +39,7 @@ from gothic_kernel.svg import (
     Strokes,
     Svg,
     badge,
+    checked_options,
     colors_with,
     draw_land,
     draw_links,
@@ -97,6 +98,7 @@ def _words(chit: str) -> str:
     return chit.replace("_", " ").capitalize()
 
 
+@checked_options
 def board(observation: Mapping[str, Any], viewer: str = PUBLIC, *, size: int | None = None,
           labels: bool = True, possible: bool = True, trail: int = 6, legend_box: bool = True,
           caption: bool = True, colors: Mapping[str, str] | None = None,

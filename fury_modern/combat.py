@@ -196,7 +196,7 @@ class Fight(ModernDecision):
         return []
 
     def prompt(self, state: ModernState, seat: str) -> str:
-        foe = state.name(self.vampire) if self.vampire else "Dracula"
+        foe = _foe(state, self)
         if self.stage is Stage.CHOOSE:
             if seat == DRACULA:
                 return (f"Dracula: combat round {self.round} in {state.name(self.city)} - choose "
@@ -727,8 +727,10 @@ class Strength(DraculaCard):
         chosen = state.rules.hunter_cards[fight.chosen[fight.engaged]]
         if chosen.id in ("punch", "crucifix") or chosen.weapon:
             _cancel(state, fight.engaged)
-            if fight.night and not chosen.basic and not state.is_over:
+            discarded = fight.night and not chosen.basic and not state.is_over
+            if discarded:
                 _update(state, discard=(*_top(state).discard, fight.engaged))
+            _say_cancelled(state, "Strength", fight.engaged, chosen.id, discarded)
 
 
 class Mesmerize(DraculaCard):
@@ -736,6 +738,7 @@ class Mesmerize(DraculaCard):
 
     def resolve(self, fight: Fight, state: ModernState) -> None:
         _cancel(state, fight.engaged)
+        _say_cancelled(state, "Mesmerize", fight.engaged, fight.chosen[fight.engaged], False)
         top = _top(state)
         _update(state, mesmerized=(*top.mesmerized, fight.engaged),
                 face_up=(*top.face_up, "mesmerize"))
@@ -773,6 +776,16 @@ class EscapeAsBat(Escape):
 def _cancel(state: ModernState, seat: str) -> None:
     if not state.is_over and seat not in _top(state).cancelled:
         _update(state, cancelled=(*_top(state).cancelled, seat))
+
+
+def _say_cancelled(state: ModernState, by: str, seat: str, card: str, discarded: bool) -> None:
+    """The log's line for Dracula's card cancelling a hunter's (as an icon's cancel is said:
+    "Crucifix cancels Mesmerize.")."""
+    if not state.is_over:
+        state.say("hunter_card_cancelled", f"{by} cancels {state.name(seat)}'s "
+                                           f"{state.name(card)}"
+                                           f"{' and it is discarded' if discarded else ''}.",
+                  seat=seat, card=card, by=by.lower())
 
 
 @attrs.frozen

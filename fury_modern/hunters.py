@@ -47,7 +47,7 @@ from .hands import check_dracula_events, check_hand_limits, drop_card
 from .health import heal_hunter
 from .rules import DRACULA, HUNTERS
 from .trail import hideout_in
-from .wording import card_name, pronoun, ticket_label
+from .wording import card_name, describe, pronoun, rest_label, supply_label, ticket_label
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -85,6 +85,18 @@ def hunter_actions(state: ModernState, seat: str, *, night: bool) -> list[Action
         found += ticket_options(state, seat)
     found += [*trades, REST, PASS]
     return found + action_cards(state, seat, night=night)
+
+
+def hunter_label(state: ModernState, seat: str, action: Action) -> str:
+    """A hunter's action in words: Supply and Rest as they are where he stands (a
+    hospital draws items only; Dr. Seward's city recovers 1 more)."""
+    here = state.hunters[seat].location
+    if action == SUPPLY:
+        return supply_label(supply_items(state, seat), hospital=state.board.is_hospital(here),
+                            large=state.board.is_large(here))
+    if action == REST:
+        return rest_label(rest_recovery(state, seat))
+    return describe(state, seat, action)
 
 
 def move_options(state: ModernState, seat: str) -> list[Move]:
@@ -339,8 +351,7 @@ def supply(state: ModernState, seat: str, *, night: bool) -> None:
         drew.append(told)
     items = 0
     if board.is_large(here) or board.is_hospital(here):
-        count = 2 if "supply_two_items" in state.rules.hunters[seat].abilities else 1
-        for _ in range(count):
+        for _ in range(supply_items(state, seat)):
             if state.item_deck.can_draw():
                 item = state.item_deck.draw_top(state.dice)
                 hunter.items.append(item)
@@ -360,6 +371,12 @@ def supply(state: ModernState, seat: str, *, night: bool) -> None:
         if received[0] == DRACULA:
             check_dracula_events(state)
     check_hand_limits(state, seat)
+
+
+def supply_items(state: ModernState, seat: str) -> int:
+    """How many item cards a Supply draws in a large city or at a hospital: two for Lord
+    Godalming (characters.toml: supply_two_items), else one."""
+    return 2 if "supply_two_items" in state.rules.hunters[seat].abilities else 1
 
 
 def _event_drawn(state: ModernState, seat: str, card: str, *,
@@ -410,12 +427,17 @@ def reserve_ticket(state: ModernState, seat: str, action: ReserveTicket) -> None
                                      + ".", seat=seat))
 
 
+def rest_recovery(state: ModernState, seat: str) -> int:
+    """How much a Rest recovers: 1, and 1 more in Dr. Seward's city (physician)."""
+    here = state.hunters[seat].location
+    return 1 + int(state.hunters["seward"].location == here
+                   and not state.hunters["seward"].defeated
+                   and "physician" in state.rules.hunters["seward"].abilities)
+
+
 def rest(state: ModernState, seat: str) -> None:
     """Rest: recover 1 damage, 1 more in Dr. Seward's city (characters.toml: physician)."""
-    here = state.hunters[seat].location
-    bonus = int(state.hunters["seward"].location == here and not state.hunters["seward"].defeated
-                and "physician" in state.rules.hunters["seward"].abilities)
-    if not heal_hunter(state, seat, 1 + bonus, "resting"):
+    if not heal_hunter(state, seat, rest_recovery(state, seat), "resting"):
         state.say("rest", f"{state.name(seat)} rests.", seat=seat)
 
 

@@ -31,7 +31,14 @@ from .dracula import DraculaPhase
 from .dracula_events import dracula_phase_starts
 from .encounters import bodyguards_before_combat
 from .hands import check_dracula_events
-from .hunters import explain, hunter_actions, move_options, moved_by_bats, take_action
+from .hunters import (
+    explain,
+    hunter_actions,
+    hunter_label,
+    move_options,
+    moved_by_bats,
+    take_action,
+)
 from .influence import advance_influence
 from .item_cards import road_reach
 from .rules import DRACULA, HUNTERS
@@ -268,6 +275,10 @@ class HunterTurns(ModernDecision):
         if self.taken and action_kind(action) == self.taken:
             return "Renewed Vigour: a hunter may not take the same action twice"
         return explain(state, self.seat, action, night=self.night)
+
+    def describe(self, state: ModernState, seat: str, action: Action) -> str:
+        return hunter_label(state, seat, action) if seat != DRACULA else \
+            super().describe(state, seat, action)
 
     def prompt(self, state: ModernState, seat: str) -> str:
         if seat == DRACULA:

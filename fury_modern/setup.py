@@ -20,6 +20,7 @@ from .actions import Start
 from .decisions import ModernDecision
 from .rules import DRACULA, HUNTERS
 from .state import Hideout
+from .wording import pronoun
 
 if TYPE_CHECKING:
     from .state import ModernState
@@ -73,6 +74,9 @@ class ChooseStart(ModernDecision):
         return [Start(c) for c in start_cities(state, seat)]
 
     def refusal(self, state: ModernState, seat: str, action: Action) -> str:
+        if not isinstance(action, Start):  # a pass, a rest, ...: not a start at all
+            return (f"{state.name(seat)} must first choose the city where "
+                    f"{pronoun(seat, 'he')} starts")
         if seat == DRACULA:
             return ("Dracula starts in a city that is neither Castle Dracula nor a hunter's "
                     "city")

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import functools
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +41,7 @@ from gothic_kernel.svg import (
     Strokes,
     Svg,
     badge,
+    checked_options,
     colors_with,
     draw_land,
     draw_links,
@@ -96,6 +97,7 @@ def _seat_name(seat: str) -> str:
     return load_rules().name(seat)
 
 
+@checked_options
 def board(observation: Mapping[str, Any], viewer: str = PUBLIC, *, size: int | None = None,
           labels: bool = True, possible: bool = True, legend_box: bool = True,
           caption: bool = True, colors: Mapping[str, str] | None = None,
@@ -133,10 +135,11 @@ def board(observation: Mapping[str, Any], viewer: str = PUBLIC, *, size: int | N
         shade(svg, layout, {p: 1.0 for p in observation["possible_locations"]},
               fill=ink["possible"], cls="possible", most=0.4,
               title=lambda place, share: "Dracula may be here")
-    _places(svg, places, layout, ink, labels)
+    standing = _standing(observation)
+    _places(svg, places, layout, ink, labels, standing)
     _trail(svg, observation, layout, ink)
     _markers(svg, observation, layout, ink)
-    _figures(svg, observation, viewer, layout, ink)
+    _figures(svg, observation, standing, layout, ink)
     if bottom:
         _panel(svg, observation, viewer, places, width, height, ink, caption, legend_box)
     return tostring(svg)
@@ -157,8 +160,28 @@ def strokes(ink: Mapping[str, str]) -> dict[str, Strokes]:
     }
 
 
+#: The radius of a figure's token, and how far apart two at one place stand from it.
+FIGURE = 8.0
+
+
+def _name_gap(place: str, standing: Mapping[str, Sequence[str]]) -> float:
+    """How far a town's name stands from its point: clear of the figures there (their
+    tokens spread round it), so no token covers the name."""
+    count = len(standing.get(place, ()))
+    if not count:
+        return 6.5
+    (x, _y), *_ = spread(count, 0, 0, FIGURE)
+    return abs(x) + FIGURE + 4
+
+
+def _beside(place: str, layout: Layout) -> int:
+    """Which way from a place its badges and markers stand: up (-1), or down (1) when its
+    name stands above it, so that they do not cover the name."""
+    return 1 if "n" in layout.label_side.get(place, "e") else -1
+
+
 def _places(svg: ET.Element, places: PlaceMap, layout: Layout, ink: Mapping[str, str],
-            labels: bool) -> None:
+            labels: bool, standing: Mapping[str, Sequence[str]]) -> None:
     marks = sub(svg, "g", cls="places")
     names = sub(svg, "g", cls="names")
     for place in places.places:
@@ -192,7 +215,8 @@ def _places(svg: ET.Element, places: PlaceMap, layout: Layout, ink: Mapping[str,
                                   "stroke": ink["town edge"], "stroke-width": 1.1}, cls=cls,
                 title=name)
         if labels:
-            label(names, x, y, name, where=side, gap=6.5, font=8.5 if kind != "small" else 8,
+            label(names, x, y, name, where=side, gap=_name_gap(place, standing),
+                  font=8.5 if kind != "small" else 8,
                   fill=ink["text"], halo=ink["land"], cls=f"name town {kind}")
 
 
@@ -252,7 +276,8 @@ def _trail(svg: ET.Element, observation: Mapping[str, Any], layout: Layout,
             cls="trail-path")
     for city, numbers in spaces.items():
         x, y = layout.xy[city]
-        badge(group, x - 10, y - 9, ",".join(numbers), fill="#ffffff", ink=ink["trail"],
+        badge(group, x - 10, y + 9 * _beside(city, layout), ",".join(numbers),
+              fill="#ffffff", ink=ink["trail"],
               cls="trail-space", font=7,
               title=f"on trail space {', '.join(numbers)}")
     for lair in observation.get("lairs", []):
@@ -284,28 +309,36 @@ def _markers(svg: ET.Element, observation: Mapping[str, Any], layout: Layout,
             continue
         x, y = layout.xy[place]
         for i, (text, cls, title) in enumerate(items):
-            badge(group, x + 8, y - 16 - 10 * i, text, fill=ink["marker"],
+            badge(group, x + 8, y + (16 + 10 * i) * _beside(place, layout), text,
+                  fill=ink["marker"],
                   cls=f"marker {cls}", font=6.5, title=title)
 
 
-def _figures(svg: ET.Element, observation: Mapping[str, Any], viewer: str, layout: Layout,
-             ink: Mapping[str, str]) -> None:
+def _standing(observation: Mapping[str, Any]) -> dict[str, list[str]]:
+    """The figures the viewer sees at each place: Dracula first, then the hunters."""
     at: dict[str, list[str]] = {}
     for seat, hunter in observation.get("hunters", {}).items():
         if hunter.get("location"):
             at.setdefault(hunter["location"], []).append(seat)
+    if observation.get("dracula", {}).get("location"):
+        at.setdefault(observation["dracula"]["location"], []).insert(0, DRACULA)
+    return at
+
+
+def _figures(svg: ET.Element, observation: Mapping[str, Any],
+             standing: Mapping[str, Sequence[str]], layout: Layout,
+             ink: Mapping[str, str]) -> None:
     dracula = observation.get("dracula", {})
-    if dracula.get("location"):
-        at.setdefault(dracula["location"], []).insert(0, DRACULA)
     group = sub(svg, "g", cls="figures")
-    for place, seats in at.items():
+    for place, seats in standing.items():
         if place not in layout.xy:
             continue
         x, y = layout.xy[place]
-        for seat, (fx, fy) in zip(seats, spread(len(seats), x, y, 8), strict=True):
+        for seat, (fx, fy) in zip(seats, spread(len(seats), x, y, FIGURE), strict=True):
             if seat == DRACULA:
                 revealed = " revealed" if dracula.get("revealed") else ""
-                token(group, fx, fy, "D", fill=ink["dracula"], cls=f"dracula{revealed}", r=8,
+                token(group, fx, fy, "D", fill=ink["dracula"], cls=f"dracula{revealed}",
+                      r=FIGURE,
                       title=f"Dracula ({dracula.get('damage', 0)} damage"
                             f"{', revealed' if revealed else ''})")
                 continue

@@ -74,11 +74,12 @@ def clear_hideout(state: ModernState, hideout: Hideout, why: str, *,
     for encounter in hideout.encounters:
         state.encounter_deck.discard(encounter)
     shown = state.name(hideout.card) if hideout.revealed else "a face-down card"
-    state.events.add(event("hideout_cleared", f"{where} ({state.name(hideout.card)}) is cleared "
+    told = where.capitalize()  # the start of a sentence: "Trail space 3", "Lair 2"
+    state.events.add(event("hideout_cleared", f"{told} ({state.name(hideout.card)}) is cleared "
                                               f"({why}).", card=hideout.card, space=where,
                            reason=why),
                      Scope.seat(DRACULA),
-                     event("hideout_cleared", f"{where} ({shown}) is cleared ({why})"
+                     event("hideout_cleared", f"{told} ({shown}) is cleared ({why})"
                                               f"{encounters_discarded(len(hideout.encounters))}"
                                               ".", space=where, reason=why))
 

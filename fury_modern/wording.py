@@ -117,6 +117,23 @@ _SIMPLE = {
 }
 
 
+def supply_label(items: int, *, hospital: bool, large: bool) -> str:
+    """Supply as it is where the hunter stands (``items``: how many item cards it draws in a
+    large city or at a hospital): an event card unless at a hospital, and the items."""
+    drawn = counted(items, "item card").replace("one ", "an ")
+    if hospital:
+        return f"supply (draw {drawn}: at a hospital, items only)"
+    if large:
+        return f"supply (draw an event card and {drawn})"
+    return "supply (draw an event card; items only in a large city)"
+
+
+def rest_label(amount: int) -> str:
+    """Rest, with what it recovers there ("2 damage: Dr. Seward's city")."""
+    where = ": Dr. Seward's city" if amount > 1 else ""
+    return f"rest (recover {amount} damage{where})"
+
+
 def _move(state: ModernState, move: a.Move) -> str:
     to = state.name(move.to)
     if move.by == "rail":

@@ -486,7 +486,10 @@ def cmd_render(args: argparse.Namespace) -> int:
     if out == "-":
         sys.stdout.write(svg + "\n")
         return 0
-    save(svg, out)
+    try:
+        save(svg, out)
+    except BadOption as exc:  # too large a PNG
+        raise _Refusal(f"--size {args.size}: {exc}" if args.size else str(exc)) from None
     who = "everyone" if args.seat == PUBLIC else state.game.seat_name(args.seat)
     _say(f"{out}: {state.game.name} {said}, as {who} sees it")
     return 0
@@ -725,7 +728,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="where to write the picture: .svg, or .png with the png extra "
                         "installed; - writes the SVG to standard output")
     p.add_argument("--size", type=_whole("--size", 1), default=None,
-                   help="the picture's width in pixels (default: its natural size)")
+                   help="the picture's width in pixels (default: its natural size); a "
+                        "PNG is at most 32767 pixels on a side")
     p.set_defaults(run=cmd_render)
     from .play import HELP as play_help
 

@@ -98,9 +98,11 @@ choice that fits that choice only. At the prompt you may also type:
 
 Hot-seat (several --seat, or --seat all): the screen is cleared and
 "Pass the keyboard to X, then press Enter." stands between two seats' turns, so
-nobody sees another seat's screen. Secret choices made at the same time are asked of each seat in
-turn, each behind that screen. (Only a terminal can be cleared: into a pipe or an IDE's
-console every screen stays readable, and gothic play says so when it starts.)
+nobody sees another seat's screen; that screen takes only Enter, undo and quit (anything
+else typed there is answered, not played). Secret choices made at the same time are asked
+of each seat in turn, each behind that screen. (Only a terminal can be cleared: into a
+pipe or an IDE's console every screen stays readable, and gothic play says so when it
+starts.)
 
 Only choices: when your seat has exactly one legal choice and one person plays, it is
 played for you and the next screen says so. In hot-seat it is asked like any other
@@ -171,6 +173,10 @@ def _one_word_apart(one: Sequence[str], other: Sequence[str]) -> int | None:
     return at
 
 
+#: From how many lines of labels one word apart a menu section sets them side by side.
+PACKED_ROWS = 6
+
+
 class Menu:
     """The legal actions of a seat as a numbered menu, in sections.
 
@@ -178,8 +184,9 @@ class Menu:
     their first action comes in ``legal_actions``; a section of several actions shows
     the words all its labels share once, as its title ("move to: 1 Paris by Road
     2 Rome by Road"), and runs of labels that differ only in their last word on one line
-    ("(14, 0), facing: 1 north  2 east  3 south  4 west"). Sections of one action are
-    gathered at the end.
+    ("(14, 0), facing: 1 north  2 east  3 south  4 west"), such lines side by side when a
+    section has :data:`PACKED_ROWS` or more of them and they fit. Sections of one action
+    are gathered at the end.
     """
 
     def __init__(self, entries: Sequence[tuple[Action, str, str]], width: int) -> None:
@@ -238,6 +245,13 @@ class Menu:
             i = j
         templates = [row[0] for row in rows if isinstance(row, tuple)]
         lead = max((len(t) for t in templates), default=0)
+        if len(templates) >= PACKED_ROWS and len(templates) == len(rows):
+            # many lines of one shape ("(14, 0), facing: 1 north 2 east ..."): side by
+            # side where they fit, so a long menu does not push the board off the screen
+            texts = [self._row(row, lead) for row in rows if isinstance(row, tuple)]
+            self.lines.extend(line.replace("\xa0", " ")
+                              for line in in_columns(texts, width, "    "))
+            return
         loose: list[str] = []
         for row in rows:
             if isinstance(row, str):
@@ -245,13 +259,17 @@ class Menu:
                 continue
             self.lines.extend(in_columns(loose, width, "  "))
             loose = []
-            template, cells = row
-            widest = max(len(c) for c in cells)
-            text = template.ljust(lead, "\xa0") + " ".join(
-                c.ljust(widest, "\xa0") for c in cells).rstrip("\xa0")
             self.lines.extend(line.replace("\xa0", " ")
-                              for line in wrap(text, width, "    ", "      "))
+                              for line in wrap(self._row(row, lead), width, "    ", "      "))
         self.lines.extend(in_columns(loose, width, "  "))
+
+    @staticmethod
+    def _row(row: tuple[str, list[str]], lead: int) -> str:
+        """A line of labels one word apart: what they share, then each one's word."""
+        template, cells = row
+        widest = max(len(c) for c in cells)
+        return template.ljust(lead, "\xa0") + " ".join(
+            c.ljust(widest, "\xa0") for c in cells).rstrip("\xa0")
 
     def _add(self, action: Action, label: str, shown: str) -> int:
         number = len(self.choices) + 1
@@ -664,6 +682,8 @@ class Session:
 
     def hand_over(self, seat: str) -> str:
         """The screen between two people's turns; QUIT, REDRAW (after an undo) or "".
+        Only Enter (go on), ``undo`` and ``quit`` are taken here; anything else typed is
+        answered with what is, not passed on to the next screen nor lost silently.
 
         The next person sees this screen, so it says nothing that depends on a secret:
         the offer to undo stands whenever the last person chose since another seat acted
@@ -684,16 +704,23 @@ class Session:
                 self.say("End of input: the game stops here, unsaved.")
                 return QUIT
             word = text.strip().lower()
+            if not word:
+                break
             if word == "quit":
                 return _quit(self, seat, "")
-            if not (word == "undo" and offer and previous is not None):
-                break
-            said = self.take_back(previous)
-            if said.startswith("Taken back"):
-                self.notice = said
-                return REDRAW
-            self.say(f"{self.name(previous)}'s last choice cannot be taken back now.")
-            offer = False
+            if word == "undo" and offer and previous is not None:
+                said = self.take_back(previous)
+                if said.startswith("Taken back"):
+                    self.notice = said
+                    return REDRAW
+                self.say(f"{self.name(previous)}'s last choice cannot be taken back now.")
+                offer = False
+            elif word == "undo":
+                self.say("There is no choice to take back now.")
+            else:  # a command typed here would be lost: say so rather than go on
+                self.say(f"Nothing is played from this screen ({text.strip()!r} is not "
+                         f"taken): press Enter to go on{', or type undo' if offer else ''}, "
+                         "or quit.")
         self.clear()
         return ""
 
@@ -855,18 +882,27 @@ def saved_people(state: GameState, data: Mapping[str, Any]) -> tuple[str, ...] |
 
 def people(state: GameState, asked: Sequence[str]) -> tuple[str, ...]:
     """The seats people play, from ``--seat`` values (``a,b`` or ``all`` allowed): in seat
-    order; the first seat if none is asked for. ValueError names a seat that does not play."""
+    order; the first seat if none is asked for. ValueError names a seat that does not play,
+    an empty name (``--seat ''``, ``a,,b``), and ``all`` given with other seats."""
+    seats = ", ".join(state.seats)
     named: list[str] = []
     for text in asked:
-        named.extend(part.strip() for part in text.split(",") if part.strip())
+        parts = [part.strip() for part in text.split(",")]
+        if "" in parts:
+            raise ValueError(f"--seat {text!r} holds an empty seat name; the seats are "
+                             f"{seats} (or all)")
+        named.extend(parts)
     if not named:
         return state.seats[:1]
     if "all" in named:
+        if len(named) > 1:
+            raise ValueError("--seat all already means every seat: give it alone, or name "
+                             f"the seats ({seats})")
         return state.seats
     unknown = [s for s in named if s not in state.seats]
     if unknown:
         raise ValueError(f"no seat called {unknown[0]!r} plays this game; its seats are "
-                         f"{', '.join(state.seats)} (or all)")
+                         f"{seats} (or all)")
     return tuple(s for s in state.seats if s in named)
 
 

@@ -27,25 +27,31 @@ provenance, as both Fury editions use), tokens and labels.
 
 from __future__ import annotations
 
+import functools
 import importlib
+import inspect
 import math
+import types
+import typing
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ParamSpec
 
 import attrs
 
 from .errors import BadOption, NoPicture
+from .game import _KIND_WORDS
 
 if TYPE_CHECKING:
     from .game import GameState
     from .placemap import Link, PlaceMap
 
 
-__all__ = ["Layout", "Strokes", "Svg", "badge", "colors_with", "draw_land", "draw_links",
-           "fmt", "label", "legend", "offset_line", "picture", "points", "root", "save",
-           "shade", "spread", "sub", "to_png", "token", "tostring"]
+__all__ = ["PNG_LARGEST", "Layout", "Strokes", "Svg", "badge", "checked_options",
+           "colors_with", "draw_land", "draw_links", "fmt", "label", "legend", "offset_line",
+           "picture", "png_pixels", "points", "root", "save", "shade", "spread", "sub",
+           "to_png", "token", "tostring"]
 
 SVG_NS = "http://www.w3.org/2000/svg"
 #: How one kind of connection is drawn: the attributes of each stroked line laid over
@@ -62,6 +68,89 @@ class Svg(str):
 
     def _repr_svg_(self) -> str:
         return str(self)
+
+
+# -- a drawing function's options ---------------------------------------------------------
+
+_P = ParamSpec("_P")
+
+
+def checked_options(draw: Callable[_P, Svg]) -> Callable[_P, Svg]:
+    """``draw`` (a game's drawing function) with its keyword options checked before it
+    draws: an option it does not have, or a value of another kind than its annotation
+    says, is refused with :class:`~gothic_kernel.BadOption` naming the option and what
+    it takes. Every game's picture goes through this one check::
+
+        >>> @checked_options
+        ... def board(observation: dict, viewer: str, *, size: int | None = None,
+        ...           labels: bool = True) -> Svg:
+        ...     return Svg("<svg/>")
+        >>> board({}, "mina", labels="x")
+        Traceback (most recent call last):
+        gothic_kernel.errors.BadOption: picture option 'labels' takes true or false, not 'x'
+    """
+    hints = typing.get_type_hints(draw)
+    kinds = {name: hints[name] for name, parameter in inspect.signature(draw).parameters.items()
+             if parameter.kind is inspect.Parameter.KEYWORD_ONLY}
+    whose = draw.__module__.split(".")[0]
+
+    @functools.wraps(draw)
+    def checked(*args: _P.args, **options: _P.kwargs) -> Svg:
+        for name, value in options.items():
+            if name not in kinds:
+                raise BadOption(f"a {whose} picture has no option {name!r}; its options are "
+                                f"{', '.join(kinds)}")
+            if not _fits(value, kinds[name]):
+                raise BadOption(f"picture option {name!r} takes {_takes(kinds[name])}, "
+                                f"not {value!r}")
+        return draw(*args, **options)
+
+    return checked
+
+
+def _alternatives(kind: Any) -> tuple[Any, ...]:
+    """The kinds a union (``int | None``) allows; a plain kind alone."""
+    if typing.get_origin(kind) in (typing.Union, types.UnionType):
+        return typing.get_args(kind)
+    return (kind,)
+
+
+def _fits(value: object, kind: Any) -> bool:
+    """Whether ``value`` is of ``kind``, an option's annotation (``True`` is no number)."""
+    if len(_alternatives(kind)) > 1:
+        return any(_fits(value, one) for one in _alternatives(kind))
+    if kind is type(None):
+        return value is None
+    if kind is bool or isinstance(value, bool):
+        return kind is bool and isinstance(value, bool)
+    if kind is float:
+        return isinstance(value, (int, float))
+    origin = typing.get_origin(kind)
+    if origin is not None and issubclass(origin, Mapping):
+        keys, values = typing.get_args(kind) or (object, object)
+        return isinstance(value, Mapping) and all(
+            _fits(k, keys) and _fits(v, values) for k, v in value.items())
+    return isinstance(value, origin or kind)
+
+
+def _takes(kind: Any) -> str:
+    """An option's annotation in words: "a whole number or None"."""
+    words = []
+    for one in _alternatives(kind):
+        origin = typing.get_origin(one)
+        if one is type(None):
+            words.append("None")
+        elif origin is not None and issubclass(origin, Mapping):
+            keys, values = typing.get_args(one) or (object, object)
+            words.append(f"a mapping of {_bare(_takes(keys))} to {_bare(_takes(values))}")
+        else:
+            words.append(_KIND_WORDS.get(one, f"a {getattr(one, '__name__', one)}"))
+    return " or ".join(words)
+
+
+def _bare(words: str) -> str:
+    """Words without their article: "a text" -> "text"."""
+    return words.removeprefix("a ").removeprefix("an ")
 
 
 # -- building documents -------------------------------------------------------------------
@@ -389,15 +478,49 @@ def picture(state: GameState, viewer: str, **options: Any) -> Svg:
     return state.game.picture(state.observation(viewer), viewer, **options)
 
 
+#: The most pixels a PNG has on a side: cairo, which draws it, refuses a larger image.
+PNG_LARGEST = 32767
+
+
+def png_pixels(svg: str, scale: float = 1.0) -> tuple[int, int]:
+    """How many pixels wide and high ``svg`` is drawn as a PNG: its ``width`` and
+    ``height`` (its ``viewBox`` when it has none) times ``scale``."""
+    element = ET.fromstring(svg)
+    box = [float(n) for n in element.get("viewBox", "0 0 0 0").replace(",", " ").split()]
+    width = float(element.get("width") or box[2]) * scale
+    height = float(element.get("height") or box[3]) * scale
+    return round(width), round(height)
+
+
+def _largest_size(width: int, height: int) -> int:
+    """The largest ``size`` (width in pixels) at which a picture of this shape still
+    fits in :data:`PNG_LARGEST` both ways (its height is ``round(size * height /
+    width)``, as :func:`root` writes it)."""
+    size = min(PNG_LARGEST, math.floor(PNG_LARGEST * width / max(height, 1)))
+    while size > 1 and round(size * height / width) > PNG_LARGEST:
+        size -= 1
+    return size
+
+
 def to_png(svg: str, *, scale: float = 1.0) -> bytes:
     """The picture as PNG bytes; needs the optional ``png`` extra (cairosvg), imported
-    only here."""
+    only here. A picture more than :data:`PNG_LARGEST` pixels on a side is refused
+    (:class:`~gothic_kernel.BadOption`, naming the largest size that fits)."""
+    width, height = png_pixels(svg, scale)
+    if max(width, height) > PNG_LARGEST:
+        raise BadOption(f"a PNG is at most {PNG_LARGEST} pixels on a side (cairo's limit), "
+                        f"and this picture would be {width} x {height}: the largest size "
+                        f"that fits is {_largest_size(width, height)}")
     try:
         cairosvg: Any = importlib.import_module("cairosvg")
     except (ImportError, OSError):
         raise NoPicture("writing a PNG needs the png extra: pip install "
                         "'gothic-games[png]' (cairosvg and the cairo library)") from None
-    data: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    try:
+        data: bytes = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    except MemoryError:
+        raise NoPicture(f"there is not memory enough to draw a {width} x {height} PNG; "
+                        "try a smaller size") from None
     return data
 
 

@@ -124,7 +124,7 @@ LAND = [("Europe", MAINLAND), ("Scandinavia", SCANDINAVIA), ("Zealand", ZEALAND)
 LABEL = {"liverpool": "w", "irish_sea": "s", "dublin": "n", "black_sea": "s",
          "st_joseph_and_st_marys": "s", "plymouth": "w", "swansea": "w",
          "venice": "ne", "galatz": "e", "constanta": "e", "english_channel": "s",
-         "atlantic_ocean": "se", "castle_dracula": "n"}
+         "atlantic_ocean": "se", "castle_dracula": "e"}
 NUDGE = {"liverpool": (-5, 3), "manchester": (5, -3), "irish_sea": (-6, 10),
          "atlantic_ocean": (12, 0), "st_joseph_and_st_marys": (-10, 0)}
 

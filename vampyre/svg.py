@@ -36,6 +36,7 @@ from gothic_kernel import PUBLIC, BadOption
 from gothic_kernel.svg import (
     Svg,
     badge,
+    checked_options,
     colors_with,
     label,
     points,
@@ -82,6 +83,7 @@ def _data(name: str, data_dir: str) -> dict[str, Any]:
         raise BadOption(f"cannot read {path}: {exc}") from None
 
 
+@checked_options
 def board(observation: Mapping[str, Any], viewer: str = PUBLIC, *, size: int | None = None,
           stage: str | None = None, labels: bool = True, caption: bool = True,
           colors: Mapping[str, str] | None = None, style: str | None = None,

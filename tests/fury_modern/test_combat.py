@@ -157,7 +157,7 @@ def test_escape_as_bat_clears_his_own_hideout_behind_a_power_card() -> None:
     act(state, "dracula", MoveTo("vienna"))
     assert [(h.card, h.power) for h in state.trail] == [
         ("vienna", "escape_as_bat"), ("hide", ""), ("nuremburg", "")]
-    assert "trail space 2 (Munich) is cleared (Escape as Bat)" in " ".join(
+    assert "Trail space 2 (Munich) is cleared (Escape as Bat)" in " ".join(
         e["text"] for e in state.log("dracula"))
 
 
@@ -269,3 +269,29 @@ def test_a_vampire_destroyed_is_said_destroyed_once() -> None:
     assert told[-2:] == ["The combat in Munich ends: the Reckless Vampire is destroyed.",
                          "The Reckless Vampire is discarded."]
     assert sum("is destroyed" in t for t in told) == 1
+
+
+def test_strength_and_mesmerize_say_which_hunters_card_they_cancel() -> None:
+    """trial s26 F11: Strength cancelling a hunter's Punch, Crucifix or weapon (and
+    Mesmerize cancelling her card) said nothing, where an icon's cancel is said ("Dodge
+    cancels Strength."); at night the weapon is discarded too."""
+    state = _mina_at_dusk_in_the_second_week(
+        ("claws", "strength", "escape_as_mist", "fangs", "mesmerize"))
+    act(state, "mina", ChooseCombatCard("pistol"))
+    act(state, "dracula", ChooseCombatCard("strength"))
+    assert public_texts(state)[-1] == "Strength cancels Mina Harker's Pistol and it is " \
+                                      "discarded."
+    state = _mina_at_dusk_in_the_second_week(
+        ("claws", "strength", "escape_as_mist", "fangs", "mesmerize"))
+    act(state, "mina", ChooseCombatCard("pistol"))  # no icon of it blocks Mesmerize
+    act(state, "dracula", ChooseCombatCard("mesmerize"))
+    assert "Mesmerize cancels Mina Harker's Pistol." in public_texts(state)
+
+
+def test_the_combat_prompt_names_the_vampire_with_its_article() -> None:
+    """trial s26 F11: "combat round 1 against Reckless Vampire", where every other line
+    says "the Reckless Vampire"."""
+    state = _mina_against_the_reckless_vampire(
+        ("fangs", "claws", "strength", "plotting", "mesmerize"))
+    assert state.prompt("mina") == "Mina Harker: combat round 1 against the Reckless " \
+                                   "Vampire - choose a card with a banner, face down."

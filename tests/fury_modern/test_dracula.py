@@ -179,10 +179,10 @@ def test_a_vampire_maturing_clears_trail_spaces_four_to_six_as_they_lie_after_th
     assert state.current_seats() == (DRACULA,)  # the hideout sliding off: mature it?
     assert state.first_space == 2
     state.apply(DRACULA, Mature(effects=True))
-    assert _cleared(state) == ["trail space 6 (Brussels) is cleared (the New Vampire matured).",
-                               "trail space 5 (Amsterdam) is cleared (the New Vampire "
+    assert _cleared(state) == ["Trail space 6 (Brussels) is cleared (the New Vampire matured).",
+                               "Trail space 5 (Amsterdam) is cleared (the New Vampire "
                                "matured).",
-                               "trail space 4 (Cologne) is cleared (the New Vampire matured)."]
+                               "Trail space 4 (Cologne) is cleared (the New Vampire matured)."]
     while DRACULA in state.current_seats():
         state.apply(DRACULA, state.legal_actions(DRACULA)[0])
     assert [h.card for h in state.trail] == ["leipzig", "berlin", "hamburg"]
@@ -197,14 +197,14 @@ def test_misdirect_clears_and_takes_its_space_as_he_plays_it_before_the_slide() 
     _vampire_on_six(state)
     _to_dracula_phase(state)
     state.apply(DRACULA, MoveTo("leipzig", "misdirect", 5))
-    assert _cleared(state) == ["trail space 5 (Brussels) is cleared (Misdirect)."]
+    assert _cleared(state) == ["Trail space 5 (Brussels) is cleared (Misdirect)."]
     assert [h.card for h in state.trail] == ["berlin", "hamburg", "cologne", "amsterdam",
                                              "misdirect"]
     state.apply(DRACULA, Mature(effects=True))  # the New Vampire clears spaces 4 to 6
     assert _cleared(state)[1:] == [
-        "trail space 6 (Misdirect) is cleared (the New Vampire matured).",
-        "trail space 5 (Amsterdam) is cleared (the New Vampire matured).",
-        "trail space 4 (Cologne) is cleared (the New Vampire matured)."]
+        "Trail space 6 (Misdirect) is cleared (the New Vampire matured).",
+        "Trail space 5 (Amsterdam) is cleared (the New Vampire matured).",
+        "Trail space 4 (Cologne) is cleared (the New Vampire matured)."]
     while DRACULA in state.current_seats():
         state.apply(DRACULA, state.legal_actions(DRACULA)[0])
     assert [h.card for h in state.trail] == ["leipzig", "berlin", "hamburg"]
@@ -351,6 +351,6 @@ def test_ruling_a_vampire_in_a_hideout_misdirect_clears_is_discarded_unmatured()
     state.invalidate()
     _to_dracula_phase(state)
     state.apply(DRACULA, MoveTo("leipzig", "misdirect", 3))
-    assert _cleared(state) == ["trail space 3 (Cologne) is cleared (Misdirect)."]
+    assert _cleared(state) == ["Trail space 3 (Cologne) is cleared (Misdirect)."]
     assert "new_vampire" in state.encounter_deck.discards
     assert state.influence == 0

@@ -95,3 +95,19 @@ def test_a_move_field_holding_a_word_it_can_never_take_is_named(field: str, valu
         state.apply("godalming", attrs.evolve(road, **{field: value}))
     assert said in str(refused.value), refused.value
     assert "cannot reach" not in str(refused.value) and state.to_json() == before
+
+
+def test_an_action_that_is_no_start_at_the_start_asks_for_the_start_city() -> None:
+    """trial s26 F17: a pass, rest or supply at the start-city prompt was refused with "Lord
+    Godalming starts in a city other than Castle Dracula", a sentence about another
+    mistake; a start in Castle Dracula keeps that one."""
+    state = GAME.new_game(seed=1)
+    before = state.to_json()
+    for kind in ("pass", "rest", "supply"):
+        with pytest.raises(gk.IllegalAction, match=r"^Lord Godalming must first choose the "
+                                                   r"city where he starts \[rule: Set-up\]"):
+            state.apply("godalming", GAME.parse_action({"type": kind}))
+    with pytest.raises(gk.IllegalAction, match="starts in a city other than Castle Dracula"):
+        state.apply("godalming", GAME.parse_action({"type": "start",
+                                                    "city": "castle_dracula"}))
+    assert state.to_json() == before

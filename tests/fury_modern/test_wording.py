@@ -73,3 +73,35 @@ def test_the_hunters_ally_starts_its_sentence_with_a_capital() -> None:
     lines = [line.strip() for line in screen_text(state, "dracula").splitlines()]
     assert any(line.startswith("The hunters' ally: Jonathan Harker.") for line in lines)
     assert not any(line.startswith("the hunters' ally") for line in lines)
+
+
+def test_supply_and_rest_labels_say_what_they_do_where_the_hunter_stands() -> None:
+    """trial s26 F15: at a hospital Supply still read "draw an event card, and an item in a
+    large city" though it draws an item only; Rest read "recover 1 damage" in Dr. Seward's
+    city, where a hunter recovers 2."""
+    from fury_modern.actions import Rest, Supply
+
+    state = started(hunters=("paris", "rome", "zagreb", "zagreb"))
+    label = state.describe_action
+    assert label("godalming", Supply()) == "supply (draw an event card and 2 item cards)"
+    assert label("van_helsing", Supply()) == \
+        "supply (draw an event card; items only in a large city)"
+    assert label("van_helsing", Rest()) == "rest (recover 1 damage)"
+    state.hunters["van_helsing"].location = "rome"
+    assert label("van_helsing", Rest()) == "rest (recover 2 damage: Dr. Seward's city)"
+    assert label("van_helsing", Supply()) == "supply (draw an event card and an item card)"
+    state.hunters["van_helsing"].location = "madrid_hospital"
+    assert label("van_helsing", Supply()) == \
+        "supply (draw an item card: at a hospital, items only)"
+
+
+def test_every_log_entry_starts_with_a_capital() -> None:
+    """trial s26 F19: "trail space 6 (a face-down card) is cleared (the Reckless Vampire
+    matured); ..." started in lower case, where every other line starts with a capital."""
+    cleared = 0
+    for state in (*GAMES, played(2, 900)):
+        for viewer in (gk.PUBLIC, "dracula", "mina"):
+            for entry in state.log(viewer):
+                assert not entry["text"][:1].islower(), entry["text"]
+                cleared += entry["kind"] == "hideout_cleared"
+    assert cleared  # the entries that began in lower case are among them

@@ -669,7 +669,7 @@ def _hot_seat_hand_over_after_draculas_action(choice: str, typed: str = "") -> s
         if int(asked["n"]) > 40:
             raise EOFError
         shown = [line for line in out.getvalue().splitlines() if line.strip()]
-        if shown[-1].startswith(("Pass the keyboard", "(Dracula")):
+        if shown[-1].startswith("Pass the keyboard") or "type undo first" in shown[-1]:
             said, asked["typed"] = asked.get("typed", ""), ""
             return str(said)
         if any("place an Encounter from your Encounter Set" in line for line in shown[-12:]):
@@ -721,3 +721,57 @@ def test_quit_right_after_save_says_where_the_position_is_kept(kuhn: gk.Game,
     COMMANDS["quit"].run(session, "first", "")
     assert out_file.getvalue().rstrip().endswith(
         "Quitting; the game is not saved (save FILE first to keep it).")
+
+
+def test_people_refuses_an_empty_seat_and_all_with_others() -> None:
+    """trial s26 F12: ``--seat ''`` played the default seat and ``--seat all --seat mina``
+    was taken as all, both without a word."""
+    state = PileGame().new_game(seed=1)
+    for asked in ([""], [" "], ["north,"], ["north,,south"]):
+        with pytest.raises(ValueError, match="empty seat name"):
+            people(state, asked)
+    for asked in (["all", "north"], ["north,all"], ["all", "all"]):
+        with pytest.raises(ValueError, match="all already means every seat"):
+            people(state, asked)
+
+
+def test_cli_play_refuses_an_empty_seat(pile: gk.Game, monkeypatch: pytest.MonkeyPatch,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """trial s26 F12: the refusal is one line, exit status 2."""
+    for seats in ([""], ["all", "north"]):
+        argv = ["play", "pile_game", "--seed", "1"]
+        for seat in seats:
+            argv += ["--seat", seat]
+        status, out, err = run_cli(argv, ["quit"], monkeypatch, capsys)
+        assert status == 2 and err.startswith("gothic play: --seat"), (argv, err)
+        assert err.count("\n") == 1 and out == ""
+
+
+def test_the_hand_over_screen_answers_what_it_does_not_take(pile: gk.Game) -> None:
+    """trial s26 F10: a command typed at "Pass the keyboard to X, then press Enter." (log,
+    zzz) was swallowed as Enter, and the next seat's screen opened without a word."""
+    _status, out = play(pile, pile.new_game(seed=2), SEATS,
+                        ["log", "", "end the turn", "zzz", "undo", "", "quit"])
+    assert "Nothing is played from this screen ('log' is not taken): press Enter to go on, " \
+           "or quit." in out
+    assert "('zzz' is not taken): press Enter to go on, or type undo, or quit." in \
+        out.replace("\n  ", " ")
+    assert "Taken back: end the turn." in out  # undo still taken after the refusal
+    assert out.count("Pass the keyboard to North") == 2  # asked again after log
+    assert out.count("Pass the keyboard to South") == 2  # asked again after zzz
+    assert "The log as North" not in out  # log was not run as the next seat's command
+
+
+def test_menu_sets_many_lines_of_one_shape_side_by_side() -> None:
+    """trial s26 F8: twenty lines "(x, y), facing: 1 north 2 east ..." pushed a set-up
+    screen's board off the terminal; from PACKED_ROWS such lines they stand in columns
+    (down, then across), numbered as before."""
+    squares = [(x, y) for y in range(2) for x in range(10)]
+    menu = Menu(labelled(*(f"place A at ({x}, {y}), facing {f}" for x, y in squares
+                           for f in ("north", "east", "south", "west"))), 120)
+    assert len(menu.lines) == 1 + 10
+    assert menu.lines[1].split()[:4] == ["(0,", "0),", "facing:", "1"]
+    assert menu.lines[1].split()[11:15] == ["(0,", "1),", "facing:", "41"]
+    assert [c.number for c in menu.choices] == list(range(1, 81))
+    assert len(Menu(labelled(*(f"place A at ({x}, {y}), facing {f}" for x, y in squares
+                               for f in ("north", "east", "south", "west"))), 60).lines) == 21

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +16,7 @@ import gothic_kernel as gk
 import gothic_kernel.svg
 from gothic_kernel.cli import main
 from gothic_kernel.reference import KuhnPoker
-from gothic_kernel.svg import Layout, save, to_png
+from gothic_kernel.svg import PNG_LARGEST, Layout, png_pixels, save, to_png
 
 
 @pytest.fixture
@@ -157,3 +158,51 @@ def test_render_refuses_files_that_hold_no_game(tmp_path: Path,
     assert "not a game record" in _one_line(capsys.readouterr().err)
     assert main(["render", str(tmp_path / "absent.json")]) == 2
     assert "cannot read" in _one_line(capsys.readouterr().err)
+
+
+def test_a_png_too_large_for_cairo_is_refused_naming_the_largest_size(
+        record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """trial s26 F13: --size 40000 -o x.png printed cairo's traceback; now one line, exit
+    status 2, naming the largest size that fits (checked before cairo is asked)."""
+    state = gk.load_game("fury_modern").new_game(seed=1)
+    wide = gk.picture(state, "mina", size=40000)
+    width, height = png_pixels(wide)
+    assert width == 40000 and height < width
+    with pytest.raises(gk.BadOption, match=f"largest size that fits is {PNG_LARGEST}"):
+        to_png(wide)
+    tall = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 20" width="20000" ' \
+           'height="40000"/>'
+    with pytest.raises(gk.BadOption, match="20000 x 40000: the largest size that fits is "
+                                           "16383"):
+        save(tall, tmp_path / "tall.png")
+    assert not (tmp_path / "tall.png").exists()
+    out = tmp_path / "x.png"
+    assert main(["render", str(record), "--size", "40000", "-o", str(out)]) == 2
+    err = _one_line(capsys.readouterr().err)
+    assert err.startswith("gothic render: --size 40000: a PNG is at most 32767 pixels")
+    assert not out.exists()
+    assert main(["render", str(record), "--size", "40000", "-o",
+                 str(tmp_path / "x.svg")]) == 0  # an SVG has no such limit
+
+
+@pytest.mark.parametrize("name", ["fury1987", "fury_modern", "vampyre", "draculas_revenge"])
+def test_a_bad_picture_option_is_refused_naming_it(name: str) -> None:
+    """trial s26 F14: gk.picture(state, seat, zzz=1) raised Python's TypeError, size='big' a
+    comparison error, colors=5 an AttributeError, and labels='x' or caption=5 were taken;
+    every game's options now go through the kernel's one check (svg.checked_options)."""
+    state = gk.load_game(name).new_game(seed=1)
+    seat = state.seats[0]
+    with pytest.raises(gk.BadOption, match=f"a {name} picture has no option 'zzz'; its "
+                                           "options are size, "):
+        gk.picture(state, seat, zzz=1)
+    for option, value, takes in (("size", "big", "a whole number or None"),
+                                 ("size", True, "a whole number or None"),
+                                 ("colors", 5, "a mapping of text to text or None"),
+                                 ("colors", {"road": 1}, "a mapping of text to text or None"),
+                                 ("style", 5, "a text or None"),
+                                 ("caption", 5, "true or false")):
+        with pytest.raises(gk.BadOption, match=re.escape(
+                f"picture option {option!r} takes {takes}, not {value!r}")):
+            gk.picture(state, seat, **{option: value})
+    assert gk.picture(state, seat, size=300, caption=False, style="") == \
+        gk.picture(state, seat, size=300, caption=False)
