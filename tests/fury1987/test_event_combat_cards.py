@@ -148,12 +148,13 @@ def test_escape_route_avoids_dracula_s_attack() -> None:
     assert state.hunters["seward"].fought_dracula_at is None  # they did not fight
 
 
-def test_escape_route_takes_only_its_player_out_of_an_attack_on_two_hunters() -> None:
-    # Dracula's Action Phase: he "must attack any Hunters in the Town"; Reference 4 - Escape
-    # Route takes out the Hunter who plays it (and his group: Reference 5), not another
-    # Hunter who merely stands in the same Town (ruling 26: one combat for both).
+def _escape_route_against_an_attack_on_two(*, grouped: bool) -> FuryState:
+    """Godalming and Seward in Paris (a group or not), Dracula moving in to attack them, and
+    Godalming's Escape Route played before the fight."""
     state = started(godalming="paris", seward="paris", van_helsing="rome",
                     dracula="brussels")
+    if grouped:
+        state.form_group(("godalming", "seward"))
     give(state, "godalming", "escape_route")
     rig(state, [5])
     act(state, "dracula", MoveTo("paris"))
@@ -161,23 +162,21 @@ def test_escape_route_takes_only_its_player_out_of_an_attack_on_two_hunters() ->
     act(state, "seward", KEEP_GARLIC)
     play(state, "godalming", "escape_route")
     pass_windows(state)
+    return state
+
+
+def test_escape_route_takes_only_its_player_out_of_an_attack_on_two_hunters() -> None:
+    # Dracula's Action Phase: he "must attack any Hunters in the Town"; Reference 4 - Escape
+    # Route takes out the Hunter who plays it (and his group: Reference 5), not another
+    # Hunter who merely stands in the same Town (ruling 26: one combat for both).
+    state = _escape_route_against_an_attack_on_two(grouped=False)
     fight = combat(state)
     assert fight.hunters == ("seward",) and [e.hunters for e in fight.engagements] == [
         ("seward",)]
     assert not fight.daytime  # the time of day was rolled: 5
     assert state.current_seats() == ("dracula", "seward")  # the chits of round one
     # In a group both escape ("The whole group escapes from combat").
-    state = started(godalming="paris", seward="paris", van_helsing="rome",
-                    dracula="brussels")
-    state.form_group(("godalming", "seward"))
-    give(state, "godalming", "escape_route")
-    rig(state, [5])
-    act(state, "dracula", MoveTo("paris"))
-    act(state, "godalming", KEEP_GARLIC)
-    act(state, "seward", KEEP_GARLIC)
-    play(state, "godalming", "escape_route")
-    pass_windows(state)
-    assert find(state, Combat) is None
+    assert find(_escape_route_against_an_attack_on_two(grouped=True), Combat) is None
 
 
 def test_devilish_power_cancels_a_hunter_s_card() -> None:
