@@ -32,6 +32,8 @@ from gothic_kernel.decisions import Decision, DecisionState
 from gothic_kernel.serial import from_data
 
 from .board import CASTLE_DRACULA, Board
+from .combat_round import BLOOD_DEATH_LIMIT as BLOOD_DEATH_LIMIT
+from .combat_round import MAX_BLOOD_POINTS as MAX_BLOOD_POINTS
 from .decisions import FuryDecision
 from .labels import label
 from .records import Chronicle, shared
@@ -63,8 +65,6 @@ def agree(members: tuple[str, ...] | list[str], singular: str, plural: str) -> s
     """The verb agreeing with one Hunter ("takes") or a group ("take"), for the log."""
     return singular if len(members) == 1 else plural
 
-MAX_BLOOD_POINTS = 12      # Blood Points: "Dracula starts the game with 12 Blood Points"
-BLOOD_DEATH_LIMIT = 12     # Blood Death: destroyed when the marker reaches the '12' box
 WOUNDS_TO_DIE = 12         # Wounds: "When ... it reaches the '12' box the Hunter dies"
 WEAPON_LIMIT = 3           # New Weapons and Events: never more than three Weapon Chits
 EVENT_LIMIT = 3            # Event Cards: never more than three Event Cards

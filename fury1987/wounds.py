@@ -21,7 +21,7 @@ from gothic_kernel import event
 
 from .encounter_chits import hunter_vampire_id
 from .seats import DRACULA_SCOPE, HUNTER_NAMES
-from .state import WOUNDS_TO_DIE, counted
+from .state import BLOOD_DEATH_LIMIT, WOUNDS_TO_DIE, counted
 from .victory import check_dracula_victory, dracula_destroyed
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 RULE_WOUNDS = "Wounds"
 RULE_BLOOD = "Blood Points"
-BLOOD_DEATH = -12  # the Blood Death Marker in the '12' box
+BLOOD_DEATH = -BLOOD_DEATH_LIMIT  # the Blood Death Marker in the '12' box
 
 
 def wound(state: FuryState, seat: str, wounds: int) -> None:
