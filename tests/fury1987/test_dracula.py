@@ -206,6 +206,21 @@ def test_placing_an_encounter_then_a_replacement() -> None:
     assert len(state.dracula.encounter_set) == 5
 
 
+def test_with_six_chits_dracula_places_one_without_taking_a_replacement() -> None:
+    # Dracula's Action Phase: "If Dracula does end up with six Encounters in the Set, he
+    # will place one Encounter Chit without taking a replacement."
+    state = started(dracula="rome", godalming="paris", seward="madrid", van_helsing="london")
+    state.dracula.encounter_set = ["rats", "wolves", "bats", "fog", "hoax"]
+    state.dracula.encounter_set.append(state.encounter_pool.bag.pop())
+    state.invalidate()
+    pool = len(state.encounter_pool.bag)
+    act(state, "dracula", STAY_PUT)
+    act(state, "dracula", PlaceEncounter("rats"))
+    assert state.chart == {"rome": "rats"}
+    assert len(state.dracula.encounter_set) == 5 and len(state.encounter_pool.bag) == pool
+    assert state.log("dracula")[-1]["text"].endswith("and draws no replacement")
+
+
 def test_one_encounter_per_town_box() -> None:
     state = started(dracula="rome", godalming="paris", seward="madrid", van_helsing="london")
     state.chart["rome"] = "wolves"

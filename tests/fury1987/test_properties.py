@@ -10,30 +10,39 @@ from hypothesis import strategies as st
 
 from fury1987.actions import MoveTo
 from fury1987.setup import invariant_problems
-from fury1987.state import FuryState
+from fury1987.state import ENCOUNTER_SET_SIZE, FuryState
 from gothic_kernel import Dice, IllegalAction
 
 from .helpers import GAME
 
+#: The log's entries of a chit put back in Dracula's Encounter Set.
+SET_RETURNS = frozenset({"vampire_returns", "encounter_returned", "harker_turns"})
+
 
 @settings(max_examples=30, deadline=None)
+@example(seed=2745, steps=336)  # two Seductions while he is at sea: seven in the Set
 @example(seed=6, steps=263)  # Seduction returns a Vampire (6), then a Hunter turns in a Town
 @given(seed=st.integers(0, 2**31 - 1), steps=st.integers(50, 400))
 def test_every_counter_once_and_every_track_in_range(seed: int, steps: int) -> None:
     state = GAME.new_game(seed=seed)
     assert isinstance(state, FuryState)
     dice = Dice(seed ^ 0xF00D)
+    told, held = len(state.log("dracula")), len(state.dracula.encounter_set)
     for _ in range(steps):
         if state.is_over:
             break
         seat = dice.choice(state.current_seats())
         state.apply(seat, dice.choice(state.legal_actions(seat)))
         assert invariant_problems(state) == [], (seed, state.seq.round)
-        # Five, or six for a time (Seduction's Vampire back in the Set, ruling 73's Hunter-
-        # Vampire chit); each Hunter turned Vampire in a Town puts its box's Encounter back
-        # in the Set too (Wounds - Bites), which may make one more
-        turned = sum(h.status == "vampire" for h in state.hunters.values())
-        assert len(state.dracula.encounter_set) <= 6 + turned
+        # Encounter Set: five, more "for a short time" only by a chit put back in the Set
+        # (Seduction's Vampire, a Hunter-Vampire's box, the Harker - Vampire chit); a draw
+        # never takes it past five. Two such returns before he can place make seven (seed
+        # 2745: at sea, a second Seduction).
+        entries = state.log("dracula")
+        returned = sum(e["kind"] in SET_RETURNS for e in entries[told:])
+        told = len(entries)
+        assert len(state.dracula.encounter_set) <= max(ENCOUNTER_SET_SIZE, held) + returned
+        held = len(state.dracula.encounter_set)
         # Cards drawn that are not Keep wait in the hand to be played at once; they do not
         # count toward the limit of three (Event Cards).
         at_once = [c for r in state.stack if r.KIND == "play_at_once"
