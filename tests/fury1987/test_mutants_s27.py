@@ -3,9 +3,14 @@ testing"), each named after what it checks."""
 
 from __future__ import annotations
 
+from fury1987.actions import ATTACK_DRACULA, KEEP_GARLIC, STAY_PUT, MoveTo
+from fury1987.events import find
+from fury1987.pending import Combat
 from fury1987.tracker import tracker_of
-from gothic_kernel import Dice
+from gothic_kernel import PUBLIC, Dice
 
+from .event_helpers import give, pass_windows, play
+from .helpers import act, dracula_turn, started
 from .history_oracle import problems
 from .test_tracker import random_game
 
@@ -35,3 +40,22 @@ def test_a_quick_backward_walk_draws_one_state_a_move_and_a_history_the_record_a
         assert found == [], f"seed {seed}: no walk of 20 fits the record: {found}"
         walked += 1
     assert walked >= 3
+
+
+def test_escape_route_from_a_hunters_own_attack_leaves_draculas_piece_on_the_map() -> None:
+    """Escape Route: "If using this card to avoid Dracula, the Count also remains in
+    Town"; a Hunter who met him and attacked found him there, so his piece stays on the
+    map (Meeting Dracula) until his next Movement Phase."""
+    state = started(godalming="paris", dracula="brussels", seward="madrid",
+                    van_helsing="london")
+    give(state, "godalming", "escape_route")
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", MoveTo("brussels"))
+    act(state, "godalming", ATTACK_DRACULA)
+    act(state, "godalming", KEEP_GARLIC)
+    assert find(state, Combat) is not None
+    play(state, "godalming", "escape_route")
+    pass_windows(state)
+    assert find(state, Combat) is None
+    assert state.dracula.location == "brussels"
+    assert state.observation(PUBLIC)["dracula"]["shown_at"] == "brussels"
