@@ -567,6 +567,14 @@ def box(winner: str, hunter: str, dracula: str, old: str, new: str) -> tuple[Dat
                        f'{dracula} = "{new}"', (*table.split("."), hunter, dracula), new),)
 
 
+
+def weapons(more: str, fewer: str) -> tuple[DataChange, ...]:
+    """One Weapon Chit ``more`` (4, not 3) and one ``fewer`` (2): the Hunters' chits
+    still add up to the rulebook's 39, which the chits file's loader checks."""
+    return tuple(DataChange("chits.toml", f"hunter.{weapon}", "count", "count = 3",
+                            f"count = {n}", ("hunter", weapon, "count"), n)
+                 for weapon, n in ((more, 4), (fewer, 2)))
+
 DATA_VARIANTS: dict[str, tuple[DataChange, ...]] = {
     "vampires6": vampires(6), "vampires7": vampires(7), "vampires10": vampires(10),
     "knife56": knife([5, 6]), "knife36": knife([3, 4, 5, 6]),
@@ -574,6 +582,7 @@ DATA_VARIANTS: dict[str, tuple[DataChange, ...]] = {
     "stakeclaw": box("hunters", "stake", "claw", "Par", "*Mort*"),
     "stakedodge": box("hunters", "stake", "dodge", "Par", "*Mort*"),
     "holydodge": box("hunters", "holy_water", "dodge", "Par", "*2Bld*"),
+    "stakes4": weapons("stake", "garlic"), "stakes2": weapons("garlic", "stake"),
 }
 
 
