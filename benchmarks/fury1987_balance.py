@@ -580,6 +580,7 @@ DATA_VARIANTS: dict[str, tuple[DataChange, ...]] = {
     "knife56": knife([5, 6]), "knife36": knife([3, 4, 5, 6]),
     # the claw-and-dodge stall: a Stake that wins initiative is Parried by both
     "stakeclaw": box("hunters", "stake", "claw", "Par", "*Mort*"),
+    "stakeclaw2": box("hunters", "stake", "claw", "Par", "2Bld"),
     "stakedodge": box("hunters", "stake", "dodge", "Par", "*Mort*"),
     "holydodge": box("hunters", "holy_water", "dodge", "Par", "*2Bld*"),
     "stakes4": weapons("stake", "garlic"), "stakes2": weapons("garlic", "stake"),
