@@ -462,6 +462,39 @@ def mortal_worth(worth: float) -> Callable[[], None]:
     return apply
 
 
+
+def hidden_stake(cost: float) -> Callable[[], None]:
+    """The Stake kept hidden for the kill: against Dracula, a Stake he has not seen (none
+    of the Hunter's Stakes face up) is valued ``cost`` times the chance that this round
+    does not give the Mortal Wound lower. Placed and Parried by his Claw or Dodge, the
+    Stake goes face up, and his bot then counts it in every later round and fight with
+    this Hunter, and stops gambling on Fang, Hypnosis or Escape (Human), the chits the
+    Stake kills."""
+    def apply() -> None:
+        original = hbc.HunterCombat.chit_value
+
+        def chit_value(self: Any, chit: str) -> float:
+            value = float(original(self, chit))
+            w = self.waiting
+            if chit != "stake" or w.get("side") != "dracula":
+                return value
+            held = self.obs.get("hunters_secrets", {}).get(self.seat, {}).get("weapons", [])
+            if list(self.me.get("face_up", [])).count("stake") >= list(held).count("stake"):
+                return value
+            rnd = int(w.get("round", 1))
+            foes = self._dracula_forecast(w, rnd, w.get("last_chits", {}).get("dracula"))
+            against = ((self.bot.initiative.castle_dracula if w.get("town") == CASTLE_DRACULA
+                        else 0)
+                       + (self.bot.initiative.bitten_hunter if self.me["bitten"] else 0))
+            odds = initiative_odds(self._hunter_modifier("dracula", rnd), against)
+
+            def mortal(result: Any, _chit: str) -> float:
+                return 1.0 if result.code == MORTAL_WOUND else 0.0
+            kill = self.bot._expected("dracula", "stake", foes, odds, mortal, True)
+            return value - cost * (1.0 - float(kill))
+        patch(hbc.HunterCombat, "chit_value", chit_value)
+    return apply
+
 VARIANTS: dict[str, Callable[[], None]] = {
     "base": lambda: None,
     "esc4": escape_penalty(3.5), "esc8": escape_penalty(7.5), "esc15": escape_penalty(15.0),
@@ -521,6 +554,7 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "trail05": trail_scale(0.5), "trail03": trail_scale(0.3),
     "bank6": bank_sixth, "hold": constant(hbs, "HOLD_HOT_STALEMATE", 1.0),
     "mort60": mortal_worth(60.0), "mort150": mortal_worth(150.0),
+    "hidestake": hidden_stake(10.0), "hidestake20": hidden_stake(20.0),
 }
 
 
