@@ -126,6 +126,14 @@ class RevengeScreen(TextScreen):
         # a card whose figure left the table (fed, killed): named as the rulebook does
         return say.character(ident, str(observation.get("data_dir") or ""))
 
+    @staticmethod
+    def tile_name(observation: Mapping[str, Any], tile: str) -> str:
+        """A tile as the board names it: "the east chamber"."""
+        for placed in observation["board"].get("tiles", []):
+            if placed["tile"] == tile:
+                return str(placed["name"])
+        return words(tile)
+
     def names(self, observation: Mapping[str, Any], idents: Sequence[str]) -> str:
         return ", ".join(self.name_of(observation, i) for i in idents) or "none"
 
@@ -234,13 +242,13 @@ class RevengeScreen(TextScreen):
             lines += wrap(f"Last action: {self.name_of(observation, last['actor'])} at "
                           f"({last['square'][0]}, {last['square'][1]}){target}.", self.width)
         if observation.get("defiled"):
-            lines += wrap(f"Defiled: {', '.join(words(d) for d in observation['defiled'])}.",
-                          self.width)
+            defiled = ", ".join(self.tile_name(observation, d) for d in observation["defiled"])
+            lines += wrap(f"Defiled: {defiled}.", self.width)
         helsing = observation.get("van_helsing") or {}
         if helsing.get("room"):
             found = "found" if helsing.get("found") else "not yet found"
-            lines += wrap(f"Van Helsing is held in {words(str(helsing['room']))} ({found}).",
-                          self.width)
+            lines += wrap(f"Van Helsing is held in {self.tile_name(observation, helsing['room'])}"
+                          f" ({found}).", self.width)
         return lines
 
     def passes(self, observation: Mapping[str, Any]) -> list[str]:
