@@ -113,8 +113,8 @@ class RevengeScreen(TextScreen):
             name = self.name_of(observation, character)
             if kind in ("place", "enter"):
                 return f"Place {name}"
-            return f"{name}: its actions" if "[reaction" not in label else \
-                f"{name}: reactions"
+            return f"{name}: {self.his(observation, character)} actions" \
+                if "[reaction" not in label else f"{name}: reactions"
         return super().group(action, label, observation, viewer)
 
     # -- names ----------------------------------------------------------------------------------
@@ -125,6 +125,13 @@ class RevengeScreen(TextScreen):
                 return str(figure["name"])
         # a card whose figure left the table (fed, killed): named as the rulebook does
         return say.character(ident, str(observation.get("data_dir") or ""))
+
+    @staticmethod
+    def his(observation: Mapping[str, Any], ident: str) -> str:
+        """The possessive the prompt uses for a character: "her", "his", "its"."""
+        born = next((f.get("born", "") for f in observation.get("figures", [])
+                     if f["id"] == ident), "")
+        return say.his(str(born))
 
     @staticmethod
     def tile_name(observation: Mapping[str, Any], tile: str) -> str:
@@ -304,8 +311,8 @@ class RevengeScreen(TextScreen):
         rp = (observation.get("reaction_points") or {}).get(seat) or {}
         who = "Your" if own else "their"
         if rp.get("die") is None:
-            return f"{who} Reaction Die hidden behind the Die Screen, {rp.get('spent', 0)} " \
-                   "Reaction Points spent"
+            spent = say.count(int(rp.get("spent", 0)), "Reaction Point")
+            return f"{who} Reaction Die hidden behind the Die Screen, {spent} spent"
         if not rp.get("die") and not rp.get("total"):
             return f"{who} Reaction Points: none rolled yet"
         return f"{who} Reaction Die {rp['die']}: {rp.get('total')} Reaction Points, " \

@@ -41,3 +41,27 @@ def test_a_door_is_named_by_the_square_in_front_of_the_character() -> None:
         "open the door at (2, 1) in front of Staker 1"
     st.apply("hunters", OpenDoor("staker_1"))
     assert st.log(gk.PUBLIC)[-1]["text"] == "Staker 1 opens the door at (2, 1)."
+
+
+def test_picture_titles_say_who_sees_it_in_good_grammar() -> None:
+    # G22: "as everyone (spectators) see it", "as vampires see it"
+    state = GAME.new_game(seed=1)
+    public, vampires = gk.picture(state, gk.PUBLIC), gk.picture(state, "vampires")
+    assert public.count("as everyone sees it") == 2
+    assert vampires.count("as the vampire player sees it") == 2
+    assert " see it" not in public + vampires
+
+
+def test_one_reaction_point_and_a_characters_own_pronoun_on_the_screen() -> None:
+    # G21: "1 Reaction Points spent"; "She-wolf B: its actions" under "choose her action"
+    from draculas_revenge.screen import RevengeScreen
+
+    rp = {"reaction_points": {"vampires": {"die": None, "spent": 1}}}
+    assert RevengeScreen.reaction(rp, "vampires", False) == \
+        "their Reaction Die hidden behind the Die Screen, 1 Reaction Point spent"
+    observation = GAME.new_game(seed=8).observation("vampires")
+    screen = RevengeScreen(GAME)
+    for ident, his in (("she_wolf_b", "her"), ("minion_1", "its")):
+        heading = screen.group({"type": "turn", "character": ident}, "turn", observation,
+                               "vampires")
+        assert heading.endswith(f": {his} actions")
