@@ -15,6 +15,7 @@ from typing import Any
 
 from gothic_kernel.screen import Section, TextScreen, named, no_place, words, wrap
 
+from . import briefing
 from . import narration as say
 
 #: The board's marks for characters, as ``gothic demo draculas_revenge`` draws them:
@@ -30,6 +31,8 @@ KEY = ("Key: # wall, . floor, : the tinted tile, + a closed door, / an open door
 
 #: The key under the board on every screen (``map`` prints the whole of it).
 SHORT_KEY = "  # wall  . floor  : tinted tile  + door  / open door  (map: the whole key)"
+#: What `map WHAT` answers with the adventure's briefing.
+GOAL_WORDS = ("goal", "goals", "win", "briefing", "adventure", "rules")
 
 
 
@@ -71,6 +74,8 @@ class RevengeScreen(TextScreen):
         return found
 
     def map(self, observation: Mapping[str, Any], viewer: str, query: str = "") -> list[str]:
+        if query.strip().lower() in GOAL_WORDS:
+            return self.briefing(observation)
         if query:
             return self.look_up(observation, query)
         lines = [f"{observation.get('title', '')}: the board", *self.board(observation),
@@ -82,6 +87,23 @@ class RevengeScreen(TextScreen):
         for area in observation["board"].get("areas", {}):
             lines += wrap(area_squares(observation["board"], area), self.width)
         return [*lines, *wrap(KEY, self.width)]
+
+    @staticmethod
+    def goals(observation: Mapping[str, Any]) -> list[str]:
+        return briefing.goals(str(observation["adventure"]), observation["options"],
+                              str(observation.get("data_dir") or ""))
+
+    def briefing(self, observation: Mapping[str, Any]) -> list[str]:
+        """What ``map goal`` shows: how each side wins, the turn limit, the special rules."""
+        lines = wrap(f"{observation.get('title', '')}: {' '.join(self.goals(observation))}",
+                     self.width)
+        limit = observation.get("turn_limit")
+        lines += wrap(f"Turn {observation['turn']} of {limit}: the game ends after turn {limit}."
+                      if limit else "No turn limit: play goes on until a side wins.", self.width)
+        for rule in briefing.special_rules(str(observation["adventure"]),
+                                           str(observation.get("data_dir") or "")):
+            lines += wrap(f"Special rule: {rule}", self.width, "  ")
+        return lines
 
     def look_up(self, observation: Mapping[str, Any], query: str) -> list[str]:
         """What ``map WHAT`` shows: an area, a tile or a character, named by its id, its
@@ -251,6 +273,9 @@ class RevengeScreen(TextScreen):
         if observation.get("defiled"):
             defiled = ", ".join(self.tile_name(observation, d) for d in observation["defiled"])
             lines += wrap(f"Defiled: {defiled}.", self.width)
+        goals = " ".join(self.goals(observation))
+        lead = "" if goals.startswith("To win") else "To win: "
+        lines += wrap(f"{lead}{goals} (map goal: the adventure's special rules)", self.width)
         helsing = observation.get("van_helsing") or {}
         if helsing.get("room"):
             found = "found" if helsing.get("found") else "not yet found"

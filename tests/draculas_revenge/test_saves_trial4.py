@@ -63,7 +63,7 @@ def test_a_card_killed_and_back_on_the_board_still_loads() -> None:
     back = set(state.dead) & set(state.figures)
     assert back
     twice = corrupt(state.to_json(), lambda s: s["dead"].extend(sorted(back)))
-    with pytest.raises(CorruptSave, match="field 'dead' lists .* never killed so often"):
+    with pytest.raises(CorruptSave, match=r"field 'dead' lists .* never killed so often"):
         GAME.from_json(twice)
 
 

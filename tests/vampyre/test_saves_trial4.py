@@ -37,7 +37,7 @@ def with_basic_winner(winner: str) -> str:
 
 
 def test_a_basic_winner_who_is_no_seat_is_refused_naming_the_field() -> None:
-    with pytest.raises(CorruptSave, match="basic_winner 'zzz' is no seat of this game$"):
+    with pytest.raises(CorruptSave, match=r"basic_winner 'zzz' is no seat of this game$"):
         GAME.from_json(with_basic_winner("zzz"))
 
 
