@@ -10,6 +10,7 @@ is public about the other side.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,6 +18,7 @@ from gothic_kernel.screen import Section, TextScreen, named, no_place, words, wr
 
 from . import briefing
 from . import narration as say
+from .board import load_board
 
 #: The board's marks for characters, as ``gothic demo draculas_revenge`` draws them:
 #: capitals for vampires (and minions), small letters for hunters.
@@ -31,6 +33,8 @@ KEY = ("Key: # wall, . floor, : the tinted tile, + a closed door, / an open door
 
 #: The key under the board on every screen (``map`` prints the whole of it).
 SHORT_KEY = "  # wall  . floor  : tinted tile  + door  / open door  (map: the whole key)"
+#: A square as ``map WHAT`` takes it: "(12, 2)", "12,2".
+SQUARE_QUERY = re.compile(r"\(?\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)?")
 #: What `map WHAT` answers with the adventure's briefing.
 GOAL_WORDS = ("goal", "goals", "win", "briefing", "adventure", "rules")
 
@@ -88,6 +92,19 @@ class RevengeScreen(TextScreen):
             lines += wrap(area_squares(observation["board"], area), self.width)
         return [*lines, *wrap(KEY, self.width)]
 
+    def timer(self, observation: Mapping[str, Any]) -> list[str]:
+        """The optional Timer rule: a terminal's prompt cannot be cut short when the minute
+        runs out, so the screen states the rule and leaves the stopwatch to the table."""
+        timer = observation.get("timer") or {}
+        if not timer.get("enabled"):
+            return []
+        mover = f" ({self.name_of(observation, timer['character'])}'s move" + \
+            (", paused while others react)" if timer.get("paused") else ")") \
+            if timer.get("character") else ""
+        return wrap(f"Timer (optional rule): {timer['limit_seconds']} seconds for each "
+                    f"character's move{mover}. This screen keeps no stopwatch: time the move at "
+                    "the table, and when the time is up end the character's move.", self.width)
+
     @staticmethod
     def goals(observation: Mapping[str, Any]) -> list[str]:
         return briefing.goals(str(observation["adventure"]), observation["options"],
@@ -108,6 +125,9 @@ class RevengeScreen(TextScreen):
     def look_up(self, observation: Mapping[str, Any], query: str) -> list[str]:
         """What ``map WHAT`` shows: an area, a tile or a character, named by its id, its
         name or the start of it."""
+        square = SQUARE_QUERY.fullmatch(query.strip())
+        if square is not None:
+            return self.square(observation, int(square[1]), int(square[2]))
         board = observation["board"]
         areas = {a: words(a) for a in board.get("areas", {})}
         tiles = {t["tile"]: t for t in board.get("tiles", [])}
@@ -126,6 +146,33 @@ class RevengeScreen(TextScreen):
             return wrap(f"{t['name'].capitalize()}: the tile at column {t['col']}, row "
                         f"{t['row']}.", self.width)
         return wrap(area_squares(board, found), self.width)
+
+    def square(self, observation: Mapping[str, Any], x: int, y: int) -> list[str]:
+        """What ``map (x, y)`` shows: the square's tile, what it is, who stands there."""
+        board = observation["board"]
+        rows = board["rows"]
+        if not (0 <= y < len(rows) and 0 <= x < len(rows[y])):
+            return wrap(f"({x}, {y}) is off the map, which runs from (0, 0) to "
+                        f"({board['width'] - 1}, {board['height'] - 1}).", self.width)
+        doors = [d for d, squares in board.get("doors", {}).items() if [x, y] in squares]
+        plan = load_board(str(observation["map"]), str(observation.get("data_dir") or ""))
+        mark = rows[y][x]
+        if doors:
+            shut = "open" if (observation.get("doors") or {}).get(doors[0]) else "closed"
+            what = f"a door ({shut}) over ({x}, {y}) and " + ", ".join(
+                f"({a}, {b})" for a, b in board["doors"][doors[0]] if (a, b) != (x, y))
+        else:
+            what = {"#": "a wall", " ": "beyond the tiles (nobody stands there)"}.get(mark,
+                                                                                   "floor")
+        tile = plan.tile_of[plan.index(x, y)]
+        where = f" in {self.tile_name(observation, plan.tile_names[tile])}" if tile >= 0 else ""
+        areas = [words(a) for a, area in board.get("areas", {}).items()
+                 if [x, y] in area["squares"]]
+        area = f"; part of the {', '.join(areas)}" if areas else ""
+        here = [self.whereabouts(f, False) for f in observation.get("figures", [])
+                if f["square"] is not None and tuple(f["square"]) == (x, y)]
+        return wrap(f"({x}, {y}){where}: {what}{area}. Here: {'; '.join(here) or 'nobody'}.",
+                    self.width)
 
     def group(self, action: Mapping[str, Any], label: str, observation: Mapping[str, Any],
               viewer: str) -> str:
@@ -273,6 +320,7 @@ class RevengeScreen(TextScreen):
         if observation.get("defiled"):
             defiled = ", ".join(self.tile_name(observation, d) for d in observation["defiled"])
             lines += wrap(f"Defiled: {defiled}.", self.width)
+        lines += self.timer(observation)
         goals = " ".join(self.goals(observation))
         lead = "" if goals.startswith("To win") else "To win: "
         lines += wrap(f"{lead}{goals} (map goal: the adventure's special rules)", self.width)

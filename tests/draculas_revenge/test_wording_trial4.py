@@ -65,3 +65,26 @@ def test_one_reaction_point_and_a_characters_own_pronoun_on_the_screen() -> None
         heading = screen.group({"type": "turn", "character": ident}, "turn", observation,
                                "vampires")
         assert heading.endswith(f": {his} actions")
+
+
+def test_map_answers_a_square_as_the_menus_name_it() -> None:
+    # G16: "map (12, 2)" and "map 3,5" found nothing
+    from draculas_revenge.screen import RevengeScreen
+
+    state = GAME.new_game(seed=3)
+    screen = RevengeScreen(GAME)
+    observation = state.observation("hunters")
+
+    def said(query: str) -> str:
+        return " ".join(" ".join(screen.map(observation, "hunters", query)).split())
+
+    assert said("(12, 2)") == said("12,2") == (
+        "(12, 2) in the north-east chamber: a door (closed) over (12, 2) and (12, 3); part "
+        "of the vampire starting area. Here: nobody.")
+    assert said("(0, 0)") == "(0, 0) in the north-west hallway: a wall. Here: nobody."
+    assert said("(40, 1)") == "(40, 1) is off the map, which runs from (0, 0) to (17, 11)."
+    wolf = bot_steps(state, 3, lambda s: s.figures["she_wolf_a"].pos >= 0)
+    x, y = wolf.rules.board.xy(wolf.figures["she_wolf_a"].pos)
+    text = " ".join(" ".join(screen.map(wolf.observation("hunters"), "hunters",
+                                        f"({x}, {y})")).split())
+    assert f"Here: W She-wolf A at ({x}, {y}), facing" in text
