@@ -837,7 +837,7 @@ def draw_turn(game: Game, screen: TextScreen, state: GameState, seat: str, *,
     else:
         lines.append("Since your last turn:")
         if len(new) > RECENT:
-            lines.append(f"  ({len(new) - RECENT} earlier entries: type log to read them)")
+            lines.append(f"  ({_entries(len(new) - RECENT)} earlier: type log to read them)")
         for entry in new[-RECENT:]:
             lines += wrap(str(entry.get("text", "")), width, "  ")
     legal = state.legal_actions(seat)
