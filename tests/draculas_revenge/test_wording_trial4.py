@@ -88,3 +88,15 @@ def test_map_answers_a_square_as_the_menus_name_it() -> None:
     text = " ".join(" ".join(screen.map(wolf.observation("hunters"), "hunters",
                                         f"({x}, {y})")).split())
     assert f"Here: W She-wolf A at ({x}, {y}), facing" in text
+
+
+def test_one_earlier_log_entry_is_counted_in_the_singular() -> None:
+    # G21: "(1 earlier entries: type log to read them)"
+    from gothic_kernel.play import RECENT
+
+    state = bot_steps(GAME.new_game(seed=3), 3, lambda s: len(s.log("hunters")) > RECENT + 2
+                      and s.current_seats() == ("hunters",))
+    seen = len(state.log("hunters")) - RECENT - 1
+    assert "(1 entry earlier: type log to read them)" in screen_text(state, "hunters",
+                                                                      since=seen)
+    assert "(2 entries earlier: type log" in screen_text(state, "hunters", since=seen - 1)
