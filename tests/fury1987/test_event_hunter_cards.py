@@ -540,6 +540,39 @@ def test_heroic_leap_cancelled_in_a_group_every_member_scores_for_attacking_drac
     assert state.hunters["seward"].valour == 5
 
 
+def test_ruling_heroic_leap_in_a_group_any_member_may_leap() -> None:
+    """Ruling 86: the group's Action Phase is each member's ("A Group of Hunters only has
+    one Action Phase"), so every member finds Dracula and is "doing the attacking"; Dr
+    Seward leaps in Lord Godalming's phase, from his own hand. He takes the Wounds and
+    the Valour Points; Godalming, who did not attack, scores nothing."""
+    state = started(godalming="paris", seward="paris", van_helsing="rome",
+                    dracula="brussels")
+    give(state, "seward", "heroic_leap")
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    act(state, "godalming", MoveTo("brussels"))
+    assert kind(state) == "fight_choice" and state.current_seats() == ("godalming",)
+    assert PlayEvent("heroic_leap", "seward") in state.legal_actions("godalming")
+    rig(state, [4, 3])
+    act(state, "godalming", PlayEvent("heroic_leap", "seward"))
+    assert "heroic_leap" not in state.hunters["seward"].events
+    assert state.dracula.blood == 8 and state.hunters["seward"].wounds == 3
+    assert state.hunters["godalming"].wounds == 0 and find(state, Combat) is None
+    assert state.hunters["seward"].valour == 5 + 15 and state.hunters["godalming"].valour == 0
+    assert {state.hunters[h].fought_dracula_at for h in ("godalming", "seward")} == {"brussels"}
+
+
+def test_heroic_leap_is_not_offered_from_the_hand_of_a_hunter_outside_the_group() -> None:
+    """Seward stays in Paris: Godalming attacks alone, and Seward's card is not his."""
+    state = started(godalming="paris", seward="paris", van_helsing="rome",
+                    dracula="brussels")
+    give(state, "seward", "heroic_leap")
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", MoveTo("brussels"))
+    assert kind(state) == "fight_choice"
+    assert not any(isinstance(a, PlayEvent) for a in state.legal_actions("godalming"))
+
+
 def test_good_luck_rolls_a_hunter_s_die_again() -> None:
     # Seward plays it for Godalming, whose railway roll was a 1 (no train): a 6 instead.
     state = godalming_turn()
