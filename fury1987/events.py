@@ -629,6 +629,22 @@ def declared_moves(state: FuryState, seat: str, actions: list[Action]) -> list[A
     return kept or actions
 
 
+def group_keeps_declarations(state: FuryState, group: tuple[str, ...],
+                             actions: list[Action]) -> list[Action]:
+    """Keep, of the moves in ``actions``, the one each member of a moving group declared
+    (Vampiric Influence): "A group moves once per turn", so its move is every member's,
+    whichever member's Movement Phase it is made in (ruling 63)."""
+    for member in group:
+        actions = declared_moves(state, member, actions)
+    return actions
+
+
+def group_declarer(state: FuryState, group: tuple[str, ...], actions: list[Action]) -> str:
+    """The member of ``group`` whose declared move binds the group's among ``actions``
+    ("" if none)."""
+    return next((m for m in group if bound_by_declaration(state, m, actions)), "")
+
+
 def bound_by_declaration(state: FuryState, seat: str, actions: list[Action]) -> bool:
     """Whether ``seat`` declared a move he can still make among ``actions``: then he must
     make it, and may play no card instead of it (Hypnosis: "he must stick to this
@@ -660,6 +676,11 @@ def moved_as_declared(state: FuryState, seat: str) -> None:
 def declared_route(state: FuryState, seat: str) -> tuple[str, ...]:
     """The route of the train ``seat`` declared under Vampiric Influence (() if none)."""
     return tuple(state.cards.get("route", {}).get(seat, ()))
+
+
+def group_route(state: FuryState, group: tuple[str, ...]) -> tuple[str, ...]:
+    """The route of the train a member of ``group`` declared (() if none)."""
+    return next((r for r in (declared_route(state, m) for m in group) if r), ())
 
 
 def declared_kind(state: FuryState, seat: str) -> str:

@@ -5,11 +5,16 @@ and being asked in a window tells nothing of what a seat holds."""
 
 from __future__ import annotations
 
+import pytest
+
+import gothic_kernel as gk
 from fury1987.actions import (
     ATTACK_DRACULA,
     CATCH_TRAIN,
     KEEP_GARLIC,
+    LEAVE_GROUP,
     NO_EVENT,
+    PASS,
     STAY_PUT,
     TREAT_BITE,
     WAIT_FOR_GROUP,
@@ -238,6 +243,70 @@ def test_vampiric_influence_no_turn_missed_by_choice_instead_of_the_declared_mov
     act(state, "godalming", FormGroup(("godalming", "seward")))
     assert WAIT_FOR_GROUP not in state.legal_actions("godalming")
     assert [a for a in state.legal_actions("godalming") if isinstance(a, MoveTo)] \
+        == [MoveTo("brussels")]
+
+
+def seward_influenced(move: DeclareMove) -> FuryState:
+    """Vampiric Influence on Dr Seward in Paris (Lord Godalming there too), who declares
+    ``move``; next turn Godalming's Movement Phase begins."""
+    state = started(godalming="paris", seward="paris", van_helsing="rome", dracula="athens")
+    give(state, "dracula", "vampiric_influence")
+    dracula_turn(state, STAY_PUT)
+    act(state, "dracula", NO_EVENT)
+    act(state, "godalming", STAY_PUT)
+    act(state, "dracula", NO_EVENT)  # the end of Godalming's Action Phase
+    act(state, "dracula", NO_EVENT)  # the start of Seward's Movement Phase
+    act(state, "seward", STAY_PUT)
+    play(state, "dracula", "vampiric_influence")
+    act(state, "seward", move)
+    pass_windows(state)
+    hunters_stay(state)
+    dracula_turn(state, STAY_PUT)
+    assert kind(state) == "hunter_movement" and state.current_seats() == ("godalming",)
+    return state
+
+
+def test_vampiric_influence_binds_the_group_s_move_in_another_member_s_phase() -> None:
+    # Ruling 63: "A group moves once per turn", so its move is Seward's too, in whichever
+    # member's Movement Phase it is made: Godalming's group goes where Seward declared, or
+    # Godalming leaves it to go his own way; no Chartered Carriage takes it off elsewhere.
+    state = seward_influenced(DeclareMove("brussels"))
+    give(state, "godalming", "chartered_carriage")
+    assert MoveTo("le_havre") in state.legal_actions("godalming")  # alone, he is free
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    legal = state.legal_actions("godalming")
+    assert [a for a in legal if isinstance(a, MoveTo)] == [MoveTo("brussels")]
+    assert STAY_PUT not in legal and CATCH_TRAIN not in legal
+    assert PlayEvent("chartered_carriage") not in legal and LEAVE_GROUP in legal
+    assert "Seward declared" in state.prompt("godalming")
+    with pytest.raises(gk.IllegalAction, match=r"Dr Seward declared .* Vampiric Influence"):
+        state.apply("godalming", MoveTo("le_havre"))
+    act(state, "godalming", MoveTo("brussels"))
+    assert state.hunters["seward"].location == "brussels"
+    assert "declared" not in state.cards  # the move was made: the declaration is spent
+
+
+def test_vampiric_influence_a_group_s_train_keeps_to_a_member_s_declared_route() -> None:
+    state = seward_influenced(DeclareMove("train", ("brussels", "cologne", "frankfurt")))
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    legal = state.legal_actions("godalming")
+    assert CATCH_TRAIN in legal and STAY_PUT not in legal and PASS not in legal
+    assert not any(isinstance(a, MoveTo) for a in legal)
+    rig(state, [4])  # a Fast Train: two Towns along the route
+    act(state, "godalming", CATCH_TRAIN)
+    assert state.legal_actions("godalming") == [RideTo("cologne")]
+    act(state, "godalming", RideTo("cologne"))
+    assert "declared" not in state.cards and "route" not in state.cards
+
+
+def test_vampiric_influence_a_member_who_leaves_the_group_goes_his_own_way() -> None:
+    state = seward_influenced(DeclareMove("brussels"))
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    act(state, "godalming", LEAVE_GROUP)
+    act(state, "godalming", MoveTo("le_havre"))
+    act(state, "godalming", TakeItems())
+    assert state.current_seats() == ("seward",)
+    assert [a for a in state.legal_actions("seward") if isinstance(a, MoveTo)] \
         == [MoveTo("brussels")]
 
 
