@@ -50,6 +50,7 @@ from .actions import (
     PASS,
     STAY_PUT,
     ChoosePlace,
+    ConsumeVampire,
     MoveTo,
     NoEvent,
     PlayEvent,
@@ -653,13 +654,22 @@ def bound_by_declaration(state: FuryState, seat: str, actions: list[Action]) -> 
     return declared is not None and any(_matches(a, declared) for a in actions)
 
 
+def keeps_to_declaration(state: FuryState, seat: str, action: Action) -> bool:
+    """Whether ``action`` is the move ``seat`` declared (he made it, as he said)."""
+    declared = state.cards.get("declared", {}).get(seat)
+    return declared is not None and _matches(action, declared)
+
+
 def _matches(action: Action, declared: str) -> bool:
-    """Whether ``action`` is the move ``declared`` ("train", "pass", "stay" or a place)."""
+    """Whether ``action`` is the move ``declared`` ("train", "pass", "stay" or a place).
+    Consuming a Vampire is staying (ruling 87): it is done "instead of moving or Passing",
+    in his Town box, with his Action Phase after it, as Not Moving."""
     if isinstance(action, MoveTo):
         return bool(action.to == declared)
     return bool((declared == "train" and action == CATCH_TRAIN)
                 or (declared == "pass" and action == PASS)
-                or (declared == "stay" and action == STAY_PUT))
+                or (declared == "stay"
+                    and (action == STAY_PUT or isinstance(action, ConsumeVampire))))
 
 
 def moved_as_declared(state: FuryState, seat: str) -> None:

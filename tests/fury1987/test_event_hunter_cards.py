@@ -6,16 +6,20 @@ Re-Equip, Heavenly Host, Stormy Seas, Excellent Weather, Chartered Carriage), He
 from __future__ import annotations
 
 import attrs
+import pytest
 
+import gothic_kernel as gk
 from fury1987.actions import (
     ATTACK_DRACULA,
     CATCH_TRAIN,
     ENCOUNTER_VAMPIRE,
     NO_EVENT,
+    PASS,
     STAY_PUT,
     TREAT_BITE,
     ChooseChit,
     ChoosePlace,
+    ConsumeVampire,
     DeclareMove,
     DiscardWeapon,
     FormGroup,
@@ -316,6 +320,38 @@ def test_hypnosis_dracula_must_stick_to_his_declared_move_no_card_instead() -> N
     assert state.legal_actions("dracula") == [MoveTo("manchester")]
     state = hypnotised_dracula_declares("stay", "evasion", "walpurgis_nacht")
     assert state.legal_actions("dracula") == [STAY_PUT]
+
+
+def test_ruling_hypnosis_dracula_who_declared_to_stay_may_consume_a_vampire() -> None:
+    # Ruling 87: consuming is done "instead of moving or Passing", in his Town box, with
+    # his Action Phase after it: it is Not Moving, so a Dracula who declared he stays may
+    # consume one of his Vampires (announced, ruling 83) and has kept to his word: his
+    # piece stays on the map in London.
+    state = hypnotised_dracula_declares("stay")
+    state.chart["naples"] = take_chit(state, "vampire")
+    state.dracula.blood = 8
+    state.invalidate()
+    assert state.legal_actions("dracula") == [STAY_PUT, ConsumeVampire("naples")]
+    act(state, "dracula", ConsumeVampire("naples"))
+    assert state.dracula.blood == 10 and "naples" not in state.chart
+    assert state.dracula.location == "london" and "declared" not in state.cards
+    public = state.log("public")
+    assert any(e["kind"] == "vampire_consumed" for e in public)
+    assert any(e["kind"] == "declared_move_made" and e["town"] == "london" for e in public)
+
+
+@pytest.mark.parametrize("move", ["pass", "manchester"])
+def test_ruling_hypnosis_dracula_who_declared_a_pass_or_a_move_may_not_consume(move: str) -> None:
+    # The other edge of ruling 87: consuming is neither Passing (no chits exchanged, an
+    # Action Phase) nor a move to another Town.
+    state = hypnotised_dracula_declares(move)
+    state.chart["naples"] = take_chit(state, "vampire")
+    state.dracula.blood = 8
+    state.invalidate()
+    assert state.legal_actions("dracula") == [PASS if move == "pass" else MoveTo(move)]
+    with pytest.raises(gk.IllegalAction, match="under Hypnosis and must stick to this choice"):
+        state.apply("dracula", ConsumeVampire("naples"))
+    assert state.dracula.blood == 8 and state.chart["naples"] == "vampire"
 
 
 def test_hypnosis_a_declared_move_made_impossible_frees_dracula_for_that_phase_only() -> None:
