@@ -7,9 +7,11 @@ import pytest
 from fury1987.actions import (
     CATCH_TRAIN,
     PASS,
+    PLACE_HOST,
     REVEAL_DOGS,
     STAY_PUT,
     MoveTo,
+    RemoveHost,
     RideTo,
     SwapWeapons,
     TakeItems,
@@ -261,6 +263,33 @@ def test_no_one_may_pass_or_stay_in_a_sea_sector() -> None:
     legal = state.legal_actions("godalming")
     assert PASS not in legal and STAY_PUT not in legal and CATCH_TRAIN not in legal
     assert MoveTo("lisbon") not in legal  # not back to the starting Port
+
+
+def test_ruling_dogs_revealed_and_a_host_removed_at_the_start_of_his_own_movement_phase(
+) -> None:
+    """Ruling 84 (a departure from "at the start of any Movement Phase", recorded among the
+    reconstructions): Godalming, holding hidden Dogs and with a Host on Milan, is asked at
+    the start of his own Movement Phase, never at the start of another Hunter's nor of
+    Dracula's (he reveals his Dogs when he draws them if he wants their +1 before then)."""
+    state = started(dracula="rome", godalming="milan", seward="madrid", van_helsing="london")
+    arm(state, "godalming", "heavenly_host", "dogs", "knife")
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", PLACE_HOST)
+    quiet_turn(state, "godalming")
+    assert kind(state) == "hunter_movement" and state.current_seats() == ("seward",)
+    assert state.legal_actions("godalming") == []  # the start of Seward's Movement Phase
+    hunters_stay(state)
+    assert kind(state) == "dracula_movement" and state.current_seats() == ("dracula",)
+    assert state.legal_actions("godalming") == []  # the start of Dracula's
+    with pytest.raises(IllegalAction):
+        state.apply("godalming", REVEAL_DOGS)
+    with pytest.raises(IllegalAction):
+        state.apply("godalming", RemoveHost("milan"))
+    assert state.hunters["godalming"].shown == [] and state.hosts == {"milan": "godalming"}
+    dracula_turn(state, STAY_PUT)
+    assert state.current_seats() == ("godalming",)  # the start of his own: both offered
+    legal = state.legal_actions("godalming")
+    assert REVEAL_DOGS in legal and RemoveHost("milan") in legal
 
 
 def test_dogs_are_revealed_at_the_start_of_a_movement_phase_while_one_is_hidden() -> None:
