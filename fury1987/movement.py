@@ -41,6 +41,7 @@ from .actions import (
     PlayEvent,
     RemoveHost,
     RevealDogs,
+    RevealDogsOf,
     RideTo,
     SwapWeapons,
     TreatBite,
@@ -326,6 +327,8 @@ def _start_of_phase_options(state: FuryState, record: HunterMovement, seat: str,
             and here not in HOST_FORBIDDEN and here not in state.hosts:
         options.append(PLACE_HOST)
     options.extend(RemoveHost(t) for t in sorted(hunter.hosts_placed))
+    if len(group) > 1:
+        options.extend(_members_start_options(state, seat, group))
     if not at_sea and hunter.bitten and HOLY_WATER in hunter.weapons and not bound:
         options.append(TREAT_BITE)  # missing his turn at Sea would be a Pass (ruling 81)
     if len(group) > 1:
@@ -337,6 +340,20 @@ def _start_of_phase_options(state: FuryState, record: HunterMovement, seat: str,
             options.extend(weapon_swaps(state, group))
     elif _LEFT not in record.done:
         options.extend(FormGroup(m) for m in group_candidates(state, seat))
+    return options
+
+
+def _members_start_options(state: FuryState, seat: str,
+                           group: tuple[str, ...]) -> list[Action]:
+    """Ruling 84: the group's Movement Phase is each member's, so each may reveal his Dogs
+    and take his Host off the board at its start, whichever member's phase it is."""
+    options: list[Action] = []
+    for member in group:
+        other = state.hunters[member]
+        if member != seat:
+            if other.holds_hidden("dogs"):
+                options.append(RevealDogsOf(member))
+            options.extend(RemoveHost(t) for t in sorted(other.hosts_placed))
     return options
 
 
@@ -430,15 +447,16 @@ def explain(state: FuryState, record: HunterMovement, seat: str, action: Action)
 # -- applying -----------------------------------------------------------------------------
 def apply_movement(state: FuryState, record: HunterMovement, seat: str,
                    action: Action) -> None:
-    hunter = state.hunters[seat]
     name = HUNTER_NAMES[seat]
-    if isinstance(action, RevealDogs):
-        hunter.show("dogs")
-        state.say("dogs_revealed", f"{name} reveals Dogs and puts them face up", hunter=seat)
+    if isinstance(action, RevealDogs | RevealDogsOf):
+        owner = action.hunter if isinstance(action, RevealDogsOf) else seat
+        state.hunters[owner].show("dogs")
+        state.say("dogs_revealed", f"{HUNTER_NAMES[owner]} reveals Dogs and puts them face up",
+                  hunter=owner)
     elif isinstance(action, PlaceHost):
         _place_host(state, record, seat)
     elif isinstance(action, RemoveHost):
-        _remove_host(state, seat, action.town)
+        _remove_host(state, state.hosts.get(action.town, seat), action.town)
     elif isinstance(action, TreatBite):
         treat_bite(state, seat)
     elif isinstance(action, FormGroup):

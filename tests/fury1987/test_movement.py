@@ -10,8 +10,10 @@ from fury1987.actions import (
     PLACE_HOST,
     REVEAL_DOGS,
     STAY_PUT,
+    FormGroup,
     MoveTo,
     RemoveHost,
+    RevealDogsOf,
     RideTo,
     SwapWeapons,
     TakeItems,
@@ -290,6 +292,33 @@ def test_ruling_dogs_revealed_and_a_host_removed_at_the_start_of_his_own_movemen
     assert state.current_seats() == ("godalming",)  # the start of his own: both offered
     legal = state.legal_actions("godalming")
     assert REVEAL_DOGS in legal and RemoveHost("milan") in legal
+
+
+def test_ruling_a_group_s_movement_phase_is_each_member_s_for_dogs_and_hosts() -> None:
+    """Ruling 84: "at the start of each of his (or his group's) Movement Phases". Seward,
+    grouped with Godalming, whose phase the group moves in: his hidden Dogs may be revealed
+    and his Host taken off the board at its start (his own phase is skipped this turn)."""
+    state = started(dracula="rome", godalming="paris", seward="paris", van_helsing="london")
+    arm(state, "seward", "heavenly_host", "dogs", "knife")
+    dracula_turn(state, STAY_PUT)
+    quiet_turn(state, "godalming")
+    act(state, "seward", PLACE_HOST)
+    quiet_turn(state, "seward")
+    hunters_stay(state)
+    dracula_turn(state, STAY_PUT)
+    assert RevealDogsOf("seward") not in state.legal_actions("godalming")  # not his group
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    legal = state.legal_actions("godalming")
+    assert RevealDogsOf("seward") in legal and RemoveHost("paris") in legal
+    assert REVEAL_DOGS not in legal  # Godalming holds no Dogs
+    act(state, "godalming", RevealDogsOf("seward"))
+    assert state.hunters["seward"].shown == ["dogs"]
+    assert RevealDogsOf("seward") not in state.legal_actions("godalming")
+    act(state, "godalming", RemoveHost("paris"))
+    assert state.hosts == {} and state.hunters["seward"].hosts_placed == []
+    assert "heavenly_host" in state.public_weapon_discards
+    assert any(e["kind"] == "dogs_revealed" and e["hunter"] == "seward"
+               for e in state.log("public"))
 
 
 def test_dogs_are_revealed_at_the_start_of_a_movement_phase_while_one_is_hidden() -> None:
