@@ -120,6 +120,22 @@ def test_wild_horses_carry_the_hunter_who_then_has_his_action_phase() -> None:
     assert kind(state) == "item_choice"  # searched, then may take items
 
 
+def test_wild_horses_in_a_group_the_whole_group_is_moved_away() -> None:
+    # Reference 5 - WILD HORSES: "The whole group is moved away by Dracula."
+    state = started(godalming="paris", seward="paris", van_helsing="rome", dracula="athens")
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    act(state, "godalming", STAY_PUT)  # the group stays together in Paris
+    hunters_stay(state)
+    give(state, "dracula", "wild_horses")
+    dracula_turn(state, STAY_PUT)
+    assert window(state) == "hunter_movement_start" and state.groups
+    play(state, "dracula", "wild_horses")
+    act(state, "dracula", ChoosePlace("brussels"))
+    assert state.hunters["godalming"].location == "brussels"
+    assert state.hunters["seward"].location == "brussels"
+
+
 def test_control_storms_drive_a_hunter_at_sea_into_a_port() -> None:
     state = started(godalming="le_havre", seward="madrid", van_helsing="rome",
                     dracula="athens")
@@ -155,6 +171,31 @@ def test_customs_search_on_landing_all_weapons_lost_and_next_turn_missed() -> No
     play(state, "dracula", "customs_search")
     assert state.hunters["godalming"].weapons == []
     assert state.seq.missed.get("godalming") == 1
+
+
+def test_customs_search_in_a_group_every_member_loses_his_weapons_and_misses_a_turn(
+) -> None:
+    # Reference 5 - CUSTOMS SEARCH: "All the Hunters in the group lose their weapons and
+    # miss their next turn."
+    state = started(godalming="le_havre", seward="le_havre", van_helsing="rome",
+                    dracula="athens")
+    arm(state, "godalming", "stake", "knife")
+    arm(state, "seward", "rifle")
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    act(state, "godalming", MoveTo("english_channel"))
+    act(state, "van_helsing", STAY_PUT)
+    while state.current_seats() == ("van_helsing",):
+        act(state, "van_helsing", state.legal_actions("van_helsing")[0])
+    give(state, "dracula", "customs_search")
+    dracula_turn(state, STAY_PUT)
+    act(state, "dracula", NO_EVENT)  # start of Godalming's Movement Phase
+    act(state, "godalming", MoveTo("london"))
+    assert window(state) == "hunter_movement_end"
+    play(state, "dracula", "customs_search")
+    pass_windows(state)
+    assert state.hunters["godalming"].weapons == [] and state.hunters["seward"].weapons == []
+    assert state.seq.missed.get("godalming") == 1 and state.seq.missed.get("seward") == 1
 
 
 def test_vampiric_influence_binds_the_hunter_s_next_move() -> None:

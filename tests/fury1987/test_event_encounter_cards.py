@@ -139,3 +139,43 @@ def test_pre_warned_does_not_avoid_the_szgany_reinforcements() -> None:
     second = find(state, Combat)
     assert second is not None and second.reinforcement
     assert "szeged" not in state.chart  # the first one was discarded
+
+
+def test_pre_warned_in_a_group_neither_member_faces_the_encounter() -> None:
+    # Reference 5 - PRE-WARNED: "Neither member of the group faces the discarded Encounter
+    # Chit": Wolves discarded, nobody rolls for wounds, and the group's items follow.
+    state = finds("wolves", seward=("pre_warned",), group=True)
+    rig(state, [6, 6])  # what the Wolves would roll against each member
+    play(state, "seward", "pre_warned")
+    pass_windows(state)
+    assert "szeged" not in state.chart and "wolves" in state.public_encounter_discards
+    assert state.hunters["seward"].wounds == 0 and state.hunters["van_helsing"].wounds == 0
+    assert kind(state) == "item_choice"
+
+
+def test_escape_route_in_a_group_the_whole_group_escapes_and_takes_nothing() -> None:
+    # Reference 5 - ESCAPE ROUTE: "The whole group escapes from combat and does not take
+    # any Weapon Chits or Event Cards."
+    state = finds("szgany_pistol_knife", seward=("escape_route",), group=True)
+    play(state, "seward", "escape_route")
+    pass_windows(state)
+    assert state.chart["szeged"] == "szgany_pistol_knife"  # the Encounter stays
+    assert find(state, Combat) is None and kind(state) != "item_choice"
+    assert state.hunters["van_helsing"].location == "szeged"
+    assert state.hunters["van_helsing"].wounds == 0
+    assert state.seq.seat == "dracula"  # the group's one Action Phase ended; a new turn
+
+
+def test_szgany_reinforcements_in_a_group_each_member_faces_another_gypsy() -> None:
+    # Reference 5 - SZGANY REINFORCEMENTS: "Each Hunter in the group must face another
+    # identical gypsy, separately" (here after Pre-Warned discarded the first).
+    state = finds("szgany_pistol_knife", seward=("pre_warned",),
+                  dracula=("szgany_reinforcements",), group=True)
+    play(state, "seward", "pre_warned")
+    act(state, "dracula", NO_EVENT)  # no Devilish Power
+    play(state, "dracula", "szgany_reinforcements")
+    pass_windows(state)
+    second = find(state, Combat)
+    assert second is not None and second.reinforcement
+    assert set(second.hunters) == {"seward", "van_helsing"} and len(second.opponents) == 2
+    assert sorted(len(e.hunters) for e in second.engagements) == [1, 1]  # separately

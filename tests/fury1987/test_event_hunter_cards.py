@@ -25,6 +25,7 @@ from fury1987.actions import (
     FormGroup,
     MoveTo,
     PlayEvent,
+    RideTo,
     TakeItems,
     TakeWeapon,
 )
@@ -115,6 +116,36 @@ def test_sense_of_emergency_gives_an_extra_turn() -> None:
     assert state.seq.seat == "godalming" and kind(state) == "hunter_movement"
     act(state, "godalming", MoveTo("amsterdam"))
     assert state.hunters["godalming"].location == "amsterdam"
+
+
+def group_draws(*cards: str) -> FuryState:
+    """Lord Godalming and Dr Seward, a group in Paris, move to Brussels in Godalming's
+    Movement Phase; Godalming takes the Event Cards: ``cards``."""
+    state = started(godalming="paris", seward="paris", van_helsing="rome", dracula="london")
+    dracula_turn(state, STAY_PUT)
+    on_top(state, *cards)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    act(state, "godalming", MoveTo("brussels"))
+    act(state, "godalming", TakeItems((), ("godalming",) * len(cards)))
+    return state
+
+
+def test_mishap_in_a_group_the_whole_group_misses_its_turn() -> None:
+    # Reference 5 - MISHAP: "The whole group misses its turn."
+    state = group_draws("mishap")
+    pass_windows(state)
+    assert next_turn(state) == "van_helsing"  # Godalming's and Seward's turns are skipped
+    assert {state.hunters[h].location for h in ("godalming", "seward")} == {"brussels"}
+    assert next_turn(state) == "godalming"  # and only that one
+
+
+def test_sense_of_emergency_in_a_group_the_whole_group_gets_an_extra_turn() -> None:
+    # Reference 5 - SENSE OF EMERGENCY: "The whole group gets an extra turn."
+    state = group_draws("sense_of_emergency")
+    pass_windows(state)
+    assert state.seq.seat == "godalming" and kind(state) == "hunter_movement"
+    act(state, "godalming", MoveTo("amsterdam"))
+    assert {state.hunters[h].location for h in ("godalming", "seward")} == {"amsterdam"}
 
 
 def test_superstitious_carriers_cost_dracula_two_blood_points_on_4_to_6() -> None:
@@ -485,6 +516,38 @@ def test_false_tip_off_makes_the_hunter_miss_his_train() -> None:
     act(state, "dracula", NO_EVENT)
     assert state.hunters["godalming"].location == "paris"
     assert kind(state) != "train_ride"
+
+
+def group_in_paris(*cards: str) -> FuryState:
+    """Godalming (holding ``cards``) and Seward form a group in Paris in Godalming's
+    Movement Phase."""
+    state = started(godalming="paris", seward="paris", van_helsing="rome", dracula="athens")
+    give(state, "godalming", *cards)
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    return state
+
+
+def test_chartered_carriage_in_a_group_the_whole_group_rides() -> None:
+    # Reference 5 - CHARTERED CARRIAGE: "If a Hunter in a group plays this, the whole group
+    # gets the benefit."
+    state = group_in_paris("chartered_carriage")
+    play(state, "godalming", "chartered_carriage")
+    assert kind(state) == "train_ride"
+    assert state.stack[-1].train == "express"  # type: ignore[attr-defined]
+    act(state, "godalming", RideTo("cologne"))
+    assert {state.hunters[h].location for h in ("godalming", "seward")} == {"cologne"}
+
+
+def test_false_tip_off_in_a_group_the_whole_group_misses_the_train() -> None:
+    # Reference 5 - FALSE TIP-OFF: "The whole group is affected by the playing of this card."
+    state = group_in_paris()
+    give(state, "dracula", "false_tip_off")
+    act(state, "godalming", CATCH_TRAIN)
+    play(state, "dracula", "false_tip_off")
+    act(state, "dracula", NO_EVENT)
+    assert {state.hunters[h].location for h in ("godalming", "seward")} == {"paris"}
+    assert kind(state) != "train_ride" and state.hunters["seward"].moved
 
 
 def test_heroic_leap_replaces_combat_with_two_dice() -> None:
