@@ -263,6 +263,25 @@ def test_hired_scouts_reveal_encounters_in_two_towns() -> None:
     assert kind(state) == "hunter_movement"
 
 
+def test_hired_scouts_reveal_neither_dracula_nor_the_local_rumours() -> None:
+    # Reference 4 - HIRED SCOUTS: "Dracula should not reveal the presence of either Local
+    # Rumours or himself if in any of the named Towns."
+    state = started(godalming="paris", seward="madrid", van_helsing="rome", dracula="london")
+    give(state, "godalming", "hired_scouts")
+    dracula_turn(state, MoveTo("manchester"))
+    assert state.dracula.rumours == "london"
+    before = set(state.observation("godalming")["possible_dracula_locations"])
+    assert {"manchester", "london"} <= before
+    play(state, "godalming", "hired_scouts")
+    act(state, "godalming", ChoosePlace("manchester"))
+    act(state, "godalming", ChoosePlace("london"))
+    assert set(state.observation("godalming")["possible_dracula_locations"]) == before
+    assert state.dracula.shown_at is None
+    reports = [e["text"] for e in state.log("public") if e.get("kind") == "scouts_report"]
+    assert reports == ["Hired Scouts: no Encounter in Manchester",
+                       "Hired Scouts: no Encounter in London"]
+
+
 def test_hypnosis_misses_the_turn_and_on_3_to_6_dracula_reveals_and_declares() -> None:
     state = started(godalming="paris", seward="madrid", van_helsing="rome", dracula="london")
     state.hunters["godalming"].bitten = True
@@ -280,6 +299,27 @@ def test_hypnosis_misses_the_turn_and_on_3_to_6_dracula_reveals_and_declares() -
         while state.current_seats() == (seat,):
             act(state, seat, state.legal_actions(seat)[0])
     assert state.legal_actions("dracula") == [MoveTo("manchester")]
+
+
+def test_hypnosis_dracula_tells_only_the_vampires_on_his_chart() -> None:
+    # Reference 4 - HYPNOSIS: "the Dracula Player must tell the Hunters how many Vampires
+    # he currently has on his SMC, but not where they are. He does not mention any
+    # Vampires in the Encounter Set or the Discards."
+    state = started(godalming="paris", seward="madrid", van_helsing="rome", dracula="london")
+    state.hunters["godalming"].bitten = True
+    give(state, "seward", "hypnosis")
+    state.chart["naples"] = take_chit(state, "vampire")
+    d = state.dracula
+    old, d.encounter_set[0] = d.encounter_set[0], state.encounter_pool.take("vampire")
+    state.encounter_pool.bag.append(old)  # a Vampire in his Set too
+    assert invariant_problems(state) == []
+    state.invalidate()
+    dracula_turn(state, STAY_PUT)
+    rig(state, [4])
+    act(state, "godalming", PlayEvent("hypnosis", "seward"))
+    said = [e for e in state.log("public") if e.get("kind") == "hypnosis_works"]
+    assert len(said) == 1 and said[0]["vampires"] == 1
+    assert "naples" not in said[0]["text"].lower()  # not where they are
 
 
 def test_good_luck_rolls_the_hypnosis_die_again() -> None:
@@ -585,6 +625,42 @@ def test_good_luck_rolls_the_heroic_leap_hunter_s_die_again() -> None:
     assert find(state, Combat) is None
     assert state.hunters["godalming"].fought_dracula_at == "brussels"
     assert "good_luck" in state.event_deck.discards
+
+
+def test_heroic_leap_never_once_a_combat_has_begun_nor_when_dracula_attacks() -> None:
+    # Reference 4 - HEROIC LEAP: "not if the Hunter is being attacked by Dracula", and "A
+    # Hunter may not start combat in the ususal fashion and then later decide to play this
+    # card during that combat." Godalming holds it with Dawn Raid (so that he is asked in
+    # the fight's windows): it is offered in none of them.
+    state = started(godalming="paris", seward="madrid", van_helsing="rome",
+                    dracula="brussels")
+    give(state, "godalming", "heroic_leap", "dawn_raid")
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", MoveTo("brussels"))
+    assert PlayEvent("heroic_leap") in state.legal_actions("godalming")
+    act(state, "godalming", ATTACK_DRACULA)
+    asked = 0
+    while find(state, Combat) is not None and asked < 12:
+        seat = state.current_seats()[0]
+        legal = state.legal_actions(seat)
+        if seat == "godalming":
+            asked += 1
+            assert PlayEvent("heroic_leap") not in legal
+        act(state, seat, legal[0])
+    assert asked >= 2  # asked at the start of the fight and in its rounds
+    attacked = started(godalming="naples", seward="madrid", van_helsing="london",
+                       dracula="rome")
+    give(attacked, "godalming", "heroic_leap", "dawn_raid")
+    act(attacked, "dracula", MoveTo("naples"))
+    asked = 0
+    while find(attacked, Combat) is not None and asked < 12:
+        seat = attacked.current_seats()[0]
+        legal = attacked.legal_actions(seat)
+        if seat == "godalming":
+            asked += 1
+            assert PlayEvent("heroic_leap") not in legal
+        act(attacked, seat, legal[0])
+    assert asked >= 2
 
 
 def test_heroic_leap_destroys_dracula_at_zero_blood_points() -> None:
