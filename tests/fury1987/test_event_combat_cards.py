@@ -108,6 +108,22 @@ def test_rage_snatches_a_weapon_and_bars_escape_for_the_rolled_rounds() -> None:
     assert not chits & {"escape_bat", "escape_mist", "escape_human"}
 
 
+def test_rage_may_snatch_a_revealed_chit() -> None:
+    # Rulings 40 and 58: the snatched chit is any of the victim's Weapon Chits, face up or
+    # down: Seward's only one is his Dogs, revealed; Rage takes them.
+    state = started(dracula="rome", seward="naples", godalming="paris", van_helsing="london")
+    arm(state, "seward", "dogs")
+    state.hunters["seward"].show("dogs")
+    give(state, "dracula", "rage")
+    rig(state, [5, 2])  # Night; Rage roll 2
+    act(state, "dracula", MoveTo("naples"))
+    act(state, "seward", KEEP_GARLIC)
+    act(state, "dracula", NO_EVENT)  # start of combat
+    play(state, "dracula", "rage")
+    assert state.hunters["seward"].weapons == [] and state.hunters["seward"].shown == []
+    assert "dogs" in state.public_weapon_discards
+
+
 def test_rage_may_not_be_played_after_garlic() -> None:
     state = started(dracula="rome", seward="naples", godalming="paris", van_helsing="london")
     arm(state, "seward", "garlic")

@@ -529,6 +529,21 @@ def test_excellent_weather_embark_sail_two_sectors_and_disembark() -> None:
     assert kind(state) == "item_choice" and state.current_seats() == ("godalming",)
 
 
+def test_excellent_weather_in_a_group_the_group_sails_together() -> None:
+    # Reference 5 - EXCELLENT WEATHER: "The whole group benefits from this card as long as
+    # they sail together": Godalming's card takes Seward, of his group, the four Sea Moves.
+    state = started(godalming="le_havre", seward="le_havre", van_helsing="rome",
+                    dracula="vienna")
+    give(state, "godalming", "excellent_weather")
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    play(state, "godalming", "excellent_weather")
+    for place in ("english_channel", "atlantic_ocean", "bay_of_biscay", "bordeaux"):
+        act(state, "godalming", MoveTo(place))
+        assert state.hunters["seward"].location == place
+    assert kind(state) == "item_choice"
+
+
 def test_chartered_carriage_catches_an_express() -> None:
     state = godalming_turn(("chartered_carriage",))
     play(state, "godalming", "chartered_carriage")
