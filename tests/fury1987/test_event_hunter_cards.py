@@ -156,6 +156,9 @@ def test_superstitious_carriers_cost_dracula_two_blood_points_on_4_to_6() -> Non
     act(state, "godalming", TakeItems((), ("godalming",)))
     assert state.dracula.blood == 10
     assert any(c["k"] == "blood" and c["loss"] == 2 for c in state.clues)
+    # "Use of this card in no way entitles the Hunters to find out where Dracula is."
+    assert state.dracula.shown_at is None
+    assert len(state.observation("seward")["possible_dracula_locations"]) > 1
 
 
 def test_good_luck_rolls_the_superstitious_carriers_die_again() -> None:
@@ -242,6 +245,13 @@ def test_newspaper_reports_put_dracula_on_the_map() -> None:
     play(state, "godalming", "newspaper_reports")
     assert state.dracula.shown_at == "london"
     assert state.observation("seward")["possible_dracula_locations"] == ["london"]
+    # "until his next Movement Phase, when it is returned to his SMC"
+    quiet_turn(state, "godalming")
+    assert state.seq.seat == "seward" and state.dracula.shown_at == "london"
+    hunters_stay(state)
+    assert kind(state) == "dracula_movement" and state.dracula.shown_at is None
+    dracula_turn(state, MoveTo("manchester"))
+    assert len(state.observation("seward")["possible_dracula_locations"]) > 1
 
 
 def test_sensationalist_press_two_towns_one_of_them_his() -> None:
