@@ -29,7 +29,7 @@ from fury1987.actions import (
 )
 from fury1987.state import FuryState
 
-from .event_helpers import arm, give, pass_windows, play, window
+from .event_helpers import arm, give, pass_windows, play, take_chit, window
 from .helpers import GAME, act, dracula_turn, hunters_stay, kind, quiet_turn, rig, started
 
 
@@ -120,6 +120,30 @@ def test_wild_horses_carry_the_hunter_who_then_has_his_action_phase() -> None:
     assert kind(state) == "item_choice"  # searched, then may take items
 
 
+def test_wild_horses_never_into_a_sea_sector_and_an_encounter_is_met_first() -> None:
+    # Reference 4 - WILD HORSES: "The Hunter may not be moved into a Sea Sector. If he is
+    # moved into a Town where there is an Encounter Chit, the Hunter must encounter it
+    # immediately as if searching the Town. Only after this is done, may the Hunter take
+    # Events/Weapons."
+    state = started(godalming="le_havre", seward="madrid", van_helsing="rome",
+                    dracula="athens")
+    state.chart["paris"] = take_chit(state, "wolves")
+    give(state, "dracula", "wild_horses")
+    state.invalidate()
+    dracula_turn(state, STAY_PUT)
+    play(state, "dracula", "wild_horses")
+    places = {a.place for a in state.legal_actions("dracula") if isinstance(a, ChoosePlace)}
+    assert "paris" in places and not any(state.board.is_sea(p) for p in places)
+    rig(state, [6])  # the Wolves' roll against him
+    act(state, "dracula", ChoosePlace("paris"))
+    pass_windows(state)
+    while kind(state) == "die_roll" or kind(state) == "event_window":
+        act(state, state.current_seats()[0], state.legal_actions(state.current_seats()[0])[0])
+    found = [e["kind"] for e in state.log("public")]
+    assert "encounter_found" in found and state.hunters["godalming"].wounds > 0
+    assert kind(state) == "item_choice"  # the items only after the Wolves
+
+
 def test_wild_horses_in_a_group_the_whole_group_is_moved_away() -> None:
     # Reference 5 - WILD HORSES: "The whole group is moved away by Dracula."
     state = started(godalming="paris", seward="paris", van_helsing="rome", dracula="athens")
@@ -148,9 +172,14 @@ def test_control_storms_drive_a_hunter_at_sea_into_a_port() -> None:
     give(state, "dracula", "control_storms")
     dracula_turn(state, STAY_PUT)
     play(state, "dracula", "control_storms")
+    # "Dracula need not move the Hunter the whole three": straight into London is one
+    assert {ChoosePlace("london"), ChoosePlace("atlantic_ocean")} \
+        <= set(state.legal_actions("dracula"))
     act(state, "dracula", ChoosePlace("london"))
     assert state.hunters["godalming"].location == "london"
-    assert kind(state) in ("item_choice", "hunter_action") or state.seq.seat == "godalming"
+    # "The affected Hunter(s) must now have an Action Phase in their new Port of call."
+    assert kind(state) == "item_choice" and state.current_seats() == ("godalming",)
+    assert state.seq.seat == "godalming" and state.seq.phase == "action"
 
 
 def test_customs_search_on_landing_all_weapons_lost_and_next_turn_missed() -> None:
