@@ -239,6 +239,31 @@ def test_jonathan_harker_fights_dracula_and_becomes_a_vampire_when_bitten() -> N
     assert not any(isinstance(record, BatFlight) for record in state.stack)
 
 
+def test_jonathan_harker_no_hunter_event_card_may_help_him() -> None:
+    # Reference 4 - JONATHAN HARKER: "No Hunter Event Cards may be played to help Harker,
+    # but Dracula may play his." Seward holds Dawn Raid, Advance Planning and Good Luck;
+    # he is asked in none of the fight's windows, Dracula (a Trap) in them.
+    state = draws("jonathan_harker")
+    give(state, "seward", "dawn_raid", "advance_planning", "good_luck")
+    give(state, "dracula", "trap")
+    rig(state, [5, 6, 1])  # Night; Dracula wins initiative
+    act(state, "godalming", ChoosePlace("london"))
+    dracula_asked = 0
+    while find(state, Combat) is not None:
+        seat = state.current_seats()[0]
+        if kind(state) == "event_window":
+            assert state.current_seats() == ("dracula",)
+            dracula_asked += 1
+            act(state, "dracula", NO_EVENT)
+        elif seat == "godalming":
+            act(state, "godalming", ChooseChit("harker", "fist"))
+        else:
+            act(state, "dracula", ChooseChit("dracula", "fang"))
+    assert dracula_asked >= 1
+    assert state.hunters["seward"].events == ["dawn_raid", "advance_planning", "good_luck"]
+    assert "harker_vampire" in state.dracula.encounter_set
+
+
 # -- at the start of the Movement Phase ---------------------------------------------------
 def test_newspaper_reports_put_dracula_on_the_map() -> None:
     state = godalming_turn(("newspaper_reports",))
