@@ -46,6 +46,9 @@ def test_pre_warned_discards_the_encounter_without_facing_it() -> None:
     assert "szeged" not in state.chart and state.hunters["seward"].wounds == 0
     assert "wolves" in state.public_encounter_discards
     assert kind(state) == "item_choice"  # he may still take items
+    # "The Hunter gains no Valour Points for fleeing from the possible confrontation"
+    # (Wolves come through unwounded would have earned one)
+    assert state.hunters["seward"].valour == 0
 
 
 def test_escape_route_avoids_the_encounter_which_stays_and_no_items_are_taken() -> None:

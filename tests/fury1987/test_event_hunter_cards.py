@@ -495,9 +495,17 @@ def test_re_equip_swaps_a_weapon_for_one_of_choice() -> None:
     state = godalming_turn(("re_equip",))
     arm(state, "godalming", "pistol")
     play(state, "godalming", "re_equip")
+    pistols = state.weapons_pool.bag.count("pistol")
     act(state, "godalming", DiscardWeapon("pistol"))
     act(state, "godalming", TakeWeapon("stake"))
     assert state.hunters["godalming"].weapons == ["stake"]
+    # "The discard is not returned to the pool. It is placed with the Weapon Chit
+    # discards"; "This choice is not revealed to the Dracula Player."
+    assert state.weapons_pool.bag.count("pistol") == pistols
+    assert "pistol" in state.weapons_pool.aside
+    said = " ".join(e["text"] for e in state.log("dracula") if e["kind"].startswith("re_equip"))
+    assert "a Weapon Chit of his choice" in said and "stake" not in said
+    assert "pistol" not in said  # it was face down: he learns only that one was discarded
 
 
 def test_heavenly_host_card_places_the_bonus_marker_and_finds_dracula() -> None:
