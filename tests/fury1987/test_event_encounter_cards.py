@@ -131,6 +131,29 @@ def test_szgany_reinforcements_a_second_szgany_after_the_first_dies() -> None:
                                              for c in ("escape", "fist", "rifle")]
 
 
+def test_szgany_reinforcements_first_round_initiative_modifiers_apply_again() -> None:
+    # Reference 4 - SZGANY REINFORCEMENTS: "When facing the second Szgany a whole new combat
+    # begins. First round Initiative Modifiers apply again": Seward's revealed Dogs give
+    # +1 in the first round of each of the two fights.
+    state = finds("szgany_pistol_knife", dracula=("szgany_reinforcements",))
+    play(state, "dracula", "szgany_reinforcements")
+    pass_windows(state)
+    arm(state, "seward", "rifle", "dogs")
+    state.hunters["seward"].show("dogs")
+    state.invalidate()
+    rig(state, [1, 6, 2, 4])  # first fight: Agents 1, Hunters 6; second: Agents 2, Hunters 4
+    act(state, "seward", ChooseChit("seward", "rifle"))
+    act(state, "dracula", ChooseChit("agent_1", "pistol"))
+    pass_windows(state)
+    second = find(state, Combat)
+    assert second is not None and second.reinforcement
+    act(state, "seward", ChooseChit("seward", "rifle"))
+    act(state, "dracula", ChooseChit("agent_1", "pistol"))
+    said = [e["text"] for e in state.log(PUBLIC) if e.get("kind") == "initiative"]
+    assert said[0].startswith("Initiative: the Agents 1+0 against the Hunters 6+1")
+    assert said[1].startswith("Initiative: the Agents 2+0 against the Hunters 4+1")
+
+
 def test_pre_warned_does_not_avoid_the_szgany_reinforcements() -> None:
     state = finds("szgany_pistol_knife", seward=("pre_warned",),
                   dracula=("szgany_reinforcements",))
