@@ -70,6 +70,19 @@ def test_seduction_bites_the_hunter_and_the_vampire_returns_to_the_set() -> None
     assert kind(state) != "vampire_choice"
 
 
+def test_seduction_works_whatever_his_weapons_and_shows_none_of_them() -> None:
+    # Reference 4 - SEDUCTION: "This card works regardless of the Hunter's weapons etc ...
+    # The Hunter should not reveal any of his Weapon Chits."
+    state = finds("vampire", dracula=("seduction",))
+    arm(state, "seward", "crucifix", "stake", "heavenly_host")
+    play(state, "dracula", "seduction")
+    pass_windows(state)
+    assert state.hunters["seward"].bitten and state.hunters["seward"].shown == []
+    assert sorted(state.hunters["seward"].weapons) == ["crucifix", "heavenly_host", "stake"]
+    said = " ".join(e["text"] for e in state.log("dracula"))
+    assert not any(w in said.lower() for w in ("crucifix", "stake", "heavenly host"))
+
+
 def test_great_strength_resists_seduction_but_the_vampire_still_returns() -> None:
     state = finds("vampire", seward=("great_strength",), dracula=("seduction",))
     act(state, "seward", NO_EVENT)
