@@ -15,6 +15,7 @@ from fury1987.actions import (
     ENCOUNTER_VAMPIRE,
     NO_EVENT,
     PASS,
+    PLACE_HOST,
     STAY_PUT,
     TREAT_BITE,
     ChooseChit,
@@ -25,6 +26,7 @@ from fury1987.actions import (
     FormGroup,
     MoveTo,
     PlayEvent,
+    RemoveHost,
     RideTo,
     TakeItems,
     TakeWeapon,
@@ -514,6 +516,32 @@ def test_heavenly_host_card_places_the_bonus_marker_and_finds_dracula() -> None:
     act(state, "godalming", ChoosePlace("london"))
     assert "london" in state.hosts and state.dracula.must_leave
     assert state.dracula.shown_at == "london"
+
+
+def test_heavenly_host_card_moves_another_hunter_s_marker() -> None:
+    # Reference 4 - HEAVENLY HOST: "move any one Host Marker on the board from one Town onto
+    # any other Town - even if the Hunter playing this is not the same as the Hunter who
+    # originally deployed it and who still has the Host Weapon Chit face up on his
+    # playsheet." Seward's Host over Madrid goes to Vienna by Godalming's card; it is
+    # still Seward's to take off.
+    state = started(godalming="paris", seward="madrid", van_helsing="rome", dracula="london")
+    arm(state, "seward", "heavenly_host")
+    give(state, "godalming", "heavenly_host")
+    dracula_turn(state, STAY_PUT)
+    quiet_turn(state, "godalming")
+    act(state, "seward", PLACE_HOST)
+    hunters_stay(state)
+    dracula_turn(state, STAY_PUT)
+    play(state, "godalming", "heavenly_host")
+    assert state.legal_actions("godalming") == [ChoosePlace("madrid")]
+    act(state, "godalming", ChoosePlace("madrid"))
+    assert ChoosePlace("castle_dracula") not in state.legal_actions("godalming")
+    act(state, "godalming", ChoosePlace("vienna"))
+    assert state.hosts == {"vienna": "seward"}
+    assert state.hunters["seward"].hosts_placed == ["vienna"]
+    assert state.dracula.shown_at is None  # he is not in Vienna
+    quiet_turn(state, "godalming")
+    assert RemoveHost("vienna") in state.legal_actions("seward")
 
 
 def test_stormy_seas_blocks_a_sea_sector() -> None:
