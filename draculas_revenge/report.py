@@ -12,11 +12,10 @@ the board again, who won and why, and where every character stands or how it fel
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from gothic_kernel import PUBLIC, Action, GothicError
+from gothic_kernel import PUBLIC, Action, GothicError, screen
 
 from . import narration as say
 from .actions import Move
@@ -95,8 +94,7 @@ def fold_repeats(lines: list[str]) -> list[str]:
 
 def wrap(text: str, indent: int = 0, hang: int = 2) -> list[str]:
     pad = " " * indent
-    return textwrap.wrap(text, WIDTH, initial_indent=pad,
-                         subsequent_indent=pad + " " * hang) or [pad]
+    return screen.wrap(text, WIDTH, pad, pad + " " * hang)
 
 
 # -- the board in text -----------------------------------------------------------------------

@@ -93,12 +93,23 @@ def declared(state: FuryState, move: str, route: Sequence[str] = ()) -> str:
 
 
 def here(state: FuryState, seat: str) -> str | None:
-    """Where ``seat``'s piece is (Dracula's only for Dracula: only he asks)."""
-    return state.dracula.location if seat == DRACULA else state.hunters[seat].location
+    """Where ``seat``'s piece is: a Hunter's; Dracula's for Dracula alone (a label asked
+    by anyone else, of his action, must not tell it)."""
+    if seat == DRACULA:
+        return state.dracula.location
+    hunter = state.hunters.get(seat)
+    return hunter.location if hunter else None
+
+
+def town_of(state: FuryState, seat: str) -> str:
+    """The Town of ``seat``'s piece by name, or "his Town" when ``seat`` may not know it or
+    has none."""
+    town = here(state, seat)
+    return place_name(state, town) if town else "his Town"
 
 
 def stay(state: FuryState, seat: str) -> str:
-    return f"stay in {place_name(state, here(state, seat) or '')}"
+    return f"stay in {town_of(state, seat)}"
 
 
 def take_items(state: FuryState, members: tuple[str, ...], action: TakeItems) -> str:
@@ -234,8 +245,8 @@ def _reveal_dogs_of(state: FuryState, seat: str, action: Action) -> str:
 
 def _place_encounter(state: FuryState, seat: str, action: Action) -> str:
     assert isinstance(action, PlaceEncounter)
-    return (f"place {printed(state, action.chit)} in "
-            f"{place_name(state, state.dracula.location or '')}")
+    town = town_of(state, seat) if seat == DRACULA else "his Town"  # his secret
+    return f"place {printed(state, action.chit)} in {town}"
 
 
 def _choose_victim(state: FuryState, seat: str, action: Action) -> str:
@@ -293,8 +304,7 @@ FIXED: dict[Action, Callable[[FuryState, str], str]] = {
     CATCH_TRAIN: lambda s, seat: "take the train (roll on the Railway Station Chart)",
     REVEAL_DOGS: lambda s, seat: "reveal Dogs",
     KEEP_WEAPONS: lambda s, seat: "keep these Weapon Chits",
-    PLACE_HOST: lambda s, seat: (
-        f"place a Heavenly Host over {place_name(s, s.hunters[seat].location or '')}"),
+    PLACE_HOST: lambda s, seat: f"place a Heavenly Host over {town_of(s, seat)}",
     TREAT_BITE: lambda s, seat: "treat the bite with Holy Water (and miss the turn)",
     LEAVE_GROUP: lambda s, seat: "leave the group",
     WAIT_FOR_GROUP: lambda s, seat: "let the group move later this turn",
