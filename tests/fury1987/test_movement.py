@@ -15,13 +15,16 @@ from fury1987.actions import (
     RemoveHost,
     RevealDogsOf,
     RideTo,
+    StartIn,
     SwapWeapons,
     TakeItems,
 )
+from fury1987.events import find
+from fury1987.pending import Combat
 from gothic_kernel import IllegalAction
 
 from .event_helpers import arm
-from .helpers import act, dracula_turn, hunters_stay, kind, quiet_turn, rig, started
+from .helpers import act, dracula_turn, hunters_stay, kind, new_state, quiet_turn, rig, started
 
 
 def to_van_helsing(state) -> None:  # type: ignore[no-untyped-def]
@@ -319,6 +322,36 @@ def test_ruling_a_group_s_movement_phase_is_each_member_s_for_dogs_and_hosts() -
     assert "heavenly_host" in state.public_weapon_discards
     assert any(e["kind"] == "dogs_revealed" and e["hunter"] == "seward"
                for e in state.log("public"))
+
+
+def test_ruling_dogs_drawn_at_set_up_may_be_revealed_before_dracula_s_first_attack() -> None:
+    """Ruling 84, Reference 3 - Dogs: "either when he draws it": the Set-Up chit is drawn
+    before Dracula's first turn, in which he may attack; Seward reveals them as he chooses
+    his Town and has their +1 in the first round of that fight."""
+    state = new_state(rolls=[5, 2, 3])  # Night; Dracula 2, the Hunters 3 (+1 for the Dogs)
+    arm(state, "seward", "dogs")
+    act(state, "godalming", StartIn("paris"))
+    assert REVEAL_DOGS in state.legal_actions("seward")
+    assert "reveal your Dogs" in state.prompt("seward")
+    act(state, "seward", REVEAL_DOGS)
+    assert state.hunters["seward"].shown == ["dogs"]
+    assert REVEAL_DOGS not in state.legal_actions("seward")  # he still chooses his Town
+    act(state, "seward", StartIn("naples"))
+    act(state, "van_helsing", StartIn("madrid"))
+    act(state, "dracula", StartIn("rome"))
+    act(state, "dracula", MoveTo("naples"))
+    while find(state, Combat) is not None and not any(
+            e.get("kind") == "initiative" for e in state.log("public")):
+        seat = state.current_seats()[0]
+        act(state, seat, state.legal_actions(seat)[0])
+    said = [e["text"] for e in state.log("public") if e.get("kind") == "initiative"]
+    assert said and "the Hunters 3+1" in said[0]
+
+
+def test_dogs_are_not_offered_at_set_up_to_a_hunter_without_them() -> None:
+    state = new_state()
+    arm(state, "godalming", "knife")
+    assert REVEAL_DOGS not in state.legal_actions("godalming")
 
 
 def test_dogs_are_revealed_at_the_start_of_a_movement_phase_while_one_is_hidden() -> None:
