@@ -12,14 +12,14 @@ the board again, who won and why, and where every character stands or how it fel
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from gothic_kernel import PUBLIC, Action, GothicError
+from gothic_kernel import PUBLIC, Action, GothicError, screen
 
 from . import narration as say
 from .actions import Move
+from .briefing import MULTIPLAYER_GOAL
 from .grid import FACINGS
 from .state import DRState
 
@@ -95,8 +95,7 @@ def fold_repeats(lines: list[str]) -> list[str]:
 
 def wrap(text: str, indent: int = 0, hang: int = 2) -> list[str]:
     pad = " " * indent
-    return textwrap.wrap(text, WIDTH, initial_indent=pad,
-                         subsequent_indent=pad + " " * hang) or [pad]
+    return screen.wrap(text, WIDTH, pad, pad + " " * hang)
 
 
 # -- the board in text -----------------------------------------------------------------------
@@ -189,10 +188,7 @@ class Teller:
         if brief.get("introduction"):
             self.lines += wrap(brief["introduction"])
         if state.options["multiplayer"]:
-            self.lines += wrap("Multiplayer: each player purchases characters and fights "
-                               "alone, trying to defeat the others; the last player standing "
-                               "wins, or after 5 turns the players with the most points of "
-                               "characters left.")
+            self.lines += wrap(MULTIPLAYER_GOAL)
         for side in ("hunters", "vampires"):
             forces = _forces(state, brief, side)
             goal = "" if state.options["multiplayer"] else brief.get(f"{side}_win", "")

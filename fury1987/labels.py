@@ -50,6 +50,7 @@ from .actions import (
     PlaceEncounter,
     PlayEvent,
     RemoveHost,
+    RevealDogsOf,
     RideTo,
     StartIn,
     SwapEncounters,
@@ -92,12 +93,23 @@ def declared(state: FuryState, move: str, route: Sequence[str] = ()) -> str:
 
 
 def here(state: FuryState, seat: str) -> str | None:
-    """Where ``seat``'s piece is (Dracula's only for Dracula: only he asks)."""
-    return state.dracula.location if seat == DRACULA else state.hunters[seat].location
+    """Where ``seat``'s piece is: a Hunter's; Dracula's for Dracula alone (a label asked
+    by anyone else, of his action, must not tell it)."""
+    if seat == DRACULA:
+        return state.dracula.location
+    hunter = state.hunters.get(seat)
+    return hunter.location if hunter else None
+
+
+def town_of(state: FuryState, seat: str) -> str:
+    """The Town of ``seat``'s piece by name, or "his Town" when ``seat`` may not know it or
+    has none."""
+    town = here(state, seat)
+    return place_name(state, town) if town else "his Town"
 
 
 def stay(state: FuryState, seat: str) -> str:
-    return f"stay in {place_name(state, here(state, seat) or '')}"
+    return f"stay in {town_of(state, seat)}"
 
 
 def take_items(state: FuryState, members: tuple[str, ...], action: TakeItems) -> str:
@@ -221,13 +233,20 @@ def _consume(state: FuryState, seat: str, action: Action) -> str:
 
 def _remove_host(state: FuryState, seat: str, action: Action) -> str:
     assert isinstance(action, RemoveHost)
-    return f"take the Heavenly Host off {place_name(state, action.town)}"
+    placer = state.hosts.get(action.town, seat)
+    whose = "" if placer == seat else f"{seat_name(placer)}'s "
+    return f"take {whose or 'the '}Heavenly Host off {place_name(state, action.town)}"
+
+
+def _reveal_dogs_of(state: FuryState, seat: str, action: Action) -> str:
+    assert isinstance(action, RevealDogsOf)
+    return f"reveal {seat_name(action.hunter)}'s Dogs"
 
 
 def _place_encounter(state: FuryState, seat: str, action: Action) -> str:
     assert isinstance(action, PlaceEncounter)
-    return (f"place {printed(state, action.chit)} in "
-            f"{place_name(state, state.dracula.location or '')}")
+    town = town_of(state, seat) if seat == DRACULA else "his Town"  # his secret
+    return f"place {printed(state, action.chit)} in {town}"
 
 
 def _choose_victim(state: FuryState, seat: str, action: Action) -> str:
@@ -269,7 +288,8 @@ def _take_weapon(state: FuryState, seat: str, action: Action) -> str:
 LABELS: dict[type[Action], Label] = {
     StartIn: _start_in, MoveTo: _move_to, RideTo: _ride_to,
     SwapEncounters: _swap_encounters, SwapWeapons: _swap_weapons, ConsumeVampire: _consume,
-    RemoveHost: _remove_host, FormGroup: _form_group, GiveWeapon: _give_weapon,
+    RemoveHost: _remove_host, RevealDogsOf: _reveal_dogs_of, FormGroup: _form_group,
+    GiveWeapon: _give_weapon,
     PlaceEncounter: _place_encounter, ChooseVictim: _choose_victim, ChaseTo: _chase_to,
     TakeItems: _take_items, DiscardWeapon: _discard_weapon, DiscardEvent: _discard_event,
     ChooseChit: _choose_chit, DeclareTarget: _declare_target, ChooseResult: _choose_result,
@@ -284,8 +304,7 @@ FIXED: dict[Action, Callable[[FuryState, str], str]] = {
     CATCH_TRAIN: lambda s, seat: "take the train (roll on the Railway Station Chart)",
     REVEAL_DOGS: lambda s, seat: "reveal Dogs",
     KEEP_WEAPONS: lambda s, seat: "keep these Weapon Chits",
-    PLACE_HOST: lambda s, seat: (
-        f"place a Heavenly Host over {place_name(s, s.hunters[seat].location or '')}"),
+    PLACE_HOST: lambda s, seat: f"place a Heavenly Host over {town_of(s, seat)}",
     TREAT_BITE: lambda s, seat: "treat the bite with Holy Water (and miss the turn)",
     LEAVE_GROUP: lambda s, seat: "leave the group",
     WAIT_FOR_GROUP: lambda s, seat: "let the group move later this turn",

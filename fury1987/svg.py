@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import functools
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -39,12 +39,14 @@ from gothic_kernel.svg import (
     Strokes,
     Svg,
     badge,
+    beside,
     checked_options,
     colors_with,
     draw_land,
     draw_links,
     label,
     legend,
+    name_gap,
     points,
     root,
     shade,
@@ -71,6 +73,9 @@ COLORS: Mapping[str, str] = {
     "godalming": "#1f5fa8", "seward": "#2e7d32", "van_helsing": "#6a3d9a",
     "harker": "#c25e00",
 }
+
+#: The radius of Dracula's figure, and how far apart two at one place stand from it.
+FIGURE = 8.0
 
 #: Short names on the Hunters' figures.
 INITIALS = {"godalming": "G", "seward": "S", "van_helsing": "VH", "harker": "H",
@@ -134,11 +139,13 @@ def board(observation: Mapping[str, Any], viewer: str = PUBLIC, *, size: int | N
     draw_links(svg, places, layout, strokes(ink))
     if possible and "possible_dracula_locations" in observation:
         _possible(svg, observation, layout, ink)
-    _places(svg, places, layout, ink, labels)
+    standing = _standing(observation, viewer)
+    _places(svg, places, layout, ink, labels, standing)
     if viewer == DRACULA and "behind_the_screen" in observation:
         _dracula_secrets(svg, observation["behind_the_screen"], places, layout, ink, trail)
-    _markers(svg, observation, layout, ink)
-    _figures(svg, observation, viewer, layout, ink)
+    chits = observation.get("behind_the_screen", {}).get("chart", {}) if viewer == DRACULA else {}
+    _markers(svg, observation, layout, ink, chits)
+    _figures(svg, observation, viewer, layout, ink, standing)
     if bottom:
         _panel(svg, observation, viewer, places, width, height, ink, caption, legend_box)
     return tostring(svg)
@@ -168,7 +175,7 @@ def _possible(svg: ET.Element, observation: Mapping[str, Any], layout: Layout,
 
 
 def _places(svg: ET.Element, places: PlaceMap, layout: Layout, ink: Mapping[str, str],
-            labels: bool) -> None:
+            labels: bool, standing: Mapping[str, Sequence[str]]) -> None:
     marks = sub(svg, "g", cls="places")
     names = sub(svg, "g", cls="names")
     for place in places.places:
@@ -198,7 +205,8 @@ def _places(svg: ET.Element, places: PlaceMap, layout: Layout, ink: Mapping[str,
                                   "stroke": ink["town edge"], "stroke-width": 1.1}, cls=cls,
                 title=name)
         if labels:
-            label(names, x, y, name, where=layout.label_side.get(place, "e"), gap=6.5,
+            gap = name_gap(len(standing.get(place, ())), FIGURE)
+            label(names, x, y, name, where=layout.label_side.get(place, "e"), gap=gap,
                   font=8.5 if kind != "small" else 8, fill=ink["text"], halo=ink["land"],
                   cls=f"name town {kind}")
 
@@ -211,7 +219,7 @@ def _castle(x: float, y: float) -> list[tuple[float, float]]:
 
 
 def _markers(svg: ET.Element, observation: Mapping[str, Any], layout: Layout,
-             ink: Mapping[str, str]) -> None:
+             ink: Mapping[str, str], chits: Mapping[str, str]) -> None:
     """Fog and Storms, Heavenly Host markers, and what the Hunters saw in Town boxes."""
     group = sub(svg, "g", cls="markers")
     above: dict[str, list[tuple[str, str, str, str]]] = {}
@@ -229,7 +237,21 @@ def _markers(svg: ET.Element, observation: Mapping[str, Any], layout: Layout,
             continue
         x, y = layout.xy[place]
         for i, (text, cls, fill, title) in enumerate(items):
-            badge(group, x + 8, y - 16 - 10 * i, text, fill=fill, cls=cls, title=title, font=6.5)
+            slot = i + (place in chits and _chit_in_the_stack(place, layout))
+            badge(group, x + 8, y + (16 + 10 * slot) * _stack(place, layout), text, fill=fill,
+                  cls=cls, title=title, font=6.5)
+
+
+def _stack(place: str, layout: Layout) -> int:
+    """Which way from a place its markers stack: away from its name (up, or down when the
+    name stands above it)."""
+    return beside(layout.label_side.get(place, "e"))
+
+
+def _chit_in_the_stack(place: str, layout: Layout) -> bool:
+    """Dracula's chit stands below a place whose name is beside it, and first in the stack
+    of markers of one whose name is above or below it."""
+    return any(point in layout.label_side.get(place, "e") for point in "ns")
 
 
 def _short(chit: str) -> str:
@@ -238,8 +260,8 @@ def _short(chit: str) -> str:
     return word.capitalize() if len(word) <= 8 else word[:7].capitalize() + "."
 
 
-def _figures(svg: ET.Element, observation: Mapping[str, Any], viewer: str, layout: Layout,
-             ink: Mapping[str, str]) -> None:
+def _standing(observation: Mapping[str, Any], viewer: str) -> dict[str, list[str]]:
+    """The figures ``viewer`` sees at each place: Dracula first, then the Hunters alive."""
     at: dict[str, list[str]] = {}
     for seat, hunter in observation.get("hunters", {}).items():
         if hunter.get("location") and hunter.get("status") != "dead":
@@ -249,15 +271,20 @@ def _figures(svg: ET.Element, observation: Mapping[str, Any], viewer: str, layou
         dracula_at = observation.get("behind_the_screen", {}).get("location") or dracula_at
     if dracula_at:
         at.setdefault(dracula_at, []).insert(0, DRACULA)
+    return at
+
+
+def _figures(svg: ET.Element, observation: Mapping[str, Any], viewer: str, layout: Layout,
+             ink: Mapping[str, str], standing: Mapping[str, Sequence[str]]) -> None:
     group = sub(svg, "g", cls="figures")
-    for place, seats in at.items():
+    for place, seats in standing.items():
         if place not in layout.xy:
             continue
         x, y = layout.xy[place]
-        for seat, (fx, fy) in zip(seats, spread(len(seats), x, y, 8), strict=True):
+        for seat, (fx, fy) in zip(seats, spread(len(seats), x, y, FIGURE), strict=True):
             if seat == DRACULA:
                 shown = "" if viewer == DRACULA else " shown"
-                token(group, fx, fy, "D", fill=ink["dracula"], cls=f"dracula{shown}", r=8,
+                token(group, fx, fy, "D", fill=ink["dracula"], cls=f"dracula{shown}", r=FIGURE,
                       title="Dracula" + ("" if viewer == DRACULA else ", shown on the map"))
             else:
                 hunter = observation["hunters"][seat]
@@ -275,7 +302,8 @@ def _dracula_secrets(svg: ET.Element, secrets: Mapping[str, Any], places: PlaceM
     for place, chit in sorted(secrets.get("chart", {}).items()):
         if place in layout.xy:
             x, y = layout.xy[place]
-            badge(group, x, y + 13, _short(chit), fill=ink["chit"], cls=f"chit {chit}",
+            below = 16 * _stack(place, layout) if _chit_in_the_stack(place, layout) else 13
+            badge(group, x, y + below, _short(chit), fill=ink["chit"], cls=f"chit {chit}",
                   font=6.5, title=f"Encounter Chit on the Chart: {_words(chit)}")
     rumours = str(secrets.get("local_rumours"))
     if rumours in layout.xy:
@@ -303,7 +331,9 @@ def _dracula_secrets(svg: ET.Element, secrets: Mapping[str, Any], places: PlaceM
         if "1" in nums:
             continue
         x, y = layout.xy[place]
-        badge(group, x - 10, y - 9, ",".join(nums), fill="#ffffff", ink=ink["trail"],
+        side = layout.label_side.get(place, "e")
+        badge(group, x + (10 if "w" in side else -10), y + 9 * beside(side), ",".join(nums),
+              fill="#ffffff", ink=ink["trail"],
               cls="trail", font=7, title=f"Dracula's move {', '.join(nums)} back")
 
 

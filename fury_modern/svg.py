@@ -41,12 +41,14 @@ from gothic_kernel.svg import (
     Strokes,
     Svg,
     badge,
+    beside,
     checked_options,
     colors_with,
     draw_land,
     draw_links,
     label,
     legend,
+    name_gap,
     points,
     root,
     shade,
@@ -164,22 +166,6 @@ def strokes(ink: Mapping[str, str]) -> dict[str, Strokes]:
 FIGURE = 8.0
 
 
-def _name_gap(place: str, standing: Mapping[str, Sequence[str]]) -> float:
-    """How far a town's name stands from its point: clear of the figures there (their
-    tokens spread round it), so no token covers the name."""
-    count = len(standing.get(place, ()))
-    if not count:
-        return 6.5
-    (x, _y), *_ = spread(count, 0, 0, FIGURE)
-    return abs(x) + FIGURE + 4
-
-
-def _beside(place: str, layout: Layout) -> int:
-    """Which way from a place its badges and markers stand: up (-1), or down (1) when its
-    name stands above it, so that they do not cover the name."""
-    return 1 if "n" in layout.label_side.get(place, "e") else -1
-
-
 def _places(svg: ET.Element, places: PlaceMap, layout: Layout, ink: Mapping[str, str],
             labels: bool, standing: Mapping[str, Sequence[str]]) -> None:
     marks = sub(svg, "g", cls="places")
@@ -215,7 +201,8 @@ def _places(svg: ET.Element, places: PlaceMap, layout: Layout, ink: Mapping[str,
                                   "stroke": ink["town edge"], "stroke-width": 1.1}, cls=cls,
                 title=name)
         if labels:
-            label(names, x, y, name, where=side, gap=_name_gap(place, standing),
+            gap = name_gap(len(standing.get(place, ())), FIGURE)
+            label(names, x, y, name, where=side, gap=gap,
                   font=8.5 if kind != "small" else 8,
                   fill=ink["text"], halo=ink["land"], cls=f"name town {kind}")
 
@@ -276,7 +263,7 @@ def _trail(svg: ET.Element, observation: Mapping[str, Any], layout: Layout,
             cls="trail-path")
     for city, numbers in spaces.items():
         x, y = layout.xy[city]
-        badge(group, x - 10, y + 9 * _beside(city, layout), ",".join(numbers),
+        badge(group, x - 10, y + 9 * beside(layout.label_side.get(city, "e")), ",".join(numbers),
               fill="#ffffff", ink=ink["trail"],
               cls="trail-space", font=7,
               title=f"on trail space {', '.join(numbers)}")
@@ -309,7 +296,8 @@ def _markers(svg: ET.Element, observation: Mapping[str, Any], layout: Layout,
             continue
         x, y = layout.xy[place]
         for i, (text, cls, title) in enumerate(items):
-            badge(group, x + 8, y + (16 + 10 * i) * _beside(place, layout), text,
+            up_or_down = beside(layout.label_side.get(place, "e"))
+            badge(group, x + 8, y + (16 + 10 * i) * up_or_down, text,
                   fill=ink["marker"],
                   cls=f"marker {cls}", font=6.5, title=title)
 

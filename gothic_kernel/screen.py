@@ -22,6 +22,7 @@ are for games' screens as much as for the kernel.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -106,12 +107,19 @@ def no_place(query: str) -> list[str]:
     return [f"No place on the map is called {query!r}."]
 
 
+#: A square's coordinates, "(15, 4)": never broken over two lines.
+_PAIR = re.compile(r"\((-?\d+), (-?\d+)\)")
+_NO_BREAK = "\u00a0"
+
+
 def wrap(text: str, width: int, indent: str = "  ", more: str | None = None) -> list[str]:
     """``text`` wrapped to ``width``, the first line indented by ``indent``, the others by
-    ``more`` (two spaces deeper by default)."""
-    return textwrap.wrap(text, max(20, width), initial_indent=indent,
-                         subsequent_indent=indent + "  " if more is None else more,
-                         break_on_hyphens=False) or [indent.rstrip()]
+    ``more`` (two spaces deeper by default); a pair of coordinates stays on one line."""
+    joined = _PAIR.sub(rf"(\1,{_NO_BREAK}\2)", text)
+    lines = textwrap.wrap(joined, max(20, width), initial_indent=indent,
+                          subsequent_indent=indent + "  " if more is None else more,
+                          break_on_hyphens=False) or [indent.rstrip()]
+    return [line.replace(_NO_BREAK, " ") for line in lines]
 
 
 def in_columns(cells: Sequence[str], width: int, indent: str = "  ", gap: int = 3) -> list[str]:

@@ -303,6 +303,25 @@ def spread(count: int, x: float, y: float, step: float) -> list[tuple[float, flo
              y + ring * math.sin(math.pi + 2 * math.pi * i / count)) for i in range(count)]
 
 
+def name_gap(figures: int, radius: float, bare: float = 6.5) -> float:
+    """How far a place's name stands from its point: clear of the ``figures`` tokens of
+    ``radius`` that :func:`spread` lays round it (``bare`` when nothing stands there).
+
+    >>> name_gap(0, 8), name_gap(1, 8), name_gap(2, 8)
+    (6.5, 12.0, 20.0)
+    """
+    if not figures:
+        return bare
+    (x, _y), *_ = spread(figures, 0, 0, radius)
+    return float(abs(x) + radius + 4)
+
+
+def beside(where: str) -> int:
+    """Which way from a place its badges and markers stand: up (-1), or down (1) when its
+    name (on the side ``where``, a compass point) stands above it, so as not to cover it."""
+    return 1 if "n" in where else -1
+
+
 def offset_line(a: tuple[float, float], b: tuple[float, float], by: float
                 ) -> tuple[tuple[float, float], tuple[float, float]]:
     """The segment a-b moved ``by`` units to its left (to draw two links side by side)."""

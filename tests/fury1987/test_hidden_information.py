@@ -274,3 +274,38 @@ def test_an_encounter_found_was_placed_after_its_town_was_last_seen_empty() -> N
              {"k": "box", "town": "rome", "after": ""},
              {"k": "search", "town": "rome", "box": "wolves"}]
     assert all_obligations(clues) == [("rome", 1, 3), ("rome", 4, 5)]
+
+
+def test_labels_of_any_seat_s_action_tell_a_viewer_nothing_hidden() -> None:
+    """trial s27 G-q: describe_action(viewer, Dracula's place_encounter) named his secret
+    Town for a Hunter and for the public. Every seat's listed actions, labelled for each
+    viewer, read the same in the true state and in states resampled for that viewer."""
+    from gothic_kernel import Action, IllegalAction
+
+    def labels(state: FuryState, viewer: str, actions: list[Action]) -> list[str]:
+        out = []
+        for action in actions:
+            try:
+                out.append(state.describe_action(viewer, action))
+            except IllegalAction as refused:
+                out.append(f"refused: {refused}")
+        return out
+
+    state = GAME.new_game(seed=3)
+    assert isinstance(state, FuryState)
+    dice = Dice(8)
+    placings = 0
+    for step in range(260):
+        if state.is_over:
+            break
+        if step % 3 == 0:
+            every = [a for seat in state.current_seats() for a in state.legal_actions(seat)]
+            placings += sum(a.TYPE == "place_encounter" for a in every)
+            for viewer in ("godalming", "van_helsing", PUBLIC):
+                seen = labels(state, viewer, every)
+                for k in range(2):
+                    twin = state.resample(viewer, step * 7 + k)
+                    assert labels(twin, viewer, every) == seen, (step, viewer)
+        seat = dice.choice(state.current_seats())
+        state.apply(seat, dice.choice(state.legal_actions(seat)))
+    assert placings

@@ -10,6 +10,7 @@ import pytest
 import fury1987.svg
 import gothic_kernel as gk
 from fury1987.svg import board
+from gothic_kernel.testing.pictures import covered_names
 
 HUNTERS = ("godalming", "seward", "van_helsing")
 
@@ -93,3 +94,22 @@ def test_a_hunters_picture_cannot_tell_where_dracula_hides(viewer: str) -> None:
             moved += _where(twin) != _where(state)
             assert gk.picture(twin, viewer) == gk.picture(state, viewer)
     assert moved > 0  # the test compared states that differ in his hidden place
+
+
+def test_no_figure_marker_or_chit_covers_the_name_of_its_place() -> None:
+    """A Town's name stands clear of what is drawn at it (as fury_modern's, trial s26 F9):
+    Dracula and a Hunter in Castle Dracula, two Hunters in Paris, a Heavenly Host marker,
+    Fog, his chits and his numbered moves."""
+    seen = gk.load_game("fury1987").new_game(seed=5).observation("dracula")
+    secrets = seen["behind_the_screen"]
+    secrets["location"] = "castle_dracula"
+    secrets["trail"] = ["dublin", "klausenberg", "galatz", "castle_dracula"]
+    secrets["chart"] = {"klausenberg": "vampire", "galatz": "rats", "paris": "wolves"}
+    seen["host_markers"] = {"castle_dracula": 1, "dublin": 1}
+    seen["on_the_map"] = {"paris": "fog"}
+    for seat, place in (("godalming", "castle_dracula"), ("seward", "paris"),
+                        ("van_helsing", "paris")):
+        seen["hunters"][seat]["location"] = place
+    names = {"Castle Dracula", "Klausenberg", "Galatz", "Paris", "Dublin"}
+    assert covered_names(board(seen, "dracula"), names,
+                         over=("figures", "markers", "dracula-secrets")) == []

@@ -11,6 +11,7 @@ import fury_modern.svg
 import gothic_kernel as gk
 from fury_modern import FuryModernGame
 from fury_modern.svg import board
+from gothic_kernel.testing.pictures import covered_names
 
 GAME = FuryModernGame()
 HUNTERS = ("godalming", "seward", "van_helsing", "mina")
@@ -90,39 +91,6 @@ def test_the_key_names_the_hospital_cross_and_the_markers_drawn_above_a_city() -
     assert crosses and crosses[0].get("stroke") == fury_modern.svg.COLORS["hospital"]
 
 
-SVG = "{http://www.w3.org/2000/svg}"
-Box = tuple[float, float, float, float]
-
-
-def _name_boxes(svg: ET.Element, names: set[str]) -> dict[str, Box]:
-    """Roughly where each of ``names`` is written (0.6 of the font size a letter)."""
-    boxes = {}
-    for text in svg.iter(f"{SVG}text"):
-        if text.text in names and text.get("class") != "halo":
-            font, x, y = (float(text.get(k, "0")) for k in ("font-size", "x", "y"))
-            width = 0.6 * font * len(text.text or "")
-            left = {"start": x, "middle": x - width / 2, "end": x - width}[
-                text.get("text-anchor", "start")]
-            boxes[text.text or ""] = (left, y - 0.75 * font, left + width, y + 0.2 * font)
-    return boxes
-
-
-def _drawn_over_the_map(svg: ET.Element) -> list[Box]:
-    """The tokens, trail badges and markers drawn on the map."""
-    boxes: list[Box] = []
-    for group in svg.iter(f"{SVG}g"):
-        if group.get("class") not in ("figures", "trail", "markers"):
-            continue
-        for circle in group.iter(f"{SVG}circle"):
-            x, y, r = (float(circle.get(k, "0")) for k in ("cx", "cy", "r"))
-            if circle.get("class") != "lair":
-                boxes.append((x - r, y - r, x + r, y + r))
-        for rect in group.iter(f"{SVG}rect"):
-            x, y, w, h = (float(rect.get(k, "0")) for k in ("x", "y", "width", "height"))
-            boxes.append((x, y, x + w, y + h))
-    return boxes
-
-
 def test_no_token_badge_or_marker_covers_the_name_of_its_place() -> None:
     """trial s26 F9: Dracula's trail badge "1" and his "D" were drawn over the words
     "Castle Dracula" (read "Cas(1)(D)racula"); names stand clear of what stands at their
@@ -134,10 +102,6 @@ def test_no_token_badge_or_marker_covers_the_name_of_its_place() -> None:
     for seat, place in (("mina", "castle_dracula"), ("seward", "paris"),
                         ("godalming", "paris"), ("van_helsing", "dublin")):
         seen["hunters"][seat]["location"] = place
-    svg = ET.fromstring(board(seen, "dracula"))
-    names = _name_boxes(svg, {"Castle Dracula", "Klausenburg", "Paris", "Dublin"})
-    assert len(names) == 4
-    for name, (left, top, right, bottom) in names.items():
-        for x0, y0, x1, y1 in _drawn_over_the_map(svg):
-            assert right <= x0 or x1 <= left or bottom <= y0 or y1 <= top, \
-                (name, (left, top, right, bottom), (x0, y0, x1, y1))
+    names = {"Castle Dracula", "Klausenburg", "Paris", "Dublin"}
+    assert covered_names(board(seen, "dracula"), names,
+                         over=("figures", "trail", "markers")) == []

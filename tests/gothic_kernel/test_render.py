@@ -206,3 +206,19 @@ def test_a_bad_picture_option_is_refused_naming_it(name: str) -> None:
             gk.picture(state, seat, **{option: value})
     assert gk.picture(state, seat, size=300, caption=False, style="") == \
         gk.picture(state, seat, size=300, caption=False)
+
+
+def test_covered_names_finds_a_token_over_a_name_and_a_name_not_written() -> None:
+    """The pictures' check (gothic_kernel.testing.pictures): a figure drawn over a name is
+    reported, one beside it is not, and a name the picture does not write is reported."""
+    from gothic_kernel.testing.pictures import covered_names
+
+    def picture(token_x: float) -> str:
+        return ('<svg xmlns="http://www.w3.org/2000/svg"><text x="10" y="20" font-size="10">'
+                f'Paris</text><g class="figures"><circle cx="{token_x}" cy="17" r="5"/>'
+                '<circle cx="12" cy="17" r="30" fill="none"/></g></svg>')
+
+    assert [name for name, *_ in covered_names(picture(20), ["Paris"], ["figures"])] == ["Paris"]
+    assert covered_names(picture(60), ["Paris"], ["figures"]) == []
+    assert covered_names(picture(20), ["Paris"], ["markers"]) == []
+    assert [n for n, *_ in covered_names(picture(60), ["Paris", "Rome"], ["figures"])] == ["Rome"]

@@ -16,3 +16,15 @@ def test_named_reads_an_id_a_name_or_the_one_it_begins() -> None:
     assert named("ro", names) == "rome" and named("par", names) is None
     assert named("zzz", names) is None
     assert no_place("zzz") == ["No place on the map is called 'zzz'."]
+
+
+def test_wrap_never_breaks_a_square_s_coordinates_over_two_lines() -> None:
+    """A list of squares wrapped at any width keeps each "(x, y)" on one line."""
+    from gothic_kernel.screen import wrap
+
+    squares = ", ".join(f"({x}, {y})" for x in range(10, 20) for y in range(2, 6))
+    text = f"Vampire starting area: {squares}."
+    for width in range(20, 70):
+        lines = wrap(text, width)
+        assert all(line.count("(") == line.count(")") for line in lines), width
+        assert " ".join(line.strip() for line in lines) == text
