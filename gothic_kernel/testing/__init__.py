@@ -20,7 +20,8 @@ step, verifies:
   returned changes neither the state nor what is returned next;
 * no hidden information reaches a viewer: for states resampled for that viewer,
   its observation, log, prompt, legal actions (in order), their labels and error
-  messages are identical, while the resampler does vary what is hidden (over the
+  messages are identical, and so is the label it is given of every seat's listed
+  action (taken from the true state; a refusal's message counts as its label), while the resampler does vary what is hidden (over the
   whole run);
 * replay determinism: the seed and the action list rebuild the same final state;
 * the end: an outcome, no seat to act, no legal action, apply refused.
@@ -47,7 +48,7 @@ from ..visibility import PUBLIC
 from .golden import check_golden, record_golden, write_golden
 
 __all__ = ["ConformanceError", "ConformanceReport", "check_game", "check_golden",
-           "record_golden", "write_golden"]
+           "every_listed", "labels", "record_golden", "write_golden"]
 
 _MALFORMED: tuple[object, ...] = (
     None, 3, "move", [], {}, {"type": None}, {"type": "no_such_action_type"},
@@ -141,6 +142,24 @@ def _field_changes(action: Action) -> Iterator[Action]:
                 yield attrs.evolve(action, **{field.name: new})
             except (TypeError, ValueError):
                 continue
+
+
+def every_listed(state: GameState) -> list[Action]:
+    """Every seat's listed actions now, seat by seat (what a front end or a bot might ask
+    any viewer to label)."""
+    return [a for seat in state.seats for a in state.legal_actions(seat)]
+
+
+def labels(state: GameState, viewer: str, actions: Sequence[Action]) -> list[str]:
+    """``describe_action(viewer, a)`` of each action; a refusal counts as a label (its
+    message, marked "refused:")."""
+    found = []
+    for action in actions:
+        try:
+            found.append(state.describe_action(viewer, action))
+        except IllegalAction as refused:
+            found.append(f"refused: {refused}")
+    return found
 
 
 def _attempt(state: GameState, seat: str, action: object) -> tuple[str, str]:
@@ -391,6 +410,15 @@ class _Checker:
             self.fail(where, f"{label}: its prompt differs")
         if other.current_seats() != state.current_seats() or other.is_over != state.is_over:
             self.fail(where, f"{label}: whose turn it is differs")
+        everyone = every_listed(state)
+        told = labels(state, viewer, everyone)
+        for action, mine, theirs in zip(everyone, told, labels(other, viewer, everyone),
+                                        strict=True):
+            if mine != theirs:
+                self.fail(where, f"{label}: the label of {action.to_json()} reads {mine!r} "
+                                 f"here, {theirs!r} there (a label tells {viewer} what is "
+                                 "hidden)")
+                break
         if viewer == PUBLIC:
             return
         if _legal_json(other, viewer) != _legal_json(state, viewer):
