@@ -72,6 +72,17 @@ class SameLabelState(KuhnState):
         return "do something"
 
 
+class LeakyLabelState(KuhnState):
+    """Labels the acting player's bet, for anyone else, with the card behind it (trial
+    s27 G-q: a label of another seat's action named what that seat holds)."""
+
+    def _describe_action(self, seat: str, action: Action) -> str:
+        acting = self.current_seats()
+        if seat in acting or not acting:
+            return super()._describe_action(seat, action)
+        return f"{super()._describe_action(seat, action)} holding the {self.cards[acting[0]]}"
+
+
 class NondeterministicGame(KuhnPoker):
     """Deals with Python's global random module instead of the game's dice."""
 

@@ -13,6 +13,7 @@ from .broken_kuhn import (
     HiddenOrderState,
     IdleResampler,
     LeakyErrorState,
+    LeakyLabelState,
     LeakyPromptState,
     LeakyState,
     MutatingState,
@@ -41,6 +42,7 @@ def test_the_reference_game_conforms() -> None:
     (HiddenOrderState, "come in another order"),
     (LeakyPromptState, "its prompt differs"),
     (SameLabelState, "both labelled"),
+    (LeakyLabelState, "a label tells"),
 ])
 def test_the_kit_catches_a_broken_variant(state_class: type[KuhnState], symptom: str) -> None:
     with pytest.raises(ConformanceError, match=symptom):
