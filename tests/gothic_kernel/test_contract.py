@@ -261,6 +261,31 @@ def test_prompts_say_who_is_asked_and_who_is_waited_for(toy: gk.Game) -> None:
     assert state.prompt("south") == "The game is over. North wins: reached the goal."
 
 
+def test_an_unknown_seat_is_the_same_error_from_every_call(toy: gk.Game) -> None:
+    """trial s27 G-d: apply('zorro', a) raised IllegalAction, every other call UnknownSeat.
+    Every call raises UnknownSeat, which is an IllegalAction too (a front end catching
+    either catches it); the state is unchanged, and it pickles whole."""
+    import pickle
+
+    state = toy.new_game(seed=1)
+    before = state.to_json()
+    calls = [lambda: state.apply("zorro", Step((1, 2))),
+             lambda: state.apply("zorro", {"type": "step", "path": [1, 2]}),
+             lambda: state.legal_actions("zorro"), lambda: state.observation("zorro"),
+             lambda: state.describe_action("zorro", Step((1, 2))),
+             lambda: state.resample("zorro", 1)]
+    for call in calls:
+        with pytest.raises(gk.UnknownSeat, match="no seat called 'zorro'") as raised:
+            call()
+        assert isinstance(raised.value, gk.IllegalAction) and raised.value.rule == "seats"
+    assert state.to_json() == before
+    copy = pickle.loads(pickle.dumps(raised.value))
+    assert type(copy) is gk.UnknownSeat and str(copy) == str(raised.value)
+    with pytest.raises(gk.IllegalAction, match="never acts") as watching:
+        state.apply(gk.PUBLIC, Step((1, 2)))
+    assert not isinstance(watching.value, gk.UnknownSeat)
+
+
 def test_seats_for_works_before_any_state() -> None:
     import vampyre
 
