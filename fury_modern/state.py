@@ -38,7 +38,7 @@ from gothic_kernel.serial import from_data, to_data
 
 from .decisions import ModernDecision
 from .rules import DRACULA, HUNTERS, SEATS, Rules
-from .wording import bad_field
+from .wording import bad_field, describe
 
 if TYPE_CHECKING:
     from . import FuryModernGame
@@ -225,6 +225,15 @@ class ModernState(ResultState, LoggedState, DecisionState):
         if said is None:
             return super().explain_illegal(seat, action)
         return IllegalAction(said, rule=top.RULE)
+
+    def _describe_action(self, seat: str, action: Action) -> str:
+        """One of ``seat``'s own listed actions, as the decision waiting words it; any
+        other action (another seat's, or one not listed now) in the words of the action
+        alone, which tell ``seat`` nothing hidden (a hunter labelling Dracula's ambush
+        is not told the encounter)."""
+        if action in self.listed(seat):
+            return super()._describe_action(seat, action)
+        return describe(self, seat, action)
 
     def observation(self, viewer: str) -> dict[str, Any]:
         self.check_viewer(viewer)

@@ -341,14 +341,22 @@ class GameState(abc.ABC):
         """What ``seat``, who may act now, is asked (the game's words)."""
         raise NotImplementedError(f"{self.game.name} does not word its prompts yet")
 
-    def describe_action(self, seat: str, action: Action) -> str:
+    def describe_action(self, seat: str, action: Action | Mapping[str, Any]) -> str:
         """A short label of ``action`` for the person playing ``seat`` ("move to Paris by
-        road", "play Garlic"), never a repr."""
+        road", "play Garlic"), never a repr.
+
+        Any action of the game is labelled, whoever's it is and whether or not it is
+        listed now, from what ``seat`` (a seat or PUBLIC) may know; an action that cannot
+        be worded (a field naming nothing of the game) raises IllegalAction, and nothing
+        else. Like ``apply``, it takes an action's JSON form too."""
         self.check_viewer(seat)
+        if not isinstance(action, Action):
+            action = self.game.parse_action(action)
         return self._describe_action(seat, action)
 
     def _describe_action(self, seat: str, action: Action) -> str:
-        """The game's label for one of ``seat``'s actions."""
+        """The game's label of ``action`` for ``seat``: its own listed actions in full;
+        anything else from what ``seat`` may know, or IllegalAction naming why not."""
         raise NotImplementedError(f"{self.game.name} does not label its actions yet")
 
     @abc.abstractmethod

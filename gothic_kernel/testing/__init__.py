@@ -21,8 +21,9 @@ step, verifies:
 * no hidden information reaches a viewer: for states resampled for that viewer,
   its observation, log, prompt, legal actions (in order), their labels and error
   messages are identical, and so is the label it is given of every seat's listed
-  action (taken from the true state; a refusal's message counts as its label), while the resampler does vary what is hidden (over the
-  whole run);
+  action and of a few actions nobody may take (taken from the true state; a
+  refusal's message counts as its label, and no other error may be raised),
+  while the resampler does vary what is hidden (over the whole run);
 * replay determinism: the seed and the action list rebuild the same final state;
 * the end: an outcome, no seat to act, no legal action, apply refused.
 
@@ -42,6 +43,7 @@ import attrs
 
 from ..actions import Action
 from ..dice import Dice
+from ..encoding import encoding_for
 from ..errors import GothicError, IllegalAction
 from ..game import Game, GameState, same_form
 from ..visibility import PUBLIC
@@ -410,13 +412,14 @@ class _Checker:
             self.fail(where, f"{label}: its prompt differs")
         if other.current_seats() != state.current_seats() or other.is_over != state.is_over:
             self.fail(where, f"{label}: whose turn it is differs")
-        everyone = every_listed(state)
-        told = labels(state, viewer, everyone)
-        for action, mine, theirs in zip(everyone, told, labels(other, viewer, everyone),
-                                        strict=True):
-            if mine != theirs:
-                self.fail(where, f"{label}: the label of {action.to_json()} reads {mine!r} "
-                                 f"here, {theirs!r} there (a label tells {viewer} what is "
+        everyone = [*every_listed(state), *self.unlisted_to_label(state, seen, dice)]
+        told = self.labels(state, viewer, everyone, where)
+        for action, here, there in zip(everyone, told,
+                                       self.labels(other, viewer, everyone, where),
+                                       strict=True):
+            if here != there:
+                self.fail(where, f"{label}: the label of {action.to_json()} reads {here!r} "
+                                 f"here, {there!r} there (a label tells {viewer} what is "
                                  "hidden)")
                 break
         if viewer == PUBLIC:
@@ -433,6 +436,33 @@ class _Checker:
             if _attempt(state, viewer, action) != _attempt(other, viewer, action):
                 self.fail(where, f"{label}: the error for {action.to_json()} differs "
                                  "(the message reveals hidden information)")
+
+    def unlisted_to_label(self, state: GameState, seen: Sequence[Action],
+                          dice: Dice) -> list[Action]:
+        """A few actions nobody may take now: from earlier steps, and (for a game with an
+        action encoding) drawn at random from every action id."""
+        found = [dice.choice(seen) for _ in range(min(3, len(seen)))]
+        try:
+            actions = encoding_for(state).actions
+        except (NotImplementedError, GothicError):
+            return found
+        return found + [actions.decode(dice.index(actions.num_distinct_actions))
+                        for _ in range(5)]
+
+    def labels(self, state: GameState, viewer: str, actions: Sequence[Action],
+               where: str) -> list[str]:
+        """:func:`labels`, failing (and labelling it "crashed") for any error but the
+        documented IllegalAction."""
+        found = []
+        for action in actions:
+            try:
+                found.append(labels(state, viewer, [action])[0])
+            except Exception as exc:  # anything else is a contract breach
+                self.fail(where, f"describe_action({viewer!r}, {action.to_json()}) raised "
+                                 f"{type(exc).__name__}: {exc} instead of a label or "
+                                 "IllegalAction")
+                found.append(f"crashed: {type(exc).__name__}")
+        return found
 
     # -- the end -------------------------------------------------------------------------------
     def check_end(self, state: GameState, where: str) -> None:

@@ -309,3 +309,30 @@ def test_labels_of_any_seat_s_action_tell_a_viewer_nothing_hidden() -> None:
         seat = dice.choice(state.current_seats())
         state.apply(seat, dice.choice(state.legal_actions(seat)))
     assert placings
+
+
+def test_any_action_is_labelled_for_any_viewer_or_refused_with_illegal_action() -> None:
+    """trial s27 G-r: describe_action('dracula', place_host) raised KeyError 'dracula'.
+    Random actions of every kind, for every seat and the public, get a one-line label or
+    IllegalAction (docs/kernel.md: describe_action)."""
+    from gothic_kernel import IllegalAction, agent_choice, encoding_for
+
+    state = GAME.new_game(seed=3)
+    agents = GAME.default_agents(state, 3)
+    actions = encoding_for(state).actions
+    dice = Dice(3)
+    for step in range(150):
+        if state.is_over:
+            break
+        if step % 5 == 0:
+            for viewer in (*state.seats, PUBLIC):
+                for _ in range(20):
+                    action = actions.decode(dice.index(actions.num_distinct_actions))
+                    try:
+                        label = state.describe_action(viewer, action)
+                    except IllegalAction:
+                        continue
+                    assert label.strip() and "\n" not in label
+        seat = state.current_seats()[0]
+        state.apply(seat, agent_choice(state, seat, agents[seat], state.legal_actions(seat)))
+    assert state.describe_action("dracula", {"type": "place_host"})

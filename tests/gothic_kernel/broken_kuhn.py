@@ -83,6 +83,15 @@ class LeakyLabelState(KuhnState):
         return f"{super()._describe_action(seat, action)} holding the {self.cards[acting[0]]}"
 
 
+class CrashingLabelState(KuhnState):
+    """Labels only the seat's own listed actions, raising KeyError for any other (trial
+    s27 G-r: labels of unlisted actions raised bare AssertionError and KeyError)."""
+
+    def _describe_action(self, seat: str, action: Action) -> str:
+        own = dict.fromkeys(self.listed(seat), "")
+        return own[action] + super()._describe_action(seat, action)
+
+
 class NondeterministicGame(KuhnPoker):
     """Deals with Python's global random module instead of the game's dice."""
 

@@ -10,6 +10,7 @@ from gothic_kernel.testing import ConformanceError, check_game
 
 from .broken_kuhn import (
     AliasedObservationState,
+    CrashingLabelState,
     HiddenOrderState,
     IdleResampler,
     LeakyErrorState,
@@ -43,6 +44,7 @@ def test_the_reference_game_conforms() -> None:
     (LeakyPromptState, "its prompt differs"),
     (SameLabelState, "both labelled"),
     (LeakyLabelState, "a label tells"),
+    (CrashingLabelState, "raised KeyError.* instead of a label or IllegalAction"),
 ])
 def test_the_kit_catches_a_broken_variant(state_class: type[KuhnState], symptom: str) -> None:
     with pytest.raises(ConformanceError, match=symptom):

@@ -261,6 +261,19 @@ def test_prompts_say_who_is_asked_and_who_is_waited_for(toy: gk.Game) -> None:
     assert state.prompt("south") == "The game is over. North wins: reached the goal."
 
 
+def test_describe_action_takes_the_json_form_and_refuses_a_malformed_one(
+        toy: gk.Game) -> None:
+    """docs/kernel.md: describe_action labels any action, as an object or its JSON form
+    (like apply); a malformed one is an IllegalAction, never another error."""
+    state = toy.new_game(seed=1)
+    assert state.describe_action("south", {"type": "step", "path": [1, 2]}) == \
+        state.describe_action("south", Step((1, 2)))
+    bad: dict[str, object]
+    for bad in ({}, {"type": "fly"}, {"type": "step"}, {"type": "step", "path": "x"}):
+        with pytest.raises(gk.IllegalAction):
+            state.describe_action("north", bad)
+
+
 def test_an_unknown_seat_is_the_same_error_from_every_call(toy: gk.Game) -> None:
     """trial s27 G-d: apply('zorro', a) raised IllegalAction, every other call UnknownSeat.
     Every call raises UnknownSeat, which is an IllegalAction too (a front end catching
