@@ -322,6 +322,18 @@ def test_agents_for_a_seat_that_does_not_play_are_refused(toy: gk.Game) -> None:
         gk.play_game(toy, 3, agents={"east": _Recorder()})
 
 
+@pytest.mark.parametrize("given", ["random", None, 5, "module:factory"])
+def test_a_seat_given_no_agent_is_refused_before_play(toy: gk.Game, given: object) -> None:
+    """trial s27 G-k: agents={'north': 'random'} (or None, 5) crashed with AttributeError
+    when North first acted. It is a BadOption naming the seat and what it takes."""
+    with pytest.raises(gk.BadOption, match=r"agents\['north'\] is .*not an agent: it takes "
+                                           r"an object with choose\("):
+        gk.play_game(toy, 3, agents={"north": given})
+    five: Any = 5
+    with pytest.raises(gk.BadOption, match="not 5"):
+        gk.play_game(toy, 3, agents=five)
+
+
 def test_a_game_stopped_by_max_steps_is_reported_unfinished(toy: gk.Game) -> None:
     state, record = gk.play_game(toy, 3, agents="random", max_steps=1)
     assert not state.is_over and not record.finished and record.outcome is None
