@@ -159,6 +159,27 @@ def test_malformed_actions_are_illegal_and_name_the_rule(bad: object) -> None:
     assert "rule: action format" in str(info.value)
 
 
+@pytest.mark.parametrize(("bad", "said"), [
+    ({}, "an action needs a 'type' field, one of move_to, pass_turn"),
+    ({"to": "x"}, "an action needs a 'type' field"),
+    ({"type": 5}, "unknown action type 5; known types are move_to, pass_turn"),
+    ({"type": "move_to", "to": "x", "zzz": 1},
+     "malformed 'move_to' action: unknown field(s) 'zzz'; its fields are 'to', 'by'"),
+    ({"type": "pass_turn", "to": "x"}, "malformed 'pass_turn' action: unknown field(s) "
+                                       "'to'; it has no fields"),
+    ({"type": "move_to", "by": "sea"}, "malformed 'move_to' action: missing field(s) 'to'"),
+    ({"type": "move_to", "to": 3}, "malformed 'move_to' action: to: expected a string"),
+])
+def test_a_malformed_action_is_refused_in_the_json_s_words(bad: object, said: str) -> None:
+    """trial s27 G-e: a missing 'type' read "unknown action type None"; an extra or a
+    missing field "value: unknown field(s) 'zzz' for MoveTo" (internals: "value:", the
+    class name). The message names the field, and the action by its "type"."""
+    with pytest.raises(IllegalAction) as info:
+        ActionCodec([MoveTo, Pass]).parse(bad)
+    assert info.value.message.startswith(said)
+    assert "value:" not in str(info.value) and "MoveTo" not in str(info.value)
+
+
 def test_duplicate_action_names_are_refused() -> None:
     @attrs.frozen
     class Other(Action):
