@@ -34,11 +34,11 @@ import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
-from .actions import Action
+from .actions import ACTION_FORMAT, Action
 from .agents import agent_choice, agent_factory, check_agents, seat_agents
 from .encoding import GameEncoding
 from .errors import BadOption, IllegalAction, UnknownSeat
-from .game import LEGAL_ACTIONS, Game, GameState
+from .game import LEGAL_ACTIONS, SEQUENCE_OF_PLAY, Game, GameState
 from .registry import load_game
 from .visibility import PUBLIC
 
@@ -242,9 +242,7 @@ class GothicParallelEnv(ParallelEnv):  # type: ignore[misc]
             dict[str, bool], dict[str, dict[str, Any]]]:
         state = self.game_state
         acting = state.current_seats()
-        for seat in acting:
-            if seat not in actions:
-                raise ValueError(f"no action given for {seat}, who chooses now")
+        self._check_actions(actions, acting)
         for seat in acting:
             self._game.play(state, seat, actions[seat])
             self.steps += 1
@@ -265,6 +263,22 @@ class GothicParallelEnv(ParallelEnv):  # type: ignore[misc]
         if state.is_over or self.steps >= self._game.max_steps:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
+
+    def _check_actions(self, actions: Mapping[str, Any], acting: Sequence[str]) -> None:
+        """The documented errors, before anything is played: UnknownSeat for an agent
+        that does not play, IllegalAction for a seat to act given no action."""
+        if not isinstance(actions, Mapping):
+            raise IllegalAction(f"step takes a dict agent -> action id, not "
+                                f"{type(actions).__name__}", rule=ACTION_FORMAT)
+        unknown = sorted(set(actions) - set(self.possible_agents), key=str)
+        if unknown:
+            raise UnknownSeat(f"actions given for {', '.join(map(repr, unknown))}, who do not "
+                              f"play this game; the agents are {', '.join(self.possible_agents)}")
+        missing = [self._game.game.seat_name(seat) for seat in acting if seat not in actions]
+        if missing:
+            raise IllegalAction(f"no action given for {' and '.join(missing)}, who "
+                                f"{'chooses' if len(missing) == 1 else 'choose'} now",
+                                rule=SEQUENCE_OF_PLAY)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

@@ -66,6 +66,24 @@ def test_parallel_api_test(name: str) -> None:
     assert unexpected(caught) == []
 
 
+def test_a_parallel_step_missing_a_seat_or_naming_a_stranger_is_the_documented_error(
+        ) -> None:
+    """trial s27 G-m: step({}) raised a plain ValueError, and an unknown agent name passed
+    without a word. A seat to act given no action is an IllegalAction naming it, an agent
+    that does not play an UnknownSeat (an IllegalAction too); the game does not move."""
+    env = gpz.parallel_env("fury_modern")
+    observations, _ = env.reset(seed=1)
+    before = env.game_state.to_json()
+    acting = env.game_state.current_seats()[0]
+    name = env.game_state.game.seat_name(acting)
+    with pytest.raises(IllegalAction, match=f"no action given for {name}, who chooses now"):
+        env.step({})
+    legal = int(np.flatnonzero(observations[acting]["action_mask"])[0])
+    with pytest.raises(UnknownSeat, match="actions given for 'zorro', who do not play"):
+        env.step({acting: legal, "zorro": 1})
+    assert env.game_state.to_json() == before
+
+
 def test_parallel_steps_take_simultaneous_choices_together() -> None:
     game, options = CASES["fury1987"]
     env = gpz.parallel_env(game, max_steps=5_000, **options)
