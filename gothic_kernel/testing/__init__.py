@@ -4,7 +4,8 @@
 step, verifies:
 
 * observations and logs are JSON-native (they survive ``json.dumps``/``loads``
-  unchanged) for every seat and for ``PUBLIC``;
+  unchanged) for every seat and for ``PUBLIC``, and hold values of plain JSON types
+  only (no enum member, though a str enum survives ``json.dumps``);
 * clone independence: playing on a clone leaves the original untouched;
 * the JSON round trip: ``from_json(to_json())`` gives the same snapshot,
   observations, logs, legal actions and future play;
@@ -49,8 +50,9 @@ from ..game import Game, GameState, same_form
 from ..visibility import PUBLIC
 from .golden import check_golden, record_golden, write_golden
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_game", "check_golden",
-           "every_listed", "labels", "record_golden", "write_golden"]
+__all__ = ["PLAIN_TYPES_PENDING", "ConformanceError", "ConformanceReport", "check_game",
+           "check_golden", "every_listed", "labels", "not_plain", "record_golden",
+           "write_golden"]
 
 _MALFORMED: tuple[object, ...] = (
     None, 3, "move", [], {}, {"type": None}, {"type": "no_such_action_type"},
@@ -78,6 +80,35 @@ class ConformanceReport:
     resamples: int = 0
     resamples_varied: int = 0
     failures: list[str] = attrs.field(factory=list)
+
+
+#: Games whose observations or logs still hold non-plain values (enum members), left out
+#: of the plain-types check until their fix lands (trial s27 G-g: vampyre's Stage, Form
+#: and Out). Empty this to switch the check on for every game.
+PLAIN_TYPES_PENDING: frozenset[str] = frozenset({"vampyre"})
+
+_PLAIN = frozenset({str, int, float, bool, type(None), list, dict})
+
+
+def not_plain(value: Any, path: str = "") -> str | None:
+    """The path of the first value inside ``value`` whose type is not exactly a JSON type
+    (str, int, float, bool, None, list, dict; dict keys str), with its type; None if all
+    are. A str or int enum passes ``json.dumps`` yet is no plain value."""
+    if type(value) not in _PLAIN:
+        return f"{path or 'the value'} is a {type(value).__name__}"
+    if type(value) is dict:
+        for key, item in value.items():
+            if type(key) is not str:
+                return f"{path or 'the value'} has a key {key!r} of type {type(key).__name__}"
+            found = not_plain(item, f"{path}.{key}" if path else key)
+            if found:
+                return found
+    elif type(value) is list:
+        for i, item in enumerate(value):
+            found = not_plain(item, f"{path}[{i}]")
+            if found:
+                return found
+    return None
 
 
 def _native(value: Any) -> bool:
@@ -175,10 +206,12 @@ def _attempt(state: GameState, seat: str, action: object) -> tuple[str, str]:
 
 
 class _Checker:
-    def __init__(self, game: Game, report: ConformanceReport, max_failures: int) -> None:
+    def __init__(self, game: Game, report: ConformanceReport, max_failures: int, *,
+                 plain_types: bool = True) -> None:
         self.game = game
         self.report = report
         self.max_failures = max_failures
+        self.plain_types = plain_types
 
     def fail(self, where: str, problem: str) -> None:
         self.report.failures.append(f"{where}: {problem}")
@@ -206,6 +239,13 @@ class _Checker:
             log = state.log(viewer)
             if not _native(log if whole_log else log[-_LOG_TAIL:]):
                 self.fail(where, f"log({viewer!r}) is not JSON-native")
+            if self.plain_types:
+                for name, value in (("observation", state.observation(viewer)),
+                                    ("log", log if whole_log else log[-_LOG_TAIL:])):
+                    found = not_plain(value)
+                    if found:
+                        self.fail(where, f"{name}({viewer!r}) holds a value of no plain JSON "
+                                         f"type: {found}")
         try:
             state.observation("__nobody_plays_this_seat__")
             self.fail(where, "observation() of an unknown viewer did not raise")
@@ -481,18 +521,23 @@ def check_game(game: Game, *, seeds: Sequence[int] = (0, 1, 2),
                options: Mapping[str, Any] | None = None, max_steps: int = 20_000,
                every: int = 1, hidden_every: int | None = None, require_end: bool = True,
                choose: Callable[[GameState, str, list[Action], Dice], Action] | None = None,
-               max_failures: int = 10, apply_limit: int = 40) -> ConformanceReport:
+               max_failures: int = 10, apply_limit: int = 40,
+               plain_types: bool | None = None) -> ConformanceReport:
     """Run the conformance checks on ``game``; raise ConformanceError on any failure.
 
     ``every`` checks every n-th step (1: all of them); ``hidden_every`` the
     resampling check (defaults to ``every``). ``choose`` picks the action to
     play (uniformly random by default). ``apply_limit`` bounds how many of a
     seat's listed actions are each applied on a clone at a checked step (spread
-    over the list). Returns what was checked.
+    over the list). ``plain_types`` checks that observations and logs hold values of
+    plain JSON types only (default: every game not in ``PLAIN_TYPES_PENDING``).
+    Returns what was checked.
     """
     opts = dict(options or {})
     report = ConformanceReport(game.name)
-    checker = _Checker(game, report, max_failures)
+    if plain_types is None:
+        plain_types = game.name not in PLAIN_TYPES_PENDING
+    checker = _Checker(game, report, max_failures, plain_types=plain_types)
     hidden_every = hidden_every or every
     for seed in seeds:
         _check_one_game(game, checker, seed, opts, max_steps, every, hidden_every,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import random
 from typing import Any
 
@@ -90,6 +91,22 @@ class CrashingLabelState(KuhnState):
     def _describe_action(self, seat: str, action: Action) -> str:
         own = dict.fromkeys(self.listed(seat), "")
         return own[action] + super()._describe_action(seat, action)
+
+
+class Turn(enum.StrEnum):
+    FIRST = "first"
+    SECOND = "second"
+
+
+class EnumObservationState(KuhnState):
+    """Hands out whose turn it is as an enum member (a str, so json.dumps takes it; trial
+    s27 G-g: "a plain JSON-native dict" held Step, Timing, Stage members)."""
+
+    def observation(self, viewer: str) -> dict[str, Any]:
+        seen = super().observation(viewer)
+        if seen["to_act"] is not None:
+            seen["to_act"] = Turn(seen["to_act"])
+        return seen
 
 
 class NondeterministicGame(KuhnPoker):

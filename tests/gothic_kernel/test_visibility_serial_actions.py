@@ -137,6 +137,22 @@ class Pass(Action):
     TYPE = "pass_turn"
 
 
+def test_an_enum_member_is_saved_as_its_plain_value() -> None:
+    """trial s27 G-g: to_data handed a str enum member back as it was (a str, so it passed
+    json.dumps), and fury1987's observations held Step, Timing and Deed members."""
+    import enum
+
+    class Colour(enum.StrEnum):
+        RED = "red"
+
+    class Rank(enum.IntEnum):
+        ACE = 1
+
+    data = to_data({"c": Colour.RED, "r": [Rank.ACE], "k": {Colour.RED: 1}})
+    assert data == {"c": "red", "r": [1], "k": {"red": 1}}
+    assert type(data["c"]) is str and type(data["r"][0]) is int
+
+
 def test_action_json_form_and_codec() -> None:
     codec = ActionCodec([MoveTo, Pass])
     assert MoveTo("paris").to_json() == {"type": "move_to", "to": "paris", "by": "road"}
