@@ -1,12 +1,20 @@
 """Variants of fury1987's Hunter bot, played between the default bots (issue 18's table).
 
     python benchmarks/fury1987_balance.py VARIANT[+VARIANT...] [--games 200] [--seed 1]
-        [--part 0 --parts 2]
+        [--part 0 --parts 2] [--data-dir DIR]
 
-Each variant changes the Hunters' bot in this process only (a constant, or a method
+Each bot variant changes the Hunters' bot in this process only (a constant, or a method
 wrapped), reading nothing but the seat's observation as the bots do; ``base`` changes
-nothing. The games are ``gothic_kernel.game_seeds(seed, games)`` (``--part``/``--parts``
-play every ``parts``-th of them, to run halves side by side), at most 6000 actions each.
+nothing. Each data variant (``vampires6``, ``knife56``, ``stakeclaw``, ... : the list is
+``DATA_VARIANTS``) plays the same bots on the game's data with one reconstructed number
+changed (the Encounter Pool, the Knife against a Vampire, a Combat Action Board box): it
+writes a copy of the packaged file with that number changed to a temporary folder and
+passes it as the game's option (``encounters_file=``, ``combat_tables_file=``, ...), as a
+user with the printed game would; the packaged files are never changed. ``--data-dir DIR``
+plays on every file of DIR named as in fury1987/data (``encounters.toml``, ...), the
+others packaged. Both sides' bots read the game's rules, so they play the changed data.
+The games are ``gothic_kernel.game_seeds(seed, games)`` (``--part``/``--parts`` play every
+``parts``-th of them, to run halves one after the other), at most 6000 actions each.
 It prints one line: Dracula's wins (supreme/major/minor), Stalemates, the Hunters' wins,
 their share of the decided games, the mean number of turns, and the games in which
 Dracula consumed a Vampire (by side: after that a Stalemate is the Hunters'). The rows of
@@ -16,10 +24,14 @@ docs/fury1987.md's "Balance" table come from it. Not run in CI.
 from __future__ import annotations
 
 import argparse
+import re
+import tempfile
 import time
+import tomllib
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from pathlib import Path
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 
@@ -31,8 +43,11 @@ import gothic_kernel as gk
 from fury1987.actions import ChooseChit, FormGroup, GiveWeapon, LeaveGroup, PlaceHost
 from fury1987.board import CASTLE_DRACULA
 from fury1987.bot_common import PROTECTS, initiative_odds
-from fury1987.combat_tables import HUNTER_ESCAPES
+from fury1987.combat_tables import HUNTER_ESCAPES, MORTAL_WOUND
+from fury1987.state import FuryState
 from gothic_kernel.agents import game_seeds, play_game
+
+DATA = Path(hb.__file__).parent / "data"
 
 
 def patch(owner: Any, name: str, value: object) -> None:
@@ -399,7 +414,7 @@ def blood_worth(per_point: float) -> Callable[[], None]:
 
         def value(self: Any, result: Any, chit: str) -> float:
             v = original(self, result, chit)
-            if result.blood_points and result.code != hbc.MORTAL_WOUND:
+            if result.blood_points and result.code != MORTAL_WOUND:
                 v += (per_point - 5.0) * result.blood_points
             return v
         patch(hbc.HunterCombat, "_result_value", value)
@@ -440,12 +455,45 @@ def mortal_worth(worth: float) -> Callable[[], None]:
 
         def value(self: Any, result: Any, chit: str) -> float:
             v = original(self, result, chit)
-            if result.code == hbc.MORTAL_WOUND and self.waiting.get("side") == "dracula":
+            if result.code == MORTAL_WOUND and self.waiting.get("side") == "dracula":
                 v += worth - 100.0
             return v
         patch(hbc.HunterCombat, "_result_value", value)
     return apply
 
+
+
+def hidden_stake(cost: float) -> Callable[[], None]:
+    """The Stake kept hidden for the kill: against Dracula, a Stake he has not seen (none
+    of the Hunter's Stakes face up) is valued ``cost`` times the chance that this round
+    does not give the Mortal Wound lower. Placed and Parried by his Claw or Dodge, the
+    Stake goes face up, and his bot then counts it in every later round and fight with
+    this Hunter, and stops gambling on Fang, Hypnosis or Escape (Human), the chits the
+    Stake kills."""
+    def apply() -> None:
+        original = hbc.HunterCombat.chit_value
+
+        def chit_value(self: Any, chit: str) -> float:
+            value = float(original(self, chit))
+            w = self.waiting
+            if chit != "stake" or w.get("side") != "dracula":
+                return value
+            held = self.obs.get("hunters_secrets", {}).get(self.seat, {}).get("weapons", [])
+            if list(self.me.get("face_up", [])).count("stake") >= list(held).count("stake"):
+                return value
+            rnd = int(w.get("round", 1))
+            foes = self._dracula_forecast(w, rnd, w.get("last_chits", {}).get("dracula"))
+            against = ((self.bot.initiative.castle_dracula if w.get("town") == CASTLE_DRACULA
+                        else 0)
+                       + (self.bot.initiative.bitten_hunter if self.me["bitten"] else 0))
+            odds = initiative_odds(self._hunter_modifier("dracula", rnd), against)
+
+            def mortal(result: Any, _chit: str) -> float:
+                return 1.0 if result.code == MORTAL_WOUND else 0.0
+            kill = self.bot._expected("dracula", "stake", foes, odds, mortal, True)
+            return value - cost * (1.0 - float(kill))
+        patch(hbc.HunterCombat, "chit_value", chit_value)
+    return apply
 
 VARIANTS: dict[str, Callable[[], None]] = {
     "base": lambda: None,
@@ -506,25 +554,145 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "trail05": trail_scale(0.5), "trail03": trail_scale(0.3),
     "bank6": bank_sixth, "hold": constant(hbs, "HOLD_HOT_STALEMATE", 1.0),
     "mort60": mortal_worth(60.0), "mort150": mortal_worth(150.0),
+    "hidestake": hidden_stake(10.0), "hidestake20": hidden_stake(20.0),
 }
 
 
+
+class DataChange(NamedTuple):
+    """One reconstructed number changed in a copy of a packaged data file: in ``file``
+    (of fury1987/data), under the TOML table ``table``, the line of ``key`` has its text
+    ``old`` replaced by ``new``; the copy must then read ``value`` at ``where`` (keys
+    from the top of the file)."""
+
+    file: str
+    table: str
+    key: str
+    old: str
+    new: str
+    where: tuple[str, ...]
+    value: object
+
+
+# The game's option for each data file (fury1987.game.FILE_OPTIONS).
+FILE_OPTIONS = {"map.toml": "map_file", "railway_station_chart.toml": "railway_chart_file",
+                "encounters.toml": "encounters_file", "chits.toml": "chits_file",
+                "combat_tables.toml": "combat_tables_file", "events.toml": "events_file"}
+
+
+def vampires(count: int) -> tuple[DataChange, ...]:
+    """The Encounter Pool with ``count`` Vampires (8 reconstructed), the other kinds as
+    they are (so the pool holds 34 + ``count`` chits)."""
+    return (DataChange("encounters.toml", "chit.vampire", "count", "count = 8",
+                       f"count = {count}", ("chit", "vampire", "count"), count),)
+
+
+def knife(rolls: list[int]) -> tuple[DataChange, ...]:
+    """The Knife destroys a Vampire Encounter on ``rolls`` (4-6 reconstructed)."""
+    return (DataChange("encounters.toml", "vampire", "knife_destroys_on", "[4, 5, 6]",
+                       str(rolls), ("vampire", "knife_destroys_on"), rolls),)
+
+
+def box(winner: str, hunter: str, dracula: str, old: str, new: str) -> tuple[DataChange, ...]:
+    """A box of the Dracula vs Hunters table won by ``winner`` (the Hunter's chit
+    ``hunter`` against Dracula's ``dracula``) reads ``new``, not ``old``."""
+    table = f"dracula.won_by.{winner}.results"
+    return (DataChange("combat_tables.toml", table, hunter, f'{dracula} = "{old}"',
+                       f'{dracula} = "{new}"', (*table.split("."), hunter, dracula), new),)
+
+
+
+def weapons(more: str, fewer: str) -> tuple[DataChange, ...]:
+    """One Weapon Chit ``more`` (4, not 3) and one ``fewer`` (2): the Hunters' chits
+    still add up to the rulebook's 39, which the chits file's loader checks."""
+    return tuple(DataChange("chits.toml", f"hunter.{weapon}", "count", "count = 3",
+                            f"count = {n}", ("hunter", weapon, "count"), n)
+                 for weapon, n in ((more, 4), (fewer, 2)))
+
+DATA_VARIANTS: dict[str, tuple[DataChange, ...]] = {
+    "vampires6": vampires(6), "vampires7": vampires(7), "vampires10": vampires(10),
+    "knife56": knife([5, 6]), "knife36": knife([3, 4, 5, 6]),
+    # the claw-and-dodge stall: a Stake that wins initiative is Parried by both
+    "stakeclaw": box("hunters", "stake", "claw", "Par", "*Mort*"),
+    "stakeclaw2": box("hunters", "stake", "claw", "Par", "2Bld"),
+    "stakedodge": box("hunters", "stake", "dodge", "Par", "*Mort*"),
+    "holydodge": box("hunters", "holy_water", "dodge", "Par", "*2Bld*"),
+    "stakes4": weapons("stake", "garlic"), "stakes2": weapons("garlic", "stake"),
+}
+
+
+def edited(text: str, change: DataChange) -> str:
+    """``text`` with ``change`` made (exactly once, in its table)."""
+    lines = text.splitlines(keepends=True)
+    start = next((i for i, line in enumerate(lines) if line.strip() == f"[{change.table}]"),
+                 None)
+    if start is not None:
+        for i in range(start + 1, len(lines)):
+            if lines[i].lstrip().startswith("["):
+                break
+            if re.match(rf"\s*{re.escape(change.key)}\s*=", lines[i]) \
+                    and lines[i].count(change.old) == 1:
+                lines[i] = lines[i].replace(change.old, change.new)
+                return "".join(lines)
+    raise SystemExit(f"{change.file}: no line '{change.key}' holding {change.old!r} "
+                     f"under [{change.table}]")
+
+
+def data_options(changes: Sequence[DataChange], data_dir: str, folder: Path) -> dict[str, str]:
+    """The game's file options: the files of ``data_dir`` (if any), then copies in
+    ``folder`` of those (or of the packaged files) with ``changes`` made, each checked
+    to read as meant."""
+    given = Path(data_dir) if data_dir else None
+    options = {option: str(given / name) for name, option in FILE_OPTIONS.items()
+               if given is not None and (given / name).is_file()}
+    texts: dict[str, str] = {}
+    for change in changes:
+        source = Path(options.get(FILE_OPTIONS[change.file], DATA / change.file))
+        texts[change.file] = edited(texts.get(change.file) or source.read_text("utf-8"),
+                                    change)
+    for name, text in texts.items():
+        (folder / name).write_text(text, "utf-8")
+        options[FILE_OPTIONS[name]] = str(folder / name)
+    for change in changes:
+        read: Any = tomllib.loads(texts[change.file])
+        for key in change.where:
+            read = read[key]
+        if read != change.value:
+            raise SystemExit(f"{change.file}: {'.'.join(change.where)} reads {read!r}")
+    return options
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("variant", help=f"joined by '+': {', '.join(VARIANTS)}")
+    parser.add_argument("variant", help=f"joined by '+': {', '.join(VARIANTS)}; "
+                        f"data: {', '.join(DATA_VARIANTS)}")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--part", type=int, default=0)
     parser.add_argument("--parts", type=int, default=1)
+    parser.add_argument("--data-dir", default="", help="play on the data files in DIR "
+                        "(named as in fury1987/data), the others packaged")
     args = parser.parse_args()
+    changes: list[DataChange] = []
     for name in args.variant.split("+"):
-        VARIANTS[name]()
+        if name in DATA_VARIANTS:
+            changes += DATA_VARIANTS[name]
+        elif name in VARIANTS:
+            VARIANTS[name]()
+        else:
+            parser.error(f"no variant {name!r}")
+    with tempfile.TemporaryDirectory(prefix="fury1987-data-") as folder:
+        options = data_options(changes, args.data_dir, Path(folder))
+        play(args, options)
+
+
+def play(args: argparse.Namespace, options: Mapping[str, str]) -> None:
+    """Play the games of ``args`` with the game ``options`` and print the line."""
     game = gk.load_game("fury1987")
     tally: Counter[str] = Counter()
     turns = []
     start = time.time()
     for seed in game_seeds(args.seed, args.games)[args.part::args.parts]:
-        state, _ = play_game(game, seed, max_steps=6000)
+        state, _ = play_game(game, seed, options=options, max_steps=6000)
         outcome = state.outcome
         if outcome is None:
             tally["unfinished"] += 1
@@ -532,7 +700,7 @@ def main() -> None:
         side = ("D" if outcome.winners == ("dracula",) else "H") if outcome.winners else "S"
         tally[side] += 1
         tally[side + str(outcome.level)[:3]] += 1
-        if state.dracula.consumed:
+        if cast(FuryState, state).dracula.consumed:
             tally["consumed"] += 1
             tally["consumed" + side] += 1
         turns.append(state.observation(gk.PUBLIC)["turn"])

@@ -42,6 +42,11 @@ def options_added_later(saved: Mapping[str, Any]) -> dict[str, Any]:
     return {"start_areas": saved.get("adventure") == "custom", "reaction_points": 0}
 
 
+#: The options of "Your Own Adventures" (refused with a printed adventure).
+CUSTOM_ONLY = ("points", "vampire_points", "hunter_points", "designer", "start_areas",
+               "custom_map")
+
+
 class DraculasRevengeGame(Game):
     """The rules object of Dracula's Revenge."""
 
@@ -90,6 +95,7 @@ class DraculasRevengeGame(Game):
             raise BadOption("option 'multiplayer' needs adventure=custom (players purchase "
                             "their characters)")
         option_check.check_players(options)
+        self.check_adventure_options(options)
         if options["reaction_points"] and options["reaction_dice"]:
             raise BadOption("option 'reaction_points' is the allowance of the optional rule "
                             "No Reaction Dice: it needs reaction_dice=False")
@@ -106,6 +112,24 @@ class DraculasRevengeGame(Game):
             raise BadOption(f"option 'custom_map' does not allow {options['custom_map']!r}; "
                             f"allowed: {', '.join(sorted(maps))}")
         option_check.check_start_areas(options, self.seat_sides(options))
+
+    def check_adventure_options(self, options: dict[str, Any]) -> None:
+        """Options that belong to one kind of adventure are refused with another, rather
+        than taken and ignored: your own adventure's budget and board with a printed
+        adventure; Points Value (a printed adventure's totals) with your own. (A
+        ``turn_limit`` is taken with every adventure, so that a caller caps all alike; where
+        the adventure prints its own limit, that one governs: see the option table.)"""
+        defaults = {o.name: o.default for o in self.options}
+        adventure = options["adventure"]
+        if adventure != "custom":
+            for name in CUSTOM_ONLY:
+                if options[name] != defaults[name]:
+                    raise BadOption(f"option {name!r} is for your own adventure: it needs "
+                                    "adventure=custom")
+        elif options["own_forces"]:
+            raise BadOption("option 'own_forces' (Points Value) buys a printed adventure's "
+                            "points total; your own adventure buys with 'points': it needs "
+                            "a printed adventure")
 
     def seat_name(self, seat: str) -> str:
         """"Vampires", "Hunters"; with the Multiplayer rule "Player 2 (Hunters)"."""

@@ -157,10 +157,11 @@ def act(state: DRState, seat: str, action: Action) -> None:
         if not reacting:
             state.move_over = True
     elif isinstance(action, (OpenDoor, CloseDoor)):
-        door = movement.door_in_front(state, fig)
+        # a door fills two squares: named by the one in front of the character
+        ahead = movement.square_ahead(state, fig)
         movement.do_door(state, fig, isinstance(action, OpenDoor))
         what = (f"{'opens' if isinstance(action, OpenDoor) else 'closes'} the door at "
-                f"{say.square(board, board.doors[door][0])}")
+                f"{say.square(board, ahead)}")
     elif isinstance(action, (TurnToMist, TurnSolid)):
         movement.do_mist(state, fig, action)
         what = "turns to mist" if isinstance(action, TurnToMist) else \
@@ -359,7 +360,8 @@ def _move(state: DRState, a: Move, name: str) -> str:
 def _door(state: DRState, a: OpenDoor | CloseDoor, name: str) -> str:
     fig = state.figures.get(a.character)
     door = movement.door_in_front(state, fig) if fig is not None and fig.pos >= 0 else ""
-    where = f" at {say.square(state.rules.board, state.rules.board.doors[door][0])}" if door else ""
+    ahead = movement.square_ahead(state, fig) if door and fig is not None else -1
+    where = f" at {say.square(state.rules.board, ahead)}" if door else ""
     verb = "open" if isinstance(a, OpenDoor) else "close"
     return f"{verb} the door{where} in front of {name}"
 

@@ -139,10 +139,15 @@ def leave_actions(state: DRState, fig: Figure, budget: int) -> list[Action]:
     return [Leave(fig.id)] if budget >= state.rules.cost("leave") else []
 
 
+def square_ahead(state: DRState, fig: Figure) -> int:
+    """The square directly ahead (-1 off the map): facings n, e, s, w are the directions
+    0, 2, 4, 6."""
+    return state.rules.board.steps[fig.pos][2 * fig.facing]
+
+
 def door_in_front(state: DRState, fig: Figure) -> str:
-    """The door on the square directly ahead ("" if none): facings n, e, s, w are the
-    directions 0, 2, 4, 6."""
-    ahead = state.rules.board.steps[fig.pos][2 * fig.facing]
+    """The door on the square directly ahead ("" if none)."""
+    ahead = square_ahead(state, fig)
     return state.rules.board.door_of.get(ahead, "") if ahead >= 0 else ""
 
 

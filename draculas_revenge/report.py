@@ -19,6 +19,7 @@ from gothic_kernel import PUBLIC, Action, GothicError, screen
 
 from . import narration as say
 from .actions import Move
+from .briefing import MULTIPLAYER_GOAL
 from .grid import FACINGS
 from .state import DRState
 
@@ -187,10 +188,7 @@ class Teller:
         if brief.get("introduction"):
             self.lines += wrap(brief["introduction"])
         if state.options["multiplayer"]:
-            self.lines += wrap("Multiplayer: each player purchases characters and fights "
-                               "alone, trying to defeat the others; the last player standing "
-                               "wins, or after 5 turns the players with the most points of "
-                               "characters left.")
+            self.lines += wrap(MULTIPLAYER_GOAL)
         for side in ("hunters", "vampires"):
             forces = _forces(state, brief, side)
             goal = "" if state.options["multiplayer"] else brief.get(f"{side}_win", "")

@@ -296,6 +296,7 @@ def check_loaded(state: DRState) -> None:
     """What the state and its log must allow together: the vampires hold a hunter's Action
     Card only of a character their side mesmerized ("Mesmerize": it becomes a minion
     under their control and its card is dealt to them), as the public log tells."""
+    _check_dead_were_killed(state)
     held = [(field, card) for seat in state.seats if state.side(seat) == "vampires"
             for field, card in _held(state, seat) if _side_of_card(state, card) != "vampires"]
     if not held:
@@ -304,6 +305,20 @@ def check_loaded(state: DRState) -> None:
     for field, card in held:
         need(card in mesmerized, f"{field} holds {say.character(card, state.rules.data_dir)}"
              "'s Action Card, of the other side")
+
+
+def _check_dead_were_killed(state: DRState) -> None:
+    """A killed character's card returns to the box and may come back (a vampire feeding,
+    reinforcements), so a card in ``dead`` may be on the board again: only if the log
+    shows it killed as often as ``dead`` lists it."""
+    back = set(state.dead) & set(state.figures)
+    if not back:
+        return  # the usual case: the log is not read
+    killed = Counter(e.get("figure") for e in state.log(PUBLIC) if e.get("kind") == "killed")
+    for fid in sorted(back):
+        need(killed[fid] == state.dead.count(fid),
+             f"field 'dead' lists {fid}, which is on the board and was never killed "
+             f"{'so often' if killed[fid] else ''}".rstrip())
 
 
 def _held(state: DRState, seat: str) -> list[tuple[str, str]]:
@@ -329,6 +344,7 @@ def _check_phase(state: DRState, strict: bool) -> None:
     if phase == "activation":
         need(state.active in state.rules.kind_of_card and state.active_seat in seats,
              f"the active character {state.active!r} of {state.active_seat!r} is unknown")
+        _check_active_is_theirs(state)
         after = state.seats_after(state.active_seat)
         need(state.windows == [s for s in after if s in state.windows] and
              len(set(state.windows)) == len(state.windows),
@@ -345,6 +361,18 @@ def _check_phase(state: DRState, strict: bool) -> None:
     if phase == "timeline" and not state.queue:
         need(bool(state.hands[seats[state.tl_seat]]) and state.tl_passes < len(seats),
              "the player to play an Action Card or pass has no card")
+
+
+def _check_active_is_theirs(state: DRState) -> None:
+    """The active character is one of the active player's ("Activation Phase"), unless it
+    changed sides during its own move (a hunter mesmerized, or saved back, ends its move)."""
+    fig = state.figures.get(state.active)
+    if fig is None or fig.seat == state.active_seat:
+        return  # still theirs, or killed or fed during its move
+    turned = state.move_over and state.rules.side_of.get(fig.born) == "hunters"
+    need(turned, f"field 'active': the active character {state.active} is not "
+         f"{say.players(state.active_seat)} (active_seat {state.active_seat!r}) but "
+         f"{say.players(fig.seat)}")
 
 
 def _check_figures(state: DRState, strict: bool) -> None:
@@ -444,10 +472,11 @@ def _check_played(state: DRState) -> None:
 
 
 def _check_witness(state: DRState) -> None:
-    """The last action's actor and target are figures of the game (or none)."""
+    """The last action's actor and target are cards of the box (or none): the actor may
+    have fed since, or a saved minion become a staker, so its card is off the board."""
     actor, _, _, target, _ = state.witness
     for what, fid in (("actor", actor), ("target", target)):
-        need(fid == "" or fid in state.figures or fid in state.dead,
+        need(fid == "" or fid in state.rules.kind_of_card,
              f"the last action's {what} (witness) {fid!r} is no figure of the game")
 
 

@@ -10,12 +10,15 @@ is public about the other side.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gothic_kernel.screen import Section, TextScreen, named, no_place, words, wrap
 
+from . import briefing
 from . import narration as say
+from .board import load_board
 
 #: The board's marks for characters, as ``gothic demo draculas_revenge`` draws them:
 #: capitals for vampires (and minions), small letters for hunters.
@@ -30,6 +33,10 @@ KEY = ("Key: # wall, . floor, : the tinted tile, + a closed door, / an open door
 
 #: The key under the board on every screen (``map`` prints the whole of it).
 SHORT_KEY = "  # wall  . floor  : tinted tile  + door  / open door  (map: the whole key)"
+#: A square as ``map WHAT`` takes it: "(12, 2)", "12,2".
+SQUARE_QUERY = re.compile(r"\(?\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)?")
+#: What `map WHAT` answers with the adventure's briefing.
+GOAL_WORDS = ("goal", "goals", "win", "briefing", "adventure", "rules")
 
 
 
@@ -71,6 +78,8 @@ class RevengeScreen(TextScreen):
         return found
 
     def map(self, observation: Mapping[str, Any], viewer: str, query: str = "") -> list[str]:
+        if query.strip().lower() in GOAL_WORDS:
+            return self.briefing(observation)
         if query:
             return self.look_up(observation, query)
         lines = [f"{observation.get('title', '')}: the board", *self.board(observation),
@@ -83,9 +92,42 @@ class RevengeScreen(TextScreen):
             lines += wrap(area_squares(observation["board"], area), self.width)
         return [*lines, *wrap(KEY, self.width)]
 
+    def timer(self, observation: Mapping[str, Any]) -> list[str]:
+        """The optional Timer rule: a terminal's prompt cannot be cut short when the minute
+        runs out, so the screen states the rule and leaves the stopwatch to the table."""
+        timer = observation.get("timer") or {}
+        if not timer.get("enabled"):
+            return []
+        mover = f" ({self.name_of(observation, timer['character'])}'s move" + \
+            (", paused while others react)" if timer.get("paused") else ")") \
+            if timer.get("character") else ""
+        return wrap(f"Timer (optional rule): {timer['limit_seconds']} seconds for each "
+                    f"character's move{mover}. This screen keeps no stopwatch: time the move at "
+                    "the table, and when the time is up end the character's move.", self.width)
+
+    @staticmethod
+    def goals(observation: Mapping[str, Any]) -> list[str]:
+        return briefing.goals(str(observation["adventure"]), observation["options"],
+                              str(observation.get("data_dir") or ""))
+
+    def briefing(self, observation: Mapping[str, Any]) -> list[str]:
+        """What ``map goal`` shows: how each side wins, the turn limit, the special rules."""
+        lines = wrap(f"{observation.get('title', '')}: {' '.join(self.goals(observation))}",
+                     self.width)
+        limit = observation.get("turn_limit")
+        lines += wrap(f"Turn {observation['turn']} of {limit}: the game ends after turn {limit}."
+                      if limit else "No turn limit: play goes on until a side wins.", self.width)
+        for rule in briefing.special_rules(str(observation["adventure"]),
+                                           str(observation.get("data_dir") or "")):
+            lines += wrap(f"Special rule: {rule}", self.width, "  ")
+        return lines
+
     def look_up(self, observation: Mapping[str, Any], query: str) -> list[str]:
         """What ``map WHAT`` shows: an area, a tile or a character, named by its id, its
         name or the start of it."""
+        square = SQUARE_QUERY.fullmatch(query.strip())
+        if square is not None:
+            return self.square(observation, int(square[1]), int(square[2]))
         board = observation["board"]
         areas = {a: words(a) for a in board.get("areas", {})}
         tiles = {t["tile"]: t for t in board.get("tiles", [])}
@@ -105,6 +147,33 @@ class RevengeScreen(TextScreen):
                         f"{t['row']}.", self.width)
         return wrap(area_squares(board, found), self.width)
 
+    def square(self, observation: Mapping[str, Any], x: int, y: int) -> list[str]:
+        """What ``map (x, y)`` shows: the square's tile, what it is, who stands there."""
+        board = observation["board"]
+        rows = board["rows"]
+        if not (0 <= y < len(rows) and 0 <= x < len(rows[y])):
+            return wrap(f"({x}, {y}) is off the map, which runs from (0, 0) to "
+                        f"({board['width'] - 1}, {board['height'] - 1}).", self.width)
+        doors = [d for d, squares in board.get("doors", {}).items() if [x, y] in squares]
+        plan = load_board(str(observation["map"]), str(observation.get("data_dir") or ""))
+        mark = rows[y][x]
+        if doors:
+            shut = "open" if (observation.get("doors") or {}).get(doors[0]) else "closed"
+            what = f"a door ({shut}) over ({x}, {y}) and " + ", ".join(
+                f"({a}, {b})" for a, b in board["doors"][doors[0]] if (a, b) != (x, y))
+        else:
+            what = {"#": "a wall", " ": "beyond the tiles (nobody stands there)"}.get(mark,
+                                                                                   "floor")
+        tile = plan.tile_of[plan.index(x, y)]
+        where = f" in {self.tile_name(observation, plan.tile_names[tile])}" if tile >= 0 else ""
+        areas = [words(a) for a, area in board.get("areas", {}).items()
+                 if [x, y] in area["squares"]]
+        area = f"; part of the {', '.join(areas)}" if areas else ""
+        here = [self.whereabouts(f, False) for f in observation.get("figures", [])
+                if f["square"] is not None and tuple(f["square"]) == (x, y)]
+        return wrap(f"({x}, {y}){where}: {what}{area}. Here: {'; '.join(here) or 'nobody'}.",
+                    self.width)
+
     def group(self, action: Mapping[str, Any], label: str, observation: Mapping[str, Any],
               viewer: str) -> str:
         character = action.get("character")
@@ -113,8 +182,8 @@ class RevengeScreen(TextScreen):
             name = self.name_of(observation, character)
             if kind in ("place", "enter"):
                 return f"Place {name}"
-            return f"{name}: its actions" if "[reaction" not in label else \
-                f"{name}: reactions"
+            return f"{name}: {self.his(observation, character)} actions" \
+                if "[reaction" not in label else f"{name}: reactions"
         return super().group(action, label, observation, viewer)
 
     # -- names ----------------------------------------------------------------------------------
@@ -125,6 +194,21 @@ class RevengeScreen(TextScreen):
                 return str(figure["name"])
         # a card whose figure left the table (fed, killed): named as the rulebook does
         return say.character(ident, str(observation.get("data_dir") or ""))
+
+    @staticmethod
+    def his(observation: Mapping[str, Any], ident: str) -> str:
+        """The possessive the prompt uses for a character: "her", "his", "its"."""
+        born = next((f.get("born", "") for f in observation.get("figures", [])
+                     if f["id"] == ident), "")
+        return say.his(str(born))
+
+    @staticmethod
+    def tile_name(observation: Mapping[str, Any], tile: str) -> str:
+        """A tile as the board names it: "the east chamber"."""
+        for placed in observation["board"].get("tiles", []):
+            if placed["tile"] == tile:
+                return str(placed["name"])
+        return words(tile)
 
     def names(self, observation: Mapping[str, Any], idents: Sequence[str]) -> str:
         return ", ".join(self.name_of(observation, i) for i in idents) or "none"
@@ -234,13 +318,17 @@ class RevengeScreen(TextScreen):
             lines += wrap(f"Last action: {self.name_of(observation, last['actor'])} at "
                           f"({last['square'][0]}, {last['square'][1]}){target}.", self.width)
         if observation.get("defiled"):
-            lines += wrap(f"Defiled: {', '.join(words(d) for d in observation['defiled'])}.",
-                          self.width)
+            defiled = ", ".join(self.tile_name(observation, d) for d in observation["defiled"])
+            lines += wrap(f"Defiled: {defiled}.", self.width)
+        lines += self.timer(observation)
+        goals = " ".join(self.goals(observation))
+        lead = "" if goals.startswith("To win") else "To win: "
+        lines += wrap(f"{lead}{goals} (map goal: the adventure's special rules)", self.width)
         helsing = observation.get("van_helsing") or {}
         if helsing.get("room"):
             found = "found" if helsing.get("found") else "not yet found"
-            lines += wrap(f"Van Helsing is held in {words(str(helsing['room']))} ({found}).",
-                          self.width)
+            lines += wrap(f"Van Helsing is held in {self.tile_name(observation, helsing['room'])}"
+                          f" ({found}).", self.width)
         return lines
 
     def passes(self, observation: Mapping[str, Any]) -> list[str]:
@@ -296,8 +384,8 @@ class RevengeScreen(TextScreen):
         rp = (observation.get("reaction_points") or {}).get(seat) or {}
         who = "Your" if own else "their"
         if rp.get("die") is None:
-            return f"{who} Reaction Die hidden behind the Die Screen, {rp.get('spent', 0)} " \
-                   "Reaction Points spent"
+            spent = say.count(int(rp.get("spent", 0)), "Reaction Point")
+            return f"{who} Reaction Die hidden behind the Die Screen, {spent} spent"
         if not rp.get("die") and not rp.get("total"):
             return f"{who} Reaction Points: none rolled yet"
         return f"{who} Reaction Die {rp['die']}: {rp.get('total')} Reaction Points, " \

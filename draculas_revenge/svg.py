@@ -40,6 +40,7 @@ from gothic_kernel.svg import (
     tostring,
 )
 
+from . import narration as say
 from .board import load_board
 from .sight import visible_squares
 
@@ -81,10 +82,10 @@ def board(observation: Mapping[str, Any], viewer: str = PUBLIC, *, size: int | N
     left = (width - columns * SQUARE) / 2
     height = rows * SQUARE + 2 * MARGIN
     panel = (44.0 if caption else 0.0) + (34.0 if timeline else 0.0)
-    who = "everyone" if viewer == PUBLIC else viewer.replace("_", " ")
+    who = seen_by(viewer)
     svg = root(width, height + panel, size=size, cls="gothic-picture draculas_revenge",
                title=f"Dracula's Revenge: {observation.get('title', '')}, turn "
-                     f"{observation.get('turn', '?')}, as {who} see it", style=style)
+                     f"{observation.get('turn', '?')}, as {who}", style=style)
     sub(svg, "rect", {"x": 0, "y": 0, "width": width, "height": height, "fill": ink["void"]},
         cls="void")
 
@@ -219,6 +220,11 @@ def sees(observation: Mapping[str, Any]) -> list[tuple[int, int]]:
     return [plan.xy(int(square)) for square in seen.nonzero()[0] if int(square) != here]
 
 
+def seen_by(viewer: str) -> str:
+    """The picture's viewer: "everyone sees it", "the vampire player sees it"."""
+    return "everyone sees it" if viewer == PUBLIC else f"{say.player(viewer)} sees it"
+
+
 def _label(figure: Mapping[str, Any]) -> str:
     """"S1" for Staker 1, "NA" for Nosferatu A, "D" for Dracula."""
     words = str(figure.get("name", figure.get("id", "?"))).replace("-", " ").split()
@@ -267,13 +273,13 @@ def _caption(svg: ET.Element, observation: Mapping[str, Any], viewer: str, width
     panel = sub(svg, "g", cls="panel")
     sub(panel, "rect", {"x": 0, "y": top, "width": width, "height": 44, "fill": ink["panel"],
                         "stroke": ink["edge"], "stroke-width": 0.8})
-    who = "everyone (spectators)" if viewer == PUBLIC else f"the {viewer.replace('_', ' ')}"
+    who = seen_by(viewer)
     limit = observation.get("turn_limit")
     turn = f"turn {observation.get('turn', '?')}" + (f" of {limit}" if limit else "")
     light = "daylight" if observation.get("daylight") else "darkness"
     sub(panel, "text", {"x": 10, "y": top + 17, "font-size": 11, "font-weight": "bold",
                         "fill": ink["text"]}, cls="caption",
-        text=f"Dracula's Revenge: {observation.get('title', '')}, {turn}, as {who} see it")
+        text=f"Dracula's Revenge: {observation.get('title', '')}, {turn}, as {who}")
     waiting = [f.get("name", f["id"]) for f in observation.get("figures", [])
                if f.get("square") is None and not f.get("exited")]
     gone = len(observation.get("dead", []))

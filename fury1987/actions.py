@@ -108,6 +108,14 @@ class RevealDogs(Action):
 
 
 @attrs.frozen
+class RevealDogsOf(Action):
+    """Reveal a Dogs chit of ``hunter``, another member of the group whose Movement Phase
+    it is (the group's Movement Phase is his: ruling 84)."""
+
+    hunter: str
+
+
+@attrs.frozen
 class KeepWeapons(Action):
     """Done with the Weapon Chits just drawn (three or fewer held)."""
 
@@ -331,6 +339,7 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     ChooseVictim, ChaseTo, AttackDracula, LetDraculaBe, TakeItems, DiscardWeapon,
     DiscardEvent, RevealGarlic, KeepGarlic, ChooseChit, DeclareTarget, ChooseResult,
     TeamUp, PlayEvent, NoEvent, ChoosePlace, ChooseHunter, TakeWeapon, DeclareMove,
+    RevealDogsOf,
 )
 
 # Shared instances of the field-less actions (cheap legal-action lists).

@@ -33,7 +33,7 @@ from .events import (
     play,
 )
 from .fight import Combat, start_hunters_attack
-from .hunters import ATTACKING_DRACULA_VALOUR, FightChoice
+from .hunters import ATTACKING_DRACULA_VALOUR, HEROIC_LEAP, FightChoice
 from .labels import label
 from .records import evolve
 from .seats import DRACULA, HUNTER_NAMES
@@ -216,7 +216,7 @@ class HeroicLeap(CardRule):
     Dracula at 0 or fewer Blood Points, it destroys him. Cancelled, "the Hunter is still
     committed to a confrontation"."""
 
-    ID = "heroic_leap"
+    ID = HEROIC_LEAP
 
     def offered_in(self, state: FuryState, decision: FuryDecision, seat: str) -> bool:
         return isinstance(decision, FightChoice)
@@ -225,9 +225,10 @@ class HeroicLeap(CardRule):
                  decision: FuryDecision) -> None:
         record = state.stack.pop()
         assert isinstance(record, FightChoice)
-        state.hunters[seat].valour += ATTACKING_DRACULA_VALOUR + HEROIC_LEAP_VALOUR
+        leaper = action.holder or seat  # any member of a group (ruling 86)
+        state.hunters[leaper].valour += ATTACKING_DRACULA_VALOUR + HEROIC_LEAP_VALOUR
         # (the Hunters attacking are named in ``chit``, should it be cancelled)
-        play(state, seat, self.ID, hunter=seat, town=record.town,
+        play(state, seat, self.ID, holder=leaper, hunter=leaper, town=record.town,
              chit=",".join(record.members))
 
     def takes_effect(self, state: FuryState, played: CardPlayed) -> None:

@@ -40,6 +40,7 @@ from .events import (
     OffersEventCards,
     blocked_seas,
     declared_moves,
+    keeps_to_declaration,
     moved_as_declared,
     stormy_seas_orphans,
 )
@@ -286,6 +287,10 @@ def _fleeing_moves(state: FuryState, here: str, moves: list[str]) -> list[str]:
 
 def explain_movement(state: FuryState, action: Action) -> str:
     d = state.dracula
+    move = state.cards.get("declared", {}).get(DRACULA)
+    if move is not None and action in movement_options(state):
+        return (f"Dracula declared his next move ({declared(state, str(move))}) under "
+                "Hypnosis and must stick to this choice (Reference 4 - Hypnosis)")
     if isinstance(action, MoveTo):
         if action.to in state.hosts:
             return (f"a Heavenly Host protects {place_name(state, action.to)}: Dracula may "
@@ -316,7 +321,7 @@ def apply_movement(state: FuryState, record: DraculaMovement, seat: str,
     declared = state.cards.get("declared", {}).get(DRACULA)
     if declared is not None:
         # Hypnosis: he declared this move; it is public once made (Reference 4).
-        if declared_moves(state, DRACULA, movement_options(state)) == [action]:
+        if keeps_to_declaration(state, DRACULA, action):
             state.cards["followed"] = True
         moved_as_declared(state, DRACULA)
     state.stack.pop()

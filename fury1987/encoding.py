@@ -22,7 +22,7 @@ type                     fields
 ``form_group``           ``members``: 2-3 hunters, in seat order
 ``give_weapon``          ``giver``, ``taker``: hunters; ``weapon``; ``back``: "" or a weapon
 ``place_encounter``      ``chit``: an encounter
-``choose_victim``, ``choose_hunter``   ``hunter``
+``choose_victim``, ``choose_hunter``, ``reveal_dogs_of``   ``hunter``
 ``take_items``           ``weapons``, ``events``: 0-2 hunters each, in order
 ``discard_weapon``, ``take_weapon``    ``weapon``
 ``discard_event``        ``card``: an Event Card
@@ -144,6 +144,7 @@ class FuryEncoding(GameEncoding):
             (a.DeclareMove, {"move": Choice((*self.places, "train", "pass", "stay"),
                                             "declared move"),
                              "route": Choice(self.routes, "declared train route")}),
+            (a.RevealDogsOf, {"hunter": hunter}),
         ]
         return specs
 

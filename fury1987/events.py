@@ -50,6 +50,7 @@ from .actions import (
     PASS,
     STAY_PUT,
     ChoosePlace,
+    ConsumeVampire,
     MoveTo,
     NoEvent,
     PlayEvent,
@@ -629,6 +630,22 @@ def declared_moves(state: FuryState, seat: str, actions: list[Action]) -> list[A
     return kept or actions
 
 
+def group_keeps_declarations(state: FuryState, group: tuple[str, ...],
+                             actions: list[Action]) -> list[Action]:
+    """Keep, of the moves in ``actions``, the one each member of a moving group declared
+    (Vampiric Influence): "A group moves once per turn", so its move is every member's,
+    whichever member's Movement Phase it is made in (ruling 63)."""
+    for member in group:
+        actions = declared_moves(state, member, actions)
+    return actions
+
+
+def group_declarer(state: FuryState, group: tuple[str, ...], actions: list[Action]) -> str:
+    """The member of ``group`` whose declared move binds the group's among ``actions``
+    ("" if none)."""
+    return next((m for m in group if bound_by_declaration(state, m, actions)), "")
+
+
 def bound_by_declaration(state: FuryState, seat: str, actions: list[Action]) -> bool:
     """Whether ``seat`` declared a move he can still make among ``actions``: then he must
     make it, and may play no card instead of it (Hypnosis: "he must stick to this
@@ -637,13 +654,22 @@ def bound_by_declaration(state: FuryState, seat: str, actions: list[Action]) -> 
     return declared is not None and any(_matches(a, declared) for a in actions)
 
 
+def keeps_to_declaration(state: FuryState, seat: str, action: Action) -> bool:
+    """Whether ``action`` is the move ``seat`` declared (he made it, as he said)."""
+    declared = state.cards.get("declared", {}).get(seat)
+    return declared is not None and _matches(action, declared)
+
+
 def _matches(action: Action, declared: str) -> bool:
-    """Whether ``action`` is the move ``declared`` ("train", "pass", "stay" or a place)."""
+    """Whether ``action`` is the move ``declared`` ("train", "pass", "stay" or a place).
+    Consuming a Vampire is staying (ruling 87): it is done "instead of moving or Passing",
+    in his Town box, with his Action Phase after it, as Not Moving."""
     if isinstance(action, MoveTo):
         return bool(action.to == declared)
     return bool((declared == "train" and action == CATCH_TRAIN)
                 or (declared == "pass" and action == PASS)
-                or (declared == "stay" and action == STAY_PUT))
+                or (declared == "stay"
+                    and (action == STAY_PUT or isinstance(action, ConsumeVampire))))
 
 
 def moved_as_declared(state: FuryState, seat: str) -> None:
@@ -660,6 +686,11 @@ def moved_as_declared(state: FuryState, seat: str) -> None:
 def declared_route(state: FuryState, seat: str) -> tuple[str, ...]:
     """The route of the train ``seat`` declared under Vampiric Influence (() if none)."""
     return tuple(state.cards.get("route", {}).get(seat, ()))
+
+
+def group_route(state: FuryState, group: tuple[str, ...]) -> tuple[str, ...]:
+    """The route of the train a member of ``group`` declared (() if none)."""
+    return next((r for r in (declared_route(state, m) for m in group) if r), ())
 
 
 def declared_kind(state: FuryState, seat: str) -> str:

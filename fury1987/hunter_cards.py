@@ -34,6 +34,7 @@ from .events import (
     play,
 )
 from .fight import start_harker_fight
+from .groups import movers
 from .items import NewWeapons
 from .movement import Deed, HunterMovement, TrainAttempt
 from .records import evolve
@@ -506,7 +507,8 @@ class CharteredCarriage(MovementCard):
         assert here is not None
         board = state.board
         return bool(board.rail[here]) and state.map_effect(here) != "storms" \
-            and not board.is_sea(here) and declared_kind(state, seat) in ("", "train")
+            and not board.is_sea(here) \
+            and all(declared_kind(state, m) in ("", "train") for m in movers(state, seat))
 
     def takes_effect(self, state: FuryState, played: CardPlayed) -> None:
         attempt = find(state, TrainAttempt)

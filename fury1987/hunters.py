@@ -18,7 +18,7 @@ import attrs
 
 from gothic_kernel import Action
 
-from .actions import ATTACK_DRACULA, LET_DRACULA_BE
+from .actions import ATTACK_DRACULA, LET_DRACULA_BE, PlayEvent
 from .board import CASTLE_DRACULA
 from .decisions import ActionPhase, ActionStage, SeatDecides
 from .encounters import resolve_encounter
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 RULE_SEARCH = "Hunters' Action Phases - Searching"
 RULE_MEETING = "Hunters' Action Phases - Meeting Dracula"
 ATTACKING_DRACULA_VALOUR = 5  # Valour Points: "For attacking Count Dracula"
+HEROIC_LEAP = "heroic_leap"  # Reference 4: played "the instant the Hunter decides to attack"
 
 # The stages every Action Phase passes through and the window at its end, read once:
 # Python 3.11 reads an Enum member (``ActionStage.MEET``) through ``EnumType.__getattr__``,
@@ -72,6 +73,17 @@ class FightChoice(OffersEventCards, SeatDecides):
 
     def own_actions(self, state: FuryState, seat: str) -> list[Action]:
         return [ATTACK_DRACULA, LET_DRACULA_BE]
+
+    def card_offers(self, state: FuryState, seat: str) -> list[Action]:
+        """His own cards, then Heroic Leap from the hand of another member of his group:
+        the group's Action Phase is every member's, and each of them is "doing the
+        attacking" (ruling 86)."""
+        found = super().card_offers(state, seat)
+        for member in self.members:
+            hunter = state.hunters[member]
+            if member != seat and HEROIC_LEAP in hunter.events and hunter.alive:
+                found.append(PlayEvent(HEROIC_LEAP, member))
+        return found
 
     def apply_own(self, state: FuryState, seat: str, action: Action) -> None:
         apply_fight_choice(state, self, seat, action)

@@ -50,6 +50,7 @@ from .actions import (
     PlaceEncounter,
     PlayEvent,
     RemoveHost,
+    RevealDogsOf,
     RideTo,
     StartIn,
     SwapEncounters,
@@ -232,7 +233,14 @@ def _consume(state: FuryState, seat: str, action: Action) -> str:
 
 def _remove_host(state: FuryState, seat: str, action: Action) -> str:
     assert isinstance(action, RemoveHost)
-    return f"take the Heavenly Host off {place_name(state, action.town)}"
+    placer = state.hosts.get(action.town, seat)
+    whose = "" if placer == seat else f"{seat_name(placer)}'s "
+    return f"take {whose or 'the '}Heavenly Host off {place_name(state, action.town)}"
+
+
+def _reveal_dogs_of(state: FuryState, seat: str, action: Action) -> str:
+    assert isinstance(action, RevealDogsOf)
+    return f"reveal {seat_name(action.hunter)}'s Dogs"
 
 
 def _place_encounter(state: FuryState, seat: str, action: Action) -> str:
@@ -280,7 +288,8 @@ def _take_weapon(state: FuryState, seat: str, action: Action) -> str:
 LABELS: dict[type[Action], Label] = {
     StartIn: _start_in, MoveTo: _move_to, RideTo: _ride_to,
     SwapEncounters: _swap_encounters, SwapWeapons: _swap_weapons, ConsumeVampire: _consume,
-    RemoveHost: _remove_host, FormGroup: _form_group, GiveWeapon: _give_weapon,
+    RemoveHost: _remove_host, RevealDogsOf: _reveal_dogs_of, FormGroup: _form_group,
+    GiveWeapon: _give_weapon,
     PlaceEncounter: _place_encounter, ChooseVictim: _choose_victim, ChaseTo: _chase_to,
     TakeItems: _take_items, DiscardWeapon: _discard_weapon, DiscardEvent: _discard_event,
     ChooseChit: _choose_chit, DeclareTarget: _declare_target, ChooseResult: _choose_result,

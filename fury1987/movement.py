@@ -41,6 +41,7 @@ from .actions import (
     PlayEvent,
     RemoveHost,
     RevealDogs,
+    RevealDogsOf,
     RideTo,
     SwapWeapons,
     TreatBite,
@@ -55,8 +56,11 @@ from .events import (
     Timing,
     What,
     bound_by_declaration,
-    declared_moves,
+    declared_kind,
     declared_route,
+    group_declarer,
+    group_keeps_declarations,
+    group_route,
     moved_as_declared,
     open_window,
     stormy_seas_pass,
@@ -166,10 +170,13 @@ class HunterMovement(OffersEventCards, SeatDecides):
             return f"{who}: no train this turn; move by Road or Sea, or stay (Movement)"
         if hunter.location is not None and state.board.is_sea(hunter.location):
             return f"{who}: sail on or disembark at a Port; no one may stay at Sea (Movement)"
-        move = state.cards.get("declared", {}).get(seat)
-        if move is not None:
-            said = declared(state, str(move), declared_route(state, seat))
-            return f"{who}: make the move you declared ({said})"
+        pledged = state.cards.get("declared", {})
+        declarer = next((m for m in (seat, *group) if m in pledged), "")
+        if declarer:
+            said = declared(state, declared_kind(state, declarer),
+                            declared_route(state, declarer))
+            whose = "you" if declarer == seat else seat_name(declarer)
+            return f"{who}: make the move {whose} declared ({said})"
         return f"{who}: {phase} (Movement)"
 
     def train_refused(self) -> bool:
@@ -295,7 +302,7 @@ def movement_options(state: FuryState, record: HunterMovement, seat: str) -> lis
         bound = bound_by_declaration(state, seat, moves)
         options.extend(_start_of_phase_options(state, record, seat, hunter, group, bound))
     if _DECLARING not in record.done:
-        moves = declared_moves(state, seat, moves)  # Vampiric Influence
+        moves = group_keeps_declarations(state, group, moves)  # Vampiric Influence
     options.extend(moves)
     return options
 
@@ -320,6 +327,8 @@ def _start_of_phase_options(state: FuryState, record: HunterMovement, seat: str,
             and here not in HOST_FORBIDDEN and here not in state.hosts:
         options.append(PLACE_HOST)
     options.extend(RemoveHost(t) for t in sorted(hunter.hosts_placed))
+    if len(group) > 1:
+        options.extend(_members_start_options(state, seat, group))
     if not at_sea and hunter.bitten and HOLY_WATER in hunter.weapons and not bound:
         options.append(TREAT_BITE)  # missing his turn at Sea would be a Pass (ruling 81)
     if len(group) > 1:
@@ -331,6 +340,20 @@ def _start_of_phase_options(state: FuryState, record: HunterMovement, seat: str,
             options.extend(weapon_swaps(state, group))
     elif _LEFT not in record.done:
         options.extend(FormGroup(m) for m in group_candidates(state, seat))
+    return options
+
+
+def _members_start_options(state: FuryState, seat: str,
+                           group: tuple[str, ...]) -> list[Action]:
+    """Ruling 84: the group's Movement Phase is each member's, so each may reveal his Dogs
+    and take his Host off the board at its start, whichever member's phase it is."""
+    options: list[Action] = []
+    for member in group:
+        other = state.hunters[member]
+        if member != seat:
+            if other.holds_hidden("dogs"):
+                options.append(RevealDogsOf(member))
+            options.extend(RemoveHost(t) for t in sorted(other.hosts_placed))
     return options
 
 
@@ -386,6 +409,14 @@ def may_pass(state: FuryState, town: str) -> bool:
 
 def explain(state: FuryState, record: HunterMovement, seat: str, action: Action) -> str:
     hunter = state.hunters[seat]
+    group = movers(state, seat)
+    declarer = "" if _DECLARING in record.done else group_declarer(
+        state, group, _move_options(state, record, group))
+    if declarer and action in _move_options(state, record, group):
+        said = declared(state, declared_kind(state, declarer), declared_route(state, declarer))
+        whose = "his group's" if declarer != seat else "his"
+        return (f"{seat_name(declarer)} declared {said} under Vampiric Influence: it is "
+                f"{whose} move now, and only it (Reference 4 - Vampiric Influence; ruling 63)")
     here = hunter.location or "nowhere"
     board = state.board
     at, to = place_name(state, here), place_name(state, getattr(action, "to", ""))
@@ -416,15 +447,16 @@ def explain(state: FuryState, record: HunterMovement, seat: str, action: Action)
 # -- applying -----------------------------------------------------------------------------
 def apply_movement(state: FuryState, record: HunterMovement, seat: str,
                    action: Action) -> None:
-    hunter = state.hunters[seat]
     name = HUNTER_NAMES[seat]
-    if isinstance(action, RevealDogs):
-        hunter.show("dogs")
-        state.say("dogs_revealed", f"{name} reveals Dogs and puts them face up", hunter=seat)
+    if isinstance(action, RevealDogs | RevealDogsOf):
+        owner = action.hunter if isinstance(action, RevealDogsOf) else seat
+        state.hunters[owner].show("dogs")
+        state.say("dogs_revealed", f"{HUNTER_NAMES[owner]} reveals Dogs and puts them face up",
+                  hunter=owner)
     elif isinstance(action, PlaceHost):
         _place_host(state, record, seat)
     elif isinstance(action, RemoveHost):
-        _remove_host(state, seat, action.town)
+        _remove_host(state, state.hosts.get(action.town, seat), action.town)
     elif isinstance(action, TreatBite):
         treat_bite(state, seat)
     elif isinstance(action, FormGroup):
@@ -520,7 +552,7 @@ def _move_choice(state: FuryState, record: HunterMovement, seat: str,
         state.stack.append(TrainAttempt(seat))
         open_window(state, Timing.CATCHING_TRAIN, ("dracula",), hunter=seat)
         return
-    moved_as_declared(state, seat)
+    _moved_as_declared(state, group)
     state.stack.pop()
     group_has_moved(state, seat, group)
     if isinstance(action, MoveTo):
@@ -628,12 +660,18 @@ def missed_train(state: FuryState, seat: str) -> None:
     record = state.stack[-1]
     assert isinstance(record, HunterMovement)
     group = movers(state, seat)
-    moved_as_declared(state, seat)
+    _moved_as_declared(state, group)
     state.stack.pop()
     group_has_moved(state, seat, group)
     state.say("false_tip_off", f"{' and '.join(HUNTER_NAMES[m] for m in group)} "
               f"{agree(group, 'misses', 'miss')} the train on a False Tip-off", hunters=list(group))
     to_action_phase(state, seat, group)
+
+
+def _moved_as_declared(state: FuryState, group: tuple[str, ...]) -> None:
+    """The group's move is each member's: every declaration among them is spent."""
+    for member in group:
+        moved_as_declared(state, member)
 
 
 def train_options(state: FuryState, record: TrainRide, seat: str) -> list[Action]:
@@ -642,7 +680,7 @@ def train_options(state: FuryState, record: TrainRide, seat: str) -> list[Action
     control")."""
     here = state.hunters[seat].location
     assert here is not None
-    route = declared_route(state, record.seat)
+    route = group_route(state, record.movers)
     if route and route in state.board.rail_routes(here):
         return [RideTo(route[:record.stops][-1])]
     return [RideTo(t) for t in state.board.rail_reach(here, record.stops)]
@@ -651,7 +689,7 @@ def train_options(state: FuryState, record: TrainRide, seat: str) -> list[Action
 def apply_train(state: FuryState, record: TrainRide, seat: str, action: Action) -> None:
     assert isinstance(action, RideTo)
     here = state.hunters[seat].location
-    moved_as_declared(state, record.seat)
+    _moved_as_declared(state, record.movers)
     state.stack.pop()
     group_has_moved(state, seat, record.movers)
     for member in record.movers:

@@ -10,7 +10,7 @@ Hunters' own secrets, never from Dracula's place, chits, Encounter Set or cards.
 chits and cards go by their printed names.
 
     >>> import gothic_kernel as gk
-    >>> state = gk.load_game("fury1987").new_game(seed=1)
+    >>> state = gk.load_game("fury1987").new_game(seed=2)
     >>> state.prompt("godalming")
     'Lord Godalming: choose the Town to start in (Starting the Game).'
     >>> state.describe_action("godalming", state.legal_actions("godalming")[0])

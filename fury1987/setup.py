@@ -6,7 +6,8 @@ his Blood Point Marker goes in the 12 box; the Weapon Chits are mixed into the
 Weapons Pool and each Hunter takes one, in order (Lord Godalming, Dr Seward,
 Van Helsing), beside his three Basic Combat Chits.
 
-Starting the Game: each Hunter, in that order, chooses a Town to start in;
+Starting the Game: each Hunter, in that order, chooses a Town to start in (first
+revealing the Dogs he drew, if he likes: Reference 3 - Dogs, "when he draws it");
 then Dracula, having seen them, chooses his Town box in secret (not a Hunter's).
 """
 
@@ -19,7 +20,7 @@ import attrs
 
 from gothic_kernel import Action, IllegalAction, Pool, event
 
-from .actions import StartIn
+from .actions import REVEAL_DOGS, RevealDogs, StartIn
 from .decisions import SeatDecides
 from .seats import DRACULA, DRACULA_SCOPE, HUNTER_NAMES, HUNTERS, HUNTERS_SCOPE
 from .state import (
@@ -57,7 +58,9 @@ class ChooseStart(SeatDecides):
         if seat == DRACULA:
             return ("Dracula: choose your starting Town in secret, not one a Hunter is in "
                     "(Starting the Game)")
-        return f"{seat_name(seat)}: choose the Town to start in (Starting the Game)"
+        first = " (you may first reveal your Dogs)" if state.hunters[seat].holds_hidden(
+            "dogs") else ""
+        return f"{seat_name(seat)}: choose the Town to start in{first} (Starting the Game)"
 
 
 def set_up(state: FuryState) -> None:
@@ -88,7 +91,11 @@ def set_up(state: FuryState) -> None:
 def start_choices(state: FuryState, seat: str) -> list[Action]:
     board = state.board
     if seat != DRACULA:
-        return [StartIn(t) for t in board.towns]
+        towns: list[Action] = [StartIn(t) for t in board.towns]
+        # Reference 3 - Dogs: revealed "either when he draws it or at the start of any
+        # Movement Phase"; the Set-Up chit is drawn before Dracula's first turn, in which
+        # he may attack (ruling 84). Asked in his own decision, it betrays nothing.
+        return [*towns, REVEAL_DOGS] if state.hunters[seat].holds_hidden("dogs") else towns
     taken = {h.location for h in state.hunters.values()}
     return [StartIn(t) for t in board.towns if t not in taken]
 
@@ -102,6 +109,11 @@ def explain_start(state: FuryState, seat: str, action: Action) -> str:
 
 
 def apply_start(state: FuryState, record: ChooseStart, seat: str, action: Action) -> None:
+    if isinstance(action, RevealDogs):  # he still chooses his Town
+        state.hunters[seat].show("dogs")
+        state.say("dogs_revealed", f"{HUNTER_NAMES[seat]} reveals Dogs and puts them face up",
+                  hunter=seat)
+        return
     assert isinstance(action, StartIn)
     state.stack.pop()
     if seat == DRACULA:

@@ -122,6 +122,7 @@ it offers undo after every turn and says no reason when one is refused.
 RECENT = 12
 #: How many states resampled for the seat ``undo`` compares (rule 3 above).
 UNDO_TRIES = 8
+SHOWN_SECRET = "it showed you something you did not know"
 HINT = "Type a number or the start of a choice; help lists the commands."
 #: Said once in hot-seat when the screens go to no terminal (a pipe, a file, an IDE's console):
 #: nothing can be cleared there, so each seat's screen stays readable above the next one's.
@@ -636,16 +637,23 @@ class Session:
             return "it called on chance (a die rolled, or something shuffled or drawn)"
         if len(after.log(seat)) > len(step.before.log(seat)) + 1:
             return "more came of it than the choice itself (see the log)"
+        return SHOWN_SECRET if self.showed_secret(step, after) else ""
+
+    @staticmethod
+    def showed_secret(step: _Undoable, after: GameState) -> bool:
+        """Whether ``step`` showed its seat something it did not know: the same choice in
+        a resample of the position before (rule 3 above) leaves the seat seeing otherwise."""
+        seat = step.seat
         seen = (after.observation(seat), after.log(seat), after.current_seats())
         for k in range(UNDO_TRIES):
             try:
                 twin = step.before.resample(seat, 7919 * (k + 1))
                 twin.apply(seat, step.action)
             except (GothicError, NotImplementedError):
-                return "it showed you something you did not know"
+                return True
             if (twin.observation(seat), twin.log(seat), twin.current_seats()) != seen:
-                return "it showed you something you did not know"
-        return ""
+                return True
+        return False
 
     def _undo_to(self, seat: str) -> tuple[int, str]:
         """Where ``undo`` for ``seat`` would go back to: the index in ``undoable`` of the
@@ -690,10 +698,12 @@ class Session:
         (whose turn it is is public), not only when the undo would be allowed (that tells
         whether the choice drew on chance, such as Dracula placing an Encounter and taking
         a new one), and a refused undo is said without its reason."""
-        self.clear()
         previous = self.last_person
         offer = previous is not None and bool(self.undoable) \
             and self.undoable[-1].seat == previous
+        if offer:
+            self.show_secret(self.undoable[-1])
+        self.clear()
         while True:
             self.say(f"Pass the keyboard to {self.name(seat)}, then press Enter.")
             if offer and previous is not None:
@@ -723,6 +733,23 @@ class Session:
                          "or quit.")
         self.clear()
         return ""
+
+    def show_secret(self, step: _Undoable) -> None:
+        """Before the keyboard passes: what the last person alone learned from the choice
+        (a look at a face-down counter), which the next screen is not theirs to show. Only
+        what a resample of the position before could have made different counts, so
+        playing a card one knows is not repeated."""
+        seat = step.seat
+        new = self.state.log(seat)[len(step.before.log(seat)):]
+        public = self.state.log(PUBLIC)[len(step.before.log(PUBLIC)):]
+        secret = [e for e in new if e not in public]
+        if not secret or not self.showed_secret(step, self.state):
+            return
+        self.say(f"{self.name(seat)}, before you pass the keyboard (only you see this):")
+        for entry in secret:
+            self.say_lines(wrap(str(entry.get("text", "")), self.width, "  "))
+        if self.ask("Press Enter to hide it. ") is None:
+            return
 
     # -- drawing ----------------------------------------------------------------------------
     def show_turn(self, seat: str) -> Menu:
@@ -810,7 +837,7 @@ def draw_turn(game: Game, screen: TextScreen, state: GameState, seat: str, *,
     else:
         lines.append("Since your last turn:")
         if len(new) > RECENT:
-            lines.append(f"  ({len(new) - RECENT} earlier entries: type log to read them)")
+            lines.append(f"  ({_entries(len(new) - RECENT)} earlier: type log to read them)")
         for entry in new[-RECENT:]:
             lines += wrap(str(entry.get("text", "")), width, "  ")
     legal = state.legal_actions(seat)

@@ -79,7 +79,7 @@ def _convert(state: VampyreState, seat: str, form: Form, text: str) -> None:
     p.wounds = 0
     p.immobile = p.lost_turns = 0
     lose_items(state, seat)
-    state.events.say("conversion", f"{state.name(seat)} {text}", seat=seat, form=form)
+    state.events.say("conversion", f"{state.name(seat)} {text}", seat=seat, form=str(form))
     if state.in_castle:
         _remove(state, seat, 0)
 
@@ -124,7 +124,7 @@ def sate(state: VampyreState, seat: str) -> None:
 def leave_for_good(state: VampyreState, seat: str, why: Out, text: str) -> None:
     """Dead, saved or slain: out of the game."""
     p = state.players[seat]
-    state.events.say("out", f"{state.name(seat)} {text}", seat=seat, why=why)
+    state.events.say("out", f"{state.name(seat)} {text}", seat=seat, why=str(why))
     _remove(state, seat, -1)
     p.out = why
     p.possessed = 0

@@ -220,9 +220,13 @@ class LeadingAstray(PlayerDecision):
 
     def prompt(self, state: VampyreState, seat: str) -> str:
         lost = state.name(self.target)
-        hexes = "1 hex" if self.roll == 1 else f"{self.roll} hexes"
+        if self.roll == 1:
+            return (f"{lost} is lost: {state.name(seat)} rolled 1; choose where to move "
+                    f"{lost}'s counter, 1 hex (terrain effects are ignored)")
+        # a walk of the roll, entering no hex twice: it may end nearer (ruling 17)
         return (f"{lost} is lost: {state.name(seat)} rolled {self.roll}; choose where to "
-                f"move {lost}'s counter, {hexes} away (terrain effects are ignored)")
+                f"move {lost}'s counter {self.roll} hexes, a walk of {self.roll} that enters no "
+                "hex twice, so it may end nearer (terrain effects are ignored)")
 
     @classmethod
     def label(cls, state: VampyreState, seat: str, action: Action) -> str:

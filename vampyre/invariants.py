@@ -86,15 +86,19 @@ def _check_stage(state: VampyreState) -> None:
     if set(state.order.out) != out or len(state.order.out) != len(out):
         raise _fail("the players out of the game do not match the turn order")
     option = state.options["stage"]
-    if (option == "basic" and state.in_castle) or (option == "castle" and not state.in_castle) \
-            or (state.in_castle and option == "extended" and not state.basic_winner):
-        raise _fail(f"a {option!r} game cannot be at the {state.stage} stage")
+    if (option == "basic" and state.in_castle) or (option == "castle" and not state.in_castle):
+        raise _fail(f"a game of option stage={option!r} cannot be at the {state.stage} stage")
+    if state.basic_winner and state.basic_winner not in seats:
+        raise _fail(f"basic_winner {state.basic_winner!r} is no seat of this game")
+    if state.in_castle and option == "extended" and not state.basic_winner:
+        raise _fail("basic_winner is empty, yet an extended game is at the castle_dracula "
+                    "stage: only the Basic Game's winner enters Castle Dracula")
     if state.first not in seats:
         raise _fail("no player went first")
-    if state.basic_winner and (state.basic_winner not in seats or (
-            not state.in_castle and state.result is None
-            and (state.pending is None or state.pending.kind != CHOOSE_ITEM))):
-        raise _fail("the Basic Game has a winner, yet play goes on in Transylvania")
+    if state.basic_winner and not state.in_castle and state.result is None \
+            and (state.pending is None or state.pending.kind != CHOOSE_ITEM):
+        raise _fail(f"basic_winner {state.basic_winner!r}: the Basic Game has a winner, yet "
+                    "play goes on in Transylvania")
     due = basic_game_due(state)
     if due:
         raise _fail(f"{due}, yet the Basic Game goes on without a winner (How to Win)")

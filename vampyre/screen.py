@@ -9,6 +9,7 @@ looked at), and the other hunters, everything of theirs on the table.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -199,7 +200,10 @@ class VampyreScreen(TextScreen):
         places = dict(self.castle.names) if castle else dict(self.transylvania.large_hex_names)
         players = observation["players"]
         hunters = {seat: f"{p['name']} {p['hunter']}" for seat, p in players.items()}
-        found = named(query, {**places, **hunters})
+        small = None if castle else self.hex_numbered(query)
+        if small is not None and small not in places:
+            return self.small_hex(observation, small)
+        found = small or named(query, {**places, **hunters})
         if found is None:
             return no_place(query)
         if found in players:
@@ -212,6 +216,26 @@ class VampyreScreen(TextScreen):
             lines = wrap(self.large_hex(observation["large_hexes"][found]), self.width)
         here = [f"{self.number(observation, seat)} {p['name']}" for seat, p in players.items()
                 if p["location"] == found and not p["out"]]
+        return lines + wrap(f"Here: {', '.join(here) or 'nobody'}.", self.width)
+
+    def hex_numbered(self, query: str) -> str | None:
+        """The hex a query names by its column.row as the menus print it ("01.05",
+        "the clear hex at 01.05", "1,5", "hex_01_05"), or None."""
+        numbers = re.search(r"(\d{1,2})\s*[._,]\s*(\d{1,2})\s*\)?\s*$", query)
+        if numbers is None:
+            return None
+        at = (int(numbers[1]), int(numbers[2]))
+        return next((h for h, where in self.transylvania.offset.items() if where == at), None)
+
+    def small_hex(self, observation: Mapping[str, Any], hid: str) -> list[str]:
+        """A small hex: its terrain, its road, who is there."""
+        board = self.transylvania
+        road = "; a road runs through it" if hid in board.road_hexes else ""
+        name = board.name(hid)
+        lines = wrap(f"{name[:1].upper()}{name[1:]}{road}.", self.width)
+        here = [f"{self.number(observation, seat)} {p['name']}"
+                for seat, p in observation["players"].items()
+                if p["location"] == hid and not p["out"]]
         return lines + wrap(f"Here: {', '.join(here) or 'nobody'}.", self.width)
 
     def hunter(self, observation: Mapping[str, Any], seat: str, short: bool = False) -> list[str]:
@@ -272,7 +296,8 @@ def _states(p: Mapping[str, Any]) -> list[str]:
     if p["possessed"]:
         said.append("possessed")
     if p["cured"]:
-        said.append("cured of the bites")
+        # "Each vampire hunter can use the healing powers of the Standing Stones only once"
+        said.append("has used The Standing Stones' cure (no second cure)")
     for flag, words_ in (("resting", "resting"), ("healing", "curing a wound"),
                          ("fleeing", "fleeing")):
         if p[flag]:

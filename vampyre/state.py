@@ -328,7 +328,7 @@ class VampyreState(ResultState, LoggedState, DecisionState):
         if first:
             self.first, self.rounds = first, 0
         self.rounds += 1
-        self.events.say("round", f"Round {self.rounds}", round=self.rounds, stage=self.stage)
+        self.events.say("round", f"Round {self.rounds}", round=self.rounds, stage=str(self.stage))
 
     # -- the contract ---------------------------------------------------------------------------
     @property

@@ -27,14 +27,14 @@ if TYPE_CHECKING:
 def _player_view(state: VampyreState, seat: str) -> dict[str, Any]:
     p = state.players[seat]
     return {
-        "name": state.name(seat), "hunter": state.rules.hunter_names[seat], "form": p.form,
+        "name": state.name(seat), "hunter": state.rules.hunter_names[seat], "form": str(p.form),
         "location": p.location,
         "place": None if p.location is None else state.place(p.location), "bites": p.bites,
         "items": state.item_kinds(seat), "coffins": len(p.coffins), "cured": p.cured,
         "possessed": p.possessed, "lost_turns": p.lost_turns, "immobile": p.immobile,
         "reappear": p.reappear, "searched": p.searched, "wounds": p.wounds,
         "may_heal": p.may_heal, "healing": p.healing, "resting": p.resting,
-        "fleeing": p.fleeing, "must_reveal": p.must_reveal, "out": p.out,
+        "fleeing": p.fleeing, "must_reveal": p.must_reveal, "out": str(p.out),
     }
 
 
@@ -50,7 +50,7 @@ def observation(state: VampyreState, viewer: str) -> dict[str, Any]:
     tops = known_tops(state, viewer)
     pending = state.pending
     view: dict[str, Any] = {
-        "stage": state.stage,
+        "stage": str(state.stage),
         "seats": list(state.seats),
         "turn": state.turns,
         "round": state.rounds,

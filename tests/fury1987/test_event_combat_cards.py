@@ -6,9 +6,12 @@ from __future__ import annotations
 import pytest
 
 from fury1987.actions import (
+    ATTACK_DRACULA,
     KEEP_GARLIC,
+    LET_DRACULA_BE,
     NO_EVENT,
     REVEAL_GARLIC,
+    STAY_PUT,
     ChooseChit,
     MoveTo,
     PlayEvent,
@@ -19,7 +22,7 @@ from fury1987.state import FuryState
 from gothic_kernel import PUBLIC
 
 from .event_helpers import arm, give, pass_windows, play, window
-from .helpers import act, kind, rig, started
+from .helpers import act, hunters_stay, kind, rig, started
 
 
 def attacked(rolls: list[int], seward: tuple[str, ...] = (),
@@ -108,6 +111,22 @@ def test_rage_snatches_a_weapon_and_bars_escape_for_the_rolled_rounds() -> None:
     assert not chits & {"escape_bat", "escape_mist", "escape_human"}
 
 
+def test_rage_may_snatch_a_revealed_chit() -> None:
+    # Rulings 40 and 58: the snatched chit is any of the victim's Weapon Chits, face up or
+    # down: Seward's only one is his Dogs, revealed; Rage takes them.
+    state = started(dracula="rome", seward="naples", godalming="paris", van_helsing="london")
+    arm(state, "seward", "dogs")
+    state.hunters["seward"].show("dogs")
+    give(state, "dracula", "rage")
+    rig(state, [5, 2])  # Night; Rage roll 2
+    act(state, "dracula", MoveTo("naples"))
+    act(state, "seward", KEEP_GARLIC)
+    act(state, "dracula", NO_EVENT)  # start of combat
+    play(state, "dracula", "rage")
+    assert state.hunters["seward"].weapons == [] and state.hunters["seward"].shown == []
+    assert "dogs" in state.public_weapon_discards
+
+
 def test_rage_may_not_be_played_after_garlic() -> None:
     state = started(dracula="rome", seward="naples", godalming="paris", van_helsing="london")
     arm(state, "seward", "garlic")
@@ -146,6 +165,20 @@ def test_escape_route_avoids_dracula_s_attack() -> None:
     act(state, "seward", NO_EVENT)
     assert find(state, Combat) is None
     assert state.hunters["seward"].fought_dracula_at is None  # they did not fight
+    # "the Count also remains in Town ... he and the Hunter may attack, if both he and the
+    # Hunter are still in the Town during Dracula's next Action Phase"
+    assert state.dracula.location == "naples"
+    pass_windows(state)
+    hunters_stay(state)  # Seward stays in Naples and, searching, finds Dracula there
+    assert kind(state) == "fight_choice" and ATTACK_DRACULA in state.legal_actions("seward")
+    act(state, "seward", LET_DRACULA_BE)
+    hunters_stay(state)
+    assert state.hunters["seward"].location == "naples"
+    assert kind(state) == "dracula_movement"
+    act(state, "dracula", STAY_PUT)  # his Action Phase follows: he must attack Seward
+    combat_now = find(state, Combat)
+    assert combat_now is not None and combat_now.attacker == "dracula"
+    assert "seward" in combat_now.hunters
 
 
 def _escape_route_against_an_attack_on_two(*, grouped: bool) -> FuryState:

@@ -5,11 +5,16 @@ and being asked in a window tells nothing of what a seat holds."""
 
 from __future__ import annotations
 
+import pytest
+
+import gothic_kernel as gk
 from fury1987.actions import (
     ATTACK_DRACULA,
     CATCH_TRAIN,
     KEEP_GARLIC,
+    LEAVE_GROUP,
     NO_EVENT,
+    PASS,
     STAY_PUT,
     TREAT_BITE,
     WAIT_FOR_GROUP,
@@ -24,7 +29,7 @@ from fury1987.actions import (
 )
 from fury1987.state import FuryState
 
-from .event_helpers import arm, give, pass_windows, play, window
+from .event_helpers import arm, give, pass_windows, play, take_chit, window
 from .helpers import GAME, act, dracula_turn, hunters_stay, kind, quiet_turn, rig, started
 
 
@@ -115,6 +120,46 @@ def test_wild_horses_carry_the_hunter_who_then_has_his_action_phase() -> None:
     assert kind(state) == "item_choice"  # searched, then may take items
 
 
+def test_wild_horses_never_into_a_sea_sector_and_an_encounter_is_met_first() -> None:
+    # Reference 4 - WILD HORSES: "The Hunter may not be moved into a Sea Sector. If he is
+    # moved into a Town where there is an Encounter Chit, the Hunter must encounter it
+    # immediately as if searching the Town. Only after this is done, may the Hunter take
+    # Events/Weapons."
+    state = started(godalming="le_havre", seward="madrid", van_helsing="rome",
+                    dracula="athens")
+    state.chart["paris"] = take_chit(state, "wolves")
+    give(state, "dracula", "wild_horses")
+    state.invalidate()
+    dracula_turn(state, STAY_PUT)
+    play(state, "dracula", "wild_horses")
+    places = {a.place for a in state.legal_actions("dracula") if isinstance(a, ChoosePlace)}
+    assert "paris" in places and not any(state.board.is_sea(p) for p in places)
+    rig(state, [6])  # the Wolves' roll against him
+    act(state, "dracula", ChoosePlace("paris"))
+    pass_windows(state)
+    while kind(state) == "die_roll" or kind(state) == "event_window":
+        act(state, state.current_seats()[0], state.legal_actions(state.current_seats()[0])[0])
+    found = [e["kind"] for e in state.log("public")]
+    assert "encounter_found" in found and state.hunters["godalming"].wounds > 0
+    assert kind(state) == "item_choice"  # the items only after the Wolves
+
+
+def test_wild_horses_in_a_group_the_whole_group_is_moved_away() -> None:
+    # Reference 5 - WILD HORSES: "The whole group is moved away by Dracula."
+    state = started(godalming="paris", seward="paris", van_helsing="rome", dracula="athens")
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    act(state, "godalming", STAY_PUT)  # the group stays together in Paris
+    hunters_stay(state)
+    give(state, "dracula", "wild_horses")
+    dracula_turn(state, STAY_PUT)
+    assert window(state) == "hunter_movement_start" and state.groups
+    play(state, "dracula", "wild_horses")
+    act(state, "dracula", ChoosePlace("brussels"))
+    assert state.hunters["godalming"].location == "brussels"
+    assert state.hunters["seward"].location == "brussels"
+
+
 def test_control_storms_drive_a_hunter_at_sea_into_a_port() -> None:
     state = started(godalming="le_havre", seward="madrid", van_helsing="rome",
                     dracula="athens")
@@ -127,9 +172,14 @@ def test_control_storms_drive_a_hunter_at_sea_into_a_port() -> None:
     give(state, "dracula", "control_storms")
     dracula_turn(state, STAY_PUT)
     play(state, "dracula", "control_storms")
+    # "Dracula need not move the Hunter the whole three": straight into London is one
+    assert {ChoosePlace("london"), ChoosePlace("atlantic_ocean")} \
+        <= set(state.legal_actions("dracula"))
     act(state, "dracula", ChoosePlace("london"))
     assert state.hunters["godalming"].location == "london"
-    assert kind(state) in ("item_choice", "hunter_action") or state.seq.seat == "godalming"
+    # "The affected Hunter(s) must now have an Action Phase in their new Port of call."
+    assert kind(state) == "item_choice" and state.current_seats() == ("godalming",)
+    assert state.seq.seat == "godalming" and state.seq.phase == "action"
 
 
 def test_customs_search_on_landing_all_weapons_lost_and_next_turn_missed() -> None:
@@ -150,6 +200,31 @@ def test_customs_search_on_landing_all_weapons_lost_and_next_turn_missed() -> No
     play(state, "dracula", "customs_search")
     assert state.hunters["godalming"].weapons == []
     assert state.seq.missed.get("godalming") == 1
+
+
+def test_customs_search_in_a_group_every_member_loses_his_weapons_and_misses_a_turn(
+) -> None:
+    # Reference 5 - CUSTOMS SEARCH: "All the Hunters in the group lose their weapons and
+    # miss their next turn."
+    state = started(godalming="le_havre", seward="le_havre", van_helsing="rome",
+                    dracula="athens")
+    arm(state, "godalming", "stake", "knife")
+    arm(state, "seward", "rifle")
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    act(state, "godalming", MoveTo("english_channel"))
+    act(state, "van_helsing", STAY_PUT)
+    while state.current_seats() == ("van_helsing",):
+        act(state, "van_helsing", state.legal_actions("van_helsing")[0])
+    give(state, "dracula", "customs_search")
+    dracula_turn(state, STAY_PUT)
+    act(state, "dracula", NO_EVENT)  # start of Godalming's Movement Phase
+    act(state, "godalming", MoveTo("london"))
+    assert window(state) == "hunter_movement_end"
+    play(state, "dracula", "customs_search")
+    pass_windows(state)
+    assert state.hunters["godalming"].weapons == [] and state.hunters["seward"].weapons == []
+    assert state.seq.missed.get("godalming") == 1 and state.seq.missed.get("seward") == 1
 
 
 def test_vampiric_influence_binds_the_hunter_s_next_move() -> None:
@@ -238,6 +313,70 @@ def test_vampiric_influence_no_turn_missed_by_choice_instead_of_the_declared_mov
     act(state, "godalming", FormGroup(("godalming", "seward")))
     assert WAIT_FOR_GROUP not in state.legal_actions("godalming")
     assert [a for a in state.legal_actions("godalming") if isinstance(a, MoveTo)] \
+        == [MoveTo("brussels")]
+
+
+def seward_influenced(move: DeclareMove) -> FuryState:
+    """Vampiric Influence on Dr Seward in Paris (Lord Godalming there too), who declares
+    ``move``; next turn Godalming's Movement Phase begins."""
+    state = started(godalming="paris", seward="paris", van_helsing="rome", dracula="athens")
+    give(state, "dracula", "vampiric_influence")
+    dracula_turn(state, STAY_PUT)
+    act(state, "dracula", NO_EVENT)
+    act(state, "godalming", STAY_PUT)
+    act(state, "dracula", NO_EVENT)  # the end of Godalming's Action Phase
+    act(state, "dracula", NO_EVENT)  # the start of Seward's Movement Phase
+    act(state, "seward", STAY_PUT)
+    play(state, "dracula", "vampiric_influence")
+    act(state, "seward", move)
+    pass_windows(state)
+    hunters_stay(state)
+    dracula_turn(state, STAY_PUT)
+    assert kind(state) == "hunter_movement" and state.current_seats() == ("godalming",)
+    return state
+
+
+def test_vampiric_influence_binds_the_group_s_move_in_another_member_s_phase() -> None:
+    # Ruling 63: "A group moves once per turn", so its move is Seward's too, in whichever
+    # member's Movement Phase it is made: Godalming's group goes where Seward declared, or
+    # Godalming leaves it to go his own way; no Chartered Carriage takes it off elsewhere.
+    state = seward_influenced(DeclareMove("brussels"))
+    give(state, "godalming", "chartered_carriage")
+    assert MoveTo("le_havre") in state.legal_actions("godalming")  # alone, he is free
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    legal = state.legal_actions("godalming")
+    assert [a for a in legal if isinstance(a, MoveTo)] == [MoveTo("brussels")]
+    assert STAY_PUT not in legal and CATCH_TRAIN not in legal
+    assert PlayEvent("chartered_carriage") not in legal and LEAVE_GROUP in legal
+    assert "Seward declared" in state.prompt("godalming")
+    with pytest.raises(gk.IllegalAction, match=r"Dr Seward declared .* Vampiric Influence"):
+        state.apply("godalming", MoveTo("le_havre"))
+    act(state, "godalming", MoveTo("brussels"))
+    assert state.hunters["seward"].location == "brussels"
+    assert "declared" not in state.cards  # the move was made: the declaration is spent
+
+
+def test_vampiric_influence_a_group_s_train_keeps_to_a_member_s_declared_route() -> None:
+    state = seward_influenced(DeclareMove("train", ("brussels", "cologne", "frankfurt")))
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    legal = state.legal_actions("godalming")
+    assert CATCH_TRAIN in legal and STAY_PUT not in legal and PASS not in legal
+    assert not any(isinstance(a, MoveTo) for a in legal)
+    rig(state, [4])  # a Fast Train: two Towns along the route
+    act(state, "godalming", CATCH_TRAIN)
+    assert state.legal_actions("godalming") == [RideTo("cologne")]
+    act(state, "godalming", RideTo("cologne"))
+    assert "declared" not in state.cards and "route" not in state.cards
+
+
+def test_vampiric_influence_a_member_who_leaves_the_group_goes_his_own_way() -> None:
+    state = seward_influenced(DeclareMove("brussels"))
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    act(state, "godalming", LEAVE_GROUP)
+    act(state, "godalming", MoveTo("le_havre"))
+    act(state, "godalming", TakeItems())
+    assert state.current_seats() == ("seward",)
+    assert [a for a in state.legal_actions("seward") if isinstance(a, MoveTo)] \
         == [MoveTo("brussels")]
 
 

@@ -6,21 +6,28 @@ Re-Equip, Heavenly Host, Stormy Seas, Excellent Weather, Chartered Carriage), He
 from __future__ import annotations
 
 import attrs
+import pytest
 
+import gothic_kernel as gk
 from fury1987.actions import (
     ATTACK_DRACULA,
     CATCH_TRAIN,
     ENCOUNTER_VAMPIRE,
     NO_EVENT,
+    PASS,
+    PLACE_HOST,
     STAY_PUT,
     TREAT_BITE,
     ChooseChit,
     ChoosePlace,
+    ConsumeVampire,
     DeclareMove,
     DiscardWeapon,
     FormGroup,
     MoveTo,
     PlayEvent,
+    RemoveHost,
+    RideTo,
     TakeItems,
     TakeWeapon,
 )
@@ -113,6 +120,36 @@ def test_sense_of_emergency_gives_an_extra_turn() -> None:
     assert state.hunters["godalming"].location == "amsterdam"
 
 
+def group_draws(*cards: str) -> FuryState:
+    """Lord Godalming and Dr Seward, a group in Paris, move to Brussels in Godalming's
+    Movement Phase; Godalming takes the Event Cards: ``cards``."""
+    state = started(godalming="paris", seward="paris", van_helsing="rome", dracula="london")
+    dracula_turn(state, STAY_PUT)
+    on_top(state, *cards)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    act(state, "godalming", MoveTo("brussels"))
+    act(state, "godalming", TakeItems((), ("godalming",) * len(cards)))
+    return state
+
+
+def test_mishap_in_a_group_the_whole_group_misses_its_turn() -> None:
+    # Reference 5 - MISHAP: "The whole group misses its turn."
+    state = group_draws("mishap")
+    pass_windows(state)
+    assert next_turn(state) == "van_helsing"  # Godalming's and Seward's turns are skipped
+    assert {state.hunters[h].location for h in ("godalming", "seward")} == {"brussels"}
+    assert next_turn(state) == "godalming"  # and only that one
+
+
+def test_sense_of_emergency_in_a_group_the_whole_group_gets_an_extra_turn() -> None:
+    # Reference 5 - SENSE OF EMERGENCY: "The whole group gets an extra turn."
+    state = group_draws("sense_of_emergency")
+    pass_windows(state)
+    assert state.seq.seat == "godalming" and kind(state) == "hunter_movement"
+    act(state, "godalming", MoveTo("amsterdam"))
+    assert {state.hunters[h].location for h in ("godalming", "seward")} == {"amsterdam"}
+
+
 def test_superstitious_carriers_cost_dracula_two_blood_points_on_4_to_6() -> None:
     state = godalming_turn()
     on_top(state, "superstitious_carriers")
@@ -121,6 +158,9 @@ def test_superstitious_carriers_cost_dracula_two_blood_points_on_4_to_6() -> Non
     act(state, "godalming", TakeItems((), ("godalming",)))
     assert state.dracula.blood == 10
     assert any(c["k"] == "blood" and c["loss"] == 2 for c in state.clues)
+    # "Use of this card in no way entitles the Hunters to find out where Dracula is."
+    assert state.dracula.shown_at is None
+    assert len(state.observation("seward")["possible_dracula_locations"]) > 1
 
 
 def test_good_luck_rolls_the_superstitious_carriers_die_again() -> None:
@@ -201,12 +241,44 @@ def test_jonathan_harker_fights_dracula_and_becomes_a_vampire_when_bitten() -> N
     assert not any(isinstance(record, BatFlight) for record in state.stack)
 
 
+def test_jonathan_harker_no_hunter_event_card_may_help_him() -> None:
+    # Reference 4 - JONATHAN HARKER: "No Hunter Event Cards may be played to help Harker,
+    # but Dracula may play his." Seward holds Dawn Raid, Advance Planning and Good Luck;
+    # he is asked in none of the fight's windows, Dracula (a Trap) in them.
+    state = draws("jonathan_harker")
+    give(state, "seward", "dawn_raid", "advance_planning", "good_luck")
+    give(state, "dracula", "trap")
+    rig(state, [5, 6, 1])  # Night; Dracula wins initiative
+    act(state, "godalming", ChoosePlace("london"))
+    dracula_asked = 0
+    while find(state, Combat) is not None:
+        seat = state.current_seats()[0]
+        if kind(state) == "event_window":
+            assert state.current_seats() == ("dracula",)
+            dracula_asked += 1
+            act(state, "dracula", NO_EVENT)
+        elif seat == "godalming":
+            act(state, "godalming", ChooseChit("harker", "fist"))
+        else:
+            act(state, "dracula", ChooseChit("dracula", "fang"))
+    assert dracula_asked >= 1
+    assert state.hunters["seward"].events == ["dawn_raid", "advance_planning", "good_luck"]
+    assert "harker_vampire" in state.dracula.encounter_set
+
+
 # -- at the start of the Movement Phase ---------------------------------------------------
 def test_newspaper_reports_put_dracula_on_the_map() -> None:
     state = godalming_turn(("newspaper_reports",))
     play(state, "godalming", "newspaper_reports")
     assert state.dracula.shown_at == "london"
     assert state.observation("seward")["possible_dracula_locations"] == ["london"]
+    # "until his next Movement Phase, when it is returned to his SMC"
+    quiet_turn(state, "godalming")
+    assert state.seq.seat == "seward" and state.dracula.shown_at == "london"
+    hunters_stay(state)
+    assert kind(state) == "dracula_movement" and state.dracula.shown_at is None
+    dracula_turn(state, MoveTo("manchester"))
+    assert len(state.observation("seward")["possible_dracula_locations"]) > 1
 
 
 def test_sensationalist_press_two_towns_one_of_them_his() -> None:
@@ -228,6 +300,25 @@ def test_hired_scouts_reveal_encounters_in_two_towns() -> None:
     assert kind(state) == "hunter_movement"
 
 
+def test_hired_scouts_reveal_neither_dracula_nor_the_local_rumours() -> None:
+    # Reference 4 - HIRED SCOUTS: "Dracula should not reveal the presence of either Local
+    # Rumours or himself if in any of the named Towns."
+    state = started(godalming="paris", seward="madrid", van_helsing="rome", dracula="london")
+    give(state, "godalming", "hired_scouts")
+    dracula_turn(state, MoveTo("manchester"))
+    assert state.dracula.rumours == "london"
+    before = set(state.observation("godalming")["possible_dracula_locations"])
+    assert {"manchester", "london"} <= before
+    play(state, "godalming", "hired_scouts")
+    act(state, "godalming", ChoosePlace("manchester"))
+    act(state, "godalming", ChoosePlace("london"))
+    assert set(state.observation("godalming")["possible_dracula_locations"]) == before
+    assert state.dracula.shown_at is None
+    reports = [e["text"] for e in state.log("public") if e.get("kind") == "scouts_report"]
+    assert reports == ["Hired Scouts: no Encounter in Manchester",
+                       "Hired Scouts: no Encounter in London"]
+
+
 def test_hypnosis_misses_the_turn_and_on_3_to_6_dracula_reveals_and_declares() -> None:
     state = started(godalming="paris", seward="madrid", van_helsing="rome", dracula="london")
     state.hunters["godalming"].bitten = True
@@ -245,6 +336,27 @@ def test_hypnosis_misses_the_turn_and_on_3_to_6_dracula_reveals_and_declares() -
         while state.current_seats() == (seat,):
             act(state, seat, state.legal_actions(seat)[0])
     assert state.legal_actions("dracula") == [MoveTo("manchester")]
+
+
+def test_hypnosis_dracula_tells_only_the_vampires_on_his_chart() -> None:
+    # Reference 4 - HYPNOSIS: "the Dracula Player must tell the Hunters how many Vampires
+    # he currently has on his SMC, but not where they are. He does not mention any
+    # Vampires in the Encounter Set or the Discards."
+    state = started(godalming="paris", seward="madrid", van_helsing="rome", dracula="london")
+    state.hunters["godalming"].bitten = True
+    give(state, "seward", "hypnosis")
+    state.chart["naples"] = take_chit(state, "vampire")
+    d = state.dracula
+    old, d.encounter_set[0] = d.encounter_set[0], state.encounter_pool.take("vampire")
+    state.encounter_pool.bag.append(old)  # a Vampire in his Set too
+    assert invariant_problems(state) == []
+    state.invalidate()
+    dracula_turn(state, STAY_PUT)
+    rig(state, [4])
+    act(state, "godalming", PlayEvent("hypnosis", "seward"))
+    said = [e for e in state.log("public") if e.get("kind") == "hypnosis_works"]
+    assert len(said) == 1 and said[0]["vampires"] == 1
+    assert "naples" not in said[0]["text"].lower()  # not where they are
 
 
 def test_good_luck_rolls_the_hypnosis_die_again() -> None:
@@ -318,6 +430,38 @@ def test_hypnosis_dracula_must_stick_to_his_declared_move_no_card_instead() -> N
     assert state.legal_actions("dracula") == [STAY_PUT]
 
 
+def test_ruling_hypnosis_dracula_who_declared_to_stay_may_consume_a_vampire() -> None:
+    # Ruling 87: consuming is done "instead of moving or Passing", in his Town box, with
+    # his Action Phase after it: it is Not Moving, so a Dracula who declared he stays may
+    # consume one of his Vampires (announced, ruling 83) and has kept to his word: his
+    # piece stays on the map in London.
+    state = hypnotised_dracula_declares("stay")
+    state.chart["naples"] = take_chit(state, "vampire")
+    state.dracula.blood = 8
+    state.invalidate()
+    assert state.legal_actions("dracula") == [STAY_PUT, ConsumeVampire("naples")]
+    act(state, "dracula", ConsumeVampire("naples"))
+    assert state.dracula.blood == 10 and "naples" not in state.chart
+    assert state.dracula.location == "london" and "declared" not in state.cards
+    public = state.log("public")
+    assert any(e["kind"] == "vampire_consumed" for e in public)
+    assert any(e["kind"] == "declared_move_made" and e["town"] == "london" for e in public)
+
+
+@pytest.mark.parametrize("move", ["pass", "manchester"])
+def test_ruling_hypnosis_dracula_who_declared_a_pass_or_a_move_may_not_consume(move: str) -> None:
+    # The other edge of ruling 87: consuming is neither Passing (no chits exchanged, an
+    # Action Phase) nor a move to another Town.
+    state = hypnotised_dracula_declares(move)
+    state.chart["naples"] = take_chit(state, "vampire")
+    state.dracula.blood = 8
+    state.invalidate()
+    assert state.legal_actions("dracula") == [PASS if move == "pass" else MoveTo(move)]
+    with pytest.raises(gk.IllegalAction, match="under Hypnosis and must stick to this choice"):
+        state.apply("dracula", ConsumeVampire("naples"))
+    assert state.dracula.blood == 8 and state.chart["naples"] == "vampire"
+
+
 def test_hypnosis_a_declared_move_made_impossible_frees_dracula_for_that_phase_only() -> None:
     # "Dracula can not be held responsible if, for reasons beyond his control (such as a
     # Hunter Event Card), he cannot carry out the move declared": a Host on Manchester
@@ -353,9 +497,17 @@ def test_re_equip_swaps_a_weapon_for_one_of_choice() -> None:
     state = godalming_turn(("re_equip",))
     arm(state, "godalming", "pistol")
     play(state, "godalming", "re_equip")
+    pistols = state.weapons_pool.bag.count("pistol")
     act(state, "godalming", DiscardWeapon("pistol"))
     act(state, "godalming", TakeWeapon("stake"))
     assert state.hunters["godalming"].weapons == ["stake"]
+    # "The discard is not returned to the pool. It is placed with the Weapon Chit
+    # discards"; "This choice is not revealed to the Dracula Player."
+    assert state.weapons_pool.bag.count("pistol") == pistols
+    assert "pistol" in state.weapons_pool.aside
+    said = " ".join(e["text"] for e in state.log("dracula") if e["kind"].startswith("re_equip"))
+    assert "a Weapon Chit of his choice" in said and "stake" not in said
+    assert "pistol" not in said  # it was face down: he learns only that one was discarded
 
 
 def test_heavenly_host_card_places_the_bonus_marker_and_finds_dracula() -> None:
@@ -364,6 +516,32 @@ def test_heavenly_host_card_places_the_bonus_marker_and_finds_dracula() -> None:
     act(state, "godalming", ChoosePlace("london"))
     assert "london" in state.hosts and state.dracula.must_leave
     assert state.dracula.shown_at == "london"
+
+
+def test_heavenly_host_card_moves_another_hunter_s_marker() -> None:
+    # Reference 4 - HEAVENLY HOST: "move any one Host Marker on the board from one Town onto
+    # any other Town - even if the Hunter playing this is not the same as the Hunter who
+    # originally deployed it and who still has the Host Weapon Chit face up on his
+    # playsheet." Seward's Host over Madrid goes to Vienna by Godalming's card; it is
+    # still Seward's to take off.
+    state = started(godalming="paris", seward="madrid", van_helsing="rome", dracula="london")
+    arm(state, "seward", "heavenly_host")
+    give(state, "godalming", "heavenly_host")
+    dracula_turn(state, STAY_PUT)
+    quiet_turn(state, "godalming")
+    act(state, "seward", PLACE_HOST)
+    hunters_stay(state)
+    dracula_turn(state, STAY_PUT)
+    play(state, "godalming", "heavenly_host")
+    assert state.legal_actions("godalming") == [ChoosePlace("madrid")]
+    act(state, "godalming", ChoosePlace("madrid"))
+    assert ChoosePlace("castle_dracula") not in state.legal_actions("godalming")
+    act(state, "godalming", ChoosePlace("vienna"))
+    assert state.hosts == {"vienna": "seward"}
+    assert state.hunters["seward"].hosts_placed == ["vienna"]
+    assert state.dracula.shown_at is None  # he is not in Vienna
+    quiet_turn(state, "godalming")
+    assert RemoveHost("vienna") in state.legal_actions("seward")
 
 
 def test_stormy_seas_blocks_a_sea_sector() -> None:
@@ -422,6 +600,21 @@ def test_excellent_weather_embark_sail_two_sectors_and_disembark() -> None:
     assert kind(state) == "item_choice" and state.current_seats() == ("godalming",)
 
 
+def test_excellent_weather_in_a_group_the_group_sails_together() -> None:
+    # Reference 5 - EXCELLENT WEATHER: "The whole group benefits from this card as long as
+    # they sail together": Godalming's card takes Seward, of his group, the four Sea Moves.
+    state = started(godalming="le_havre", seward="le_havre", van_helsing="rome",
+                    dracula="vienna")
+    give(state, "godalming", "excellent_weather")
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    play(state, "godalming", "excellent_weather")
+    for place in ("english_channel", "atlantic_ocean", "bay_of_biscay", "bordeaux"):
+        act(state, "godalming", MoveTo(place))
+        assert state.hunters["seward"].location == place
+    assert kind(state) == "item_choice"
+
+
 def test_chartered_carriage_catches_an_express() -> None:
     state = godalming_turn(("chartered_carriage",))
     play(state, "godalming", "chartered_carriage")
@@ -449,6 +642,38 @@ def test_false_tip_off_makes_the_hunter_miss_his_train() -> None:
     act(state, "dracula", NO_EVENT)
     assert state.hunters["godalming"].location == "paris"
     assert kind(state) != "train_ride"
+
+
+def group_in_paris(*cards: str) -> FuryState:
+    """Godalming (holding ``cards``) and Seward form a group in Paris in Godalming's
+    Movement Phase."""
+    state = started(godalming="paris", seward="paris", van_helsing="rome", dracula="athens")
+    give(state, "godalming", *cards)
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    return state
+
+
+def test_chartered_carriage_in_a_group_the_whole_group_rides() -> None:
+    # Reference 5 - CHARTERED CARRIAGE: "If a Hunter in a group plays this, the whole group
+    # gets the benefit."
+    state = group_in_paris("chartered_carriage")
+    play(state, "godalming", "chartered_carriage")
+    assert kind(state) == "train_ride"
+    assert state.stack[-1].train == "express"  # type: ignore[attr-defined]
+    act(state, "godalming", RideTo("cologne"))
+    assert {state.hunters[h].location for h in ("godalming", "seward")} == {"cologne"}
+
+
+def test_false_tip_off_in_a_group_the_whole_group_misses_the_train() -> None:
+    # Reference 5 - FALSE TIP-OFF: "The whole group is affected by the playing of this card."
+    state = group_in_paris()
+    give(state, "dracula", "false_tip_off")
+    act(state, "godalming", CATCH_TRAIN)
+    play(state, "dracula", "false_tip_off")
+    act(state, "dracula", NO_EVENT)
+    assert {state.hunters[h].location for h in ("godalming", "seward")} == {"paris"}
+    assert kind(state) != "train_ride" and state.hunters["seward"].moved
 
 
 def test_heroic_leap_replaces_combat_with_two_dice() -> None:
@@ -486,6 +711,42 @@ def test_good_luck_rolls_the_heroic_leap_hunter_s_die_again() -> None:
     assert find(state, Combat) is None
     assert state.hunters["godalming"].fought_dracula_at == "brussels"
     assert "good_luck" in state.event_deck.discards
+
+
+def test_heroic_leap_never_once_a_combat_has_begun_nor_when_dracula_attacks() -> None:
+    # Reference 4 - HEROIC LEAP: "not if the Hunter is being attacked by Dracula", and "A
+    # Hunter may not start combat in the ususal fashion and then later decide to play this
+    # card during that combat." Godalming holds it with Dawn Raid (so that he is asked in
+    # the fight's windows): it is offered in none of them.
+    state = started(godalming="paris", seward="madrid", van_helsing="rome",
+                    dracula="brussels")
+    give(state, "godalming", "heroic_leap", "dawn_raid")
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", MoveTo("brussels"))
+    assert PlayEvent("heroic_leap") in state.legal_actions("godalming")
+    act(state, "godalming", ATTACK_DRACULA)
+    asked = 0
+    while find(state, Combat) is not None and asked < 12:
+        seat = state.current_seats()[0]
+        legal = state.legal_actions(seat)
+        if seat == "godalming":
+            asked += 1
+            assert PlayEvent("heroic_leap") not in legal
+        act(state, seat, legal[0])
+    assert asked >= 2  # asked at the start of the fight and in its rounds
+    attacked = started(godalming="naples", seward="madrid", van_helsing="london",
+                       dracula="rome")
+    give(attacked, "godalming", "heroic_leap", "dawn_raid")
+    act(attacked, "dracula", MoveTo("naples"))
+    asked = 0
+    while find(attacked, Combat) is not None and asked < 12:
+        seat = attacked.current_seats()[0]
+        legal = attacked.legal_actions(seat)
+        if seat == "godalming":
+            asked += 1
+            assert PlayEvent("heroic_leap") not in legal
+        act(attacked, seat, legal[0])
+    assert asked >= 2
 
 
 def test_heroic_leap_destroys_dracula_at_zero_blood_points() -> None:
@@ -538,6 +799,39 @@ def test_heroic_leap_cancelled_in_a_group_every_member_scores_for_attacking_drac
     assert combat is not None and set(combat.hunters) == {"godalming", "seward"}
     assert state.hunters["godalming"].valour == 20
     assert state.hunters["seward"].valour == 5
+
+
+def test_ruling_heroic_leap_in_a_group_any_member_may_leap() -> None:
+    """Ruling 86: the group's Action Phase is each member's ("A Group of Hunters only has
+    one Action Phase"), so every member finds Dracula and is "doing the attacking"; Dr
+    Seward leaps in Lord Godalming's phase, from his own hand. He takes the Wounds and
+    the Valour Points; Godalming, who did not attack, scores nothing."""
+    state = started(godalming="paris", seward="paris", van_helsing="rome",
+                    dracula="brussels")
+    give(state, "seward", "heroic_leap")
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    act(state, "godalming", MoveTo("brussels"))
+    assert kind(state) == "fight_choice" and state.current_seats() == ("godalming",)
+    assert PlayEvent("heroic_leap", "seward") in state.legal_actions("godalming")
+    rig(state, [4, 3])
+    act(state, "godalming", PlayEvent("heroic_leap", "seward"))
+    assert "heroic_leap" not in state.hunters["seward"].events
+    assert state.dracula.blood == 8 and state.hunters["seward"].wounds == 3
+    assert state.hunters["godalming"].wounds == 0 and find(state, Combat) is None
+    assert state.hunters["seward"].valour == 5 + 15 and state.hunters["godalming"].valour == 0
+    assert {state.hunters[h].fought_dracula_at for h in ("godalming", "seward")} == {"brussels"}
+
+
+def test_heroic_leap_is_not_offered_from_the_hand_of_a_hunter_outside_the_group() -> None:
+    """Seward stays in Paris: Godalming attacks alone, and Seward's card is not his."""
+    state = started(godalming="paris", seward="paris", van_helsing="rome",
+                    dracula="brussels")
+    give(state, "seward", "heroic_leap")
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", MoveTo("brussels"))
+    assert kind(state) == "fight_choice"
+    assert not any(isinstance(a, PlayEvent) for a in state.legal_actions("godalming"))
 
 
 def test_good_luck_rolls_a_hunter_s_die_again() -> None:

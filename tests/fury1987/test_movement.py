@@ -7,17 +7,24 @@ import pytest
 from fury1987.actions import (
     CATCH_TRAIN,
     PASS,
+    PLACE_HOST,
     REVEAL_DOGS,
     STAY_PUT,
+    FormGroup,
     MoveTo,
+    RemoveHost,
+    RevealDogsOf,
     RideTo,
+    StartIn,
     SwapWeapons,
     TakeItems,
 )
+from fury1987.events import find
+from fury1987.pending import Combat
 from gothic_kernel import IllegalAction
 
 from .event_helpers import arm
-from .helpers import act, dracula_turn, hunters_stay, kind, quiet_turn, rig, started
+from .helpers import act, dracula_turn, hunters_stay, kind, new_state, quiet_turn, rig, started
 
 
 def to_van_helsing(state) -> None:  # type: ignore[no-untyped-def]
@@ -261,6 +268,90 @@ def test_no_one_may_pass_or_stay_in_a_sea_sector() -> None:
     legal = state.legal_actions("godalming")
     assert PASS not in legal and STAY_PUT not in legal and CATCH_TRAIN not in legal
     assert MoveTo("lisbon") not in legal  # not back to the starting Port
+
+
+def test_ruling_dogs_revealed_and_a_host_removed_at_the_start_of_his_own_movement_phase(
+) -> None:
+    """Ruling 84 (a departure from "at the start of any Movement Phase", recorded among the
+    reconstructions): Godalming, holding hidden Dogs and with a Host on Milan, is asked at
+    the start of his own Movement Phase, never at the start of another Hunter's nor of
+    Dracula's (he reveals his Dogs when he draws them if he wants their +1 before then)."""
+    state = started(dracula="rome", godalming="milan", seward="madrid", van_helsing="london")
+    arm(state, "godalming", "heavenly_host", "dogs", "knife")
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", PLACE_HOST)
+    quiet_turn(state, "godalming")
+    assert kind(state) == "hunter_movement" and state.current_seats() == ("seward",)
+    assert state.legal_actions("godalming") == []  # the start of Seward's Movement Phase
+    hunters_stay(state)
+    assert kind(state) == "dracula_movement" and state.current_seats() == ("dracula",)
+    assert state.legal_actions("godalming") == []  # the start of Dracula's
+    with pytest.raises(IllegalAction):
+        state.apply("godalming", REVEAL_DOGS)
+    with pytest.raises(IllegalAction):
+        state.apply("godalming", RemoveHost("milan"))
+    assert state.hunters["godalming"].shown == [] and state.hosts == {"milan": "godalming"}
+    dracula_turn(state, STAY_PUT)
+    assert state.current_seats() == ("godalming",)  # the start of his own: both offered
+    legal = state.legal_actions("godalming")
+    assert REVEAL_DOGS in legal and RemoveHost("milan") in legal
+
+
+def test_ruling_a_group_s_movement_phase_is_each_member_s_for_dogs_and_hosts() -> None:
+    """Ruling 84: "at the start of each of his (or his group's) Movement Phases". Seward,
+    grouped with Godalming, whose phase the group moves in: his hidden Dogs may be revealed
+    and his Host taken off the board at its start (his own phase is skipped this turn)."""
+    state = started(dracula="rome", godalming="paris", seward="paris", van_helsing="london")
+    arm(state, "seward", "heavenly_host", "dogs", "knife")
+    dracula_turn(state, STAY_PUT)
+    quiet_turn(state, "godalming")
+    act(state, "seward", PLACE_HOST)
+    quiet_turn(state, "seward")
+    hunters_stay(state)
+    dracula_turn(state, STAY_PUT)
+    assert RevealDogsOf("seward") not in state.legal_actions("godalming")  # not his group
+    act(state, "godalming", FormGroup(("godalming", "seward")))
+    legal = state.legal_actions("godalming")
+    assert RevealDogsOf("seward") in legal and RemoveHost("paris") in legal
+    assert REVEAL_DOGS not in legal  # Godalming holds no Dogs
+    act(state, "godalming", RevealDogsOf("seward"))
+    assert state.hunters["seward"].shown == ["dogs"]
+    assert RevealDogsOf("seward") not in state.legal_actions("godalming")
+    act(state, "godalming", RemoveHost("paris"))
+    assert state.hosts == {} and state.hunters["seward"].hosts_placed == []
+    assert "heavenly_host" in state.public_weapon_discards
+    assert any(e["kind"] == "dogs_revealed" and e["hunter"] == "seward"
+               for e in state.log("public"))
+
+
+def test_ruling_dogs_drawn_at_set_up_may_be_revealed_before_dracula_s_first_attack() -> None:
+    """Ruling 84, Reference 3 - Dogs: "either when he draws it": the Set-Up chit is drawn
+    before Dracula's first turn, in which he may attack; Seward reveals them as he chooses
+    his Town and has their +1 in the first round of that fight."""
+    state = new_state(rolls=[5, 2, 3])  # Night; Dracula 2, the Hunters 3 (+1 for the Dogs)
+    arm(state, "seward", "dogs")
+    act(state, "godalming", StartIn("paris"))
+    assert REVEAL_DOGS in state.legal_actions("seward")
+    assert "reveal your Dogs" in state.prompt("seward")
+    act(state, "seward", REVEAL_DOGS)
+    assert state.hunters["seward"].shown == ["dogs"]
+    assert REVEAL_DOGS not in state.legal_actions("seward")  # he still chooses his Town
+    act(state, "seward", StartIn("naples"))
+    act(state, "van_helsing", StartIn("madrid"))
+    act(state, "dracula", StartIn("rome"))
+    act(state, "dracula", MoveTo("naples"))
+    while find(state, Combat) is not None and not any(
+            e.get("kind") == "initiative" for e in state.log("public")):
+        seat = state.current_seats()[0]
+        act(state, seat, state.legal_actions(seat)[0])
+    said = [e["text"] for e in state.log("public") if e.get("kind") == "initiative"]
+    assert said and "the Hunters 3+1" in said[0]
+
+
+def test_dogs_are_not_offered_at_set_up_to_a_hunter_without_them() -> None:
+    state = new_state()
+    arm(state, "godalming", "knife")
+    assert REVEAL_DOGS not in state.legal_actions("godalming")
 
 
 def test_dogs_are_revealed_at_the_start_of_a_movement_phase_while_one_is_hidden() -> None:

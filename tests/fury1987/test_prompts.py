@@ -19,6 +19,7 @@ from fury1987.actions import (
     MoveTo,
     PlaceEncounter,
     PlayEvent,
+    StartIn,
     SwapWeapons,
     TeamUp,
 )
@@ -45,9 +46,17 @@ def test_seats_go_by_the_names_in_the_rulebook() -> None:
 def test_starting_the_game() -> None:
     state = GAME.new_game(seed=1)
     asked, labels = words(state, "godalming")
-    assert asked == "Lord Godalming: choose the Town to start in (Starting the Game)."
+    assert state.hunters["godalming"].weapons == ["dogs"]  # drawn at Set-Up (ruling 84)
+    assert asked == ("Lord Godalming: choose the Town to start in (you may first reveal "
+                     "your Dogs) (Starting the Game).")
     assert labels[:2] == ["start in Alicante", "start in Amsterdam"]
-    assert state.prompt("dracula") == "Waiting for Lord Godalming."
+    assert labels[-1] == "reveal Dogs"
+    state.apply("godalming", StartIn("paris"))
+    asked, labels = words(state, "seward")
+    assert state.hunters["seward"].weapons != ["dogs"]
+    assert asked == "Dr Seward: choose the Town to start in (Starting the Game)."
+    assert "reveal Dogs" not in labels
+    assert state.prompt("dracula") == "Waiting for Dr Seward."
     state = started(dracula="athens")
     for seat in ("godalming", "seward", "van_helsing"):
         assert state.prompt(seat) == "Waiting for Dracula."

@@ -76,6 +76,20 @@ def _storm_on_dracula_in_the_channel(*sealed: str) -> FuryState:
     return state
 
 
+def test_stormy_seas_drive_dracula_into_a_port_with_his_piece_on_the_map() -> None:
+    # Reference 4 - STORMY SEAS: "If Dracula is in the chosen Sea Sector, he must say so,
+    # and place his playing piece on the mapboard, in the Port he has been forced into -
+    # where it stays until Dracula's next Movement Phase".
+    state = _storm_on_dracula_in_the_channel()
+    pass_windows(state)
+    assert set(state.legal_actions("dracula")) == {
+        ChoosePlace(p) for p in ("le_havre", "london", "plymouth")}
+    act(state, "dracula", ChoosePlace("plymouth"))
+    assert state.dracula.location == "plymouth" and state.dracula.shown_at == "plymouth"
+    assert state.observation("seward")["possible_dracula_locations"] == ["plymouth"]
+    assert any(e["kind"] == "dracula_at_sea" for e in state.log("public"))
+
+
 def test_stormy_seas_never_drives_dracula_into_a_host_town() -> None:
     # Reference 3 - Heavenly Host: "Dracula may never enter a Town which is so protected"
     state = _storm_on_dracula_in_the_channel("london", "plymouth")

@@ -104,7 +104,8 @@ def test_the_silver_bullet_against_a_player_werewolf_is_declared_before_the_die(
 def test_the_lost_player_is_led_astray_by_the_player_on_the_left() -> None:
     state = occurrence(5, [4])
     assert state.prompt("mina") == ("Harker is lost: Mina rolled 4; choose where to move "
-                                    "Harker's counter, 4 hexes away (terrain effects are "
+                                    "Harker's counter 4 hexes, a walk of 4 that enters no hex "
+                                    "twice, so it may end nearer (terrain effects are "
                                     "ignored)")
     first = state.legal_actions("mina")[0]
     assert isinstance(first, LeadAstray)
