@@ -230,9 +230,13 @@ class ModernState(ResultState, LoggedState, DecisionState):
         """One of ``seat``'s own listed actions, as the decision waiting words it; any
         other action (another seat's, or one not listed now) in the words of the action
         alone, which tell ``seat`` nothing hidden (a hunter labelling Dracula's ambush
-        is not told the encounter)."""
+        is not told the encounter), a hunter's Supply and Rest as they are where he
+        stands."""
         if action in self.listed(seat):
             return super()._describe_action(seat, action)
+        if seat in HUNTERS:
+            from .hunters import hunter_label  # hunters' rules import this module
+            return hunter_label(self, seat, action)
         return describe(self, seat, action)
 
     def observation(self, viewer: str) -> dict[str, Any]:
