@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from gothic_kernel import Action, IllegalAction
+from gothic_kernel import Action
 
 from .actions import PASS, Ambush
 from .decisions import ModernDecision
@@ -79,22 +79,14 @@ class AmbushChoice(ModernDecision):
                 "be.")
 
     def describe(self, state: ModernState, seat: str, action: Action) -> str:
-        """The encounter by name for Dracula, or when it lies face up; to anyone else a
-        face-down encounter stays one (its name is his secret)."""
         hideout = hideout_in(state, self.city)
-        if not isinstance(action, Ambush) or hideout is None:
-            return "do not ambush" if action == PASS else super().describe(state, seat, action)
-        i = action.index
-        shown = 0 <= i < len(hideout.encounters) and hideout.shown[i]
-        if seat != DRACULA and not shown:
-            return "ambush with a face-down encounter"
-        if not 0 <= i < len(hideout.encounters):
-            raise IllegalAction(f"the hideout in {state.name(self.city)} holds no encounter "
-                                f"number {i} (field 'index')", rule=self.RULE)
-        said = f"ambush with {state.name(hideout.encounters[i])}"
-        if hideout.wounds[i]:
-            said += f" ({hideout.wounds[i]} damage)"
-        return said + (" (face up)" if shown else "")
+        if isinstance(action, Ambush) and hideout is not None:
+            i = action.index
+            said = f"ambush with {state.name(hideout.encounters[i])}"
+            if hideout.wounds[i]:
+                said += f" ({hideout.wounds[i]} damage)"
+            return said + (" (face up)" if hideout.shown[i] else "")
+        return "do not ambush"
 
     def apply(self, state: ModernState, seat: str, action: Action) -> None:
         state.stack.pop()

@@ -442,11 +442,7 @@ class Maturing(ModernDecision):
                 "mature it or turn it into a lair.")
 
     def describe(self, state: ModernState, seat: str, action: Action) -> str:
-        """Dracula's own labels name the cards; anyone else's say only what the action
-        says (the encounters leaving, and a face-down card, are his secret)."""
-        if seat != DRACULA or not isinstance(action, Mature):
-            return super().describe(state, seat, action)
-        if self.picking:
+        if self.picking and isinstance(action, Mature):
             card = state.name(self.encounters[len(self.picked)])
             return f"mature {card}" if action.effects else f"discard {card} unmatured"
         if self.card in state.rules.powers:
