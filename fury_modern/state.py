@@ -38,7 +38,7 @@ from gothic_kernel.serial import from_data, to_data
 
 from .decisions import ModernDecision
 from .rules import DRACULA, HUNTERS, SEATS, Rules
-from .wording import bad_field, describe
+from .wording import bad_field
 
 if TYPE_CHECKING:
     from . import FuryModernGame
@@ -234,10 +234,7 @@ class ModernState(ResultState, LoggedState, DecisionState):
         stands."""
         if action in self.listed(seat):
             return super()._describe_action(seat, action)
-        if seat in HUNTERS:
-            from .hunters import hunter_label  # hunters' rules import this module
-            return hunter_label(self, seat, action)
-        return describe(self, seat, action)
+        return self.game.label_other(self, seat, action)
 
     def observation(self, viewer: str) -> dict[str, Any]:
         self.check_viewer(viewer)
