@@ -5,7 +5,7 @@
 
 Each bot variant changes the Hunters' bot in this process only (a constant, or a method
 wrapped), reading nothing but the seat's observation as the bots do; ``base`` changes
-nothing. Each data variant (``vampires6``, ``knife56``, ``stakeclaw``, ... : the list is
+nothing. Each data variant (``vampires6``, ``knife56``, ``stakeclawpar``, ... : the list is
 ``DATA_VARIANTS``) plays the same bots on the game's data with one reconstructed number
 changed (the Encounter Pool, the Knife against a Vampire, a Combat Action Board box): it
 writes a copy of the packaged file with that number changed to a temporary folder and
@@ -612,9 +612,10 @@ def weapons(more: str, fewer: str) -> tuple[DataChange, ...]:
 DATA_VARIANTS: dict[str, tuple[DataChange, ...]] = {
     "vampires6": vampires(6), "vampires7": vampires(7), "vampires10": vampires(10),
     "knife56": knife([5, 6]), "knife36": knife([3, 4, 5, 6]),
-    # the claw-and-dodge stall: a Stake that wins initiative is Parried by both
-    "stakeclaw": box("hunters", "stake", "claw", "Par", "*Mort*"),
-    "stakeclaw2": box("hunters", "stake", "claw", "Par", "2Bld"),
+    # the Stake against Claw, the Hunters' initiative: a Mortal Wound since ruling 88
+    # (``stakeclawpar``: Parried, as before it; the eighth stop's ``stakeclaw`` row)
+    "stakeclawpar": box("hunters", "stake", "claw", "*Mort*", "Par"),
+    "stakeclaw2": box("hunters", "stake", "claw", "*Mort*", "2Bld"),
     "stakedodge": box("hunters", "stake", "dodge", "Par", "*Mort*"),
     "holydodge": box("hunters", "holy_water", "dodge", "Par", "*2Bld*"),
     "stakes4": weapons("stake", "garlic"), "stakes2": weapons("garlic", "stake"),

@@ -104,6 +104,17 @@ def test_ties_go_to_the_defender() -> None:
     assert "nosferatu_a" in st.figures
 
 
+
+def test_a_crossbow_on_the_first_square_of_the_board_shoots_too() -> None:
+    """Ranged Attacks: any character with a Ranged Attack value on the board may shoot;
+    the board's first square, (0, 0), is a square like the others."""
+    st = no_dice(figures=[{"id": "crossbow_1", "square": (0, 0), "facing": "s"},
+                          {"id": "nosferatu_a", "square": (0, 4), "facing": "n"}],
+                 active="crossbow_1", dice=ScriptedDice([4, 1]))
+    assert targets(st, "hunters", RangedAttack) == {"nosferatu_a"}
+    st.apply("hunters", RangedAttack("crossbow_1", "nosferatu_a"))
+    assert "nosferatu_a" in st.dead
+
 def test_only_crossbows_shoot_and_stakers_have_no_ranged_attack() -> None:
     st = no_dice(figures=[{"id": "staker_1", "square": (2, 6), "facing": "n"},
                           {"id": "nosferatu_a", "square": (2, 2), "facing": "s"}],

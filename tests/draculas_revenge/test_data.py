@@ -112,6 +112,9 @@ def test_a_file_that_is_not_toml_is_refused(tmp_path: Path) -> None:
     ("maps.toml", '{ tile = "hallway_t_a", col = 1, row = 0, turn = 1 }',
      '{ tile = "hallway_t_a", col = 0, row = 0, turn = 1 }',
      "maps.into_the_breach.tiles[1] lies on column 0, row 0 like another tile"),
+    ("maps.toml", '{ tile = "hallway_corner_a", col = 2, row = 1, turn = 3 }',
+     '{ tile = "hallway_corner_a", col = 2, row = 0, turn = 3 }',
+     "maps.into_the_breach.tiles[4] lies on column 2, row 0 like another tile"),
     ("maps.toml", "turn = 1 }", "turn = 5 }", "counts quarter turns"),
     ("maps.toml", "doors = [[12, 2], [14, 5], [8, 6]]", "doors = [[1, 1]]",
      "maps.into_the_breach is unusable: map 'into_the_breach': door 1 at [1, 1] is not in a "

@@ -124,3 +124,21 @@ def test_the_package_has_no_import_circle_and_no_import_inside_a_function() -> N
     assert [c for c in nx.strongly_connected_components(graph) if len(c) > 1] == []
     assert late == {}
     assert not any(graph.has_edge("state", m) for m in ("engine", "views", "saving", "turn"))
+
+
+def test_a_decisions_refusal_is_the_message_its_seat_reads() -> None:
+    """The kernel's decision protocol: ``refusal`` words why an action does not fit the
+    decision on top, the same words ``apply`` refuses it with."""
+    state: Any = GAME.new_game(seed=4, adventure="destroy_dracula", turn_limit=4)
+    rng = random.Random(4)
+    asked: set[str] = set()
+    while not state.is_over:
+        seat = state.current_seats()[0]
+        top = state.stack[-1]
+        with pytest.raises(gk.IllegalAction) as err:
+            state.apply(seat, Move("nobody", "n", "n"))
+        assert top.refusal(state, seat, Move("nobody", "n", "n")) == err.value.message
+        assert err.value.message and err.value.message != err.value.rule
+        asked.add(type(top).__name__)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert {"Placing", "ActionTimeline", "ActiveMove", "ReactionChance"} <= asked

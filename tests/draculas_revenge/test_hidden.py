@@ -6,7 +6,8 @@ import json
 import random
 
 import gothic_kernel as gk
-from draculas_revenge.actions import ChooseSecretRoom, PlayCard
+from draculas_revenge.actions import ChooseSecretRoom, Move, PlayCard
+from draculas_revenge.scenario import sandbox
 
 GAME = gk.load_game("draculas_revenge")
 
@@ -155,3 +156,17 @@ def test_observation_gives_a_front_end_the_board_figures_turn_and_timeline() -> 
         rp = obs["reaction_points"][seat]
         assert rp["spent"] == 0 and (rp["left"] is not None) == mine
         assert (rp["left"] == st.reaction_points(seat)) == mine
+
+
+def test_the_last_action_is_shown_with_its_squares_the_first_square_too() -> None:
+    """What every player saw last (Reactions: a character may react to what it saw): the
+    actor, where it began and ended, as [column, row]; the board's first square, [0, 0],
+    is a square like the others, and no target shows as None."""
+    st = sandbox(["........"] * 8, reaction_dice=False, active="staker_1", figures=[
+        {"id": "staker_1", "square": (1, 0), "facing": "w"},
+        {"id": "she_wolf_a", "square": (7, 7), "facing": "n"}])
+    st.apply("hunters", Move("staker_1", "w", "w"))
+    for viewer in ("hunters", "vampires", gk.PUBLIC):
+        assert st.observation(viewer)["last_action"] == {
+            "actor": "staker_1", "from_square": [1, 0], "square": [0, 0], "target": "",
+            "target_square": None}

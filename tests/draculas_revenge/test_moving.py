@@ -140,6 +140,15 @@ def test_mist_costs_four_and_moves_through_characters_and_doors() -> None:
     assert at(st, "nosferatu_a") == (2, 1)
 
 
+
+def test_a_vampire_on_the_first_square_of_the_board_may_turn_to_mist() -> None:
+    """Mist: any vampire on the board may turn to mist; the board's first square, (0, 0),
+    is a square like the others."""
+    st = no_dice(figures=[{"id": "nosferatu_a", "square": (0, 0), "facing": "s"}],
+                 active="nosferatu_a")
+    st.apply("vampires", TurnToMist("nosferatu_a"))
+    assert st.figures["nosferatu_a"].misted and st.ap_left == 5
+
 def test_misted_vampires_cannot_be_attacked() -> None:
     st = no_dice(figures=[{"id": "staker_1", "square": (3, 3), "facing": "n"},
                           {"id": "she_wolf_a", "square": (3, 2), "misted": True}],

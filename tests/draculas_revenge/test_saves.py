@@ -16,6 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st_
 
 import gothic_kernel as gk
+from draculas_revenge.actions import Move
+from draculas_revenge.scenario import sandbox
 from gothic_kernel import CorruptSave
 from gothic_kernel.testing.saves import check_mutated_save
 
@@ -299,3 +301,19 @@ def test_a_save_of_a_game_already_won_but_going_on_is_refused() -> None:
     with pytest.raises(CorruptSave, match=re.escape(
             "the game is not over, yet it is won (every vampire destroyed)")):
         GAME.from_json(corrupt(text, _every_vampire_off_the_board))
+
+
+
+@pytest.mark.parametrize(("start", "step", "witness"), [
+    ((6, 7), "e", ("staker_1", 62, 63, "", -1)),
+    ((7, 7), "w", ("staker_1", 63, 62, "", -1))])
+def test_a_save_whose_last_action_began_or_ended_on_the_last_square_loads(
+        start: tuple[int, int], step: str, witness: tuple[object, ...]) -> None:
+    """The witness (the last action, which characters may react to: Reactions) holds
+    squares of the board, -1 for none: the last square, 63 of 8 x 8, is one of them."""
+    state: Any = sandbox(["........"] * 8, reaction_dice=False, active="staker_1", figures=[
+        {"id": "staker_1", "square": start, "facing": "e"},
+        {"id": "she_wolf_a", "square": (0, 0), "facing": "s"}])
+    state.apply("hunters", Move("staker_1", step, step))
+    assert state.witness == witness
+    assert GAME.from_json(state.to_json()).witness == witness

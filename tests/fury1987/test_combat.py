@@ -240,3 +240,46 @@ def test_the_garlic_revealed_is_the_one_discarded_after_combat() -> None:
     seward = state.hunters["seward"]
     assert seward.weapons == ["garlic"] and seward.shown == []
     assert "garlic" in state.public_weapon_discards
+
+
+def test_ruling_88_a_stake_landing_on_a_clawing_dracula_destroys_him() -> None:
+    """Reference 3 - Stake: "the surest way to destroy Dracula"; "should this weapon
+    actually hit a foe ... if the enemy is the Count himself ... you will have won the
+    game". The Hunter who wins the initiative with a Stake against Dracula's Claw lands it
+    (as the Knife, Holy Water and Sacred Bullets do there): a Mortal Wound (ruling 88)."""
+    state = started(dracula="brussels", godalming="madrid", seward="paris",
+                    van_helsing="london")
+    state.weapons_pool.bag.extend(state.hunters["seward"].weapons)
+    state.hunters["seward"].weapons = [state.weapons_pool.take("stake")]
+    state.invalidate()
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", STAY_PUT)
+    act(state, "seward", MoveTo("brussels"))
+    rig(state, [5, 2, 4])  # night; Dracula rolls 2, Seward 4 (-0): the Hunters' table
+    act(state, "seward", ATTACK_DRACULA)
+    act(state, "seward", KEEP_GARLIC)
+    act(state, "dracula", ChooseChit("dracula", "claw"))
+    act(state, "seward", ChooseChit("seward", "stake"))
+    assert state.is_over and state.outcome is not None
+    assert state.outcome.winners == ("godalming", "seward", "van_helsing")
+    assert state.outcome.level == "supreme"
+
+
+def test_ruling_88_dracula_winning_the_initiative_with_claw_wounds_the_staker() -> None:
+    """The other table is unchanged: Dracula's Claw wins the initiative over a Stake, 3
+    Wounds, the Stake kept."""
+    state = started(dracula="brussels", godalming="madrid", seward="paris",
+                    van_helsing="london")
+    state.weapons_pool.bag.extend(state.hunters["seward"].weapons)
+    state.hunters["seward"].weapons = [state.weapons_pool.take("stake")]
+    state.invalidate()
+    dracula_turn(state, STAY_PUT)
+    act(state, "godalming", STAY_PUT)
+    act(state, "seward", MoveTo("brussels"))
+    rig(state, [5, 4, 2])  # night; Dracula rolls 4, Seward 2: Dracula's table
+    act(state, "seward", ATTACK_DRACULA)
+    act(state, "seward", KEEP_GARLIC)
+    act(state, "dracula", ChooseChit("dracula", "claw"))
+    act(state, "seward", ChooseChit("seward", "stake"))
+    assert not state.is_over
+    assert state.hunters["seward"].wounds == 3 and "stake" in state.hunters["seward"].weapons

@@ -409,3 +409,16 @@ def test_agent_chits_for_unknown_weapons_are_rejected() -> None:
     assert CHITS.agent_chits(("rifle",)) == ("dodge", "fist", "rifle")
     with pytest.raises(CombatDataError):
         CHITS.agent_chits(("stake",))
+
+
+def test_ruling_88_the_stake_lands_where_every_weapon_that_hurts_dracula_lands() -> None:
+    """On the Hunters' table every Weapon that can hurt Dracula lands on his Claw, the
+    Stake (a Mortal Wound) as the Knife, Holy Water and Sacred Bullets (Blood Points); his
+    Dodge and Strength parry it (ruling 88)."""
+    hunters = {w: row("dracula", "hunters", w) for w in
+               ("stake", "knife", "holy_water", "sacred_bullets")}
+    assert hunters["stake"]["claw"].code == "Mort" and hunters["stake"]["claw"].used_up
+    assert all(hunters[w]["claw"].blood_points for w in ("knife", "holy_water",
+                                                         "sacred_bullets"))
+    assert hunters["stake"]["dodge"].code == "Par"
+    assert hunters["stake"]["strength"].code == "Par"

@@ -27,7 +27,7 @@ SECRET_HEADING = "== Behind the SM Screen: Dracula's secret trail =="
 
 @pytest.fixture(scope="module")
 def played() -> tuple[FuryState, GameRecord, list[str]]:
-    state, record = play_game(GAME, 7)
+    state, record = play_game(GAME, 3)
     assert isinstance(state, FuryState)
     return state, record, GAME.report(state, record)
 

@@ -77,6 +77,8 @@ def test_a_file_that_is_not_toml_is_refused(tmp_path: Path) -> None:
      ("characters.toml", "'godalming'", "field 'health' must be a whole number")),
     ("characters.toml", "health = 11", "health = 0",
      ("'godalming'", "field 'health' must be at least 1")),
+    ("characters.toml", "health = 15", "health = 0",  # Dracula's
+     ("characters.toml", "[dracula]", "field 'health' must be at least 1")),
     ("characters.toml", 'id = "seward"', 'id = "sewart"',
      ("characters.toml", "the hunters must be godalming, seward, van_helsing, mina")),
     ("characters.toml", 'id = "pride"', 'id = "vanity"',

@@ -4,15 +4,28 @@ fails on that mutant and passes on the code."""
 
 from __future__ import annotations
 
-from fury_modern.actions import SEARCH, ChooseMode, Delay, Move, MoveTo, PlayCard, Roadblock
+from fury_modern.actions import (
+    END_TRADE,
+    SEARCH,
+    ChooseMode,
+    Delay,
+    Give,
+    Move,
+    MoveTo,
+    PlayCard,
+    Roadblock,
+    Trade,
+)
 from fury_modern.dracula import Maturing, misdirect_spaces
 from fury_modern.rules import DRACULA
 from fury_modern.tokens import RoadblockPlacement
+from fury_modern.tracker import tracker_of
 
 from .helpers import act, public_texts, started, trail_of
 from .test_cards import _dracula_receives
 from .test_combat_cards import _fight, _fight_of, _pass_window, _round
 from .test_dracula import _to_dracula_phase
+from .test_tracker import HUNTER_CITIES, begin, dracula_moves, modern, truth_in
 from .test_window_cards import _give, _ticket
 
 
@@ -122,3 +135,34 @@ def test_misdirect_may_not_clear_the_sixth_space_which_slides_off_before_it_is_p
     misdirects = {a.space for a in state.legal_actions(DRACULA)
                   if isinstance(a, MoveTo) and a.power == "misdirect"}
     assert misdirects == {2, 3, 4, 5}
+
+
+def test_table_talk_trade_the_traders_know_the_card_handed_over_when_hands_are_redrawn() -> None:
+    """Table Talk - Trade: the two traders see the card change hands, so every position
+    Lord Godalming cannot tell apart (resampling, as a bot's search does) has the Knife he
+    gave in Dr. Seward's hand; the others at the table saw only "a card"."""
+    state = started(hunters=("paris", "paris", "rome", "london"))
+    state.hunters["godalming"].items = ["knife"]
+    state.item_deck.take("knife")
+    state.invalidate()
+    act(state, "godalming", Trade("seward"))
+    act(state, "godalming", Give("knife", "seward"))
+    act(state, "seward", END_TRADE)
+    act(state, "godalming", END_TRADE)
+    for seed in range(1, 13):
+        assert modern(state.resample("godalming", seed)).hunters["seward"].items == ["knife"]
+    drawn = {tuple(modern(state.resample("van_helsing", s)).hunters["seward"].items)
+             for s in range(1, 13)}
+    assert drawn != {("knife",)}  # a hunter outside the trade knows only that a card moved
+
+
+def test_feed_played_unhurt_heals_nothing_and_the_table_still_counts_it_possible() -> None:
+    """powers.toml, Feed: Dracula stays and recovers 1 damage. Played unhurt (his first
+    move, at night) it recovers nothing, so no damage is logged, and the hunters'
+    reckoning of his trail (``tracker``), which knows him unhurt from the start, keeps
+    Feed among the cards he may have played."""
+    state = begin(HUNTER_CITIES, "munich")
+    dracula_moves(state, MoveTo("munich", "feed"))
+    assert state.dracula.damage == 0 and [h.card for h in state.trail] == ["feed", "munich"]
+    assert truth_in(state, tracker_of(state))
+    assert "munich" in state.observation("godalming")["possible_locations"]

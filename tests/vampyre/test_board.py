@@ -121,3 +121,20 @@ def test_every_map_entry_records_its_provenance(world) -> None:  # type: ignore[
     for space in rules.castle["spaces"]:
         assert space["provenance"]
     assert all(block["provenance"] for block in rules.castle["passages"])
+
+
+def test_the_map_as_text_gives_each_hex_three_characters_and_a_mark_one() -> None:
+    """``Transylvania.render``: a hex is its terrain, ``=`` on a road, then one character
+    of its mark (a player's number), however long the mark given."""
+    lines = load_world("").transylvania.render({"hex_00_00": "12"})
+    assert lines[0].startswith(". 1.  .  .  f")
+
+
+def test_the_castle_as_text_marks_a_green_area_by_its_initials() -> None:
+    """``CastleMap.render``: a green area by two capitals, the first letters of its first
+    two words (Family Crypt: FC), or of a single word its first two (Stables: ST)."""
+    castle = load_world("").castle
+    lines = castle.render()
+    for space, mark in (("family_crypt", "FC"), ("stables", "ST")):
+        x, y = castle.coords[space]
+        assert castle.is_green(space) and lines[y][3 * x:3 * x + 2] == mark

@@ -178,6 +178,20 @@ def test_a_victory_against_a_possessed_hunter_wounds_him_and_ends_the_possession
     assert state.players["mina"].location == "klausenburg"
 
 
+
+def test_a_hunter_may_attack_a_possessed_hunter_in_the_last_turn_of_the_possession() -> None:
+    """Vampiric Conversion (possession): a possessed player is a hunter's foe for as long
+    as the demon holds him, its last turn (one left) too; once free, he is not."""
+    state = new()
+    put(state, "harker", "hex_09_05")
+    put(state, "mina", "hex_10_05")
+    state.players["mina"].possessed = 1
+    turn_of(state, "harker", 1)
+    assert Move("hex_10_05", "mina") in state.legal_actions("harker")
+    state.players["mina"].possessed = 0
+    state.invalidate()
+    assert Move("hex_10_05", "mina") not in state.legal_actions("harker")
+
 def test_the_possessed_do_not_roll_for_encounters_and_possession_wears_off() -> None:
     state = new()
     state.players["harker"].possessed = 1

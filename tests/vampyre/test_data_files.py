@@ -199,3 +199,24 @@ def test_a_game_needs_three_coffins_to_find(tmp_path: Path, coffins: int) -> Non
     else:
         state = GAME.new_game(seed=1, data_dir=str(tmp_path))
         assert sum(c.startswith("coffin") for s in state.stacks.values() for c in s) == 3
+
+
+@pytest.mark.parametrize(("place", "problem"), [
+    ("col = 1\nrow = 12", "a large hex at column 1, row 12 is off the map"),
+    ("col = 16\nrow = 6", "a large hex at column 16, row 6 is off the map"),
+    ("col = 1\nrow = 0", "klausenburg and hex_02_06 are not adjacent"),
+    ("col = 0\nrow = 6", "klausenburg and hex_02_06 are not adjacent"),
+])
+def test_a_large_hex_off_the_map_is_refused_naming_its_column_and_row(
+        tmp_path: Path, place: str, problem: str) -> None:
+    """transylvania.toml's 16 columns by 12 rows are numbered from 0: Klausenburg moved one
+    past the last row or column is off the map, named by its column and row; moved to the
+    first row or column it is on the map (refused only because its road no longer
+    reaches it)."""
+    text = packaged("transylvania.toml")
+    old = 'name = "Klausenburg"\ncol = 1\nrow = 6'
+    assert old in text
+    (tmp_path / "transylvania.toml").write_text(
+        text.replace(old, f'name = "Klausenburg"\n{place}', 1))
+    message = refused(tmp_path, "transylvania.toml", problem)
+    assert ("off the map" in message) == ("off the map" in problem)

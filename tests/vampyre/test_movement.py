@@ -489,3 +489,20 @@ def test_movement_a_packed_path_reads_back_whatever_the_numbers(count: int) -> N
     for numbers in ((), (0,), (count - 1, 0, 1), (0, count - 1, 0)):
         assert grid.path(grid.pack(numbers)) == tuple(places[n] for n in numbers)
     assert 1 << reach_grid(BOARD).bits >= len(BOARD.hexes).bit_length()
+
+
+@pytest.mark.parametrize(("form", "bites", "limit"), [
+    ("hunter", 0, "the worst terrain entered limits the move"),
+    (NOSFERATU, 3, "a nosferatu flies exactly the roll"),
+])
+def test_movement_a_move_too_far_is_refused_naming_the_movers_limit(
+        form: str, bites: int, limit: str) -> None:
+    """Movement: a hunter's walk is limited by the worst terrain he enters, a nosferatu's
+    flight as a bat by the roll alone; a move past it is refused, saying which."""
+    state = new()
+    state.players["harker"].form, state.players["harker"].bites = form, bites
+    put(state, "harker", "hex_07_02")
+    turn_of(state, "harker", 1)
+    with pytest.raises(IllegalAction, match="cannot take") as err:
+        state.apply("harker", Move("hex_03_02"))
+    assert limit in str(err.value) and err.value.rule == "Movement"

@@ -12,8 +12,8 @@ import pytest
 
 from gothic_kernel import BadOption
 from vampyre.board import Transylvania
-from vampyre.reach import MODES, large_hexes, search_transylvania, transylvania_reach
-from vampyre.reach_tables import FILE, ReachTables, pack, tables_from
+from vampyre.reach import MODES, WALK, large_hexes, search_transylvania, transylvania_reach
+from vampyre.reach_tables import FILE, ReachTables, ReadReach, pack, tables_from
 from vampyre.state import load_world
 from vampyre.tables import load_rules
 
@@ -96,6 +96,23 @@ def test_a_damaged_or_stale_file_is_refused_naming_it(text: str, fragment: str) 
     assert FILE in str(err.value) and fragment in str(err.value)
     assert "make_reach_tables.py" in str(err.value)
 
+
+
+def test_a_move_reads_the_packaged_maps_table_and_searches_another_map(tmp_path: Path) -> None:
+    """Movement on the packaged map reads the file's table (``ReadReach``); on a map of
+    other data, which has no table, the same call searches it."""
+    GAME.new_game(seed=1)
+    board = load_world("").transylvania
+    assert isinstance(transylvania_reach(board, "hex_07_02", 4, WALK), ReadReach)
+    rules = (PACKAGED / "tables.toml").read_text(encoding="utf-8")
+    (tmp_path / "tables.toml").write_text(
+        rules.replace("hexes = [1, 1, 1, 2, 2, 2]", "hexes = [1, 2, 3, 4, 5, 6]", 1),
+        encoding="utf-8")
+    GAME.new_game(seed=1, data_dir=str(tmp_path))
+    other = load_world(str(tmp_path)).transylvania
+    reach = transylvania_reach(other, "hex_07_02", 4, WALK)
+    assert not isinstance(reach, ReadReach)
+    assert dict(reach.full) == dict(search_transylvania(other, "hex_07_02", 4, WALK).full)
 
 def test_a_map_of_other_data_searches_its_tables(tmp_path: Path) -> None:
     """A ``data_dir`` changing the rates makes another map: the file is not its own, so

@@ -275,6 +275,7 @@ PROBLEMS = {
     'no black counter in Castle Dracula alone': 'uses no black counter',
     'a fight with a face-up guardian': 'not face up where the fight is',
     "a move is one die's roll": 'roll, lost player or fight',
+    'a guardian is revealed in a green area': 'to reveal a guardian outside a green area',
 }
 
 
@@ -303,6 +304,8 @@ BROKEN_CASTLE = [
     ("no black counter in Castle Dracula alone", lambda s: s["removed"].append("coffin_1")),
     ("a move is one die's roll", lambda s: s["pending"].update(roll=7)),
     ("a move is one die's roll", lambda s: s["pending"].update(roll=0)),
+    ("a guardian is revealed in a green area", lambda s: s["players"]["harker"].update(
+        must_reveal=True)),
     ("a fight with a face-up guardian", lambda s: s["fights"].append(
         {"hunter": "van_helsing", "monster": "zombie", "attacker": "van_helsing",
          "opponent": "", "counter": "zombie_1", "origin": "guardian", "gypsies": 0,
