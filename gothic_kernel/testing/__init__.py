@@ -50,8 +50,9 @@ from ..game import Game, GameState, same_form
 from ..visibility import PUBLIC
 from .golden import check_golden, record_golden, write_golden
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_game", "check_golden",
-           "every_listed", "labels", "not_plain", "record_golden", "write_golden"]
+__all__ = ["PLAIN_TYPES_PENDING", "ConformanceError", "ConformanceReport", "check_game",
+           "check_golden", "every_listed", "labels", "not_plain", "record_golden",
+           "write_golden"]
 
 _MALFORMED: tuple[object, ...] = (
     None, 3, "move", [], {}, {"type": None}, {"type": "no_such_action_type"},
@@ -80,6 +81,11 @@ class ConformanceReport:
     resamples_varied: int = 0
     failures: list[str] = attrs.field(factory=list)
 
+
+#: Games whose observations or logs still hold non-plain values (enum members), left out
+#: of the plain-types check until their fix lands (trial s27 G-g: vampyre's log entries
+#: of a fight hold its ``monster`` as a Form). Empty this to switch the check on for all.
+PLAIN_TYPES_PENDING: frozenset[str] = frozenset({"vampyre"})
 
 _PLAIN = frozenset({str, int, float, bool, type(None), list, dict})
 
@@ -516,7 +522,7 @@ def check_game(game: Game, *, seeds: Sequence[int] = (0, 1, 2),
                every: int = 1, hidden_every: int | None = None, require_end: bool = True,
                choose: Callable[[GameState, str, list[Action], Dice], Action] | None = None,
                max_failures: int = 10, apply_limit: int = 40,
-               plain_types: bool = True) -> ConformanceReport:
+               plain_types: bool | None = None) -> ConformanceReport:
     """Run the conformance checks on ``game``; raise ConformanceError on any failure.
 
     ``every`` checks every n-th step (1: all of them); ``hidden_every`` the
@@ -524,11 +530,13 @@ def check_game(game: Game, *, seeds: Sequence[int] = (0, 1, 2),
     play (uniformly random by default). ``apply_limit`` bounds how many of a
     seat's listed actions are each applied on a clone at a checked step (spread
     over the list). ``plain_types`` checks that observations and logs hold values of
-    plain JSON types only (False leaves it out, for a game on its way there). Returns
+    plain JSON types only (default: every game not in ``PLAIN_TYPES_PENDING``). Returns
     what was checked.
     """
     opts = dict(options or {})
     report = ConformanceReport(game.name)
+    if plain_types is None:
+        plain_types = game.name not in PLAIN_TYPES_PENDING
     checker = _Checker(game, report, max_failures, plain_types=plain_types)
     hidden_every = hidden_every or every
     for seed in seeds:
