@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from gothic_kernel import (
+    Action,
     Agent,
     BadOption,
     CorruptSave,
@@ -38,6 +39,7 @@ from .actions import ACTION_TYPES
 from .bots import default_agents
 from .combat import BASIC, DraculaCard
 from .encounters import Encounter
+from .hunters import hunter_label
 from .invariants import check_loaded, check_save
 from .report import report as report_game
 from .round import begin_round
@@ -47,6 +49,7 @@ from .setup import set_up
 from .state import ModernState
 from .svg import board
 from .views import observation, resample
+from .wording import describe
 
 __all__ = ["DRACULA", "HUNTERS", "SEATS", "FuryModernGame", "ModernState", "__version__"]
 
@@ -133,6 +136,13 @@ class FuryModernGame(Game):
     def observe(self, state: ModernState, viewer: str) -> dict[str, Any]:
         """``state.observation(viewer)`` (see ``views``)."""
         return observation(state, viewer)
+
+    def label_other(self, state: ModernState, seat: str, action: Action) -> str:
+        """``state.describe_action(seat, action)`` of an action ``seat`` may not take now:
+        the action's own words, a hunter's Supply and Rest as they are where he stands
+        (see ``hunters.hunter_label``)."""
+        return hunter_label(state, seat, action) if seat in HUNTERS else \
+            describe(state, seat, action)
 
     def resample_state(self, state: ModernState, viewer: str, seed: int) -> ModernState:
         """``state.resample(viewer, seed)`` (see ``views`` and ``resample``)."""

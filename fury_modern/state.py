@@ -226,6 +226,16 @@ class ModernState(ResultState, LoggedState, DecisionState):
             return super().explain_illegal(seat, action)
         return IllegalAction(said, rule=top.RULE)
 
+    def _describe_action(self, seat: str, action: Action) -> str:
+        """One of ``seat``'s own listed actions, as the decision waiting words it; any
+        other action (another seat's, or one not listed now) in the words of the action
+        alone, which tell ``seat`` nothing hidden (a hunter labelling Dracula's ambush
+        is not told the encounter), a hunter's Supply and Rest as they are where he
+        stands."""
+        if action in self.listed(seat):
+            return super()._describe_action(seat, action)
+        return self.game.label_other(self, seat, action)
+
     def observation(self, viewer: str) -> dict[str, Any]:
         self.check_viewer(viewer)
         return self.game.observe(self, viewer)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from gothic_kernel import Action
+from gothic_kernel import ACTION_FORMAT, Action, IllegalAction
 from gothic_kernel.actions import bad_field_refusal
 
 from . import actions as a
@@ -32,6 +32,8 @@ def describe(state: ModernState, seat: str, action: Action) -> str:
         return f"discard {name(action.card)}"
     if isinstance(action, a.MoveTo):
         return _dracula_move(state, action)
+    if isinstance(action, a.Ambush):
+        return "ambush the hunter with an encounter of this hideout"
     if isinstance(action, a.PlaceEncounter):
         return f"place {name(action.encounter)}"
     if isinstance(action, a.Mature):
@@ -96,8 +98,11 @@ def plural(n: int, noun: str) -> str:
 
 
 def ticket_label(state: ModernState, kind: str) -> str:
-    """A ticket token by its values: "2/3", or "1/-" without a yellow number."""
-    ticket = state.rules.tickets[kind]
+    """A ticket token by its values: "2/3", or "1/-" without a yellow number (an action
+    naming no ticket of the game is refused)."""
+    ticket = state.rules.tickets.get(kind)
+    if ticket is None:
+        raise IllegalAction(f"there is no ticket called {kind!r}", rule=ACTION_FORMAT)
     return f"{ticket.white}/{ticket.yellow or '-'}"
 
 

@@ -73,17 +73,40 @@ class ActionCodec:
         if not isinstance(data, Mapping):
             raise IllegalAction(f"an action must be an object, not {type(data).__name__}",
                                 rule=ACTION_FORMAT)
-        kind = data.get("type")
+        known = ", ".join(sorted(self._types))
+        if "type" not in data:
+            raise IllegalAction(f"an action needs a 'type' field, one of {known}",
+                                rule=ACTION_FORMAT)
+        kind = data["type"]
         cls = self._types.get(kind) if isinstance(kind, str) else None
         if cls is None:
-            raise IllegalAction(f"unknown action type {kind!r}; known types are "
-                                f"{', '.join(sorted(self._types))}", rule=ACTION_FORMAT)
+            raise IllegalAction(f"unknown action type {kind!r}; known types are {known}",
+                                rule=ACTION_FORMAT)
         fields = {k: v for k, v in data.items() if k != "type"}
+        _check_fields(kind, cls, fields)
         try:
             action: Action = from_data(cls, fields)
         except SerialError as exc:
-            raise IllegalAction(f"malformed {kind!r} action: {exc}", rule=ACTION_FORMAT) from None
+            said = str(exc) if exc.path else exc.problem
+            raise IllegalAction(f"malformed {kind!r} action: {said}",
+                                rule=ACTION_FORMAT) from None
         return action
+
+
+def _check_fields(kind: str, cls: type[Action], fields: Mapping[str, object]) -> None:
+    """IllegalAction for a field the action's JSON form does not have, or one it lacks,
+    in the JSON's words (its "type", never the class)."""
+    declared = [f for f in attrs.fields(cls) if f.init]
+    names = [f.name for f in declared]
+    extra = sorted(set(fields) - set(names), key=str)
+    if extra:
+        has = f"its fields are {', '.join(map(repr, names))}" if names else "it has no fields"
+        raise IllegalAction(f"malformed {kind!r} action: unknown field(s) "
+                            f"{', '.join(map(repr, extra))}; {has}", rule=ACTION_FORMAT)
+    missing = [f.name for f in declared if f.name not in fields and f.default is attrs.NOTHING]
+    if missing:
+        raise IllegalAction(f"malformed {kind!r} action: missing field(s) "
+                            f"{', '.join(map(repr, missing))}", rule=ACTION_FORMAT)
 
 
 def unlisted_field(action: Action, listed: Sequence[Action], known: Callable[[object], bool],

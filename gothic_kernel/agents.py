@@ -196,6 +196,22 @@ def agent_factory(spec: str) -> AgentFactory:
     return factory
 
 
+def check_agents(given: Mapping[str, object], seats: Sequence[str], *,
+                 name: str = "agents") -> None:
+    """BadOption, before anything is played, for a seat of ``given`` that is not one of
+    ``seats`` or whose value is not an agent (an object with ``choose``)."""
+    unknown = sorted(set(given) - set(seats))
+    if unknown:
+        raise BadOption(f"{name} given for {', '.join(map(str, unknown))}, who do not play "
+                        f"this game; {name} are for {', '.join(seats)}")
+    for seat, agent in given.items():
+        if not callable(getattr(agent, "choose", None)):
+            raise BadOption(f"{name}[{seat!r}] is {agent!r}, not an agent: it takes an "
+                            "object with choose(seat, observation, legal_actions) "
+                            "('default', 'random' and 'module:factory' name the agents "
+                            "of every seat at once)")
+
+
 def seat_agents(game: Game, state: GameState, seed: int,
                 spec: AgentsSpec) -> dict[str, Agent]:
     """One agent per seat of ``state`` from ``spec`` (see the module docstring)."""
@@ -205,11 +221,11 @@ def seat_agents(game: Game, state: GameState, seed: int,
         return {seat: RandomAgent(seed + i) for i, seat in enumerate(state.seats)}
     if isinstance(spec, str):
         spec = agent_factory(spec)
+    if not isinstance(spec, Mapping) and not callable(spec):
+        raise BadOption(f"agents must be 'default', 'random', 'module:factory', a factory "
+                        f"or a mapping seat -> agent, not {spec!r}")
     given = spec if isinstance(spec, Mapping) else spec(state, seed)
-    unknown = sorted(set(given) - set(state.seats))
-    if unknown:
-        raise BadOption(f"agents given for {', '.join(unknown)}, who do not play this "
-                        f"game; its seats are {', '.join(state.seats)}")
+    check_agents(given, state.seats)
     chosen = dict(given)
     if len(chosen) < len(state.seats):
         defaults = game.default_agents(state, seed)

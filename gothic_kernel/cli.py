@@ -482,7 +482,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     try:
         svg = picture(state, args.seat, **({"size": args.size} if args.size else {}))
     except UnknownSeat as exc:
-        raise _Refusal(f"--as {args.seat}: {exc}") from None
+        raise _Refusal(f"--as {args.seat}: {exc.message}") from None
     if out == "-":
         sys.stdout.write(svg + "\n")
         return 0

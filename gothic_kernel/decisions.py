@@ -178,6 +178,9 @@ class DecisionState(GameState):
         return self.stack[-1].prompt(self, seat)
 
     def _describe_action(self, seat: str, action: Action) -> str:
+        if not self.stack:  # the game is over: nothing is decided any more
+            raise IllegalAction(f"{action.to_json()} is not labelled: nothing waits to be "
+                                "decided", rule=SEQUENCE_OF_PLAY)
         return self.stack[-1].describe(self, seat, action)
 
 

@@ -59,8 +59,20 @@ class RuleError(GothicError, RuntimeError):
     """
 
 
-class UnknownSeat(GothicError, LookupError):
-    """A viewer or seat id that is not a seat of this game (nor ``PUBLIC``)."""
+class UnknownSeat(IllegalAction, LookupError):
+    """A viewer or seat id that is not a seat of this game (nor ``PUBLIC``), from any
+    call: ``apply`` too. It is an IllegalAction as well (rule "seats"), so a front end
+    catching either one catches it."""
+
+    def __init__(self, message: str, *, rule: str = "seats") -> None:
+        super().__init__(message, rule=rule)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild_unknown_seat, (self.message, self.rule))
+
+
+def _rebuild_unknown_seat(message: str, rule: str) -> UnknownSeat:
+    return UnknownSeat(message, rule=rule)
 
 
 class NoPicture(GothicError, NotImplementedError):

@@ -272,7 +272,8 @@ class GameState(abc.ABC):
     def apply(self, seat: str, action: Action | Mapping[str, Any]) -> None:
         """Play ``action`` for ``seat``: it must be one of ``legal_actions(seat)``.
 
-        Anything else raises IllegalAction naming the rule, and changes nothing."""
+        Anything else raises IllegalAction naming the rule, and changes nothing; a seat
+        that does not play this game, UnknownSeat (an IllegalAction too)."""
         cache = self._legal_cache
         if cache is not None:  # the usual call: an object handed back from the listing
             listed = cache.get(seat)  # (a seat that may not act has none listed)
@@ -282,12 +283,14 @@ class GameState(abc.ABC):
                         self._legal_cache = None
                         self._apply(seat, legal)
                         return
+        if seat not in self.seats:
+            self.check_viewer(seat)  # UnknownSeat, as from every other call
+            raise IllegalAction(f"{seat!r} is everyone watching, not a seat: it never acts",
+                                rule="seats")
         if not isinstance(action, Action):
             action = self.game.parse_action(action)
         if self.is_over:
             raise IllegalAction("the game is over", rule="victory")
-        if seat not in self.seats:
-            raise IllegalAction(f"no seat called {seat!r} plays this game", rule="seats")
         if seat not in self.current_seats():
             raise IllegalAction(f"{self.game.seat_name(seat)} may not act now",
                                 rule=SEQUENCE_OF_PLAY)
@@ -338,14 +341,22 @@ class GameState(abc.ABC):
         """What ``seat``, who may act now, is asked (the game's words)."""
         raise NotImplementedError(f"{self.game.name} does not word its prompts yet")
 
-    def describe_action(self, seat: str, action: Action) -> str:
+    def describe_action(self, seat: str, action: Action | Mapping[str, Any]) -> str:
         """A short label of ``action`` for the person playing ``seat`` ("move to Paris by
-        road", "play Garlic"), never a repr."""
+        road", "play Garlic"), never a repr.
+
+        Any action of the game is labelled, whoever's it is and whether or not it is
+        listed now, from what ``seat`` (a seat or PUBLIC) may know; an action that cannot
+        be worded (a field naming nothing of the game) raises IllegalAction, and nothing
+        else. Like ``apply``, it takes an action's JSON form too."""
         self.check_viewer(seat)
+        if not isinstance(action, Action):
+            action = self.game.parse_action(action)
         return self._describe_action(seat, action)
 
     def _describe_action(self, seat: str, action: Action) -> str:
-        """The game's label for one of ``seat``'s actions."""
+        """The game's label of ``action`` for ``seat``: its own listed actions in full;
+        anything else from what ``seat`` may know, or IllegalAction naming why not."""
         raise NotImplementedError(f"{self.game.name} does not label its actions yet")
 
     @abc.abstractmethod

@@ -26,7 +26,7 @@ actions ends with every seat truncated and no reward.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import gymnasium
@@ -34,11 +34,11 @@ import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
-from .actions import Action
-from .agents import agent_choice, seat_agents
+from .actions import ACTION_FORMAT, Action
+from .agents import agent_choice, agent_factory, check_agents, seat_agents
 from .encoding import GameEncoding
-from .errors import IllegalAction, UnknownSeat
-from .game import LEGAL_ACTIONS, Game, GameState
+from .errors import BadOption, IllegalAction, UnknownSeat
+from .game import LEGAL_ACTIONS, SEQUENCE_OF_PLAY, Game, GameState
 from .registry import load_game
 from .visibility import PUBLIC
 
@@ -242,9 +242,7 @@ class GothicParallelEnv(ParallelEnv):  # type: ignore[misc]
             dict[str, bool], dict[str, dict[str, Any]]]:
         state = self.game_state
         acting = state.current_seats()
-        for seat in acting:
-            if seat not in actions:
-                raise ValueError(f"no action given for {seat}, who chooses now")
+        self._check_actions(actions, acting)
         for seat in acting:
             self._game.play(state, seat, actions[seat])
             self.steps += 1
@@ -265,6 +263,22 @@ class GothicParallelEnv(ParallelEnv):  # type: ignore[misc]
         if state.is_over or self.steps >= self._game.max_steps:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
+
+    def _check_actions(self, actions: Mapping[str, Any], acting: Sequence[str]) -> None:
+        """The documented errors, before anything is played: UnknownSeat for an agent
+        that does not play, IllegalAction for a seat to act given no action."""
+        if not isinstance(actions, Mapping):
+            raise IllegalAction(f"step takes a dict agent -> action id, not "
+                                f"{type(actions).__name__}", rule=ACTION_FORMAT)
+        unknown = sorted(set(actions) - set(self.possible_agents), key=str)
+        if unknown:
+            raise UnknownSeat(f"actions given for {', '.join(map(repr, unknown))}, who do not "
+                              f"play this game; the agents are {', '.join(self.possible_agents)}")
+        missing = [self._game.game.seat_name(seat) for seat in acting if seat not in actions]
+        if missing:
+            raise IllegalAction(f"no action given for {' and '.join(missing)}, who "
+                                f"{'chooses' if len(missing) == 1 else 'choose'} now",
+                                rule=SEQUENCE_OF_PLAY)
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
@@ -295,7 +309,7 @@ class GothicGymEnv(gymnasium.Env[Any, Any]):
             raise UnknownSeat(f"{seat!r} does not play this game; its seats are "
                              f"{', '.join(self._game.seats)}")
         self.seat = seat
-        self.opponents = opponents
+        self.opponents = _opponents(opponents, seat, self._game.seats)
         self.render_mode = render_mode
         self.observation_space = self._game.observation_space
         self.action_space = self._game.action_space
@@ -315,9 +329,7 @@ class GothicGymEnv(gymnasium.Env[Any, Any]):
         state = self.state_ = self._game.new_game(seed)
         self.steps = 0
         game_seed = int(self.np_random.integers(2**31))
-        self._agents = seat_agents(self._game.game, state, game_seed, self.opponents
-                                   if not isinstance(self.opponents, Mapping) else
-                                   {s: a for s, a in self.opponents.items() if s != self.seat})
+        self._agents = seat_agents(self._game.game, state, game_seed, self.opponents)
         self._play_others()
         return self._game.observe(state, self.seat), {}
 
@@ -353,6 +365,26 @@ class GothicGymEnv(gymnasium.Env[Any, Any]):
         if self.render_mode != "ansi":
             return None
         return self._game.render(self.game_state, self.seat)
+
+
+def _opponents(opponents: Any, learner: str, seats: Sequence[str]) -> Any:
+    """``opponents`` checked before any game is played: BadOption for an unknown seat, the
+    learner's own seat, a value that is not an agent, or a name of no agents."""
+    if isinstance(opponents, Mapping):
+        if learner in opponents:
+            raise BadOption(f"opponents given for {learner}, the learner's own seat; "
+                            "opponents play the other seats")
+        check_agents(opponents, [s for s in seats if s != learner], name="opponents")
+        return dict(opponents)
+    if opponents is None or opponents in ("default", "random"):
+        return opponents
+    if isinstance(opponents, str):
+        agent_factory(opponents)
+        return opponents
+    if not callable(opponents):
+        raise BadOption(f"opponents must be 'default', 'random', 'module:factory', a "
+                        f"factory or a mapping seat -> agent, not {opponents!r}")
+    return opponents
 
 
 def gym_env(game: str | Game, seat: str, **kwargs: Any) -> GothicGymEnv:

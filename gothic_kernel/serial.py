@@ -58,12 +58,19 @@ def field_types(cls: type) -> tuple[tuple[str, Any], ...]:
     return found
 
 
+#: The types ``to_data`` hands back as they are.
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def to_data(value: Any) -> Any:
-    """JSON-able data for ``value`` (attrs classes become objects of their fields)."""
-    if value is None or isinstance(value, (bool, int, float, str)):
+    """JSON-native data for ``value``, of plain types only (attrs classes become objects of
+    their fields; an enum member its value, a str or int enum too)."""
+    if type(value) in _PLAIN:
         return value
     if isinstance(value, enum.Enum):
         return value.value
+    if isinstance(value, (bool, int, float, str)):
+        return value
     if attrs.has(type(value)):
         return {name: to_data(getattr(value, name)) for name, _ in field_types(type(value))}
     if isinstance(value, Mapping):

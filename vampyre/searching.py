@@ -94,7 +94,8 @@ class SearchOrCamp(PlayerDecision):
     def label(cls, state: VampyreState, seat: str, action: Action) -> str:
         if isinstance(action, MakeCamp):
             return "make camp without searching"
-        where = state.players[seat].location
+        player = state.players.get(seat)  # None: the public, who stands nowhere
+        where = player.location if player else None
         return f"search {place_text(state, where)}" if where else "search the large hex"
 
     def offered(self, state: VampyreState) -> bool:

@@ -4,7 +4,8 @@
 step, verifies:
 
 * observations and logs are JSON-native (they survive ``json.dumps``/``loads``
-  unchanged) for every seat and for ``PUBLIC``;
+  unchanged) for every seat and for ``PUBLIC``, and hold values of plain JSON types
+  only (no enum member, though a str enum survives ``json.dumps``);
 * clone independence: playing on a clone leaves the original untouched;
 * the JSON round trip: ``from_json(to_json())`` gives the same snapshot,
   observations, logs, legal actions and future play;
@@ -20,8 +21,10 @@ step, verifies:
   returned changes neither the state nor what is returned next;
 * no hidden information reaches a viewer: for states resampled for that viewer,
   its observation, log, prompt, legal actions (in order), their labels and error
-  messages are identical, while the resampler does vary what is hidden (over the
-  whole run);
+  messages are identical, and so is the label it is given of every seat's listed
+  action and of a few actions nobody may take (taken from the true state; a
+  refusal's message counts as its label, and no other error may be raised),
+  while the resampler does vary what is hidden (over the whole run);
 * replay determinism: the seed and the action list rebuild the same final state;
 * the end: an outcome, no seat to act, no legal action, apply refused.
 
@@ -41,13 +44,15 @@ import attrs
 
 from ..actions import Action
 from ..dice import Dice
+from ..encoding import encoding_for
 from ..errors import GothicError, IllegalAction
 from ..game import Game, GameState, same_form
 from ..visibility import PUBLIC
 from .golden import check_golden, record_golden, write_golden
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_game", "check_golden",
-           "record_golden", "write_golden"]
+__all__ = ["PLAIN_TYPES_PENDING", "ConformanceError", "ConformanceReport", "check_game",
+           "check_golden", "every_listed", "labels", "not_plain", "record_golden",
+           "write_golden"]
 
 _MALFORMED: tuple[object, ...] = (
     None, 3, "move", [], {}, {"type": None}, {"type": "no_such_action_type"},
@@ -75,6 +80,35 @@ class ConformanceReport:
     resamples: int = 0
     resamples_varied: int = 0
     failures: list[str] = attrs.field(factory=list)
+
+
+#: Games whose observations or logs still hold non-plain values (enum members), left out
+#: of the plain-types check until their fix lands (trial s27 G-g: vampyre's log entries
+#: of a fight hold its ``monster`` as a Form). Empty this to switch the check on for all.
+PLAIN_TYPES_PENDING: frozenset[str] = frozenset({"vampyre"})
+
+_PLAIN = frozenset({str, int, float, bool, type(None), list, dict})
+
+
+def not_plain(value: Any, path: str = "") -> str | None:
+    """The path of the first value inside ``value`` whose type is not exactly a JSON type
+    (str, int, float, bool, None, list, dict; dict keys str), with its type; None if all
+    are. A str or int enum passes ``json.dumps`` yet is no plain value."""
+    if type(value) not in _PLAIN:
+        return f"{path or 'the value'} is a {type(value).__name__}"
+    if type(value) is dict:
+        for key, item in value.items():
+            if type(key) is not str:
+                return f"{path or 'the value'} has a key {key!r} of type {type(key).__name__}"
+            found = not_plain(item, f"{path}.{key}" if path else key)
+            if found:
+                return found
+    elif type(value) is list:
+        for i, item in enumerate(value):
+            found = not_plain(item, f"{path}[{i}]")
+            if found:
+                return found
+    return None
 
 
 def _native(value: Any) -> bool:
@@ -143,6 +177,24 @@ def _field_changes(action: Action) -> Iterator[Action]:
                 continue
 
 
+def every_listed(state: GameState) -> list[Action]:
+    """Every seat's listed actions now, seat by seat (what a front end or a bot might ask
+    any viewer to label)."""
+    return [a for seat in state.seats for a in state.legal_actions(seat)]
+
+
+def labels(state: GameState, viewer: str, actions: Sequence[Action]) -> list[str]:
+    """``describe_action(viewer, a)`` of each action; a refusal counts as a label (its
+    message, marked "refused:")."""
+    found = []
+    for action in actions:
+        try:
+            found.append(state.describe_action(viewer, action))
+        except IllegalAction as refused:
+            found.append(f"refused: {refused}")
+    return found
+
+
 def _attempt(state: GameState, seat: str, action: object) -> tuple[str, str]:
     """Try ``action`` on a clone: ("legal", "") or ("illegal", message)."""
     trial = state.clone()
@@ -154,10 +206,12 @@ def _attempt(state: GameState, seat: str, action: object) -> tuple[str, str]:
 
 
 class _Checker:
-    def __init__(self, game: Game, report: ConformanceReport, max_failures: int) -> None:
+    def __init__(self, game: Game, report: ConformanceReport, max_failures: int, *,
+                 plain_types: bool = True) -> None:
         self.game = game
         self.report = report
         self.max_failures = max_failures
+        self.plain_types = plain_types
 
     def fail(self, where: str, problem: str) -> None:
         self.report.failures.append(f"{where}: {problem}")
@@ -185,6 +239,13 @@ class _Checker:
             log = state.log(viewer)
             if not _native(log if whole_log else log[-_LOG_TAIL:]):
                 self.fail(where, f"log({viewer!r}) is not JSON-native")
+            if self.plain_types:
+                for name, value in (("observation", state.observation(viewer)),
+                                    ("log", log if whole_log else log[-_LOG_TAIL:])):
+                    found = not_plain(value)
+                    if found:
+                        self.fail(where, f"{name}({viewer!r}) holds a value of no plain JSON "
+                                         f"type: {found}")
         try:
             state.observation("__nobody_plays_this_seat__")
             self.fail(where, "observation() of an unknown viewer did not raise")
@@ -391,6 +452,16 @@ class _Checker:
             self.fail(where, f"{label}: its prompt differs")
         if other.current_seats() != state.current_seats() or other.is_over != state.is_over:
             self.fail(where, f"{label}: whose turn it is differs")
+        everyone = [*every_listed(state), *self.unlisted_to_label(state, seen, dice)]
+        told = self.labels(state, viewer, everyone, where)
+        for action, here, there in zip(everyone, told,
+                                       self.labels(other, viewer, everyone, where),
+                                       strict=True):
+            if here != there:
+                self.fail(where, f"{label}: the label of {action.to_json()} reads {here!r} "
+                                 f"here, {there!r} there (a label tells {viewer} what is "
+                                 "hidden)")
+                break
         if viewer == PUBLIC:
             return
         if _legal_json(other, viewer) != _legal_json(state, viewer):
@@ -405,6 +476,33 @@ class _Checker:
             if _attempt(state, viewer, action) != _attempt(other, viewer, action):
                 self.fail(where, f"{label}: the error for {action.to_json()} differs "
                                  "(the message reveals hidden information)")
+
+    def unlisted_to_label(self, state: GameState, seen: Sequence[Action],
+                          dice: Dice) -> list[Action]:
+        """A few actions nobody may take now: from earlier steps, and (for a game with an
+        action encoding) drawn at random from every action id."""
+        found = [dice.choice(seen) for _ in range(min(3, len(seen)))]
+        try:
+            actions = encoding_for(state).actions
+        except (NotImplementedError, GothicError):
+            return found
+        return found + [actions.decode(dice.index(actions.num_distinct_actions))
+                        for _ in range(5)]
+
+    def labels(self, state: GameState, viewer: str, actions: Sequence[Action],
+               where: str) -> list[str]:
+        """:func:`labels`, failing (and labelling it "crashed") for any error but the
+        documented IllegalAction."""
+        found = []
+        for action in actions:
+            try:
+                found.append(labels(state, viewer, [action])[0])
+            except Exception as exc:  # anything else is a contract breach
+                self.fail(where, f"describe_action({viewer!r}, {action.to_json()}) raised "
+                                 f"{type(exc).__name__}: {exc} instead of a label or "
+                                 "IllegalAction")
+                found.append(f"crashed: {type(exc).__name__}")
+        return found
 
     # -- the end -------------------------------------------------------------------------------
     def check_end(self, state: GameState, where: str) -> None:
@@ -423,18 +521,23 @@ def check_game(game: Game, *, seeds: Sequence[int] = (0, 1, 2),
                options: Mapping[str, Any] | None = None, max_steps: int = 20_000,
                every: int = 1, hidden_every: int | None = None, require_end: bool = True,
                choose: Callable[[GameState, str, list[Action], Dice], Action] | None = None,
-               max_failures: int = 10, apply_limit: int = 40) -> ConformanceReport:
+               max_failures: int = 10, apply_limit: int = 40,
+               plain_types: bool | None = None) -> ConformanceReport:
     """Run the conformance checks on ``game``; raise ConformanceError on any failure.
 
     ``every`` checks every n-th step (1: all of them); ``hidden_every`` the
     resampling check (defaults to ``every``). ``choose`` picks the action to
     play (uniformly random by default). ``apply_limit`` bounds how many of a
     seat's listed actions are each applied on a clone at a checked step (spread
-    over the list). Returns what was checked.
+    over the list). ``plain_types`` checks that observations and logs hold values of
+    plain JSON types only (default: every game not in ``PLAIN_TYPES_PENDING``). Returns
+    what was checked.
     """
     opts = dict(options or {})
     report = ConformanceReport(game.name)
-    checker = _Checker(game, report, max_failures)
+    if plain_types is None:
+        plain_types = game.name not in PLAIN_TYPES_PENDING
+    checker = _Checker(game, report, max_failures, plain_types=plain_types)
     hidden_every = hidden_every or every
     for seed in seeds:
         _check_one_game(game, checker, seed, opts, max_steps, every, hidden_every,

@@ -309,3 +309,55 @@ def test_labels_of_any_seat_s_action_tell_a_viewer_nothing_hidden() -> None:
         seat = dice.choice(state.current_seats())
         state.apply(seat, dice.choice(state.legal_actions(seat)))
     assert placings
+
+
+def test_any_action_is_labelled_for_any_viewer_or_refused_with_illegal_action() -> None:
+    """trial s27 G-r: describe_action('dracula', place_host) raised KeyError 'dracula'.
+    Random actions of every kind, for every seat and the public, get a one-line label or
+    IllegalAction (docs/kernel.md: describe_action)."""
+    from gothic_kernel import IllegalAction, agent_choice, encoding_for
+
+    state = GAME.new_game(seed=3)
+    agents = GAME.default_agents(state, 3)
+    actions = encoding_for(state).actions
+    dice = Dice(3)
+    for step in range(150):
+        if state.is_over:
+            break
+        if step % 5 == 0:
+            for viewer in (*state.seats, PUBLIC):
+                for _ in range(20):
+                    action = actions.decode(dice.index(actions.num_distinct_actions))
+                    try:
+                        label = state.describe_action(viewer, action)
+                    except IllegalAction:
+                        continue
+                    assert label.strip() and "\n" not in label
+        seat = state.current_seats()[0]
+        state.apply(seat, agent_choice(state, seat, agents[seat], state.legal_actions(seat)))
+    assert state.describe_action("dracula", {"type": "place_host"})
+
+
+def test_observations_and_logs_hold_plain_json_types_only() -> None:
+    """trial s27 G-g: the observation ("a plain JSON-native dict") held enum members:
+    waiting_for.stage (Step), waiting_for.timing (Timing), waiting_for.done (Deed). Every
+    value is now exactly a str, int, float, bool, None, list or dict."""
+    from gothic_kernel import agent_choice
+    from gothic_kernel.testing import not_plain
+
+    kinds = set()
+    for seed in (1, 3):
+        state = GAME.new_game(seed=seed)
+        agents = GAME.default_agents(state, seed)
+        for _ in range(250):
+            if state.is_over:
+                break
+            for viewer in (*state.seats, PUBLIC):
+                seen = state.observation(viewer)
+                assert not_plain(seen) is None, (not_plain(seen), viewer)
+                assert not_plain(state.log(viewer)[-3:]) is None
+                kinds.update((seen["waiting_for"] or {}).keys())
+            seat = state.current_seats()[0]
+            state.apply(seat, agent_choice(state, seat, agents[seat],
+                                           state.legal_actions(seat)))
+    assert {"stage", "timing", "done"} <= kinds

@@ -17,7 +17,7 @@ from fury_modern.encounters import Searching
 from fury_modern.resample import _surface, draw
 from fury_modern.state import Hideout, ModernState
 from fury_modern.tracker import tracker_of
-from gothic_kernel import Dice
+from gothic_kernel import PUBLIC, Dice
 
 from .helpers import started
 
@@ -165,3 +165,47 @@ def test_the_encounters_a_search_has_still_to_turn_up_are_redrawn() -> None:
         assert isinstance(record, Searching)
         drawn.add(tuple(m.encounter for m in record.queue))
     assert len(drawn) > 1
+
+
+def test_labels_of_dracula_s_ambush_and_maturing_tell_a_viewer_nothing_hidden() -> None:
+    """trial s27 G-q: describe_action(hunter or PUBLIC, Dracula's ambush) named the
+    face-down encounter ("ambush with Bats"), and his maturing choices the encounters
+    leaving the trail ("mature Aristocratic Vampire"). Every seat's listed actions,
+    labelled for each viewer, read the same in the true state and in states resampled for
+    that viewer; Dracula's own labels still name his cards."""
+    from fury_modern.arrival import AmbushChoice
+    from gothic_kernel import agent_choice
+    from gothic_kernel.testing import every_listed, labels
+
+    checked = named = 0
+    for seed in (1, 2):
+        state = GAME.new_game(seed=seed)
+        agents = GAME.default_agents(state, seed)
+        for step in range(310):
+            top = state.stack[-1] if state.stack else None
+            if isinstance(top, AmbushChoice | Maturing):
+                checked += 1
+                everyone = every_listed(state)
+                for viewer in ("godalming", "mina", PUBLIC):
+                    told = labels(state, viewer, everyone)
+                    for k in range(3):
+                        twin = state.resample(viewer, step * 10 + k)
+                        assert labels(twin, viewer, everyone) == told, (seed, step, viewer)
+                own = " ".join(labels(state, DRACULA, everyone))
+                named += any(state.name(e) in own for e in _encounters_asked(state, top))
+            seat = state.current_seats()[0]
+            state.apply(seat, agent_choice(state, seat, agents[seat],
+                                           state.legal_actions(seat)))
+    assert checked >= 10 and named >= 4
+
+
+def _encounters_asked(state: ModernState, top: object) -> list[str]:
+    """The encounters the decision on top asks Dracula about."""
+    from fury_modern.arrival import AmbushChoice
+    from fury_modern.trail import hideout_in
+
+    if isinstance(top, AmbushChoice):
+        hideout = hideout_in(state, top.city)
+        return list(hideout.encounters) if hideout else []
+    assert isinstance(top, Maturing)
+    return list(top.encounters) if top.picking else []

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 import gothic_kernel as gk
 from fury_modern.arrival import AmbushChoice
 from fury_modern.trail import encounters_discarded
@@ -105,3 +107,37 @@ def test_every_log_entry_starts_with_a_capital() -> None:
                 assert not entry["text"][:1].islower(), entry["text"]
                 cleared += entry["kind"] == "hideout_cleared"
     assert cleared  # the entries that began in lower case are among them
+
+
+def test_any_action_is_labelled_for_any_viewer_or_refused_with_illegal_action() -> None:
+    """trial s27 G-r: describe_action of an action not listed raised a bare AssertionError
+    (while Mina chose the item card she keeps revealed) and KeyError '' (a rail move with
+    no ticket). Random actions of every kind, for every seat and the public, get a label
+    or IllegalAction; a seat's own listed actions keep the decision's words."""
+    from fury_modern.hands import RevealCard
+
+    state = played(3, 0)
+    agents = GAME.default_agents(state, 3)
+    actions = gk.encoding_for(state).actions
+    dice = gk.Dice(3)
+    revealing = 0
+    for step in range(200):
+        if state.is_over:
+            break
+        revealing += isinstance(state.stack[-1], RevealCard)
+        if step % 5 == 0 or isinstance(state.stack[-1], RevealCard):
+            for viewer in (*state.seats, gk.PUBLIC):
+                for _ in range(25):
+                    action = actions.decode(dice.index(actions.num_distinct_actions))
+                    try:
+                        label = state.describe_action(viewer, action)
+                    except gk.IllegalAction:
+                        continue
+                    assert label.strip() and "\n" not in label
+        seat = state.current_seats()[0]
+        state.apply(seat, gk.agent_choice(state, seat, agents[seat],
+                                          state.legal_actions(seat)))
+    assert revealing
+    no_ticket = {"type": "move", "to": "geneva", "by": "rail", "ticket": ""}
+    with pytest.raises(gk.IllegalAction, match="no ticket called ''"):
+        state.describe_action("mina", no_ticket)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import random
 from typing import Any
 
@@ -70,6 +71,42 @@ class SameLabelState(KuhnState):
 
     def _describe_action(self, seat: str, action: Action) -> str:
         return "do something"
+
+
+class LeakyLabelState(KuhnState):
+    """Labels the acting player's bet, for anyone else, with the card behind it (trial
+    s27 G-q: a label of another seat's action named what that seat holds)."""
+
+    def _describe_action(self, seat: str, action: Action) -> str:
+        acting = self.current_seats()
+        if seat in acting or not acting:
+            return super()._describe_action(seat, action)
+        return f"{super()._describe_action(seat, action)} holding the {self.cards[acting[0]]}"
+
+
+class CrashingLabelState(KuhnState):
+    """Labels only the seat's own listed actions, raising KeyError for any other (trial
+    s27 G-r: labels of unlisted actions raised bare AssertionError and KeyError)."""
+
+    def _describe_action(self, seat: str, action: Action) -> str:
+        own = dict.fromkeys(self.listed(seat), "")
+        return own[action] + super()._describe_action(seat, action)
+
+
+class Turn(enum.StrEnum):
+    FIRST = "first"
+    SECOND = "second"
+
+
+class EnumObservationState(KuhnState):
+    """Hands out whose turn it is as an enum member (a str, so json.dumps takes it; trial
+    s27 G-g: "a plain JSON-native dict" held Step, Timing, Stage members)."""
+
+    def observation(self, viewer: str) -> dict[str, Any]:
+        seen = super().observation(viewer)
+        if seen["to_act"] is not None:
+            seen["to_act"] = Turn(seen["to_act"])
+        return seen
 
 
 class NondeterministicGame(KuhnPoker):

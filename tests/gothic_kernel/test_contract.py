@@ -261,6 +261,44 @@ def test_prompts_say_who_is_asked_and_who_is_waited_for(toy: gk.Game) -> None:
     assert state.prompt("south") == "The game is over. North wins: reached the goal."
 
 
+def test_describe_action_takes_the_json_form_and_refuses_a_malformed_one(
+        toy: gk.Game) -> None:
+    """docs/kernel.md: describe_action labels any action, as an object or its JSON form
+    (like apply); a malformed one is an IllegalAction, never another error."""
+    state = toy.new_game(seed=1)
+    assert state.describe_action("south", {"type": "step", "path": [1, 2]}) == \
+        state.describe_action("south", Step((1, 2)))
+    bad: dict[str, object]
+    for bad in ({}, {"type": "fly"}, {"type": "step"}, {"type": "step", "path": "x"}):
+        with pytest.raises(gk.IllegalAction):
+            state.describe_action("north", bad)
+
+
+def test_an_unknown_seat_is_the_same_error_from_every_call(toy: gk.Game) -> None:
+    """trial s27 G-d: apply('zorro', a) raised IllegalAction, every other call UnknownSeat.
+    Every call raises UnknownSeat, which is an IllegalAction too (a front end catching
+    either catches it); the state is unchanged, and it pickles whole."""
+    import pickle
+
+    state = toy.new_game(seed=1)
+    before = state.to_json()
+    calls = [lambda: state.apply("zorro", Step((1, 2))),
+             lambda: state.apply("zorro", {"type": "step", "path": [1, 2]}),
+             lambda: state.legal_actions("zorro"), lambda: state.observation("zorro"),
+             lambda: state.describe_action("zorro", Step((1, 2))),
+             lambda: state.resample("zorro", 1)]
+    for call in calls:
+        with pytest.raises(gk.UnknownSeat, match="no seat called 'zorro'") as raised:
+            call()
+        assert isinstance(raised.value, gk.IllegalAction) and raised.value.rule == "seats"
+    assert state.to_json() == before
+    copy = pickle.loads(pickle.dumps(raised.value))
+    assert type(copy) is gk.UnknownSeat and str(copy) == str(raised.value)
+    with pytest.raises(gk.IllegalAction, match="never acts") as watching:
+        state.apply(gk.PUBLIC, Step((1, 2)))
+    assert not isinstance(watching.value, gk.UnknownSeat)
+
+
 def test_seats_for_works_before_any_state() -> None:
     import vampyre
 
@@ -282,6 +320,18 @@ def test_a_partial_agents_mapping_is_filled_with_the_default_bots(toy: gk.Game) 
 def test_agents_for_a_seat_that_does_not_play_are_refused(toy: gk.Game) -> None:
     with pytest.raises(gk.BadOption, match="east"):
         gk.play_game(toy, 3, agents={"east": _Recorder()})
+
+
+@pytest.mark.parametrize("given", ["random", None, 5, "module:factory"])
+def test_a_seat_given_no_agent_is_refused_before_play(toy: gk.Game, given: object) -> None:
+    """trial s27 G-k: agents={'north': 'random'} (or None, 5) crashed with AttributeError
+    when North first acted. It is a BadOption naming the seat and what it takes."""
+    with pytest.raises(gk.BadOption, match=r"agents\['north'\] is .*not an agent: it takes "
+                                           r"an object with choose\("):
+        gk.play_game(toy, 3, agents={"north": given})
+    five: Any = 5
+    with pytest.raises(gk.BadOption, match="not 5"):
+        gk.play_game(toy, 3, agents=five)
 
 
 def test_a_game_stopped_by_max_steps_is_reported_unfinished(toy: gk.Game) -> None:

@@ -14,6 +14,7 @@ pytest.importorskip("gymnasium")
 
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 
+import gothic_kernel as gk
 from gothic_kernel import IllegalAction, UnknownSeat
 from gothic_kernel import pettingzoo as gpz
 
@@ -63,6 +64,24 @@ def test_parallel_api_test(name: str) -> None:
         warnings.simplefilter("always")
         parallel_api_test(gpz.parallel_env(game, max_steps=steps, **options), num_cycles=steps)
     assert unexpected(caught) == []
+
+
+def test_a_parallel_step_missing_a_seat_or_naming_a_stranger_is_the_documented_error(
+        ) -> None:
+    """trial s27 G-m: step({}) raised a plain ValueError, and an unknown agent name passed
+    without a word. A seat to act given no action is an IllegalAction naming it, an agent
+    that does not play an UnknownSeat (an IllegalAction too); the game does not move."""
+    env = gpz.parallel_env("fury_modern")
+    observations, _ = env.reset(seed=1)
+    before = env.game_state.to_json()
+    acting = env.game_state.current_seats()[0]
+    name = env.game_state.game.seat_name(acting)
+    with pytest.raises(IllegalAction, match=f"no action given for {name}, who chooses now"):
+        env.step({})
+    legal = int(np.flatnonzero(observations[acting]["action_mask"])[0])
+    with pytest.raises(UnknownSeat, match="actions given for 'zorro', who do not play"):
+        env.step({acting: legal, "zorro": 1})
+    assert env.game_state.to_json() == before
 
 
 def test_parallel_steps_take_simultaneous_choices_together() -> None:
@@ -141,6 +160,24 @@ def test_anything_but_a_legal_action_id_is_refused_as_illegal(bad: Any) -> None:
 def test_a_gym_env_for_a_seat_not_in_the_game_is_an_unknown_seat() -> None:
     with pytest.raises(UnknownSeat):
         gpz.gym_env(CASES["kuhn_poker"][0], "zorro")
+
+
+@pytest.mark.parametrize(("opponents", "named"), [
+    ({"mina": "zzz"}, r"opponents\['mina'\] is 'zzz', not an agent"),
+    ({"godalming": "random"}, r"opponents\['godalming'\] is 'random', not an agent"),
+    ({"mina": None}, r"opponents\['mina'\] is None, not an agent"),
+    ({"zorro": gk.RandomAgent(1)}, "opponents given for zorro, who do not play"),
+    ({"dracula": gk.RandomAgent(1)}, "dracula, the learner's own seat"),
+    ("zzz", "'zzz'"), (5, "not 5"),
+])
+def test_opponents_that_cannot_play_are_refused_when_the_env_is_made(
+        opponents: Any, named: str) -> None:
+    """trial s27 G-k: gym_env(opponents=...) took a seat with no agent (crashing in reset
+    or step), an unknown seat and the learner's own seat silently."""
+    with pytest.raises(gk.BadOption, match=named):
+        gpz.gym_env("fury_modern", "dracula", opponents=opponents)
+    env = gpz.gym_env("fury_modern", "dracula", opponents={"mina": gk.RandomAgent(1)})
+    env.reset(seed=1)
 
 
 def test_reset_with_a_seed_replays_the_same_game() -> None:

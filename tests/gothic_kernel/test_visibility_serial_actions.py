@@ -137,6 +137,22 @@ class Pass(Action):
     TYPE = "pass_turn"
 
 
+def test_an_enum_member_is_saved_as_its_plain_value() -> None:
+    """trial s27 G-g: to_data handed a str enum member back as it was (a str, so it passed
+    json.dumps), and fury1987's observations held Step, Timing and Deed members."""
+    import enum
+
+    class Colour(enum.StrEnum):
+        RED = "red"
+
+    class Rank(enum.IntEnum):
+        ACE = 1
+
+    data = to_data({"c": Colour.RED, "r": [Rank.ACE], "k": {Colour.RED: 1}})
+    assert data == {"c": "red", "r": [1], "k": {"red": 1}}
+    assert type(data["c"]) is str and type(data["r"][0]) is int
+
+
 def test_action_json_form_and_codec() -> None:
     codec = ActionCodec([MoveTo, Pass])
     assert MoveTo("paris").to_json() == {"type": "move_to", "to": "paris", "by": "road"}
@@ -157,6 +173,27 @@ def test_malformed_actions_are_illegal_and_name_the_rule(bad: object) -> None:
         ActionCodec([MoveTo, Pass]).parse(bad)
     assert info.value.rule == ACTION_FORMAT
     assert "rule: action format" in str(info.value)
+
+
+@pytest.mark.parametrize(("bad", "said"), [
+    ({}, "an action needs a 'type' field, one of move_to, pass_turn"),
+    ({"to": "x"}, "an action needs a 'type' field"),
+    ({"type": 5}, "unknown action type 5; known types are move_to, pass_turn"),
+    ({"type": "move_to", "to": "x", "zzz": 1},
+     "malformed 'move_to' action: unknown field(s) 'zzz'; its fields are 'to', 'by'"),
+    ({"type": "pass_turn", "to": "x"}, "malformed 'pass_turn' action: unknown field(s) "
+                                       "'to'; it has no fields"),
+    ({"type": "move_to", "by": "sea"}, "malformed 'move_to' action: missing field(s) 'to'"),
+    ({"type": "move_to", "to": 3}, "malformed 'move_to' action: to: expected a string"),
+])
+def test_a_malformed_action_is_refused_in_the_json_s_words(bad: object, said: str) -> None:
+    """trial s27 G-e: a missing 'type' read "unknown action type None"; an extra or a
+    missing field "value: unknown field(s) 'zzz' for MoveTo" (internals: "value:", the
+    class name). The message names the field, and the action by its "type"."""
+    with pytest.raises(IllegalAction) as info:
+        ActionCodec([MoveTo, Pass]).parse(bad)
+    assert info.value.message.startswith(said)
+    assert "value:" not in str(info.value) and "MoveTo" not in str(info.value)
 
 
 def test_duplicate_action_names_are_refused() -> None:
