@@ -107,7 +107,7 @@ def resume(state: VampyreState, fight: Fight, seat: str) -> None:
     state.events.say("fight_goes_on", f"{state.when()}The fight between "
                      f"{state.name(fight.hunter)} and "
                      f"{foe_text(state, fight)} goes on", hunter=fight.hunter,
-                     opponent=fight.opponent, monster=fight.monster)
+                     opponent=fight.opponent, monster=str(fight.monster))
     begin(state, fight)
 
 
@@ -166,7 +166,7 @@ def strike(state: VampyreState, fight: Fight, *, bullet: bool) -> None:
                 text += f" (total {die + plus} with {hunter}'s {plus:+d})"
         state.events.say("combat_roll", f"{text}: {letter} ({LETTER_WORDS[letter]})",
                          roller=fight.attacker, roll=die, bonus=plus, result=letter,
-                         hunter=fight.hunter, monster=fight.monster)
+                         hunter=fight.hunter, monster=str(fight.monster))
         if not settle(state, fight, letter, bullet=bullet):
             return
 
@@ -241,7 +241,7 @@ def _defeat(state: VampyreState, fight: Fight, bullet: bool) -> None:
                              "sunrise", seat=hunter)
         return
     state.events.say("victory", f"{state.name(hunter)} defeats {the(state, fight.monster)}",
-                     seat=hunter, monster=fight.monster)
+                     seat=hunter, monster=str(fight.monster))
 
 
 def _victory_ends_the_turn(state: VampyreState, hunter: str) -> None:
@@ -270,7 +270,7 @@ def _no_result(state: VampyreState, fight: Fight) -> None:
         return
     state.events.say("no_result", f"{state.name(fight.hunter)}'s fight is not resolved; it goes "
                      "on next turn", seat=fight.hunter, opponent=fight.opponent,
-                     monster=fight.monster)
+                     monster=str(fight.monster))
     state.fights.append(fight)
 
 

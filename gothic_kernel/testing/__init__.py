@@ -83,9 +83,9 @@ class ConformanceReport:
 
 
 #: Games whose observations or logs still hold non-plain values (enum members), left out
-#: of the plain-types check until their fix lands (trial s27 G-g: vampyre's log entries
-#: of a fight hold its ``monster`` as a Form). Empty this to switch the check on for all.
-PLAIN_TYPES_PENDING: frozenset[str] = frozenset({"vampyre"})
+#: of the plain-types check until their fix lands (none now: trial s27 G-g's were
+#: fury1987's waiting_for and vampyre's fight log entries).
+PLAIN_TYPES_PENDING: frozenset[str] = frozenset()
 
 _PLAIN = frozenset({str, int, float, bool, type(None), list, dict})
 
