@@ -178,20 +178,28 @@ def test_all_the_hunters_in_a_group_must_fight() -> None:
     assert state.stack[-1].hunters == ("godalming", "seward")  # type: ignore[attr-defined]
 
 
-def test_blood_points_lost_in_combat_are_public_and_earn_valour() -> None:
+def seward_attacks_a_clawing_dracula(weapon: str, dracula_die: int, seward_die: int
+                                     ) -> FuryState:
+    """Seward, holding only ``weapon``, walks into Dracula's Brussels and attacks him by
+    night; Dracula claws, Seward plays ``weapon``; the initiative dice as given."""
     state = started(dracula="brussels", godalming="madrid", seward="paris",
                     van_helsing="london")
     state.weapons_pool.bag.extend(state.hunters["seward"].weapons)
-    state.hunters["seward"].weapons = [state.weapons_pool.take("holy_water")]
+    state.hunters["seward"].weapons = [state.weapons_pool.take(weapon)]
     state.invalidate()
     dracula_turn(state, STAY_PUT)
     act(state, "godalming", STAY_PUT)
     act(state, "seward", MoveTo("brussels"))
-    rig(state, [5, 2, 4])
+    rig(state, [5, dracula_die, seward_die])
     act(state, "seward", ATTACK_DRACULA)
     act(state, "seward", KEEP_GARLIC)
     act(state, "dracula", ChooseChit("dracula", "claw"))
-    act(state, "seward", ChooseChit("seward", "holy_water"))
+    act(state, "seward", ChooseChit("seward", weapon))
+    return state
+
+
+def test_blood_points_lost_in_combat_are_public_and_earn_valour() -> None:
+    state = seward_attacks_a_clawing_dracula("holy_water", 2, 4)
     # Hunters won initiative: holy water against claw is 3 Blood Points, used up.
     assert state.dracula.blood == 9 and state.hunters["seward"].valour == 5 + 15
     assert "holy_water" in state.public_weapon_discards
@@ -247,19 +255,7 @@ def test_ruling_88_a_stake_landing_on_a_clawing_dracula_destroys_him() -> None:
     actually hit a foe ... if the enemy is the Count himself ... you will have won the
     game". The Hunter who wins the initiative with a Stake against Dracula's Claw lands it
     (as the Knife, Holy Water and Sacred Bullets do there): a Mortal Wound (ruling 88)."""
-    state = started(dracula="brussels", godalming="madrid", seward="paris",
-                    van_helsing="london")
-    state.weapons_pool.bag.extend(state.hunters["seward"].weapons)
-    state.hunters["seward"].weapons = [state.weapons_pool.take("stake")]
-    state.invalidate()
-    dracula_turn(state, STAY_PUT)
-    act(state, "godalming", STAY_PUT)
-    act(state, "seward", MoveTo("brussels"))
-    rig(state, [5, 2, 4])  # night; Dracula rolls 2, Seward 4 (-0): the Hunters' table
-    act(state, "seward", ATTACK_DRACULA)
-    act(state, "seward", KEEP_GARLIC)
-    act(state, "dracula", ChooseChit("dracula", "claw"))
-    act(state, "seward", ChooseChit("seward", "stake"))
+    state = seward_attacks_a_clawing_dracula("stake", 2, 4)
     assert state.is_over and state.outcome is not None
     assert state.outcome.winners == ("godalming", "seward", "van_helsing")
     assert state.outcome.level == "supreme"
@@ -268,18 +264,6 @@ def test_ruling_88_a_stake_landing_on_a_clawing_dracula_destroys_him() -> None:
 def test_ruling_88_dracula_winning_the_initiative_with_claw_wounds_the_staker() -> None:
     """The other table is unchanged: Dracula's Claw wins the initiative over a Stake, 3
     Wounds, the Stake kept."""
-    state = started(dracula="brussels", godalming="madrid", seward="paris",
-                    van_helsing="london")
-    state.weapons_pool.bag.extend(state.hunters["seward"].weapons)
-    state.hunters["seward"].weapons = [state.weapons_pool.take("stake")]
-    state.invalidate()
-    dracula_turn(state, STAY_PUT)
-    act(state, "godalming", STAY_PUT)
-    act(state, "seward", MoveTo("brussels"))
-    rig(state, [5, 4, 2])  # night; Dracula rolls 4, Seward 2: Dracula's table
-    act(state, "seward", ATTACK_DRACULA)
-    act(state, "seward", KEEP_GARLIC)
-    act(state, "dracula", ChooseChit("dracula", "claw"))
-    act(state, "seward", ChooseChit("seward", "stake"))
+    state = seward_attacks_a_clawing_dracula("stake", 4, 2)
     assert not state.is_over
     assert state.hunters["seward"].wounds == 3 and "stake" in state.hunters["seward"].weapons
