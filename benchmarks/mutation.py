@@ -10,7 +10,10 @@ can be repeated) and changes one thing at each: a comparison turned round (``<``
 (``tests/PACKAGE``, stopping at the first failure) in a private copy of the source tree;
 a mutant is *killed* when a test fails, *survives* when every test passes. The share
 killed is printed per package, and the survivors are listed in the report: each is a rule
-no test checks. Before its mutants, each package's tests run once on the unmutated copy
+no test checks. As each mutant finishes a line goes to stderr (``[3/40] vampyre
+vampyre/reach.py:417 Or -> And: killed 95s``) and the report file is rewritten with the
+counts so far (the package's row marked "running"), so a run stopped early keeps what it
+found. Before its mutants, each package's tests run once on the unmutated copy
 (with ``examples/``, ``docs/``, ``scripts/`` and the README, which some tests read): if
 they fail there, the run stops rather than count every mutant as killed.
 
@@ -32,7 +35,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
 import attrs
@@ -189,6 +192,34 @@ def _copy_tree(into: Path) -> None:
             shutil.copy2(src, into / name)
 
 
+def progress_line(index: int, total: int, package: str, mutant: Mutant, result: str,
+                  seconds: float) -> str:
+    """The line printed (on stderr) as each mutant finishes: which one, what changed,
+    what the tests made of it and how long they took."""
+    verdict = "timed out" if result == "timeout" else result
+    return (f"[{index}/{total}] {package} {mutant.where} {mutant.what}: {verdict} "
+            f"{seconds:.0f}s")
+
+
+def package_row(package: str, mutants: int, results: list[str], *, running: bool = False) -> str:
+    """The report's table row for a package: its counts so far while ``running``."""
+    killed, lost, slow = (results.count(r) for r in ("killed", "survived", "timeout"))
+    share = killed / max(1, killed + lost)
+    name = f"{package} (running: {len(results)} of {mutants} done)" if running else package
+    return f"| {name} | {mutants} | {killed} | {lost} | {slow} | {share:.0%} |"
+
+
+def report_text(head: list[str], rows: list[str], survivors: list[str]) -> str:
+    return "\n".join([*head, *rows, "", "## Survivors (rules no test checks)", "",
+                      *(survivors or ["none"]), ""])
+
+
+def _timed(mutant: Mutant, package: str, free: queue.Queue[Path],
+           timeout: float) -> tuple[str, float]:
+    start = time.perf_counter()
+    return run_one(mutant, package, free, timeout), time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -200,10 +231,12 @@ def main() -> None:
     parser.add_argument("--report", default="mutation-report.md")
     args = parser.parse_args()
     packages = args.packages or [p for p in PACKAGES if (ROOT / "tests" / p).is_dir()]
-    lines = ["# Mutation testing", "",
-             f"seed {args.seed}, {args.mutants} mutants per package", "",
-             "| package | mutants | killed | survived | timeouts | killed share |",
-             "|---|---:|---:|---:|---:|---:|"]
+    report = Path(args.report)
+    head = ["# Mutation testing", "",
+            f"seed {args.seed}, {args.mutants} mutants per package", "",
+            "| package | mutants | killed | survived | timeouts | killed share |",
+            "|---|---:|---:|---:|---:|---:|"]
+    rows: list[str] = []
     survivors: list[str] = []
     with tempfile.TemporaryDirectory() as scratch:
         free: queue.Queue[Path] = queue.Queue()
@@ -220,23 +253,32 @@ def main() -> None:
                                  "would count as killed")
             mutants = sample(package, args.mutants, args.seed)
             start = time.perf_counter()
+            done: dict[int, str] = {}
             with ThreadPoolExecutor(args.jobs) as pool:
-                futures = [pool.submit(run_one, m, package, free, args.timeout)
-                           for m in mutants]
-                results = [f.result() for f in futures]
-            killed = results.count("killed")
-            lost = results.count("survived")
+                futures = {pool.submit(_timed, m, package, free, args.timeout): i
+                           for i, m in enumerate(mutants)}
+                for future in as_completed(futures):
+                    index = futures[future]
+                    result, seconds = future.result()
+                    done[index] = result
+                    print(progress_line(len(done), len(mutants), package, mutants[index],
+                                        result, seconds), file=sys.stderr, flush=True)
+                    found = [f"- {package}: `{mutants[i].where}` {mutants[i].what}"
+                             for i in sorted(done) if done[i] == "survived"]
+                    row = package_row(package, len(mutants), list(done.values()),
+                                      running=len(done) < len(mutants))
+                    report.write_text(report_text(head, [*rows, row], [*survivors, *found]),
+                                      encoding="utf-8")
+            results = [done[i] for i in range(len(mutants))]
+            killed, lost = results.count("killed"), results.count("survived")
             slow = results.count("timeout")
             share = killed / max(1, killed + lost)
-            lines.append(f"| {package} | {len(mutants)} | {killed} | {lost} | {slow} | "
-                         f"{share:.0%} |")
+            rows.append(package_row(package, len(mutants), results))
             survivors += [f"- {package}: `{m.where}` {m.what}"
                           for m, r in zip(mutants, results, strict=True) if r == "survived"]
             print(f"{package}: {killed} of {killed + lost} mutants killed ({share:.0%}), "
                   f"{slow} timed out, {time.perf_counter() - start:.0f}s", flush=True)
-    text = "\n".join([*lines, "", "## Survivors (rules no test checks)", "",
-                      *(survivors or ["none"]), ""])
-    Path(args.report).write_text(text, encoding="utf-8")
+    report.write_text(report_text(head, rows, survivors), encoding="utf-8")
     print(f"report written to {args.report}")
 
 
