@@ -316,7 +316,7 @@ class GameState(abc.ABC):
         Games override this to name the rule it breaks; the message is read by ``seat``
         and must say nothing that seat may not know."""
         return IllegalAction(f"{action.to_json()} is not one of "
-                             f"{self.game.seat_name(seat)}'s legal actions now",
+                             f"{self.game.seat_possessive(seat)} legal actions now",
                              rule=LEGAL_ACTIONS)
 
     @abc.abstractmethod
@@ -541,6 +541,12 @@ class Game(abc.ABC):
     def seat_name(self, seat: str) -> str:
         """A seat as people call it ("Dr Seward" for ``seward``); games override this."""
         return seat.replace("_", " ").title()
+
+    def seat_possessive(self, seat: str) -> str:
+        """A seat's name as an owner: "Dr Seward's", "the Vampires'" (a name ending in s
+        takes the apostrophe alone)."""
+        name = self.seat_name(seat)
+        return f"{name}'" if name.endswith("s") else f"{name}'s"
 
     def check_options(self, options: dict[str, Any]) -> None:
         """Check options together (raise BadOption); override where they interact."""

@@ -309,7 +309,7 @@ class GothicSpielState(pyspiel.State):  # type: ignore[misc]
         chosen = legal.get(int(action))
         if chosen is None:
             raise IllegalAction(f"action id {action} is not one of "
-                                f"{self.spiel_game.gothic.seat_name(seat)}'s legal actions now",
+                                f"{self.spiel_game.gothic.seat_possessive(seat)} legal actions now",
                                 rule=LEGAL_ACTIONS)
         self.gothic.apply(seat, chosen)
         self._core.strings.clear()

@@ -100,7 +100,7 @@ class _Game:
         chosen: Action | None = legal.get(int(action)) if is_id else None
         if chosen is None:
             raise IllegalAction(f"action id {action} is not one of "
-                                f"{self.game.seat_name(seat)}'s legal actions now "
+                                f"{self.game.seat_possessive(seat)} legal actions now "
                                 "(see the action_mask)", rule=LEGAL_ACTIONS)
         state.apply(seat, chosen)
 

@@ -117,3 +117,13 @@ def test_an_option_given_twice_is_refused_not_the_last_one_taken(
     assert main(argv) == 2
     assert capsys.readouterr().err == (f"gothic {command}: option 'players' is given twice "
                                        "(3 and 4); give it once (a tuple is a,b)\n")
+
+
+def test_a_seat_s_name_as_an_owner_takes_the_apostrophe_alone_after_an_s() -> None:
+    """trial s27 G21: "Vampires's legal actions" read wrongly; "the Vampires' legal
+    actions", "Dr Seward's"."""
+    import gothic_kernel as gk
+
+    revenge, fury = gk.load_game("draculas_revenge"), gk.load_game("fury1987")
+    assert revenge.seat_possessive("vampires") == f"{revenge.seat_name('vampires')}'"
+    assert fury.seat_possessive("seward") == f"{fury.seat_name('seward')}'s"
